@@ -1,0 +1,19 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * One DynamoDB document client per process (reused across Lambda invocations).
+ * DYNAMODB_ENDPOINT points it at DynamoDB Local; in AWS it is unset.
+ */
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+      maxAttempts: 3,
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  return documentClient;
+}

@@ -1,0 +1,174 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z, ZodError, type ZodType } from 'zod';
+import type { ApiErrorBody } from '../shared/schemas/error';
+import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
+import { logger } from './logger';
+
+/** Largest JSON body any route accepts unless it says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The caller, taken only from the claims the JWT authorizer verified. */
+export interface Caller {
+  userId: string;
+  email: string | undefined;
+}
+
+interface RouteInput<Body, Query, Path> {
+  body: Body;
+  query: Query;
+  path: Path;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Present on every route that is not public. */
+  caller: Caller;
+  /** The request time, so use cases never read the clock themselves. */
+  now: Date;
+  rawBody: string;
+}
+
+interface RouteSpec<Body, Query, Path> {
+  /** Public routes have no caller; the authorizer is skipped for them. */
+  auth: 'user' | 'public';
+  body?: ZodType<Body>;
+  query?: ZodType<Query>;
+  path?: ZodType<Path>;
+  successStatus?: number;
+  maxBodyBytes?: number;
+}
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Event = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean | string[]> } };
+  };
+};
+
+export type HttpHandler = (event: Event, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+const RESULT = Symbol('http-result');
+
+/** Return a full result (status, headers) instead of a JSON body from a route. */
+export function respond(status: number, body?: unknown, headers?: Record<string, string>): HttpResult & { [RESULT]: true } {
+  return { status, body, headers, [RESULT]: true };
+}
+
+/**
+ * Wraps a route's use-case call: parses input with shared schemas, supplies the verified caller,
+ * maps typed errors to `{ error: { code, message } }`, logs one structured line per request.
+ */
+export function httpRoute<Body = undefined, Query = Record<string, never>, Path = Record<string, never>>(
+  spec: RouteSpec<Body, Query, Path>,
+  handle: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
+): HttpHandler {
+  const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
+    const started = Date.now();
+    const rawBody = decodeBody(event, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    const input: RouteInput<Body, Query, Path> = {
+      body: spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body),
+      query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
+      path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
+      headers: lowerCaseKeys(event.headers ?? {}),
+      caller: spec.auth === 'user' ? callerFrom(event) : ({ userId: '', email: undefined } satisfies Caller),
+      now: new Date(),
+      rawBody,
+    };
+    const outcome = await handle(input);
+    const result = isHttpResult(outcome) ? outcome : { status: spec.successStatus ?? 200, body: outcome };
+    logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
+    return toResponse(result);
+  };
+
+  return middy(base)
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      onError: async (request) => {
+        request.response = errorResponse(request.error, request.event as Event);
+      },
+    }) as unknown as HttpHandler;
+}
+
+function decodeBody(event: Event, maxBytes: number): string {
+  if (!event.body) return '';
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  return text;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON.', undefined, 'invalid_json');
+  }
+}
+
+function parseWith<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw validationError(parsed.error, where);
+}
+
+function validationError(error: ZodError, where: string): BadRequestError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : where;
+    fields[key] ??= issue.message;
+  }
+  return new BadRequestError(`The request ${where} is invalid.`, fields, 'validation_failed');
+}
+
+function callerFrom(event: Event): Caller {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') throw new UnauthorizedError();
+  const email = typeof claims?.email === 'string' ? claims.email : undefined;
+  return { userId: sub, email };
+}
+
+function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function isHttpResult(value: unknown): value is HttpResult {
+  return typeof value === 'object' && value !== null && RESULT in value;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
+  return {
+    statusCode: result.status,
+    headers: { ...JSON_HEADERS, ...result.headers },
+    body: result.body === undefined ? '' : JSON.stringify(result.body),
+  };
+}
+
+function errorResponse(error: unknown, event: Event | undefined): APIGatewayProxyResultV2 {
+  const mapped = toAppError(error);
+  if (mapped.status >= 500) {
+    // The full error goes to the log only; the client gets a generic message.
+    logger.error('request failed', { route: event?.routeKey, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  } else {
+    logger.info('request rejected', { route: event?.routeKey, status: mapped.status, code: mapped.code });
+  }
+  const body: ApiErrorBody = { error: { code: mapped.code, message: mapped.message, ...(mapped.fields ? { fields: mapped.fields } : {}) } };
+  const headers: Record<string, string> = {};
+  if (mapped instanceof TooManyRequestsError) headers['retry-after'] = String(mapped.retryAfterSeconds);
+  return toResponse({ status: mapped.status, body, headers });
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(error, 'input');
+  return new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}
+
+/** Re-exported so handlers import their schema helpers from one place. */
+export { z };

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { waitFor } from './ports';
+
+export interface ConfirmationCodeMessage {
+  email: string;
+  code: string;
+}
+
+export interface LocalCognito {
+  endpoint: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+  /** Emits 'code' with a ConfirmationCodeMessage whenever the emulator "sends" one. */
+  codes: EventEmitter;
+  stop(): Promise<void>;
+}
+
+const POOL_FILE = 'trailbuddy-pool.json';
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Starts cognito-local with its state under `dataDir`, and makes sure the TrailBuddy user pool and
+ * a public app client exist (ids are kept in the data folder, so accounts survive restarts).
+ */
+export async function startLocalCognito(options: { port: number; dataDir: string }): Promise<LocalCognito> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(join(dataDir, '.cognito'), { recursive: true });
+  const endpoint = `http://localhost:${options.port}`;
+  writeFileSync(
+    join(dataDir, '.cognito', 'config.json'),
+    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, UserPoolDefaults: { UsernameAttributes: ['email'] } }, null, 2),
+  );
+
+  const startScript = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const child: ChildProcess = spawn(process.execPath, [startScript], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(options.port), DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const codes = new EventEmitter();
+  let output = '';
+  const onOutput = (chunk: Buffer) => {
+    output += chunk.toString().replace(ANSI, '');
+    for (const message of extractCodes()) codes.emit('code', message);
+  };
+  // The emulator prints a boxed "Confirmation Code Delivery" with Destination and Code lines.
+  const extractCodes = (): ConfirmationCodeMessage[] => {
+    const found: ConfirmationCodeMessage[] = [];
+    const pattern = /Destination:\s+(\S+)[\s│|]*Code:\s+(\d+)/g;
+    let match: RegExpExecArray | null;
+    let consumed = 0;
+    while ((match = pattern.exec(output))) {
+      found.push({ email: match[1]!, code: match[2]! });
+      consumed = pattern.lastIndex;
+    }
+    if (consumed) output = output.slice(consumed);
+    else if (output.length > 100_000) output = output.slice(-10_000);
+    return found;
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const client = new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitFor('Cognito emulator', async () => {
+      if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output.slice(-500)}`);
+      const response = await fetch(`${endpoint}/health`).catch(() => undefined);
+      return response !== undefined;
+    });
+    const pool = await ensurePool(client, dataDir);
+    return {
+      endpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      issuer: `${endpoint}/${pool.userPoolId}`,
+      jwksUri: `${endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+      codes,
+      async stop() {
+        client.destroy();
+        if (child.exitCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+          await exited;
+          clearTimeout(timer);
+        }
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    client.destroy();
+    throw error;
+  }
+}
+
+async function ensurePool(client: CognitoIdentityProviderClient, dataDir: string): Promise<{ userPoolId: string; clientId: string }> {
+  const poolFile = join(dataDir, POOL_FILE);
+  if (existsSync(poolFile)) {
+    const saved = JSON.parse(readFileSync(poolFile, 'utf8')) as { userPoolId: string; clientId: string };
+    if (existsSync(join(dataDir, '.cognito', 'db', `${saved.userPoolId}.json`))) return saved;
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'trailbuddy-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false } },
+    }),
+  );
+  const userPoolId = pool.UserPool?.Id;
+  if (!userPoolId) throw new Error('cognito-local did not return a user pool id');
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'trailbuddy-web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const clientId = appClient.UserPoolClient?.ClientId;
+  if (!clientId) throw new Error('cognito-local did not return an app client id');
+  const saved = { userPoolId, clientId };
+  writeFileSync(poolFile, JSON.stringify(saved, null, 2));
+  return saved;
+}

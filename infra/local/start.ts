@@ -1,0 +1,80 @@
+/**
+ * `npm start`: the whole product on this machine, no AWS account, no Docker.
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229). State: .data/ (git-ignored).
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalStack, type LocalStack } from './stack';
+
+const rootDir = resolve(fileURLToPath(import.meta.url), '../../..');
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${name} must be a port number (1-65535), got '${raw}'.`);
+    process.exit(1);
+  }
+  return port;
+}
+
+// Node 20 is this project's local runtime by decision (Lambda runs 22); the SDK's upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+async function main(): Promise<void> {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  if (major < 20 || (major === 20 && minor < 19)) throw new Error(`Node.js 20.19 or newer is required; this is ${process.version}.`);
+
+  const port = portFromEnv('PORT', 3000);
+  const dynamoPort = portFromEnv('DYNAMODB_PORT', 8000);
+  const cognitoPort = portFromEnv('COGNITO_PORT', 9229);
+  console.log('Starting TrailBuddy locally…');
+
+  const starting = startLocalStack({
+    rootDir,
+    port,
+    dynamoPort,
+    cognitoPort,
+    dataDir: resolve(rootDir, '.data'),
+    runSchedules: true,
+    log: (line) => console.log(line),
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping DynamoDB Local, the Cognito emulator and the web server…`);
+    // A stack still starting is awaited, so no child process outlives us.
+    const stack: LocalStack | undefined = await starting.catch(() => undefined);
+    await stack?.stop();
+    console.log('Stopped. Nothing left running.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+
+  const stack = await starting;
+  if (stopping) return;
+
+  console.log(
+    [
+      '',
+      `  TrailBuddy is running at ${stack.url}`,
+      '',
+      `  Web app + API (same origin)   ${stack.url}  (API under ${stack.url}/api, health: ${stack.url}/api/health)`,
+      `  DynamoDB Local                ${stack.dynamo.endpoint}  (data in .data/dynamodb)`,
+      `  Cognito emulator              ${stack.cognito.endpoint}  (pool ${stack.cognito.userPoolId}, data in .data/cognito)`,
+      '',
+      '  Sign-up confirmation codes are printed here as "[cognito] confirmation code for …".',
+      '  Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nCould not start TrailBuddy: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

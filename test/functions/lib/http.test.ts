@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ConflictError, TooManyRequestsError } from '../../../functions/lib/errors';
+import { httpRoute, respond, z } from '../../../functions/lib/http';
+import { logger } from '../../../functions/lib/logger';
+import { invoke, userClaims } from '../../support/api-events';
+
+const route = { id: 'test-route', method: 'POST', path: '/api/test' } as const;
+
+const echo = httpRoute(
+  { auth: 'user', body: z.object({ name: z.string().min(1).max(20), count: z.number().int().nonnegative() }).strict() },
+  async ({ body, caller }) => ({ name: body.name, count: body.count, userId: caller.userId }),
+);
+
+describe('httpRoute', () => {
+  it('parses the body with the schema and passes the verified caller', async () => {
+    const res = await invoke(echo, route, { body: { name: 'Ana', count: 2 }, claims: userClaims('user-1') });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ name: 'Ana', count: 2, userId: 'user-1' });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('rejects a body that fails the schema with 400 and a message per field', async () => {
+    const res = await invoke(echo, route, { body: { name: '', count: -1, extra: true }, claims: userClaims('user-1') });
+    expect(res.status).toBe(400);
+    const body = res.json as { error: { code: string; message: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['name', 'count']));
+  });
+
+  it('rejects malformed JSON with invalid_json', async () => {
+    const res = await invoke(echo, route, { body: '{"name":', claims: userClaims('user-1') });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+  });
+
+  it('rejects bodies over the size limit with 413 before parsing', async () => {
+    const res = await invoke(echo, route, { body: 'x'.repeat(64 * 1024 + 1), claims: userClaims('user-1') });
+    expect(res.status).toBe(413);
+    expect((res.json as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  it('answers 401 on a user route when the authorizer supplied no subject', async () => {
+    const res = await invoke(echo, route, { body: { name: 'Ana', count: 1 } });
+    expect(res.status).toBe(401);
+    expect((res.json as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('maps typed errors to their status and code, with Retry-After for 429', async () => {
+    const conflict = httpRoute({ auth: 'public' }, async () => {
+      throw new ConflictError('Already there.', 'duplicate');
+    });
+    expect((await invoke(conflict, route)).json).toEqual({ error: { code: 'duplicate', message: 'Already there.' } });
+    const limited = httpRoute({ auth: 'public' }, async () => {
+      throw new TooManyRequestsError('Rate limited. Try again in 30 seconds', 30);
+    });
+    const res = await invoke(limited, route);
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBe('30');
+  });
+
+  it('turns unexpected errors into a generic 500 without internals', async () => {
+    const broken = httpRoute({ auth: 'public' }, async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    const res = await invoke(broken, route);
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.json)).not.toMatch(/secret|stack|postgres/);
+    expect((res.json as { error: { code: string } }).error.code).toBe('internal_error');
+  });
+
+  it('lets a route choose its status and headers', async () => {
+    const created = httpRoute({ auth: 'public' }, async () => respond(201, { ok: true }, { location: '/api/things/1' }));
+    const res = await invoke(created, route);
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe('/api/things/1');
+  });
+
+  it('never logs request bodies or authorization headers', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(logger, 'info').mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
+    const errorSpy = vi.spyOn(logger, 'error').mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
+    try {
+      await invoke(echo, route, {
+        body: { name: 'refresh-token-abc123', count: 1 },
+        headers: { authorization: 'Bearer eyJ.secret.jwt' },
+        claims: userClaims('user-1'),
+      });
+      await invoke(echo, route, { body: { name: 'code-xyz789', count: 'x' }, claims: userClaims('user-1') });
+    } finally {
+      spy.mockRestore();
+      errorSpy.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toMatch(/refresh-token-abc123|code-xyz789|eyJ\.secret\.jwt/);
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteHandler } from '../../infra/local/site';
+import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
+
+let dist: string;
+let site: ReturnType<typeof createSiteHandler>;
+const config: RuntimeConfig = { mode: 'local', region: 'local', userPoolId: 'local_x', userPoolClientId: 'abc', userPoolEndpoint: 'http://localhost:9229', apiBaseUrl: '/api' };
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'site-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(join(tmpdir(), 'outside-secret.txt'), 'secret');
+  site = createSiteHandler({ distDir: dist, config });
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('local site server (what CloudFront + S3 do)', () => {
+  it('serves client routes as index.html so deep links work', async () => {
+    for (const path of ['/', '/dashboard', '/auth/strava/callback']) {
+      const res = await site(path);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('id="root"');
+    }
+  });
+
+  it('serves hashed assets with long caching and a real 404 for missing files', async () => {
+    const asset = await site('/assets/app-123.js');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await site('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves the runtime config, never cached', async () => {
+    const res = await site('/config.json');
+    expect(JSON.parse(res.body.toString())).toEqual(config);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never serves files outside the build folder', async () => {
+    expect((await site('/../outside-secret.txt')).status).toBe(404);
+    expect((await site('/%2e%2e/outside-secret.txt')).status).toBe(404);
+    expect((await site('/%E0%A4%A')).status).toBe(404);
+  });
+
+  it('sends a CSP that allows only this origin and the auth emulator', async () => {
+    const csp = (await site('/')).headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self' http://localhost:9229");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});

@@ -1,0 +1,38 @@
+import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDefinition } from '../../functions/shared/routes';
+import { lambdaContext, toApiGatewayEvent, type JwtClaims } from '../../infra/local/api-gateway-event';
+import type { HttpHandler } from '../../functions/lib/http';
+
+export interface CallOptions {
+  method?: string;
+  path?: string;
+  query?: string;
+  body?: string | object;
+  headers?: Record<string, string>;
+  claims?: JwtClaims;
+  pathParameters?: Record<string, string>;
+}
+
+/** Invokes a handler the way API Gateway would, after its authorizer accepted `claims`. */
+export async function invoke(handler: HttpHandler, route: Pick<RouteDefinition, 'id' | 'method' | 'path'>, options: CallOptions = {}) {
+  const body = options.body === undefined ? Buffer.alloc(0) : Buffer.from(typeof options.body === 'string' ? options.body : JSON.stringify(options.body));
+  const event = toApiGatewayEvent(
+    {
+      method: options.method ?? route.method,
+      path: options.path ?? route.path,
+      rawQueryString: options.query ?? '',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body,
+      sourceIp: '127.0.0.1',
+    },
+    { ...route, entry: '', public: !options.claims, tables: [] },
+    options.pathParameters ?? {},
+    options.claims,
+  );
+  const result = (await handler(event as Parameters<HttpHandler>[0], lambdaContext(route.id))) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode ?? 200, headers: result.headers ?? {}, json: result.body ? (JSON.parse(result.body) as unknown) : undefined, raw: result as APIGatewayProxyResultV2 };
+}
+
+export function userClaims(sub: string, email = `${sub}@example.com`): JwtClaims {
+  return { sub, email, token_use: 'id', aud: 'test-client', iss: 'https://issuer.test/pool' };
+}

@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects:
+ * - functions: domain, repository and handler tests; handler/repository tests use a real
+ *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
+ * - infra: CDK assertion tests and cdk-nag.
+ * - web: React component tests in jsdom.
+ * - e2e: journeys in headless Chromium against the whole local stack.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: '.test-results/results.json' }]],
+    projects: [
+      {
+        test: {
+          name: 'functions',
+          include: ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/dynamodb.global-setup.ts'],
+          setupFiles: ['test/support/dynamodb.env.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: 'web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: '.',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/support/web.setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/stack.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
