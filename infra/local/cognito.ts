@@ -21,6 +21,8 @@ export interface LocalCognito {
   clientId: string;
   issuer: string;
   jwksUri: string;
+  /** The emulator's state folder (its user pools live in .cognito/db/<poolId>.json). */
+  dataDir: string;
   /** Emits 'code' with a ConfirmationCodeMessage whenever the emulator "sends" one. */
   codes: EventEmitter;
   stop(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startLocalCognito(options: { port: number; dataDir: string
       clientId: pool.clientId,
       issuer: `${endpoint}/${pool.userPoolId}`,
       jwksUri: `${endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+      dataDir,
       codes,
       async stop() {
         client.destroy();

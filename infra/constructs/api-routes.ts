@@ -1,0 +1,51 @@
+import { Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpNoneAuthorizer, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../functions/shared/routes';
+import type { TableId } from '../../functions/shared/tables';
+import { HouseFunction } from './house-function';
+
+export interface ApiRoutesProps {
+  api: HttpApi;
+  routes: readonly RouteDefinition[];
+  /** JWT authorizer put on every route that is not public. */
+  authorizer: IHttpRouteAuthorizer;
+  tables: Readonly<Record<TableId, ITable>>;
+}
+
+/** One function and one HTTP API route per entry of the shared route list. */
+export class ApiRoutes extends Construct {
+  readonly functions: ReadonlyMap<string, HouseFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiRoutesProps) {
+    super(scope, id);
+    const functions = new Map<string, HouseFunction>();
+
+    for (const route of props.routes) {
+      const handler = new HouseFunction(this, route.id, {
+        entry: route.entry,
+        tables: route.tables,
+        allTables: props.tables,
+        description: `${route.method} ${route.path}`,
+      });
+      functions.set(route.id, handler);
+
+      const [httpRoute] = props.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}-integration`, handler.function),
+        // Explicit on both sides so that a public route is a decision, never a default.
+        authorizer: route.public ? new HttpNoneAuthorizer() : props.authorizer,
+      });
+      if (route.public && httpRoute) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design (health check, OAuth callback, webhook or token-authenticated ingest); the handler verifies whatever credential the caller must present.`,
+        });
+      }
+    }
+    this.functions = functions;
+  }
+}

@@ -1,0 +1,37 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLES, type TableId } from '../../functions/shared/tables';
+
+export type TablesById = Readonly<Record<TableId, Table>>;
+
+/** One DynamoDB table per entry of TABLES (the same list the local host creates tables from). */
+export class DataTables extends Construct {
+  readonly byId: TablesById;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const byId: Partial<Record<TableId, Table>> = {};
+    for (const definition of TABLES) {
+      const table = new Table(this, definition.id, {
+        partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: definition.sortKey, type: AttributeType.STRING },
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        encryption: TableEncryption.AWS_MANAGED,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        timeToLiveAttribute: definition.ttlAttribute,
+        // User data outlives any one deployment: deleting the stack must not delete it.
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      for (const index of definition.indexes) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        });
+      }
+      byId[definition.id] = table;
+    }
+    this.byId = byId as TablesById;
+  }
+}

@@ -1,0 +1,126 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables';
+import { fromRepoRoot, REPO_ROOT } from './paths';
+
+/**
+ * Item-level reads and writes (transactions are authorised through these too). Unlike
+ * ITable.grantReadWriteData this names each index instead of granting `index/*`.
+ */
+const TABLE_DATA_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+function tableAndIndexArns(table: ITable, tableId: TableId): string[] {
+  const definition = TABLES.find((candidate) => candidate.id === tableId);
+  if (!definition) throw new Error(`Unknown table '${tableId}'`);
+  return [table.tableArn, ...definition.indexes.map((index) => `${table.tableArn}/index/${index.name}`)];
+}
+
+export interface HouseFunctionProps {
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** The tables this function may read and write; it gets access to exactly these. */
+  tables: readonly TableId[];
+  allTables: Readonly<Record<TableId, ITable>>;
+  /** Purpose, shown in the Lambda console. */
+  description: string;
+  /** 256 for request handlers, 512 for batch jobs. */
+  memorySize?: 256 | 512;
+  timeout?: Duration;
+}
+
+/** Every function of the app, with the house defaults: one place to change runtime, bundling, logs, tracing. */
+export class HouseFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: HouseFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const tableEnvironment = Object.fromEntries(
+      props.tables.map((tableId) => [tableEnvVar(tableId), props.allTables[tableId].tableName]),
+    );
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: fromRepoRoot(props.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: fromRepoRoot('package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      environment: {
+        ...tableEnvironment,
+        POWERTOOLS_SERVICE_NAME: 'trailbuddy',
+        // Stack traces point into the TypeScript sources instead of the minified bundle.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        // esbuild from node_modules: synthesis needs neither Docker nor the network.
+        forceDockerBundling: false,
+        logLevel: LogLevel.WARNING,
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // Bundled CommonJS dependencies may call require(); ESM output has none unless we make one.
+        banner: "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);",
+      },
+    });
+
+    if (props.tables.length > 0) {
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: TABLE_DATA_ACTIONS,
+          resources: props.tables.flatMap((tableId) => tableAndIndexArns(props.allTables[tableId], tableId)),
+        }),
+      );
+    }
+
+    this.acknowledgeNagFindings();
+  }
+
+  private acknowledgeNagFindings(): void {
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Pinned to nodejs22.x on purpose: it is the newest runtime the project supports (package.json engines <23, the dev and CI machines run Node 20-22), so code is tested on the runtime it ships to.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'AWSLambdaBasicExecutionRole only allows writing the function\'s own CloudWatch logs; it is the AWS-recommended baseline for Lambda.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions; the wildcard is what AWS documents for active tracing.',
+      },
+    );
+  }
+}

@@ -1,0 +1,92 @@
+import { Aws, Duration, Fn, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  ProviderAttribute,
+  UserPool,
+  UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+export interface UserDirectoryProps {
+  stage: string;
+  googleClientId: string;
+  /** Name of the Secrets Manager secret whose JSON field `clientSecret` is Google's client secret. */
+  googleClientSecretName: string;
+  /** Hosted-UI prefix; defaults to `trailbuddy-<stage>-<account id>`, unique per account and region. */
+  authDomainPrefix?: string;
+}
+
+/**
+ * Who the users are: the Cognito user pool (email + password), Google federation and the
+ * hosted-UI domain Google sign-in goes through. The app client lives with the site it
+ * redirects to (see SiteAuthClient), so this stack never needs the CloudFront domain.
+ */
+export class UserDirectory extends Construct {
+  readonly userPool: UserPool;
+  readonly googleProvider: UserPoolIdentityProviderGoogle;
+  readonly hostedUiDomain: UserPoolDomain;
+
+  constructor(scope: Construct, id: string, props: UserDirectoryProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      // Accounts outlive any one deployment.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is not required: most users sign in with Google (which applies its own 2-step verification), and the web app has no TOTP enrolment screen yet; a mandatory second factor would lock email users out.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Essentials feature plan is deliberate: Plus (threat protection) is billed per monthly active user, which this hobby-scale community app cannot justify yet; the strong password policy and email verification remain.',
+      },
+    );
+
+    this.googleProvider = new UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: props.googleClientId,
+      // A {{resolve:secretsmanager:...}} dynamic reference: CloudFormation reads the secret at
+      // deploy time, so the value never appears in code, the template or the cloud assembly.
+      clientSecretValue: SecretValue.secretsManager(props.googleClientSecretName, { jsonField: 'clientSecret' }),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: ProviderAttribute.GOOGLE_EMAIL,
+        emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+        fullname: ProviderAttribute.GOOGLE_NAME,
+      },
+    });
+
+    const domainPrefix = props.authDomainPrefix ?? Fn.join('-', ['trailbuddy', props.stage, Aws.ACCOUNT_ID]);
+    this.hostedUiDomain = this.userPool.addDomain('HostedUi', { cognitoDomain: { domainPrefix } });
+  }
+
+  /** Host name of the hosted UI, e.g. trailbuddy-dev-123456789012.auth.ca-central-1.amazoncognito.com */
+  get hostedUiHost(): string {
+    return `${this.hostedUiDomain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`;
+  }
+}

@@ -1,0 +1,96 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { Construct } from 'constructs';
+import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import { ApiRoutes } from '../constructs/api-routes';
+import { HttpApiGateway } from '../constructs/http-api-gateway';
+import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
+import { ScheduledJobs } from '../constructs/scheduled-jobs';
+import { SiteAuthClient } from '../constructs/site-auth-client';
+import { SiteDeployment } from '../constructs/site-deployment';
+import { SiteHosting } from '../constructs/site-hosting';
+import type { StatefulResources } from './stateful-stack';
+
+/** Vite's dev server, allowed by CORS so a developer can point it at a deployed API. */
+const DEV_SERVER_ORIGIN = 'http://localhost:5173';
+
+export interface StatelessStackProps extends StackProps {
+  stateful: StatefulResources;
+  customDomain?: { domainName: string; certificateArn: string };
+  /** Built SPA folder; defaults to web/dist. */
+  webDist?: string;
+}
+
+/** Everything that can be replaced at will: functions, the API, schedules, the site and its deployment. */
+export class StatelessStack extends Stack {
+  readonly gateway: HttpApiGateway;
+  readonly site: SiteHosting;
+  readonly authClient: SiteAuthClient;
+  readonly apiRoutes: ApiRoutes;
+  readonly jobs: ScheduledJobs;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { stateful } = props;
+    const webDist = props.webDist ?? WEB_DIST;
+    // Fail before bundling anything: without the built SPA there is nothing to deploy.
+    assertWebBuilt(webDist);
+
+    this.gateway = new HttpApiGateway(this, 'Gateway', {
+      corsAllowedOrigins: [DEV_SERVER_ORIGIN, ...(props.customDomain ? [`https://${props.customDomain.domainName}`] : [])],
+    });
+
+    this.site = new SiteHosting(this, 'Site', {
+      apiHost: this.gateway.host,
+      hostedUiHost: stateful.hostedUiHost,
+      userPoolRegion: this.region,
+      customDomain: props.customDomain,
+    });
+
+    this.authClient = new SiteAuthClient(this, 'Auth', {
+      userPool: stateful.userPool,
+      googleProvider: stateful.googleProvider,
+      siteUrls: this.site.siteUrls,
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', stateful.userPool, {
+      userPoolClients: [this.authClient.client],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    this.apiRoutes = new ApiRoutes(this, 'Routes', {
+      api: this.gateway.api,
+      routes: ROUTES,
+      authorizer,
+      tables: stateful.tables,
+    });
+
+    this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables });
+
+    new SiteDeployment(this, 'SiteDeployment', {
+      bucket: this.site.bucket,
+      distribution: this.site.distribution,
+      webDist,
+      runtimeConfig: {
+        mode: 'aws',
+        region: this.region,
+        userPoolId: stateful.userPool.userPoolId,
+        userPoolClientId: this.authClient.client.userPoolClientId,
+        oauthDomain: stateful.hostedUiHost,
+        apiBaseUrl: '/api',
+      },
+    });
+
+    // With a custom domain, people use that; the CloudFront domain keeps working either way.
+    const siteUrl = this.site.siteUrls.at(-1)!;
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Open this in a browser' });
+    new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, same-origin under the site' });
+    new CfnOutput(this, 'ApiGatewayUrl', { value: this.gateway.api.apiEndpoint, description: 'The HTTP API endpoint behind CloudFront' });
+    new CfnOutput(this, 'UserPoolId', { value: stateful.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.authClient.client.userPoolClientId });
+    new CfnOutput(this, 'HostedUiDomain', {
+      value: stateful.hostedUiHost,
+      description: "Google's authorized redirect URI is https://<this>/oauth2/idpresponse",
+    });
+  }
+}

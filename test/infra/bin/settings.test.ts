@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { GOOGLE_CLIENT_ID_PLACEHOLDER, readDeploymentSettings } from '../../../infra/bin/settings';
+
+const settingsFrom = (context: Record<string, unknown>) => readDeploymentSettings({ tryGetContext: (key) => context[key] });
+
+describe('readDeploymentSettings', () => {
+  it('has safe offline defaults when no context is given', () => {
+    expect(settingsFrom({})).toEqual({
+      stage: 'dev',
+      region: undefined,
+      googleClientId: GOOGLE_CLIENT_ID_PLACEHOLDER,
+      googleClientSecretName: 'trailbuddy/google-oauth',
+      authDomainPrefix: undefined,
+      siteDomain: undefined,
+      siteCertificateArn: undefined,
+    });
+  });
+
+  it('reads every key from context', () => {
+    expect(
+      settingsFrom({
+        stage: 'prod',
+        region: 'ca-central-1',
+        googleClientId: 'id.apps.googleusercontent.com',
+        googleClientSecretName: 'prod/google',
+        authDomainPrefix: 'trailbuddy-auth',
+        siteDomain: 'trailbuddy.example.ca',
+        siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      }),
+    ).toEqual({
+      stage: 'prod',
+      region: 'ca-central-1',
+      googleClientId: 'id.apps.googleusercontent.com',
+      googleClientSecretName: 'prod/google',
+      authDomainPrefix: 'trailbuddy-auth',
+      siteDomain: 'trailbuddy.example.ca',
+      siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+  });
+
+  it('rejects a stage that cannot be part of a stack name', () => {
+    expect(() => settingsFrom({ stage: 'Prod Stage' })).toThrow(/'stage' must match/);
+  });
+
+  it('rejects a hosted-UI prefix Cognito would refuse', () => {
+    expect(() => settingsFrom({ authDomainPrefix: 'TrailBuddy_Login' })).toThrow(/'authDomainPrefix'/);
+  });
+
+  it('requires siteDomain and siteCertificateArn together', () => {
+    expect(() => settingsFrom({ siteDomain: 'trailbuddy.example.ca' })).toThrow(/go together/);
+    expect(() => settingsFrom({ siteCertificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' })).toThrow(/go together/);
+  });
+
+  it('rejects non-string values', () => {
+    expect(() => settingsFrom({ stage: 3 })).toThrow(/'stage' must be a string/);
+  });
+});

@@ -1,0 +1,378 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
+import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
+import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
+import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
+import { buildTestApp, flattenJoin, onlyResourceOfType, resourcesOfType, templates, type CfnResource, type TestApp } from '../support/synth';
+
+let testApp: TestApp;
+let template: Template;
+
+beforeAll(() => {
+  // Bundles every function with esbuild, as `cdk synth` does.
+  testApp = buildTestApp({ bundle: true });
+  template = templates(testApp).stateless;
+});
+afterAll(() => testApp?.cleanup());
+
+const resource = (logicalId: string): CfnResource => template.toJSON().Resources[logicalId] as CfnResource;
+const logicalIdOf = (stack: Stack, fn: NodejsFunction): string => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
+
+/** The Lambda function behind an API route, found through its integration. */
+function functionBehindRoute(route: CfnResource): string {
+  const integrationId = (route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1].Ref;
+  const integration = resource(integrationId);
+  return (integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+/** Table ids a function's role can read and write (from the DynamoDB statement of its policy). */
+function tablesGrantedTo(functionLogicalId: string): TableId[] {
+  const roleId = (resource(functionLogicalId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).filter((policy) =>
+    (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+  );
+  const dynamoStatements = policies
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+  const text = JSON.stringify(dynamoStatements.map((statement) => statement.Resource));
+  return TABLES.map((table) => table.id).filter((id) => text.includes(`Tables${id}`));
+}
+
+describe('HTTP API routes', () => {
+  const routes = () => Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
+
+  it('has exactly one route per entry of ROUTES', () => {
+    const synthesized = routes().map((route) => route.Properties.RouteKey as string).sort();
+    expect(synthesized).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  it('puts the Cognito JWT authorizer on every non-public route and none on public routes', () => {
+    const [authorizerId, authorizer] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Authorizer');
+    for (const route of routes()) {
+      const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
+      if (definition.public) {
+        expect(route.Properties.AuthorizationType, routeKey(definition)).toBe('NONE');
+        expect(route.Properties.AuthorizerId, routeKey(definition)).toBeUndefined();
+      } else {
+        expect(route.Properties.AuthorizationType, routeKey(definition)).toBe('JWT');
+        expect(route.Properties.AuthorizerId, routeKey(definition)).toEqual({ Ref: authorizerId });
+      }
+    }
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+    const clientId = testApp.stateless.getLogicalId(testApp.stateless.authClient.client.node.defaultChild as never);
+    expect(authorizer.Properties.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
+    expect(flattenJoin(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\..*amazonaws\.com\/.*PublishOutputRefUsersUserPool/);
+  });
+
+  it('sends each route to its own function, which gets exactly the tables the route lists', () => {
+    const seenFunctions = new Set<string>();
+    for (const route of routes()) {
+      const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
+      const functionId = functionBehindRoute(route);
+      expect(functionId).toBe(logicalIdOf(testApp.stateless, testApp.stateless.apiRoutes.functions.get(definition.id)!.function));
+      seenFunctions.add(functionId);
+
+      const variables = resource(functionId).Properties.Environment.Variables as Record<string, unknown>;
+      const tableVariables = Object.keys(variables).filter((name) => name.startsWith('TABLE_')).sort();
+      expect(tableVariables, definition.id).toEqual(definition.tables.map(tableEnvVar).sort());
+      for (const tableId of definition.tables) {
+        expect(JSON.stringify(variables[tableEnvVar(tableId)]), `${definition.id} ${tableId}`).toContain(`PublishOutputRefTables${tableId}`);
+      }
+      expect(tablesGrantedTo(functionId).sort(), definition.id).toEqual([...definition.tables].sort());
+    }
+    expect(seenFunctions.size).toBe(ROUTES.length);
+  });
+
+  it('grants each table and its gsi1 index by name, never index/*', () => {
+    const policiesText = JSON.stringify(resourcesOfType(template, 'AWS::IAM::Policy'));
+    expect(policiesText).toContain('/index/gsi1');
+    expect(policiesText).not.toContain('/index/*');
+  });
+
+  it('configures CORS once, on the API', () => {
+    const [, api] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Api');
+    expect(api.Properties.ProtocolType).toBe('HTTP');
+    expect(api.Properties.CorsConfiguration).toMatchObject({
+      AllowOrigins: expect.arrayContaining(['http://localhost:5173']),
+      AllowHeaders: expect.arrayContaining(['authorization', 'content-type']),
+      AllowMethods: expect.arrayContaining(['GET', 'POST', 'OPTIONS']),
+    });
+    expect(api.Properties.CorsConfiguration.AllowOrigins).not.toContain('*');
+  });
+
+  it('throttles the default stage and writes JSON access logs to a log group with retention', () => {
+    const [, stage] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) },
+    });
+    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string;
+    expect(resource(logGroupId).Properties.RetentionInDays).toBeGreaterThan(0);
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format as string) as Record<string, string>;
+    expect(format.requestId).toBe('$context.requestId');
+    expect(format.status).toBe('$context.status');
+  });
+});
+
+describe('Lambda functions', () => {
+  const houseFunctions = () => [
+    ...testApp.stateless.apiRoutes.functions.values(),
+    ...testApp.stateless.jobs.functions.values(),
+  ];
+
+  it('creates one function per route and scheduled job, all on nodejs22.x arm64 with tracing and log retention', () => {
+    expect(houseFunctions()).toHaveLength(ROUTES.length + SCHEDULED_JOBS.length);
+    for (const house of houseFunctions()) {
+      const fn = resource(logicalIdOf(testApp.stateless, house.function));
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        Environment: { Variables: { POWERTOOLS_SERVICE_NAME: 'trailbuddy' } },
+      });
+      expect([256, 512]).toContain(fn.Properties.MemorySize);
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(resource(logGroupId).Properties.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+
+  it('bundles every handler into an ESM module that loads and exports handler', async () => {
+    for (const house of houseFunctions()) {
+      const fn = resource(logicalIdOf(testApp.stateless, house.function));
+      const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+      const bundle = join(testApp.outdir, `asset.${assetHash}`, 'index.mjs');
+      expect(existsSync(bundle), bundle).toBe(true);
+      const module = (await import(pathToFileURL(bundle).href)) as { handler?: unknown };
+      expect(typeof module.handler, house.node.path).toBe('function');
+    }
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('runs each job on its EventBridge schedule, targeting its function', () => {
+    const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule'));
+    expect(rules).toHaveLength(SCHEDULED_JOBS.length);
+    for (const job of SCHEDULED_JOBS) {
+      const functionId = logicalIdOf(testApp.stateless, testApp.stateless.jobs.functions.get(job.id)!.function);
+      const rule = rules.find((candidate) => candidate.Properties.ScheduleExpression === job.schedule);
+      expect(rule, job.id).toBeDefined();
+      expect(rule!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } })]);
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+        Principal: 'events.amazonaws.com',
+      });
+    }
+  });
+
+  it('points the retention purge schedule at the purge handler with the provider-data tables', () => {
+    const purge = SCHEDULED_JOBS.find((job) => job.id === 'retention-purge')!;
+    expect(purge.entry).toBe('functions/handlers/retention/purge.ts');
+    const functionId = logicalIdOf(testApp.stateless, testApp.stateless.jobs.functions.get(purge.id)!.function);
+    expect(tablesGrantedTo(functionId).sort()).toEqual([...purge.tables].sort());
+  });
+});
+
+describe('site hosting', () => {
+  const distribution = () => onlyResourceOfType(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+
+  it('reaches the bucket through an origin access control, not an identity', () => {
+    const [oacId, oac] = onlyResourceOfType(template, 'AWS::CloudFront::OriginAccessControl');
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+    const s3Origins = (distribution().Origins as Record<string, any>[]).filter((origin) => origin.S3OriginConfig);
+    expect(s3Origins).toHaveLength(1);
+    expect(s3Origins[0]!.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(s3Origins[0]!.S3OriginConfig.OriginAccessIdentity ?? '').toBe('');
+    template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+  });
+
+  it('keeps the site bucket private, encrypted and TLS-only', () => {
+    const bucketId = testApp.stateless.getLogicalId(testApp.stateless.site.bucket.node.defaultChild as never);
+    expect(resource(bucketId).Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: expect.anything() },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+        ]),
+      },
+    });
+  });
+
+  it('serves index.html at the root and sends /api/* uncached to the HTTP API with all methods', () => {
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    const [apiBehaviour] = (config.CacheBehaviors as Record<string, any>[]).filter((behaviour) => behaviour.PathPattern === '/api/*');
+    expect(apiBehaviour).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    });
+    const apiOrigin = (config.Origins as Record<string, any>[]).find((origin) => origin.Id === apiBehaviour!.TargetOriginId)!;
+    const [apiId] = Object.keys(resourcesOfType(template, 'AWS::ApiGatewayV2::Api'));
+    expect(flattenJoin(apiOrigin.DomainName)).toContain(`{"Ref":"${apiId}"}.execute-api.`);
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('routes the SPA with a viewer-request function on the default behaviour only, not with error pages', () => {
+    const config = distribution();
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const [functionId, cloudFrontFunction] = onlyResourceOfType(template, 'AWS::CloudFront::Function');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    for (const behaviour of config.CacheBehaviors as Record<string, unknown>[]) expect(behaviour.FunctionAssociations).toBeUndefined();
+
+    const handler = new Function(`${cloudFrontFunction.Properties.FunctionCode as string}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const rewrite = (uri: string): string => handler({ request: { uri } }).uri;
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/activities/2024/summary')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('sends HSTS, nosniff, frame DENY, a referrer policy and a CSP for the SPA, its API and Cognito on every behaviour', () => {
+    const [policyId, policy] = onlyResourceOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: expect.any(Number), IncludeSubdomains: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+    });
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+
+    const csp = flattenJoin(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const connectSrc = csp.split('; ').find((directive) => directive.startsWith('connect-src'))!;
+    expect(connectSrc).toMatch(/^connect-src 'self' https:\/\/cognito-idp\.\{"Ref":"AWS::Region"\}\.amazonaws\.com https:\/\/.*PublishOutputRefUsersUserPoolHostedUi.*\.amazoncognito\.com$/);
+
+    const config = distribution();
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    for (const behaviour of config.CacheBehaviors as Record<string, any>[]) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+});
+
+describe('Cognito app client', () => {
+  it('is a public SRP + code-grant client for Cognito and Google, redirecting to the site', () => {
+    const [, client] = onlyResourceOfType(template, 'AWS::Cognito::UserPoolClient');
+    expect(client.Properties).toMatchObject({
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+    const distributionId = testApp.stateless.getLogicalId(testApp.stateless.site.distribution.node.defaultChild as never);
+    const site = `https://{"Fn::GetAtt":["${distributionId}","DomainName"]}`;
+    expect((client.Properties.CallbackURLs as unknown[]).map(flattenJoin)).toEqual([`${site}/dashboard`, `${site}/`]);
+    expect((client.Properties.LogoutURLs as unknown[]).map(flattenJoin)).toContain(`${site}/`);
+  });
+});
+
+describe('site deployment', () => {
+  const deployments = () => Object.values(resourcesOfType(template, 'Custom::CDKBucketDeployment'));
+
+  it('writes config.json beside the SPA, matching the RuntimeConfig schema, with deploy-time values', () => {
+    const withConfig = deployments().filter((deployment) => (deployment.Properties.SourceMarkers as unknown[] | undefined)?.length);
+    expect(withConfig).toHaveLength(1);
+    const deployment = withConfig[0]!;
+
+    const configDirs = readdirSync(testApp.outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(testApp.outdir, name, 'config.json'))
+      .filter(existsSync);
+    expect(configDirs).toHaveLength(1);
+    const rawConfig = readFileSync(configDirs[0]!, 'utf8');
+    const config = RuntimeConfig.parse(JSON.parse(rawConfig.replace(/<<marker:0xbaba:\d+>>/g, 'resolved-at-deploy')));
+    expect(config.mode).toBe('aws');
+    expect(config.apiBaseUrl).toBe('/api');
+
+    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).find((entry) => Object.keys(entry).length > 0)!;
+    const valueOf = (field: keyof RuntimeConfig): string =>
+      (JSON.parse(rawConfig) as Record<string, string>)[field]!.replace(/<<marker:0xbaba:\d+>>/g, (marker) => JSON.stringify(markers[marker]));
+    const clientId = testApp.stateless.getLogicalId(testApp.stateless.authClient.client.node.defaultChild as never);
+    expect(valueOf('userPoolClientId')).toBe(JSON.stringify({ Ref: clientId }));
+    expect(valueOf('userPoolId')).toContain('PublishOutputRefUsersUserPool');
+    expect(valueOf('region')).toBe(JSON.stringify({ Ref: 'AWS::Region' }));
+    expect(valueOf('oauthDomain')).toMatch(/PublishOutputRefUsersUserPoolHostedUi.*\.auth\..*\.amazoncognito\.com$/);
+  });
+
+  it('deploys hashed assets with long caching and the rest with revalidation, then invalidates CloudFront', () => {
+    const [hashed] = deployments().filter((deployment) => JSON.stringify(deployment.Properties.Include) === '["assets/*"]');
+    expect(hashed?.Properties.SystemMetadata['cache-control']).toContain('immutable');
+    const [shell] = deployments().filter((deployment) => JSON.stringify(deployment.Properties.Exclude) === '["assets/*"]');
+    expect(shell?.Properties.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(shell?.Properties.DistributionPaths).toEqual(['/*']);
+  });
+
+  it('refuses to synthesize without a built web app, and says how to build it', () => {
+    const missing = join(testApp.webDist, 'does-not-exist');
+    expect(() => createTrailBuddyApp({ webDist: missing, outdir: join(testApp.outdir, '..', 'no-web-build'), context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(
+      /does-not-exist\/index\.html\)\. Run `npm run build:web` first/,
+    );
+  });
+});
+
+describe('outputs', () => {
+  it('exports the site URL, API URL, user pool id and client id', () => {
+    const outputs = template.findOutputs('*');
+    for (const name of ['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId']) expect(Object.keys(outputs)).toContain(name);
+    expect(flattenJoin(outputs.ApiUrl!.Value)).toMatch(/^https:\/\/.*\/api$/);
+  });
+});
+
+describe('with a custom domain', () => {
+  it('serves the domain with its certificate and TLS 1.2, and lets Cognito redirect to it', () => {
+    const custom = buildTestApp({
+      context: {
+        siteDomain: 'trailbuddy.example.ca',
+        siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+      },
+    });
+    try {
+      // Synthesis runs cdk-nag: without the CFR4 acknowledgement the TLS policy must pass on its own.
+      const { stateless } = templates(custom);
+      const [, distribution] = onlyResourceOfType(stateless, 'AWS::CloudFront::Distribution');
+      expect(distribution.Properties.DistributionConfig).toMatchObject({
+        Aliases: ['trailbuddy.example.ca'],
+        ViewerCertificate: {
+          AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      });
+      const [, client] = onlyResourceOfType(stateless, 'AWS::Cognito::UserPoolClient');
+      expect(client.Properties.CallbackURLs).toEqual(
+        expect.arrayContaining(['https://trailbuddy.example.ca/dashboard', 'https://trailbuddy.example.ca/']),
+      );
+      const [, api] = onlyResourceOfType(stateless, 'AWS::ApiGatewayV2::Api');
+      expect(api.Properties.CorsConfiguration.AllowOrigins).toContain('https://trailbuddy.example.ca');
+      expect(stateless.findOutputs('SiteUrl').SiteUrl!.Value).toBe('https://trailbuddy.example.ca');
+    } finally {
+      custom.cleanup();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../infra/local/ports';
+import { startLocalStack } from '../../infra/local/stack';
+import { chromiumPath } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: { url: string; cognitoEndpoint: string; cognitoDataDir: string; userPoolId: string; clientId: string; dynamoEnv: Record<string, string> };
+  }
+}
+
+/** The whole local stack (in-memory DynamoDB Local, a throwaway emulator pool, the built SPA) on free ports. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  chromiumPath(); // fail fast, with install instructions, before starting anything
+  const stack = await startLocalStack({
+    rootDir: resolve(import.meta.dirname, '../..'),
+    port: await freePort(),
+    dynamoPort: await freePort(),
+    cognitoPort: await freePort(),
+  });
+  project.provide('stack', {
+    url: stack.url,
+    cognitoEndpoint: stack.cognito.endpoint,
+    cognitoDataDir: stack.cognito.dataDir,
+    userPoolId: stack.cognito.userPoolId,
+    clientId: stack.cognito.clientId,
+    dynamoEnv: stack.dynamo.env,
+  });
+  return () => stack.stop();
+}

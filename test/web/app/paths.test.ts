@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { paths, ROUTE_TABLE } from '@/app/paths';
+
+// Spec core-app §2, "Screens and routes", transcribed.
+const SPEC_ROUTES = [
+  ['/', 'public'],
+  ['/features', 'public'],
+  ['/about', 'public'],
+  ['/login', 'public'],
+  ['/dashboard', 'protected'],
+  ['/profile', 'protected'],
+  ['/find-partners', 'protected'],
+  ['/plan-activity', 'protected'],
+  ['/analysis', 'protected'],
+  ['/auth/strava/callback', 'protected'],
+  ['/auth/health/callback', 'protected'],
+  ['/health-connect-callback', 'protected'],
+  ['/apple-health-callback', 'protected'],
+  ['/terms', 'public'],
+] as const;
+
+describe('route table', () => {
+  it.each(SPEC_ROUTES)('has %s as a %s route', (path, access) => {
+    const entry = ROUTE_TABLE.find((route) => route.path === path);
+    expect(entry?.access).toBe(access);
+  });
+
+  it('has no route the spec does not list, and no path twice', () => {
+    const tablePaths = ROUTE_TABLE.map((route) => route.path);
+    expect(new Set(tablePaths).size).toBe(tablePaths.length);
+    expect([...tablePaths].sort()).toEqual(SPEC_ROUTES.map(([path]) => path).sort());
+  });
+
+  it('serves the landing page for /, /features and /about, and one health callback screen for three paths', () => {
+    const pageOf = (path: string) => ROUTE_TABLE.find((route) => route.path === path)?.page;
+    expect(['/', '/features', '/about'].map(pageOf)).toEqual(['landing', 'landing', 'landing']);
+    expect(['/auth/health/callback', '/health-connect-callback', '/apple-health-callback'].map(pageOf)).toEqual([
+      'healthCallback',
+      'healthCallback',
+      'healthCallback',
+    ]);
+  });
+
+  it('marks only /login as guest-only', () => {
+    expect(ROUTE_TABLE.filter((route) => route.guestOnly).map((route) => route.path)).toEqual(['/login']);
+  });
+
+  it('names every path of the table in `paths`', () => {
+    expect(Object.values(paths).sort()).toEqual(ROUTE_TABLE.map((route) => route.path).sort());
+  });
+});

@@ -1,0 +1,82 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { createFakeAuthService, SIGNED_IN_USER } from '../../test-utils';
+
+function Probe() {
+  const { access, user, isDemo, startDemo, signOut } = useAuth();
+  return (
+    <div>
+      <p data-testid="access">{access}</p>
+      <p data-testid="user">{user ? `${user.id} ${user.email} ${user.name ?? ''}`.trim() : 'none'}</p>
+      <p data-testid="demo">{String(isDemo)}</p>
+      <button type="button" onClick={startDemo}>
+        demo
+      </button>
+      <button type="button" onClick={() => void signOut()}>
+        out
+      </button>
+    </div>
+  );
+}
+
+describe('AuthProvider', () => {
+  it('is loading until the session is read, then signed out', async () => {
+    render(
+      <AuthProvider service={createFakeAuthService(null)}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('access')).toHaveTextContent('loading');
+    expect(await screen.findByText('denied')).toBeInTheDocument();
+    expect(screen.getByTestId('user')).toHaveTextContent('none');
+  });
+
+  it('re-reads the session when the provider reports a change (e.g. a Google redirect completing)', async () => {
+    const service = createFakeAuthService(null);
+    render(
+      <AuthProvider service={service}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('denied');
+    service.currentUser.mockResolvedValue(SIGNED_IN_USER);
+    act(() => service.emit({ type: 'sessionChanged' }));
+    expect(await screen.findByText('granted')).toBeInTheDocument();
+    expect(screen.getByTestId('user')).toHaveTextContent(`user-1 ${SIGNED_IN_USER.email}`);
+  });
+
+  it('demo mode fixes the user to the demo user, persists for the tab, and sign-out only ends demo', async () => {
+    const service = createFakeAuthService(SIGNED_IN_USER);
+    render(
+      <AuthProvider service={service}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('granted');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'demo' }));
+    expect(screen.getByTestId('user')).toHaveTextContent('demo-user demo@trailbuddy.app Alex Rivera');
+    expect(window.sessionStorage.getItem('trailbuddy.demo')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'out' }));
+    expect(screen.getByTestId('demo')).toHaveTextContent('false');
+    expect(service.signOut).not.toHaveBeenCalled();
+    expect(screen.getByTestId('user')).toHaveTextContent(`user-1 ${SIGNED_IN_USER.email}`);
+  });
+
+  it('stops listening to the provider when unmounted', async () => {
+    const service = createFakeAuthService(null);
+    const { unmount } = render(
+      <AuthProvider service={service}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('denied');
+    const readsBefore = service.currentUser.mock.calls.length;
+    unmount();
+    service.emit({ type: 'sessionChanged' });
+    expect(service.currentUser.mock.calls.length).toBe(readsBefore);
+  });
+});

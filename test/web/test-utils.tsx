@@ -1,0 +1,98 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import { ToastProvider } from '@/components/toast';
+import type { ApiClient } from '@/lib/api-client';
+import { ApiClientProvider } from '@/lib/api-client-context';
+import { AuthProvider, type AuthChange, type AuthService, type AuthUser } from '@/lib/auth';
+import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
+
+export const TEST_CONFIG: RuntimeConfig = {
+  mode: 'local',
+  region: 'ca-central-1',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client-123',
+  userPoolEndpoint: 'http://localhost:9229',
+  apiBaseUrl: '/api',
+};
+
+export const SIGNED_IN_USER: AuthUser = { id: 'user-1', email: 'jordan.lee@example.com' };
+
+export type FakeAuthService = {
+  [K in keyof AuthService]: AuthService[K] extends (...args: infer A) => infer R ? ReturnType<typeof vi.fn<(...args: A) => R>> : AuthService[K];
+} & { emit(change: AuthChange): void };
+
+/**
+ * An in-memory identity provider. `session`: the user at start, or 'pending' for a session read
+ * that never finishes (auth still loading). Signing in succeeds as SIGNED_IN_USER unless overridden.
+ */
+export function createFakeAuthService(session: AuthUser | null | 'pending' = null): FakeAuthService {
+  let user = session === 'pending' ? null : session;
+  const listeners = new Set<(change: AuthChange) => void>();
+  return {
+    googleSignInConfigured: false,
+    currentUser: vi.fn(() => (session === 'pending' ? new Promise<AuthUser | null>(() => {}) : Promise.resolve(user))),
+    idToken: vi.fn(async () => (user ? 'id-token' : null)),
+    signIn: vi.fn(async (email: string) => {
+      user = { ...SIGNED_IN_USER, email };
+      session = user;
+      return 'signedIn' as const;
+    }),
+    signUp: vi.fn(async () => 'confirmSignUp' as const),
+    confirmSignUp: vi.fn(async () => {}),
+    signInWithGoogle: vi.fn(async () => {}),
+    signOut: vi.fn(async () => {
+      user = null;
+      session = null;
+    }),
+    subscribe: vi.fn((listener: (change: AuthChange) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    emit: (change) => listeners.forEach((listener) => listener(change)),
+  };
+}
+
+export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
+  return {
+    health: vi.fn(async () => ({ status: 'ok' as const, checkedAt: '2026-01-01T00:00:00.000Z', tables: [] })),
+    me: vi.fn(async () => ({ id: SIGNED_IN_USER.id, email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' })),
+    ...overrides,
+  };
+}
+
+export function TestProviders({
+  service,
+  apiClient = createFakeApiClient(),
+  children,
+}: {
+  service: AuthService;
+  apiClient?: ApiClient;
+  children: ReactNode;
+}) {
+  return (
+    <RuntimeConfigProvider config={TEST_CONFIG}>
+      <ToastProvider>
+        <AuthProvider service={service}>
+          <ApiClientProvider client={apiClient}>{children}</ApiClientProvider>
+        </AuthProvider>
+      </ToastProvider>
+    </RuntimeConfigProvider>
+  );
+}
+
+/** Renders `routes` in a memory router at `path`, inside the app's providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', service = createFakeAuthService(), apiClient }: { path?: string; service?: AuthService; apiClient?: ApiClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <TestProviders service={service} apiClient={apiClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, router, service };
+}

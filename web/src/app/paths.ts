@@ -1,0 +1,63 @@
+/**
+ * Every route of the app (spec core-app §2), in one table. The router is built from it and
+ * links use `paths.<name>` so a path is spelled in exactly one place.
+ */
+export type RouteAccess = 'public' | 'protected';
+
+/** Which screen a path renders; the router maps each to a lazily loaded module. */
+export type PageId =
+  | 'landing'
+  | 'login'
+  | 'dashboard'
+  | 'profile'
+  | 'findPartners'
+  | 'planActivity'
+  | 'analysis'
+  | 'stravaCallback'
+  | 'healthCallback'
+  | 'terms';
+
+export interface RouteEntry {
+  path: `/${string}`;
+  access: RouteAccess;
+  page: PageId;
+  /** Signed-in and demo visitors are sent on to the dashboard instead (the login page). */
+  guestOnly?: true;
+}
+
+export const paths = {
+  home: '/',
+  features: '/features',
+  about: '/about',
+  login: '/login',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  findPartners: '/find-partners',
+  planActivity: '/plan-activity',
+  analysis: '/analysis',
+  stravaCallback: '/auth/strava/callback',
+  healthCallback: '/auth/health/callback',
+  healthConnectCallback: '/health-connect-callback',
+  appleHealthCallback: '/apple-health-callback',
+  terms: '/terms',
+} as const satisfies Record<string, `/${string}`>;
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: paths.home, access: 'public', page: 'landing' },
+  { path: paths.features, access: 'public', page: 'landing' },
+  { path: paths.about, access: 'public', page: 'landing' },
+  { path: paths.login, access: 'public', page: 'login', guestOnly: true },
+  { path: paths.dashboard, access: 'protected', page: 'dashboard' },
+  { path: paths.profile, access: 'protected', page: 'profile' },
+  { path: paths.findPartners, access: 'protected', page: 'findPartners' },
+  { path: paths.planActivity, access: 'protected', page: 'planActivity' },
+  { path: paths.analysis, access: 'protected', page: 'analysis' },
+  { path: paths.stravaCallback, access: 'protected', page: 'stravaCallback' },
+  { path: paths.healthCallback, access: 'protected', page: 'healthCallback' },
+  { path: paths.healthConnectCallback, access: 'protected', page: 'healthCallback' },
+  { path: paths.appleHealthCallback, access: 'protected', page: 'healthCallback' },
+  { path: paths.terms, access: 'public', page: 'terms' },
+];
+
+/** The query parameter that turns demo mode on from any URL (`?demo=true`). */
+export const DEMO_QUERY_PARAM = 'demo';

@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
+import { searchRequestsDemo, useAuth } from '@/lib/auth';
+import { paths } from './paths';
+
+/** Spec core-app §2: a signed-in user or demo mode may enter; others go to /login. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { access } = useAuth();
+  if (access === 'loading') return <PageSpinner />;
+  if (access === 'denied') return <Navigate to={paths.login} replace />;
+  return children;
+}
+
+/** The login page: signed-in and demo visitors go straight to the dashboard. */
+export function GuestOnlyRoute({ children }: { children: ReactNode }) {
+  const { access } = useAuth();
+  if (access === 'loading') return <PageSpinner />;
+  if (access === 'granted') return <Navigate to={paths.dashboard} replace />;
+  return children;
+}
+
+/**
+ * `?demo=true` on any URL turns demo mode on, also on in-app navigation (the landing page's
+ * "Try Demo" link). Children wait until it is on, so a protected page never bounces to /login first.
+ */
+export function DemoFromUrl({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const { isDemo, startDemo } = useAuth();
+  const pending = searchRequestsDemo(search) && !isDemo;
+
+  useEffect(() => {
+    if (pending) startDemo();
+  }, [pending, startDemo]);
+
+  return pending ? <PageSpinner /> : children;
+}

@@ -1,0 +1,75 @@
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { RouteError } from '@/components/errors/route-error';
+import { AppLayout } from '@/components/layout/app-layout';
+import { ROUTE_TABLE, type PageId, type RouteEntry } from './paths';
+import { DemoFromUrl, GuestOnlyRoute, ProtectedRoute } from './route-guards';
+
+/** Each screen is its own chunk, so the landing and login pages load only what they need. */
+const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
+  landing: lazy(() => import('@/features/landing/routes/landing-page')),
+  login: lazy(() => import('@/features/auth/routes/login-page')),
+  dashboard: lazy(() => import('@/features/dashboard/routes/dashboard-page')),
+  profile: lazy(() => import('@/features/profile/routes/profile-page')),
+  findPartners: lazy(() => import('@/features/partners/routes/find-partners-page')),
+  planActivity: lazy(() => import('@/features/activities/routes/plan-activity-page')),
+  analysis: lazy(() => import('@/features/analysis/routes/analysis-page')),
+  stravaCallback: lazy(() => import('@/features/connections/routes/strava-callback-page')),
+  healthCallback: lazy(() => import('@/features/connections/routes/health-callback-page')),
+  terms: lazy(() => import('@/features/terms/routes/terms-page')),
+};
+
+const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));
+
+function elementFor(entry: RouteEntry) {
+  const Page = pages[entry.page];
+  if (entry.access === 'protected') {
+    return (
+      <ProtectedRoute>
+        <Page />
+      </ProtectedRoute>
+    );
+  }
+  if (entry.guestOnly) {
+    return (
+      <GuestOnlyRoute>
+        <Page />
+      </GuestOnlyRoute>
+    );
+  }
+  return <Page />;
+}
+
+function RootRoute() {
+  return (
+    <DemoFromUrl>
+      <ScrollRestoration />
+      <Outlet />
+    </DemoFromUrl>
+  );
+}
+
+/** The route tree, built from the one path table; unknown paths get the not-found page. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            ...ROUTE_TABLE.map((entry): RouteObject => ({ path: entry.path, element: elementFor(entry) })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  // Created on mount, not at import, so tests can import `buildRoutes` without a browser router.
+  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { useAuth } from '@/lib/auth';
+import { Brand } from './brand';
+import { signedInNav, signedOutNav, type NavItem } from './nav-links';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
+
+export function Header() {
+  const { user, access, signOut } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const handleSignOut = async () => {
+    setMenuOpen(false);
+    await signOut();
+    navigate(paths.home);
+  };
+
+  const signedIn = user !== null;
+  const navItems: readonly NavItem[] = signedIn ? signedInNav : signedOutNav;
+  // While the session is being read, show no links rather than the wrong set.
+  const showNav = access !== 'loading';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Brand to={signedIn ? paths.dashboard : paths.home} />
+
+        {showNav && (
+          <>
+            <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+              {navItems.map((item) => (
+                <NavLink key={item.to} to={item.to} end className={desktopLink}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+
+            <div className="hidden items-center gap-3 lg:flex">
+              {signedIn ? (
+                <>
+                  <span className="max-w-48 truncate text-sm text-slate-600" title={user.email}>
+                    {user.email}
+                  </span>
+                  <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
+                    Sign Out
+                  </button>
+                </>
+              ) : (
+                <>
+                  <Link to={paths.login} className={buttonStyles.ghost}>
+                    Sign In
+                  </Link>
+                  <Link to={paths.login} className={buttonStyles.primary}>
+                    Get Started
+                  </Link>
+                </>
+              )}
+            </div>
+
+            <button
+              type="button"
+              className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+                {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+              </svg>
+            </button>
+          </>
+        )}
+      </div>
+
+      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          {navItems.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={mobileLink}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+          {signedIn ? (
+            <>
+              <span className="truncate px-3 text-sm text-slate-600">{user.email}</span>
+              <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={paths.login} className={buttonStyles.secondary}>
+                Sign In
+              </Link>
+              <Link to={paths.login} className={buttonStyles.primary}>
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

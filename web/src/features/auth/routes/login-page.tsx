@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { FormMessage } from '@/components/ui/form-message';
+import { useAuth, type SignUpOutcome } from '@/lib/auth';
+import { ConfirmSignUpForm, type PendingConfirmation } from '../components/confirm-sign-up-form';
+import { ConnectionTestLink } from '../components/connection-test-link';
+import { DemoModeButton } from '../components/demo-mode-button';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { LoginIntro } from '../components/login-intro';
+import { OrSeparator } from '../components/or-separator';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { providerErrorMessage } from '../utils/auth-errors';
+
+type Mode = 'signIn' | 'signUp';
+
+const SIGN_UP_QUERY = 'mode=signup';
+
+const headings: Record<Mode | 'confirm', { title: string; subtitle: string }> = {
+  signIn: { title: 'Welcome Back', subtitle: 'Sign in to find partners and plan your next adventure.' },
+  signUp: { title: 'Join TrailBuddy', subtitle: 'Create your account and connect with adventure partners across BC.' },
+  confirm: { title: 'Confirm your email', subtitle: 'One more step and you are on the trail.' },
+};
+
+export default function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const mode: Mode = searchParams.get('mode') === 'signup' ? 'signUp' : 'signIn';
+  const navigate = useNavigate();
+  const { redirectError, signIn } = useAuth();
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setConfirmation(null);
+    setError(null);
+  }, [mode]);
+
+  const goToDashboard = () => navigate(paths.dashboard, { replace: true });
+
+  const handleSignedUp = async (email: string, password: string, outcome: SignUpOutcome) => {
+    if (outcome === 'confirmSignUp') {
+      setConfirmation({ email, password, reason: 'signedUp' });
+      return;
+    }
+    try {
+      await signIn(email, password);
+      goToDashboard();
+    } catch (err) {
+      setError(providerErrorMessage(err, 'Your account was created, but signing in failed. Please sign in.'));
+    }
+  };
+
+  const heading = headings[confirmation ? 'confirm' : mode];
+
+  return (
+    <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-12 lg:px-8 lg:py-16">
+      <section aria-labelledby="login-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 id="login-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {heading.title}
+        </h1>
+        <p className="mt-2 text-slate-600">{heading.subtitle}</p>
+
+        <div className="mt-6 space-y-5">
+          {redirectError && <FormMessage kind="error">{redirectError}</FormMessage>}
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+
+          {confirmation ? (
+            <ConfirmSignUpForm pending={confirmation} onSignedIn={goToDashboard} />
+          ) : (
+            <>
+              {mode === 'signIn' ? (
+                <SignInForm
+                  onSignedIn={goToDashboard}
+                  onNeedsConfirmation={(email, password) => setConfirmation({ email, password, reason: 'unconfirmed' })}
+                />
+              ) : (
+                <SignUpForm onSignedUp={handleSignedUp} />
+              )}
+              <OrSeparator />
+              <GoogleSignInButton />
+            </>
+          )}
+
+          <p className="text-center text-sm">
+            {mode === 'signIn' ? (
+              <Link to={`${paths.login}?${SIGN_UP_QUERY}`} className="font-medium text-brand-700 hover:underline">
+                Need an account? Sign up
+              </Link>
+            ) : (
+              <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+                Already have an account? Sign in
+              </Link>
+            )}
+          </p>
+
+          <div className="space-y-3 border-t border-slate-200 pt-5">
+            <p className="text-center text-sm text-slate-600">Just looking around? Explore with sample data — no account needed.</p>
+            <DemoModeButton onStarted={goToDashboard} />
+          </div>
+
+          <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
+            <Link to={paths.home} className="text-sm font-medium text-slate-700 hover:text-slate-900 hover:underline">
+              <span aria-hidden="true">← </span>
+              Back to Home
+            </Link>
+            <ConnectionTestLink />
+          </div>
+        </div>
+      </section>
+
+      <LoginIntro />
+    </div>
+  );
+}

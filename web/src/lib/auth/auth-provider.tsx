@@ -1,0 +1,135 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { DEMO_USER } from '@/lib/demo/demo-user';
+import type { AuthService, AuthUser, SignInOutcome, SignUpOutcome } from './auth-service';
+import { readDemoFlag, writeDemoFlag } from './demo-mode';
+
+/** The real session, as the identity provider reports it (demo mode is kept beside it). */
+export type SessionState = { status: 'loading' } | { status: 'signedIn'; user: AuthUser } | { status: 'signedOut' };
+
+/** Whether protected screens may render: demo or a signed-in user grants access. */
+export type AppAccess = 'loading' | 'granted' | 'denied';
+
+export interface AuthContextValue {
+  session: SessionState;
+  isDemo: boolean;
+  /** The demo user in demo mode, else the signed-in user, else null. */
+  user: AuthUser | null;
+  access: AppAccess;
+  googleSignInConfigured: boolean;
+  /** Why the last Google redirect sign-in failed, to show on the login page. */
+  redirectError: string | null;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  signUp(email: string, password: string): Promise<SignUpOutcome>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  signInWithGoogle(): Promise<void>;
+  /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
+  signOut(): Promise<void>;
+  startDemo(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ service, children }: { service: AuthService; children: ReactNode }) {
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const [isDemo, setIsDemo] = useState(() => readDemoFlag());
+  const [redirectError, setRedirectError] = useState<string | null>(null);
+  // Session reads can overlap (Hub events, our own calls); only the latest one may win.
+  const latestRead = useRef(0);
+
+  const applyUser = useCallback((user: AuthUser | null) => {
+    latestRead.current += 1;
+    setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const ticket = ++latestRead.current;
+    const user = await service.currentUser();
+    if (ticket === latestRead.current) setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+  }, [service]);
+
+  useEffect(() => {
+    const unsubscribe = service.subscribe((change) => {
+      if (change.type === 'redirectFailed') setRedirectError(change.message);
+      void refresh();
+    });
+    void refresh();
+    return unsubscribe;
+  }, [service, refresh]);
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<SignInOutcome> => {
+      if (isDemo) return 'signedIn';
+      const outcome = await service.signIn(email, password);
+      if (outcome !== 'signedIn') return outcome;
+      const user = await service.currentUser();
+      if (!user) throw new Error('You are signed in, but your session could not be read. Please try again.');
+      applyUser(user);
+      return outcome;
+    },
+    [isDemo, service, applyUser],
+  );
+
+  const signUp = useCallback(
+    async (email: string, password: string) => (isDemo ? 'done' : service.signUp(email, password)),
+    [isDemo, service],
+  );
+
+  const confirmSignUp = useCallback(
+    async (email: string, code: string) => {
+      if (!isDemo) await service.confirmSignUp(email, code);
+    },
+    [isDemo, service],
+  );
+
+  const signInWithGoogle = useCallback(async () => {
+    if (isDemo) return;
+    setRedirectError(null);
+    await service.signInWithGoogle();
+  }, [isDemo, service]);
+
+  const signOut = useCallback(async () => {
+    if (isDemo) {
+      writeDemoFlag(false);
+      setIsDemo(false);
+      return;
+    }
+    try {
+      await service.signOut();
+    } catch (error) {
+      console.error('Sign out failed; clearing the local session anyway.', error);
+    }
+    applyUser(null);
+  }, [isDemo, service, applyUser]);
+
+  const startDemo = useCallback(() => {
+    writeDemoFlag(true);
+    setIsDemo(true);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const sessionUser = session.status === 'signedIn' ? session.user : null;
+    const access: AppAccess = isDemo || sessionUser ? 'granted' : session.status === 'loading' ? 'loading' : 'denied';
+    return {
+      session,
+      isDemo,
+      user: isDemo ? { id: DEMO_USER.id, email: DEMO_USER.email, name: DEMO_USER.name } : sessionUser,
+      access,
+      googleSignInConfigured: service.googleSignInConfigured,
+      redirectError,
+      signIn,
+      signUp,
+      confirmSignUp,
+      signInWithGoogle,
+      signOut,
+      startDemo,
+    };
+  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, signInWithGoogle, signOut, startDemo]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>.');
+  return value;
+}

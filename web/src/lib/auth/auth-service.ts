@@ -1,0 +1,35 @@
+/**
+ * The boundary between the app and its identity provider. The app talks only to this interface;
+ * `amplify-auth-service.ts` implements it with Cognito, and tests pass fakes.
+ */
+export interface AuthUser {
+  id: string;
+  email: string;
+  /** Only the demo user has a display name. */
+  name?: string;
+}
+
+/** `confirmSignUp`: the account exists but its email is not confirmed yet. */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+/** `done`: the pool confirmed the account by itself, so the user can sign in straight away. */
+export type SignUpOutcome = 'confirmSignUp' | 'done';
+
+export type AuthChange = { type: 'sessionChanged' } | { type: 'redirectFailed'; message: string };
+
+export interface AuthService {
+  readonly googleSignInConfigured: boolean;
+  /** The signed-in user from the current session, or null. Never throws. */
+  currentUser(): Promise<AuthUser | null>;
+  /** The ID token (the API's JWT authorizer audience is the app client), or null when signed out. */
+  idToken(): Promise<string | null>;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  signUp(email: string, password: string): Promise<SignUpOutcome>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  /** Leaves the page for the Google sign-in; rejects when Google is not configured. */
+  signInWithGoogle(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Session changes from outside the app's own calls (redirect return, refresh, other tabs). */
+  subscribe(listener: (change: AuthChange) => void): () => void;
+}
+
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured for this environment.';

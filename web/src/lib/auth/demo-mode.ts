@@ -1,0 +1,26 @@
+import { DEMO_QUERY_PARAM } from '@/app/paths';
+
+/** Demo mode lasts for the browser tab (sessionStorage), like the session it stands in for. */
+const DEMO_STORAGE_KEY = 'trailbuddy.demo';
+
+export function readDemoFlag(storage: Storage = window.sessionStorage): boolean {
+  try {
+    return storage.getItem(DEMO_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function writeDemoFlag(on: boolean, storage: Storage = window.sessionStorage): void {
+  try {
+    if (on) storage.setItem(DEMO_STORAGE_KEY, 'true');
+    else storage.removeItem(DEMO_STORAGE_KEY);
+  } catch {
+    // Storage can be disabled (private mode); demo then lasts until the page reloads.
+  }
+}
+
+/** `?demo=true` on any URL turns demo mode on. */
+export function searchRequestsDemo(search: string): boolean {
+  return new URLSearchParams(search).get(DEMO_QUERY_PARAM) === 'true';
+}

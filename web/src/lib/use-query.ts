@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
+
+export type QueryState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
+
+/**
+ * Runs `fetcher` on mount and whenever `deps` change (as `useEffect` would); results of superseded
+ * runs are dropped. Small on purpose: each screen reads a resource or two.
+ */
+export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): QueryState<T> & { reload: () => void } {
+  const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    fetcher().then(
+      (data) => current && setState({ status: 'success', data }),
+      (error: unknown) => current && setState({ status: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+    // `fetcher` is a fresh closure every render; the caller's `deps` say when it changes meaning.
+  }, [...deps, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/**
+ * The SPA build. The local host (and CloudFront in AWS) serve `web/dist` with `/config.json`
+ * and `/api/*` on the same origin, so there is no dev server or proxy here.
+ * The vitest `web` project extends this file (with root '.'), so aliases are absolute.
+ */
+export default defineConfig({
+  root: fromHere('.'),
+  publicDir: fromHere('./public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@shared': fromHere('../functions/shared'),
+      '@': fromHere('./src'),
+    },
+  },
+  build: {
+    outDir: fromHere('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+});
