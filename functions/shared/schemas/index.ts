@@ -1,4 +1,5 @@
 export * from './error';
 export * from './health';
+export * from './activity';
 export * from './me';
 export * from './runtime-config';

@@ -1,0 +1,368 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { renderConsentPage } from './consent-page';
+import { SEEDED_ATHLETE_IDS, type SportKey } from './seed-data';
+import { STRAVA_ERRORS } from './strava-errors';
+import type { RateLimitPair, RateLimitSettings, RateLimitUsage, SimActivity, SimAthlete, SimulatedClient } from './types';
+import { DEFAULT_LIMITS, StravaWorld, type AddActivityInput, type Fault, type Outcome, type RequestRecord } from './world';
+
+export type { AddActivityInput, Fault, RateLimitPair, RateLimitSettings, RateLimitUsage, RequestRecord, SimActivity, SimAthlete, SimulatedClient, SportKey };
+export { DEFAULT_LIMITS, SEEDED_ATHLETE_IDS };
+
+/** The app the simulator knows unless told otherwise (local mode's .env uses the same pair). */
+export const DEFAULT_CLIENT: SimulatedClient = Object.freeze({ clientId: '100001', clientSecret: 'strava-simulator-secret' });
+export const DEFAULT_SEED = 20_250_601;
+const ATHLETE_COOKIE = 'strava_sim_athlete';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface StravaSimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  clock?: () => Date;
+  clients?: SimulatedClient[];
+  seed?: number;
+  limits?: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> };
+  /** How far back the seeded histories go (default about six months). */
+  historyDays?: number;
+}
+
+export interface TokenResponse {
+  token_type: string;
+  expires_at: number;
+  expires_in: number;
+  refresh_token: string;
+  access_token: string;
+  athlete: Record<string, unknown> & { id: number; firstname: string; lastname: string };
+}
+
+export interface StravaSimulatorControl {
+  athletes(): SimAthlete[];
+  /** Newest first, including "Only You" activities. */
+  activities(athleteId: number): SimActivity[];
+  addActivity(athleteId: number, input?: AddActivityInput): SimActivity;
+  updateActivity(activityId: number, patch: Partial<Omit<SimActivity, 'id' | 'athleteId'>>): SimActivity;
+  deleteActivity(activityId: number): boolean;
+  /** Tokens as a code exchange would return them, without the consent page. */
+  issueTokens(athleteId: number, options?: { clientId?: string; scope?: string | string[] }): TokenResponse;
+  /** Access tokens expire now; returns how many did. */
+  expireAccessTokens(athleteId?: number): number;
+  /** As if the athlete revoked the app in Strava's settings. */
+  revokeAccess(athleteId: number, clientId?: string): void;
+  limits(): RateLimitSettings;
+  setLimits(limits: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> }): void;
+  usage(clientId?: string): RateLimitUsage;
+  setUsage(usage: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> }, clientId?: string): void;
+  /** The next `count` requests whose path starts with `pathPrefix` (default '/api/v3') get `fault`. */
+  failNext(count: number, fault: Fault, options?: { pathPrefix?: string }): void;
+  clearFaults(): void;
+  requests(): RequestRecord[];
+  requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
+  clearRequests(): void;
+}
+
+export interface StravaSimulator {
+  /** Base URL, e.g. http://127.0.0.1:4100 (OAuth at /oauth/*, API at /api/v3/*). */
+  url: string;
+  stop(): Promise<void>;
+  control: StravaSimulatorControl;
+}
+
+export async function startStravaSimulator(options: StravaSimulatorOptions = {}): Promise<StravaSimulator> {
+  const clients = options.clients ?? [DEFAULT_CLIENT];
+  const world = new StravaWorld({
+    clock: options.clock ?? (() => new Date()),
+    clients,
+    seed: options.seed ?? DEFAULT_SEED,
+    limits: {
+      overall: { ...DEFAULT_LIMITS.overall, ...options.limits?.overall },
+      read: { ...DEFAULT_LIMITS.read, ...options.limits?.read },
+    },
+    historyDays: options.historyDays ?? 182,
+  });
+  const control = createControl(world);
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((req, res) => {
+    handle(world, control, timers, req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}`,
+    control,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function createControl(world: StravaWorld): StravaSimulatorControl {
+  const defaultClientId = () => (world.clients[0] as SimulatedClient).clientId;
+  return {
+    athletes: () => world.listAthletes().map((a) => ({ ...a })),
+    activities: (athleteId) => world.activitiesOf(athleteId).map((a) => ({ ...a })),
+    addActivity: (athleteId, input) => ({ ...world.addActivity(athleteId, input) }),
+    updateActivity: (activityId, patch) => ({ ...world.updateActivity(activityId, patch) }),
+    deleteActivity: (activityId) => world.deleteActivity(activityId),
+    issueTokens: (athleteId, opts = {}) => {
+      const scope = opts.scope ?? ['read', 'activity:read', 'profile:read_all'];
+      return world.issueTokens(athleteId, opts.clientId ?? defaultClientId(), typeof scope === 'string' ? scope.split(',') : scope);
+    },
+    expireAccessTokens: (athleteId) => world.expireAccessTokens(athleteId),
+    revokeAccess: (athleteId, clientId) => world.revokeAll(athleteId, clientId ?? defaultClientId()),
+    limits: () => structuredClone(world.limits),
+    setLimits: (limits) => world.setLimits(limits),
+    usage: (clientId) => world.usage(clientId ?? defaultClientId()),
+    setUsage: (usage, clientId) => world.setUsage(clientId ?? defaultClientId(), usage),
+    failNext: (count, fault, opts) => world.failNext(count, fault, opts?.pathPrefix),
+    clearFaults: () => world.clearFaults(),
+    requests: () => world.requests(),
+    requestCount: (filter = {}) =>
+      world.requests().filter(
+        (r) =>
+          (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
+          (filter.status === undefined || r.status === filter.status) &&
+          (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
+      ).length,
+    clearRequests: () => world.clearRequests(),
+  };
+}
+
+async function handle(world: StravaWorld, control: StravaSimulatorControl, timers: Set<NodeJS.Timeout>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+  const path = url.pathname;
+
+  if (path.startsWith('/__simulator/')) {
+    await handleControl(control, method, path, url.searchParams, req, res);
+    return;
+  }
+
+  const fault = world.takeFault(path);
+  if (fault && 'timeout' in fault) {
+    if (fault.delayMs === undefined) {
+      world.record({ method, path, status: 0 });
+      return; // Hold the connection open without answering: the caller's timeout must fire.
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, fault.delayMs);
+      timers.add(timer);
+    });
+  } else if (fault) {
+    await drain(req);
+    const headers: Record<string, string> = {};
+    if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+    const body = fault.body ?? (fault.status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError());
+    world.record({ method, path, status: fault.status });
+    sendJson(res, { status: fault.status, body, headers });
+    return;
+  }
+
+  const outcome = await route(world, method, path, url.searchParams, req, res);
+  if (outcome) {
+    world.record({ method, path, status: outcome.status, clientId: outcome.clientId, athleteId: outcome.athleteId });
+    sendJson(res, outcome);
+  }
+}
+
+type RoutedOutcome = Outcome & { clientId?: string; athleteId?: number };
+
+/** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
+async function route(world: StravaWorld, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<RoutedOutcome | null> {
+  if (path === '/oauth/authorize' && method === 'GET') {
+    const checked = world.validateAuthorize(query);
+    if (!checked.ok) return checked.outcome;
+    const request = checked.request;
+    const rememberedAthlete = Number(cookie(req, ATHLETE_COOKIE)) || undefined;
+    const grant = rememberedAthlete && request.approvalPrompt === 'auto' ? world.existingGrant(request.client.clientId, rememberedAthlete, request.scopes) : null;
+    if (rememberedAthlete && grant) {
+      return redirect(world, res, method, path, world.approve(request, rememberedAthlete, grant));
+    }
+    const requestedAthlete = Number(query.get('athlete_id')) || rememberedAthlete;
+    const athletes = world.listAthletes();
+    const selected = athletes.some((a) => a.id === requestedAthlete) ? requestedAthlete : athletes[0]?.id;
+    world.record({ method, path, status: 200 });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(renderConsentPage(request, athletes, selected));
+    return null;
+  }
+
+  if (path === '/oauth/accept_application' && method === 'POST') {
+    const params = await readParams(req, query);
+    const checked = world.validateAuthorize(params);
+    if (!checked.ok) return checked.outcome;
+    if (params.get('decision') !== 'authorize') return redirect(world, res, method, path, world.deny(checked.request));
+    const athleteId = Number(params.get('athlete_id'));
+    if (!world.athlete(athleteId)) return { status: 400, body: STRAVA_ERRORS.invalidParameter('athlete_id') };
+    res.setHeader('Set-Cookie', `${ATHLETE_COOKIE}=${athleteId}; Path=/; HttpOnly; SameSite=Lax`);
+    return redirect(world, res, method, path, world.approve(checked.request, athleteId, params.getAll('granted_scope')));
+  }
+
+  if (path === '/oauth/token' && method === 'POST') return world.token(await readParams(req, query));
+
+  if (path === '/oauth/deauthorize' && method === 'POST') {
+    const params = await readParams(req, query);
+    return world.deauthorize(params.get('access_token') ?? bearer(req) ?? '');
+  }
+
+  if (path.startsWith('/api/v3/')) {
+    await drain(req);
+    return world.api(method, path, query, bearer(req) ?? query.get('access_token'));
+  }
+
+  await drain(req);
+  return { status: 404, body: STRAVA_ERRORS.pathNotFound() };
+}
+
+function redirect(world: StravaWorld, res: ServerResponse, method: string, path: string, location: string): null {
+  world.record({ method, path, status: 302 });
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
+  res.end();
+  return null;
+}
+
+/** JSON control plane, so tests in another process (the e2e suite) can steer a running simulator. */
+async function handleControl(control: StravaSimulatorControl, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const parts = path.split('/').filter(Boolean).slice(1);
+  const id = Number(parts[1]);
+  const reply = (status: number, payload: unknown) => sendJson(res, { status, body: payload });
+  try {
+    const body = method === 'GET' || method === 'DELETE' ? {} : await readJson(req);
+    const [resource, , sub] = parts;
+    if (resource === 'health' && method === 'GET') return reply(200, { status: 'ok' });
+    if (resource === 'athletes' && parts.length === 1 && method === 'GET') return reply(200, control.athletes());
+    if (resource === 'athletes' && sub === 'activities' && method === 'GET') return reply(200, control.activities(id));
+    if (resource === 'athletes' && sub === 'activities' && method === 'POST') {
+      const { startDate, ...rest } = body as AddActivityInput & { startDate?: string };
+      return reply(201, control.addActivity(id, { ...rest, startDate: startDate ? new Date(startDate) : undefined }));
+    }
+    if (resource === 'activities' && method === 'PATCH') return reply(200, control.updateActivity(id, body as Partial<SimActivity>));
+    if (resource === 'activities' && method === 'DELETE') return reply(control.deleteActivity(id) ? 204 : 404, null);
+    if (resource === 'limits' && method === 'GET') return reply(200, control.limits());
+    if (resource === 'limits' && method === 'PUT') {
+      control.setLimits(body as RateLimitSettings);
+      return reply(200, control.limits());
+    }
+    if (resource === 'usage' && method === 'GET') return reply(200, control.usage(query.get('client_id') ?? undefined));
+    if (resource === 'usage' && method === 'PUT') {
+      const { clientId, ...usage } = body as Partial<RateLimitUsage> & { clientId?: string };
+      control.setUsage(usage, clientId);
+      return reply(200, control.usage(clientId));
+    }
+    if (resource === 'faults' && method === 'POST') {
+      const { count, fault, pathPrefix } = body as { count: number; fault: Fault; pathPrefix?: string };
+      control.failNext(count, fault, { pathPrefix });
+      return reply(204, null);
+    }
+    if (resource === 'faults' && method === 'DELETE') {
+      control.clearFaults();
+      return reply(204, null);
+    }
+    if (resource === 'tokens' && method === 'POST') {
+      const { athleteId, clientId, scope } = body as { athleteId: number; clientId?: string; scope?: string | string[] };
+      return reply(200, control.issueTokens(athleteId, { clientId, scope }));
+    }
+    if (resource === 'expire-tokens' && method === 'POST') return reply(200, { expired: control.expireAccessTokens((body as { athleteId?: number }).athleteId) });
+    if (resource === 'revoke' && method === 'POST') {
+      const { athleteId, clientId } = body as { athleteId: number; clientId?: string };
+      control.revokeAccess(athleteId, clientId);
+      return reply(204, null);
+    }
+    if (resource === 'requests' && method === 'GET') return reply(200, control.requests());
+    if (resource === 'requests' && method === 'DELETE') {
+      control.clearRequests();
+      return reply(204, null);
+    }
+    return reply(404, { message: `No control route ${method} ${path}` });
+  } catch (error) {
+    return reply(400, { message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function sendJson(res: ServerResponse, outcome: Outcome): void {
+  if (outcome.status === 204 || outcome.body === null) {
+    res.writeHead(outcome.status, outcome.headers ?? {});
+    res.end();
+    return;
+  }
+  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...outcome.headers });
+  res.end(JSON.stringify(outcome.body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function drain(req: IncomingMessage): Promise<void> {
+  if (!req.readableEnded) await readBody(req).catch(() => undefined);
+}
+
+/** Strava accepts OAuth parameters in the query string, a form body or a JSON body; the body wins. */
+async function readParams(req: IncomingMessage, query: URLSearchParams): Promise<URLSearchParams> {
+  const params = new URLSearchParams(query);
+  const text = await readBody(req);
+  if (!text) return params;
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  let fromBody: URLSearchParams;
+  if (type.includes('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = {};
+    }
+    fromBody = new URLSearchParams();
+    if (parsed && typeof parsed === 'object') {
+      for (const [key, value] of Object.entries(parsed)) {
+        for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined) fromBody.append(key, String(item));
+      }
+    }
+  } else {
+    fromBody = new URLSearchParams(text);
+  }
+  for (const key of new Set(fromBody.keys())) {
+    params.delete(key);
+    for (const value of fromBody.getAll(key)) params.append(key, value);
+  }
+  return params;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  return text ? JSON.parse(text) : {};
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
