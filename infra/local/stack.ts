@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { startLocalCognito, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { startScheduler } from './scheduler';
+import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
 import { assertWebBuilt, createSiteHandler } from './site';
 
 /** API Gateway's payload limit; larger bodies never reach a Lambda. */
@@ -22,6 +24,10 @@ export interface LocalStackOptions {
   port: number;
   dynamoPort: number;
   cognitoPort: number;
+  /** The Strava simulator's port (0 = any free one). Ignored when real Strava credentials are given. */
+  stravaPort?: number;
+  /** Real Strava app credentials; without them the Strava simulator stands in for Strava. */
+  stravaCredentials?: { clientId: string; clientSecret: string };
   /** Where DynamoDB Local and the emulator keep state; omit for an in-memory, throwaway stack (tests). */
   dataDir?: string;
   /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
@@ -33,6 +39,8 @@ export interface LocalStack {
   url: string;
   dynamo: LocalDynamo;
   cognito: LocalCognito;
+  /** Present when the simulator stands in for Strava. */
+  strava: StravaSimulator | undefined;
   config: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -62,6 +70,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cognito = await startLocalCognito({ port: options.cognitoPort, dataDir: cognitoDir });
     stoppers.push(() => cognito.stop());
     cognito.codes.on('code', ({ email, code }: { email: string; code: string }) => log(`[cognito] confirmation code for ${email}: ${code}`));
+
+    const siteUrl = `http://localhost:${options.port}`;
+    const appSecret = stateDir ? persistentAppSecret(stateDir) : randomBytes(32).toString('base64url');
+    let strava: StravaSimulator | undefined;
+    if (options.stravaCredentials) {
+      Object.assign(process.env, stravaEnv({ ...options.stravaCredentials, oauthBaseUrl: 'https://www.strava.com/oauth', apiBaseUrl: 'https://www.strava.com/api/v3' }));
+    } else {
+      strava = await startStravaSimulator({ port: options.stravaPort ?? 0, host: '127.0.0.1' });
+      stoppers.push(() => strava!.stop());
+      Object.assign(process.env, stravaEnv({ ...DEFAULT_CLIENT, oauthBaseUrl: `${strava.url}/oauth`, apiBaseUrl: `${strava.url}/api/v3` }));
+    }
+    Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret });
 
     const config: RuntimeConfig = {
       mode: 'local',
@@ -124,11 +144,35 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: `http://localhost:${options.port}`, dynamo, cognito, config, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, config, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * What the Strava functions read from env. In AWS the client secret comes from Secrets Manager
+ * (STRAVA_CLIENT_SECRET_ARN); locally it is passed directly.
+ */
+function stravaEnv(strava: { clientId: string; clientSecret: string; oauthBaseUrl: string; apiBaseUrl: string }): Record<string, string> {
+  return {
+    STRAVA_CLIENT_ID: strava.clientId,
+    STRAVA_CLIENT_SECRET: strava.clientSecret,
+    STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
+    STRAVA_API_BASE_URL: strava.apiBaseUrl,
+    STRAVA_WEBHOOK_VERIFY_TOKEN: process.env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? 'trailbuddy-local-verify-token',
+  };
+}
+
+/** The key that signs OAuth state and encrypts provider tokens; kept in .data so restarts can read old tokens. */
+function persistentAppSecret(stateDir: string): string {
+  const file = join(stateDir, 'app-secret');
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

@@ -2,6 +2,7 @@
  * `npm start`: the whole product on this machine, no AWS account, no Docker.
  * Ports: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229). State: .data/ (git-ignored).
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack, type LocalStack } from './stack';
@@ -26,9 +27,14 @@ async function main(): Promise<void> {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   if (major < 20 || (major === 20 && minor < 19)) throw new Error(`Node.js 20.19 or newer is required; this is ${process.version}.`);
 
+  // Real Strava credentials may live in .env (git-ignored); without them the simulator stands in.
+  if (existsSync(resolve(rootDir, '.env'))) process.loadEnvFile(resolve(rootDir, '.env'));
+  const stravaCredentials =
+    process.env.STRAVA_CLIENT_ID && process.env.STRAVA_CLIENT_SECRET ? { clientId: process.env.STRAVA_CLIENT_ID, clientSecret: process.env.STRAVA_CLIENT_SECRET } : undefined;
   const port = portFromEnv('PORT', 3000);
   const dynamoPort = portFromEnv('DYNAMODB_PORT', 8000);
   const cognitoPort = portFromEnv('COGNITO_PORT', 9229);
+  const stravaPort = portFromEnv('STRAVA_SIMULATOR_PORT', 4100);
   console.log('Starting TrailBuddy locally…');
 
   const starting = startLocalStack({
@@ -36,6 +42,8 @@ async function main(): Promise<void> {
     port,
     dynamoPort,
     cognitoPort,
+    stravaPort,
+    ...(stravaCredentials ? { stravaCredentials } : {}),
     dataDir: resolve(rootDir, '.data'),
     runSchedules: true,
     log: (line) => console.log(line),
@@ -66,6 +74,9 @@ async function main(): Promise<void> {
       `  Web app + API (same origin)   ${stack.url}  (API under ${stack.url}/api, health: ${stack.url}/api/health)`,
       `  DynamoDB Local                ${stack.dynamo.endpoint}  (data in .data/dynamodb)`,
       `  Cognito emulator              ${stack.cognito.endpoint}  (pool ${stack.cognito.userPoolId}, data in .data/cognito)`,
+      stack.strava
+        ? `  Strava simulator              ${stack.strava.url}  (set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET in .env to use real Strava)`
+        : '  Strava                        https://www.strava.com  (real credentials from STRAVA_CLIENT_ID / STRAVA_CLIENT_SECRET)',
       '',
       '  Sign-up confirmation codes are printed here as "[cognito] confirmation code for …".',
       '  Press Ctrl-C to stop everything.',

@@ -1,5 +1,6 @@
 export * from './error';
 export * from './health';
 export * from './activity';
+export * from './connections';
 export * from './me';
 export * from './runtime-config';

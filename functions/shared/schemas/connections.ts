@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ProviderType, UnifiedActivity } from './activity';
+
+/** A health connection as the browser sees it: never tokens, never the raw provider profile. */
+export const ConnectionSummary = z.object({
+  provider: ProviderType,
+  isActive: z.boolean(),
+  /** Strava: the athlete's first and last name (spec: identity line). */
+  athleteFirstName: z.string().nullable(),
+  athleteLastName: z.string().nullable(),
+  /** First 8 characters of the provider user id, for the 'User ID:' identity line. */
+  providerUserIdPrefix: z.string().nullable(),
+  scopes: z.array(z.string()),
+  connectedAt: z.iso.datetime(),
+  lastSyncAt: z.iso.datetime().nullable(),
+});
+export type ConnectionSummary = z.infer<typeof ConnectionSummary>;
+
+export const ConnectionsResponse = z.object({ connections: z.array(ConnectionSummary) });
+export type ConnectionsResponse = z.infer<typeof ConnectionsResponse>;
+
+/** GET /api/strava/authorize-url */
+export const AuthorizeUrlResponse = z.object({ url: z.url() });
+export type AuthorizeUrlResponse = z.infer<typeof AuthorizeUrlResponse>;
+
+/** POST /api/strava/connect — what the /auth/strava/callback screen received from Strava. */
+export const StravaConnectRequest = z
+  .object({
+    code: z.string().min(1).max(512),
+    state: z.string().min(1).max(2048),
+    scope: z.string().max(512).optional(),
+  })
+  .strict();
+export type StravaConnectRequest = z.infer<typeof StravaConnectRequest>;
+
+export const SyncResult = z.object({
+  provider: ProviderType,
+  /** Activities new to TrailBuddy in this sync. */
+  imported: z.number().int().nonnegative(),
+  /** Activities already known and refreshed. */
+  updated: z.number().int().nonnegative(),
+  lastSyncAt: z.iso.datetime(),
+});
+export type SyncResult = z.infer<typeof SyncResult>;
+
+export const StravaConnectResponse = z.object({ connection: ConnectionSummary, sync: SyncResult.nullable() });
+export type StravaConnectResponse = z.infer<typeof StravaConnectResponse>;
+
+export const SYNC_REQUEST_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const SyncRequest = z.object({
+  id: z.string(),
+  request_type: z.literal('activities_sync'),
+  status: z.enum(SYNC_REQUEST_STATUSES),
+  requested_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+  error_message: z.string().nullable(),
+});
+export type SyncRequest = z.infer<typeof SyncRequest>;
+
+/** POST /api/connections/{provider}/sync: either a sync ran, or (manual_sync_only) a request was filed. */
+export const SyncResponse = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('synced'), result: SyncResult }),
+  z.object({ kind: z.literal('requested'), request: SyncRequest }),
+]);
+export type SyncResponse = z.infer<typeof SyncResponse>;
+
+/** GET /api/strava/usage — the API-request indicator (spec §2), refreshed every 5 s. */
+export const StravaUsageResponse = z.object({
+  rateLimited: z.boolean(),
+  remainingFifteenMin: z.number().int().nonnegative(),
+  remainingDaily: z.number().int().nonnegative(),
+  /** Minutes until the 15-minute window resets. */
+  minutesLeft: z.number().int().nonnegative(),
+  /** Ready-to-show text, e.g. 'Rate limited - try again in 12 minutes'. */
+  message: z.string(),
+});
+export type StravaUsageResponse = z.infer<typeof StravaUsageResponse>;
+
+export const ACTIVITY_SORTS = ['date', 'distance', 'duration', 'elevation'] as const;
+
+/** GET /api/activities — the user's unified activities, newest first by default, 50 a page. */
+export const ActivitiesQuery = z
+  .object({
+    type: z.enum(['all', 'run', 'ride', 'hike', 'walk', 'swim']).default('all'),
+    sort: z.enum(ACTIVITY_SORTS).default('date'),
+    order: z.enum(['desc', 'asc']).default('desc'),
+    cursor: z.string().max(1024).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(50),
+  })
+  .strict();
+export type ActivitiesQuery = z.infer<typeof ActivitiesQuery>;
+
+export const ActivitiesResponse = z.object({
+  activities: z.array(UnifiedActivity),
+  nextCursor: z.string().nullable(),
+});
+export type ActivitiesResponse = z.infer<typeof ActivitiesResponse>;
