@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { confirmationCodeFor } from '../support/mailbox';
+import { createConfirmedUser as createConfirmedUserIn, E2E_PASSWORD as PASSWORD, newEmail } from '../support/e2e-accounts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -28,16 +28,7 @@ afterEach(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-const newEmail = () => `hiker-${randomUUID().slice(0, 8)}@example.com`;
-const PASSWORD = 'Trail-Buddy-2026';
-
-async function createConfirmedUser(email: string): Promise<void> {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  await cognito.send(new SignUpCommand({ ClientId: stack.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-  const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }));
-  cognito.destroy();
-}
+const createConfirmedUser = (email: string) => createConfirmedUserIn(stack, email);
 
 describe('accounts in a real browser against the local stack', () => {
   it('signs up, confirms, lands on the dashboard, reaches the API as that user, and signs out', async () => {

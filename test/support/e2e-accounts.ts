@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
+import { confirmationCodeFor } from './mailbox';
+
+export const E2E_PASSWORD = 'Trail-Buddy-2026';
+
+export interface StackInfo {
+  url: string;
+  cognitoEndpoint: string;
+  cognitoDataDir: string;
+  userPoolId: string;
+  clientId: string;
+}
+
+export const newEmail = (prefix = 'hiker') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Signs a user up and confirms them directly against the emulator (for journeys that start signed in). */
+export async function createConfirmedUser(stack: StackInfo, email: string): Promise<void> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await cognito.send(new SignUpCommand({ ClientId: stack.clientId, Username: email, Password: E2E_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+    const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }));
+  } finally {
+    cognito.destroy();
+  }
+}
+
+export async function signInThroughUi(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+/** The ID token Amplify keeps for the signed-in user, to call the API as that user from the test. */
+export async function idTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
+    const storage = (globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } }).localStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i) ?? '';
+      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken')) return storage.getItem(key);
+    }
+    return null;
+  });
+  if (!token) throw new Error('No ID token in the browser: is the user signed in?');
+  return token;
+}
