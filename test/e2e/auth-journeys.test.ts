@@ -1,37 +1,18 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowserPage } from '../support/chromium';
 import { confirmationCodeFor } from '../support/mailbox';
 import { createConfirmedUser as createConfirmedUserIn, E2E_PASSWORD as PASSWORD, newEmail } from '../support/e2e-accounts';
 
 const stack = inject('stack');
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
+const currentPage = useBrowserPage(stack.url);
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: stack.url });
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterEach(async () => {
-  await context?.close();
-  expect(pageErrors).toEqual([]);
-});
 
 const createConfirmedUser = (email: string) => createConfirmedUserIn(stack, email);
 
 describe('accounts in a real browser against the local stack', () => {
   it('signs up, confirms, lands on the dashboard, reaches the API as that user, and signs out', async () => {
+    const page = currentPage();
     const email = newEmail();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Need an account? Sign up' }).or(page.getByRole('button', { name: 'Need an account? Sign up' })).click();
@@ -60,6 +41,7 @@ describe('accounts in a real browser against the local stack', () => {
   });
 
   it('shows the provider message in red when the password is wrong', async () => {
+    const page = currentPage();
     const email = newEmail();
     await createConfirmedUser(email);
     // What the auth provider itself answers for a wrong password, asked directly.
@@ -79,6 +61,7 @@ describe('accounts in a real browser against the local stack', () => {
   });
 
   it('refuses mismatched passwords with "Passwords do not match" and sends nothing', async () => {
+    const page = currentPage();
     const authRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(stack.cognitoEndpoint)) authRequests.push(request.url());
@@ -95,6 +78,7 @@ describe('accounts in a real browser against the local stack', () => {
   });
 
   it('enters demo mode from the login page without an account', async () => {
+    const page = currentPage();
     const authRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(stack.cognitoEndpoint)) authRequests.push(request.url());
@@ -107,12 +91,14 @@ describe('accounts in a real browser against the local stack', () => {
   });
 
   it('enters demo mode from ?demo=true', async () => {
+    const page = currentPage();
     await page.goto('/dashboard?demo=true');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toMatch(/^Welcome, /);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
   it('sends a signed-out visitor of a protected route to /login', async () => {
+    const page = currentPage();
     for (const path of ['/dashboard', '/profile', '/analysis', '/find-partners']) {
       await page.goto(path);
       await page.waitForURL('**/login', { timeout: 10_000 });
@@ -120,6 +106,7 @@ describe('accounts in a real browser against the local stack', () => {
   });
 
   it('shows the health JSON from the Test Database Connection link', async () => {
+    const page = currentPage();
     await page.goto('/login');
     const dialog = page.waitForEvent('dialog');
     await page.getByRole('link', { name: 'Test Database Connection' }).or(page.getByRole('button', { name: 'Test Database Connection' })).click();

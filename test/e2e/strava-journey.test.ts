@@ -1,13 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
-import { launchChromium } from '../support/chromium';
+import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 
 const stack = inject('stack');
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const currentPage = useBrowserPage(stack.url);
 
 // Seeded simulator athletes (infra/local/simulators/strava/seed-data.ts).
 const LIAM = { id: 40100002, firstname: 'Liam' };
@@ -31,34 +28,23 @@ async function simulator<T>(method: string, path: string, body?: unknown): Promi
 }
 
 async function myActivities(): Promise<ActivitiesResponse['activities']> {
-  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
+  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` } });
   expect(res.status).toBe(200);
   return ActivitiesResponse.parse(await res.json()).activities;
 }
 
 async function connectThroughConsent(athleteId: number, decision: 'Authorize' | 'Cancel'): Promise<void> {
+  const page = currentPage();
   await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
   await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
   await page.getByLabel('Signed in to Strava as').selectOption(String(athleteId));
   await page.getByRole('button', { name: decision }).click();
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: stack.url });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 describe('Strava in a real browser, against the simulator', () => {
   it('connects through the consent page, imports recent activities, and re-syncs only what is new', async () => {
+    const page = currentPage();
     const email = newEmail('strava');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
@@ -92,6 +78,7 @@ describe('Strava in a real browser, against the simulator', () => {
   });
 
   it('lands on /profile?error=access_denied when the athlete denies access', async () => {
+    const page = currentPage();
     const email = newEmail('denied');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
