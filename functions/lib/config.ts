@@ -6,3 +6,50 @@ export function tableName(id: TableId): string {
   if (!name) throw new Error(`Missing env ${tableEnvVar(id)}: the table '${id}' is not configured for this function`);
   return name;
 }
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing env ${name}`);
+  return value;
+}
+
+function positiveIntEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`Env ${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
+
+/** Strava settings that are not secret (the client secret and APP_SECRET come from functions/lib/secrets.ts). */
+export interface StravaSettings {
+  clientId: string;
+  /** e.g. https://www.strava.com/oauth (no trailing slash). */
+  oauthBaseUrl: string;
+  /** e.g. https://www.strava.com/api/v3 (no trailing slash). */
+  apiBaseUrl: string;
+  /** SITE_URL + '/auth/strava/callback'. */
+  redirectUri: string;
+  /** First sync: how far back (spec §9: 30 days). */
+  initialSyncDays: number;
+  /** Items per /athlete/activities page (spec §7: 30; Strava allows up to 200). */
+  syncPageSize: number;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function stravaSettings(): StravaSettings {
+  return {
+    clientId: requiredEnv('STRAVA_CLIENT_ID'),
+    oauthBaseUrl: trimSlash(requiredEnv('STRAVA_OAUTH_BASE_URL')),
+    apiBaseUrl: trimSlash(requiredEnv('STRAVA_API_BASE_URL')),
+    redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/strava/callback`,
+    initialSyncDays: positiveIntEnv('STRAVA_INITIAL_SYNC_DAYS', 30),
+    syncPageSize: Math.min(200, positiveIntEnv('STRAVA_SYNC_PAGE_SIZE', 30)),
+  };
+}
+
+/** The token Strava echoes when a webhook subscription is created; unset means every verification is refused. */
+export function stravaWebhookVerifyToken(): string | undefined {
+  return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
+}

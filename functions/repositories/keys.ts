@@ -6,4 +6,24 @@ export const keys = {
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   /** A key no item ever has; the health probe reads it to prove the table answers. */
   healthProbe: () => ({ pk: 'HEALTH#probe', sk: 'HEALTH#probe' }),
+
+  /** users: a pending Strava authorize (single-use nonce of the signed OAuth state), TTL-expired. */
+  oauthState: (nonce: string) => ({ pk: `OAUTH_STATE#${nonce}`, sk: 'OAUTH_STATE' }),
+  /** users: sync preferences (spec user_sync_preferences: manual_sync_only). */
+  syncPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SYNC_PREFS' }),
+
+  /** connections: one per user + provider. */
+  connection: (userId: string, provider: string) => ({ pk: `USER#${userId}`, sk: `CONN#${provider}` }),
+  connectionsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'CONN#' }),
+  /** connections gsi1: a provider account back to its connection (webhooks name only the athlete). */
+  connectionByStravaAthlete: (athleteId: string | number) => ({ gsi1pk: `STRAVA#${athleteId}`, gsi1sk: 'CONN#strava' }),
+
+  /** activities: one per user + provider + provider activity id; gsi1 lists a user's by start time. */
+  activity: (userId: string, provider: string, providerActivityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${provider}#${providerActivityId}` }),
+  activityByStartTime: (userId: string, startTime: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: startTime }),
+  activitiesOfUser: (userId: string, provider?: string) => ({ pk: `USER#${userId}`, skPrefix: provider ? `ACT#${provider}#` : 'ACT#' }),
+
+  /** rateLimits: strava_sync_requests, newest last by sk. */
+  syncRequest: (userId: string, requestedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `SYNC_REQUEST#${requestedAt}#${id}` }),
+  syncRequestsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SYNC_REQUEST#' }),
 } as const;

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
 import type { TableId } from '../shared/tables';
@@ -44,4 +44,43 @@ async function writeAll(table: string, requests: { DeleteRequest: { Key: Record<
     pending = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
     if (attempt > 8 && pending.length > 0) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
   }
+}
+
+/**
+ * Inactive connections keep no provider secrets or provider data: tokens (and the athlete name) are removed.
+ * Disconnect and deauthorization already do this; the purge catches anything a failure left behind.
+ */
+export async function clearInactiveConnectionSecrets(): Promise<number> {
+  const TableName = tableName('connections');
+  let cleared = 0;
+  const pages = paginateScan(
+    { client: dynamo() },
+    {
+      TableName,
+      ProjectionExpression: 'pk, sk',
+      FilterExpression:
+        'entity = :entity AND is_active = :false AND (attribute_exists(accessTokenEnc) OR attribute_exists(refreshTokenEnc) OR attribute_exists(connection_data))',
+      ExpressionAttributeValues: { ':entity': 'HealthConnection', ':false': false },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, connection_data, refreshLeaseUntil',
+          // Reconnected in the meantime: those are live tokens now.
+          ConditionExpression: 'is_active = :false',
+          ExpressionAttributeValues: { ':false': false },
+        }),
+      ).then(
+        () => (cleared += 1),
+        (error: unknown) => {
+          if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+        },
+      );
+    }
+  }
+  return cleared;
 }

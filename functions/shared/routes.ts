@@ -15,11 +15,29 @@ export interface RouteDefinition {
   public: boolean;
   /** Tables the function reads or writes; the CDK grants access to exactly these. */
   tables: readonly import('./tables').TableId[];
+  /** Secrets the function reads (Secrets Manager in AWS, env locally); the CDK grants read on exactly these. */
+  secrets?: readonly SecretId[];
+  /** Longer than the 10 s default for routes that call a provider more than once (API Gateway caps at 30 s). */
+  timeoutSeconds?: number;
 }
+
+/** stravaClientSecret: the Strava app's client secret; appSecret: signs OAuth state and encrypts provider tokens. */
+export type SecretId = 'stravaClientSecret' | 'appSecret';
+const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 
 export const ROUTES: readonly RouteDefinition[] = [
   { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'] },
   { id: 'get-me', method: 'GET', path: '/api/me', entry: 'functions/handlers/me/get-me.ts', public: false, tables: ['users'] },
+  { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS },
+  { id: 'post-strava-connect', method: 'POST', path: '/api/strava/connect', entry: 'functions/handlers/strava/post-connect.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
+  { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'] },
+  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
+  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
+  { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'] },
+  { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'] },
+  { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [] },
+  { id: 'post-strava-webhook', method: 'POST', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/post-webhook.ts', public: true, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
+  { id: 'get-strava-usage', method: 'GET', path: '/api/strava/usage', entry: 'functions/handlers/strava/get-usage.ts', public: false, tables: ['rateLimits'] },
 ];
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */
@@ -29,8 +47,10 @@ export interface ScheduledJobDefinition {
   /** EventBridge schedule expression. */
   schedule: string;
   tables: readonly import('./tables').TableId[];
+  secrets?: readonly SecretId[];
 }
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'] },
+  { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
 ];

@@ -1,10 +1,11 @@
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpNoneAuthorizer, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../functions/shared/routes';
 import type { TableId } from '../../functions/shared/tables';
+import { secretsFor, type FunctionRuntime } from './function-runtime';
 import { HouseFunction } from './house-function';
 
 export interface ApiRoutesProps {
@@ -13,6 +14,8 @@ export interface ApiRoutesProps {
   /** JWT authorizer put on every route that is not public. */
   authorizer: IHttpRouteAuthorizer;
   tables: Readonly<Record<TableId, ITable>>;
+  /** Shared settings and the secrets routes may ask for. */
+  runtime?: FunctionRuntime;
 }
 
 /** One function and one HTTP API route per entry of the shared route list. */
@@ -29,6 +32,9 @@ export class ApiRoutes extends Construct {
         tables: route.tables,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
+        environment: props.runtime?.environment,
+        secrets: secretsFor(props.runtime, route.secrets),
+        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
       functions.set(route.id, handler);
 

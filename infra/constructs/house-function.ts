@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -42,6 +43,10 @@ export interface HouseFunctionProps {
   /** 256 for request handlers, 512 for batch jobs. */
   memorySize?: 256 | 512;
   timeout?: Duration;
+  /** Plain settings (never secrets) added to the function's environment. */
+  environment?: Readonly<Record<string, string>>;
+  /** Secrets the function may read: it gets `envVar` = the secret's ARN and read access to exactly these. */
+  secrets?: readonly { envVar: string; secret: ISecret }[];
 }
 
 /** Every function of the app, with the house defaults: one place to change runtime, bundling, logs, tracing. */
@@ -75,6 +80,8 @@ export class HouseFunction extends Construct {
       logGroup: this.logGroup,
       environment: {
         ...tableEnvironment,
+        ...props.environment,
+        ...Object.fromEntries((props.secrets ?? []).map(({ envVar, secret }) => [envVar, secret.secretArn])),
         POWERTOOLS_SERVICE_NAME: 'trailbuddy',
         // Stack traces point into the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',
@@ -101,6 +108,8 @@ export class HouseFunction extends Construct {
         }),
       );
     }
+
+    for (const { secret } of props.secrets ?? []) secret.grantRead(this.function);
 
     this.acknowledgeNagFindings();
   }

@@ -5,11 +5,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { ScheduledJobDefinition } from '../../functions/shared/routes';
 import type { TableId } from '../../functions/shared/tables';
+import { secretsFor, type FunctionRuntime } from './function-runtime';
 import { HouseFunction } from './house-function';
 
 export interface ScheduledJobsProps {
   jobs: readonly ScheduledJobDefinition[];
   tables: Readonly<Record<TableId, ITable>>;
+  runtime?: FunctionRuntime;
 }
 
 /** One function and one EventBridge schedule per entry of the shared job list. */
@@ -28,6 +30,8 @@ export class ScheduledJobs extends Construct {
         description: `Scheduled job ${job.id} (${job.schedule})`,
         memorySize: 512,
         timeout: Duration.minutes(5),
+        environment: props.runtime?.environment,
+        secrets: secretsFor(props.runtime, job.secrets),
       });
       functions.set(job.id, handler);
 

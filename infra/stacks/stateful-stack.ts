@@ -1,6 +1,8 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { UserPool, UserPoolDomain, UserPoolIdentityProviderGoogle } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { AppSecrets } from '../constructs/app-secrets';
 import { DataTables, type TablesById } from '../constructs/data-tables';
 import { UserDirectory } from '../constructs/user-directory';
 
@@ -19,6 +21,8 @@ export interface StatefulResources {
   hostedUiDomain: UserPoolDomain;
   /** Host name of the hosted UI (no scheme). */
   hostedUiHost: string;
+  /** APP_SECRET (JSON field appSecret): kept with the data it encrypts. */
+  appSecret: ISecret;
 }
 
 /** Data that must survive redeploys: the tables and the user directory. Everything here is RETAINed. */
@@ -36,7 +40,10 @@ export class StatefulStack extends Stack {
       authDomainPrefix: props.authDomainPrefix,
     });
 
+    const secrets = new AppSecrets(this, 'Secrets');
+
     this.resources = {
+      appSecret: secrets.appSecret,
       tables: tables.byId,
       userPool: users.userPool,
       googleProvider: users.googleProvider,

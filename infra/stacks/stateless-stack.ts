@@ -1,8 +1,10 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
+import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
@@ -13,6 +15,37 @@ import type { StatefulResources } from './stateful-stack';
 
 /** Vite's dev server, allowed by CORS so a developer can point it at a deployed API. */
 const DEV_SERVER_ORIGIN = 'http://localhost:5173';
+
+/**
+ * Strava settings from CDK context. Public values only: the client secret lives in Secrets Manager under
+ * `stravaClientSecretName` (JSON field clientSecret), created by the operator like the Google one.
+ */
+export interface StravaDeploymentSettings {
+  clientId: string;
+  clientSecretName: string;
+  /** Shared with Strava when creating the webhook subscription; empty refuses every verification. */
+  webhookVerifyToken: string;
+  oauthBaseUrl: string;
+  apiBaseUrl: string;
+}
+
+export const STRAVA_CLIENT_ID_PLACEHOLDER = 'set-stravaClientId-in-cdk-context';
+
+function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
+  const text = (key: string, fallback: string): string => {
+    const value: unknown = stack.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`CDK context '${key}' must be a string`);
+    return String(value).trim();
+  };
+  return {
+    clientId: text('stravaClientId', STRAVA_CLIENT_ID_PLACEHOLDER),
+    clientSecretName: text('stravaClientSecretName', 'trailbuddy/strava-oauth'),
+    webhookVerifyToken: text('stravaWebhookVerifyToken', ''),
+    oauthBaseUrl: text('stravaOauthBaseUrl', 'https://www.strava.com/oauth'),
+    apiBaseUrl: text('stravaApiBaseUrl', 'https://www.strava.com/api/v3'),
+  };
+}
 
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulResources;
@@ -58,14 +91,32 @@ export class StatelessStack extends Stack {
       identitySource: ['$request.header.Authorization'],
     });
 
+    // With a custom domain, people use that; the CloudFront domain keeps working either way.
+    const siteUrl = this.site.siteUrls.at(-1)!;
+    const strava = stravaSettingsFrom(this);
+    const runtime: FunctionRuntime = {
+      environment: {
+        SITE_URL: siteUrl,
+        STRAVA_CLIENT_ID: strava.clientId,
+        STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
+        STRAVA_API_BASE_URL: strava.apiBaseUrl,
+        ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
+      },
+      secrets: {
+        stravaClientSecret: { envVar: 'STRAVA_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'StravaClientSecret', strava.clientSecretName) },
+        appSecret: { envVar: 'APP_SECRET_ARN', secret: stateful.appSecret },
+      },
+    };
+
     this.apiRoutes = new ApiRoutes(this, 'Routes', {
       api: this.gateway.api,
       routes: ROUTES,
       authorizer,
       tables: stateful.tables,
+      runtime,
     });
 
-    this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables });
+    this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,
@@ -81,8 +132,6 @@ export class StatelessStack extends Stack {
       },
     });
 
-    // With a custom domain, people use that; the CloudFront domain keeps working either way.
-    const siteUrl = this.site.siteUrls.at(-1)!;
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Open this in a browser' });
     new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, same-origin under the site' });
     new CfnOutput(this, 'ApiGatewayUrl', { value: this.gateway.api.apiEndpoint, description: 'The HTTP API endpoint behind CloudFront' });

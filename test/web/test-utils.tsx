@@ -2,6 +2,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { UnifiedActivity } from '@shared/schemas/activity';
+import type { ConnectionSummary } from '@shared/schemas/connections';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
 import type { ApiClient } from '@/lib/api-client';
@@ -59,6 +61,56 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
   return {
     health: vi.fn(async () => ({ status: 'ok' as const, checkedAt: '2026-01-01T00:00:00.000Z', tables: [] })),
     me: vi.fn(async () => ({ id: SIGNED_IN_USER.id, email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' })),
+    connections: vi.fn(async () => ({ connections: [] })),
+    stravaAuthorizeUrl: vi.fn(async () => ({ url: 'https://www.strava.com/oauth/authorize?client_id=1&state=signed' })),
+    connectStrava: vi.fn(async () => {
+      throw new Error('connectStrava was not expected in this test');
+    }),
+    disconnect: vi.fn(async () => {}),
+    sync: vi.fn(async () => ({
+      kind: 'synced' as const,
+      result: { provider: 'strava' as const, imported: 0, updated: 0, lastSyncAt: '2026-01-01T00:00:00.000Z' },
+    })),
+    stravaUsage: vi.fn(async () => ({ rateLimited: false, remainingFifteenMin: 90, remainingDaily: 1000, minutesLeft: 15, message: '' })),
+    activities: vi.fn(async () => ({ activities: [], nextCursor: null })),
+    ...overrides,
+  };
+}
+
+/** A connected Strava account as GET /api/connections describes it. */
+export function stravaConnection(overrides: Partial<ConnectionSummary> = {}): ConnectionSummary {
+  return {
+    provider: 'strava',
+    isActive: true,
+    athleteFirstName: 'Maya',
+    athleteLastName: 'Chen',
+    providerUserIdPrefix: '12345678',
+    scopes: ['read', 'activity:read', 'profile:read_all'],
+    connectedAt: '2026-01-01T00:00:00.000Z',
+    lastSyncAt: '2026-01-02T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A unified activity with plausible defaults. */
+export function activity(overrides: Partial<UnifiedActivity> = {}): UnifiedActivity {
+  return {
+    user_id: SIGNED_IN_USER.id,
+    provider_type: 'strava',
+    provider_activity_id: '1',
+    activity_type: 'Run',
+    name: 'Morning Run',
+    start_time: '2026-01-02T07:00:00.000Z',
+    duration_seconds: 1800,
+    distance_meters: 5000,
+    calories_burned: null,
+    steps: null,
+    heart_rate_avg: null,
+    heart_rate_max: null,
+    activity_level: 'active',
+    elevation_gain_meters: 20,
+    average_speed_mps: 2.78,
+    fetched_at: '2026-01-02T08:00:00.000Z',
     ...overrides,
   };
 }

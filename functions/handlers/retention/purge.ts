@@ -1,13 +1,21 @@
 import { retentionCutoff } from '../../domain/retention';
 import { logger } from '../../lib/logger';
-import { deleteProviderDataFetchedBefore } from '../../repositories/retention';
+import { clearInactiveConnectionSecrets, deleteProviderDataFetchedBefore } from '../../repositories/retention';
 
 /** Scheduled (EventBridge): enforce the 7-day retention of provider data. */
-export async function purgeExpiredProviderData(now: Date): Promise<{ deleted: number; cutoff: string }> {
-  const cutoff = retentionCutoff(now);
-  const deleted = await deleteProviderDataFetchedBefore(cutoff);
-  logger.info('retention purge', { deleted, cutoff: cutoff.toISOString() });
-  return { deleted, cutoff: cutoff.toISOString() };
+export interface PurgeReport {
+  deleted: number;
+  cutoff: string;
+  /** Inactive connections whose leftover tokens and provider data were removed. */
+  inactiveConnectionsCleared: number;
 }
 
-export const handler = async (): Promise<{ deleted: number; cutoff: string }> => purgeExpiredProviderData(new Date());
+export async function purgeExpiredProviderData(now: Date): Promise<PurgeReport> {
+  const cutoff = retentionCutoff(now);
+  const deleted = await deleteProviderDataFetchedBefore(cutoff);
+  const inactiveConnectionsCleared = await clearInactiveConnectionSecrets();
+  logger.info('retention purge', { deleted, inactiveConnectionsCleared, cutoff: cutoff.toISOString() });
+  return { deleted, cutoff: cutoff.toISOString(), inactiveConnectionsCleared };
+}
+
+export const handler = async (): Promise<PurgeReport> => purgeExpiredProviderData(new Date());

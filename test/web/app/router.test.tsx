@@ -85,6 +85,8 @@ describe('app router', () => {
     ['/apple-health-callback', 'Connecting Your Health App...'],
     ['/auth/strava/callback?code=abc&state=xyz', 'Connecting to Strava...'],
   ])('renders the callback screen at %s for a signed-in user', async (path, label) => {
+    // The Strava screen posts the code at once; an API that has not answered yet keeps it on screen.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
     renderApp(path, createFakeAuthService(SIGNED_IN_USER));
     expect(await screen.findByRole('status', { name: label })).toBeInTheDocument();
   });

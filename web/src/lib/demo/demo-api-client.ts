@@ -1,9 +1,91 @@
+import type { ProviderType, UnifiedActivity } from '@shared/schemas/activity';
+import type { ActivitiesQuery, ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
-import type { ApiClient } from '@/lib/api-client';
+import { ApiError, type ActivitiesParams, type ApiClient } from '@/lib/api-client';
 import { DEMO_USER } from './demo-user';
 
+/** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
+export const DEMO_CONNECT_DELAY_MS = 1500;
+
+/** Demo mode starts connected; a disconnect is remembered for the tab, like demo mode itself. */
+const DEMO_STRAVA_STORAGE_KEY = 'trailbuddy.demo.strava';
+
+/** Strava type filters (spec §2) and the Strava activity types each one covers. */
+const TYPE_FILTERS: Record<Exclude<ActivitiesQuery['type'], 'all'>, readonly string[]> = {
+  run: ['run', 'trailrun', 'virtualrun'],
+  ride: ['ride', 'virtualride', 'ebikeride', 'gravelride', 'mountainbikeride', 'emountainbikeride'],
+  hike: ['hike'],
+  walk: ['walk'],
+  swim: ['swim'],
+};
+
+export interface DemoApiClientOptions {
+  now?: () => Date;
+  /** The app's origin, for the authorize URL that leads straight back to the callback screen. */
+  origin?: string;
+  storage?: Storage;
+  /** Waits `ms`; injectable so tests need not wait for real. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+interface DemoStravaState {
+  connected: boolean;
+  connectedAt: string;
+  lastSyncAt: string | null;
+}
+
 /** The API as demo mode sees it: answered in the browser from sample data, never by a server. */
-export function createDemoApiClient(now: () => Date = () => new Date()): ApiClient {
+export function createDemoApiClient({
+  now = () => new Date(),
+  origin = window.location.origin,
+  storage = window.sessionStorage,
+  wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}: DemoApiClientOptions = {}): ApiClient {
+  // Sample data loads on first use, so it never weighs on the landing or login page.
+  const loadStrava = () => import('./demo-strava');
+
+  function readState(): DemoStravaState {
+    const fallback: DemoStravaState = { connected: true, connectedAt: DEMO_USER.createdAt, lastSyncAt: now().toISOString() };
+    try {
+      const stored = storage.getItem(DEMO_STRAVA_STORAGE_KEY);
+      return stored ? { ...fallback, ...(JSON.parse(stored) as Partial<DemoStravaState>) } : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  function writeState(state: DemoStravaState) {
+    try {
+      storage.setItem(DEMO_STRAVA_STORAGE_KEY, JSON.stringify(state));
+    } catch {
+      // Storage can be disabled (private mode); the change then lasts until the page reloads.
+    }
+  }
+
+  async function stravaSummary(state: DemoStravaState): Promise<ConnectionSummary> {
+    const { DEMO_ATHLETE } = await loadStrava();
+    return {
+      provider: 'strava',
+      isActive: true,
+      athleteFirstName: DEMO_ATHLETE.firstname,
+      athleteLastName: DEMO_ATHLETE.lastname,
+      providerUserIdPrefix: String(DEMO_ATHLETE.id).slice(0, 8),
+      scopes: ['read', 'activity:read', 'profile:read_all'],
+      connectedAt: state.connectedAt,
+      lastSyncAt: state.lastSyncAt,
+    };
+  }
+
+  function requireStrava(provider: ProviderType): void {
+    if (provider !== 'strava') throw new ApiError(404, 'not_found', 'Unsupported provider');
+  }
+
+  async function connectedActivities(): Promise<UnifiedActivity[]> {
+    if (!readState().connected) return [];
+    const { demoActivities } = await loadStrava();
+    return demoActivities(now());
+  }
+
   return {
     async health() {
       // Demo mode has no database; say so rather than pretend the tables answered.
@@ -13,8 +95,77 @@ export function createDemoApiClient(now: () => Date = () => new Date()): ApiClie
         tables: TABLE_IDS.map((table) => ({ table, reachable: false, latencyMs: 0, error: 'Demo mode does not connect to a database.' })),
       };
     },
+
     async me() {
       return { id: DEMO_USER.id, email: DEMO_USER.email, createdAt: DEMO_USER.createdAt };
     },
+
+    async connections() {
+      const state = readState();
+      return { connections: state.connected ? [await stravaSummary(state)] : [] };
+    },
+
+    async stravaAuthorizeUrl() {
+      // No Strava in demo mode: "authorizing" leads straight back to the callback screen.
+      const callback = new URL('/auth/strava/callback', origin);
+      callback.search = new URLSearchParams({ code: 'demo-code', state: 'demo-state', scope: 'read,activity:read,profile:read_all' }).toString();
+      return { url: callback.toString() };
+    },
+
+    async connectStrava() {
+      await wait(DEMO_CONNECT_DELAY_MS);
+      const at = now().toISOString();
+      const state: DemoStravaState = { connected: true, connectedAt: at, lastSyncAt: at };
+      writeState(state);
+      const { demoActivities } = await loadStrava();
+      return {
+        connection: await stravaSummary(state),
+        sync: { provider: 'strava', imported: demoActivities(now()).length, updated: 0, lastSyncAt: at },
+      };
+    },
+
+    async disconnect(provider) {
+      requireStrava(provider);
+      writeState({ ...readState(), connected: false, lastSyncAt: null });
+    },
+
+    async sync(provider) {
+      requireStrava(provider);
+      const state = readState();
+      if (!state.connected) throw new ApiError(404, 'not_connected', 'Connect your Strava account first.');
+      const lastSyncAt = now().toISOString();
+      writeState({ ...state, lastSyncAt });
+      // The sample activities are all known already: nothing new, every one refreshed.
+      const known = await connectedActivities();
+      return { kind: 'synced', result: { provider: 'strava', imported: 0, updated: known.length, lastSyncAt } };
+    },
+
+    async stravaUsage() {
+      const current = now();
+      const minutesLeft = 15 - (current.getUTCMinutes() % 15);
+      return { rateLimited: false, remainingFifteenMin: 87, remainingDaily: 962, minutesLeft, message: '' };
+    },
+
+    async activities(params: ActivitiesParams = {}) {
+      return pageOf(await connectedActivities(), params);
+    },
   };
+}
+
+const sortValue: Record<ActivitiesQuery['sort'], (activity: UnifiedActivity) => number> = {
+  date: (activity) => Date.parse(activity.start_time),
+  distance: (activity) => activity.distance_meters ?? 0,
+  duration: (activity) => activity.duration_seconds,
+  elevation: (activity) => activity.elevation_gain_meters ?? 0,
+};
+
+/** Filters, sorts and pages like GET /api/activities; the cursor is the offset of the next page. */
+function pageOf(all: UnifiedActivity[], { type = 'all', sort = 'date', order = 'desc', cursor, limit = 50 }: ActivitiesParams) {
+  const matching = type === 'all' ? all : all.filter((activity) => TYPE_FILTERS[type].includes(activity.activity_type.toLowerCase()));
+  const direction = order === 'asc' ? 1 : -1;
+  const sorted = [...matching].sort((a, b) => direction * (sortValue[sort](a) - sortValue[sort](b)));
+  const offset = cursor ? Number.parseInt(cursor, 10) || 0 : 0;
+  const page = sorted.slice(offset, offset + limit);
+  const next = offset + limit;
+  return { activities: page, nextCursor: next < sorted.length ? String(next) : null };
 }

@@ -1,10 +1,81 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/components/ui/spinner';
-import { stravaCallbackEarlyRedirect } from '../utils/callback-params';
+import { ApiError, type ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import {
+  STRAVA_CONNECTED_PATH,
+  STRAVA_CONNECTION_FAILED_PATH,
+  stravaCallbackEarlyRedirect,
+  stravaConnectRequestFrom,
+} from '../utils/callback-params';
 
+type ConnectOutcome = { kind: 'connected' } | { kind: 'failed' } | { kind: 'invalidCode'; message: string };
+
+async function connectStrava(client: ApiClient, search: string): Promise<ConnectOutcome> {
+  const request = stravaConnectRequestFrom(search);
+  // Without a state the server would refuse the code anyway (it is bound to the signed-in user).
+  if (!request?.state) return { kind: 'failed' };
+  try {
+    await client.connectStrava(request);
+    return { kind: 'connected' };
+  } catch (error) {
+    // Spec health-connections §5: an invalid code gets tips worth reading before trying again.
+    if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_code') {
+      return { kind: 'invalidCode', message: error.message };
+    }
+    return { kind: 'failed' };
+  }
+}
+
+/** /auth/strava/callback (spec core-app §4): exchanges Strava's code once, then moves on. */
 export default function StravaCallbackPage() {
   const { search } = useLocation();
   const redirect = stravaCallbackEarlyRedirect(search);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <PageSpinner label="Connecting to Strava..." showLabel />;
+  return <StravaCodeExchange search={search} />;
+}
+
+function StravaCodeExchange({ search }: { search: string }) {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const [tips, setTips] = useState<string | null>(null);
+  // A code is single-use: StrictMode's second effect run must reuse the first request, not post again.
+  const attempt = useRef<Promise<ConnectOutcome> | null>(null);
+
+  useEffect(() => {
+    attempt.current ??= connectStrava(client, search);
+    let active = true;
+    void attempt.current.then((outcome) => {
+      if (!active) return;
+      if (outcome.kind === 'connected') navigate(STRAVA_CONNECTED_PATH, { replace: true });
+      else if (outcome.kind === 'invalidCode') setTips(outcome.message);
+      else navigate(STRAVA_CONNECTION_FAILED_PATH, { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [client, search, navigate]);
+
+  if (tips === null) return <PageSpinner label="Connecting to Strava..." showLabel />;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-semibold text-red-700">Connection Failed</h1>
+        <p role="alert" className="mt-3 whitespace-pre-line text-left text-slate-700">
+          {tips}
+        </p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to={paths.profile} className={buttonStyles.primary}>
+            Try Again
+          </Link>
+          <Link to={paths.dashboard} className={buttonStyles.secondary}>
+            Go to Dashboard
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
 }

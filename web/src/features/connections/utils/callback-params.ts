@@ -11,6 +11,19 @@ export function stravaCallbackEarlyRedirect(search: string): string | null {
   return null;
 }
 
+/** Where a finished Strava connect attempt leads (spec core-app §4). */
+export const STRAVA_CONNECTED_PATH = `${paths.dashboard}?strava=connected`;
+export const STRAVA_CONNECTION_FAILED_PATH = `${paths.profile}?error=connection_failed`;
+
+/** What Strava sent back, for POST /api/strava/connect; null when there is nothing to exchange. */
+export function stravaConnectRequestFrom(search: string): { code: string; state: string; scope?: string } | null {
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  if (!code) return null;
+  const scope = params.get('scope');
+  return { code, state: params.get('state') ?? '', ...(scope ? { scope } : {}) };
+}
+
 export type HealthProvider = 'strava' | 'google_health' | 'apple_health';
 
 export const UNKNOWN_HEALTH_PROVIDER = 'Unknown health provider';

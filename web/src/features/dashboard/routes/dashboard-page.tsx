@@ -1,23 +1,94 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { StravaConnectCard } from '@/components/strava/strava-connect-card';
+import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useStravaConnection, type StravaConnectionApi } from '@/lib/connections/use-strava-connection';
+import { demoRideData, demoUpcomingActivities } from '@/lib/demo/demo-social';
+import { userMessage } from '@/lib/error-messages';
+import { useAllActivities } from '../api/get-all-activities';
+import { ActionCards } from '../components/action-cards';
 import { FeatureTiles } from '../components/feature-tiles';
+import { FindRidesTab } from '../components/find-rides-tab';
+import { RecentActivitiesCard } from '../components/recent-activities-card';
+import { StatCards } from '../components/stat-cards';
+import { UpcomingActivities } from '../components/upcoming-activities';
+import { dashboardStats, latestActivities } from '../utils/dashboard-stats';
 import { greetingName } from '../utils/greeting-name';
 
+export const STRAVA_CONNECTED_TOAST = 'Successfully connected to Strava!';
+
+/** Spec core-app §2: a welcome screen until a provider is connected, then the overview. */
 export default function DashboardPage() {
   const { user } = useAuth();
+  const strava = useStravaConnection();
+  useConnectedToast();
+
+  if (strava.state.status === 'loading') return <PageSpinner label="Loading your dashboard" />;
+
+  const connection = strava.state.status === 'ready' ? strava.state.connection : null;
+  const connected = strava.state.status === 'ready' && strava.state.activeConnections.length > 0;
   // Protected route: a user (or the demo user) is always present here.
-  const name = user ? greetingName({ userName: user.name, email: user.email }) : '';
+  const name = greetingName({ athleteFirstName: connection?.athleteFirstName ?? undefined, userName: user?.name, email: user?.email ?? '' });
+
+  return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} strava={strava} />;
+}
+
+/** After /auth/strava/callback succeeds (`?strava=connected`): one toast, then the query is dropped. */
+function useConnectedToast() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const toast = useToast();
+  const shown = useRef(false);
+  const justConnected = searchParams.get('strava') === 'connected';
+
+  useEffect(() => {
+    if (!justConnected || shown.current) return;
+    shown.current = true;
+    toast.success(STRAVA_CONNECTED_TOAST);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('strava');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [justConnected, toast, setSearchParams]);
+}
+
+function WelcomeDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
+  return (
+    <PageContainer>
+      <DemoBanner />
+      <PageHeader
+        title={`Welcome, ${name}!`}
+        description="Connect your Strava account to bring in your workouts, then find partners who match your pace and plan your next outing."
+      />
+      <FeatureTiles />
+      <StravaConnectCard strava={strava} />
+    </PageContainer>
+  );
+}
+
+type Tab = 'overview' | 'rides';
+
+function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
+  const { isDemo } = useAuth();
+  const [tab, setTab] = useState<Tab>('overview');
+  const tabs: ReadonlyArray<[Tab, string]> = isDemo ? [['overview', 'Overview'], ['rides', 'Find Rides']] : [['overview', 'Overview']];
 
   return (
     <PageContainer>
       <DemoBanner />
       <PageHeader
         title={`Welcome, ${name}!`}
-        description="Find partners who match your pace, plan your next outing and keep an eye on your progress."
+        description="Here is how your training is going and what is coming up."
         actions={
           <>
             <Link to={paths.findPartners} className={buttonStyles.primary}>
@@ -32,18 +103,59 @@ export default function DashboardPage() {
           </>
         }
       />
-      <FeatureTiles />
-      <section aria-labelledby="connect-heading" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
-        <h2 id="connect-heading" className="text-lg font-semibold text-brand-900">
-          Bring in your workouts
-        </h2>
-        <p className="mt-1 text-sm text-brand-900">
-          Connect Strava or another fitness app so TrailBuddy can learn your level and suggest partners who fit.
-        </p>
-        <Link to={paths.profile} className={`${buttonStyles.primary} mt-4`}>
-          Manage connections
-        </Link>
-      </section>
+      <div role="tablist" aria-label="Dashboard sections" className="flex gap-2 border-b border-slate-200">
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            onClick={() => setTab(id)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+              tab === id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
+        {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <DemoRides />}
+      </div>
     </PageContainer>
   );
+}
+
+function Overview({ strava, isDemo }: { strava: StravaConnectionApi; isDemo: boolean }) {
+  const activities = useAllActivities(strava.activitiesVersion);
+  const now = new Date();
+  const upcoming = useMemo(() => (isDemo ? demoUpcomingActivities(new Date()) : []), [isDemo]);
+
+  return (
+    <>
+      {activities.status === 'loading' && <Spinner label="Loading your activities" />}
+      {activities.status === 'error' && (
+        <div className="space-y-3">
+          <FormMessage kind="error">{userMessage(activities.error)}</FormMessage>
+          <button type="button" onClick={activities.reload} className={buttonStyles.secondary}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {activities.status === 'success' && <StatCards stats={dashboardStats(activities.data, now)} isDemo={isDemo} />}
+      <ActionCards />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {isDemo && <UpcomingActivities activities={upcoming} />}
+        {activities.status === 'success' && <RecentActivitiesCard activities={latestActivities(activities.data)} now={now} />}
+      </div>
+      <StravaConnectCard strava={strava} />
+    </>
+  );
+}
+
+function DemoRides() {
+  const rides = useMemo(() => demoRideData(new Date()), []);
+  return <FindRidesTab rides={rides} />;
 }

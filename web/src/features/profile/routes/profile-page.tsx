@@ -1,19 +1,24 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { StravaConnectCard } from '@/components/strava/strava-connect-card';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useStravaConnection } from '@/lib/connections/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
 import { useMe, type MeResponse } from '../api/get-me';
+// The one place another feature's component is composed in: the profile hosts the activities list.
+import { ActivitiesList } from '@/features/activities/components/activities-list';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long' });
 
 export default function ProfilePage() {
   const me = useMe();
+  const strava = useStravaConnection();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -28,7 +33,7 @@ export default function ProfilePage() {
       <DemoBanner />
       <PageHeader
         title="Your Profile"
-        description="Your account details."
+        description="Your account details and connected fitness apps."
         actions={
           <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
             Sign Out
@@ -51,6 +56,15 @@ export default function ProfilePage() {
         )}
         {me.status === 'success' && <AccountDetails account={me.data} />}
       </section>
+      <section aria-labelledby="integrations-heading" className="space-y-4">
+        <h2 id="integrations-heading" className="text-lg font-semibold text-slate-900">
+          Provider Integrations
+        </h2>
+        <StravaConnectCard strava={strava} showLastSync />
+      </section>
+      {strava.state.status === 'ready' && (
+        <ActivitiesList connected={strava.state.connection !== null} refreshKey={strava.activitiesVersion} />
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { ActivitiesQuery } from '../../shared/schemas/connections';
+import { listActivities } from '../../usecases/activities';
+
+/** GET /api/activities — the caller's unified activities: filtered, sorted, 50 a page. */
+export const handler = httpRoute({ auth: 'user', query: ActivitiesQuery }, async ({ caller, query, now }) => listActivities(caller.userId, query, now));

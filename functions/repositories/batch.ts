@@ -1,0 +1,40 @@
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/dynamo';
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+const WRITE_BATCH = 25;
+const GET_BATCH = 100;
+const MAX_ATTEMPTS = 10;
+
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+
+/** BatchWrite in chunks of 25, retrying UnprocessedItems with back-off until all are written. */
+export async function batchWriteAll(table: string, requests: readonly WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += WRITE_BATCH) {
+    let pending = requests.slice(i, i + WRITE_BATCH);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
+      if (attempt > 0) await backoff(attempt);
+      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending as WriteRequest[] } }));
+      pending = (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    }
+  }
+}
+
+/** BatchGet in chunks of 100, retrying UnprocessedKeys; returns the items found (projection as given). */
+export async function batchGetAll(table: string, keys: readonly Record<string, unknown>[], projection?: string): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += GET_BATCH) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + GET_BATCH);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed after retries`);
+      if (attempt > 0) await backoff(attempt);
+      const result = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
+      );
+      found.push(...((result.Responses?.[table] ?? []) as Record<string, unknown>[]));
+      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found;
+}

@@ -1,0 +1,267 @@
+import { GetCommand, paginateQuery, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { tableName } from '../lib/config';
+import { dynamo } from '../lib/dynamo';
+import type { TokenCipher } from '../lib/token-cipher';
+import type { ProviderType } from '../shared/schemas/activity';
+import { keys } from './keys';
+
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch seconds when the access token expires. */
+  expiresAt: number;
+}
+
+/** A health connection (spec user_health_connections). Tokens are only ever held decrypted in memory. */
+export interface Connection {
+  userId: string;
+  provider: ProviderType;
+  providerUserId: string;
+  isActive: boolean;
+  scopes: string[];
+  athleteFirstName: string | null;
+  athleteLastName: string | null;
+  connectedAt: string;
+  lastSyncAt: string | null;
+  /** Bumped on every token change; refreshes are conditional on it so a rotated refresh token is never lost. */
+  tokenVersion: number;
+  /** Epoch ms until which one process holds the right to refresh. */
+  refreshLeaseUntil: number | null;
+  tokens: ProviderTokens | null;
+}
+
+const table = () => tableName('connections');
+const cipherContext = (userId: string, provider: string) => `connection:${userId}:${provider}`;
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
+}
+
+function fromItem(item: Record<string, unknown>, cipher: TokenCipher | null): Connection {
+  const userId = String(item.userId);
+  const provider = item.provider as ProviderType;
+  const data = (item.connection_data ?? {}) as { firstname?: string | null; lastname?: string | null };
+  const hasTokens = typeof item.accessTokenEnc === 'string' && typeof item.refreshTokenEnc === 'string';
+  const context = cipherContext(userId, provider);
+  return {
+    userId,
+    provider,
+    providerUserId: String(item.provider_user_id ?? ''),
+    isActive: item.is_active === true,
+    scopes: Array.isArray(item.scopes) ? (item.scopes as string[]) : [],
+    athleteFirstName: data.firstname ?? null,
+    athleteLastName: data.lastname ?? null,
+    connectedAt: String(item.connected_at),
+    lastSyncAt: typeof item.last_sync_at === 'string' ? item.last_sync_at : null,
+    tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
+    refreshLeaseUntil: typeof item.refreshLeaseUntil === 'number' ? item.refreshLeaseUntil : null,
+    tokens:
+      hasTokens && cipher
+        ? {
+            accessToken: cipher.open(item.accessTokenEnc as string, context),
+            refreshToken: cipher.open(item.refreshTokenEnc as string, context),
+            expiresAt: Number(item.token_expires_at),
+          }
+        : null,
+  };
+}
+
+export interface NewConnection {
+  userId: string;
+  provider: ProviderType;
+  providerUserId: string;
+  scopes: string[];
+  athleteFirstName: string | null;
+  athleteLastName: string | null;
+  tokens: ProviderTokens;
+  now: Date;
+}
+
+/**
+ * Creates or replaces the user's connection to a provider (unique per user + provider by key). A reconnect starts
+ * over: new tokens, active again, and no last sync, so the initial sync fetches the history window again.
+ */
+export async function saveConnection(input: NewConnection, cipher: TokenCipher): Promise<Connection> {
+  const context = cipherContext(input.userId, input.provider);
+  const result = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(input.userId, input.provider),
+      UpdateExpression:
+        'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
+        'scopes = :scopes, connection_data = :data, is_active = :true, connected_at = :now, updated_at = :now, ' +
+        'accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = if_not_exists(tokenVersion, :zero) + :one ' +
+        'REMOVE last_sync_at, refreshLeaseUntil, disconnected_at',
+      ExpressionAttributeValues: {
+        ':entity': 'HealthConnection',
+        ':userId': input.userId,
+        ':provider': input.provider,
+        ':providerUserId': input.providerUserId,
+        ...prefixed(input.provider === 'strava' ? keys.connectionByStravaAthlete(input.providerUserId) : { gsi1pk: `${input.provider.toUpperCase()}#${input.providerUserId}`, gsi1sk: `CONN#${input.provider}` }),
+        ':scopes': input.scopes,
+        ':data': { firstname: input.athleteFirstName, lastname: input.athleteLastName },
+        ':true': true,
+        ':now': input.now.toISOString(),
+        ':access': cipher.seal(input.tokens.accessToken, context),
+        ':refresh': cipher.seal(input.tokens.refreshToken, context),
+        ':expiresAt': input.tokens.expiresAt,
+        ':zero': 0,
+        ':one': 1,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem(result.Attributes ?? {}, cipher);
+}
+
+function prefixed(index: { gsi1pk: string; gsi1sk: string }) {
+  return { ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk };
+}
+
+/** Strongly consistent: token refreshes depend on seeing the latest version. */
+export async function getConnection(userId: string, provider: ProviderType, cipher: TokenCipher | null): Promise<Connection | null> {
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connection(userId, provider), ConsistentRead: true }));
+  return result.Item ? fromItem(result.Item, cipher) : null;
+}
+
+/** The user's connections, without tokens. */
+export async function listConnections(userId: string): Promise<Connection[]> {
+  const { pk, skPrefix } = keys.connectionsOfUser(userId);
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    }),
+  );
+  return (result.Items ?? []).map((item) => fromItem(item, null));
+}
+
+/**
+ * Users with an active connection to a Strava athlete (webhooks identify only the athlete). Usually one; a Strava
+ * account linked from two TrailBuddy accounts holds a token pair for each, and each gets the event.
+ */
+export async function findUsersByStravaAthlete(athleteId: number): Promise<string[]> {
+  const { gsi1pk } = keys.connectionByStravaAthlete(athleteId);
+  const userIds: string[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: 'is_active = :true',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':true': true },
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) userIds.push(String(item.userId));
+  return userIds;
+}
+
+/** Takes the refresh lease if nobody holds a live one and the tokens are still at `version`. */
+export async function acquireRefreshLease(userId: string, provider: ProviderType, version: number, nowMs: number, leaseMs: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET refreshLeaseUntil = :until',
+        ConditionExpression: 'tokenVersion = :version AND is_active = :true AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
+        ExpressionAttributeValues: { ':until': nowMs + leaseMs, ':version': version, ':true': true, ':now': nowMs },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Stores rotated tokens if nobody changed them since `version`; releases the lease. */
+export async function storeRefreshedTokens(userId: string, provider: ProviderType, version: number, tokens: ProviderTokens, cipher: TokenCipher, now: Date): Promise<boolean> {
+  const context = cipherContext(userId, provider);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = :next, updated_at = :now REMOVE refreshLeaseUntil',
+        ConditionExpression: 'tokenVersion = :version AND is_active = :true',
+        ExpressionAttributeValues: {
+          ':access': cipher.seal(tokens.accessToken, context),
+          ':refresh': cipher.seal(tokens.refreshToken, context),
+          ':expiresAt': tokens.expiresAt,
+          ':next': version + 1,
+          ':version': version,
+          ':true': true,
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function releaseRefreshLease(userId: string, provider: ProviderType, version: number): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'REMOVE refreshLeaseUntil',
+        ConditionExpression: 'tokenVersion = :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export async function markSynced(userId: string, provider: ProviderType, lastSyncAt: Date): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(userId, provider),
+      UpdateExpression: 'SET last_sync_at = :at, updated_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': lastSyncAt.toISOString() },
+    }),
+  );
+}
+
+/** Disconnect / deauthorization: inactive, tokens gone (spec §4). The item stays as the record of the connection. */
+export async function deactivateConnection(userId: string, provider: ProviderType, now: Date): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':zero': 0, ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Every active connection to a provider (for the daily refresh job; a scan is fine off the request path). */
+export async function* activeConnections(provider: ProviderType): AsyncGenerator<{ userId: string }> {
+  const pages = paginateScan(
+    { client: dynamo() },
+    {
+      TableName: table(),
+      ProjectionExpression: 'userId',
+      FilterExpression: 'entity = :entity AND provider = :provider AND is_active = :true',
+      ExpressionAttributeValues: { ':entity': 'HealthConnection', ':provider': provider, ':true': true },
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) yield { userId: String(item.userId) };
+}
+

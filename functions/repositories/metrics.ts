@@ -1,0 +1,74 @@
+import { BatchWriteCommand, GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../lib/config';
+import { dynamo } from '../lib/dynamo';
+import { ActivityMetrics, DailyAggregate } from '../shared/schemas/metrics';
+
+/**
+ * Metrics and daily aggregates live in the users table under the user's partition:
+ * sk METRICS (one item) and sk DAILY#yyyy-mm-dd (one per local day). They are the user's own derived
+ * data, not provider data: no fetchedAt and no TTL, so the 7-day purge never touches them.
+ */
+export const metricsKeys = {
+  metrics: (userId: string) => ({ pk: `USER#${userId}`, sk: 'METRICS' }),
+  dailyAggregate: (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DAILY#${date}` }),
+} as const;
+
+const BATCH_SIZE = 25;
+const MAX_BATCH_ATTEMPTS = 10;
+
+export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('users'),
+      Item: { ...metricsKeys.metrics(userId), entity: 'ActivityMetrics', userId, ...metrics },
+    }),
+  );
+}
+
+export async function getMetrics(userId: string): Promise<ActivityMetrics | null> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.metrics(userId) }));
+  return result.Item ? ActivityMetrics.parse(result.Item) : null;
+}
+
+/** Writes (overwrites) the given days; days not given are left as they are. */
+export async function saveDailyAggregates(userId: string, aggregates: readonly DailyAggregate[]): Promise<void> {
+  const TableName = tableName('users');
+  const requests = aggregates.map((day) => ({
+    PutRequest: { Item: { ...metricsKeys.dailyAggregate(userId, day.date), entity: 'DailyAggregate', userId, ...day } },
+  }));
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) {
+    let pending: Record<string, unknown>[] = requests.slice(i, i + BATCH_SIZE);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} daily aggregates unprocessed after ${attempt} attempts`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+      pending = result.UnprocessedItems?.[TableName] ?? [];
+    }
+  }
+}
+
+/** The user's daily aggregates from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */
+export async function listDailyAggregates(userId: string, range: { from?: string } = {}): Promise<DailyAggregate[]> {
+  const { pk } = metricsKeys.dailyAggregate(userId, '');
+  const pages = paginateQuery(
+    { client: dynamo() },
+    range.from
+      ? {
+          TableName: tableName('users'),
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          // '~' sorts after every digit, so the upper bound covers every date.
+          ExpressionAttributeValues: { ':pk': pk, ':from': `DAILY#${range.from}`, ':to': 'DAILY#~' },
+        }
+      : {
+          TableName: tableName('users'),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': 'DAILY#' },
+        },
+  );
+  const days: DailyAggregate[] = [];
+  for await (const page of pages) for (const item of page.Items ?? []) days.push(DailyAggregate.parse(item));
+  return days;
+}
+
+/** The DynamoDB-backed store the metrics use case uses unless told otherwise. */
+export const dynamoMetricsStore = { listDailyAggregates, saveMetrics, saveDailyAggregates } as const;

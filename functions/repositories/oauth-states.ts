@@ -1,0 +1,34 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { tableName } from '../lib/config';
+import { dynamo } from '../lib/dynamo';
+import { keys } from './keys';
+
+/** Records a pending authorize; TTL removes it eventually, the conditional consume enforces the life exactly. */
+export async function savePendingOAuthState(nonce: string, userId: string, expiresAtMs: number, now: Date): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('users'),
+      Item: { ...keys.oauthState(nonce), entity: 'OAuthState', userId, expiresAtMs, createdAt: now.toISOString(), expiresAt: Math.ceil(expiresAtMs / 1000) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Deletes the pending state if it exists, belongs to `userId` and is still live; false when it was already used (or never issued). */
+export async function consumePendingOAuthState(nonce: string, userId: string, now: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('users'),
+        Key: keys.oauthState(nonce),
+        ConditionExpression: 'attribute_exists(pk) AND userId = :userId AND expiresAtMs > :now',
+        ExpressionAttributeValues: { ':userId': userId, ':now': now.getTime() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException')) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { StravaInvalidCodeError } from '../adapters/strava/errors';
+import { checkState, OAUTH_STATE_LIFETIME_MS, parseGrantedScopes, signState } from '../domain/oauth-state';
+import { AppError, BadRequestError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { deleteActivitiesOfUser } from '../repositories/activities';
+import { getConnection, saveConnection } from '../repositories/connections';
+import { consumePendingOAuthState, savePendingOAuthState } from '../repositories/oauth-states';
+import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
+import { toConnectionSummary } from './connections';
+import { syncStrava } from './strava-sync';
+import type { StravaDeps } from './strava-deps';
+
+/** Spec §6: the scopes TrailBuddy asks for. */
+export const STRAVA_SCOPES = ['activity:read', 'profile:read_all'] as const;
+
+/** Spec §5 tips for an invalid authorization code. */
+export const INVALID_CODE_MESSAGE =
+  'Failed to exchange code for tokens: Strava rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
+  'it may have been used already, or the redirect URI may not match. Please try connecting again.';
+
+const STATE_ERRORS = {
+  state_invalid: 'The Strava authorization could not be verified. Please try connecting again.',
+  state_wrong_user: 'This Strava authorization was started by a different account. Please try connecting again.',
+  state_expired: 'The Strava authorization took too long and expired. Please try connecting again.',
+  state_used: 'This Strava authorization was already used. Please try connecting again.',
+} as const;
+
+export async function createAuthorizeUrl(userId: string, deps: StravaDeps): Promise<AuthorizeUrlResponse> {
+  const now = deps.clock();
+  const nonce = randomBytes(16).toString('base64url');
+  const expiresAtMs = now.getTime() + OAUTH_STATE_LIFETIME_MS;
+  await savePendingOAuthState(nonce, userId, expiresAtMs, now);
+  const query = new URLSearchParams({
+    client_id: deps.settings.clientId,
+    redirect_uri: deps.settings.redirectUri,
+    response_type: 'code',
+    approval_prompt: 'auto',
+    scope: STRAVA_SCOPES.join(','),
+    state: signState(deps.stateKey, { userId, nonce, expiresAtMs }),
+  });
+  return { url: `${deps.settings.oauthBaseUrl}/authorize?${query.toString()}` };
+}
+
+/**
+ * The callback screen's POST: verify the state (signed, this user's, live, unused), exchange the code, store the
+ * connection with encrypted tokens, then the initial sync. A failed sync still connects (sync: null).
+ */
+export async function connectStrava(userId: string, request: StravaConnectRequest, deps: StravaDeps): Promise<StravaConnectResponse> {
+  const now = deps.clock();
+  const check = checkState(deps.stateKey, request.state, userId, now);
+  if (!check.ok) throw new BadRequestError(STATE_ERRORS[check.reason], undefined, check.reason);
+  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(STATE_ERRORS.state_used, undefined, 'state_used');
+
+  let exchanged;
+  try {
+    exchanged = await deps.strava.exchangeCode(request.code);
+  } catch (error) {
+    if (error instanceof StravaInvalidCodeError) throw new BadRequestError(INVALID_CODE_MESSAGE, undefined, 'invalid_code');
+    logger.warn('strava code exchange failed', { userId, detail: error instanceof Error ? error.message : String(error) });
+    throw new AppError(502, 'strava_exchange_failed', error instanceof Error && error.message.startsWith('Failed to exchange code for tokens') ? error.message : 'Failed to exchange code for tokens: Strava did not answer.');
+  }
+
+  // Reconnecting as a different athlete: the previous athlete's activities are not this account's data any more.
+  const previous = await getConnection(userId, 'strava', null);
+  if (previous && previous.providerUserId !== String(exchanged.athlete.id)) await deleteActivitiesOfUser(userId, 'strava');
+
+  const connection = await saveConnection(
+    {
+      userId,
+      provider: 'strava',
+      providerUserId: String(exchanged.athlete.id),
+      scopes: parseGrantedScopes(request.scope),
+      athleteFirstName: exchanged.athlete.firstname,
+      athleteLastName: exchanged.athlete.lastname,
+      tokens: { accessToken: exchanged.accessToken, refreshToken: exchanged.refreshToken, expiresAt: exchanged.expiresAt },
+      now,
+    },
+    deps.cipher,
+  );
+
+  let sync: StravaConnectResponse['sync'] = null;
+  try {
+    sync = await syncStrava(userId, deps, 'initial');
+  } catch {
+    // Already logged by syncStrava; the connection stands and the user can sync again.
+  }
+  const summary = toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection);
+  return { connection: summary, sync };
+}

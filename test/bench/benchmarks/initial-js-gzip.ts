@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { launchChromium } from '../../support/chromium';
+import { fileForSitePath, gzipSize, reactAndRouterFloorBytes, scriptsLoadedFor, serveBuiltSite, staticInitialScripts } from '../support/initial-js';
+import { benchResult, type Benchmark, type BenchResult } from '../types';
+
+/** The routes whose first load must stay small; others (e.g. /dashboard, /analysis) can be added here. */
+const ROUTES = [
+  { id: 'landing', path: '/' },
+  { id: 'login', path: '/login' },
+] as const;
+const TARGET_KB = 160;
+const kB = (bytes: number) => bytes / 1000;
+
+const benchmark: Benchmark = {
+  name: 'initial-js-gzip',
+  description: 'gzip kB of the JS headless Chromium loads to first render / and /login from web/dist; floor: React + React DOM + React Router alone (esbuild)',
+  async run(ctx) {
+    const distDir = await ctx.webDist();
+    const floorBytes = await reactAndRouterFloorBytes(ctx.rootDir);
+    const fromIndexHtml = staticInitialScripts(distDir);
+    const indexHtmlBytes = [...fromIndexHtml].reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
+    ctx.log(`index.html's entry, modulepreloads and their static imports alone: ${kB(indexHtmlBytes).toFixed(1)} kB gzip (lazy chunks come on top)`);
+
+    const site = await serveBuiltSite(distDir);
+    const browser = await launchChromium();
+    const results: BenchResult[] = [];
+    try {
+      for (const route of ROUTES) {
+        const loaded = await scriptsLoadedFor(browser, site.url, route.path);
+        // The browser must at least fetch what index.html names; if not, the observation is broken.
+        const unseen = [...fromIndexHtml].filter((path) => !loaded.includes(path));
+        if (unseen.length > 0) throw new Error(`${route.path}: the browser never fetched ${unseen.join(', ')} although index.html loads it`);
+        const bytes = loaded.reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
+        ctx.log(`${route.path}: ${loaded.length} scripts, ${kB(bytes).toFixed(1)} kB gzip: ${loaded.map((p) => p.replace('/assets/', '')).join(' ')}`);
+        results.push(benchResult({ name: `initial-js-gzip-${route.id}`, value: Math.round(kB(bytes) * 10) / 10, unit: 'kB', floor: Math.round(kB(floorBytes) * 10) / 10, goal: { atMost: TARGET_KB } }));
+      }
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+    return results;
+  },
+};
+
+export default benchmark;

@@ -1,0 +1,89 @@
+import { describe, expect, inject, it } from 'vitest';
+import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
+import { useBrowserPage } from '../support/chromium';
+import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+
+const stack = inject('stack');
+const currentPage = useBrowserPage(stack.url);
+
+// Seeded simulator athletes (infra/local/simulators/strava/seed-data.ts).
+const LIAM = { id: 40100002, firstname: 'Liam' };
+
+interface SimActivity {
+  id: number;
+  name: string;
+  start_date: string;
+  /** 'only_me' activities need activity:read_all, which TrailBuddy does not ask for. */
+  visibility: string;
+}
+
+async function simulator<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.stravaUrl}/__simulator/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`simulator ${method} ${path}: ${res.status}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+async function myActivities(): Promise<ActivitiesResponse['activities']> {
+  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` } });
+  expect(res.status).toBe(200);
+  return ActivitiesResponse.parse(await res.json()).activities;
+}
+
+async function connectThroughConsent(athleteId: number, decision: 'Authorize' | 'Cancel'): Promise<void> {
+  const page = currentPage();
+  await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
+  await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
+  await page.getByLabel('Signed in to Strava as').selectOption(String(athleteId));
+  await page.getByRole('button', { name: decision }).click();
+}
+
+
+describe('Strava in a real browser, against the simulator', () => {
+  it('connects through the consent page, imports recent activities, and re-syncs only what is new', async () => {
+    const page = currentPage();
+    const email = newEmail('strava');
+    await createConfirmedUser(stack, email);
+    await signInThroughUi(page, email);
+
+    await connectThroughConsent(LIAM.id, 'Authorize');
+    await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Welcome, ${LIAM.firstname}!`);
+
+    // What Strava holds for the athlete, asked independently of TrailBuddy: the newest one must be shown.
+    const athleteActivities = await simulator<SimActivity[]>('GET', `athletes/${LIAM.id}/activities`);
+    const imported = await myActivities();
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.length).toBeLessThanOrEqual(30);
+    const newestAtStrava = athleteActivities.find((a) => a.visibility !== 'only_me')!;
+    expect(imported.map((a) => a.provider_activity_id)).toContain(String(newestAtStrava.id));
+    const recent = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }));
+    await expect.poll(() => recent.getByText(newestAtStrava.name).first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // A new workout at Strava: the next sync brings exactly that one.
+    const added = await simulator<SimActivity>('POST', `athletes/${LIAM.id}/activities`, { name: 'E2E Sunrise Loop', sport: 'Run', startDate: new Date(Date.now() - 30 * 60_000).toISOString() });
+    await page.getByRole('button', { name: 'Sync now' }).first().click();
+    await expect.poll(() => recent.getByText('E2E Sunrise Loop').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    const afterSync = await myActivities();
+    expect(afterSync.length).toBe(imported.length + 1);
+    expect(afterSync.filter((a) => a.provider_activity_id === String(added.id))).toHaveLength(1);
+
+    // Syncing again with nothing new changes nothing.
+    await page.getByRole('button', { name: 'Sync now' }).first().click();
+    await page.waitForTimeout(1500);
+    expect((await myActivities()).length).toBe(afterSync.length);
+  });
+
+  it('lands on /profile?error=access_denied when the athlete denies access', async () => {
+    const page = currentPage();
+    const email = newEmail('denied');
+    await createConfirmedUser(stack, email);
+    await signInThroughUi(page, email);
+    await connectThroughConsent(LIAM.id, 'Cancel');
+    await page.waitForURL('**/profile?error=access_denied', { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('alert').first().isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+import type { Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
+import { STRAVA_CLIENT_ID_PLACEHOLDER } from '../../../infra/stacks/stateless-stack';
+import { buildTestApp, resourcesOfType, templates, type CfnResource, type TestApp } from '../support/synth';
+
+let testApp: TestApp;
+let stateless: Template;
+let stateful: Template;
+
+beforeAll(() => {
+  testApp = buildTestApp({ context: { stravaClientId: '424242', stravaClientSecretName: 'trailbuddy/strava-test', stravaWebhookVerifyToken: 'verify-xyz' } });
+  ({ stateless, stateful } = templates(testApp));
+});
+afterAll(() => testApp?.cleanup());
+
+const logicalIdOf = (stack: Stack, fn: NodejsFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const resource = (id: string) => stateless.toJSON().Resources[id] as CfnResource;
+
+function functionOf(id: string): CfnResource {
+  const house = testApp.stateless.apiRoutes.functions.get(id) ?? testApp.stateless.jobs.functions.get(id);
+  if (!house) throw new Error(`no function ${id}`);
+  return resource(logicalIdOf(testApp.stateless, house.function));
+}
+
+/** Secrets Manager statements in the policies attached to a function's role. */
+function secretStatements(fn: CfnResource): { Action: string | string[]; Resource: unknown }[] {
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(resourcesOfType(stateless, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+}
+
+const everything = [...ROUTES.map((r) => ({ id: r.id, secrets: r.secrets ?? [] })), ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] }))];
+
+describe('Strava runtime settings and secrets', () => {
+  it('gives every function the public Strava settings and the site URL from context, never a secret value', () => {
+    for (const { id } of everything) {
+      const variables = functionOf(id).Properties.Environment.Variables as Record<string, unknown>;
+      expect(variables, id).toMatchObject({
+        STRAVA_CLIENT_ID: '424242',
+        STRAVA_OAUTH_BASE_URL: 'https://www.strava.com/oauth',
+        STRAVA_API_BASE_URL: 'https://www.strava.com/api/v3',
+        STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-xyz',
+      });
+      expect(JSON.stringify(variables.SITE_URL), id).toContain('DomainName');
+      expect(Object.keys(variables), id).not.toContain('STRAVA_CLIENT_SECRET');
+      expect(Object.keys(variables), id).not.toContain('APP_SECRET');
+    }
+  });
+
+  it('lets exactly the functions that list secrets read them, by ARN in env', () => {
+    const appSecretId = Object.keys(resourcesOfType(stateful, 'AWS::SecretsManager::Secret'))[0]!;
+    for (const { id, secrets } of everything) {
+      const fn = functionOf(id);
+      const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
+      const statements = JSON.stringify(secretStatements(fn));
+      if (secrets.length === 0) {
+        expect(statements, id).toBe('[]');
+        expect(variables.STRAVA_CLIENT_SECRET_ARN, id).toBeUndefined();
+        expect(variables.APP_SECRET_ARN, id).toBeUndefined();
+        continue;
+      }
+      expect(secrets, id).toEqual(['stravaClientSecret', 'appSecret']);
+      expect(JSON.stringify(variables.STRAVA_CLIENT_SECRET_ARN), id).toContain('secret:trailbuddy/strava-test');
+      expect(JSON.stringify(variables.APP_SECRET_ARN), id).toContain('SecretsAppSecret');
+      expect(statements, id).toContain('secretsmanager:GetSecretValue');
+      expect(statements, id).toContain('secret:trailbuddy/strava-test');
+      expect(statements, id).toContain('SecretsAppSecret');
+      expect(appSecretId).toContain('SecretsAppSecret');
+    }
+  });
+
+  it('gives routes that call Strava repeatedly the longer timeout they ask for', () => {
+    for (const route of ROUTES) {
+      expect(functionOf(route.id).Properties.Timeout, route.id).toBe(route.timeoutSeconds ?? 10);
+    }
+  });
+
+  it('keeps APP_SECRET with the data: generated, retained, in the stateful stack', () => {
+    const secrets = Object.values(resourcesOfType(stateful, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { GenerateSecretString: { GenerateStringKey: 'appSecret', PasswordLength: 64, ExcludePunctuation: true } },
+    });
+    expect(Object.keys(resourcesOfType(stateless, 'AWS::SecretsManager::Secret'))).toEqual([]);
+  });
+
+  it('defaults to a visible placeholder client id when none is configured', () => {
+    const plain = buildTestApp();
+    try {
+      const template = templates(plain).stateless;
+      const fn = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.STRAVA_CLIENT_ID);
+      expect(fn!.Properties.Environment.Variables.STRAVA_CLIENT_ID).toBe(STRAVA_CLIENT_ID_PLACEHOLDER);
+      expect(fn!.Properties.Environment.Variables.STRAVA_WEBHOOK_VERIFY_TOKEN).toBeUndefined();
+    } finally {
+      plain.cleanup();
+    }
+  });
+});

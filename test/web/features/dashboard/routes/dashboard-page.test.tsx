@@ -1,0 +1,215 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { FindRidesTab } from '@/features/dashboard/components/find-rides-tab';
+import { JOIN_DELAY_MS } from '@/features/dashboard/components/upcoming-activities';
+import DashboardPage, { STRAVA_CONNECTED_TOAST } from '@/features/dashboard/routes/dashboard-page';
+import type { ApiClient } from '@/lib/api-client';
+import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import {
+  activity,
+  createFakeApiClient,
+  createFakeAuthService,
+  renderRoutes,
+  SIGNED_IN_USER,
+  stravaConnection,
+  TestProviders,
+} from '../../../test-utils';
+
+function WhereAmI() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
+const routes = [
+  {
+    path: '/dashboard',
+    element: (
+      <>
+        <DashboardPage />
+        <WhereAmI />
+      </>
+    ),
+  },
+  { path: '/profile', element: <h1>Profile stand-in</h1> },
+];
+
+function renderDashboard(overrides: Partial<ApiClient> = {}, path = '/dashboard') {
+  const apiClient = createFakeApiClient(overrides);
+  renderRoutes(routes, { path, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  return apiClient;
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+/** Noon, `days` calendar days ago: 'Yesterday' holds at any time of day. */
+const noonDaysAgo = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  date.setHours(12, 0, 0, 0);
+  return date.toISOString();
+};
+const connectedAs = (firstName: string | null) => ({
+  connections: vi.fn(async () => ({ connections: [stravaConnection({ athleteFirstName: firstName })] })),
+});
+
+describe('DashboardPage (spec core-app §2)', () => {
+  it('welcomes a user with no connection: four tiles and the Strava connect card', async () => {
+    const apiClient = renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, jordan.lee!' })).toBeInTheDocument();
+    for (const tile of ['Find Partners', 'Plan Activities', 'Health Analysis', 'Track Progress']) {
+      expect(screen.getByRole('heading', { level: 2, name: tile })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: /Health Analysis/ })).toHaveAttribute('href', '/analysis');
+    expect(screen.getByRole('button', { name: 'Connect with Strava' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(apiClient.activities).not.toHaveBeenCalled();
+  });
+
+  it("greets a connected user by the athlete's first name, with quick buttons and only the Overview tab", async () => {
+    renderDashboard(connectedAs('Maya'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya!' })).toBeInTheDocument();
+    for (const name of ['Find Partners', 'Health Analysis', 'Plan Activity']) {
+      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview']);
+    expect(screen.getByText('Connected to Strava')).toBeInTheDocument();
+  });
+
+  it('falls back to the email before the @ when the athlete has no first name', async () => {
+    renderDashboard(connectedAs(null));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, jordan.lee!' })).toBeInTheDocument();
+  });
+
+  it('computes the stats over every page: total, last 7 days, and km to one decimal', async () => {
+    const activities = vi
+      .fn()
+      .mockResolvedValueOnce({
+        activities: [
+          activity({ provider_activity_id: '1', name: 'Seawall Run', start_time: hoursAgo(2), distance_meters: 8200 }),
+          activity({ provider_activity_id: '2', name: 'Commute', start_time: hoursAgo(3 * 24), distance_meters: 12_449 }),
+          activity({ provider_activity_id: '3', name: 'Yoga', start_time: hoursAgo(6 * 24 + 22), distance_meters: null }),
+        ],
+        nextCursor: 'page-2',
+      })
+      .mockResolvedValueOnce({
+        activities: [
+          activity({ provider_activity_id: '4', name: 'Old Ride', start_time: hoursAgo(7 * 24 + 2), distance_meters: 30_000 }),
+          activity({ provider_activity_id: '5', name: 'Older Hike', start_time: hoursAgo(20 * 24), distance_meters: 650 }),
+        ],
+        nextCursor: null,
+      });
+    renderDashboard({ ...connectedAs('Maya'), activities });
+    const total = await screen.findByText('Total Activities');
+    expect(total.nextElementSibling).toHaveTextContent('5');
+    expect(screen.getByText('This Week').nextElementSibling).toHaveTextContent('3');
+    // 8200 + 12449 + 30000 + 650 = 51299 m
+    expect(screen.getByText('Total Distance').nextElementSibling).toHaveTextContent('51.3 km');
+    expect(screen.queryByText('Rides Shared')).not.toBeInTheDocument();
+    expect(activities).toHaveBeenLastCalledWith({ limit: 50, cursor: 'page-2' });
+  });
+
+  it('lists the latest 5 activities in Recent Activities, with a link to manage the connection', async () => {
+    const items = Array.from({ length: 7 }, (_, n) =>
+      activity({ provider_activity_id: String(n), name: `Run number ${n}`, start_time: noonDaysAgo(n), distance_meters: 1000 * (n + 1) }),
+    );
+    renderDashboard({ ...connectedAs('Maya'), activities: vi.fn(async () => ({ activities: items.reverse(), nextCursor: null })) });
+    const card = (await screen.findByRole('heading', { name: 'Recent Activities' })).closest('section');
+    if (!card) throw new Error('no card');
+    const rows = within(card).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Run number 0', 'Run number 1', 'Run number 2', 'Run number 3', 'Run number 4']);
+    expect(rows[0]).toHaveTextContent('1.0 km');
+    expect(rows[1]).toHaveTextContent('Run · Yesterday');
+    expect(within(card).getByRole('link', { name: 'Manage connection' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('toasts a successful connect once and drops ?strava=connected from the URL', async () => {
+    renderDashboard(connectedAs('Maya'), '/dashboard?strava=connected');
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(toasts).toHaveTextContent(STRAVA_CONNECTED_TOAST));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+    expect(toasts.textContent?.split(STRAVA_CONNECTED_TOAST)).toHaveLength(2);
+  });
+
+  it('reloads the stats after Sync now', async () => {
+    const activities = vi
+      .fn()
+      .mockResolvedValueOnce({ activities: [activity()], nextCursor: null })
+      .mockResolvedValueOnce({ activities: [activity(), activity({ provider_activity_id: '2', name: 'New Ride' })], nextCursor: null });
+    renderDashboard({ ...connectedAs('Maya'), activities });
+    expect((await screen.findByText('Total Activities')).nextElementSibling).toHaveTextContent('1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(screen.getByText('Total Activities').nextElementSibling).toHaveTextContent('2'));
+    expect(screen.getByText('New Ride')).toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage in demo mode', () => {
+  function renderDemo() {
+    window.sessionStorage.setItem('trailbuddy.demo', 'true');
+    const apiClient = createDemoApiClient({ wait: async () => {} });
+    renderRoutes(routes, { path: '/dashboard', service: createFakeAuthService(null), apiClient });
+  }
+
+  it('greets the demo athlete and adds Rides Shared (7) and the first 3 upcoming activities', async () => {
+    renderDemo();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' })).toBeInTheDocument();
+    expect((await screen.findByText('Rides Shared')).nextElementSibling).toHaveTextContent('7');
+    expect(Number(screen.getByText('Total Activities').nextElementSibling?.textContent)).toBeGreaterThanOrEqual(12);
+
+    const upcoming = screen.getByRole('heading', { name: 'Upcoming Activities' }).closest('section');
+    if (!upcoming) throw new Error('no upcoming list');
+    const items = within(upcoming).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // Join only while there is room: the second one is full (6/6).
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([true, false, true]);
+    expect(within(items[1]!).getByRole('button', { name: 'View Details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Activities' })).toBeInTheDocument();
+  });
+
+  it('joins an upcoming activity after a 1 s mock wait, and shows its details on request', async () => {
+    renderDemo();
+    const upcoming = (await screen.findByRole('heading', { name: 'Upcoming Activities' })).closest('section');
+    if (!upcoming) throw new Error('no upcoming list');
+    const first = within(upcoming).getAllByRole('listitem')[0]!;
+    const details = within(first).getByRole('button', { name: 'View Details' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveTextContent('Organizer');
+
+    vi.useFakeTimers();
+    fireEvent.click(within(first).getByRole('button', { name: 'Join Activity' }));
+    expect(within(first).getByRole('button', { name: 'Joining...' })).toBeDisabled();
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    await act(() => vi.advanceTimersByTimeAsync(JOIN_DELAY_MS - 1));
+    expect(toasts).not.toHaveTextContent('You joined');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(toasts).toHaveTextContent('You joined Sunrise Seawall Run!');
+    expect(within(first).getByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(JOIN_DELAY_MS).toBe(1000);
+  });
+
+  it('shows the Find Rides tab with the demo ride offers and requests', async () => {
+    renderDemo();
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Find Rides' }));
+    const offers = screen.getByRole('heading', { name: 'Available Ride Offers' }).closest('section');
+    if (!offers) throw new Error('no offers');
+    const offerText = within(offers).getAllByRole('listitem').map((item) => item.textContent);
+    expect(offerText).toHaveLength(2);
+    expect(offerText[0]).toMatch(/Seats available3.*Cost per person\$8/);
+    expect(offerText[1]).toMatch(/Seats available4.*Cost per person\$12/);
+    expect(within(offers).getAllByRole('button', { name: 'Join Ride' })).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Ride Requests' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Offer Ride' }).length).toBeGreaterThan(0);
+  });
+
+  it("says 'Demo ride data not available' without ride data", () => {
+    render(
+      <TestProviders service={createFakeAuthService(null)}>
+        <FindRidesTab rides={null} />
+      </TestProviders>,
+    );
+    expect(screen.getByText('Demo ride data not available')).toBeInTheDocument();
+  });
+});

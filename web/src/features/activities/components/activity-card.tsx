@@ -1,0 +1,54 @@
+import type { UnifiedActivity } from '@shared/schemas/activity';
+import {
+  activityTypeLabel,
+  formatDistance,
+  formatDuration,
+  formatElevation,
+  formatRelativeDate,
+  formatSpeed,
+} from '@/lib/activity-format';
+
+/** One activity: name, type, when, and its numbers (spec health-connections §2). */
+export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now: Date }) {
+  const stats: ReadonlyArray<[string, string]> = [
+    ['Distance', formatDistance(activity.distance_meters)],
+    ['Duration', formatDuration(activity.duration_seconds)],
+    ['Elevation', formatElevation(activity.elevation_gain_meters)],
+    ['Avg speed', formatSpeed(activity.average_speed_mps)],
+  ];
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900">{activity.name ?? activityTypeLabel(activity.activity_type)}</h3>
+          <p className="text-sm text-slate-600">
+            {activityTypeLabel(activity.activity_type)} · <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
+          </p>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+/** A grey stand-in card while activities load. */
+export function ActivityCardSkeleton() {
+  return (
+    <div data-testid="activity-skeleton" aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 bg-white p-4">
+      <div className="h-4 w-2/3 rounded bg-slate-200" />
+      <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
+      <div className="mt-4 grid grid-cols-4 gap-2">
+        {[0, 1, 2, 3].map((n) => (
+          <div key={n} className="h-6 rounded bg-slate-100" />
+        ))}
+      </div>
+    </div>
+  );
+}

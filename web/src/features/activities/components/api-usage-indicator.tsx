@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { StravaUsageResponse } from '@shared/schemas/connections';
+import { useApiClient } from '@/lib/api-client-context';
+import { useAuth } from '@/lib/auth';
+
+/** Spec health-connections §9: the API indicator refreshes every 5 s. */
+export const USAGE_REFRESH_MS = 5000;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Remaining Strava requests and minutes left in the window, or the server's rate-limit message. */
+export function usageText(usage: StravaUsageResponse): string {
+  if (usage.rateLimited) return usage.message || `Rate limited - try again in ${plural(usage.minutesLeft, 'minute')}`;
+  return `${plural(usage.remainingFifteenMin, 'API request')} remaining (${usage.remainingDaily} today) · ${plural(usage.minutesLeft, 'minute')} left`;
+}
+
+/** The API-request indicator beside the activities list. Demo mode has no real limits, so it reads once. */
+export function ApiUsageIndicator() {
+  const client = useApiClient();
+  const { isDemo } = useAuth();
+  const [usage, setUsage] = useState<StravaUsageResponse | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    const load = () =>
+      client.stravaUsage().then(
+        (next) => active && setUsage(next),
+        // A missed reading keeps the last one; the next tick tries again.
+        () => undefined,
+      );
+    void load();
+    const timer = isDemo ? undefined : setInterval(load, USAGE_REFRESH_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [client, isDemo]);
+
+  if (!usage) return null;
+  return (
+    <p
+      data-testid="api-usage"
+      className={`rounded-full px-3 py-1 text-xs font-medium ${usage.rateLimited ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-600'}`}
+    >
+      {usageText(usage)}
+    </p>
+  );
+}

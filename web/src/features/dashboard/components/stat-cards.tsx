@@ -1,0 +1,23 @@
+import type { DashboardStats } from '../utils/dashboard-stats';
+
+/** Spec core-app §9: demo mode's Rides Shared is fixed at 7. */
+export const DEMO_RIDES_SHARED = 7;
+
+export function StatCards({ stats, isDemo }: { stats: DashboardStats; isDemo: boolean }) {
+  const cards: Array<[string, string]> = [
+    ['Total Activities', String(stats.totalActivities)],
+    ['This Week', String(stats.thisWeek)],
+    ['Total Distance', `${stats.totalDistanceKm} km`],
+  ];
+  if (isDemo) cards.push(['Rides Shared', String(DEMO_RIDES_SHARED)]);
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map(([label, value]) => (
+        <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
