@@ -8,17 +8,30 @@ const MAX_ATTEMPTS = 10;
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
 
-/** BatchWrite in chunks of 25, retrying UnprocessedItems with back-off until all are written. */
+/** Chunks in flight at once: enough to hide round trips, few enough not to provoke throttling. */
+const CONCURRENT_CHUNKS = 4;
+
+/** BatchWrite in chunks of 25 (a few at a time), retrying UnprocessedItems with back-off until all are written. */
 export async function batchWriteAll(table: string, requests: readonly WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += WRITE_BATCH) {
-    let pending = requests.slice(i, i + WRITE_BATCH);
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += WRITE_BATCH) chunks.push(requests.slice(i, i + WRITE_BATCH));
+  await forEachConcurrently(chunks, CONCURRENT_CHUNKS, async (chunk) => {
+    let pending = chunk;
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
       if (attempt > 0) await backoff(attempt);
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending as WriteRequest[] } }));
+      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
       pending = (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
     }
-  }
+  });
+}
+
+async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** BatchGet in chunks of 100, retrying UnprocessedKeys; returns the items found (projection as given). */

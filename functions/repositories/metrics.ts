@@ -1,6 +1,7 @@
-import { BatchWriteCommand, GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import { batchWriteAll } from './batch';
 import { ActivityMetrics, DailyAggregate } from '../shared/schemas/metrics';
 
 /**
@@ -13,8 +14,6 @@ export const metricsKeys = {
   dailyAggregate: (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DAILY#${date}` }),
 } as const;
 
-const BATCH_SIZE = 25;
-const MAX_BATCH_ATTEMPTS = 10;
 
 export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
   await dynamo().send(
@@ -36,15 +35,7 @@ export async function saveDailyAggregates(userId: string, aggregates: readonly D
   const requests = aggregates.map((day) => ({
     PutRequest: { Item: { ...metricsKeys.dailyAggregate(userId, day.date), entity: 'DailyAggregate', userId, ...day } },
   }));
-  for (let i = 0; i < requests.length; i += BATCH_SIZE) {
-    let pending: Record<string, unknown>[] = requests.slice(i, i + BATCH_SIZE);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} daily aggregates unprocessed after ${attempt} attempts`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
-      pending = result.UnprocessedItems?.[TableName] ?? [];
-    }
-  }
+  await batchWriteAll(TableName, requests);
 }
 
 /** The user's daily aggregates from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */

@@ -1,11 +1,11 @@
-import { BatchWriteCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
 import type { TableId } from '../shared/tables';
+import { batchWriteAll } from './batch';
 
 /** Tables whose provider-sourced items carry `fetchedAt` and fall under the 7-day rule. */
 const PROVIDER_DATA_TABLES: readonly TableId[] = ['activities'];
-const BATCH_SIZE = 25;
 
 /**
  * Deletes every provider-sourced item last fetched before `cutoff`; returns how many.
@@ -26,24 +26,11 @@ export async function deleteProviderDataFetchedBefore(cutoff: Date): Promise<num
     );
     for await (const page of pages) {
       const items = page.Items ?? [];
-      for (let i = 0; i < items.length; i += BATCH_SIZE) {
-        const batch = items.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-        await writeAll(TableName, batch);
-        deleted += batch.length;
-      }
+      await batchWriteAll(TableName, items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+      deleted += items.length;
     }
   }
   return deleted;
-}
-
-async function writeAll(table: string, requests: { DeleteRequest: { Key: Record<string, unknown> } }[]): Promise<void> {
-  let pending: typeof requests = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
-    const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-    pending = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
-    if (attempt > 8 && pending.length > 0) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
-  }
 }
 
 /**

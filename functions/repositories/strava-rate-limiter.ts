@@ -212,14 +212,19 @@ function raiseCounter(config: StravaAppConfig, now: Date, counter: string, value
   });
 }
 
-/** When a 429 carries no Retry-After: the end of whichever of Strava's windows is exhausted (the quarter if unknown). */
-function windowEndAfter429(headers: ProviderRateLimitHeaders | null, now: Date): Date {
-  if (headers) {
-    const usage = providerUsage(headers);
-    const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter((limit): limit is number => limit !== undefined && limit > 0);
-    if (dailyLimits.some((limit) => usage.daily >= limit)) return nextDailyWindowStart(now);
-  }
-  return nextFifteenMinuteWindowStart(now);
+/**
+ * When a 429 carries no Retry-After: the end of whichever of Strava's windows its usage headers show exhausted.
+ * If none is (no headers, or usage below the limits) the 429 is transient — a burst or a proxy — and is left to the
+ * caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window.
+ */
+function windowEndAfter429(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
+  if (!headers) return null;
+  const usage = providerUsage(headers);
+  const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter((limit): limit is number => limit !== undefined && limit > 0);
+  if (dailyLimits.some((limit) => usage.daily >= limit)) return nextDailyWindowStart(now);
+  const quarterLimits = [headers.limit.fifteenMin, headers.readLimit?.fifteenMin].filter((limit): limit is number => limit !== undefined && limit > 0);
+  if (quarterLimits.some((limit) => usage.fifteenMin >= limit)) return nextFifteenMinuteWindowStart(now);
+  return null;
 }
 
 /** Corrects the counters from Strava's X-RateLimit-Usage / X-RateLimit-Limit headers (and marks rate-limited on a 429). */
@@ -240,7 +245,7 @@ export async function recordStravaResponse(config: StravaAppConfig, response: { 
   if (response.status === 429) {
     const waitMs = parseRetryAfter(response.headers.get('Retry-After'), now);
     const until = waitMs !== null ? new Date(now.getTime() + waitMs) : windowEndAfter429(headers, now);
-    writes.push(markRateLimited(config, now, until));
+    if (until) writes.push(markRateLimited(config, now, until));
   }
   await Promise.all(writes);
 }

@@ -110,14 +110,25 @@ describe('HTTP 429 and failures', () => {
     expect((error as Error).message).toMatch(/^Rate limited\. Try again in \d+ seconds$/);
   });
 
-  it('with the real limiter, a 429 without Retry-After holds every further call until the window ends', async () => {
+  it('with the real limiter, a 429 whose headers show the window used up holds every further call until it ends', async () => {
     const { userId, deps } = await connected(MAYA);
-    sim.control.failNext(1, { status: 429 }, { pathPrefix: '/api/v3/athlete/activities' });
+    // Strava's own count is at the 15-minute limit: its next answer is a real 429 with usage headers saying so.
+    sim.control.setUsage({ overall: { fifteenMin: sim.control.limits().overall.fifteenMin } });
     sim.control.clearRequests();
     const error = await syncStrava(userId, deps, 'window').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429 });
     expect((error as Error).message).toMatch(/^Rate limited\. Try again in \d+ seconds$/);
     expect(sim.control.requests()).toHaveLength(1);
+    sim.control.setUsage({ overall: { fifteenMin: 0 } });
+  });
+
+  it('with the real limiter, a 429 with no Retry-After and no exhausted window is retried after a 1000 ms back-off', async () => {
+    const { userId, deps } = await connected(SOFIA);
+    sim.control.failNext(1, { status: 429 }, { pathPrefix: '/api/v3/athlete/activities' });
+    sim.control.clearRequests();
+    await expect(syncStrava(userId, deps, 'window')).resolves.toMatchObject({ provider: 'strava' });
+    expect(deps.sleeps).toEqual([1000]);
+    expect(sim.control.requestCount({ path: /^\/api\/v3\/athlete\/activities/ })).toBe(2);
   });
 
   it('reports a network error with the spec text (10 s timeout, here shortened)', async () => {
