@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -16,4 +16,9 @@ export function dynamo(): DynamoDBDocumentClient {
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;
+}
+
+/** A conditional write whose condition did not hold (by class, or by name when another SDK copy threw it). */
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
 }

@@ -1,7 +1,6 @@
 import { GetCommand, paginateQuery, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { TokenCipher } from '../lib/token-cipher';
 import type { ProviderType } from '../shared/schemas/activity';
 import { keys } from './keys';
@@ -33,10 +32,6 @@ export interface Connection {
 
 const table = () => tableName('connections');
 const cipherContext = (userId: string, provider: string) => `connection:${userId}:${provider}`;
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
-}
 
 function fromItem(item: Record<string, unknown>, cipher: TokenCipher | null): Connection {
   const userId = String(item.userId);
@@ -173,7 +168,7 @@ export async function acquireRefreshLease(userId: string, provider: ProviderType
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
@@ -201,7 +196,7 @@ export async function storeRefreshedTokens(userId: string, provider: ProviderTyp
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
@@ -218,7 +213,7 @@ export async function releaseRefreshLease(userId: string, provider: ProviderType
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
@@ -247,7 +242,7 @@ export async function deactivateConnection(userId: string, provider: ProviderTyp
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 

@@ -1,7 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { keys } from './keys';
 
 /** Records a pending authorize; TTL removes it eventually, the conditional consume enforces the life exactly. */
@@ -28,7 +27,7 @@ export async function consumePendingOAuthState(nonce: string, userId: string, no
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException')) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

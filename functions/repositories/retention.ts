@@ -1,6 +1,6 @@
 import { paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { TableId } from '../shared/tables';
 import { batchWriteAll } from './batch';
 
@@ -64,7 +64,7 @@ export async function clearInactiveConnectionSecrets(): Promise<number> {
       ).then(
         () => (cleared += 1),
         (error: unknown) => {
-          if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+          if (!isConditionalCheckFailure(error)) throw error;
         },
       );
     }

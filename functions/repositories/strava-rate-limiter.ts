@@ -18,7 +18,6 @@
  * Items expire (TTL `expiresAt`) when their day is over.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   dailyWindowStart,
   decide,
@@ -35,7 +34,7 @@ import {
 } from '../domain/rate-limit';
 import { TooManyRequestsError } from '../lib/errors';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { StravaAppConfig } from './strava-configs';
 import { quarterCounterAttribute, stravaRateLimitKeys } from './strava-rate-limit-keys';
 
@@ -61,10 +60,6 @@ function dayItemBase(config: StravaAppConfig, dayStart: Date) {
       ':false': false,
     },
   };
-}
-
-function isConditionalCheckFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 }
 
 /** Runs a conditional write; a failed condition means "nothing to do" and is not an error. */
