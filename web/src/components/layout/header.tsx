@@ -51,25 +51,7 @@ export function Header() {
             </nav>
 
             <div className="hidden items-center gap-3 lg:flex">
-              {signedIn ? (
-                <>
-                  <span className="max-w-48 truncate text-sm text-slate-600" title={user.email}>
-                    {user.email}
-                  </span>
-                  <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
-                    Sign Out
-                  </button>
-                </>
-              ) : (
-                <>
-                  <Link to={paths.login} className={buttonStyles.ghost}>
-                    Sign In
-                  </Link>
-                  <Link to={paths.login} className={buttonStyles.primary}>
-                    Get Started
-                  </Link>
-                </>
-              )}
+              <AccountActions email={user?.email} onSignOut={handleSignOut} layout="bar" />
             </div>
 
             <button
@@ -97,25 +79,35 @@ export function Header() {
           ))}
         </nav>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          {signedIn ? (
-            <>
-              <span className="truncate px-3 text-sm text-slate-600">{user.email}</span>
-              <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
-                Sign Out
-              </button>
-            </>
-          ) : (
-            <>
-              <Link to={paths.login} className={buttonStyles.secondary}>
-                Sign In
-              </Link>
-              <Link to={paths.login} className={buttonStyles.primary}>
-                Get Started
-              </Link>
-            </>
-          )}
+          <AccountActions email={user?.email} onSignOut={handleSignOut} layout="menu" />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The signed-in email and Sign Out, or Sign In and Get Started: the same choice in the bar and the mobile menu. */
+function AccountActions({ email, onSignOut, layout }: { email: string | undefined; onSignOut: () => void; layout: 'bar' | 'menu' }) {
+  if (email !== undefined) {
+    return (
+      <>
+        <span className={layout === 'bar' ? 'max-w-48 truncate text-sm text-slate-600' : 'truncate px-3 text-sm text-slate-600'} title={email}>
+          {email}
+        </span>
+        <button type="button" onClick={onSignOut} className={buttonStyles.secondary}>
+          Sign Out
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={paths.login} className={layout === 'bar' ? buttonStyles.ghost : buttonStyles.secondary}>
+        Sign In
+      </Link>
+      <Link to={paths.login} className={buttonStyles.primary}>
+        Get Started
+      </Link>
+    </>
   );
 }
