@@ -2,6 +2,13 @@
  * The one route list. The CDK HTTP API and the local API host are both built from it.
  * `entry` is relative to the repository root; each entry exports `handler`.
  */
+import { APPLE_ROUTES } from './route-areas/apple';
+import { ANALYSIS_ROUTES } from './route-areas/analysis';
+import { GOOGLE_ROUTES, GOOGLE_SCHEDULED_JOBS } from './route-areas/google';
+import { PARTNER_ROUTES } from './route-areas/partners';
+import { PLAN_ROUTES, PLAN_SCHEDULED_JOBS } from './route-areas/plan';
+import { PROFILE_ROUTES } from './route-areas/profile';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
@@ -25,7 +32,7 @@ export interface RouteDefinition {
 export type SecretId = 'stravaClientSecret' | 'appSecret';
 const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 
-export const ROUTES: readonly RouteDefinition[] = [
+const CORE_ROUTES: readonly RouteDefinition[] = [
   { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'] },
   { id: 'get-me', method: 'GET', path: '/api/me', entry: 'functions/handlers/me/get-me.ts', public: false, tables: ['users'] },
   { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS },
@@ -40,6 +47,17 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'get-strava-usage', method: 'GET', path: '/api/strava/usage', entry: 'functions/handlers/strava/get-usage.ts', public: false, tables: ['rateLimits'] },
 ];
 
+/** Every HTTP route: the core list above plus one list per capability (functions/shared/route-areas/*). */
+export const ROUTES: readonly RouteDefinition[] = [
+  ...CORE_ROUTES,
+  ...GOOGLE_ROUTES,
+  ...APPLE_ROUTES,
+  ...ANALYSIS_ROUTES,
+  ...PROFILE_ROUTES,
+  ...PARTNER_ROUTES,
+  ...PLAN_ROUTES,
+];
+
 /** Scheduled jobs, also one list shared by CDK and the local host. */
 export interface ScheduledJobDefinition {
   id: string;
@@ -50,7 +68,9 @@ export interface ScheduledJobDefinition {
   secrets?: readonly SecretId[];
 }
 
-export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'] },
   { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
 ];
+
+export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [...CORE_SCHEDULED_JOBS, ...GOOGLE_SCHEDULED_JOBS, ...PLAN_SCHEDULED_JOBS];

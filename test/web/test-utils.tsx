@@ -57,8 +57,12 @@ export function createFakeAuthService(session: AuthUser | null | 'pending' = nul
   };
 }
 
+/**
+ * A fake API client: the common calls answer with empty data; any other call rejects, so a test that
+ * reaches an unexpected route fails loudly. Pass `overrides` for what a test needs.
+ */
 export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
-  return {
+  const defined: Partial<ApiClient> = {
     health: vi.fn(async () => ({ status: 'ok' as const, checkedAt: '2026-01-01T00:00:00.000Z', tables: [] })),
     me: vi.fn(async () => ({ id: SIGNED_IN_USER.id, email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' })),
     connections: vi.fn(async () => ({ connections: [] })),
@@ -75,6 +79,19 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
     activities: vi.fn(async () => ({ activities: [], nextCursor: null })),
     ...overrides,
   };
+  const unexpected = new Map<string, unknown>();
+  return new Proxy(defined, {
+    get(target, property) {
+      if (typeof property !== 'string' || property in target) return Reflect.get(target, property);
+      if (property === 'then') return undefined;
+      if (!unexpected.has(property)) {
+        unexpected.set(property, vi.fn(async () => {
+          throw new Error(`${property} was not expected in this test`);
+        }));
+      }
+      return unexpected.get(property);
+    },
+  }) as ApiClient;
 }
 
 /** A connected Strava account as GET /api/connections describes it. */

@@ -4,3 +4,8 @@ export * from './activity';
 export * from './connections';
 export * from './me';
 export * from './runtime-config';
+export * from './metrics';
+export * from './profile';
+export * from './google';
+export * from './apple';
+export * from './notifications';

@@ -19,16 +19,24 @@ const SPEC_ROUTES = [
   ['/terms', 'public'],
 ] as const;
 
+// Screens the spec left as mocks and we made real (DESIGN §1): details, partner profiles, messages, notifications.
+const ADDED_ROUTES = [
+  ['/plan-activity/:activityId', 'protected'],
+  ['/find-partners/:userId', 'protected'],
+  ['/messages', 'protected'],
+  ['/notifications', 'protected'],
+] as const;
+
 describe('route table', () => {
-  it.each(SPEC_ROUTES)('has %s as a %s route', (path, access) => {
+  it.each([...SPEC_ROUTES, ...ADDED_ROUTES])('has %s as a %s route', (path, access) => {
     const entry = ROUTE_TABLE.find((route) => route.path === path);
     expect(entry?.access).toBe(access);
   });
 
-  it('has no route the spec does not list, and no path twice', () => {
+  it('has no route beyond the spec and the screens added to it, and no path twice', () => {
     const tablePaths = ROUTE_TABLE.map((route) => route.path);
     expect(new Set(tablePaths).size).toBe(tablePaths.length);
-    expect([...tablePaths].sort()).toEqual(SPEC_ROUTES.map(([path]) => path).sort());
+    expect([...tablePaths].sort()).toEqual([...SPEC_ROUTES, ...ADDED_ROUTES].map(([path]) => path).sort());
   });
 
   it('serves the landing page for /, /features and /about, and one health callback screen for three paths', () => {

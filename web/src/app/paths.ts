@@ -13,6 +13,10 @@ export type PageId =
   | 'findPartners'
   | 'planActivity'
   | 'analysis'
+  | 'partnerProfile'
+  | 'messages'
+  | 'notifications'
+  | 'activityDetails'
   | 'stravaCallback'
   | 'healthCallback'
   | 'terms';
@@ -34,6 +38,10 @@ export const paths = {
   profile: '/profile',
   findPartners: '/find-partners',
   planActivity: '/plan-activity',
+  activityDetails: '/plan-activity/:activityId',
+  partnerProfile: '/find-partners/:userId',
+  messages: '/messages',
+  notifications: '/notifications',
   analysis: '/analysis',
   stravaCallback: '/auth/strava/callback',
   healthCallback: '/auth/health/callback',
@@ -52,6 +60,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.findPartners, access: 'protected', page: 'findPartners' },
   { path: paths.planActivity, access: 'protected', page: 'planActivity' },
   { path: paths.analysis, access: 'protected', page: 'analysis' },
+  { path: paths.activityDetails, access: 'protected', page: 'activityDetails' },
+  { path: paths.partnerProfile, access: 'protected', page: 'partnerProfile' },
+  { path: paths.messages, access: 'protected', page: 'messages' },
+  { path: paths.notifications, access: 'protected', page: 'notifications' },
   { path: paths.stravaCallback, access: 'protected', page: 'stravaCallback' },
   { path: paths.healthCallback, access: 'protected', page: 'healthCallback' },
   { path: paths.healthConnectCallback, access: 'protected', page: 'healthCallback' },

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { ApiErrorBody } from '@shared/schemas/error';
 import { HealthResponse } from '@shared/schemas/health';
 import { MeResponse } from '@shared/schemas/me';
 import type { ProviderType } from '@shared/schemas/activity';
@@ -15,13 +13,23 @@ import {
 } from '@shared/schemas/connections';
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
+import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
+import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from './api/health-connections-api';
+import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
+import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
+import { createPlanHttpApi, type PlanApi } from './api/plan-api';
+import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
+import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';
+
+export { ApiError, type HttpApiClientOptions } from './api/transport';
+
 export type ActivitiesParams = Partial<ActivitiesQuery>;
 
 /**
- * Everything the screens ask of the back end. Two implementations: `createHttpApiClient` (the real
+ * The core of what the screens ask of the back end. Two implementations: `createHttpApiClient` (the real
  * API, same origin) and the in-browser demo client; the app picks one through `ApiClientProvider`.
  */
-export interface ApiClient {
+export interface CoreApi {
   /** Public: whether each table answers (the login page's connection test). */
   health(): Promise<HealthResponse>;
   /** The signed-in user as the API knows them. */
@@ -40,77 +48,23 @@ export interface ApiClient {
   activities(params?: ActivitiesParams): Promise<ActivitiesResponse>;
 }
 
-/** A failed API call, from the `{ error: { code, message } }` envelope or from the transport. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+/** The whole API the screens use: the core routes plus one part per capability (web/src/lib/api/*). */
+export type ApiClient = CoreApi & HealthConnectionsApi & AnalysisApi & ProfileApi & PartnersApi & PlanApi & NotificationsApi;
 
-  constructor(
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
+export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
+  const transport = createHttpTransport(options);
+  return {
+    ...createCoreHttpApi(transport),
+    ...createHealthConnectionsHttpApi(transport),
+    ...createAnalysisHttpApi(transport),
+    ...createProfileHttpApi(transport),
+    ...createPartnersHttpApi(transport),
+    ...createPlanHttpApi(transport),
+    ...createNotificationsHttpApi(transport),
+  };
 }
 
-export interface HttpApiClientOptions {
-  /** Same-origin prefix from the runtime config, e.g. '/api'. */
-  baseUrl: string;
-  /** The current ID token; null when signed out. */
-  getIdToken: () => Promise<string | null>;
-  fetchFn?: typeof fetch;
-}
-
-interface RequestOptions {
-  auth: boolean;
-  method?: 'GET' | 'POST' | 'DELETE';
-  body?: unknown;
-}
-
-export function createHttpApiClient({ baseUrl, getIdToken, fetchFn = (...args) => fetch(...args) }: HttpApiClientOptions): ApiClient {
-  const prefix = baseUrl.replace(/\/+$/, '');
-
-  async function send(path: string, { auth, method, body }: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (auth) {
-      const token = await getIdToken().catch(() => null);
-      if (!token) throw new ApiError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
-      headers.authorization = `Bearer ${token}`;
-    }
-    const init: RequestInit = { headers };
-    if (method && method !== 'GET') init.method = method;
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
-    }
-
-    let response: Response;
-    try {
-      response = await fetchFn(prefix + path, init);
-    } catch {
-      throw new ApiError(0, 'network_error', 'Could not reach TrailBuddy. Check your connection and try again.');
-    }
-    if (!response.ok) {
-      const envelope = ApiErrorBody.safeParse(await response.json().catch(() => undefined));
-      if (envelope.success) {
-        const { code, message, fields } = envelope.data.error;
-        throw new ApiError(response.status, code, message, fields);
-      }
-      throw new ApiError(response.status, 'http_error', `The server answered with an error (HTTP ${response.status}).`);
-    }
-    return response;
-  }
-
-  async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>> {
-    const response = await send(path, options);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiError(response.status, 'bad_response', 'The server sent a response TrailBuddy could not read.');
-    }
-    return parsed.data;
-  }
+function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
 
   return {
     health: () => request('/health', HealthResponse, { auth: false }),

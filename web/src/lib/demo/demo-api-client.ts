@@ -1,7 +1,14 @@
 import type { ProviderType, UnifiedActivity } from '@shared/schemas/activity';
 import type { ActivitiesQuery, ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
-import { ApiError, type ActivitiesParams, type ApiClient } from '@/lib/api-client';
+import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
+import { createAnalysisDemoApi } from './analysis-demo';
+import type { DemoContext } from './demo-context';
+import { createHealthConnectionsDemoApi } from './health-connections-demo';
+import { createNotificationsDemoApi } from './notifications-demo';
+import { createPartnersDemoApi } from './partners-demo';
+import { createPlanDemoApi } from './plan-demo';
+import { createProfileDemoApi } from './profile-demo';
 import { DEMO_USER } from './demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
@@ -19,14 +26,7 @@ const TYPE_FILTERS: Record<Exclude<ActivitiesQuery['type'], 'all'>, readonly str
   swim: ['swim'],
 };
 
-export interface DemoApiClientOptions {
-  now?: () => Date;
-  /** The app's origin, for the authorize URL that leads straight back to the callback screen. */
-  origin?: string;
-  storage?: Storage;
-  /** Waits `ms`; injectable so tests need not wait for real. */
-  wait?: (ms: number) => Promise<void>;
-}
+export type DemoApiClientOptions = Partial<DemoContext>;
 
 interface DemoStravaState {
   connected: boolean;
@@ -41,6 +41,19 @@ export function createDemoApiClient({
   storage = window.sessionStorage,
   wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: DemoApiClientOptions = {}): ApiClient {
+  const context: DemoContext = { now, origin, storage, wait };
+  return {
+    ...createCoreDemoApi(context),
+    ...createHealthConnectionsDemoApi(context),
+    ...createAnalysisDemoApi(context),
+    ...createProfileDemoApi(context),
+    ...createPartnersDemoApi(context),
+    ...createPlanDemoApi(context),
+    ...createNotificationsDemoApi(context),
+  };
+}
+
+function createCoreDemoApi({ now, origin, storage, wait }: DemoContext): CoreApi {
   // Sample data loads on first use, so it never weighs on the landing or login page.
   const loadStrava = () => import('./demo-strava');
 

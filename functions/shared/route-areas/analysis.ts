@@ -1,0 +1,3 @@
+import type { RouteDefinition } from '../routes';
+
+export const ANALYSIS_ROUTES: readonly RouteDefinition[] = [];

@@ -1,0 +1,3 @@
+import type { RouteDefinition } from '../routes';
+
+export const PROFILE_ROUTES: readonly RouteDefinition[] = [];

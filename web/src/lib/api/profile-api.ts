@@ -1,0 +1,18 @@
+import { AccountDeletionResponse, ProfileResponse, type ProfileSettings } from '@shared/schemas/profile';
+import type { ApiTransport } from './transport';
+
+/** The user's profile and account (issue 5). */
+export interface ProfileApi {
+  profile(): Promise<ProfileResponse>;
+  updateProfile(settings: ProfileSettings): Promise<ProfileResponse>;
+  /** Removes everything the user owns and deauthorizes their providers. */
+  deleteAccount(): Promise<AccountDeletionResponse>;
+}
+
+export function createProfileHttpApi({ request }: ApiTransport): ProfileApi {
+  return {
+    profile: () => request('/profile', ProfileResponse, { auth: true }),
+    updateProfile: (body) => request('/profile', ProfileResponse, { auth: true, method: 'PUT', body }),
+    deleteAccount: () => request('/me', AccountDeletionResponse, { auth: true, method: 'DELETE' }),
+  };
+}
