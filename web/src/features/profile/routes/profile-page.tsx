@@ -11,7 +11,7 @@ import { useStravaConnection } from '@/lib/connections/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
 import { useMe, type MeResponse } from '../api/get-me';
 // The one place another feature's component is composed in: the profile hosts the activities list.
-import { ActivitiesList } from '@/features/activities/components/activities-list';
+import { ActivitiesList } from '@/components/activities/activities-list';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long' });

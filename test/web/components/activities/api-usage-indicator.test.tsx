@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StravaUsageResponse } from '@shared/schemas/connections';
-import { ApiUsageIndicator, USAGE_REFRESH_MS, usageText } from '@/features/activities/components/api-usage-indicator';
+import { ApiUsageIndicator, USAGE_REFRESH_MS, usageText } from '@/components/activities/api-usage-indicator';
 import type { AuthService } from '@/lib/auth';
-import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
+import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../test-utils';
 
 const usage = (overrides: Partial<StravaUsageResponse> = {}): StravaUsageResponse => ({
   rateLimited: false,

@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivitiesResponse } from '@shared/schemas/connections';
-import { ActivitiesList, ACTIVITIES_PAGE_SIZE } from '@/features/activities/components/activities-list';
+import { ActivitiesList, ACTIVITIES_PAGE_SIZE } from '@/components/activities/activities-list';
 import { ApiError, type ApiClient } from '@/lib/api-client';
-import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
+import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../test-utils';
 
 function renderList(overrides: Partial<ApiClient> = {}, connected = true) {
   const apiClient = createFakeApiClient(overrides);
