@@ -53,3 +53,49 @@ export function stravaSettings(): StravaSettings {
 export function stravaWebhookVerifyToken(): string | undefined {
   return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
 }
+
+/**
+ * Where the Shortcut is installed from when APPLE_SHORTCUT_URL is unset: the Shortcuts app's "new shortcut" screen,
+ * where the user builds the TrailBuddy shortcut from the README. A published iCloud link replaces it.
+ */
+export const DEFAULT_APPLE_SHORTCUT_URL = 'shortcuts://create-shortcut';
+
+/** Apple Health settings (no secrets: ingest tokens are per user and stored hashed). */
+export interface AppleSettings {
+  /** SITE_URL + '/api/apple/ingest': where the Shortcut posts. */
+  ingestUrl: string;
+  shortcutUrl: string;
+}
+
+export function appleSettings(): AppleSettings {
+  return {
+    ingestUrl: `${trimSlash(requiredEnv('SITE_URL'))}/api/apple/ingest`,
+    shortcutUrl: process.env.APPLE_SHORTCUT_URL || DEFAULT_APPLE_SHORTCUT_URL,
+  };
+}
+
+/** Google Fit settings that are not secret (the client secret comes from functions/lib/secrets.ts). */
+export interface GoogleSettings {
+  clientId: string;
+  /** Where the consent page lives, e.g. https://accounts.google.com (authorize at /o/oauth2/v2/auth). */
+  accountsBaseUrl: string;
+  /** Token, tokeninfo and revoke, e.g. https://oauth2.googleapis.com. */
+  oauthBaseUrl: string;
+  /** The Fitness REST API's host, e.g. https://www.googleapis.com (calls go to /fitness/v1/users/me/…). */
+  apiBaseUrl: string;
+  /** SITE_URL + '/auth/health/callback?provider=google_health' (the health callback screen reads `provider`). */
+  redirectUri: string;
+  /** How many local days each sync reads (spec §9: 30). */
+  syncDays: number;
+}
+
+export function googleSettings(): GoogleSettings {
+  return {
+    clientId: requiredEnv('GOOGLE_CLIENT_ID'),
+    accountsBaseUrl: trimSlash(requiredEnv('GOOGLE_ACCOUNTS_BASE_URL')),
+    oauthBaseUrl: trimSlash(requiredEnv('GOOGLE_OAUTH_BASE_URL')),
+    apiBaseUrl: trimSlash(requiredEnv('GOOGLE_API_BASE_URL')),
+    redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/health/callback?provider=google_health`,
+    syncDays: positiveIntEnv('GOOGLE_SYNC_DAYS', 30),
+  };
+}

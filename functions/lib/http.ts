@@ -51,6 +51,14 @@ type Event = APIGatewayProxyEventV2 & {
 
 export type HttpHandler = (event: Event, context: Context) => Promise<APIGatewayProxyResultV2>;
 
+/** The input schemas a route declared, readable from its handler (the fuzz suite derives near-valid inputs from them). */
+export interface RouteInputSchemas {
+  auth: 'user' | 'public';
+  body?: ZodType;
+  query?: ZodType;
+  path?: ZodType;
+}
+
 const RESULT = Symbol('http-result');
 
 /** Return a full result (status, headers) instead of a JSON body from a route. */
@@ -84,13 +92,20 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
     return toResponse(result);
   };
 
-  return middy(base)
+  const wrapped = middy(base)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       onError: async (request) => {
         request.response = errorResponse(request.error, request.event as Event);
       },
     }) as unknown as HttpHandler;
+  const schemas: RouteInputSchemas = { auth: spec.auth, body: spec.body, query: spec.query, path: spec.path };
+  return Object.assign(wrapped, { inputSchemas: schemas });
+}
+
+/** The schemas `httpRoute` attached to a handler, or undefined for a handler not built with it. */
+export function inputSchemasOf(handler: unknown): RouteInputSchemas | undefined {
+  return (handler as { inputSchemas?: RouteInputSchemas } | undefined)?.inputSchemas;
 }
 
 function decodeBody(event: Event, maxBytes: number): string {

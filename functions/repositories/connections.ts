@@ -260,3 +260,47 @@ export async function* activeConnections(provider: ProviderType): AsyncGenerator
   for await (const page of pages) for (const item of page.Items ?? []) yield { userId: String(item.userId) };
 }
 
+
+export interface NewTokenlessConnection {
+  userId: string;
+  provider: ProviderType;
+  providerUserId: string;
+  scopes: string[];
+  now: Date;
+  /** Re-issuing credentials to a live connection keeps its history (connected at, last sync); otherwise it starts over. */
+  keepHistory: boolean;
+}
+
+/**
+ * Creates or reactivates a connection that holds no provider tokens (Apple Health: its Shortcut authenticates with
+ * an ingest token kept by functions/repositories/apple-ingest-tokens.ts).
+ */
+export async function saveTokenlessConnection(input: NewTokenlessConnection): Promise<Connection> {
+  const result = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(input.userId, input.provider),
+      UpdateExpression:
+        'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
+        `scopes = :scopes, connection_data = :data, is_active = :true, connected_at = ${input.keepHistory ? 'if_not_exists(connected_at, :now)' : ':now'}, updated_at = :now, ` +
+        'tokenVersion = if_not_exists(tokenVersion, :zero) + :one ' +
+        `REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, disconnected_at${input.keepHistory ? '' : ', last_sync_at'}`,
+      ExpressionAttributeValues: {
+        ':entity': 'HealthConnection',
+        ':userId': input.userId,
+        ':provider': input.provider,
+        ':providerUserId': input.providerUserId,
+        ':gsi1pk': `${input.provider.toUpperCase()}#${input.providerUserId}`,
+        ':gsi1sk': `CONN#${input.provider}`,
+        ':scopes': input.scopes,
+        ':data': { firstname: null, lastname: null },
+        ':true': true,
+        ':now': input.now.toISOString(),
+        ':zero': 0,
+        ':one': 1,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem(result.Attributes ?? {}, null);
+}

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import type { AggregatableActivity } from '../domain/metrics';
+import { isPastRetention } from '../domain/retention';
 import { batchWriteAll } from './batch';
+import { keys } from './keys';
 import { ActivityMetrics, DailyAggregate } from '../shared/schemas/metrics';
 
 /**
@@ -59,6 +62,45 @@ export async function listDailyAggregates(userId: string, range: { from?: string
   const days: DailyAggregate[] = [];
   for await (const page of pages) for (const item of page.Items ?? []) days.push(DailyAggregate.parse(item));
   return days;
+}
+
+/** The attributes aggregation reads; everything else (names, routes, the provider's raw record) stays in the table. */
+const AGGREGATED_FIELDS = ['provider_type', 'activity_type', 'start_time', 'duration_seconds', 'steps', 'distance_meters', 'calories_burned', 'fetched_at'] as const;
+
+function isAggregatable(item: Record<string, unknown>): item is AggregatableActivity & { fetched_at: string } {
+  return (
+    typeof item.provider_type === 'string' &&
+    typeof item.start_time === 'string' &&
+    typeof item.fetched_at === 'string' &&
+    typeof item.duration_seconds === 'number' &&
+    (typeof item.activity_type === 'string' || item.activity_type === undefined)
+  );
+}
+
+/**
+ * The user's raw activities still within retention, reduced to what daily aggregates need. Reading only
+ * these attributes (not the provider's raw record) is what keeps the recompute after each sync cheap.
+ */
+export async function activitiesForMetrics(userId: string, now: Date): Promise<AggregatableActivity[]> {
+  const { pk, skPrefix } = keys.activitiesOfUser(userId);
+  const names = Object.fromEntries(AGGREGATED_FIELDS.map((field, index) => [`#f${index}`, field]));
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: tableName('activities'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    },
+  );
+  const activities: AggregatableActivity[] = [];
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      if (isAggregatable(item) && !isPastRetention(item.fetched_at, now)) activities.push(item);
+    }
+  }
+  return activities;
 }
 
 /** The DynamoDB-backed store the metrics use case uses unless told otherwise. */

@@ -1,16 +1,22 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
-import type { Notification, NotificationType } from '../shared/schemas/notifications';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { Notification, type NotificationType } from '../shared/schemas/notifications';
+import { deleteItemsByPrefix } from './partner-items';
 
 /** Notifications live for 90 days; DynamoDB TTL removes them after that. */
 export const NOTIFICATION_LIFETIME_DAYS = 90;
 
-/** social table: a user's notifications, newest last by sk (ULIDs sort by time). */
+/**
+ * social table: a user's notifications, newest last by sk (ULIDs sort by time). An unread one also
+ * carries gsi1pk UNREAD#<user> (a sparse index: marking it read removes it), so the unread count and
+ * 'mark all read' read only the unread ones.
+ */
 export const notificationKeys = {
   notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${id}` }),
   notificationsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'NOTIF#' }),
+  unread: (userId: string, id: string) => ({ gsi1pk: `UNREAD#${userId}`, gsi1sk: id }),
 } as const;
 
 export interface NewNotification {
@@ -27,6 +33,7 @@ export async function addNotification(userId: string, input: NewNotification, no
       TableName: tableName('social'),
       Item: {
         ...notificationKeys.notification(userId, notification.id),
+        ...notificationKeys.unread(userId, notification.id),
         entity: 'Notification',
         userId,
         ...notification,
@@ -35,4 +42,86 @@ export async function addNotification(userId: string, input: NewNotification, no
     }),
   );
   return notification;
+}
+
+const notificationFrom = (item: Record<string, unknown>): Notification =>
+  Notification.parse({ id: item.id, type: item.type, message: item.message, link: item.link ?? null, createdAt: item.createdAt, readAt: item.readAt ?? null });
+
+/** Not yet removed by TTL (which can lag by days). */
+const notExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
+
+export interface NotificationPage {
+  notifications: Notification[];
+  /** The sk to continue after, when more remain. */
+  after: string | null;
+}
+
+/** Newest first, from after `after` (an sk) if given. */
+export async function listNotifications(userId: string, limit: number, after: string | null, now: Date): Promise<NotificationPage> {
+  const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('social'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const items = (result.Items ?? []).filter((item) => notExpired(item, now));
+  return { notifications: items.map(notificationFrom), after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null };
+}
+
+async function unreadIds(userId: string, now: Date): Promise<string[]> {
+  const { gsi1pk } = notificationKeys.unread(userId, '');
+  const ids: string[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    { TableName: tableName('social'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ProjectionExpression: 'gsi1sk, expiresAt' },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) ids.push(String(item.gsi1sk));
+  return ids;
+}
+
+export async function countUnread(userId: string, now: Date): Promise<number> {
+  return (await unreadIds(userId, now)).length;
+}
+
+/** Marks one read (idempotent: the first read time stays); false when the user has no such notification. */
+export async function markNotificationRead(userId: string, id: string, now: Date): Promise<boolean> {
+  const Key = notificationKeys.notification(userId, id);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('social'),
+        Key,
+        UpdateExpression: 'SET readAt = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(readAt) OR readAt = :null)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // Either already read, or not there at all.
+    const existing = await dynamo().send(new GetCommand({ TableName: tableName('social'), Key, ProjectionExpression: 'pk' }));
+    return existing.Item !== undefined;
+  }
+}
+
+/** Marks every unread notification read; returns how many were. */
+export async function markAllNotificationsRead(userId: string, now: Date): Promise<number> {
+  const ids = await unreadIds(userId, now);
+  const CONCURRENCY = 8;
+  for (let i = 0; i < ids.length; i += CONCURRENCY) {
+    await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => markNotificationRead(userId, id, now)));
+  }
+  return ids.length;
+}
+
+/** Removes all of the user's notifications; returns the count. */
+export async function deleteNotificationsOfUser(userId: string): Promise<number> {
+  const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
+  return deleteItemsByPrefix({ pk, prefix: skPrefix });
 }

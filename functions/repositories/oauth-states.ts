@@ -8,7 +8,8 @@ export async function savePendingOAuthState(nonce: string, userId: string, expir
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...keys.oauthState(nonce), entity: 'OAuthState', userId, expiresAtMs, createdAt: now.toISOString(), expiresAt: Math.ceil(expiresAtMs / 1000) },
+      // gsi1 finds a user's pending states, so deleting the account can remove them at once.
+      Item: { ...keys.oauthState(nonce), gsi1pk: `USER#${userId}`, gsi1sk: `OAUTH_STATE#${nonce}`, entity: 'OAuthState', userId, expiresAtMs, createdAt: now.toISOString(), expiresAt: Math.ceil(expiresAtMs / 1000) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

@@ -1,12 +1,18 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import { logger } from '../lib/logger';
+import { DEFAULT_PROFILE_SETTINGS, ProfileSettings } from '../shared/schemas/profile';
+import type { TableId } from '../shared/tables';
+import { batchWriteAll } from './batch';
 import { keys } from './keys';
 
 export interface UserProfileRecord {
   userId: string;
   email: string;
   createdAt: string;
+  /** The editable profile; DEFAULT_PROFILE_SETTINGS until the user saves their own. */
+  settings: ProfileSettings;
 }
 
 /**
@@ -23,6 +29,86 @@ export async function ensureUserProfile(userId: string, email: string, now: Date
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const item = result.Attributes ?? {};
-  return { userId: String(item.userId), email: String(item.email), createdAt: String(item.createdAt) };
+  return fromItem(result.Attributes ?? {});
+}
+
+/** The stored profile, or null before the user's first visit. */
+export async function getUserProfile(userId: string): Promise<UserProfileRecord | null> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: keys.userProfile(userId) }));
+  return result.Item ? fromItem(result.Item) : null;
+}
+
+/** Replaces the user's settings (creating the profile if this is the first call) and returns the profile. */
+export async function saveProfileSettings(userId: string, email: string, settings: ProfileSettings, now: Date): Promise<UserProfileRecord> {
+  const result = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('users'),
+      Key: keys.userProfile(userId),
+      UpdateExpression:
+        'SET createdAt = if_not_exists(createdAt, :now), email = :email, userId = :userId, entity = :entity, settings = :settings, settingsUpdatedAt = :now',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':email': email, ':userId': userId, ':entity': 'UserProfile', ':settings': settings },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem(result.Attributes ?? {});
+}
+
+function fromItem(item: Record<string, unknown>): UserProfileRecord {
+  return { userId: String(item.userId), email: String(item.email), createdAt: String(item.createdAt), settings: settingsFrom(item) };
+}
+
+/** Stored settings, filled in with the defaults for anything missing; unreadable ones fall back to the defaults. */
+function settingsFrom(item: Record<string, unknown>): ProfileSettings {
+  const stored = item.settings;
+  if (stored === undefined) return DEFAULT_PROFILE_SETTINGS;
+  const parsed = typeof stored === 'object' && stored !== null ? ProfileSettings.safeParse({ ...DEFAULT_PROFILE_SETTINGS, ...stored }) : null;
+  if (parsed?.success) return parsed.data;
+  logger.warn('stored profile settings unreadable; using defaults', { userId: item.userId });
+  return DEFAULT_PROFILE_SETTINGS;
+}
+
+/** The partition key under which every table keeps what belongs to one user. */
+export const userPartition = (userId: string) => keys.userProfile(userId).pk;
+
+/** How many items `table` holds under the user's partition. */
+export async function countUserPartition(table: TableId, userId: string): Promise<number> {
+  let count = 0;
+  const pages = paginateQuery(
+    { client: dynamo() },
+    { TableName: tableName(table), Select: 'COUNT', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
+  return count;
+}
+
+/**
+ * Account deletion: deletes every item in `table` under the user's partition (pk USER#<id>), whatever its
+ * kind, so item kinds added later are covered too. Returns how many were deleted.
+ */
+export async function deleteUserPartition(table: TableId, userId: string): Promise<number> {
+  const TableName = tableName(table);
+  const found: Record<string, unknown>[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    { TableName, ProjectionExpression: 'pk, sk', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+  );
+  for await (const page of pages) found.push(...(page.Items ?? []));
+  await batchWriteAll(TableName, found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  return found.length;
+}
+
+/**
+ * Account deletion: deletes the items of `table` that sit elsewhere but are indexed under the user's
+ * partition in gsi1 (e.g. pending OAuth states, keyed by nonce). Returns how many were deleted.
+ */
+export async function deleteUserIndexedItems(table: TableId, userId: string): Promise<number> {
+  const TableName = tableName(table);
+  const found: Record<string, unknown>[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    { TableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) if (item.pk !== userPartition(userId)) found.push(item);
+  await batchWriteAll(TableName, found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  return found.length;
 }

@@ -28,9 +28,11 @@ export interface RouteDefinition {
   timeoutSeconds?: number;
 }
 
-/** stravaClientSecret: the Strava app's client secret; appSecret: signs OAuth state and encrypts provider tokens. */
-export type SecretId = 'stravaClientSecret' | 'appSecret';
+/** stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and encrypts provider tokens. */
+export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret';
 const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
+/** Sync and disconnect serve every provider: Google Fit's refresh and revoke need its client secret too. */
+const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
 
 const CORE_ROUTES: readonly RouteDefinition[] = [
   { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'] },
@@ -38,8 +40,8 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
   { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS },
   { id: 'post-strava-connect', method: 'POST', path: '/api/strava/connect', entry: 'functions/handlers/strava/post-connect.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
   { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'] },
-  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
-  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
+  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
+  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
   { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'] },
   { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'] },
   { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [] },

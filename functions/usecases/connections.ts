@@ -2,10 +2,14 @@ import { StravaAuthError } from '../adapters/strava/errors';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser } from '../repositories/activities';
+import { revokeIngestToken } from '../repositories/apple-ingest-tokens';
 import { deactivateConnection, getConnection, listConnections, type Connection } from '../repositories/connections';
 import { createSyncRequest, isManualSyncOnly, listSyncRequests } from '../repositories/sync-requests';
 import type { ProviderType } from '../shared/schemas/activity';
 import type { ConnectionSummary, ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
+import { revokeGoogleAccess } from './google-access';
+import { googleDeps as defaultGoogleDeps, type GoogleDeps } from './google-deps';
+import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from './google-sync';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 import { syncStrava } from './strava-sync';
@@ -31,10 +35,10 @@ export async function listUserConnections(userId: string): Promise<ConnectionsRe
 }
 
 /**
- * Disconnect (spec §4): deauthorize at Strava (best effort: the user's wish to leave must not depend on Strava
- * answering), mark inactive, delete the tokens and the provider's activities. Idempotent.
+ * Disconnect (spec §4): deauthorize at Strava / revoke at Google (best effort: the user's wish to leave must not
+ * depend on the provider answering), mark inactive, delete the tokens and the provider's activities. Idempotent.
  */
-export async function disconnectProvider(userId: string, provider: ProviderType, deps: StravaDeps): Promise<void> {
+export async function disconnectProvider(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<void> {
   const now = deps.clock();
   if (provider === 'strava') {
     const connection = await getConnection(userId, 'strava', null);
@@ -47,13 +51,41 @@ export async function disconnectProvider(userId: string, provider: ProviderType,
       }
     }
   }
+  if (provider === 'google_health') await revokeAtGoogle(userId, google);
+  // The Shortcut's ingest token stops working before the connection goes, so nothing lands after the delete below.
+  if (provider === 'apple_health') await revokeIngestToken(userId);
   await deactivateConnection(userId, provider, now);
   const deleted = await deleteActivitiesOfUser(userId, provider);
   logger.info('provider disconnected', { userId, provider, deletedActivities: deleted });
 }
 
-/** POST /api/connections/{provider}/sync: a manual_sync_only user files a request; everyone else syncs now. */
-export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps): Promise<SyncResponse> {
+/** Google Fit: revoke the grant (best effort, like Strava's deauthorize: leaving must not depend on Google answering). */
+async function revokeAtGoogle(userId: string, google: () => Promise<GoogleDeps>): Promise<void> {
+  const connection = await getConnection(userId, 'google_health', null);
+  if (!connection?.isActive) return;
+  try {
+    await revokeGoogleAccess(userId, await google());
+  } catch (error) {
+    logger.warn('google revoke failed; disconnecting anyway', { userId, detail: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * POST /api/connections/{provider}/sync. Strava: a manual_sync_only user files a request, everyone else syncs now.
+ * Google Fit syncs now. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is reported.
+ * `google` builds Google's deps only when Google is asked for.
+ */
+export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<SyncResponse> {
+  if (provider === 'google_health') {
+    const connection = await getConnection(userId, 'google_health', null);
+    if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+    return { kind: 'synced', result: await syncGoogleFit(userId, await google()) };
+  }
+  if (provider === 'apple_health') {
+    const connection = await getConnection(userId, 'apple_health', null);
+    if (!connection?.isActive) throw new NotFoundError('Apple Health is not connected.');
+    return { kind: 'synced', result: { provider: 'apple_health', imported: 0, updated: 0, lastSyncAt: connection.lastSyncAt ?? connection.connectedAt } };
+  }
   if (provider !== 'strava') throw new BadRequestError('Unsupported provider', undefined, 'unsupported_provider');
   const connection = await getConnection(userId, 'strava', null);
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');

@@ -1,5 +1,6 @@
 import {
   LONG_RANGE_DAYS,
+  type AggregatableActivity,
   buildDailyAggregates,
   computeActivityMetrics,
   lastLocalDays,
@@ -7,13 +8,15 @@ import {
   possiblyPartialDates,
   sameDailyAggregate,
 } from '../domain/metrics';
-import { dynamoMetricsStore } from '../repositories/metrics';
-import type { UnifiedActivity } from '../shared/schemas/activity';
+import { activitiesForMetrics, dynamoMetricsStore } from '../repositories/metrics';
 import { DEFAULT_TIME_ZONE, type ActivityMetrics, type DailyAggregate } from '../shared/schemas/metrics';
 
 export interface MetricsDeps {
-  /** The user's unified activities still held (raw provider data, already filtered for retention). */
-  listActivities(userId: string): Promise<UnifiedActivity[]>;
+  /**
+   * The user's activities still held (raw provider data, already filtered for retention). Defaults to a
+   * DynamoDB read of only the attributes aggregation needs; full UnifiedActivity records work too.
+   */
+  listActivities(userId: string): Promise<AggregatableActivity[]>;
   /** Stored daily aggregates from `from` ('YYYY-MM-DD', inclusive) onwards. */
   listDailyAggregates(userId: string, range: { from: string }): Promise<DailyAggregate[]>;
   saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void>;
@@ -30,15 +33,20 @@ export interface RecalculateOptions {
  * Recomputes and stores a user's metrics after a sync or an ingest. Days are re-derived from the raw
  * activities still held and merged into the stored daily aggregates, so days whose raw data was
  * purged keep their aggregate and the 365-day figures stay whole. Only changed days are written.
- * Callers pass `listActivities`; the store defaults to DynamoDB (users table).
+ * Every dependency defaults to DynamoDB: the activities table (only the aggregated attributes, within
+ * retention) and the users table.
  */
 export async function recalculateUserMetrics(
   userId: string,
   now: Date,
-  deps: Pick<MetricsDeps, 'listActivities'> & Partial<MetricsDeps>,
+  deps: Partial<MetricsDeps> = {},
   options: RecalculateOptions = {},
 ): Promise<ActivityMetrics> {
-  const { listActivities, listDailyAggregates, saveMetrics, saveDailyAggregates } = { ...dynamoMetricsStore, ...deps };
+  const { listActivities, listDailyAggregates, saveMetrics, saveDailyAggregates } = {
+    ...dynamoMetricsStore,
+    listActivities: (id: string) => activitiesForMetrics(id, now),
+    ...deps,
+  };
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
 
   const activities = await listActivities(userId);

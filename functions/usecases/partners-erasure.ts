@@ -1,7 +1,41 @@
+import { batchWriteAll } from '../repositories/batch';
+import { tableName } from '../lib/config';
+import { deleteConversation, deleteMessageQuotas } from '../repositories/messages';
+import { deleteNotificationsOfUser } from '../repositories/notifications';
+import { getPartnerSnapshot, replacePartnerListing } from '../repositories/partner-index';
+import { listRelationships, relationshipKeys } from '../repositories/partner-relationships';
+
+/** Attempts at removing the index entries while a profile save races the deletion. */
+const MAX_ATTEMPTS = 5;
+
 /**
  * Account deletion (issue 5): removes what this capability keeps for `userId` — partner profile index, partner requests, messages, blocks, notifications.
+ * Both sides of every relationship go (the other member's view of a request, partnership or block) and
+ * whole conversations (the other member loses the thread with a deleted account).
  * Returns the number of items removed. Called by the account-deletion use case.
  */
-export async function erasePartnerDataOfUser(_userId: string, _now: Date): Promise<number> {
-  return 0; // placeholder until the capability lands
+export async function erasePartnerDataOfUser(userId: string, _now: Date): Promise<number> {
+  let removed = 0;
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const snapshot = await getPartnerSnapshot(userId);
+    if (!snapshot) break;
+    if (await replacePartnerListing(userId, snapshot, null)) {
+      removed += snapshot.indexKeys.length + 1;
+      break;
+    }
+  }
+
+  const relationships = await listRelationships(userId);
+  for (const { otherUserId } of relationships) removed += await deleteConversation(userId, otherUserId);
+  const relationshipItems = relationships.flatMap(({ otherUserId }) => [
+    relationshipKeys.relationship(userId, otherUserId),
+    relationshipKeys.relationship(otherUserId, userId),
+  ]);
+  await batchWriteAll(tableName('social'), relationshipItems.map((Key) => ({ DeleteRequest: { Key } })));
+  removed += relationshipItems.length;
+
+  removed += await deleteMessageQuotas(userId);
+  removed += await deleteNotificationsOfUser(userId);
+  return removed;
 }

@@ -1,10 +1,8 @@
 import { StravaClient, type StravaLimiter } from '../adapters/strava/client';
-import { isPastRetention } from '../domain/retention';
 import { stravaSettings, type StravaSettings } from '../lib/config';
 import { deriveKey } from '../lib/crypto';
 import { appSecret, stravaClientSecret } from '../lib/secrets';
 import { tokenCipherFromSecret, type TokenCipher } from '../lib/token-cipher';
-import { activitiesOfUser } from '../repositories/activities';
 import { acquireStravaCall, recordStravaResponse, stravaConfigForUser } from '../repositories/strava-rate-limiter';
 import { recalculateUserMetrics } from './metrics';
 
@@ -37,11 +35,9 @@ export interface StravaDepsOptions {
   recalculateMetrics?: StravaDeps['recalculateMetrics'];
 }
 
-/** Recomputes the user's activity metrics and daily aggregates from the activities still within retention. */
+/** Recomputes the user's activity metrics and daily aggregates from the activities still within retention (read by the metrics use case). */
 export async function recalculateMetricsAfterSync(userId: string, now: Date): Promise<void> {
-  await recalculateUserMetrics(userId, now, {
-    listActivities: async (id) => (await activitiesOfUser(id)).filter((activity) => !isPastRetention(activity.fetched_at, now)),
-  });
+  await recalculateUserMetrics(userId, now);
 }
 
 export async function stravaDeps(options: StravaDepsOptions = {}): Promise<StravaDeps> {

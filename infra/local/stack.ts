@@ -12,6 +12,7 @@ import { startLocalCognito, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { startScheduler } from './scheduler';
+import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
 import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
 import { assertWebBuilt, createSiteHandler } from './site';
 
@@ -28,6 +29,10 @@ export interface LocalStackOptions {
   stravaPort?: number;
   /** Real Strava app credentials; without them the Strava simulator stands in for Strava. */
   stravaCredentials?: { clientId: string; clientSecret: string };
+  /** The Google simulator's port (0 = any free one). Ignored when real Google credentials are given. */
+  googlePort?: number;
+  /** A real Google OAuth client (with Fitness API access); without it the Google simulator stands in. */
+  googleCredentials?: { clientId: string; clientSecret: string };
   /** Where DynamoDB Local and the emulator keep state; omit for an in-memory, throwaway stack (tests). */
   dataDir?: string;
   /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
@@ -41,6 +46,8 @@ export interface LocalStack {
   cognito: LocalCognito;
   /** Present when the simulator stands in for Strava. */
   strava: StravaSimulator | undefined;
+  /** Present when the simulator stands in for Google (OAuth and the Fitness API). */
+  google: GoogleSimulator | undefined;
   config: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -80,6 +87,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       strava = await startStravaSimulator({ port: options.stravaPort ?? 0, host: '127.0.0.1' });
       stoppers.push(() => strava!.stop());
       Object.assign(process.env, stravaEnv({ ...DEFAULT_CLIENT, oauthBaseUrl: `${strava.url}/oauth`, apiBaseUrl: `${strava.url}/api/v3` }));
+    }
+    let google: GoogleSimulator | undefined;
+    if (options.googleCredentials) {
+      Object.assign(process.env, googleEnv({ ...options.googleCredentials, accountsBaseUrl: 'https://accounts.google.com', oauthBaseUrl: 'https://oauth2.googleapis.com', apiBaseUrl: 'https://www.googleapis.com' }));
+    } else {
+      google = await startGoogleSimulator({ port: options.googlePort ?? 0, host: '127.0.0.1' });
+      stoppers.push(() => google!.stop());
+      Object.assign(process.env, googleEnv({ ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url }));
     }
     Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret });
 
@@ -144,7 +159,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, config, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, config, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -162,6 +177,17 @@ function stravaEnv(strava: { clientId: string; clientSecret: string; oauthBaseUr
     STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
     STRAVA_API_BASE_URL: strava.apiBaseUrl,
     STRAVA_WEBHOOK_VERIFY_TOKEN: process.env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? 'trailbuddy-local-verify-token',
+  };
+}
+
+/** What the Google Fit functions read from env (in AWS the client secret comes from GOOGLE_CLIENT_SECRET_ARN). */
+function googleEnv(google: { clientId: string; clientSecret: string; accountsBaseUrl: string; oauthBaseUrl: string; apiBaseUrl: string }): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ACCOUNTS_BASE_URL: google.accountsBaseUrl,
+    GOOGLE_OAUTH_BASE_URL: google.oauthBaseUrl,
+    GOOGLE_API_BASE_URL: google.apiBaseUrl,
   };
 }
 

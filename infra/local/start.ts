@@ -31,10 +31,13 @@ async function main(): Promise<void> {
   if (existsSync(resolve(rootDir, '.env'))) process.loadEnvFile(resolve(rootDir, '.env'));
   const stravaCredentials =
     process.env.STRAVA_CLIENT_ID && process.env.STRAVA_CLIENT_SECRET ? { clientId: process.env.STRAVA_CLIENT_ID, clientSecret: process.env.STRAVA_CLIENT_SECRET } : undefined;
+  const googleCredentials =
+    process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? { clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET } : undefined;
   const port = portFromEnv('PORT', 3000);
   const dynamoPort = portFromEnv('DYNAMODB_PORT', 8000);
   const cognitoPort = portFromEnv('COGNITO_PORT', 9229);
   const stravaPort = portFromEnv('STRAVA_SIMULATOR_PORT', 4100);
+  const googlePort = portFromEnv('GOOGLE_SIMULATOR_PORT', 4200);
   console.log('Starting TrailBuddy locally…');
 
   const starting = startLocalStack({
@@ -44,6 +47,8 @@ async function main(): Promise<void> {
     cognitoPort,
     stravaPort,
     ...(stravaCredentials ? { stravaCredentials } : {}),
+    googlePort,
+    ...(googleCredentials ? { googleCredentials } : {}),
     dataDir: resolve(rootDir, '.data'),
     runSchedules: true,
     log: (line) => console.log(line),
@@ -77,6 +82,9 @@ async function main(): Promise<void> {
       stack.strava
         ? `  Strava simulator              ${stack.strava.url}  (set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET in .env to use real Strava)`
         : '  Strava                        https://www.strava.com  (real credentials from STRAVA_CLIENT_ID / STRAVA_CLIENT_SECRET)',
+      stack.google
+        ? `  Google simulator              ${stack.google.url}  (Google Fit; set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in .env to use real Google)`
+        : '  Google Fit                    https://www.googleapis.com  (real credentials from GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)',
       '',
       '  Sign-up confirmation codes are printed here as "[cognito] confirmation code for …".',
       '  Press Ctrl-C to stop everything.',

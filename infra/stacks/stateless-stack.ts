@@ -12,6 +12,7 @@ import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteHosting } from '../constructs/site-hosting';
 import type { StatefulResources } from './stateful-stack';
+import { GOOGLE_CLIENT_ID_PLACEHOLDER } from '../bin/settings';
 
 /** Vite's dev server, allowed by CORS so a developer can point it at a deployed API. */
 const DEV_SERVER_ORIGIN = 'http://localhost:5173';
@@ -44,6 +45,34 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
     webhookVerifyToken: text('stravaWebhookVerifyToken', ''),
     oauthBaseUrl: text('stravaOauthBaseUrl', 'https://www.strava.com/oauth'),
     apiBaseUrl: text('stravaApiBaseUrl', 'https://www.strava.com/api/v3'),
+  };
+}
+
+/**
+ * Google Fit's server-side OAuth client, from CDK context. By default it is the sign-in client (`googleClientId` /
+ * `googleClientSecretName`); a project that still has Fitness API access can be named separately.
+ */
+export interface GoogleFitDeploymentSettings {
+  clientId: string;
+  clientSecretName: string;
+  accountsBaseUrl: string;
+  oauthBaseUrl: string;
+  apiBaseUrl: string;
+}
+
+function googleFitSettingsFrom(stack: Stack): GoogleFitDeploymentSettings {
+  const text = (key: string, fallback: string): string => {
+    const value: unknown = stack.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    if (typeof value !== 'string') throw new Error(`CDK context '${key}' must be a string`);
+    return value.trim();
+  };
+  return {
+    clientId: text('googleFitClientId', text('googleClientId', GOOGLE_CLIENT_ID_PLACEHOLDER)),
+    clientSecretName: text('googleFitClientSecretName', text('googleClientSecretName', 'trailbuddy/google-oauth')),
+    accountsBaseUrl: text('googleAccountsBaseUrl', 'https://accounts.google.com'),
+    oauthBaseUrl: text('googleOauthBaseUrl', 'https://oauth2.googleapis.com'),
+    apiBaseUrl: text('googleApiBaseUrl', 'https://www.googleapis.com'),
   };
 }
 
@@ -94,6 +123,7 @@ export class StatelessStack extends Stack {
     // With a custom domain, people use that; the CloudFront domain keeps working either way.
     const siteUrl = this.site.siteUrls.at(-1)!;
     const strava = stravaSettingsFrom(this);
+    const googleFit = googleFitSettingsFrom(this);
     const runtime: FunctionRuntime = {
       environment: {
         SITE_URL: siteUrl,
@@ -101,9 +131,14 @@ export class StatelessStack extends Stack {
         STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
         STRAVA_API_BASE_URL: strava.apiBaseUrl,
         ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
+        GOOGLE_CLIENT_ID: googleFit.clientId,
+        GOOGLE_ACCOUNTS_BASE_URL: googleFit.accountsBaseUrl,
+        GOOGLE_OAUTH_BASE_URL: googleFit.oauthBaseUrl,
+        GOOGLE_API_BASE_URL: googleFit.apiBaseUrl,
       },
       secrets: {
         stravaClientSecret: { envVar: 'STRAVA_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'StravaClientSecret', strava.clientSecretName) },
+        googleClientSecret: { envVar: 'GOOGLE_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'GoogleFitClientSecret', googleFit.clientSecretName) },
         appSecret: { envVar: 'APP_SECRET_ARN', secret: stateful.appSecret },
       },
     };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
@@ -26,10 +26,11 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Registers the hooks every browser suite needs: one Chromium per file, a fresh context and page per
+ * Registers the hooks every browser suite needs: one Chromium per suite (the file or describe it is called in), a fresh context and page per
  * test (no shared cookies or storage), and no uncaught page errors. Returns a getter for the page.
+ * `contextOptions` shape every context of the suite (e.g. an iPhone's `userAgent` and viewport).
  */
-export function useBrowserPage(baseURL: string): () => Page {
+export function useBrowserPage(baseURL: string, contextOptions: BrowserContextOptions = {}): () => Page {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -41,7 +42,7 @@ export function useBrowserPage(baseURL: string): () => Page {
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await browser!.newContext({ baseURL });
+    context = await browser!.newContext({ ...contextOptions, baseURL });
     page = await context.newPage();
     pageErrors.length = 0;
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -6,7 +6,7 @@ import { chromiumPath } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { url: string; stravaUrl: string; cognitoEndpoint: string; cognitoDataDir: string; userPoolId: string; clientId: string; dynamoEnv: Record<string, string> };
+    stack: { url: string; stravaUrl: string; googleUrl: string; cognitoEndpoint: string; cognitoDataDir: string; userPoolId: string; clientId: string; dynamoEnv: Record<string, string> };
   }
 }
 
@@ -24,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('stack', {
     url: stack.url,
     stravaUrl: stack.strava?.url ?? '',
+    googleUrl: stack.google?.url ?? '',
     cognitoEndpoint: stack.cognito.endpoint,
     cognitoDataDir: stack.cognito.dataDir,
     userPoolId: stack.cognito.userPoolId,

@@ -49,6 +49,10 @@ export function createFakeAuthService(session: AuthUser | null | 'pending' = nul
       user = null;
       session = null;
     }),
+    deleteUser: vi.fn(async () => {
+      user = null;
+      session = null;
+    }),
     subscribe: vi.fn((listener: (change: AuthChange) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
+import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
 import { RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
 
@@ -13,12 +14,19 @@ const root = createRoot(container);
 async function boot() {
   root.render(<PageSpinner />);
   try {
-    // Amplify loads in parallel with the config instead of weighing down the entry chunk.
-    const [config, { createAmplifyAuthService }] = await Promise.all([
-      loadRuntimeConfig(),
-      import('./lib/auth/amplify-auth-service'),
-    ]);
-    const authService = createAmplifyAuthService(config, window.location.origin);
+    // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
+    // when a session (or a Google redirect) is there it loads in parallel with the config.
+    const storage = readableLocalStorage();
+    const sessionMayExist = () => amplifyNeededAtBoot(storage, window.location.search);
+    const loadAmplify = () => import('./lib/auth/amplify-auth-service');
+    const early = sessionMayExist() ? loadAmplify() : undefined;
+    early?.catch(() => undefined); // a failed early load is reported where it is awaited
+    const config = await loadRuntimeConfig();
+    const authService = createLazyAuthService({
+      config,
+      load: async () => (await (early ?? loadAmplify())).createAmplifyAuthService(config, window.location.origin),
+      sessionMayExist,
+    });
     root.render(
       <StrictMode>
         <App config={config} authService={authService} />
@@ -29,6 +37,15 @@ async function boot() {
     const message =
       error instanceof RuntimeConfigError ? error.message : 'Part of the app failed to load. Check your connection and try again.';
     root.render(<BootError message={message} />);
+  }
+}
+
+/** localStorage, unless the browser refuses it (privacy modes); then there is no stored session to find. */
+function readableLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }
 

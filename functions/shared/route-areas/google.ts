@@ -1,5 +1,13 @@
-import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
+import type { RouteDefinition, ScheduledJobDefinition, SecretId } from '../routes';
 
-export const GOOGLE_ROUTES: readonly RouteDefinition[] = [];
+/** The code exchange and refreshes need the client secret; the state key and token encryption need appSecret. */
+const GOOGLE_SECRETS: readonly SecretId[] = ['googleClientSecret', 'appSecret'];
 
-export const GOOGLE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [];
+export const GOOGLE_ROUTES: readonly RouteDefinition[] = [
+  { id: 'get-google-authorize-url', method: 'GET', path: '/api/google/authorize-url', entry: 'functions/handlers/google/get-authorize-url.ts', public: false, tables: ['users'], secrets: ['appSecret'] },
+  { id: 'post-google-connect', method: 'POST', path: '/api/google/connect', entry: 'functions/handlers/google/post-connect.ts', public: false, tables: ['users', 'connections', 'activities'], secrets: GOOGLE_SECRETS, timeoutSeconds: 29 },
+];
+
+export const GOOGLE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+  { id: 'google-refresh', entry: 'functions/handlers/google/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities'], secrets: GOOGLE_SECRETS },
+];

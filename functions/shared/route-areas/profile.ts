@@ -1,3 +1,19 @@
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition, SecretId } from '../routes';
 
-export const PROFILE_ROUTES: readonly RouteDefinition[] = [];
+/** Account deletion disconnects every provider as DELETE /api/connections/{provider} does: revoking needs each client secret and the key that opens the stored tokens. */
+const PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
+
+export const PROFILE_ROUTES: readonly RouteDefinition[] = [
+  { id: 'get-profile', method: 'GET', path: '/api/profile', entry: 'functions/handlers/profile/get-profile.ts', public: false, tables: ['users'] },
+  { id: 'put-profile', method: 'PUT', path: '/api/profile', entry: 'functions/handlers/profile/put-profile.ts', public: false, tables: ['users', 'social'] },
+  {
+    id: 'delete-me',
+    method: 'DELETE',
+    path: '/api/me',
+    entry: 'functions/handlers/me/delete-me.ts',
+    public: false,
+    tables: ['users', 'connections', 'activities', 'social', 'rateLimits'],
+    secrets: PROVIDER_SECRETS,
+    timeoutSeconds: 29,
+  },
+];

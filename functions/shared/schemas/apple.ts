@@ -18,21 +18,37 @@ export const AppleIngestTokenResponse = z.object({
 });
 export type AppleIngestTokenResponse = z.infer<typeof AppleIngestTokenResponse>;
 
+/** Workouts and step entries per request, together: a month of hourly steps fits, a runaway export does not. */
+export const APPLE_INGEST_MAX_ENTRIES = 1000;
+
 /**
  * POST /api/apple/ingest (public; the ingest token authenticates). The body is `{ health_data: ... }` whose
  * entries are parsed one by one by the apple ingest use case (spec Apple workout fields and the Health Auto
- * Export workout format), so the envelope here is deliberately loose.
+ * Export workout format), so the envelope here is deliberately loose. Other top-level keys (a Shortcut's
+ * metadata, a user id) are ignored: the token alone says whose data it is.
  */
-export const AppleIngestRequest = z.object({ health_data: z.unknown() }).strict();
+export const AppleIngestRequest = z.object({
+  health_data: z.unknown().refine((value) => value !== undefined && value !== null, { message: 'health_data is required' }),
+});
 export type AppleIngestRequest = z.infer<typeof AppleIngestRequest>;
 
+/** One entry the ingest did not store, with its position in its list ('workouts', or the step entries). */
+export const AppleIngestEntryIssue = z.object({
+  index: z.number().int().nonnegative(),
+  message: z.string(),
+  list: z.enum(['workouts', 'steps']).optional(),
+});
+export type AppleIngestEntryIssue = z.infer<typeof AppleIngestEntryIssue>;
+
 export const AppleIngestResponse = z.object({
-  /** Workouts new to TrailBuddy. */
+  /** Activities new to TrailBuddy (workouts, and days of steps). */
   accepted: z.number().int().nonnegative(),
-  /** Workouts already known (same id/uuid), refreshed rather than duplicated. */
+  /** Activities already known (same id/uuid, or same day of steps), refreshed rather than duplicated. */
   duplicates: z.number().int().nonnegative(),
   /** Entries that could not be read, each with its position and why; the rest were kept. */
-  rejected: z.array(z.object({ index: z.number().int().nonnegative(), message: z.string() })),
+  rejected: z.array(AppleIngestEntryIssue),
+  /** Entries read but deliberately not stored: older than the 30-day window, or a day of 1000 steps or fewer. */
+  skipped: z.array(AppleIngestEntryIssue).optional(),
   receivedAt: z.iso.datetime(),
 });
 export type AppleIngestResponse = z.infer<typeof AppleIngestResponse>;

@@ -36,3 +36,32 @@ export const NotificationsResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
+
+export const NOTIFICATIONS_PAGE_SIZE_DEFAULT = 20;
+export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
+
+/** GET /api/notifications */
+export const NotificationsQuery = z
+  .object({
+    cursor: z
+      .string()
+      .max(512, 'The page token is too long.')
+      .regex(/^[A-Za-z0-9_-]+$/, 'The page token is not one TrailBuddy handed out.')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'The page size must be a number.' })
+      .int('The page size must be a whole number.')
+      .min(1, 'The page size must be at least 1.')
+      .max(NOTIFICATIONS_PAGE_SIZE_MAX, `The page size can be at most ${NOTIFICATIONS_PAGE_SIZE_MAX}.`)
+      .default(NOTIFICATIONS_PAGE_SIZE_DEFAULT),
+  })
+  .strict();
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
+
+/** Notification ids are ULIDs. */
+export const NotificationPath = z.object({ notificationId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'That is not a notification id.') }).strict();
+export type NotificationPath = z.infer<typeof NotificationPath>;
+
+/** Answer of marking one or all read. */
+export const MarkReadResponse = z.object({ unread: z.number().int().nonnegative() });
+export type MarkReadResponse = z.infer<typeof MarkReadResponse>;

@@ -3,41 +3,92 @@ import { ActivityLevelLabel } from './metrics';
 
 /** Spec core-app §2 (Find Partners location filter): the home areas a user can pick. */
 export const HOME_AREAS = ['vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey'] as const;
-export const HomeArea = z.enum(HOME_AREAS);
+export const HomeArea = z.enum(HOME_AREAS, { error: 'Choose a home area from the list.' });
 export type HomeArea = z.infer<typeof HomeArea>;
 
 /** Spec core-app §3 (activity-creation form activityType): the activities a user can prefer and partners match on. */
 export const OUTDOOR_ACTIVITIES = ['running', 'hiking', 'cycling', 'climbing', 'skiing', 'swimming'] as const;
-export const OutdoorActivity = z.enum(OUTDOOR_ACTIVITIES);
+export const OutdoorActivity = z.enum(OUTDOOR_ACTIVITIES, { error: 'Choose activities from the list.' });
 export type OutdoorActivity = z.infer<typeof OutdoorActivity>;
 
 /** Spec core-app §2 (Find Partners availability filter, without 'all'). */
 export const AVAILABILITY_SLOTS = ['weekdays', 'weekends', 'mornings', 'evenings'] as const;
-export const AvailabilitySlot = z.enum(AVAILABILITY_SLOTS);
+export const AvailabilitySlot = z.enum(AVAILABILITY_SLOTS, { error: 'Choose availability from the list.' });
 export type AvailabilitySlot = z.infer<typeof AvailabilitySlot>;
 
 /** Profile fields a discoverable user may show to other users or keep to themselves (display name is always shown). */
 export const SHAREABLE_FIELDS = ['homeArea', 'activities', 'level', 'availability', 'bio'] as const;
-export const ShareableField = z.enum(SHAREABLE_FIELDS);
+export const ShareableField = z.enum(SHAREABLE_FIELDS, { error: 'Choose what others may see from the list.' });
 export type ShareableField = z.infer<typeof ShareableField>;
 
 export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 280;
 
-const displayName = z.string().trim().min(1, 'Enter a display name.').max(DISPLAY_NAME_MAX, `Keep the display name to ${DISPLAY_NAME_MAX} characters.`);
-const bio = z.string().trim().max(BIO_MAX, `Keep the bio to ${BIO_MAX} characters.`);
+/** Readable names for the choices, shared so every screen (profile, partner cards, filters) says the same. */
+export const HOME_AREA_LABELS: Record<HomeArea, string> = {
+  vancouver: 'Vancouver',
+  'north-vancouver': 'North Vancouver',
+  'west-vancouver': 'West Vancouver',
+  burnaby: 'Burnaby',
+  richmond: 'Richmond',
+  surrey: 'Surrey',
+};
+export const OUTDOOR_ACTIVITY_LABELS: Record<OutdoorActivity, string> = {
+  running: 'Running',
+  hiking: 'Hiking',
+  cycling: 'Cycling',
+  climbing: 'Climbing',
+  skiing: 'Skiing',
+  swimming: 'Swimming',
+};
+export const AVAILABILITY_SLOT_LABELS: Record<AvailabilitySlot, string> = {
+  weekdays: 'Weekdays',
+  weekends: 'Weekends',
+  mornings: 'Mornings',
+  evenings: 'Evenings',
+};
+export const SHAREABLE_FIELD_LABELS: Record<ShareableField, string> = {
+  homeArea: 'Home area',
+  activities: 'Activity preferences',
+  level: 'Activity level',
+  availability: 'Availability',
+  bio: 'Bio',
+};
+
+// Control characters (other than the newlines a bio may have) have no place in text other people read.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_BUT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a display name.')
+  .max(DISPLAY_NAME_MAX, `Keep the display name to ${DISPLAY_NAME_MAX} characters.`)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.');
+const bio = z
+  .string()
+  .trim()
+  .max(BIO_MAX, `Keep the bio to ${BIO_MAX} characters.`)
+  .refine((value) => !CONTROL_CHARACTERS_BUT_NEWLINES.test(value), 'Use letters, numbers and punctuation only.');
+
+/** A list of distinct choices, with messages a person can act on. */
+function choices<Item extends z.ZodType<string>>(item: Item, what: string) {
+  return z
+    .array(item, { error: `Choose ${what} from the list.` })
+    .refine((values) => new Set(values).size === values.length, `Choose each of the ${what} once.`);
+}
 
 /** The editable part of a profile: what partner matching needs (core-app §2 Profile, issue 5/6). */
 export const ProfileSettings = z.object({
   displayName: displayName.nullable(),
   homeArea: HomeArea.nullable(),
-  activities: z.array(OutdoorActivity).max(OUTDOOR_ACTIVITIES.length),
-  availability: z.array(AvailabilitySlot).max(AVAILABILITY_SLOTS.length),
+  activities: choices(OutdoorActivity, 'activities'),
+  availability: choices(AvailabilitySlot, 'availability times'),
   bio: bio,
   /** Off by default: nobody finds a user who has not opted in. */
-  discoverable: z.boolean(),
+  discoverable: z.boolean({ error: 'Choose whether other members may find you.' }),
   /** What a discoverable user lets others see; anything not listed stays private. */
-  visibleFields: z.array(ShareableField).max(SHAREABLE_FIELDS.length),
+  visibleFields: choices(ShareableField, 'visible fields'),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettings>;
 
@@ -72,7 +123,11 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 /** DELETE /api/me: what was removed (the account itself is removed by the client through Cognito afterwards). */
 export const AccountDeletionResponse = z.object({
   deletedAt: z.iso.datetime(),
-  /** Items removed per table, for the confirmation and the logs. */
+  /**
+   * Items removed, for the confirmation and the logs: per table for what sits under the user's own keys
+   * (users, connections, activities, rateLimits, social), plus what each capability's eraser removed
+   * (partners, plans, apple), and `providersDisconnected`.
+   */
   removed: z.record(z.string(), z.number().int().nonnegative()),
 });
 export type AccountDeletionResponse = z.infer<typeof AccountDeletionResponse>;

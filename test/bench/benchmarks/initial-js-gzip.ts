@@ -3,17 +3,22 @@ import { launchChromium } from '../../support/chromium';
 import { fileForSitePath, gzipSize, reactAndRouterFloorBytes, scriptsLoadedFor, serveBuiltSite, staticInitialScripts } from '../support/initial-js';
 import { benchResult, type Benchmark, type BenchResult } from '../types';
 
-/** The routes whose first load must stay small; others (e.g. /dashboard, /analysis) can be added here. */
+/**
+ * The public routes must stay within the budget (`npm run check:budget` enforces it in CI); the signed-in screens
+ * are reported beside them, opened in demo mode so they render with no API behind the site.
+ */
 const ROUTES = [
-  { id: 'landing', path: '/' },
-  { id: 'login', path: '/login' },
+  { id: 'landing', path: '/', budgeted: true },
+  { id: 'login', path: '/login', budgeted: true },
+  { id: 'dashboard', path: '/dashboard?demo=true', budgeted: false },
+  { id: 'analysis', path: '/analysis?demo=true', budgeted: false },
 ] as const;
-const TARGET_KB = 160;
+export const INITIAL_JS_BUDGET_KB = 160;
 const kB = (bytes: number) => bytes / 1000;
 
 const benchmark: Benchmark = {
   name: 'initial-js-gzip',
-  description: 'gzip kB of the JS headless Chromium loads to first render / and /login from web/dist; floor: React + React DOM + React Router alone (esbuild)',
+  description: 'gzip kB of the JS headless Chromium loads to first render /, /login, /dashboard and /analysis (demo) from web/dist; floor: React + React DOM + React Router alone (esbuild)',
   async run(ctx) {
     const distDir = await ctx.webDist();
     const floorBytes = await reactAndRouterFloorBytes(ctx.rootDir);
@@ -32,7 +37,7 @@ const benchmark: Benchmark = {
         if (unseen.length > 0) throw new Error(`${route.path}: the browser never fetched ${unseen.join(', ')} although index.html loads it`);
         const bytes = loaded.reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
         ctx.log(`${route.path}: ${loaded.length} scripts, ${kB(bytes).toFixed(1)} kB gzip: ${loaded.map((p) => p.replace('/assets/', '')).join(' ')}`);
-        results.push(benchResult({ name: `initial-js-gzip-${route.id}`, value: Math.round(kB(bytes) * 10) / 10, unit: 'kB', floor: Math.round(kB(floorBytes) * 10) / 10, goal: { atMost: TARGET_KB } }));
+        results.push(benchResult({ name: `initial-js-gzip-${route.id}`, value: Math.round(kB(bytes) * 10) / 10, unit: 'kB', floor: Math.round(kB(floorBytes) * 10) / 10, goal: route.budgeted ? { atMost: INITIAL_JS_BUDGET_KB } : null }));
       }
     } finally {
       await browser.close();

@@ -63,8 +63,11 @@ export async function serveBuiltSite(distDir: string): Promise<{ url: string; cl
   const server: Server = createServer((req, res) => {
     void site(new URL(req.url ?? '/', 'http://localhost').pathname).then(
       (response) => {
-        res.writeHead(response.status, { ...response.headers, 'content-length': String(response.body.length) });
-        res.end(response.body);
+        // Compressed like the local host and CloudFront send it (Lighthouse measures the transfer).
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /^(text\/|application\/(json|javascript)|image\/svg)/.test(response.headers['content-type'] ?? '');
+        const body = gzip ? gzipSync(response.body) : response.body;
+        res.writeHead(response.status, { ...response.headers, ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}), 'content-length': String(body.length) });
+        res.end(body);
       },
       () => {
         res.writeHead(500).end();

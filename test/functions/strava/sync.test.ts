@@ -126,7 +126,8 @@ describe('manual_sync_only', () => {
     const userId = newUserId();
     await connectAs(sim, userId, MAYA, deps);
     await expect(requestOrRunSync(userId, 'strava', deps)).resolves.toMatchObject({ kind: 'synced', result: { provider: 'strava' } });
-    await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({ status: 400, message: 'Unsupported provider' });
+    // Other providers have their own branch: Google Fit is not connected for this user.
+    await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({ status: 404, message: 'Google Fit is not connected.' });
     await expect(requestOrRunSync(newUserId(), 'strava', deps)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { InvalidTimeZoneError } from '../../../functions/domain/metrics';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { getMetrics, listDailyAggregates, metricsKeys, saveDailyAggregates } from '../../../functions/repositories/metrics';
+import { activitiesOfUser, upsertActivities } from '../../../functions/repositories/activities';
+import { activitiesForMetrics, getMetrics, listDailyAggregates, metricsKeys, saveDailyAggregates } from '../../../functions/repositories/metrics';
 import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { recalculateUserMetrics } from '../../../functions/usecases/metrics';
 
@@ -170,5 +171,47 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     expect((await listDailyAggregates(userId, { from: '2025-05-20' })).map((day) => day.date)).toEqual(['2025-05-20', '2025-06-01']);
     const item = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.dailyAggregate(userId, '2025-05-01') }));
     expect(item.Item).toMatchObject({ entity: 'DailyAggregate', userId, date: '2025-05-01', sessions: 1, minutes: 60 });
+  });
+
+  describe('reading the activities itself (no listActivities given)', () => {
+    async function store(userId: string, activities: UnifiedActivity[]) {
+      await upsertActivities(activities.map((a) => ({ activity: a, raw: { id: a.provider_activity_id, polyline: 'x'.repeat(2000) } })));
+    }
+
+    it('reads only the aggregated attributes of the activities still within retention', async () => {
+      const userId = newUserId();
+      const held = [
+        activity(userId, '2025-06-10T06:30:00Z', { steps: 1200 }),
+        activity(userId, '2025-06-09T15:00:00Z', { activity_type: 'Ride', duration_seconds: 5400, calories_burned: null }),
+      ];
+      // Fetched 8 days before NOW: past the 7-day retention, so it must not count even if TTL has not removed it yet.
+      const expired = activity(userId, '2025-06-01T16:00:00Z', { fetched_at: '2025-06-02T18:00:00Z' });
+      await store(userId, [...held, expired]);
+
+      const read = await activitiesForMetrics(userId, NOW);
+      expect(read).toHaveLength(2);
+      for (const item of read) {
+        expect(Object.keys(item).sort()).toEqual(['activity_type', 'calories_burned', 'distance_meters', 'duration_seconds', 'fetched_at', 'provider_type', 'start_time', 'steps']);
+        expect(item).not.toHaveProperty('name');
+        expect(item).not.toHaveProperty('raw_data');
+      }
+    });
+
+    it('gives the same metrics and aggregates as passing the full activities', async () => {
+      const [viaDefault, viaFull] = [newUserId(), newUserId()];
+      const make = (userId: string) => [
+        activity(userId, '2025-06-10T06:30:00Z', { steps: 1200, provider_activity_id: 'a' }),
+        activity(userId, '2025-06-09T15:00:00Z', { activity_type: 'Ride', duration_seconds: 5400, provider_activity_id: 'b' }),
+        activity(userId, '2025-06-05T01:00:00Z', { activity_type: 'Walk', distance_meters: null, provider_activity_id: 'c' }),
+      ];
+      await store(viaDefault, make(viaDefault));
+      await store(viaFull, make(viaFull));
+
+      const fromDefault = await recalculateUserMetrics(viaDefault, NOW);
+      const fromFull = await recalculateUserMetrics(viaFull, NOW, { listActivities: activitiesOfUser });
+      expect(fromDefault).toEqual(fromFull);
+      expect(fromDefault.weeklySessions).toBe(0.75);
+      expect(await listDailyAggregates(viaDefault)).toEqual(await listDailyAggregates(viaFull));
+    });
   });
 });

@@ -166,7 +166,8 @@ describe('scheduled jobs', () => {
     expect(rules).toHaveLength(SCHEDULED_JOBS.length);
     for (const job of SCHEDULED_JOBS) {
       const functionId = logicalIdOf(testApp.stateless, testApp.stateless.jobs.functions.get(job.id)!.function);
-      const rule = rules.find((candidate) => candidate.Properties.ScheduleExpression === job.schedule);
+      // Several jobs may share a rate (Strava and Google Fit refresh daily): match the rule by its target too.
+      const rule = rules.find((candidate) => candidate.Properties.ScheduleExpression === job.schedule && JSON.stringify(candidate.Properties.Targets).includes(`"${functionId}"`));
       expect(rule, job.id).toBeDefined();
       expect(rule!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } })]);
       template.hasResourceProperties('AWS::Lambda::Permission', {

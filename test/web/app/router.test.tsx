@@ -82,7 +82,7 @@ describe('app router', () => {
 
   it.each([
     ['/auth/health/callback?provider=google_health', 'Connecting Your Health App...'],
-    ['/apple-health-callback', 'Connecting Your Health App...'],
+    ['/apple-health-callback?auth_success=true', 'Connecting Your Health App...'],
     ['/auth/strava/callback?code=abc&state=xyz', 'Connecting to Strava...'],
   ])('renders the callback screen at %s for a signed-in user', async (path, label) => {
     // The Strava screen posts the code at once; an API that has not answered yet keeps it on screen.

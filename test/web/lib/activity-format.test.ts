@@ -85,6 +85,11 @@ describe('activityTypeLabel', () => {
     ['TrailRun', 'Trail Run'],
     ['MountainBikeRide', 'Mountain Bike Ride'],
     ['EBikeRide', 'E Bike Ride'],
+    ['HKWorkoutActivityTypeHiking', 'Hiking'],
+    ['HKWorkoutActivityTypeTraditionalStrengthTraining', 'Traditional Strength Training'],
+    ['walking', 'Walking'],
+    ['open_water_swim', 'Open Water Swim'],
+    ['Walk', 'Walk'],
   ])('%s -> %s', (type, expected) => {
     expect(activityTypeLabel(type)).toBe(expected);
   });

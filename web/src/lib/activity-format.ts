@@ -43,7 +43,16 @@ export function formatSpeed(metersPerSecond: number | null | undefined): string 
   return `${(metersPerSecond * 3.6).toFixed(1)} km/h`;
 }
 
-/** Strava's type names for people: 'TrailRun' → 'Trail Run', 'EBikeRide' → 'E Bike Ride'. */
+/**
+ * Provider type names for people: Strava's 'TrailRun' → 'Trail Run', Apple's 'HKWorkoutActivityTypeHiking' →
+ * 'Hiking', snake or lower case ('open_water_swim') → 'Open Water Swim'.
+ */
 export function activityTypeLabel(type: string): string {
-  return type.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
+  const words = type
+    .replace(/^HKWorkoutActivityType/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .trim();
+  return words.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 }

@@ -6,11 +6,11 @@ import { ActivitiesList, ACTIVITIES_PAGE_SIZE } from '@/components/activities/ac
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../test-utils';
 
-function renderList(overrides: Partial<ApiClient> = {}, connected = true) {
+function renderList(overrides: Partial<ApiClient> = {}, connected = true, showApiUsage?: boolean) {
   const apiClient = createFakeApiClient(overrides);
   const view = render(
     <TestProviders service={createFakeAuthService(SIGNED_IN_USER)} apiClient={apiClient}>
-      <ActivitiesList connected={connected} />
+      <ActivitiesList connected={connected} showApiUsage={showApiUsage} />
     </TestProviders>,
   );
   return { apiClient, view };
@@ -119,5 +119,35 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     expect(screen.getByText('First page run')).toBeInTheDocument();
     expect(activities).toHaveBeenLastCalledWith({ type: 'all', sort: 'date', order: 'desc', limit: 50, cursor: 'cursor-2' });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('badges each activity with its provider', async () => {
+    renderList({
+      activities: vi.fn(async () =>
+        page([
+          activity({ provider_activity_id: 's1', name: 'Seawall Run' }),
+          activity({ provider_type: 'google_health', provider_activity_id: 'g1', activity_type: 'Walk', name: 'Lunchtime Walk', elevation_gain_meters: null }),
+          activity({ provider_type: 'apple_health', provider_activity_id: 'a1', activity_type: 'HKWorkoutActivityTypeSwimming', name: null, distance_meters: 1500 }),
+        ]),
+      ),
+    });
+    const cardOf = async (name: string) => (await screen.findByRole('heading', { name })).closest('article')!;
+    expect(await cardOf('Seawall Run')).toHaveTextContent('Strava');
+    const walk = await cardOf('Lunchtime Walk');
+    expect(walk).toHaveTextContent('Google Fit');
+    expect(walk).toHaveTextContent('Elevation-');
+    // Unnamed: the type stands in for the name.
+    const swim = await cardOf('Swimming');
+    expect(swim).toHaveTextContent('Apple Health');
+    expect(swim).toHaveTextContent('Distance1.5 km');
+  });
+
+  it('shows the Strava API-request indicator only when asked to', async () => {
+    const { apiClient, view } = renderList({}, true, false);
+    await screen.findByText('No activities found. Try adjusting your filters or go for a run!');
+    expect(apiClient.stravaUsage).not.toHaveBeenCalled();
+    view.unmount();
+    renderList();
+    expect(await screen.findByTestId('api-usage')).toHaveTextContent('90 API requests remaining');
   });
 });

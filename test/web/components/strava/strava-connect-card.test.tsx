@@ -86,29 +86,46 @@ describe('StravaConnectCard (spec health-connections §2)', () => {
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 
-  it('asks before disconnecting; cancelling changes nothing', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('asks in a dialog before disconnecting; cancelling changes nothing and returns focus', async () => {
     const apiClient = renderCard(connectedClient());
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Disconnect' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to disconnect your Strava account?');
+    const user = userEvent.setup();
+    const disconnect = await screen.findByRole('button', { name: 'Disconnect' });
+    await user.click(disconnect);
+    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect Strava' });
+    expect(dialog).toHaveTextContent('Are you sure you want to disconnect your Strava account?');
     expect(DISCONNECT_STRAVA_CONFIRMATION).toBe('Are you sure you want to disconnect your Strava account?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(apiClient.disconnect).not.toHaveBeenCalled();
+    expect(disconnect).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'Connected to Strava' })).toBeInTheDocument();
   });
 
-  it('disconnects after confirmation and offers to connect again', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('closes the confirmation with Escape without disconnecting', async () => {
     const apiClient = renderCard(connectedClient());
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Disconnect' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(apiClient.disconnect).not.toHaveBeenCalled();
+  });
+
+  it('disconnects after confirmation and offers to connect again', async () => {
+    const apiClient = renderCard(connectedClient());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByRole('heading', { name: 'Connect Your Strava Account' })).toBeInTheDocument();
     expect(apiClient.disconnect).toHaveBeenCalledWith('strava');
     expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Your Strava account is disconnected.');
   });
 
   it('reports a failed disconnect and stays connected', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderCard({ ...connectedClient(), disconnect: vi.fn(async () => Promise.reject(new ApiError(502, 'provider_error', 'x'))) });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Disconnect' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Failed to disconnect Strava')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Connected to Strava' })).toBeInTheDocument();
   });

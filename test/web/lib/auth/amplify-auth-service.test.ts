@@ -8,6 +8,7 @@ const amplify = vi.hoisted(() => ({
   signUp: vi.fn(),
   confirmSignUp: vi.fn(),
   signOut: vi.fn(),
+  deleteUser: vi.fn(),
   signInWithRedirect: vi.fn(),
   fetchAuthSession: vi.fn(),
   listen: vi.fn(),
@@ -19,6 +20,7 @@ vi.mock('aws-amplify/auth', () => ({
   signUp: amplify.signUp,
   confirmSignUp: amplify.confirmSignUp,
   signOut: amplify.signOut,
+  deleteUser: amplify.deleteUser,
   signInWithRedirect: amplify.signInWithRedirect,
   fetchAuthSession: amplify.fetchAuthSession,
 }));
@@ -48,6 +50,15 @@ describe('createAmplifyAuthService', () => {
     const service = createAmplifyAuthService({ ...base, mode }, origin);
     await expect(service.signIn('a@b.co', 'pw')).resolves.toBe('signedIn');
     expect(amplify.signIn).toHaveBeenCalledWith({ username: 'a@b.co', password: 'pw', options: { authFlowType } });
+  });
+
+  it("deletes the signed-in user with Cognito's DeleteUser (the user's own token), and passes its failure on", async () => {
+    const service = createAmplifyAuthService(base, origin);
+    amplify.deleteUser.mockResolvedValueOnce(undefined);
+    await expect(service.deleteUser()).resolves.toBeUndefined();
+    expect(amplify.deleteUser).toHaveBeenCalledTimes(1);
+    amplify.deleteUser.mockRejectedValueOnce(new Error('Access Token has been revoked'));
+    await expect(service.deleteUser()).rejects.toThrow('Access Token has been revoked');
   });
 
   it('reports an unconfirmed account instead of failing', async () => {

@@ -101,6 +101,6 @@ describe('createDemoApiClient', () => {
     expect(sync).toMatchObject({ kind: 'synced', result: { imported: 0, lastSyncAt: now.toISOString() } });
     // 18:20 UTC: the 15-minute window ends at 18:30.
     expect(await client.stravaUsage()).toMatchObject({ rateLimited: false, minutesLeft: 10 });
-    await expect(client.sync('google_health')).rejects.toMatchObject({ message: 'Unsupported provider' });
+    await expect(client.sync('google_health')).rejects.toMatchObject({ status: 404, message: 'Connect Google Fit first.' });
   });
 });

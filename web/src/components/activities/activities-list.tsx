@@ -18,14 +18,16 @@ type ListState =
   | { status: 'ready'; activities: UnifiedActivity[]; nextCursor: string | null; more: 'idle' | 'loading' | 'error' };
 
 interface ActivitiesListProps {
-  /** Whether Strava is connected; without it there is nothing to list. */
+  /** Whether any provider is connected; without one there is nothing to list. */
   connected: boolean;
+  /** Show the Strava API-request indicator (when Strava is among the connections). */
+  showApiUsage?: boolean;
   /** Changes when the activities may have changed (a sync, a disconnect), to reload the list. */
   refreshKey?: number;
 }
 
-/** The user's activities with filters, sorting and paging, and the Strava API-request indicator. */
-export function ActivitiesList({ connected, refreshKey = 0 }: ActivitiesListProps) {
+/** The user's activities from every provider, with filters, sorting and paging, and the Strava API-request indicator. */
+export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 }: ActivitiesListProps) {
   const client = useApiClient();
   const [filters, setFilters] = useState<ActivityFilters>(DEFAULT_FILTERS);
   const [state, setState] = useState<ListState>({ status: 'loading' });
@@ -65,7 +67,7 @@ export function ActivitiesList({ connected, refreshKey = 0 }: ActivitiesListProp
         <h2 id="activities-heading" className="text-lg font-semibold text-slate-900">
           Your Activities
         </h2>
-        {connected && <ApiUsageIndicator />}
+        {connected && showApiUsage && <ApiUsageIndicator />}
       </div>
       {connected ? (
         <>

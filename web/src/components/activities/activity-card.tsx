@@ -7,6 +7,7 @@ import {
   formatRelativeDate,
   formatSpeed,
 } from '@/lib/activity-format';
+import { PROVIDER_NAMES } from '@/lib/connections/providers';
 
 /** One activity: name, type, when, and its numbers (spec health-connections §2). */
 export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now: Date }) {
@@ -25,6 +26,7 @@ export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now
             {activityTypeLabel(activity.activity_type)} · <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
           </p>
         </div>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{PROVIDER_NAMES[activity.provider_type]}</span>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {stats.map(([label, value]) => (

@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAuth } from '@/lib/auth';
 import { Brand } from './brand';
+import { NotificationBell } from './notification-bell';
 import { signedInNav, signedOutNav, type NavItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -49,6 +50,12 @@ export function Header() {
                 </NavLink>
               ))}
             </nav>
+
+            {signedIn && (
+              <div className="ml-auto lg:ml-0">
+                <NotificationBell />
+              </div>
+            )}
 
             <div className="hidden items-center gap-3 lg:flex">
               <AccountActions email={user?.email} onSignOut={handleSignOut} layout="bar" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SyncResponse } from '@shared/schemas/connections';
+import { ConfirmDialog } from '@/components/health-connections/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
@@ -34,6 +35,7 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
   const toast = useToast();
   const [action, setAction] = useState<Action>('idle');
   const [connectError, setConnectError] = useState<string | null>(null);
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
 
   const connect = async () => {
     setConnectError(null);
@@ -59,7 +61,7 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
   };
 
   const disconnect = async () => {
-    if (!window.confirm(DISCONNECT_STRAVA_CONFIRMATION)) return;
+    setConfirmingDisconnect(false);
     setAction('disconnecting');
     try {
       await strava.disconnect();
@@ -114,7 +116,7 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
             {action === 'syncing' && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
             {action === 'syncing' ? 'Syncing...' : 'Sync now'}
           </button>
-          <button type="button" onClick={disconnect} disabled={action !== 'idle'} className={buttonStyles.secondary}>
+          <button type="button" onClick={() => setConfirmingDisconnect(true)} disabled={action !== 'idle'} className={buttonStyles.secondary}>
             {action === 'disconnecting' ? 'Disconnecting...' : 'Disconnect'}
           </button>
         </div>
@@ -137,6 +139,15 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
   return (
     <section aria-label="Strava connection" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       {body}
+      {confirmingDisconnect && (
+        <ConfirmDialog
+          title="Disconnect Strava"
+          message={DISCONNECT_STRAVA_CONFIRMATION}
+          confirmLabel="Disconnect"
+          onConfirm={() => void disconnect()}
+          onCancel={() => setConfirmingDisconnect(false)}
+        />
+      )}
     </section>
   );
 }

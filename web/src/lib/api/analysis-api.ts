@@ -1,9 +1,14 @@
+import { AnalysisResponse, type AnalysisRange } from '@shared/schemas/analysis';
 import type { ApiTransport } from './transport';
 
-/** Issue 5: filled in with the area's calls. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AnalysisApi {}
+/** The health analysis screen and the dashboard's totals (issue 5). */
+export interface AnalysisApi {
+  /** The caller's stat cards, charts, heatmap, activity level and recent list for one date filter. */
+  analysis(range: AnalysisRange): Promise<AnalysisResponse>;
+}
 
-export function createAnalysisHttpApi(_transport: ApiTransport): AnalysisApi {
-  return {};
+export function createAnalysisHttpApi({ request }: ApiTransport): AnalysisApi {
+  return {
+    analysis: (range) => request(`/analysis?range=${encodeURIComponent(range)}`, AnalysisResponse, { auth: true }),
+  };
 }

@@ -1,9 +1,26 @@
+import { MarkReadResponse, NotificationsResponse, type NotificationsQuery } from '@shared/schemas/notifications';
 import type { ApiTransport } from './transport';
 
-/** Issue 6: filled in with the area's calls. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface NotificationsApi {}
+export type NotificationsParams = Partial<NotificationsQuery>;
 
-export function createNotificationsHttpApi(_transport: ApiTransport): NotificationsApi {
-  return {};
+/** Issue 6: in-app notifications. */
+export interface NotificationsApi {
+  /** Newest first, with the unread count for the header bell. */
+  notifications(params?: NotificationsParams): Promise<NotificationsResponse>;
+  markNotificationRead(id: string): Promise<MarkReadResponse>;
+  markAllNotificationsRead(): Promise<MarkReadResponse>;
+}
+
+export function createNotificationsHttpApi({ request }: ApiTransport): NotificationsApi {
+  return {
+    notifications: ({ cursor, limit } = {}) => {
+      const search = new URLSearchParams();
+      if (cursor) search.set('cursor', cursor);
+      if (limit !== undefined) search.set('limit', String(limit));
+      const query = search.toString();
+      return request(`/notifications${query ? `?${query}` : ''}`, NotificationsResponse, { auth: true });
+    },
+    markNotificationRead: (id) => request(`/notifications/${encodeURIComponent(id)}/read`, MarkReadResponse, { auth: true, method: 'POST' }),
+    markAllNotificationsRead: () => request('/notifications/read-all', MarkReadResponse, { auth: true, method: 'POST' }),
+  };
 }

@@ -1,6 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmSignUp,
+  deleteUser,
   fetchAuthSession,
   signIn,
   signInWithRedirect,
@@ -67,6 +68,11 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
 
     async signOut() {
       await signOut();
+    },
+
+    async deleteUser() {
+      // Cognito's DeleteUser with the user's own access token (the emulator supports it too); Amplify then signs out locally.
+      await deleteUser();
     },
 
     subscribe(listener) {

@@ -24,6 +24,8 @@ export interface AuthContextValue {
   signInWithGoogle(): Promise<void>;
   /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
   signOut(): Promise<void>;
+  /** Deletes the user's sign-in for good (after the API deleted their data) and clears the session; in demo mode, ends the demo. */
+  deleteUser(): Promise<void>;
   startDemo(): void;
 }
 
@@ -101,6 +103,16 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
     applyUser(null);
   }, [isDemo, service, applyUser]);
 
+  const deleteUser = useCallback(async () => {
+    if (isDemo) {
+      writeDemoFlag(false);
+      setIsDemo(false);
+      return;
+    }
+    await service.deleteUser();
+    applyUser(null);
+  }, [isDemo, service, applyUser]);
+
   const startDemo = useCallback(() => {
     writeDemoFlag(true);
     setIsDemo(true);
@@ -121,9 +133,10 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       confirmSignUp,
       signInWithGoogle,
       signOut,
+      deleteUser,
       startDemo,
     };
-  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, signInWithGoogle, signOut, startDemo]);
+  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, signInWithGoogle, signOut, deleteUser, startDemo]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

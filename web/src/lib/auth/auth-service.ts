@@ -28,6 +28,8 @@ export interface AuthService {
   /** Leaves the page for the Google sign-in; rejects when Google is not configured. */
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;
+  /** Deletes the signed-in user's identity (their sign-in) for good and ends the session. */
+  deleteUser(): Promise<void>;
   /** Session changes from outside the app's own calls (redirect return, refresh, other tabs). */
   subscribe(listener: (change: AuthChange) => void): () => void;
 }

@@ -1,6 +1,29 @@
 import type { AnalysisApi } from '@/lib/api/analysis-api';
 import type { DemoContext } from './demo-context';
 
-export function createAnalysisDemoApi(_context: DemoContext): AnalysisApi {
-  return {};
+/** Demo mode has no profile zone: the viewer's own calendar, the one the demo activities are placed in. */
+function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The analysis of the demo athlete, computed in the browser with the same pure functions the server uses:
+ * the detailed recent activities plus a year of older workouts, summed into daily aggregates.
+ */
+export function createAnalysisDemoApi({ now }: DemoContext): AnalysisApi {
+  return {
+    async analysis(range) {
+      // Loaded on first use, so neither the sample year nor the computation weighs on other screens.
+      const [{ demoActivities, demoActivityHistory }, { buildDailyAggregates }, { buildAnalysis }] = await Promise.all([
+        import('./demo-strava'),
+        import('@shared/analysis/daily-aggregates'),
+        import('@shared/analysis/analysis'),
+      ]);
+      const at = now();
+      const timeZone = viewerTimeZone();
+      const recent = demoActivities(at);
+      const aggregates = buildDailyAggregates([...demoActivityHistory(at), ...recent], timeZone);
+      return buildAnalysis({ range, aggregates, activities: recent }, { now: at, timeZone });
+    },
+  };
 }

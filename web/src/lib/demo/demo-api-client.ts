@@ -1,10 +1,10 @@
-import type { ProviderType, UnifiedActivity } from '@shared/schemas/activity';
+import type { UnifiedActivity } from '@shared/schemas/activity';
 import type { ActivitiesQuery, ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
 import type { DemoContext } from './demo-context';
-import { createHealthConnectionsDemoApi } from './health-connections-demo';
+import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from './health-connections-demo';
 import { createNotificationsDemoApi } from './notifications-demo';
 import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
@@ -53,7 +53,8 @@ export function createDemoApiClient({
   };
 }
 
-function createCoreDemoApi({ now, origin, storage, wait }: DemoContext): CoreApi {
+function createCoreDemoApi(context: DemoContext): CoreApi {
+  const { now, origin, storage, wait } = context;
   // Sample data loads on first use, so it never weighs on the landing or login page.
   const loadStrava = () => import('./demo-strava');
 
@@ -89,14 +90,11 @@ function createCoreDemoApi({ now, origin, storage, wait }: DemoContext): CoreApi
     };
   }
 
-  function requireStrava(provider: ProviderType): void {
-    if (provider !== 'strava') throw new ApiError(404, 'not_found', 'Unsupported provider');
-  }
-
   async function connectedActivities(): Promise<UnifiedActivity[]> {
-    if (!readState().connected) return [];
+    const health = demoHealthActivities(context);
+    if (!readState().connected) return health;
     const { demoActivities } = await loadStrava();
-    return demoActivities(now());
+    return [...demoActivities(now()), ...health];
   }
 
   return {
@@ -115,7 +113,7 @@ function createCoreDemoApi({ now, origin, storage, wait }: DemoContext): CoreApi
 
     async connections() {
       const state = readState();
-      return { connections: state.connected ? [await stravaSummary(state)] : [] };
+      return { connections: [...(state.connected ? [await stravaSummary(state)] : []), ...demoHealthConnections(context)] };
     },
 
     async stravaAuthorizeUrl() {
@@ -138,12 +136,12 @@ function createCoreDemoApi({ now, origin, storage, wait }: DemoContext): CoreApi
     },
 
     async disconnect(provider) {
-      requireStrava(provider);
+      if (provider !== 'strava') return disconnectDemoHealth(context, provider);
       writeState({ ...readState(), connected: false, lastSyncAt: null });
     },
 
     async sync(provider) {
-      requireStrava(provider);
+      if (provider !== 'strava') return syncDemoHealth(context, provider);
       const state = readState();
       if (!state.connected) throw new ApiError(404, 'not_connected', 'Connect your Strava account first.');
       const lastSyncAt = now().toISOString();

@@ -104,3 +104,63 @@ export function demoActivities(now: Date): UnifiedActivity[] {
     };
   });
 }
+
+/** One older workout of the demo athlete: only what daily aggregates keep (raw data is purged after 7 days). */
+export interface DemoHistoryWorkout {
+  provider_type: 'strava';
+  activity_type: 'Run' | 'Ride' | 'Hike';
+  start_time: string;
+  duration_seconds: number;
+  distance_meters: number;
+}
+
+/** The detailed activities above cover the last 4 weeks; the history fills the 11 months before them. */
+const HISTORY_FIRST_DAY_AGO = 28;
+const HISTORY_LAST_DAY_AGO = 364;
+
+/** A small seeded generator, so the demo year is the same on every visit. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A plausible year for a Vancouver trail runner and cyclist, older than the detailed activities: about
+ * four sessions a week, more riding in the summer months, hikes on weekends, a quiet fortnight in winter.
+ * Deterministic for a given day, placed in the viewer's local calendar like the detailed ones.
+ */
+export function demoActivityHistory(now: Date): DemoHistoryWorkout[] {
+  const random = seededRandom(DEMO_ATHLETE.id);
+  const workouts: DemoHistoryWorkout[] = [];
+  for (let daysAgo = HISTORY_LAST_DAY_AGO; daysAgo >= HISTORY_FIRST_DAY_AGO; daysAgo--) {
+    const day = new Date(now);
+    day.setDate(day.getDate() - daysAgo);
+    const month = day.getMonth();
+    const weekend = day.getDay() === 0 || day.getDay() === 6;
+    const summer = month >= 4 && month <= 8;
+    const holidayBreak = month === 11 && day.getDate() >= 20;
+    const chance = holidayBreak ? 0.08 : weekend ? 0.8 : 0.5;
+    if (random() >= chance) continue;
+
+    const roll = random();
+    const activityType: DemoHistoryWorkout['activity_type'] = weekend && roll < 0.3 ? 'Hike' : roll < (summer ? 0.65 : 0.3) ? 'Ride' : 'Run';
+    const minutes = { Run: 35 + random() * 55, Ride: 50 + random() * 130, Hike: 120 + random() * 180 }[activityType];
+    const kmPerHour = { Run: 10 + random() * 2.5, Ride: 20 + random() * 8, Hike: 3.5 + random() * 1.5 }[activityType];
+    const hour = weekend ? 8 + Math.floor(random() * 3) : random() < 0.6 ? 6 + Math.floor(random() * 2) : 17 + Math.floor(random() * 2);
+    day.setHours(hour, Math.floor(random() * 60), 0, 0);
+    workouts.push({
+      provider_type: 'strava',
+      activity_type: activityType,
+      start_time: day.toISOString(),
+      duration_seconds: Math.round(minutes * 60),
+      distance_meters: Math.round((minutes / 60) * kmPerHour * 1000),
+    });
+  }
+  return workouts;
+}

@@ -1,11 +1,85 @@
+import { ProfileSettings, UpdateProfileRequest, type ProfileResponse } from '@shared/schemas/profile';
 import type { ProfileApi } from '@/lib/api/profile-api';
 import { ApiError } from '@/lib/api/transport';
 import type { DemoContext } from './demo-context';
+import { DEMO_USER } from './demo-user';
 
-// Placeholder until the profile demo lands (issue 5 helper replaces this file).
-export function createProfileDemoApi(_context: DemoContext): ProfileApi {
-  const unavailable = async (): Promise<never> => {
-    throw new ApiError(400, 'demo_unavailable', 'Not available in demo mode.');
+/** Demo changes last for the tab, like demo mode itself. */
+const DEMO_PROFILE_STORAGE_KEY = 'trailbuddy.demo.profile';
+/** Every key demo mode keeps in tab storage starts with this (the demo flag itself included). */
+const DEMO_STORAGE_PREFIX = 'trailbuddy.demo';
+
+/** Demo saves answer after a short pause, so the Save button's loading state shows as it would. */
+export const DEMO_SAVE_DELAY_MS = 400;
+
+/** The demo user's profile as demo mode starts: filled in and findable, so every screen has something to show. */
+export const DEMO_PROFILE_SETTINGS: ProfileSettings = {
+  displayName: DEMO_USER.name,
+  homeArea: 'north-vancouver',
+  activities: ['running', 'hiking', 'cycling'],
+  availability: ['weekends', 'mornings'],
+  bio: 'Trail runner and weekend hiker. Usually on the North Shore trails early on Saturdays; always up for a Grouse Grind.',
+  discoverable: true,
+  visibleFields: ['homeArea', 'activities', 'level', 'availability', 'bio'],
+};
+
+/** The demo athlete's activity level (spec sample data: regular runs and rides). */
+const DEMO_LEVEL: ProfileResponse['level'] = 'Intermediate';
+
+/** The profile API in demo mode: settings in tab storage, validated like the server does; deleting resets the demo. */
+export function createProfileDemoApi({ now, storage, wait }: DemoContext): ProfileApi {
+  function readSettings(): ProfileSettings {
+    try {
+      const stored = storage.getItem(DEMO_PROFILE_STORAGE_KEY);
+      const parsed = stored ? ProfileSettings.safeParse(JSON.parse(stored)) : null;
+      return parsed?.success ? parsed.data : DEMO_PROFILE_SETTINGS;
+    } catch {
+      return DEMO_PROFILE_SETTINGS;
+    }
+  }
+
+  function writeSettings(settings: ProfileSettings) {
+    try {
+      storage.setItem(DEMO_PROFILE_STORAGE_KEY, JSON.stringify(settings));
+    } catch {
+      // Storage can be disabled (private mode); the change then lasts until the page reloads.
+    }
+  }
+
+  const response = (settings: ProfileSettings): ProfileResponse => ({
+    id: DEMO_USER.id,
+    email: DEMO_USER.email,
+    createdAt: DEMO_USER.createdAt,
+    settings,
+    level: DEMO_LEVEL,
+  });
+
+  return {
+    async profile() {
+      return response(readSettings());
+    },
+
+    async updateProfile(settings) {
+      await wait(DEMO_SAVE_DELAY_MS);
+      const parsed = UpdateProfileRequest.safeParse(settings);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+        throw new ApiError(400, 'validation_failed', 'The request body is invalid.', fields);
+      }
+      writeSettings(parsed.data);
+      return response(parsed.data);
+    },
+
+    async deleteAccount() {
+      // Nothing lives on a server in demo mode: "your data" is what this tab remembers, so forget all of it.
+      const demoKeys: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(DEMO_STORAGE_PREFIX)) demoKeys.push(key);
+      }
+      for (const key of demoKeys) storage.removeItem(key);
+      return { deletedAt: now().toISOString(), removed: { demoItems: demoKeys.length } };
+    },
   };
-  return { profile: unavailable, updateProfile: unavailable, deleteAccount: unavailable };
 }

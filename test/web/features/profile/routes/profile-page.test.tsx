@@ -1,38 +1,56 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
+// The section's content is the Health Connections component's own (tested with it); the profile only hosts it.
+vi.mock('@/components/health-connections/health-connections', () => ({ ProviderIntegrations: () => <p>Provider integrations stand-in</p> }));
 import ProfilePage from '@/features/profile/routes/profile-page';
 import { ApiError } from '@/lib/api-client';
-import { activity, createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER, stravaConnection } from '../../../test-utils';
+import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
+import { profileResponse } from '../profile-fixtures';
 
 const routes = [
   { path: '/profile', element: <ProfilePage /> },
   { path: '/', element: <h1>Home stand-in</h1> },
 ];
 
+const withProfile = (overrides: Parameters<typeof createFakeApiClient>[0] = {}) => createFakeApiClient({ profile: vi.fn(async () => profileResponse()), ...overrides });
+
 describe('ProfilePage', () => {
-  it('shows the email, user ID and account-created date from the API', async () => {
-    const apiClient = createFakeApiClient();
+  it('shows the email, user ID, account-created date and activity level from the API', async () => {
+    const apiClient = createFakeApiClient({ profile: vi.fn(async () => profileResponse({ level: 'Advanced' })) });
     renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
     expect(await screen.findByText(SIGNED_IN_USER.email)).toBeInTheDocument();
     expect(screen.getByText('user-1')).toBeInTheDocument();
     expect(screen.getByText('June 1, 2025')).toHaveAttribute('datetime', '2025-06-01T12:00:00.000Z');
-    expect(apiClient.me).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Advanced')).toBeInTheDocument();
+    expect(apiClient.profile).toHaveBeenCalledTimes(1);
   });
 
-  it('shows an error with a retry when the API fails', async () => {
-    const me = vi
-      .fn()
-      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
-      .mockResolvedValueOnce({ id: 'user-1', email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' });
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ me }) });
+  it('says how to get an activity level before the first sync', async () => {
+    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }) });
+    expect(await screen.findByText('Sync an activity app to see it')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the API fails, and the form once it answers', async () => {
+    const profile = vi.fn().mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down')).mockResolvedValueOnce(profileResponse());
+    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('TrailBuddy is having trouble right now.');
+    expect(screen.queryByRole('form', { name: 'Partner Profile' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText(SIGNED_IN_USER.email)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Partner Profile' })).toBeInTheDocument();
+  });
+
+  it('has the danger zone with the delete button', async () => {
+    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }) });
+    const zone = (await screen.findByRole('heading', { name: 'Danger Zone' })).closest('section')!;
+    expect(within(zone).getByRole('button', { name: 'Delete my account and data' })).toBeInTheDocument();
+    expect(zone).toHaveTextContent('within 48 hours');
   });
 
   it('explains a Strava callback error passed in the query', async () => {
-    renderRoutes(routes, { path: '/profile?error=access_denied', service: createFakeAuthService(SIGNED_IN_USER) });
+    renderRoutes(routes, { path: '/profile?error=access_denied', service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
     expect(await screen.findByRole('alert')).toHaveTextContent('Strava access was not granted');
   });
 
@@ -41,35 +59,19 @@ describe('ProfilePage', () => {
     ['no_code', 'Strava did not send back an authorization code'],
     ['connection_failed', 'We could not connect your Strava account.'],
   ])('explains ?error=%s in plain words', async (code, text) => {
-    renderRoutes(routes, { path: `/profile?error=${code}`, service: createFakeAuthService(SIGNED_IN_USER) });
+    renderRoutes(routes, { path: `/profile?error=${code}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
-  it('has a provider integration section with the Strava card and the activities list', async () => {
-    const apiClient = createFakeApiClient({
-      connections: vi.fn(async () => ({ connections: [stravaConnection({ lastSyncAt: '2026-01-02T09:30:00.000Z' })] })),
-      activities: vi.fn(async () => ({ activities: [activity({ name: 'Lynn Canyon Loop' })], nextCursor: null })),
-    });
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
-    const integrations = (await screen.findByRole('heading', { name: 'Provider Integrations' })).closest('section');
-    if (!integrations) throw new Error('no integrations section');
-    expect(await within(integrations).findByText('Connected to Strava')).toBeInTheDocument();
-    expect(within(integrations).getByText('Maya Chen')).toBeInTheDocument();
-    expect(within(integrations).getByText(/Last synced:/)).toBeInTheDocument();
-    expect(await screen.findByText('Lynn Canyon Loop')).toBeInTheDocument();
-  });
-
-  it('asks to connect Strava before listing activities', async () => {
-    const apiClient = createFakeApiClient();
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
-    expect(await screen.findByRole('button', { name: 'Connect with Strava' })).toBeInTheDocument();
-    expect(screen.getByText('Connect your Strava account to view your activities.')).toBeInTheDocument();
-    expect(apiClient.activities).not.toHaveBeenCalled();
+  it('hosts the provider integration section (cards and activities list)', async () => {
+    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
+    const integrations = (await screen.findByRole('heading', { name: 'Provider Integrations' })).closest('section')!;
+    expect(within(integrations).getByText('Provider integrations stand-in')).toBeInTheDocument();
   });
 
   it('signs out and goes home', async () => {
     const service = createFakeAuthService(SIGNED_IN_USER);
-    renderRoutes(routes, { path: '/profile', service });
+    renderRoutes(routes, { path: '/profile', service, apiClient: withProfile() });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
     expect(service.signOut).toHaveBeenCalledTimes(1);

@@ -1,25 +1,138 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AnalysisRange, type AnalysisResponse } from '@shared/schemas/analysis';
+import type { ConnectionSummary } from '@shared/schemas/connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useAnalysis, useConnections } from '../api/use-analysis';
+import { ActivityHeatmap } from '../components/activity-heatmap';
+import { ActivityLevelPanel } from '../components/activity-level-panel';
+import { AnalysisStatCards } from '../components/analysis-stat-cards';
+import { ConnectHealthApps, NoActivitiesForFilters, NoActivityDataYet } from '../components/empty-states';
+import { ProviderBadges } from '../components/provider-badges';
+import { RangeFilter } from '../components/range-filter';
+import { RecentActivityList } from '../components/recent-activity-list';
+import { TrendCharts } from '../components/trend-charts';
+import { WorkoutPreferences } from '../components/workout-preferences';
 
+const DEFAULT_RANGE: AnalysisRange = 'month';
+
+/** Spec health-connections §2: the health analysis screen (/analysis). */
 export default function AnalysisPage() {
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [range, setRange] = useRangeParam();
+  const connections = useConnections(refreshKey);
+  const sync = useSyncAll(() => setRefreshKey((n) => n + 1));
+  const active = connections.status === 'success' ? connections.data : [];
+
   return (
     <PageContainer>
       <DemoBanner />
-      <PageHeader title="Health & Activity Analysis" description="Your trends, active days and activity level, from the fitness apps you connect." />
-      <section aria-labelledby="connect-health-apps" className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h2 id="connect-health-apps" className="text-xl font-semibold text-slate-900">
-          Connect Your Health Apps
-        </h2>
-        <p className="mx-auto mt-2 max-w-md text-slate-600">
-          No health providers connected yet. Connect Strava or another fitness app to see your analysis here.
-        </p>
-        <Link to={paths.profile} className={`${buttonStyles.primary} mt-6`}>
-          Go to Profile
-        </Link>
-      </section>
+      <PageHeader
+        title="Health & Activity Analysis"
+        description="Your trends, active days and activity level, from the fitness apps you connect."
+        actions={
+          active.length > 0 && (
+            <button type="button" className={buttonStyles.primary} disabled={sync.syncing} onClick={() => void sync.syncAll(active)}>
+              {sync.syncing ? 'Syncing...' : 'Sync Data'}
+            </button>
+          )
+        }
+      />
+      {connections.status === 'loading' && <Spinner label="Loading your connections" />}
+      {connections.status === 'error' && <LoadError error={connections.error} retry={connections.reload} />}
+      {connections.status === 'success' &&
+        (active.length === 0 ? (
+          <ConnectHealthApps />
+        ) : (
+          <>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+              <ProviderBadges connections={active} />
+              <RangeFilter value={range} onChange={setRange} />
+            </div>
+            <AnalysisContent range={range} refreshKey={refreshKey} />
+          </>
+        ))}
     </PageContainer>
+  );
+}
+
+/** The date filter lives in the URL (?range=), so a view can be shared and survives a reload. */
+function useRangeParam(): [AnalysisRange, (range: AnalysisRange) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = AnalysisRange.safeParse(searchParams.get('range'));
+  const range = parsed.success ? parsed.data : DEFAULT_RANGE;
+  const setRange = (next: AnalysisRange) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('range', next);
+        return params;
+      },
+      { replace: true },
+    );
+  return [range, setRange];
+}
+
+/** Syncs each connected provider in turn; a failure is only logged (spec §4) and the next one still runs. */
+function useSyncAll(onDone: () => void) {
+  const client = useApiClient();
+  const [syncing, setSyncing] = useState(false);
+  async function syncAll(connections: readonly ConnectionSummary[]) {
+    setSyncing(true);
+    for (const { provider } of connections) {
+      try {
+        await client.sync(provider);
+      } catch (error) {
+        console.error(`Sync of ${provider} failed`, error);
+      }
+    }
+    setSyncing(false);
+    onDone();
+  }
+  return { syncing, syncAll };
+}
+
+function AnalysisContent({ range, refreshKey }: { range: AnalysisRange; refreshKey: number }) {
+  const analysis = useAnalysis(range, refreshKey);
+  if (analysis.status === 'loading') return <Spinner label="Loading your analysis" />;
+  if (analysis.status === 'error') return <LoadError error={analysis.error} retry={analysis.reload} />;
+  if (!analysis.data.hasActivity) return <NoActivityDataYet />;
+  return <AnalysisView data={analysis.data} />;
+}
+
+function periodDays({ start, end }: AnalysisResponse['period']): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+function AnalysisView({ data }: { data: AnalysisResponse }) {
+  const now = new Date(data.generatedAt);
+  return (
+    <div className="space-y-8">
+      <AnalysisStatCards totals={data.totals} periodDays={periodDays(data.period)} />
+      {data.totals.sessions === 0 ? <NoActivitiesForFilters /> : <TrendCharts chart={data.chart} />}
+      <ActivityHeatmap heatmap={data.heatmap} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ActivityLevelPanel metrics={data.metrics} />
+        <WorkoutPreferences metrics={data.metrics} />
+      </div>
+      <RecentActivityList activities={data.recentActivities} now={now} />
+    </div>
+  );
+}
+
+function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <FormMessage kind="error">{userMessage(error)}</FormMessage>
+      <button type="button" onClick={retry} className={buttonStyles.secondary}>
+        Try Again
+      </button>
+    </div>
   );
 }

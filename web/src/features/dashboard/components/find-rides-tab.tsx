@@ -1,81 +1,144 @@
 import { useState } from 'react';
+import type { MyRidesResponse, RideOffer, RideRequest } from '@shared/schemas/rides';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
-import type { DemoRideData, DemoRideUser } from '@/lib/demo/demo-social';
+import { FormMessage } from '@/components/ui/form-message';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { useAuth } from '@/lib/auth';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
 
-const REPLY_DELAY_MS = 1000;
-const departureFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const currency = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 });
+const departureFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Vancouver' });
+const currency = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** Demo mode's Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer. */
-export function FindRidesTab({ rides }: { rides: DemoRideData | null }) {
-  if (!rides || (rides.offers.length === 0 && rides.requests.length === 0)) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">Demo ride data not available</p>;
+/** Spec core-app §8: the rides tab's empty text in demo mode. */
+export const NO_DEMO_RIDES = 'Demo ride data not available';
+
+/** The Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer, for the user's upcoming activities. */
+export function FindRidesTab() {
+  const api = useApiClient();
+  const { isDemo } = useAuth();
+  const rides = useQuery(() => api.myRides(), [api]);
+
+  if (rides.status === 'loading') return <Spinner label="Loading rides" />;
+  if (rides.status === 'error') {
+    return (
+      <div className="space-y-3">
+        <FormMessage kind="error">{userMessage(rides.error)}</FormMessage>
+        <button type="button" onClick={rides.reload} className={buttonStyles.secondary}>
+          Try Again
+        </button>
+      </div>
+    );
   }
-  const userById = new Map(rides.users.map((user) => [user.id, user]));
+  const { offers, requests } = rides.data;
+  if (offers.length === 0 && requests.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        {isDemo ? NO_DEMO_RIDES : 'No ride offers or requests for your upcoming activities yet. Offer or ask for one on an activity page.'}
+      </p>
+    );
+  }
+  return <RideLists data={rides.data} reload={rides.reload} />;
+}
+
+function RideLists({ data, reload }: { data: MyRidesResponse; reload: () => void }) {
+  const api = useApiClient();
+  const toast = useToast();
+  const titleOf = (activityId: string) => data.activities.find((a) => a.id === activityId)?.title;
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      toast.success(success);
+      reload();
+    } catch (error) {
+      toast.error(userMessage(error));
+    }
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="ride-offers-heading" className="space-y-3">
         <h2 id="ride-offers-heading" className="text-lg font-semibold text-slate-900">
           Available Ride Offers
         </h2>
-        <ul className="space-y-3">
-          {rides.offers.map((offer) => {
-            const driver = userById.get(offer.driverId);
-            return (
-              <li key={offer.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <DriverLine user={driver} />
-                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                  <Fact label="Departure" value={departureFormat.format(new Date(offer.departureTime))} />
-                  <Fact label="Seats available" value={String(offer.availableSeats)} />
-                  <Fact label="Cost per person" value={currency.format(offer.costPerPerson)} />
-                  <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />
-                </dl>
-                <p className="mt-2 text-sm text-slate-600">{offer.notes}</p>
-                <ReplyButton label="Join Ride" toastText={`Ride request sent to ${driver?.name ?? 'the driver'}!`} />
-              </li>
-            );
-          })}
-        </ul>
+        {data.offers.length === 0 ? (
+          <p className="text-sm text-slate-600">No ride offers yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {data.offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} activityTitle={titleOf(offer.activityId)} onJoin={() => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`)} />
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="ride-requests-heading" className="space-y-3">
         <h2 id="ride-requests-heading" className="text-lg font-semibold text-slate-900">
           Ride Requests
         </h2>
-        <ul className="space-y-3">
-          {rides.requests.map((request) => {
-            const requester = userById.get(request.requesterId);
-            return (
-              <li key={request.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <p className="font-semibold text-slate-900">{requester?.name ?? 'A TrailBuddy member'}</p>
-                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                  <Fact label="Preferred pickup" value={request.preferredPickup} />
-                  <Fact label="Willing to share costs" value={request.willingToShare ? 'Yes' : 'No'} />
-                </dl>
-                <p className="mt-2 text-sm text-slate-600">{request.notes}</p>
-                <ReplyButton label="Offer Ride" toastText={`Ride offer sent to ${requester?.name ?? 'the rider'}!`} />
-              </li>
-            );
-          })}
-        </ul>
+        {data.requests.length === 0 ? (
+          <p className="text-sm text-slate-600">No ride requests yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {data.requests.map((request) => (
+              <RequestCard
+                key={request.id}
+                request={request}
+                activityTitle={titleOf(request.activityId)}
+                onOffer={() => run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`)}
+              />
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );
 }
 
-function DriverLine({ user }: { user: DemoRideUser | undefined }) {
-  if (!user) return <p className="font-semibold text-slate-900">Driver</p>;
+function OfferCard({ offer, activityTitle, onJoin }: { offer: RideOffer; activityTitle?: string; onJoin: () => Promise<void> }) {
+  const { vehicle } = offer;
   return (
-    <div>
-      <p className="font-semibold text-slate-900">
-        {user.name}
-        {user.isVerified && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Verified</span>}
-      </p>
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="font-semibold text-slate-900">{offer.isMine ? 'Your ride' : offer.driverName}</p>
       <p className="text-sm text-slate-600">
-        ★ {user.rating.toFixed(1)} · {user.ridesOffered} rides offered
-        {user.vehicle && ` · ${user.vehicle.color} ${user.vehicle.make} ${user.vehicle.model}`}
+        {offer.driverRating !== null && `★ ${offer.driverRating.toFixed(1)} · `}
+        {offer.ridesOffered} rides offered · {vehicle.color} {vehicle.make} {vehicle.model}
       </p>
-    </div>
+      {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <Fact label="Departure" value={departureFormat.format(new Date(offer.departureTime))} />
+        <Fact label="Seats available" value={String(offer.availableSeats)} />
+        <Fact label="Cost per person" value={currency.format(offer.costPerPerson)} />
+        <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />
+      </dl>
+      {offer.notes && <p className="mt-2 text-sm text-slate-600">{offer.notes}</p>}
+      {offer.isMine ? null : offer.bookedByMe ? (
+        <p className="mt-3 text-sm font-medium text-brand-800">Your seat is booked</p>
+      ) : offer.availableSeats > 0 ? (
+        <PendingButton label="Join Ride" pendingLabel="Booking..." onClick={onJoin} />
+      ) : (
+        <p className="mt-3 text-sm font-medium text-slate-600">Full</p>
+      )}
+    </li>
+  );
+}
+
+function RequestCard({ request, activityTitle, onOffer }: { request: RideRequest; activityTitle?: string; onOffer: () => Promise<void> }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="font-semibold text-slate-900">{request.isMine ? 'Your request' : request.requesterName}</p>
+      {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <Fact label="Preferred pickup" value={request.preferredPickup} />
+        <Fact label="Willing to share costs" value={request.willingToShare ? 'Yes' : 'No'} />
+      </dl>
+      {request.notes && <p className="mt-2 text-sm text-slate-600">{request.notes}</p>}
+      {request.isMine ? null : request.offeredByMe ? (
+        <p className="mt-3 text-sm font-medium text-brand-800">You offered your ride</p>
+      ) : (
+        <PendingButton label="Offer Ride" pendingLabel="Sending..." onClick={onOffer} />
+      )}
+    </li>
   );
 }
 
@@ -88,19 +151,19 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A mock action: a short wait, then a toast; demo mode sends nothing anywhere. */
-function ReplyButton({ label, toastText }: { label: string; toastText: string }) {
-  const toast = useToast();
+function PendingButton({ label, pendingLabel, onClick }: { label: string; pendingLabel: string; onClick: () => Promise<void> }) {
   const [pending, setPending] = useState(false);
-  const reply = async () => {
+  const run = async () => {
     setPending(true);
-    await new Promise((resolve) => setTimeout(resolve, REPLY_DELAY_MS));
-    setPending(false);
-    toast.success(toastText);
+    try {
+      await onClick();
+    } finally {
+      setPending(false);
+    }
   };
   return (
-    <button type="button" onClick={reply} disabled={pending} className={`${buttonStyles.primary} mt-3`}>
-      {pending ? 'Sending...' : label}
+    <button type="button" onClick={run} disabled={pending} className={`${buttonStyles.primary} mt-3`}>
+      {pending ? pendingLabel : label}
     </button>
   );
 }

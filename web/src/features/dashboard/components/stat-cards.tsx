@@ -11,7 +11,7 @@ export function StatCards({ stats, isDemo }: { stats: DashboardStats; isDemo: bo
   ];
   if (isDemo) cards.push(['Rides Shared', String(DEMO_RIDES_SHARED)]);
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {cards.map(([label, value]) => (
         <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <dt className="text-sm text-slate-600">{label}</dt>

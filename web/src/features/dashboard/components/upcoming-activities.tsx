@@ -1,52 +1,87 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { statusLabel, type GroupActivitySummary } from '@shared/schemas/group-activities';
+import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
-import type { DemoUpcomingActivity, UpcomingActivityStatus } from '@/lib/demo/demo-social';
+import { FormMessage } from '@/components/ui/form-message';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
 
 /** Spec core-app §9: the dashboard shows at most 3 upcoming activities. */
 export const UPCOMING_LIMIT = 3;
-/** Spec core-app §9: a simulated join takes 1 s. */
+/** Spec core-app §9: a join takes 1 s in demo mode (the demo client waits; real joins take what the server takes). */
 export const JOIN_DELAY_MS = 1000;
 
-const statusStyles: Record<UpcomingActivityStatus, string> = {
+/** Spec §4 colours: confirmed green, open blue, almost full yellow. */
+const statusStyles: Record<GroupActivitySummary['status'], string> = {
   confirmed: 'bg-green-100 text-green-800',
   open: 'bg-blue-100 text-blue-800',
   almost_full: 'bg-yellow-100 text-yellow-800',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const detailsPath = (id: string) => paths.activityDetails.replace(':activityId', encodeURIComponent(id));
 
-/** Demo mode's Upcoming Activities: the first 3, each with Join Activity (while there is room) and View Details. */
-export function UpcomingActivities({ activities }: { activities: readonly DemoUpcomingActivity[] }) {
+/** Upcoming activities near the user: the first 3, each with Join Activity (while there is room) and View Details. */
+export function UpcomingActivities() {
+  const api = useApiClient();
+  const upcoming = useQuery(() => api.nearbyGroupActivities({ limit: UPCOMING_LIMIT }), [api]);
   return (
     <section aria-labelledby="upcoming-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
-        Upcoming Activities
-      </h2>
-      <ul className="mt-4 space-y-3">
-        {activities.slice(0, UPCOMING_LIMIT).map((activity) => (
-          <UpcomingItem key={activity.id} activity={activity} />
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
+          Upcoming Activities
+        </h2>
+        <Link to={paths.planActivity} className="text-sm font-medium text-brand-800 underline">
+          Plan an activity
+        </Link>
+      </div>
+      {upcoming.status === 'loading' && <Spinner label="Loading upcoming activities" />}
+      {upcoming.status === 'error' && (
+        <div className="mt-4 space-y-3">
+          <FormMessage kind="error">{userMessage(upcoming.error)}</FormMessage>
+          <button type="button" onClick={upcoming.reload} className={buttonStyles.secondary}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {upcoming.status === 'success' &&
+        (upcoming.data.activities.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">No upcoming activities near you yet. Plan one and invite partners!</p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {upcoming.data.activities.slice(0, UPCOMING_LIMIT).map((activity) => (
+              <UpcomingItem key={activity.id} activity={activity} />
+            ))}
+          </ul>
         ))}
-      </ul>
     </section>
   );
 }
 
-function UpcomingItem({ activity }: { activity: DemoUpcomingActivity }) {
+function UpcomingItem({ activity: initial }: { activity: GroupActivitySummary }) {
+  const api = useApiClient();
   const toast = useToast();
+  const [activity, setActivity] = useState(initial);
   const [joining, setJoining] = useState(false);
-  const [joined, setJoined] = useState(false);
   const [open, setOpen] = useState(false);
   const detailsId = `upcoming-details-${activity.id}`;
-  const hasRoom = activity.participants < activity.maxParticipants;
+  const hasRoom = activity.participantCount < activity.maxParticipants;
+  const joined = activity.viewer.isParticipant;
 
   const join = async () => {
     setJoining(true);
-    // A mock join (spec core-app §4): no server call, a short wait, then a toast.
-    await new Promise((resolve) => setTimeout(resolve, JOIN_DELAY_MS));
-    setJoining(false);
-    setJoined(true);
-    toast.success(`You joined ${activity.title}!`);
+    try {
+      setActivity(await api.joinGroupActivity(activity.id));
+      toast.success(`You joined ${activity.title}!`);
+    } catch (error) {
+      toast.error(userMessage(error));
+    } finally {
+      setJoining(false);
+    }
   };
 
   return (
@@ -55,13 +90,11 @@ function UpcomingItem({ activity }: { activity: DemoUpcomingActivity }) {
         <div>
           <h3 className="font-semibold text-slate-900">{activity.title}</h3>
           <p className="text-sm text-slate-600">
-            {activity.type} · {dateFormat.format(new Date(`${activity.date}T00:00:00`))} at {activity.time} · {activity.participants}/
+            <span className="capitalize">{activity.activityType}</span> · {dateFormat.format(new Date(`${activity.date}T00:00:00Z`))} at {activity.time} · {activity.participantCount}/
             {activity.maxParticipants} participants
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyles[activity.status]}`}>
-          {activity.status.replace(/_/g, ' ')}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyles[activity.status]}`}>{statusLabel(activity.status)}</span>
       </div>
       {open && (
         <dl id={detailsId} className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -71,15 +104,26 @@ function UpcomingItem({ activity }: { activity: DemoUpcomingActivity }) {
           </div>
           <div>
             <dt className="text-slate-500">Organizer</dt>
-            <dd className="text-slate-900">{activity.organizer}</dd>
+            <dd className="text-slate-900">{activity.viewer.isOrganizer ? 'You' : activity.organizerName}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <Link to={detailsPath(activity.id)} className="font-medium text-brand-800 underline">
+              Open the activity page
+            </Link>
           </div>
         </dl>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {hasRoom && (
-          <button type="button" onClick={join} disabled={joining || joined} className={buttonStyles.primary}>
-            {joining ? 'Joining...' : joined ? 'Joined' : 'Join Activity'}
+        {joined ? (
+          <button type="button" disabled className={buttonStyles.primary}>
+            {activity.viewer.isOrganizer ? 'Organizing' : 'Joined'}
           </button>
+        ) : (
+          hasRoom && (
+            <button type="button" onClick={join} disabled={joining} className={buttonStyles.primary}>
+              {joining ? 'Joining...' : 'Join Activity'}
+            </button>
+          )
         )}
         <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)} className={buttonStyles.secondary}>
           View Details

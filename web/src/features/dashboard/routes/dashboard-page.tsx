@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { HealthConnections } from '@/components/health-connections/health-connections';
 import { StravaConnectCard } from '@/components/strava/strava-connect-card';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -10,9 +11,8 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useStravaConnection, type StravaConnectionApi } from '@/lib/connections/use-strava-connection';
-import { demoRideData, demoUpcomingActivities } from '@/lib/demo/demo-social';
 import { userMessage } from '@/lib/error-messages';
-import { useAllActivities } from '../api/get-all-activities';
+import { useOverview } from '../api/get-overview';
 import { ActionCards } from '../components/action-cards';
 import { FeatureTiles } from '../components/feature-tiles';
 import { FindRidesTab } from '../components/find-rides-tab';
@@ -37,7 +37,7 @@ export default function DashboardPage() {
   // Protected route: a user (or the demo user) is always present here.
   const name = greetingName({ athleteFirstName: connection?.athleteFirstName ?? undefined, userName: user?.name, email: user?.email ?? '' });
 
-  return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} strava={strava} />;
+  return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} />;
 }
 
 /** After /auth/strava/callback succeeds (`?strava=connected`): one toast, then the query is dropped. */
@@ -62,16 +62,16 @@ function useConnectedToast() {
   }, [justConnected, toast, setSearchParams]);
 }
 
-function WelcomeDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
+function WelcomeDashboard({ name }: { name: string }) {
   return (
     <PageContainer>
       <DemoBanner />
       <PageHeader
         title={`Welcome, ${name}!`}
-        description="Connect your Strava account to bring in your workouts, then find partners who match your pace and plan your next outing."
+        description="Connect a fitness app to bring in your workouts, then find partners who match your pace and plan your next outing."
       />
       <FeatureTiles />
-      <StravaConnectCard strava={strava} />
+      <HealthConnections />
     </PageContainer>
   );
 }
@@ -122,40 +122,35 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
-        {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <DemoRides />}
+        {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <FindRidesTab />}
       </div>
     </PageContainer>
   );
 }
 
 function Overview({ strava, isDemo }: { strava: StravaConnectionApi; isDemo: boolean }) {
-  const activities = useAllActivities(strava.activitiesVersion);
-  const now = new Date();
-  const upcoming = useMemo(() => (isDemo ? demoUpcomingActivities(new Date()) : []), [isDemo]);
+  const overview = useOverview(strava.activitiesVersion);
 
   return (
     <>
-      {activities.status === 'loading' && <Spinner label="Loading your activities" />}
-      {activities.status === 'error' && (
+      {overview.status === 'loading' && <Spinner label="Loading your activities" />}
+      {overview.status === 'error' && (
         <div className="space-y-3">
-          <FormMessage kind="error">{userMessage(activities.error)}</FormMessage>
-          <button type="button" onClick={activities.reload} className={buttonStyles.secondary}>
+          <FormMessage kind="error">{userMessage(overview.error)}</FormMessage>
+          <button type="button" onClick={overview.reload} className={buttonStyles.secondary}>
             Try Again
           </button>
         </div>
       )}
-      {activities.status === 'success' && <StatCards stats={dashboardStats(activities.data, now)} isDemo={isDemo} />}
+      {overview.status === 'success' && <StatCards stats={dashboardStats(overview.data)} isDemo={isDemo} />}
       <ActionCards />
       <div className="grid gap-6 lg:grid-cols-2">
-        {isDemo && <UpcomingActivities activities={upcoming} />}
-        {activities.status === 'success' && <RecentActivitiesCard activities={latestActivities(activities.data)} now={now} />}
+        <UpcomingActivities />
+        {overview.status === 'success' && (
+          <RecentActivitiesCard activities={latestActivities(overview.data.recentActivities)} now={new Date(overview.data.generatedAt)} />
+        )}
       </div>
       <StravaConnectCard strava={strava} />
     </>
   );
-}
-
-function DemoRides() {
-  const rides = useMemo(() => demoRideData(new Date()), []);
-  return <FindRidesTab rides={rides} />;
 }

@@ -1,5 +1,21 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PartnerCard as PartnerCardData, PartnerSearchResponse } from '@shared/schemas/partners';
+import { paths } from '@/app/paths';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
+import { PartnerCard } from '../components/partner-card';
+import { DEFAULT_FILTERS, PartnerFilters, type PartnerFilterValues } from '../components/partner-filters';
+import { PartnerRequests } from '../components/partner-requests';
+
+/** Cards per page: three rows of the desktop grid. */
+export const PARTNERS_PAGE_SIZE = 9;
 
 const matchingSteps = [
   { title: 'Fitness analysis', body: 'Your connected workouts set your activity level, so partners share your pace and distance.' },
@@ -7,14 +23,120 @@ const matchingSteps = [
   { title: 'Personality match', body: 'Shared activities and preferences point you to partners you will enjoy the trail with.' },
 ] as const;
 
+type Results =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; partners: PartnerCardData[]; nextCursor: string | null; me: PartnerSearchResponse['me']; loadingMore: boolean; moreError: string | null };
+
+function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
+  if (me.profileComplete && me.discoverable) return null;
+  return (
+    <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
+      <p className="font-semibold">{me.profileComplete ? 'Other members cannot find you yet.' : 'Complete your partner profile for better matches.'}</p>
+      <p className="mt-1 text-sm">
+        {me.profileComplete
+          ? 'Turn on “Let other members find me” in your profile so compatible partners can connect with you.'
+          : 'Add a display name, your home area, activities and availability so matching can compare you with others — and opt in to be found.'}
+      </p>
+      <Link to={paths.profile} className={`${buttonStyles.primary} mt-3`}>
+        Go to your profile
+      </Link>
+    </div>
+  );
+}
+
 export default function FindPartnersPage() {
+  const api = useApiClient();
+  const [filters, setFilters] = useState<PartnerFilterValues>(DEFAULT_FILTERS);
+  const [results, setResults] = useState<Results>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const requests = useQuery(() => api.partnerConnections(), [api]);
+
+  useEffect(() => {
+    let current = true;
+    setResults({ status: 'loading' });
+    api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE }).then(
+      (page) => current && setResults({ status: 'ready', partners: page.partners, nextCursor: page.nextCursor, me: page.me, loadingMore: false, moreError: null }),
+      (error: unknown) => current && setResults({ status: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, filters, attempt]);
+
+  const loadMore = useCallback(async () => {
+    if (results.status !== 'ready' || !results.nextCursor) return;
+    setResults({ ...results, loadingMore: true, moreError: null });
+    try {
+      const page = await api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE, cursor: results.nextCursor });
+      const known = new Set(results.partners.map((p) => p.userId));
+      setResults({ ...results, partners: [...results.partners, ...page.partners.filter((p) => !known.has(p.userId))], nextCursor: page.nextCursor, loadingMore: false });
+    } catch (error) {
+      setResults({ ...results, loadingMore: false, moreError: userMessage(error) });
+    }
+  }, [api, filters, results]);
+
   return (
     <PageContainer>
       <DemoBanner />
       <PageHeader
         title="Find Partners"
         description="Discover runners, hikers and riders across the Lower Mainland who match your level and schedule."
+        actions={
+          <Link to={paths.messages} className={buttonStyles.secondary}>
+            Messages
+          </Link>
+        }
       />
+
+      {requests.status === 'success' && <PartnerRequests requests={requests.data.incoming} onAnswered={() => { requests.reload(); setAttempt((n) => n + 1); }} />}
+
+      <PartnerFilters value={filters} onChange={setFilters} />
+
+      <section aria-labelledby="partner-results" className="space-y-4">
+        <h2 id="partner-results" className="sr-only">
+          Partners
+        </h2>
+        {results.status === 'loading' && <Spinner label="Finding partners" />}
+        {results.status === 'error' && (
+          <div className="space-y-3">
+            <FormMessage kind="error">{userMessage(results.error)}</FormMessage>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+              Try Again
+            </button>
+          </div>
+        )}
+        {results.status === 'ready' && (
+          <>
+            <ProfilePrompt me={results.me} />
+            {results.partners.length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+                <p className="font-semibold text-slate-900">No partners match these filters yet.</p>
+                <p className="mt-1 text-sm text-slate-600">Try another activity or location, or choose “All” to widen the search.</p>
+              </div>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+                {results.partners.map((partner) => (
+                  <li key={partner.userId} className="flex">
+                    <div className="w-full">
+                      <PartnerCard partner={partner} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {results.moreError && <FormMessage kind="error">{results.moreError}</FormMessage>}
+            {results.nextCursor && (
+              <div className="flex justify-center">
+                <button type="button" className={buttonStyles.secondary} onClick={loadMore} disabled={results.loadingMore}>
+                  {results.loadingMore ? 'Loading...' : 'Load More Partners'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
       <section aria-labelledby="how-matching-works" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="how-matching-works" className="text-lg font-semibold text-slate-900">
           How matching works
@@ -28,6 +150,10 @@ export default function FindPartnersPage() {
             </li>
           ))}
         </ol>
+        <p className="mt-4 text-sm text-slate-600">
+          Other members only ever see coarse facts about you — your level, shared activities, area and when you like to go — never your workouts, routes or
+          numbers.
+        </p>
       </section>
     </PageContainer>
   );

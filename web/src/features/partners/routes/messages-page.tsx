@@ -1,10 +1,196 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGE_MAX_LENGTH, MESSAGE_QUOTA_EXCEEDED_MESSAGE, type Message, type MessageQuota } from '@shared/schemas/messages';
+import { paths } from '@/app/paths';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
+import { actionMessage, memberPath } from '../utils/partner-format';
 
-// Placeholder until issue 6's screen lands.
+const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function QuotaLine({ quota }: { quota: MessageQuota }) {
+  if (quota.remaining === 0) return <FormMessage kind="info">{MESSAGE_QUOTA_EXCEEDED_MESSAGE}</FormMessage>;
+  return (
+    <p className="text-sm text-slate-600">
+      {quota.remaining} of {quota.limit} free messages left this month.
+    </p>
+  );
+}
+
+function Thread({ userId, onSent }: { userId: string; onSent: (message: Message) => void }) {
+  const api = useApiClient();
+  const thread = useQuery(() => api.conversationMessages(userId), [api, userId]);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [quota, setQuota] = useState<MessageQuota | null>(null);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const endRef = useRef<HTMLLIElement>(null);
+
+  const loaded = thread.status === 'success' ? thread.data : null;
+  useEffect(() => {
+    if (loaded) {
+      setMessages(loaded.messages);
+      setQuota(loaded.quota);
+    }
+  }, [loaded]);
+
+  // A block body on purpose: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length]);
+
+  if (thread.status === 'loading') return <Spinner label="Loading messages" />;
+  if (thread.status === 'error') return <FormMessage kind="error">{actionMessage(thread.error)}</FormMessage>;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError('Write a message.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const sent = await api.sendMessage(userId, text);
+      setMessages((current) => [...current, sent.message]);
+      setQuota(sent.quota);
+      setText('');
+      onSent(sent.message);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 429 && quota) setQuota({ ...quota, used: quota.limit, remaining: 0 });
+      setError(failure instanceof ApiError && failure.fields?.text ? failure.fields.text : actionMessage(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const { partner } = thread.data;
+  const exhausted = quota?.remaining === 0;
+  return (
+    <section aria-labelledby="thread-heading" className="flex min-h-96 flex-col gap-4">
+      <h2 id="thread-heading" className="text-lg font-semibold text-slate-900">
+        <Link to={memberPath(partner.userId)} className="underline-offset-2 hover:underline">
+          {partner.displayName}
+        </Link>
+      </h2>
+      {messages.length === 0 ? (
+        <p className="text-sm text-slate-600">No messages yet. Say hello and suggest a first outing!</p>
+      ) : (
+        <ol aria-label={`Messages with ${partner.displayName}`} className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto">
+          {messages.map((message) => (
+            <li key={message.id} className={`max-w-[85%] rounded-2xl px-4 py-2 ${message.fromMe ? 'self-end bg-brand-700 text-white' : 'self-start bg-slate-100 text-slate-900'}`}>
+              <span className="sr-only">{message.fromMe ? 'You: ' : `${partner.displayName}: `}</span>
+              <p className="whitespace-pre-wrap break-words">{message.text}</p>
+              <time dateTime={message.sentAt} className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}>
+                {timeFormat.format(new Date(message.sentAt))}
+              </time>
+            </li>
+          ))}
+          <li ref={endRef} aria-hidden="true" />
+        </ol>
+      )}
+      <form onSubmit={send} className="mt-auto space-y-2" aria-label="Send a message">
+        {quota && <QuotaLine quota={quota} />}
+        {error && error !== MESSAGE_QUOTA_EXCEEDED_MESSAGE && <FormMessage kind="error">{error}</FormMessage>}
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={MESSAGE_MAX_LENGTH}
+          rows={3}
+          disabled={exhausted || sending}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
+        />
+        <button type="submit" className={buttonStyles.primary} disabled={exhausted || sending}>
+          {sending ? 'Sending...' : 'Send'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /messages: conversations with accepted partners, one thread at a time (?with=<userId>). */
 export default function MessagesPage() {
+  const api = useApiClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = searchParams.get('with');
+  const conversations = useQuery(() => api.conversations(), [api]);
+  // What was sent from this page, so the list's previews stay current without reloading it.
+  const [sentHere, setSentHere] = useState<Record<string, Message>>({});
+
   return (
     <PageContainer>
-      <PageHeader title="Messages" description="" />
+      <DemoBanner />
+      <PageHeader
+        title="Messages"
+        description="Plan outings with your accepted partners. The free plan includes 5 messages a month."
+        actions={
+          <Link to={paths.findPartners} className={buttonStyles.secondary}>
+            Find Partners
+          </Link>
+        }
+      />
+      {conversations.status === 'loading' && <Spinner label="Loading conversations" />}
+      {conversations.status === 'error' && <FormMessage kind="error">{userMessage(conversations.error)}</FormMessage>}
+      {conversations.status === 'success' && (
+        <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
+          <nav aria-label="Conversations" className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+            {conversations.data.conversations.length === 0 ? (
+              <p className="p-3 text-sm text-slate-600">
+                No conversations yet. Connect with someone on{' '}
+                <Link to={paths.findPartners} className="font-medium text-brand-800 underline">
+                  Find Partners
+                </Link>
+                ; once they accept, you can message them here.
+              </p>
+            ) : (
+              <ul className="space-y-1">
+                {conversations.data.conversations.map((conversation) => {
+                  const sent = sentHere[conversation.userId];
+                  const last = sent ? { text: sent.text, fromMe: true } : conversation.lastMessage;
+                  return (
+                    <li key={conversation.userId}>
+                      <button
+                        type="button"
+                        aria-current={conversation.userId === selected ? 'true' : undefined}
+                        onClick={() => setSearchParams({ with: conversation.userId })}
+                        className={`w-full rounded-lg px-3 py-2 text-left ${conversation.userId === selected ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-50'}`}
+                      >
+                        <span className="block font-semibold">{conversation.displayName}</span>
+                        <span className="block truncate text-sm text-slate-600">
+                          {last ? `${last.fromMe ? 'You: ' : ''}${last.text}` : 'No messages yet'}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </nav>
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            {selected ? (
+              <Thread key={selected} userId={selected} onSent={(message) => setSentHere((current) => ({ ...current, [selected]: message }))} />
+            ) : (
+              <div className="space-y-3">
+                <p className="text-slate-600">Choose a conversation to read and reply.</p>
+                <QuotaLine quota={conversations.data.quota} />
+              </div>
+            )}
+          </div>
+        </div>
+      )}
     </PageContainer>
   );
 }

@@ -1,52 +1,157 @@
+import { useState } from 'react';
+import { NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import { useToast } from '@/components/toast';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
+import { ActivityForm } from '../components/activity-form';
+import { ActivityList } from '../components/activity-list';
+import { PlanningTips, PopularLocations } from '../components/planning-info';
+import { TransportationSection } from '../components/transportation-section';
+import { areaName } from '../utils/format';
 
-const planningTips = [
-  'Pick a meeting point with parking or transit access.',
-  'Share the expected pace and distance so everyone can decide.',
-  'Check the trail report and weather the evening before.',
-  'Give partners 24–48 hours notice and confirm rides 24 hours ahead.',
-] as const;
-
-const popularLocations = [
-  { name: 'Grouse Grind', area: 'North Vancouver' },
-  { name: 'Stanley Park Seawall', area: 'Vancouver' },
-  { name: 'Lynn Canyon', area: 'North Vancouver' },
-  { name: 'Whistler Valley Trail', area: 'Whistler' },
-  { name: 'Galloping Goose Trail', area: 'Victoria' },
-  { name: 'Knox Mountain', area: 'Kelowna' },
-] as const;
-
+/** Spec core-app §2 Plan Activity: create form, tips, popular locations, transportation, upcoming activities. */
 export default function PlanActivityPage() {
+  const api = useApiClient();
+  const toast = useToast();
+  // Bumped after a create or a join, so every list reads the server again.
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((v) => v + 1);
+
+  const create = async (input: GroupActivityInput) => {
+    const created = await api.createGroupActivity(input);
+    toast.success(`${created.title} is planned! Partners nearby can now join.`);
+    refresh();
+  };
+
+  const join = async (activity: GroupActivitySummary) => {
+    try {
+      await api.joinGroupActivity(activity.id);
+      toast.success(`You joined ${activity.title}!`);
+      refresh();
+    } catch (error) {
+      toast.error(userMessage(error));
+    }
+  };
+
   return (
     <PageContainer>
       <DemoBanner />
       <PageHeader title="Plan Activity" description="Organise a run, hike or ride and invite partners to join you." />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="planning-tips" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="planning-tips" className="text-lg font-semibold text-slate-900">
-            Planning tips
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="create-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+          <h2 id="create-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Create Activity
           </h2>
-          <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-slate-700">
-            {planningTips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
+          <ActivityForm submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
         </section>
-        <section aria-labelledby="popular-locations" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="popular-locations" className="text-lg font-semibold text-slate-900">
-            Popular BC locations
-          </h2>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {popularLocations.map((location) => (
-              <li key={location.name} className="rounded-xl bg-slate-50 p-3">
-                <p className="font-medium text-slate-900">{location.name}</p>
-                <p className="text-sm text-slate-600">{location.area}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <div className="space-y-6">
+          <PlanningTips />
+          <PopularLocations />
+        </div>
       </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MyActivities version={version} />
+        <NearbyActivities version={version} onJoin={join} />
+      </div>
+      <TransportationSection version={version} />
     </PageContainer>
+  );
+}
+
+function ListError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <FormMessage kind="error">{userMessage(error)}</FormMessage>
+      <button type="button" onClick={retry} className={buttonStyles.secondary}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+function MyActivities({ version }: { version: number }) {
+  const api = useApiClient();
+  const mine = useQuery(() => api.myGroupActivities({ limit: 20 }), [api, version]);
+  return (
+    <section aria-labelledby="my-activities-heading" className="space-y-4">
+      <h2 id="my-activities-heading" className="text-lg font-semibold text-slate-900">
+        Your upcoming activities
+      </h2>
+      {mine.status === 'loading' && <Spinner label="Loading your activities" />}
+      {mine.status === 'error' && <ListError error={mine.error} retry={mine.reload} />}
+      {mine.status === 'success' && <ActivityList activities={mine.data.activities} empty="You have no upcoming activities yet. Create one or join one nearby." />}
+    </section>
+  );
+}
+
+function NearbyActivities({ version, onJoin }: { version: number; onJoin: (activity: GroupActivitySummary) => Promise<void> }) {
+  const api = useApiClient();
+  const [area, setArea] = useState<NearbyArea | undefined>(undefined);
+  const [more, setMore] = useState<{ activities: GroupActivitySummary[]; cursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const nearby = useQuery(async () => {
+    setMore(null);
+    return api.nearbyGroupActivities({ area, limit: 10 });
+  }, [api, area, version]);
+
+  // Until an area is picked, the server lists the user's home area ('near you').
+  const listedArea = area ?? (nearby.status === 'success' ? nearby.data.area : undefined);
+  const activities = nearby.status === 'success' ? [...nearby.data.activities, ...(more?.activities ?? [])] : [];
+  const cursor = more ? more.cursor : nearby.status === 'success' ? nearby.data.nextCursor : null;
+
+  const loadMore = async () => {
+    if (!cursor || !listedArea) return;
+    setLoadingMore(true);
+    try {
+      const next = await api.nearbyGroupActivities({ area: listedArea, cursor, limit: 10 });
+      setMore((current) => ({ activities: [...(current?.activities ?? []), ...next.activities], cursor: next.nextCursor }));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="nearby-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="nearby-heading" className="text-lg font-semibold text-slate-900">
+          Upcoming activities nearby
+        </h2>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Area
+          <select
+            value={area ?? ''}
+            onChange={(e) => setArea(e.target.value as NearbyArea)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+          >
+            <option value="" disabled={area !== undefined}>
+              Near you
+            </option>
+            {NEARBY_AREAS.map((value) => (
+              <option key={value} value={value}>
+                {areaName(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {nearby.status === 'loading' && <Spinner label="Loading activities nearby" />}
+      {nearby.status === 'error' && <ListError error={nearby.error} retry={nearby.reload} />}
+      {nearby.status === 'success' && (
+        <>
+          <ActivityList activities={activities} onJoin={onJoin} empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`} />
+          {cursor && (
+            <button type="button" onClick={loadMore} disabled={loadingMore} className={buttonStyles.secondary}>
+              {loadingMore ? 'Loading...' : 'Load More Activities'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
   );
 }

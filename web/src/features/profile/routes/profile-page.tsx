@@ -1,27 +1,31 @@
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
-import { StravaConnectCard } from '@/components/strava/strava-connect-card';
+import { ProviderIntegrations } from '@/components/health-connections/health-connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { useStravaConnection } from '@/lib/connections/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
-import { useMe, type MeResponse } from '../api/get-me';
-// The one place another feature's component is composed in: the profile hosts the activities list.
-import { ActivitiesList } from '@/components/activities/activities-list';
+import { useProfile, type ProfileResponse } from '../api/get-profile';
+import { AccountDetails } from '../components/account-details';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { ProfileSettingsForm } from '../components/profile-settings-form';
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long' });
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
 export default function ProfilePage() {
-  const me = useMe();
-  const strava = useStravaConnection();
+  const profile = useProfile();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // The latest saved profile: a save updates the account card without fetching again.
+  const [saved, setSaved] = useState<ProfileResponse | null>(null);
+  useEffect(() => setSaved(null), [profile.status]);
+  const current = saved ?? (profile.status === 'success' ? profile.data : null);
 
   const handleSignOut = async () => {
     await signOut();
@@ -33,7 +37,7 @@ export default function ProfilePage() {
       <DemoBanner />
       <PageHeader
         title="Your Profile"
-        description="Your account details and connected fitness apps."
+        description="Your account, your partner profile and your connected fitness apps."
         actions={
           <button type="button" onClick={handleSignOut} className={buttonStyles.secondary}>
             Sign Out
@@ -41,51 +45,33 @@ export default function ProfilePage() {
         }
       />
       <ConnectionErrorNotice code={searchParams.get('error')} />
-      <section aria-labelledby="account-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="account-heading" className={card}>
         <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
           Account
         </h2>
-        {me.status === 'loading' && <Spinner label="Loading account details" />}
-        {me.status === 'error' && (
+        {profile.status === 'loading' && <Spinner label="Loading account details" />}
+        {profile.status === 'error' && (
           <div className="mt-4 space-y-3">
-            <FormMessage kind="error">{userMessage(me.error)}</FormMessage>
-            <button type="button" onClick={me.reload} className={buttonStyles.secondary}>
+            <FormMessage kind="error">{userMessage(profile.error)}</FormMessage>
+            <button type="button" onClick={profile.reload} className={buttonStyles.secondary}>
               Try Again
             </button>
           </div>
         )}
-        {me.status === 'success' && <AccountDetails account={me.data} />}
+        {current && <AccountDetails profile={current} />}
       </section>
+      {current && (
+        <section className={card}>
+          <ProfileSettingsForm profile={current} onSaved={setSaved} />
+        </section>
+      )}
       <section aria-labelledby="integrations-heading" className="space-y-4">
         <h2 id="integrations-heading" className="text-lg font-semibold text-slate-900">
           Provider Integrations
         </h2>
-        <StravaConnectCard strava={strava} showLastSync />
+        <ProviderIntegrations />
       </section>
-      {strava.state.status === 'ready' && (
-        <ActivitiesList connected={strava.state.connection !== null} refreshKey={strava.activitiesVersion} />
-      )}
+      <DeleteAccountSection />
     </PageContainer>
-  );
-}
-
-function AccountDetails({ account }: { account: MeResponse }) {
-  return (
-    <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-      <div>
-        <dt className="text-sm text-slate-600">Email</dt>
-        <dd className="mt-1 break-all font-medium text-slate-900">{account.email}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-600">User ID</dt>
-        <dd className="mt-1 break-all font-mono text-sm text-slate-900">{account.id}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-600">Account created</dt>
-        <dd className="mt-1 font-medium text-slate-900">
-          <time dateTime={account.createdAt}>{dateFormat.format(new Date(account.createdAt))}</time>
-        </dd>
-      </div>
-    </dl>
   );
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** POST /token (authorization_code and refresh_token grants). Google sends a refresh token only with offline access. */
+export const GoogleTokenResponse = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1).optional(),
+  scope: z.string().optional(),
+  token_type: z.string().optional(),
+  id_token: z.string().optional(),
+});
+export type GoogleTokenResponse = z.infer<typeof GoogleTokenResponse>;
+
+/** POST /tokeninfo: what an access token is for. */
+export const GoogleTokenInfo = z.object({
+  aud: z.string().optional(),
+  azp: z.string().optional(),
+  sub: z.string().optional(),
+  scope: z.string().default(''),
+  expires_in: z.union([z.string(), z.number()]).optional(),
+});
+export type GoogleTokenInfo = z.infer<typeof GoogleTokenInfo>;
+
+/** `{ error, error_description }` from the OAuth endpoints. */
+export const GoogleOAuthErrorBody = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** `{ error: { code, message, errors: [{ reason }], status } }` from googleapis.com. */
+export const GoogleApiErrorBody = z.object({
+  error: z.object({
+    code: z.number().optional(),
+    message: z.string().optional(),
+    status: z.string().optional(),
+    errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+  }),
+});

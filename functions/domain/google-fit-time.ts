@@ -1,0 +1,56 @@
+import { localTimeIn, shiftDate } from '../shared/analysis/local-time';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms. */
+function offsetMs(timeZone: string, epochMs: number): number {
+  const fields: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(epochMs)) if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  const wallClockAsUtc = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
+  return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The instant a local calendar date ('YYYY-MM-DD') begins in `timeZone`. */
+export function localMidnightMs(date: string, timeZone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wallClock = Date.UTC(year, month - 1, day);
+  const first = wallClock - offsetMs(timeZone, wallClock);
+  // On a DST switch day the offset at midnight differs from the one at the UTC guess.
+  return wallClock - offsetMs(timeZone, first);
+}
+
+/** The local date ('YYYY-MM-DD') of an instant in `timeZone`. */
+export function localDateOf(epochMs: number, timeZone: string): string {
+  return localTimeIn(timeZone)(epochMs).date;
+}
+
+/**
+ * The sync window (spec §9: 30 days) as whole local days: from the local midnight `days - 1` days before today up
+ * to `now`; daily buckets (calendar days in the zone) then line up with local days.
+ */
+export function syncWindow(now: Date, timeZone: string, days: number): { startMs: number; endMs: number; firstDate: string } {
+  const today = localDateOf(now.getTime(), timeZone);
+  const firstDate = shiftDate(today, -(days - 1));
+  return { startMs: localMidnightMs(firstDate, timeZone), endMs: now.getTime(), firstDate };
+}
+
+/**
+ * The local day a daily bucket stands for, read at its middle: right for calendar-day buckets, and still right for
+ * fixed 24-hour buckets, which drift an hour from local midnight after a DST switch.
+ */
+export function bucketDate(bucketStartMs: number, timeZone: string): string {
+  return localDateOf(bucketStartMs + DAY_MS / 2, timeZone);
+}
+
+export { shiftDate };

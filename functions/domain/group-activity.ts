@@ -1,0 +1,72 @@
+import type { GroupActivityStatus } from '../shared/schemas/group-activities';
+
+/**
+ * Rules of group activities, free of I/O.
+ *
+ * Seats: the organizer takes one of the activity's seats, so `participantCount` counts everyone taking part,
+ * organizer included, and a 4-person activity seats the organizer and 3 more.
+ */
+
+export function seatsLeft(participantCount: number, maxParticipants: number): number {
+  return Math.max(0, maxParticipants - participantCount);
+}
+
+/**
+ * The status the spec shows (§4), derived from seats: full → confirmed (the group is set),
+ * exactly one seat left → almost_full, otherwise open.
+ */
+export function seatStatus(participantCount: number, maxParticipants: number): GroupActivityStatus {
+  const left = seatsLeft(participantCount, maxParticipants);
+  if (left === 0) return 'confirmed';
+  if (left === 1) return 'almost_full';
+  return 'open';
+}
+
+/** Spec §4: the Join button appears only while participants are below the maximum. */
+export function hasRoom(participantCount: number, maxParticipants: number): boolean {
+  return participantCount < maxParticipants;
+}
+
+/** Editing may not leave more people than seats: the message for the maxParticipants field, if it would. */
+export function maxParticipantsIssue(newMax: number, participantCount: number): string | undefined {
+  if (newMax >= participantCount) return undefined;
+  return `${participantCount} people are already taking part; choose a maximum of at least ${participantCount}.`;
+}
+
+/** Whether an activity starting at `startsAt` can still be joined, left or changed at `now`. */
+export function hasStarted(startsAt: string, now: Date): boolean {
+  return Date.parse(startsAt) <= now.getTime();
+}
+
+/** How long before an activity its participants are reminded (spec §9: confirm 24 h before). */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Activities starting in (now, now + 24 h] are due for their reminder. Reminding anything inside the window
+ * (not only those exactly 24 h away) means a missed run or an activity created for tomorrow still gets one;
+ * the per-participant marker keeps it to exactly one.
+ */
+export function reminderWindow(now: Date): { from: string; to: string } {
+  return { from: now.toISOString(), to: new Date(now.getTime() + REMINDER_LEAD_MS).toISOString() };
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Sat, Jun 6' for a yyyy-mm-dd date (a calendar date, so read in UTC). */
+export function shortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return `${WEEKDAYS[day.getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
+}
+
+/** Notification texts. Names and titles only: never anyone's activity numbers. */
+export const activityMessages = {
+  joined: (name: string, title: string) => `${name} joined ${title}.`,
+  left: (name: string, title: string) => `${name} left ${title}.`,
+  updated: (title: string, date: string, time: string) => `${title} was updated by the organizer: now ${shortDate(date)} at ${time}.`,
+  cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
+  reminder: (title: string, date: string, time: string, location: string) => `Reminder: ${title} is on ${shortDate(date)} at ${time}, ${location}.`,
+} as const;
+
+export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;

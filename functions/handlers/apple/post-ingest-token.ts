@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { issueAppleIngestToken } from '../../usecases/apple-connect';
+import { appleDeps } from '../../usecases/apple-deps';
+
+/** POST /api/apple/ingest-token — connect Apple Health and get a new ingest token (shown once) and the Shortcut URL. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => issueAppleIngestToken(caller.userId, now, appleDeps()));

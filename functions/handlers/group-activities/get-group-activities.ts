@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { NearbyActivitiesQuery } from '../../shared/schemas/group-activities';
+import { listNearbyActivities } from '../../usecases/group-activities';
+
+/** GET /api/group-activities?area= — upcoming activities in an area, soonest first, paged. */
+export const handler = httpRoute({ auth: 'user', query: NearbyActivitiesQuery }, async ({ caller, query, now }) => listNearbyActivities(caller.userId, query, now));

@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { ActivityIdPath } from '../../shared/schemas/group-activities';
+import { getGroupActivityDetails } from '../../usecases/group-activities';
+
+/** GET /api/group-activities/{activityId} — details with participants (display names only). */
+export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path }) => getGroupActivityDetails(caller.userId, path.activityId));

@@ -1,0 +1,7 @@
+import { httpRoute } from '../../lib/http';
+import { ActivityIdPath } from '../../shared/schemas/group-activities';
+import { planDeps } from '../../usecases/group-activity-deps';
+import { cancelGroupActivity } from '../../usecases/group-activities';
+
+/** POST /api/group-activities/{activityId}/cancel — the organizer cancels; participants are told. */
+export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path, now }) => cancelGroupActivity(caller.userId, path.activityId, now, planDeps));

@@ -1,0 +1,5 @@
+import { httpRoute } from '../../lib/http';
+import { listConversations } from '../../usecases/messages';
+
+/** GET /api/conversations — one per partner, latest first, with this month's message allowance. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => listConversations(caller.userId, now));

@@ -1,0 +1,5 @@
+import { httpRoute } from '../../lib/http';
+import { markAllRead } from '../../usecases/notifications';
+
+/** POST /api/notifications/read-all — mark every notification read. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => markAllRead(caller.userId, now));

@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { NotificationPath } from '../../shared/schemas/notifications';
+import { markRead } from '../../usecases/notifications';
+
+/** POST /api/notifications/{notificationId}/read — mark one read. */
+export const handler = httpRoute({ auth: 'user', path: NotificationPath }, async ({ caller, path, now }) => markRead(caller.userId, path.notificationId, now));

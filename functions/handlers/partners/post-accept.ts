@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { MemberPath } from '../../shared/schemas/partners';
+import { acceptRequest } from '../../usecases/partner-connections';
+
+/** POST /api/partners/{userId}/accept — accept their partner request. */
+export const handler = httpRoute({ auth: 'user', path: MemberPath }, async ({ caller, path, now }) => acceptRequest(caller.userId, path.userId, now));

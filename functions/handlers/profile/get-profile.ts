@@ -1,0 +1,5 @@
+import { httpRoute } from '../../lib/http';
+import { getProfile } from '../../usecases/profile';
+
+/** GET /api/profile — the caller's profile settings, account details and activity level. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => getProfile(caller, now));

@@ -1,0 +1,7 @@
+import { httpRoute } from '../../lib/http';
+import { RidePath } from '../../shared/schemas/rides';
+import { planDeps } from '../../usecases/group-activity-deps';
+import { cancelRideBooking } from '../../usecases/rides';
+
+/** DELETE /api/group-activities/{activityId}/rides/{rideId}/booking — frees the caller's seat. */
+export const handler = httpRoute({ auth: 'user', path: RidePath }, async ({ caller, path, now }) => cancelRideBooking(caller.userId, path.activityId, path.rideId, now, planDeps));

@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { ActivityIdPath } from '../../shared/schemas/group-activities';
+import { listRidesOfActivity } from '../../usecases/rides';
+
+/** GET /api/group-activities/{activityId}/rides — offers and requests, for the activity's participants only. */
+export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path }) => listRidesOfActivity(caller.userId, path.activityId));

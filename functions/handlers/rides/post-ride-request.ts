@@ -1,0 +1,9 @@
+import { httpRoute } from '../../lib/http';
+import { ActivityIdPath } from '../../shared/schemas/group-activities';
+import { RequestRideRequest } from '../../shared/schemas/rides';
+import { requestRide } from '../../usecases/rides';
+
+/** POST /api/group-activities/{activityId}/ride-requests — a participant asks for a ride. */
+export const handler = httpRoute({ auth: 'user', path: ActivityIdPath, body: RequestRideRequest, successStatus: 201 }, async ({ caller, path, body, now }) =>
+  requestRide(caller.userId, path.activityId, body, now),
+);

@@ -1,0 +1,263 @@
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../lib/config';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import type { Vehicle } from '../shared/schemas/rides';
+import { batchGetAll } from './batch';
+import { groupActivityKeys, transact } from './group-activities';
+
+/**
+ * social table: rides live in their activity's partition, so one Query reads every offer, booking and
+ * request of an activity (the same partition the participant check reads).
+ *
+ * | item | pk | sk |
+ * |---|---|---|
+ * | ride offer | `GACT#<activityId>` | `RIDE#<rideId>` |
+ * | booking (one per ride + passenger) | `GACT#<activityId>` | `RIDEBOOK#<rideId>#<userId>` |
+ * | ride request | `GACT#<activityId>` | `RIDEREQ#<requestId>` |
+ * | rides offered counter | `USER#<userId>` | `RIDE_STATS` |
+ *
+ * A seat is booked in one transaction: the ride's counter rises only while below its seats and never on the
+ * driver's own ride, the booking item is created only if absent, and the passenger must still be a participant
+ * of a not-cancelled activity.
+ */
+export const rideKeys = {
+  offer: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDE#${rideId}` }),
+  booking: (activityId: string, rideId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDEBOOK#${rideId}#${userId}` }),
+  bookingsOf: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, skPrefix: `RIDEBOOK#${rideId}#` }),
+  request: (activityId: string, requestId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDEREQ#${requestId}` }),
+  /** Offers, bookings and requests all start with 'RIDE'. */
+  ridesOf: (activityId: string) => ({ pk: `GACT#${activityId}`, skPrefix: 'RIDE' }),
+  stats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RIDE_STATS' }),
+} as const;
+
+export interface RideOfferRecord {
+  id: string;
+  activityId: string;
+  driverId: string;
+  vehicle: Vehicle;
+  seats: number;
+  seatsBooked: number;
+  departureTime: string;
+  pickupLocations: string[];
+  costPerPerson: number;
+  notes: string;
+  createdAt: string;
+}
+
+export interface BookingRecord {
+  activityId: string;
+  rideId: string;
+  userId: string;
+  bookedAt: string;
+}
+
+export interface RideRequestRecord {
+  id: string;
+  activityId: string;
+  requesterId: string;
+  preferredPickup: string;
+  willingToShare: boolean;
+  notes: string;
+  /** Drivers who offered their ride to this request. */
+  offeredBy: string[];
+  createdAt: string;
+}
+
+export interface ActivityRides {
+  offers: RideOfferRecord[];
+  bookings: BookingRecord[];
+  requests: RideRequestRecord[];
+}
+
+const table = () => tableName('social');
+
+function toOffer(item: Record<string, unknown>): RideOfferRecord {
+  return {
+    id: String(item.id),
+    activityId: String(item.activityId),
+    driverId: String(item.driverId),
+    vehicle: item.vehicle as Vehicle,
+    seats: Number(item.seats),
+    seatsBooked: Number(item.seatsBooked),
+    departureTime: String(item.departureTime),
+    pickupLocations: (item.pickupLocations as string[] | undefined) ?? [],
+    costPerPerson: Number(item.costPerPerson),
+    notes: String(item.notes ?? ''),
+    createdAt: String(item.createdAt),
+  };
+}
+
+function toRequest(item: Record<string, unknown>): RideRequestRecord {
+  return {
+    id: String(item.id),
+    activityId: String(item.activityId),
+    requesterId: String(item.requesterId),
+    preferredPickup: String(item.preferredPickup),
+    willingToShare: item.willingToShare === true,
+    notes: String(item.notes ?? ''),
+    offeredBy: item.offeredBy instanceof Set ? [...(item.offeredBy as Set<string>)] : ((item.offeredBy as string[] | undefined) ?? []),
+    createdAt: String(item.createdAt),
+  };
+}
+
+/** Every offer, booking and request of an activity, oldest first. */
+export async function listActivityRides(activityId: string): Promise<ActivityRides> {
+  const { pk, skPrefix } = rideKeys.ridesOf(activityId);
+  const rides: ActivityRides = { offers: [], bookings: [], requests: [] };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      if (item.entity === 'RideOffer') rides.offers.push(toOffer(item));
+      else if (item.entity === 'RideBooking') rides.bookings.push({ activityId: String(item.activityId), rideId: String(item.rideId), userId: String(item.userId), bookedAt: String(item.bookedAt) });
+      else if (item.entity === 'RideRequest') rides.requests.push(toRequest(item));
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  const byCreation = <T extends { createdAt: string }>(a: T, b: T) => a.createdAt.localeCompare(b.createdAt);
+  rides.offers.sort(byCreation);
+  rides.requests.sort(byCreation);
+  rides.bookings.sort((a, b) => a.bookedAt.localeCompare(b.bookedAt));
+  return rides;
+}
+
+/** Saves an offer (condition: the driver is still a participant) and counts it in the driver's rides offered. */
+export async function putRideOffer(offer: RideOfferRecord): Promise<boolean> {
+  const outcome = await transact({
+    TransactItems: [
+      { Put: { TableName: table(), Item: { ...rideKeys.offer(offer.activityId, offer.id), entity: 'RideOffer', ...offer }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(offer.activityId, offer.driverId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: table(),
+          Key: rideKeys.stats(offer.driverId),
+          UpdateExpression: 'SET entity = :entity, userId = :user ADD ridesOffered :one',
+          ExpressionAttributeValues: { ':entity': 'RideStats', ':user': offer.driverId, ':one': 1 },
+        },
+      },
+    ],
+  });
+  return outcome.ok;
+}
+
+/** How many rides each user has offered (0 for anyone who never did). */
+export async function ridesOfferedBy(userIds: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(userIds)];
+  const counts = new Map<string, number>(unique.map((id) => [id, 0]));
+  if (unique.length === 0) return counts;
+  const items = await batchGetAll(table(), unique.map((id) => rideKeys.stats(id)));
+  for (const item of items) counts.set(String(item.userId), Number(item.ridesOffered ?? 0));
+  return counts;
+}
+
+export type BookingOutcome = 'booked' | 'full_or_own' | 'already_booked' | 'not_allowed';
+
+export async function bookSeat(activityId: string, rideId: string, userId: string, now: Date): Promise<BookingOutcome> {
+  const outcome = await transact({
+    TransactItems: [
+      {
+        Update: {
+          TableName: table(),
+          Key: rideKeys.offer(activityId, rideId),
+          UpdateExpression: 'SET seatsBooked = seatsBooked + :one',
+          ConditionExpression: 'attribute_exists(pk) AND seatsBooked < seats AND driverId <> :user',
+          ExpressionAttributeValues: { ':one': 1, ':user': userId },
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...rideKeys.booking(activityId, rideId, userId), entity: 'RideBooking', activityId, rideId, userId, bookedAt: now.toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(activityId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.activity(activityId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)' } },
+    ],
+  });
+  if (outcome.ok) return 'booked';
+  if (outcome.codes[1] === 'ConditionalCheckFailed') return 'already_booked';
+  if (outcome.codes[0] === 'ConditionalCheckFailed') return 'full_or_own';
+  return 'not_allowed';
+}
+
+/** Frees a booked seat; false when the user had none. */
+export async function cancelBooking(activityId: string, rideId: string, userId: string): Promise<boolean> {
+  const outcome = await transact({
+    TransactItems: [
+      { Delete: { TableName: table(), Key: rideKeys.booking(activityId, rideId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: table(),
+          Key: rideKeys.offer(activityId, rideId),
+          UpdateExpression: 'SET seatsBooked = seatsBooked - :one',
+          ConditionExpression: 'attribute_exists(pk) AND seatsBooked > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      },
+    ],
+  });
+  return outcome.ok;
+}
+
+/**
+ * Removes an offer, then its bookings (no booking can be added once the offer is gone: booking needs it).
+ * Returns the passengers whose seats went with it.
+ */
+export async function deleteRideOffer(activityId: string, rideId: string): Promise<string[]> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.offer(activityId, rideId) }));
+  const { pk, skPrefix } = rideKeys.bookingsOf(activityId, rideId);
+  const result = await dynamo().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
+  );
+  const passengers = (result.Items ?? []).map((item) => String(item.userId));
+  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  return passengers;
+}
+
+export async function putRideRequest(request: RideRequestRecord): Promise<boolean> {
+  const { offeredBy: _none, ...fields } = request;
+  const outcome = await transact({
+    TransactItems: [
+      { Put: { TableName: table(), Item: { ...rideKeys.request(request.activityId, request.id), entity: 'RideRequest', ...fields }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(request.activityId, request.requesterId), ConditionExpression: 'attribute_exists(pk)' } },
+    ],
+  });
+  return outcome.ok;
+}
+
+export async function deleteRideRequest(activityId: string, requestId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.request(activityId, requestId) }));
+}
+
+/** Records that `driverId` offered their ride to a request; false if they already had (or the request is gone). */
+export async function markRequestOffered(activityId: string, requestId: string, driverId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: rideKeys.request(activityId, requestId),
+        UpdateExpression: 'ADD offeredBy :driver',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(offeredBy, :driverId)',
+        ExpressionAttributeValues: { ':driver': new Set([driverId]), ':driverId': driverId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function deleteRideStats(userId: string): Promise<number> {
+  const result = await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.stats(userId), ReturnValues: 'ALL_OLD' }));
+  return result.Attributes ? 1 : 0;
+}

@@ -1,0 +1,166 @@
+/**
+ * A user's activity metrics (spec health-connections §9; the earlier product's update_user_activity_metrics):
+ * weekly minutes, sessions and steps over the last 28 local days averaged over 4 weeks, the 0–100
+ * activity-level score and its label, preferred hours, top types and days active over 365.
+ * Pure: time and time zone come in as arguments. Everything is computed from daily aggregates so
+ * the figures survive the 7-day purge of raw provider data (DESIGN §1).
+ */
+import { ACTIVITY_LEVEL_LABELS, type ActivityLevelLabel, type ActivityMetrics, type DailyAggregate } from '../schemas/metrics';
+import { buildDailyAggregates, type AggregatableActivity } from './daily-aggregates';
+import { assertTimeZone, lastLocalDays } from './local-time';
+
+export * from './daily-aggregates';
+export * from './local-time';
+
+export const SCORE_WINDOW_DAYS = 28;
+const SCORE_WINDOW_WEEKS = SCORE_WINDOW_DAYS / 7;
+export const LONG_RANGE_DAYS = 365;
+const TOP_COUNT = 3;
+
+/** Spec §9: each part earns points in proportion to its target, capped at its maximum. */
+export const SCORE_PARTS = {
+  minutes: { maxPoints: 40, target: 150 }, // minutes per week
+  sessions: { maxPoints: 30, target: 4 }, // sessions per week
+  steps: { maxPoints: 30, target: 10_000 }, // steps per day
+} as const;
+
+/** Lowest score for each label, highest first. */
+const LABEL_THRESHOLDS: readonly (readonly [number, ActivityLevelLabel])[] = [
+  [80, 'Elite'],
+  [60, 'Advanced'],
+  [40, 'Intermediate'],
+  [20, 'Beginner'],
+];
+
+export function activityLevelLabel(score: number): ActivityLevelLabel {
+  for (const [minimum, label] of LABEL_THRESHOLDS) if (score >= minimum) return label;
+  return ACTIVITY_LEVEL_LABELS[0];
+}
+
+function points(value: number, part: { maxPoints: number; target: number }): number {
+  if (!(value > 0)) return 0;
+  return Math.min(part.maxPoints, (value / part.target) * part.maxPoints);
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export interface ActivityScore {
+  score: number;
+  label: ActivityLevelLabel;
+  points: { minutes: number; sessions: number; steps: number };
+}
+
+/** The score is the rounded sum of the unrounded parts, and the label follows the score the user sees. */
+export function activityScore(averages: { weeklyMinutes: number; weeklySessions: number; dailySteps: number }): ActivityScore {
+  const parts = {
+    minutes: points(averages.weeklyMinutes, SCORE_PARTS.minutes),
+    sessions: points(averages.weeklySessions, SCORE_PARTS.sessions),
+    steps: points(averages.dailySteps, SCORE_PARTS.steps),
+  };
+  const score = Math.min(100, Math.round(parts.minutes + parts.sessions + parts.steps));
+  return {
+    score,
+    label: activityLevelLabel(score),
+    points: { minutes: roundTo(parts.minutes, 1), sessions: roundTo(parts.sessions, 1), steps: roundTo(parts.steps, 1) },
+  };
+}
+
+/** Most sessions first; ties go to the smaller key so results never depend on input order. */
+function topByCount<K extends string | number>(counts: Map<K, number>): [K, number][] {
+  return [...counts.entries()]
+    .filter(([, count]) => count > 0)
+    .sort(([keyA, a], [keyB, b]) => b - a || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+    .slice(0, TOP_COUNT);
+}
+
+export interface MetricsClock {
+  now: Date;
+  /** IANA zone the user lives in. */
+  timeZone: string;
+}
+
+/** Metrics from a user's daily aggregates (in any order; days outside the windows are ignored). */
+export function computeActivityMetrics(aggregates: readonly DailyAggregate[], { now, timeZone }: MetricsClock): ActivityMetrics {
+  assertTimeZone(timeZone);
+  const scoreWindow = lastLocalDays(now, timeZone, SCORE_WINDOW_DAYS);
+  const longRange = lastLocalDays(now, timeZone, LONG_RANGE_DAYS);
+
+  let minutes = 0;
+  let sessions = 0;
+  let steps = 0;
+  let daysActive = 0;
+  const sessionsByHour = new Map<number, number>();
+  const sessionsByType = new Map<string, number>();
+  for (const day of aggregates) {
+    if (day.date < longRange.start || day.date > longRange.end) continue;
+    if (day.sessions > 0) daysActive += 1;
+    day.hours.forEach((count, hour) => {
+      if (count > 0) sessionsByHour.set(hour, (sessionsByHour.get(hour) ?? 0) + count);
+    });
+    for (const [type, count] of Object.entries(day.types)) sessionsByType.set(type, (sessionsByType.get(type) ?? 0) + count);
+    if (day.date < scoreWindow.start) continue;
+    minutes += day.minutes;
+    sessions += day.sessions;
+    steps += day.steps;
+  }
+
+  const weeklyMinutes = minutes / SCORE_WINDOW_WEEKS;
+  const weeklySessions = sessions / SCORE_WINDOW_WEEKS;
+  const dailySteps = steps / SCORE_WINDOW_DAYS;
+  const score = activityScore({ weeklyMinutes, weeklySessions, dailySteps });
+
+  return {
+    calculatedAt: now.toISOString(),
+    timeZone,
+    windowStart: scoreWindow.start,
+    windowEnd: scoreWindow.end,
+    weeklyMinutes: roundTo(weeklyMinutes, 1),
+    weeklySessions: roundTo(weeklySessions, 2),
+    weeklySteps: Math.round(steps / SCORE_WINDOW_WEEKS),
+    dailySteps: Math.round(dailySteps),
+    activityScore: score.score,
+    activityLevelLabel: score.label,
+    scorePoints: score.points,
+    preferredHours: topByCount(sessionsByHour).map(([hour, count]) => ({ hour, sessions: count })),
+    topActivityTypes: topByCount(sessionsByType).map(([type, count]) => ({ type, sessions: count })),
+    daysActive,
+    daysActivePercent: roundTo((daysActive / LONG_RANGE_DAYS) * 100, 1),
+  };
+}
+
+export interface PeriodTotals {
+  sessions: number;
+  minutes: number;
+  steps: number;
+  distanceMeters: number;
+  calories: number;
+  daysActive: number;
+}
+
+/** Sums over the last `days` local days, today included ('last 7 days' = today and the 6 days before it). */
+export function totalsForLastDays(aggregates: readonly DailyAggregate[], { now, timeZone }: MetricsClock, days: number): PeriodTotals {
+  const { start, end } = lastLocalDays(now, timeZone, days);
+  const totals: PeriodTotals = { sessions: 0, minutes: 0, steps: 0, distanceMeters: 0, calories: 0, daysActive: 0 };
+  for (const day of aggregates) {
+    if (day.date < start || day.date > end) continue;
+    totals.sessions += day.sessions;
+    totals.minutes += day.minutes;
+    totals.steps += day.steps;
+    totals.distanceMeters += day.distanceMeters;
+    totals.calories += day.calories;
+    if (day.sessions > 0) totals.daysActive += 1;
+  }
+  return totals;
+}
+
+/** Daily aggregates and metrics straight from raw activities (no stored history). */
+export function computeActivityMetricsFromActivities(
+  activities: readonly AggregatableActivity[],
+  clock: MetricsClock,
+): { metrics: ActivityMetrics; dailyAggregates: DailyAggregate[] } {
+  const dailyAggregates = buildDailyAggregates(activities, clock.timeZone);
+  return { metrics: computeActivityMetrics(dailyAggregates, clock), dailyAggregates };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { GoogleInvalidCodeError } from '../adapters/google/errors';
+import type { GoogleTokenInfo } from '../adapters/google/schemas';
+import { GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, parseGoogleScopes } from '../domain/google-fit-oauth';
+import { checkState, OAUTH_STATE_LIFETIME_MS, signState } from '../domain/oauth-state';
+import { AppError, BadRequestError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { deleteActivitiesOfUser } from '../repositories/activities';
+import { getConnection, saveConnection } from '../repositories/connections';
+import { consumePendingOAuthState, savePendingOAuthState } from '../repositories/oauth-states';
+import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
+import type { GoogleConnectRequest, GoogleConnectResponse } from '../shared/schemas/google';
+import { toConnectionSummary } from './connections';
+import type { GoogleDeps } from './google-deps';
+import { syncGoogleFit } from './google-sync';
+
+/** Spec §5 tips, for Google. */
+export const GOOGLE_INVALID_CODE_MESSAGE =
+  'Failed to connect to Google Fit: Google rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
+  'it may have been used already, or the redirect URI may not match. Please try connecting again.';
+
+export const MISSING_FITNESS_SCOPE_MESSAGE =
+  'Google Fit was not connected because no access to your fitness data was granted. Please connect again and allow TrailBuddy to see your fitness activity.';
+
+const STATE_ERRORS = {
+  state_invalid: 'The Google authorization could not be verified. Please try connecting again.',
+  state_wrong_user: 'This Google authorization was started by a different account. Please try connecting again.',
+  state_expired: 'The Google authorization took too long and expired. Please try connecting again.',
+  state_used: 'This Google authorization was already used. Please try connecting again.',
+} as const;
+
+/** Google's consent URL: the spec's scopes, offline access (a refresh token) and a signed, single-use state. */
+export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps): Promise<AuthorizeUrlResponse> {
+  const now = deps.clock();
+  const nonce = randomBytes(16).toString('base64url');
+  const expiresAtMs = now.getTime() + OAUTH_STATE_LIFETIME_MS;
+  await savePendingOAuthState(nonce, userId, expiresAtMs, now);
+  const query = new URLSearchParams({
+    client_id: deps.settings.clientId,
+    redirect_uri: deps.settings.redirectUri,
+    response_type: 'code',
+    scope: GOOGLE_FIT_SCOPES.join(' '),
+    access_type: 'offline',
+    // Always show consent: Google sends a refresh token only when the person consents.
+    prompt: 'consent',
+    include_granted_scopes: 'true',
+    state: signState(deps.stateKey, { userId, nonce, expiresAtMs }),
+  });
+  return { url: `${deps.settings.accountsBaseUrl}/o/oauth2/v2/auth?${query.toString()}` };
+}
+
+function connectFailed(error: unknown): AppError {
+  const detail = error instanceof Error ? error.message : String(error);
+  const message = detail.startsWith('Failed to connect to Google Fit') ? detail : `Failed to connect to Google Fit: ${detail}`;
+  return new AppError(502, 'google_connect_failed', message);
+}
+
+/**
+ * The health callback screen's POST: verify the state (signed for Google, this user's, live, unused), exchange the
+ * code, confirm the token is ours and carries a fitness scope, store the connection with encrypted tokens, then the
+ * initial sync. A failed sync still connects (sync: null).
+ */
+export async function connectGoogleFit(userId: string, request: GoogleConnectRequest, deps: GoogleDeps): Promise<GoogleConnectResponse> {
+  const now = deps.clock();
+  const check = checkState(deps.stateKey, request.state, userId, now);
+  if (!check.ok) throw new BadRequestError(STATE_ERRORS[check.reason], undefined, check.reason);
+  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(STATE_ERRORS.state_used, undefined, 'state_used');
+
+  let tokens;
+  let info: GoogleTokenInfo;
+  try {
+    tokens = await deps.google.exchangeCode(request.code);
+    info = await deps.google.tokenInfo(tokens.accessToken);
+  } catch (error) {
+    if (error instanceof GoogleInvalidCodeError) throw new BadRequestError(GOOGLE_INVALID_CODE_MESSAGE, undefined, 'invalid_code');
+    logger.warn('google code exchange failed', { userId, detail: error instanceof Error ? error.message : String(error) });
+    throw connectFailed(error);
+  }
+  if (info.aud !== deps.settings.clientId) throw connectFailed(new Error('the access token was issued to another app'));
+
+  // What Google says the token may do wins over what the browser relayed.
+  const scopes = parseGoogleScopes(info.scope || tokens.scope || request.scope);
+  if (!hasFitnessScope(scopes)) {
+    await revokeQuietly(tokens.refreshToken ?? tokens.accessToken, deps, userId);
+    throw new BadRequestError(MISSING_FITNESS_SCOPE_MESSAGE, undefined, 'missing_fitness_scope');
+  }
+  const subject = info.sub ?? idTokenSubject(tokens.idToken);
+  if (!subject) throw connectFailed(new Error('Google did not identify the account'));
+  if (!tokens.refreshToken) throw connectFailed(new Error('Google did not grant offline access. Please try again.'));
+
+  // Reconnecting as a different Google account: the previous account's activities are not this person's data any more.
+  const previous = await getConnection(userId, 'google_health', null);
+  if (previous && previous.providerUserId !== subject) await deleteActivitiesOfUser(userId, 'google_health');
+
+  const connection = await saveConnection(
+    {
+      userId,
+      provider: 'google_health',
+      providerUserId: subject,
+      scopes,
+      athleteFirstName: null,
+      athleteLastName: null,
+      tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
+      now,
+    },
+    deps.cipher,
+  );
+
+  let sync: GoogleConnectResponse['sync'] = null;
+  try {
+    sync = await syncGoogleFit(userId, deps);
+  } catch {
+    // Already logged by syncGoogleFit; the connection stands and the user can sync again.
+  }
+  return { connection: toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection), sync };
+}
+
+async function revokeQuietly(token: string, deps: GoogleDeps, userId: string): Promise<void> {
+  try {
+    await deps.google.revoke(token);
+  } catch (error) {
+    logger.warn('google revoke failed', { userId, detail: error instanceof Error ? error.message : String(error) });
+  }
+}

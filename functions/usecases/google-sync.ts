@@ -1,0 +1,107 @@
+import { googleTooManyRequests } from '../adapters/google/client';
+import { GoogleApiError, GoogleAuthError, GoogleNetworkError, GoogleRefreshError } from '../adapters/google/errors';
+import { FIT_DATA_TYPES, fitActivities, type FitBucket } from '../domain/google-fit';
+import { canReadFitArea } from '../domain/google-fit-oauth';
+import { syncWindow } from '../domain/google-fit-time';
+import { AppError, NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { activitiesOfUser, deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
+import { getConnection, markSynced } from '../repositories/connections';
+import type { SyncResult } from '../shared/schemas/connections';
+import { NO_GOOGLE_TOKEN_MESSAGE, withGoogleAccess } from './google-access';
+import type { GoogleDeps } from './google-deps';
+
+/** Spec §8 texts for a failed Google Fit sync, shown to the user as they are. */
+export const GOOGLE_SYNC_MESSAGES = {
+  reconnect: NO_GOOGLE_TOKEN_MESSAGE,
+  network: 'Network error while syncing Google Fit. Please try again.',
+  refresh: 'Failed to refresh token',
+  apiUnavailable:
+    "Google Fit API error: the Fitness API is not enabled for this app's Google Cloud project. Google has closed the Fit API to new projects, so only projects that already had access can sync.",
+  other: 'Failed to sync Google Fit activities',
+} as const;
+
+export const GOOGLE_NOT_CONNECTED = 'Google Fit is not connected.';
+
+/** Maps any failure to a typed HTTP error with the spec §8 text (Google's own API message after 'Google Fit API error: '). */
+export function toGoogleSyncError(error: unknown): AppError {
+  const limited = googleTooManyRequests(error);
+  if (limited) return limited;
+  if (error instanceof AppError) return error;
+  if (error instanceof GoogleAuthError) return new AppError(409, 'google_reconnect_required', GOOGLE_SYNC_MESSAGES.reconnect);
+  if (error instanceof GoogleNetworkError) return new AppError(503, 'google_network_error', GOOGLE_SYNC_MESSAGES.network);
+  if (error instanceof GoogleRefreshError) return new AppError(502, 'google_refresh_failed', GOOGLE_SYNC_MESSAGES.refresh);
+  if (error instanceof GoogleApiError && error.reason === 'accessNotConfigured') return new AppError(502, 'google_fit_api_unavailable', GOOGLE_SYNC_MESSAGES.apiUnavailable);
+  if (error instanceof GoogleApiError) return new AppError(502, 'google_fit_api_error', error.message);
+  return new AppError(502, 'google_sync_failed', GOOGLE_SYNC_MESSAGES.other);
+}
+
+/**
+ * Reads the last 30 local days from Google Fit (daily totals + sessions), maps them with the spec's rules, and makes
+ * the stored Google activities in that window match: upserted (fetch time renewed), and whatever Google no longer
+ * shows there (a deleted session, a day that now has a workout) removed. Then the metrics are recomputed.
+ */
+export async function syncGoogleFit(userId: string, deps: GoogleDeps): Promise<SyncResult> {
+  try {
+    return await runSync(userId, deps);
+  } catch (error) {
+    const mapped = toGoogleSyncError(error);
+    logger.warn('google fit sync failed', { userId, code: mapped.code, detail: error instanceof Error ? error.message : String(error) });
+    throw mapped;
+  }
+}
+
+async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
+  const connection = await getConnection(userId, 'google_health', null);
+  if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+  const startedAt = deps.clock();
+  const window = syncWindow(startedAt, deps.timeZone, deps.settings.syncDays);
+
+  // Only what the person let us read: asking for more would be refused with a 403.
+  const scopes = connection.scopes;
+  const dataTypeNames = [
+    ...(canReadFitArea(scopes, 'activity') ? [FIT_DATA_TYPES.steps, FIT_DATA_TYPES.calories] : []),
+    ...(canReadFitArea(scopes, 'location') ? [FIT_DATA_TYPES.distance] : []),
+    ...(canReadFitArea(scopes, 'heart_rate') || canReadFitArea(scopes, 'body') ? [FIT_DATA_TYPES.heartRate] : []),
+  ];
+  const buckets: FitBucket[] =
+    dataTypeNames.length === 0
+      ? []
+      : await withGoogleAccess(userId, deps, (token) => deps.google.aggregateByDay(token, { dataTypeNames, startTimeMillis: window.startMs, endTimeMillis: window.endMs, timeZone: deps.timeZone }));
+  const sessions = canReadFitArea(scopes, 'activity')
+    ? await withGoogleAccess(userId, deps, (token) => deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: startedAt }))
+    : [];
+
+  const fetchedAt = deps.clock();
+  const { activities, skipped } = fitActivities({ buckets, sessions }, { userId, fetchedAt, timeZone: deps.timeZone });
+  if (skipped.length > 0) logger.warn('skipped unreadable google fit sessions', { userId, skipped: skipped.length, fields: skipped[0] });
+  const counts = await upsertActivities(activities);
+  const removed = await removeWhatGoogleNoLongerShows(userId, new Set(activities.map((a) => a.activity.provider_activity_id)), new Date(window.startMs).toISOString());
+  await dropIfDisconnectedMeanwhile(userId);
+
+  await markSynced(userId, 'google_health', startedAt);
+  try {
+    await deps.recalculateMetrics(userId, startedAt);
+  } catch (error) {
+    // The activities are stored either way; metrics that failed now are recomputed on the next sync.
+    logger.error('metrics recalculation failed after a google fit sync', { userId, detail: error instanceof Error ? error.message : String(error) });
+  }
+  logger.info('google fit synced', { userId, ...counts, removed });
+  return { provider: 'google_health', imported: counts.imported, updated: counts.updated, lastSyncAt: startedAt.toISOString() };
+}
+
+async function removeWhatGoogleNoLongerShows(userId: string, current: ReadonlySet<string>, windowStartIso: string): Promise<number> {
+  const stale = (await activitiesOfUser(userId)).filter(
+    (a) => a.provider_type === 'google_health' && a.start_time >= windowStartIso && !current.has(a.provider_activity_id),
+  );
+  for (const activity of stale) await deleteActivity(userId, 'google_health', activity.provider_activity_id);
+  return stale.length;
+}
+
+/** A disconnect that lands while a sync writes would otherwise leave activities behind. */
+async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
+  const connection = await getConnection(userId, 'google_health', null);
+  if (connection?.isActive) return;
+  await deleteActivitiesOfUser(userId, 'google_health');
+  throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+}

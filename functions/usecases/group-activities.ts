@@ -1,0 +1,252 @@
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { activityLink, activityMessages, hasStarted, maxParticipantsIssue, seatStatus } from '../domain/group-activity';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import {
+  cancelGroupActivity as cancelActivityItem,
+  createGroupActivity as putActivity,
+  displayNamesOf,
+  getGroupActivities,
+  getGroupActivity,
+  joinGroupActivity as takeSeat,
+  leaveGroupActivity as freeSeat,
+  listActivitiesByArea,
+  activitiesJoinedAmong,
+  homeAreaOf,
+  listMembers,
+  listMyMemberships,
+  moveMembersTo,
+  updateGroupActivity as updateActivityItem,
+  type GroupActivityRecord,
+  type MemberRecord,
+} from '../repositories/group-activities';
+import {
+  activityTimingIssues,
+  DEFAULT_NEARBY_AREA,
+  NearbyArea,
+  type NearbyActivitiesResponse,
+  FALLBACK_DISPLAY_NAME,
+  planStartInstant,
+  type GroupActivityDetails,
+  type GroupActivityInput,
+  type GroupActivityListResponse,
+  type GroupActivitySummary,
+  type MyActivitiesQuery,
+  type NearbyActivitiesQuery,
+} from '../shared/schemas/group-activities';
+import { notifyEach, type PlanDeps } from './group-activity-deps';
+import { removeUserRides } from './rides';
+
+const NOT_FOUND = 'We could not find that activity.';
+
+function invalid(fields: Record<string, string>): BadRequestError {
+  return new BadRequestError('The request body is invalid.', fields, 'validation_failed');
+}
+
+/** The spec left creation rules open; we refuse past dates (relative to the request, in British Columbia). */
+function assertTiming(input: GroupActivityInput, now: Date): void {
+  const issues = activityTimingIssues(input.date, input.time, now);
+  if (Object.keys(issues).length > 0) throw invalid(issues);
+}
+
+function toSummary(activity: GroupActivityRecord, organizerName: string, viewer: GroupActivitySummary['viewer']): GroupActivitySummary {
+  return {
+    id: activity.id,
+    activityType: activity.activityType,
+    title: activity.title,
+    date: activity.date,
+    time: activity.time,
+    startsAt: activity.startsAt,
+    location: activity.location,
+    area: activity.area,
+    duration: activity.duration,
+    difficulty: activity.difficulty,
+    maxParticipants: activity.maxParticipants,
+    participantCount: activity.participantCount,
+    status: seatStatus(activity.participantCount, activity.maxParticipants),
+    organizerName,
+    cancelledAt: activity.cancelledAt,
+    viewer,
+  };
+}
+
+function toDetails(activity: GroupActivityRecord, members: MemberRecord[], names: Map<string, string>, userId: string): GroupActivityDetails {
+  const nameOf = (id: string) => names.get(id) ?? FALLBACK_DISPLAY_NAME;
+  return {
+    ...toSummary(activity, nameOf(activity.organizerId), { isOrganizer: activity.organizerId === userId, isParticipant: members.some((m) => m.userId === userId) }),
+    description: activity.description,
+    equipment: activity.equipment,
+    notes: activity.notes,
+    participants: members.map((m) => ({ displayName: nameOf(m.userId), isOrganizer: m.role === 'organizer', isYou: m.userId === userId, joinedAt: m.joinedAt })),
+    createdAt: activity.createdAt,
+    updatedAt: activity.updatedAt,
+  };
+}
+
+async function detailsOf(activity: GroupActivityRecord, userId: string): Promise<GroupActivityDetails> {
+  const members = await listMembers(activity.id);
+  const names = await displayNamesOf([activity.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME);
+  return toDetails(activity, members, names, userId);
+}
+
+async function requireActivity(id: string): Promise<GroupActivityRecord> {
+  const activity = await getGroupActivity(id);
+  if (!activity) throw new NotFoundError(NOT_FOUND);
+  return activity;
+}
+
+async function nameOf(userId: string): Promise<string> {
+  return (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
+}
+
+export async function createGroupActivity(userId: string, input: GroupActivityInput, now: Date): Promise<GroupActivityDetails> {
+  assertTiming(input, now);
+  const at = now.toISOString();
+  const activity: GroupActivityRecord = {
+    ...input,
+    id: ulid(now.getTime()),
+    organizerId: userId,
+    startsAt: planStartInstant(input.date, input.time).toISOString(),
+    participantCount: 1,
+    createdAt: at,
+    updatedAt: at,
+    cancelledAt: null,
+  };
+  await putActivity(activity);
+  return detailsOf(activity, userId);
+}
+
+/** Any signed-in user may look at an activity (to decide to join); participants are shown by display name only. */
+export async function getGroupActivityDetails(userId: string, id: string): Promise<GroupActivityDetails> {
+  return detailsOf(await requireActivity(id), userId);
+}
+
+// --- Lists: cursors carry the list they belong to and the last sort key ---
+
+const Cursor = z.object({ l: z.string(), k: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/) });
+
+function encodeCursor(list: string, lastSortKey: string | null): string | null {
+  return lastSortKey === null ? null : Buffer.from(JSON.stringify({ l: list, k: lastSortKey })).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined, list: string): string | null {
+  if (!cursor) return null;
+  let parsed;
+  try {
+    parsed = Cursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success || parsed.data.l !== list) throw new BadRequestError('The cursor does not belong to this list; load the first page again.', undefined, 'invalid_cursor');
+  return parsed.data.k;
+}
+
+async function summaries(activities: GroupActivityRecord[], userId: string, joined: Set<string>): Promise<GroupActivitySummary[]> {
+  const names = await displayNamesOf(activities.map((a) => a.organizerId), FALLBACK_DISPLAY_NAME);
+  return activities.map((a) => toSummary(a, names.get(a.organizerId) ?? FALLBACK_DISPLAY_NAME, { isOrganizer: a.organizerId === userId, isParticipant: joined.has(a.id) }));
+}
+
+/** Upcoming activities nearby: one area, from now on, soonest first (cancelled ones leave the index). */
+export async function listNearbyActivities(userId: string, query: NearbyActivitiesQuery, now: Date): Promise<NearbyActivitiesResponse> {
+  const area = query.area ?? (await defaultAreaOf(userId));
+  const list = `area:${area}`;
+  const after = decodeCursor(query.cursor, list);
+  const page = await listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
+  const joined = await activitiesJoinedAmong(userId, page.items.map((a) => a.id));
+  return { area, activities: await summaries(page.items, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+}
+
+/** 'Nearby' without an area asked for: the caller's home area, else Vancouver. */
+async function defaultAreaOf(userId: string): Promise<NearbyArea> {
+  const parsed = NearbyArea.safeParse(await homeAreaOf(userId));
+  return parsed.success ? parsed.data : DEFAULT_NEARBY_AREA;
+}
+
+/** The caller's upcoming activities, organised and joined, soonest first; cancelled ones stay, marked. */
+export async function listMyActivities(userId: string, query: MyActivitiesQuery, now: Date): Promise<GroupActivityListResponse> {
+  const after = decodeCursor(query.cursor, 'mine');
+  const page = await listMyMemberships(userId, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
+  const activities = await getGroupActivities(page.items.map((m) => m.activityId));
+  return { activities: await summaries(activities, userId, new Set(activities.map((a) => a.id))), nextCursor: encodeCursor('mine', page.lastSortKey) };
+}
+
+// --- Taking part ---
+
+export async function joinGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
+  const activity = await requireActivity(id);
+  if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
+  if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
+  await takeSeatOrSayWhy(activity, userId, now);
+  const joined = await requireActivity(id);
+  await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+  return detailsOf(joined, userId);
+}
+
+const JOIN_ATTEMPTS = 5;
+
+/**
+ * The seat write is atomic; when its condition fails, a fresh read says why. A read that still shows a free
+ * seat means the write lost a race rather than the seat, so it tries again.
+ */
+async function takeSeatOrSayWhy(activity: GroupActivityRecord, userId: string, now: Date): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await takeSeat(activity, userId, now);
+    if (outcome === 'joined') return;
+    if (outcome === 'already_joined') throw new ConflictError('You already take part in this activity.', 'already_joined');
+    const current = await requireActivity(activity.id);
+    if (current.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
+    if (hasStarted(current.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
+    if (current.participantCount >= current.maxParticipants || attempt >= JOIN_ATTEMPTS) throw new ConflictError('This activity is full.', 'activity_full');
+  }
+}
+
+/** A participant leaves: their seat is freed and their rides for it go (the organizer cancels instead). */
+export async function leaveGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
+  const activity = await requireActivity(id);
+  if (activity.organizerId === userId) throw new ConflictError('As the organizer, cancel the activity instead of leaving it.', 'organizer_cannot_leave');
+  if (!(await freeSeat(id, userId))) throw new ConflictError('You do not take part in this activity.', 'not_participant');
+  await removeUserRides(activity, userId, now, deps);
+  if (!activity.cancelledAt) {
+    await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+  }
+  return detailsOf(await requireActivity(id), userId);
+}
+
+// --- The organizer's changes ---
+
+async function requireOrganizer(userId: string, id: string, action: 'edit' | 'cancel'): Promise<GroupActivityRecord> {
+  const activity = await requireActivity(id);
+  if (activity.organizerId !== userId) throw new ForbiddenError(`Only the organizer can ${action} this activity.`);
+  if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
+  return activity;
+}
+
+export async function updateGroupActivity(userId: string, id: string, input: GroupActivityInput, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
+  const before = await requireOrganizer(userId, id, 'edit');
+  if (hasStarted(before.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
+  assertTiming(input, now);
+  const capacity = maxParticipantsIssue(input.maxParticipants, before.participantCount);
+  if (capacity) throw invalid({ maxParticipants: capacity });
+  const startsAt = planStartInstant(input.date, input.time).toISOString();
+  const outcome = await updateActivityItem(id, userId, input, startsAt, now);
+  if (!outcome.ok) {
+    // Someone joined (or it was cancelled) between the read and the write: say which.
+    const current = await requireOrganizer(userId, id, 'edit');
+    throw invalid({ maxParticipants: maxParticipantsIssue(input.maxParticipants, current.participantCount) ?? 'The activity changed meanwhile; try again.' });
+  }
+  const members = await listMembers(id);
+  if (startsAt !== before.startsAt) await moveMembersTo(id, startsAt, members.map((m) => m.userId));
+  const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
+  await notifyEach(deps, others, { type: 'activity_updated', message: activityMessages.updated(outcome.activity.title, outcome.activity.date, outcome.activity.time), link: activityLink(id) }, now);
+  return detailsOf(outcome.activity, userId);
+}
+
+export async function cancelGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
+  await requireOrganizer(userId, id, 'cancel');
+  const cancelled = await cancelActivityItem(id, userId, now);
+  if (!cancelled) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
+  const members = await listMembers(id);
+  const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
+  await notifyEach(deps, others, { type: 'activity_cancelled', message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id) }, now);
+  return toDetails(cancelled, members, await displayNamesOf([cancelled.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME), userId);
+}

@@ -1,0 +1,94 @@
+import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
+import { listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
+import { addNotification } from '../repositories/notifications';
+import { displayNamesOf } from '../repositories/partner-members';
+import { getRelationship, isBlocked, listRelationships, recordLastMessage, type Relationship } from '../repositories/partner-relationships';
+import {
+  FREE_MESSAGES_PER_MONTH,
+  MESSAGE_QUOTA_EXCEEDED_CODE,
+  MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+  MESSAGES_PAGE_SIZE,
+  type ConversationsResponse,
+  type Message,
+  type MessagesResponse,
+  type SendMessageResponse,
+} from '../shared/schemas/messages';
+import { UNNAMED_MEMBER } from '../shared/schemas/partners';
+import { messageQuota, quotaMonthOf } from './messages-quota';
+import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
+
+/** The free plan's limit, as a 429 the client can explain (spec core-app §9: 5 messages per month). */
+export class MessageQuotaExceededError extends AppError {
+  constructor() {
+    super(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
+  }
+}
+
+const partnersOnly = () => new ForbiddenError('You can message accepted partners only.');
+
+const isMessagingPartner = (relationship: Relationship) => relationship.state === 'partners' && !isBlocked(relationship);
+
+async function requirePartner(userId: string, otherUserId: string): Promise<void> {
+  if (otherUserId === userId) throw new BadRequestError('You cannot message yourself.', { userId: 'Choose one of your partners.' }, 'self');
+  if (!isMessagingPartner(await getRelationship(userId, otherUserId))) throw partnersOnly();
+}
+
+const toMessage = (userId: string, stored: StoredMessage): Message => ({ id: stored.id, fromMe: stored.senderId === userId, text: stored.text, sentAt: stored.sentAt });
+
+/** GET /api/conversations: one per partner, latest message first, with the caller's allowance. */
+export async function listConversations(userId: string, now: Date): Promise<ConversationsResponse> {
+  const [relationships, used] = await Promise.all([listRelationships(userId), messagesUsed(userId, quotaMonthOf(now))]);
+  const partners = relationships.filter(isMessagingPartner);
+  const names = await displayNamesOf(partners.map((r) => r.otherUserId));
+  const latest = (r: Relationship) => r.lastMessage?.sentAt ?? r.since ?? '';
+  const conversations = partners
+    .sort((a, b) => (latest(a) < latest(b) ? 1 : latest(a) > latest(b) ? -1 : 0))
+    .map((r) => ({
+      userId: r.otherUserId,
+      displayName: names.get(r.otherUserId) ?? UNNAMED_MEMBER,
+      lastMessage: r.lastMessage ? { text: r.lastMessage.text, fromMe: r.lastMessage.senderId === userId, sentAt: r.lastMessage.sentAt } : null,
+    }));
+  return { conversations, quota: messageQuota(used, now) };
+}
+
+/** GET /api/conversations/{userId}/messages: a page of the conversation, oldest first; the cursor reaches back. */
+export async function conversationMessages(userId: string, otherUserId: string, cursor: string | undefined, now: Date): Promise<MessagesResponse> {
+  const olderThan = cursor ? decodeSortKeyCursor(cursor, 'MSG#') : null;
+  await requirePartner(userId, otherUserId);
+  const [page, names, used] = await Promise.all([
+    listMessages(userId, otherUserId, MESSAGES_PAGE_SIZE, olderThan),
+    displayNamesOf([otherUserId]),
+    messagesUsed(userId, quotaMonthOf(now)),
+  ]);
+  return {
+    partner: { userId: otherUserId, displayName: names.get(otherUserId) ?? UNNAMED_MEMBER },
+    messages: page.messages.map((m) => toMessage(userId, m)).reverse(),
+    nextCursor: page.olderThan ? encodeCursor(page.olderThan) : null,
+    quota: messageQuota(used, now),
+  };
+}
+
+/**
+ * POST /api/conversations/{userId}/messages: sends to an accepted partner. The month's allowance is taken
+ * first by one conditional update, so concurrent sends can never exceed it; a send that then fails gives
+ * its allowance back.
+ */
+export async function sendMessage(userId: string, otherUserId: string, text: string, now: Date): Promise<SendMessageResponse> {
+  await requirePartner(userId, otherUserId);
+  const month = quotaMonthOf(now);
+  const used = await takeMessageAllowance(userId, month, FREE_MESSAGES_PER_MONTH, now);
+  if (used === null) throw new MessageQuotaExceededError();
+
+  let stored: StoredMessage;
+  try {
+    stored = await putMessage(userId, otherUserId, text, now);
+  } catch (error) {
+    await returnMessageAllowance(userId, month);
+    throw error;
+  }
+  const last = { text: stored.text.slice(0, 140), senderId: userId, sentAt: stored.sentAt };
+  const [names] = await Promise.all([displayNamesOf([userId]), recordLastMessage(userId, otherUserId, last), recordLastMessage(otherUserId, userId, last)]);
+  const myName = names.get(userId) ?? UNNAMED_MEMBER;
+  await addNotification(otherUserId, { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}` }, now);
+  return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
+}

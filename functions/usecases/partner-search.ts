@@ -1,0 +1,150 @@
+import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates } from '../domain/matching-pace';
+import { NotFoundError } from '../lib/errors';
+import { getMetrics, listDailyAggregates } from '../repositories/metrics';
+import { getPartnerSnapshot, indexPartition, queryIndexPage, type IndexKey, type IndexPartition, type PartnerListing } from '../repositories/partner-index';
+import { matchingMetricsOf, type MatchingMetrics } from '../repositories/partner-members';
+import { getRelationship, isBlocked, listRelationships, type Relationship } from '../repositories/partner-relationships';
+import { getUserProfile } from '../repositories/user-profiles';
+import type { ActivityMetrics } from '../shared/schemas/metrics';
+import { LEVEL_BY_FILTER, type PartnerCard, type PartnerProfileResponse, type PartnerSearchQuery, type PartnerSearchResponse } from '../shared/schemas/partners';
+import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../shared/schemas/profile';
+import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
+import { decodeCursor, encodeCursor } from './partner-cursor';
+
+export interface PartnerSearchDeps {
+  getUserProfile: typeof getUserProfile;
+  getMetrics: typeof getMetrics;
+  listDailyAggregates: typeof listDailyAggregates;
+  listRelationships: typeof listRelationships;
+  queryIndexPage: typeof queryIndexPage;
+  matchingMetricsOf: typeof matchingMetricsOf;
+}
+
+const dynamoDeps: PartnerSearchDeps = { getUserProfile, getMetrics, listDailyAggregates, listRelationships, queryIndexPage, matchingMetricsOf };
+
+/** At most this many index entries are read for one page, so a rare filter cannot make a request slow. */
+export const SEARCH_READ_BUDGET = 400;
+
+function toMatchingMetrics(metrics: ActivityMetrics | null): MatchingMetrics | null {
+  return metrics ? { activityScore: metrics.activityScore, activityLevelLabel: metrics.activityLevelLabel, preferredHours: metrics.preferredHours.map((h) => h.hour) } : null;
+}
+
+/** The searcher as matching sees them: their own settings, metrics and pace (all their own data). */
+async function searcherOf(userId: string, now: Date, deps: Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates'>) {
+  const from = new Date(now.getTime() - PACE_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const [profile, metrics, days] = await Promise.all([deps.getUserProfile(userId), deps.getMetrics(userId), deps.listDailyAggregates(userId, { from })]);
+  const settings: ProfileSettings = profile?.settings ?? DEFAULT_PROFILE_SETTINGS;
+  return { settings, subject: matchSubject(settings, toMatchingMetrics(metrics), paceBandsFromDailyAggregates(days)) };
+}
+
+function isIndexKeyFor(partition: IndexPartition) {
+  return (value: unknown): value is IndexKey => {
+    if (typeof value !== 'object' || value === null) return false;
+    const key = value as Record<string, unknown>;
+    const fields = partition.index === 'gsi1' ? ['pk', 'sk', 'gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
+    if (Object.keys(key).length !== fields.length || !fields.every((field) => typeof key[field] === 'string')) return false;
+    if (!String(key.pk).startsWith('PARTNER_IDX#') || !String(key.sk).startsWith('USER#')) return false;
+    return (partition.index === 'gsi1' ? key.gsi1pk : key.pk) === partition.partitionKey && (partition.index !== 'gsi1' || key.gsi1sk === key.sk);
+  };
+}
+
+/**
+ * GET /api/partners: one page of discoverable members for the filters, best match first within the page.
+ * Reads one index partition (area × activity) in key order — never every member — and skips the
+ * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
+ * who keeps their level or availability private is left out of searches filtered on it).
+ */
+export async function searchPartners(userId: string, query: PartnerSearchQuery, now: Date, deps: PartnerSearchDeps = dynamoDeps): Promise<PartnerSearchResponse> {
+  const partition = indexPartition(query.location, query.activity);
+  let startKey: IndexKey | null = query.cursor ? decodeCursor(query.cursor, isIndexKeyFor(partition)) : null;
+  // Level and availability filters skip most entries, so read further per round trip when they are set.
+  const filtered = query.level !== 'all' || query.availability !== 'all';
+  const pageSize = Math.min(SEARCH_READ_BUDGET, Math.max(query.limit * (filtered ? 8 : 2), 20));
+
+  const [searcher, relationships, firstPage] = await Promise.all([
+    searcherOf(userId, now, deps),
+    deps.listRelationships(userId),
+    deps.queryIndexPage(partition, startKey, pageSize),
+  ]);
+  const byOther = new Map<string, Relationship>(relationships.map((r) => [r.otherUserId, r]));
+  const wantedLevel = query.level === 'all' ? null : LEVEL_BY_FILTER[query.level];
+
+  const cheapFit = (listing: PartnerListing) => {
+    if (listing.userId === userId) return false;
+    const relationship = byOther.get(listing.userId);
+    if (relationship && isBlocked(relationship)) return false;
+    if (query.availability !== 'all' && !(listing.visibleFields.includes('availability') && listing.availability.includes(query.availability))) return false;
+    if (wantedLevel && !listing.visibleFields.includes('level')) return false;
+    return true;
+  };
+
+  const cards: PartnerCard[] = [];
+  let nextKey: IndexKey | null = null;
+  let read = 0;
+  let page = firstPage;
+  for (;;) {
+    read += page.entries.length;
+    const fitting = page.entries.filter((entry) => cheapFit(entry.listing));
+    const metrics = await deps.matchingMetricsOf(fitting.map((entry) => entry.listing.userId));
+    let cutAt: number | null = null;
+    for (const [index, entry] of page.entries.entries()) {
+      if (!fitting.includes(entry)) continue;
+      const candidateMetrics = metrics.get(entry.listing.userId) ?? null;
+      if (wantedLevel && candidateMetrics?.activityLevelLabel !== wantedLevel) continue;
+      cards.push(partnerCard(searcher.subject, entry.listing, candidateMetrics, byOther.get(entry.listing.userId)?.state ?? 'none'));
+      if (cards.length === query.limit) {
+        cutAt = index;
+        break;
+      }
+    }
+    if (cutAt !== null) {
+      nextKey = cutAt === page.entries.length - 1 ? page.lastKey : page.entries[cutAt]!.key;
+      break;
+    }
+    if (!page.lastKey || read >= SEARCH_READ_BUDGET) {
+      nextKey = page.lastKey;
+      break;
+    }
+    startKey = page.lastKey;
+    page = await deps.queryIndexPage(partition, startKey, Math.min(pageSize, SEARCH_READ_BUDGET - read));
+  }
+
+  cards.sort((a, b) => b.compatibility - a.compatibility);
+  const { settings } = searcher;
+  return {
+    partners: cards,
+    nextCursor: nextKey ? encodeCursor(nextKey) : null,
+    me: { profileComplete: settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0, discoverable: settings.discoverable },
+  };
+}
+
+export interface PartnerProfileDeps extends Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates' | 'matchingMetricsOf'> {
+  getRelationship: typeof getRelationship;
+  getPartnerSnapshot: typeof getPartnerSnapshot;
+}
+
+const profileDeps: PartnerProfileDeps = { getUserProfile, getMetrics, listDailyAggregates, matchingMetricsOf, getRelationship, getPartnerSnapshot };
+
+export const memberNotAvailable = () => new NotFoundError('This member is not available.');
+
+/**
+ * GET /api/partners/{userId}: the same coarse facts as a card. Visible while the member is discoverable,
+ * or while the two of you have a request or partnership; never when either has blocked the other.
+ */
+export async function viewPartner(userId: string, otherUserId: string, now: Date, deps: PartnerProfileDeps = profileDeps): Promise<PartnerProfileResponse> {
+  if (otherUserId === userId) throw memberNotAvailable();
+  const [relationship, snapshot] = await Promise.all([deps.getRelationship(userId, otherUserId), deps.getPartnerSnapshot(otherUserId)]);
+  if (isBlocked(relationship)) throw memberNotAvailable();
+
+  let facts: CandidateFacts | null = snapshot;
+  if (!facts && relationship.state !== 'none') {
+    const profile = await deps.getUserProfile(otherUserId);
+    const settings = profile?.settings;
+    if (settings?.displayName) facts = { userId: otherUserId, ...settings, displayName: settings.displayName, paceBands: {} };
+  }
+  if (!facts) throw memberNotAvailable();
+
+  const [searcher, metrics] = await Promise.all([searcherOf(userId, now, deps), deps.matchingMetricsOf([otherUserId])]);
+  return { partner: partnerCard(searcher.subject, facts, metrics.get(otherUserId) ?? null, relationship.state) };
+}
+

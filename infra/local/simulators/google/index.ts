@@ -1,0 +1,343 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { renderConsentPage, renderErrorPage } from './consent-page';
+import { API_ERRORS } from './google-errors';
+import { SEEDED_USER_SUBS, type SportKey } from './seed-data';
+import type { SimGoogleUser, SimSession, SimulatedGoogleClient } from './types';
+import { GoogleWorld, type AddSessionInput, type Fault, type Outcome, type RequestRecord } from './world';
+
+export type { AddSessionInput, Fault, RequestRecord, SimGoogleUser, SimSession, SimulatedGoogleClient, SportKey };
+export { SEEDED_USER_SUBS };
+
+/** The OAuth client the simulator knows unless told otherwise (local mode uses the same pair). */
+export const DEFAULT_GOOGLE_CLIENT: SimulatedGoogleClient = Object.freeze({
+  clientId: '246810121416-trailbuddysim.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-google-simulator-secret',
+});
+export const DEFAULT_GOOGLE_SEED = 20_250_701;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface GoogleSimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  clock?: () => Date;
+  clients?: SimulatedGoogleClient[];
+  seed?: number;
+  /** How far back the seeded data goes (default 45 days). */
+  historyDays?: number;
+}
+
+export interface GoogleSimulatorControl {
+  users(): SimGoogleUser[];
+  /** Oldest first. */
+  sessions(sub: string): SimSession[];
+  dailyTotals(sub: string): { date: string; steps: number; calories: number; distance: number }[];
+  addSession(sub: string, input?: AddSessionInput): SimSession;
+  deleteSession(id: string): boolean;
+  setDay(sub: string, date: string, values: { steps: number; calories?: number; distance?: number }): void;
+  /** Tokens as a code exchange would return them, without the consent page (offline: with a refresh token). */
+  issueTokens(sub: string, options?: { clientId?: string; scope?: string | string[] }): ReturnType<GoogleWorld['issueTokens']>;
+  expireAccessTokens(sub?: string): number;
+  /** As if the person removed the app's access in their Google Account. */
+  revokeAccess(sub: string, clientId?: string): void;
+  grantedScopes(sub: string, clientId?: string): string[];
+  /** Off: every Fitness call answers 403 "Fitness API has not been used in project … or it is disabled". */
+  setFitnessApiEnabled(enabled: boolean): void;
+  failNext(count: number, fault: Fault, options?: { pathPrefix?: string }): void;
+  clearFaults(): void;
+  requests(): RequestRecord[];
+  requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
+  clearRequests(): void;
+  /** Back to the seeded state: data, grants, tokens, faults, the request log, the API switched on. */
+  reset(): void;
+}
+
+export interface GoogleSimulator {
+  /** Base URL: authorize at /o/oauth2/v2/auth, token/tokeninfo/revoke at /token, /tokeninfo, /revoke, Fit at /fitness/v1. */
+  url: string;
+  stop(): Promise<void>;
+  control: GoogleSimulatorControl;
+}
+
+export const GOOGLE_FULL_SCOPES = [
+  'openid',
+  'https://www.googleapis.com/auth/userinfo.email',
+  'https://www.googleapis.com/auth/userinfo.profile',
+  'https://www.googleapis.com/auth/fitness.activity.read',
+  'https://www.googleapis.com/auth/fitness.body.read',
+  'https://www.googleapis.com/auth/fitness.location.read',
+  'https://www.googleapis.com/auth/fitness.heart_rate.read',
+  'https://www.googleapis.com/auth/fitness.sleep.read',
+];
+
+export async function startGoogleSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
+  const clients = options.clients ?? [DEFAULT_GOOGLE_CLIENT];
+  const worldOptions = { clock: options.clock ?? (() => new Date()), clients, seed: options.seed ?? DEFAULT_GOOGLE_SEED, historyDays: options.historyDays ?? 45 };
+  const holder = { world: new GoogleWorld(worldOptions) };
+  const control = createControl(holder, () => new GoogleWorld(worldOptions));
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((req, res) => {
+    handle(holder.world, control, timers, req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    control,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld): GoogleSimulatorControl {
+  const w = () => holder.world;
+  const defaultClientId = () => (w().clients[0] as SimulatedGoogleClient).clientId;
+  return {
+    users: () => w().listUsers(),
+    sessions: (sub) => w().sessionsOf(sub).map((s) => ({ ...s })),
+    dailyTotals: (sub) => w().dailyTotals(sub),
+    addSession: (sub, input) => w().addSession(sub, input),
+    deleteSession: (id) => w().deleteSession(id),
+    setDay: (sub, date, values) => w().setDay(sub, date, values),
+    issueTokens: (sub, opts = {}) => {
+      const scope = opts.scope ?? GOOGLE_FULL_SCOPES;
+      return w().issueTokens(opts.clientId ?? defaultClientId(), sub, typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : scope, true);
+    },
+    expireAccessTokens: (sub) => w().expireAccessTokens(sub),
+    revokeAccess: (sub, clientId) => w().revokeGrant(sub, clientId ?? defaultClientId()),
+    grantedScopes: (sub, clientId) => w().grantedScopes(sub, clientId ?? defaultClientId()),
+    setFitnessApiEnabled: (enabled) => {
+      w().fitnessApiEnabled = enabled;
+    },
+    failNext: (count, fault, opts) => w().failNext(count, fault, opts?.pathPrefix),
+    clearFaults: () => w().clearFaults(),
+    requests: () => w().requests(),
+    requestCount: (filter = {}) =>
+      w()
+        .requests()
+        .filter(
+          (r) =>
+            (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
+            (filter.status === undefined || r.status === filter.status) &&
+            (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
+        ).length,
+    clearRequests: () => w().clearRequests(),
+    reset: () => {
+      holder.world = fresh();
+    },
+  };
+}
+
+async function handle(world: GoogleWorld, control: GoogleSimulatorControl, timers: Set<NodeJS.Timeout>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+  const path = url.pathname;
+
+  if (path.startsWith('/__simulator/')) {
+    await handleControl(control, method, path, url.searchParams, req, res);
+    return;
+  }
+
+  const fault = world.takeFault(path);
+  if (fault && 'timeout' in fault) {
+    if (fault.delayMs === undefined) {
+      world.record({ method, path, status: 0 });
+      return; // Hold the connection open without answering: the caller's timeout must fire.
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, fault.delayMs);
+      timers.add(timer);
+    });
+  } else if (fault) {
+    await drain(req);
+    const headers: Record<string, string> = {};
+    if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+    const body = fault.body ?? (fault.status === 429 ? API_ERRORS.quotaExceeded() : API_ERRORS.backendError());
+    world.record({ method, path, status: fault.status });
+    sendJson(res, { status: fault.status, body, headers });
+    return;
+  }
+
+  const outcome = await route(world, method, path, url.searchParams, req, res);
+  if (outcome) {
+    world.record({ method, path, status: outcome.status, ...(outcome.sub ? { sub: outcome.sub } : {}) });
+    sendJson(res, outcome);
+  }
+}
+
+/** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
+async function route(world: GoogleWorld, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<(Outcome & { sub?: string }) | null> {
+  if (path === '/o/oauth2/v2/auth' && method === 'GET') {
+    const checked = world.validateAuthorize(query);
+    if (!checked.ok) return html(world, res, method, path, checked.status, renderErrorPage(checked.status, checked.error, checked.description));
+    const users = world.listUsers();
+    const hint = checked.request.loginHint;
+    const selected = users.find((u) => hint !== '' && (u.email === hint || u.sub === hint))?.sub ?? users[0]?.sub;
+    return html(world, res, method, path, 200, renderConsentPage(checked.request, users, selected));
+  }
+
+  if (path === '/o/oauth2/v2/approve' && method === 'POST') {
+    const params = await readParams(req, query);
+    const checked = world.validateAuthorize(params);
+    if (!checked.ok) return html(world, res, method, path, checked.status, renderErrorPage(checked.status, checked.error, checked.description));
+    if (params.get('decision') !== 'allow') return redirect(world, res, method, path, world.deny(checked.request));
+    const sub = params.get('account') ?? '';
+    if (!world.user(sub)) return html(world, res, method, path, 400, renderErrorPage(400, 'invalid_request', 'Choose an account to continue.'));
+    return redirect(world, res, method, path, world.approve(checked.request, sub, params.getAll('granted_scope')));
+  }
+
+  if (path === '/token' && method === 'POST') return world.token(await readParams(req, query), basicAuth(req));
+  if (path === '/tokeninfo' && (method === 'GET' || method === 'POST')) return world.tokenInfo((await readParams(req, query)).get('access_token'));
+  if (path === '/revoke' && method === 'POST') return world.revoke((await readParams(req, query)).get('token'));
+
+  if (path.startsWith('/fitness/v1/')) return world.api(method, path, query, await readBody(req), bearer(req));
+
+  await drain(req);
+  return { status: 404, body: API_ERRORS.notFound() };
+}
+
+function html(world: GoogleWorld, res: ServerResponse, method: string, path: string, status: number, page: string): null {
+  world.record({ method, path, status });
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(page);
+  return null;
+}
+
+function redirect(world: GoogleWorld, res: ServerResponse, method: string, path: string, location: string): null {
+  world.record({ method, path, status: 302 });
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
+  res.end();
+  return null;
+}
+
+/** JSON control plane, so tests in another process (the e2e suite) can steer a running simulator. */
+async function handleControl(control: GoogleSimulatorControl, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const parts = path.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
+  const reply = (status: number, payload: unknown) => sendJson(res, { status, body: payload });
+  try {
+    const body = (method === 'GET' || method === 'DELETE' ? {} : await readJson(req)) as Record<string, unknown>;
+    const [resource, id, sub] = parts;
+    if (resource === 'health' && method === 'GET') return reply(200, { status: 'ok' });
+    if (resource === 'reset' && method === 'POST') {
+      control.reset();
+      return reply(204, null);
+    }
+    if (resource === 'users' && parts.length === 1 && method === 'GET') return reply(200, control.users());
+    if (resource === 'users' && sub === 'sessions' && method === 'GET') return reply(200, control.sessions(id as string));
+    if (resource === 'users' && sub === 'sessions' && method === 'POST') {
+      const { startTime, ...rest } = body as AddSessionInput & { startTime?: string };
+      return reply(201, control.addSession(id as string, { ...rest, startTime: startTime ? new Date(startTime) : undefined }));
+    }
+    if (resource === 'users' && sub === 'days' && method === 'GET') return reply(200, control.dailyTotals(id as string));
+    if (resource === 'users' && sub === 'days' && method === 'PUT' && parts[3]) {
+      control.setDay(id as string, parts[3], body as { steps: number; calories?: number; distance?: number });
+      return reply(204, null);
+    }
+    if (resource === 'sessions' && method === 'DELETE') return reply(control.deleteSession(id as string) ? 204 : 404, null);
+    if (resource === 'tokens' && method === 'POST') {
+      const { sub: who, clientId, scope } = body as { sub: string; clientId?: string; scope?: string | string[] };
+      return reply(200, control.issueTokens(who, { clientId, scope }));
+    }
+    if (resource === 'expire-tokens' && method === 'POST') return reply(200, { expired: control.expireAccessTokens((body as { sub?: string }).sub) });
+    if (resource === 'revoke' && method === 'POST') {
+      const { sub: who, clientId } = body as { sub: string; clientId?: string };
+      control.revokeAccess(who, clientId);
+      return reply(204, null);
+    }
+    if (resource === 'grants' && method === 'GET') return reply(200, { scopes: control.grantedScopes(id as string, query.get('client_id') ?? undefined) });
+    if (resource === 'fitness-api' && method === 'PUT') {
+      control.setFitnessApiEnabled((body as { enabled?: unknown }).enabled !== false);
+      return reply(204, null);
+    }
+    if (resource === 'faults' && method === 'POST') {
+      const { count, fault, pathPrefix } = body as { count: number; fault: Fault; pathPrefix?: string };
+      control.failNext(count, fault, { pathPrefix });
+      return reply(204, null);
+    }
+    if (resource === 'faults' && method === 'DELETE') {
+      control.clearFaults();
+      return reply(204, null);
+    }
+    if (resource === 'requests' && method === 'GET') return reply(200, control.requests());
+    if (resource === 'requests' && method === 'DELETE') {
+      control.clearRequests();
+      return reply(204, null);
+    }
+    return reply(404, { message: `No control route ${method} ${path}` });
+  } catch (error) {
+    return reply(400, { message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function sendJson(res: ServerResponse, outcome: Outcome): void {
+  if (outcome.status === 204 || outcome.body === null) {
+    res.writeHead(outcome.status, outcome.headers ?? {});
+    res.end();
+    return;
+  }
+  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...outcome.headers });
+  res.end(JSON.stringify(outcome.body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function drain(req: IncomingMessage): Promise<void> {
+  if (!req.readableEnded) await readBody(req).catch(() => undefined);
+}
+
+/** Google's OAuth endpoints take parameters in the query string or a form body (the body wins). */
+async function readParams(req: IncomingMessage, query: URLSearchParams): Promise<URLSearchParams> {
+  const params = new URLSearchParams(query);
+  const text = await readBody(req);
+  if (!text) return params;
+  const fromBody = new URLSearchParams(text);
+  for (const key of new Set(fromBody.keys())) {
+    params.delete(key);
+    for (const value of fromBody.getAll(key)) params.append(key, value);
+  }
+  return params;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  return text ? JSON.parse(text) : {};
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function basicAuth(req: IncomingMessage): { id: string; secret: string } | null {
+  const match = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+}

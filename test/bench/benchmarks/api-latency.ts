@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import autocannon from 'autocannon';
+import { dynamo } from '../../../functions/lib/dynamo';
+import { tableName } from '../../../functions/lib/config';
+import { upsertActivities } from '../../../functions/repositories/activities';
+import { DEFAULT_PROFILE_SETTINGS } from '../../../functions/shared/schemas/profile';
+import type { LocalStack } from '../../../infra/local/stack';
+import { summarize } from '../measure';
+import { generateActivities } from '../support/generate-activities';
+import { benchResult, type BenchResult, type Benchmark } from '../types';
+
+const SECONDS_PER_RUN = 5;
+const CONNECTIONS = [10, 50] as const;
+const PASSWORD = 'Bench-Buddy-2026';
+
+/** A confirmed user of the stack's Cognito emulator and their ID token (what the SPA sends). */
+async function signedInUser(stack: LocalStack): Promise<{ sub: string; idToken: string }> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognito.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const code = new Promise<string>((resolve) => {
+      const onCode = (message: { email: string; code: string }) => {
+        if (message.email !== email) return;
+        stack.cognito.codes.off('code', onCode);
+        resolve(message.code);
+      };
+      stack.cognito.codes.on('code', onCode);
+    });
+    const signUp = await cognito.send(new SignUpCommand({ ClientId: stack.cognito.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.cognito.clientId, Username: email, ConfirmationCode: await code }));
+    const auth = await cognito.send(new InitiateAuthCommand({ ClientId: stack.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } }));
+    const idToken = auth.AuthenticationResult?.IdToken;
+    if (!idToken || !signUp.UserSub) throw new Error('the Cognito emulator gave no ID token');
+    return { sub: signUp.UserSub, idToken };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+interface LoadResult {
+  latencies: number[];
+  errors: number;
+  requests: number;
+}
+
+/** autocannon for a fixed time; every response's latency is kept so p50/p95/p99 are exact (nearest rank). */
+async function load(options: { url: string; method: 'GET' | 'PUT'; connections: number; headers: Record<string, string>; body?: string }): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url: options.url, method: options.method, connections: options.connections, duration: SECONDS_PER_RUN, headers: options.headers, body: options.body });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    if (statusCode >= 400) errors++;
+  });
+  const result = await instance;
+  return { latencies, errors: errors + result.errors + result.timeouts, requests: latencies.length };
+}
+
+/** The floor: the same concurrency of bare DynamoDB Local calls from this process, for the same time. */
+async function bareDynamo(connections: number, call: () => Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = performance.now() + SECONDS_PER_RUN * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await call();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+const benchmark: Benchmark = {
+  name: 'api-latency',
+  description: `local API p50/p95/p99 and errors at ${CONNECTIONS.join(' and ')} connections (autocannon, ${SECONDS_PER_RUN} s each) for GET /api/activities and PUT /api/profile through the whole stack; floor: bare DynamoDB Local GetItem / PutItem at the same concurrency`,
+  async run(ctx) {
+    const stack = await ctx.stack();
+    const user = await signedInUser(stack);
+    await upsertActivities(generateActivities(60, { now: new Date(), days: 5, seed: 7, userId: user.sub }).map((activity) => ({ activity, raw: {} })));
+    const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
+    const floorKey = { pk: `BENCH#${randomUUID()}`, sk: 'FLOOR' };
+    await dynamo().send(new PutCommand({ TableName: tableName('users'), Item: { ...floorKey, note: 'bench floor' } }));
+
+    const scenarios = [
+      {
+        id: 'read',
+        route: { url: `${stack.url}/api/activities`, method: 'GET' as const, headers },
+        floor: () => dynamo().send(new GetCommand({ TableName: tableName('users'), Key: floorKey })),
+        p99Target: 100,
+      },
+      {
+        id: 'write',
+        route: { url: `${stack.url}/api/profile`, method: 'PUT' as const, headers, body: JSON.stringify({ ...DEFAULT_PROFILE_SETTINGS, bio: 'Benchmarking the write path.' }) },
+        floor: () => dynamo().send(new PutCommand({ TableName: tableName('users'), Item: { ...floorKey, note: 'bench floor', at: Date.now() } })),
+        p99Target: 150,
+      },
+    ];
+
+    const results: BenchResult[] = [];
+    for (const scenario of scenarios) {
+      for (const connections of CONNECTIONS) {
+        ctx.log(`${scenario.id}: ${scenario.route.method} ${new URL(scenario.route.url).pathname} at ${connections} connections`);
+        const api = await load({ ...scenario.route, connections });
+        if (api.requests === 0) throw new Error(`${scenario.id}: no responses at all`);
+        const floor = summarize(await bareDynamo(connections, scenario.floor));
+        const timing = summarize(api.latencies);
+        ctx.log(`${scenario.id} @${connections}: ${api.requests} requests, ${api.errors} errors; p50 ${round(timing.p50)} / p95 ${round(timing.p95)} / p99 ${round(timing.p99)} ms; bare DynamoDB p99 ${round(floor.p99)} ms`);
+        // The issue's targets are set at 10 connections; 50 is reported for the curve.
+        const at10 = connections === 10;
+        const suffix = at10 ? '' : `-${connections}c`;
+        results.push(
+          benchResult({ name: `api-${scenario.id}-p50${suffix}`, value: round(timing.p50), unit: 'ms', floor: round(floor.p50), goal: null }),
+          benchResult({ name: `api-${scenario.id}-p95${suffix}`, value: round(timing.p95), unit: 'ms', floor: round(floor.p95), goal: null }),
+          benchResult({ name: `api-${scenario.id}-p99${suffix}`, value: round(timing.p99), unit: 'ms', floor: round(floor.p99), goal: at10 ? { atMost: scenario.p99Target } : null }),
+          benchResult({ name: `api-${scenario.id}-errors${suffix}`, value: api.errors, unit: 'requests', floor: 0, goal: at10 ? { atMost: 0 } : null }),
+        );
+      }
+    }
+    return results;
+  },
+};
+
+export default benchmark;

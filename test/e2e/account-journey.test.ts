@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
+import { ProfileResponse } from '../../functions/shared/schemas/profile';
+import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
+import { useBrowserPage } from '../support/chromium';
+import { E2E_PASSWORD, idTokenOf, newEmail } from '../support/e2e-accounts';
+import { confirmationCodeFor } from '../support/mailbox';
+
+const stack = inject('stack');
+const currentPage = useBrowserPage(stack.url);
+
+// A seeded simulator athlete no other journey connects (infra/local/simulators/strava/seed-data.ts), so
+// deauthorizing here revokes nobody else's tokens.
+const SOFIA = { id: 40100003, firstname: 'Sofia' };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface SimRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+async function simulatorRequests(): Promise<SimRequest[]> {
+  const response = await fetch(`${stack.stravaUrl}/__simulator/requests`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as SimRequest[];
+}
+
+const successfulDeauthorizations = async () => (await simulatorRequests()).filter((r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200).length;
+
+async function api<T>(path: string, token: string, parse: (json: unknown) => T): Promise<T> {
+  const response = await fetch(`${stack.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status, path).toBe(200);
+  return parse(await response.json());
+}
+
+/** The `sub` claim of a JWT (the user id every table keys by). */
+function subOf(idToken: string): string {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
+  return payload.sub;
+}
+
+/** Every item in every table of the local stack that mentions `userId` anywhere, as "table: pk | sk". */
+async function itemsMentioning(userId: string): Promise<string[]> {
+  const env = stack.dynamoEnv;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  const found: string[] = [];
+  try {
+    for (const table of TABLE_IDS) {
+      for await (const page of paginateScan({ client }, { TableName: env[tableEnvVar(table)] })) {
+        for (const item of page.Items ?? []) if (JSON.stringify(item).includes(userId)) found.push(`${table}: ${item.pk} | ${item.sk}`);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return found;
+}
+
+async function signUpThroughUi(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Need an account? Sign up' }).or(page.getByRole('button', { name: 'Need an account? Sign up' })).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect.poll(() => page.getByText('Check your email for the confirmation link!').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByLabel('Confirmation code').fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+describe('an account from sign-up to deletion, in a real browser', () => {
+  it('signs up, fills in the profile, connects Strava, deletes everything, and can no longer sign in', async () => {
+    const page = currentPage();
+    const email = newEmail('leaver');
+    await signUpThroughUi(page, email);
+    const userId = subOf(await idTokenOf(page));
+
+    // Connect Strava through the simulator's consent page.
+    await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
+    await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
+    await page.getByLabel('Signed in to Strava as').selectOption(String(SOFIA.id));
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Welcome, ${SOFIA.firstname}!`);
+    const imported = await api('/activities?limit=50', await idTokenOf(page), (json) => ActivitiesResponse.parse(json).activities);
+    expect(imported.length).toBeGreaterThan(0);
+
+    // Fill in the partner profile and save it.
+    await page.goto('/profile');
+    const form = page.getByRole('form', { name: 'Partner Profile' });
+    await form.getByLabel('Display name').waitFor({ timeout: 15_000 });
+    await form.getByLabel('Display name').fill('Leaving Soon');
+    await form.getByRole('combobox', { name: 'Home area' }).selectOption({ label: 'North Vancouver' });
+    await form.getByLabel('Hiking').check();
+    await form.getByLabel('Weekends').check();
+    await form.getByLabel('Short bio').fill('Here for one journey.');
+    await form.getByLabel('Let other members find me').check();
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => page.getByText('Profile saved.').isVisible(), { timeout: 15_000 }).toBe(true);
+    const saved = await api('/profile', await idTokenOf(page), (json) => ProfileResponse.parse(json));
+    expect(saved.settings).toMatchObject({ displayName: 'Leaving Soon', homeArea: 'north-vancouver', activities: ['hiking'], availability: ['weekends'], discoverable: true });
+    await page.reload();
+    await expect.poll(() => form.getByLabel('Display name').inputValue(), { timeout: 15_000 }).toBe('Leaving Soon');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await itemsMentioning(userId)).not.toEqual([]);
+
+    // Delete the account through the confirmation dialog.
+    const deauthorizationsBefore = await successfulDeauthorizations();
+    await page.getByRole('button', { name: 'Delete my account and data' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account and data?' });
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete Forever' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await expect.poll(() => page.getByText('Your account and data have been deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // Nothing of the user is left in any table, Strava was told, and the browser holds no session.
+    expect(await itemsMentioning(userId)).toEqual([]);
+    expect(await successfulDeauthorizations()).toBe(deauthorizationsBefore + 1);
+    await expect(idTokenOf(page)).rejects.toThrow('No ID token in the browser');
+    await page.goto('/profile');
+    await page.waitForURL('**/login', { timeout: 15_000 });
+
+    // The Cognito user is gone: signing in fails, directly and through the UI.
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const signIn = cognito.send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }));
+      await expect(signIn).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
+    } finally {
+      cognito.destroy();
+    }
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(page.url()).toContain('/login');
+  }, 180_000); // one long journey through sign-up, a provider's consent page and deletion
+});

@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { planDateOf } from '../../functions/shared/schemas/group-activities';
+import { NotificationsResponse } from '../../functions/shared/schemas/notifications';
+import { useBrowserPage } from '../support/chromium';
+import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+
+const stack = inject('stack');
+const currentPage = useBrowserPage(stack.url);
+
+async function notificationsVia(page: Page): Promise<NotificationsResponse['notifications']> {
+  const res = await fetch(`${stack.url}/api/notifications`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
+  expect(res.status).toBe(200);
+  return NotificationsResponse.parse(await res.json()).notifications;
+}
+
+/** A second, separate browser session (its own storage) in the same Chromium. */
+async function secondSession(page: Page): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await page.context().browser()!.newContext({ baseURL: stack.url });
+  const other = await context.newPage();
+  const errors: string[] = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  return { page: other, errors, close: () => context.close() };
+}
+
+describe('planning together in a real browser', () => {
+  it('A creates an activity, B joins and offers a ride, A books the seat, and both are notified', async () => {
+    const pageA = currentPage();
+    const [emailA, emailB] = [newEmail('organizer'), newEmail('driver')];
+    await Promise.all([createConfirmedUser(stack, emailA), createConfirmedUser(stack, emailB)]);
+    const b = await secondSession(pageA);
+    const pageB = b.page;
+    try {
+      await signInThroughUi(pageA, emailA);
+      await signInThroughUi(pageB, emailB);
+      const title = `Grouse Grind ${Date.now().toString(36)}`;
+
+      // A creates the activity through the form; it resets afterwards and shows up in A's list.
+      await pageA.goto('/plan-activity');
+      const form = pageA.locator('form', { has: pageA.getByRole('button', { name: 'Create Activity' }) });
+      await form.getByLabel('Activity type').selectOption('hiking');
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Date').fill(planDateOf(new Date(Date.now() + 3 * 86_400_000)));
+      await form.getByLabel('Start time').fill('08:00');
+      await form.getByLabel('Location').fill('Grouse Mountain base');
+      await form.getByLabel('Area').selectOption('north-vancouver');
+      await form.getByLabel('Max participants').selectOption('4');
+      await form.getByRole('button', { name: 'Create Activity' }).click();
+      await expect.poll(() => pageA.getByText(`${title} is planned!`).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await form.getByLabel('Title').inputValue()).toBe('');
+      const mine = pageA.locator('section', { has: pageA.getByRole('heading', { name: 'Your upcoming activities' }) });
+      await expect.poll(() => mine.getByText(title).isVisible(), { timeout: 15_000 }).toBe(true);
+
+      // B finds it nearby (North Vancouver) and joins.
+      await pageB.goto('/plan-activity');
+      const nearby = pageB.locator('section', { has: pageB.getByRole('heading', { name: 'Upcoming activities nearby' }) });
+      await nearby.getByLabel('Area').selectOption('north-vancouver');
+      const card = nearby.getByRole('listitem').filter({ hasText: title });
+      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await card.textContent()).toContain('1/4 participants');
+      await card.getByRole('button', { name: 'Join Activity' }).click();
+      await expect.poll(() => pageB.getByText(`You joined ${title}!`).isVisible(), { timeout: 15_000 }).toBe(true);
+
+      // B offers a ride from the activity page.
+      await pageB.getByRole('link', { name: `View details of ${title}` }).first().click();
+      await pageB.waitForURL('**/plan-activity/*');
+      const activityPath = new URL(pageB.url()).pathname;
+      await expect.poll(() => pageB.getByRole('button', { name: 'Leave Activity' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await pageB.getByRole('button', { name: 'Offer a Ride' }).click();
+      const offer = pageB.getByRole('form', { name: 'Offer a ride' });
+      await offer.getByLabel('Vehicle make').fill('Subaru');
+      await offer.getByLabel('Vehicle model').fill('Outback');
+      await offer.getByLabel('Vehicle year').fill('2021');
+      await offer.getByLabel('Vehicle colour').fill('Green');
+      await offer.getByLabel('Seats offered').selectOption('3');
+      await offer.getByLabel('Departure time').fill('07:00');
+      await offer.getByLabel('Pickup locations').fill('Kitsilano Beach parking\nBurrard SkyTrain Station');
+      await offer.getByLabel('Cost per person ($)').fill('20');
+      await offer.getByRole('button', { name: 'Offer Ride' }).click();
+      // Above cost recovery: refused on the spot, with the reason.
+      await expect.poll(() => offer.getByText(/ask at most \$15 per person/).isVisible()).toBe(true);
+      await offer.getByLabel('Cost per person ($)').fill('10');
+      await offer.getByRole('button', { name: 'Offer Ride' }).click();
+      await expect.poll(() => pageB.getByText('Your ride is offered to the group.').isVisible(), { timeout: 15_000 }).toBe(true);
+
+      // A books the seat from the same page.
+      await pageA.goto(activityPath);
+      const rides = pageA.locator('section', { has: pageA.getByRole('heading', { name: 'Rides' }) });
+      const ride = rides.getByRole('listitem').filter({ hasText: 'Subaru Outback' });
+      await expect.poll(() => ride.getByRole('button', { name: 'Join Ride' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await ride.textContent()).toContain('3 of 3');
+      await ride.getByRole('button', { name: 'Join Ride' }).click();
+      await expect.poll(() => ride.getByRole('button', { name: 'Cancel My Seat' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await ride.textContent()).toContain('2 of 3');
+
+      // Both are told: A that B joined, B that A booked a seat.
+      await pageA.goto('/notifications');
+      await expect.poll(() => pageA.getByText(new RegExp(`joined ${title}\\.`)).isVisible(), { timeout: 15_000 }).toBe(true);
+      await pageB.goto('/notifications');
+      await expect.poll(() => pageB.getByText(new RegExp(`booked a seat in your ride to ${title}\\.`)).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect((await notificationsVia(pageA)).map((n) => n.type)).toContain('activity_joined');
+      expect((await notificationsVia(pageB)).map((n) => n.type)).toContain('ride_booked');
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+    // Two users and a dozen page loads: longer than one journey's default on a busy machine.
+  }, 150_000);
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler as deleteMe } from '../../../functions/handlers/me/delete-me';
+import { handler as getMe } from '../../../functions/handlers/me/get-me';
+import { tableName } from '../../../functions/lib/config';
+import { dynamo } from '../../../functions/lib/dynamo';
+import { getConnection } from '../../../functions/repositories/connections';
+import { addNotification } from '../../../functions/repositories/notifications';
+import { savePendingOAuthState } from '../../../functions/repositories/oauth-states';
+import { assignStravaConfig } from '../../../functions/repositories/strava-configs';
+import { createSyncRequest, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
+import { saveProfileSettings } from '../../../functions/repositories/user-profiles';
+import { ROUTES } from '../../../functions/shared/routes';
+import { AccountDeletionResponse, type ProfileSettings } from '../../../functions/shared/schemas/profile';
+import { TABLE_IDS, type TableId } from '../../../functions/shared/tables';
+import { accountDeletionDeps, deleteAccount } from '../../../functions/usecases/account-deletion';
+import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
+import { disconnectProvider } from '../../../functions/usecases/connections';
+import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
+import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-erasure';
+import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
+import { updateProfile } from '../../../functions/usecases/profile';
+import { recalculateMetricsAfterSync } from '../../../functions/usecases/strava-deps';
+import type { StravaSimulator } from '../../../infra/local/simulators/strava';
+import { invoke, userClaims } from '../../support/api-events';
+import { connectAs, LIAM, MAYA, SOFIA, startStrava, testDeps } from '../strava/helpers';
+
+// The real capability hooks, watched: deletion must call each with the leaving user.
+vi.mock(import('../../../functions/usecases/partner-index'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, refreshPartnerIndex: vi.fn(original.refreshPartnerIndex) };
+});
+vi.mock(import('../../../functions/usecases/partners-erasure'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, erasePartnerDataOfUser: vi.fn(original.erasePartnerDataOfUser) };
+});
+vi.mock(import('../../../functions/usecases/plan-erasure'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, erasePlanDataOfUser: vi.fn(original.erasePlanDataOfUser) };
+});
+vi.mock(import('../../../functions/usecases/apple-erasure'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, eraseAppleDataOfUser: vi.fn(original.eraseAppleDataOfUser) };
+});
+
+const route = ROUTES.find((r) => r.id === 'delete-me')!;
+const getMeRoute = ROUTES.find((r) => r.id === 'get-me')!;
+const newUser = () => `user-${randomUUID()}`;
+
+const settings: ProfileSettings = {
+  displayName: 'Trail Friend',
+  homeArea: 'burnaby',
+  activities: ['hiking'],
+  availability: ['weekends'],
+  bio: 'Burnaby Mountain most Saturdays.',
+  discoverable: true,
+  visibleFields: ['homeArea', 'activities'],
+};
+
+let sim: StravaSimulator;
+beforeAll(async () => {
+  sim = await startStrava();
+});
+afterAll(() => sim.stop());
+beforeEach(() => {
+  vi.mocked(refreshPartnerIndex).mockClear();
+  vi.mocked(erasePartnerDataOfUser).mockClear();
+  vi.mocked(erasePlanDataOfUser).mockClear();
+  vi.mocked(eraseAppleDataOfUser).mockClear();
+});
+
+/**
+ * One of every item kind a user can own: a Strava connection with tokens (through the simulator's consent),
+ * its activities, metrics and daily aggregates (the real recalculation), the profile, sync preferences, a
+ * pending OAuth state, a sync request, a config assignment, a notification, another social item and a
+ * disconnected provider's connection. Returns the user's live Strava access token.
+ */
+async function seedEverything(userId: string, athleteId: number): Promise<string> {
+  const now = new Date();
+  const deps = await testDeps({ recalculateMetrics: recalculateMetricsAfterSync });
+  await connectAs(sim, userId, athleteId, deps);
+  await updateProfile({ userId, email: `${userId}@example.com` }, settings, now); // also lists them in partner search
+  await setManualSyncOnly(userId, false, now);
+  await savePendingOAuthState(randomUUID(), userId, now.getTime() + 600_000, now);
+  await createSyncRequest(userId, now);
+  await assignStravaConfig(userId, `retired-${randomUUID()}`, now);
+  await addNotification(userId, { type: 'partner_request', message: 'Sam would like to head out with you.', link: null }, now);
+  await dynamo().send(new PutCommand({ TableName: tableName('social'), Item: { pk: `USER#${userId}`, sk: 'SOMETHING#else', userId } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('connections'),
+      Item: { pk: `USER#${userId}`, sk: 'CONN#google_health', userId, provider: 'google_health', is_active: false, connected_at: now.toISOString(), scopes: [] },
+    }),
+  );
+  return (await getConnection(userId, 'strava', deps.cipher))!.tokens!.accessToken;
+}
+
+/** Every item in every table that mentions `userId` anywhere (keys, index keys or attributes), by table. */
+async function itemsMentioning(userId: string): Promise<Record<TableId, Record<string, unknown>[]>> {
+  const found = {} as Record<TableId, Record<string, unknown>[]>;
+  for (const table of TABLE_IDS) {
+    found[table] = [];
+    for await (const page of paginateScan({ client: dynamo() }, { TableName: tableName(table) })) {
+      for (const item of page.Items ?? []) if (JSON.stringify(item).includes(userId)) found[table].push(item);
+    }
+    found[table].sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+  }
+  return found;
+}
+
+const stravaAthleteStatus = async (accessToken: string) =>
+  (await fetch(`${sim.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+// Seeding connects through the simulator and syncs; generous limits keep a busy machine from failing them.
+describe('DELETE /api/me', { timeout: 90_000 }, () => {
+  it("deauthorizes Strava and removes every item of the caller, and nothing of anyone else's", async () => {
+    const [alice, bob] = [newUser(), newUser()];
+    const aliceToken = await seedEverything(alice, MAYA);
+    const bobToken = await seedEverything(bob, LIAM);
+
+    const alicesBefore = await itemsMentioning(alice);
+    const bobsBefore = await itemsMentioning(bob);
+    // The seed really holds every kind this test claims to cover.
+    expect(alicesBefore.activities.length).toBeGreaterThan(0);
+    const sortKeys = Object.values(alicesBefore).flat().map((item) => String(item.sk).split('#')[0]);
+    for (const kind of ['PROFILE', 'SYNC_PREFS', 'METRICS', 'DAILY', 'OAUTH_STATE', 'CONN', 'ACT', 'SYNC_REQUEST', 'STRAVA_CONFIG_ASSIGNMENT', 'NOTIF', 'SOMETHING']) {
+      expect(sortKeys, kind).toContain(kind);
+    }
+
+    const response = await invoke(deleteMe, route, { claims: userClaims(alice) });
+    expect(response.status).toBe(200);
+    const body = AccountDeletionResponse.parse(response.json);
+    // social also holds her partner-search listings (keyed by area and activity); the partner index removes those.
+    for (const table of TABLE_IDS.filter((t) => t !== 'social')) expect(body.removed[table], table).toBe(alicesBefore[table].length);
+    expect(body.removed.social).toBe(alicesBefore.social.filter((item) => item.pk === `USER#${alice}`).length);
+    expect(body.removed.providersDisconnected).toBe(1);
+    for (const eraser of ['partners', 'plans', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
+
+    const alicesAfter = await itemsMentioning(alice);
+    for (const table of TABLE_IDS) expect(alicesAfter[table], table).toEqual([]);
+    expect(await itemsMentioning(bob)).toEqual(bobsBefore);
+
+    expect(await stravaAthleteStatus(aliceToken)).toBe(401);
+    expect(await stravaAthleteStatus(bobToken)).toBe(200);
+  });
+
+  it('takes the user out of partner search and asks every capability to erase its records of them', async () => {
+    const alice = newUser();
+    await saveProfileSettings(alice, `${alice}@example.com`, settings, new Date());
+    await invoke(deleteMe, route, { claims: userClaims(alice) });
+    expect(refreshPartnerIndex).toHaveBeenCalledWith(alice, { ...settings, discoverable: false }, expect.any(Date));
+    for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser]) expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
+  });
+
+  it('is idempotent: a second call removes nothing and still succeeds', async () => {
+    const alice = newUser();
+    await seedEverything(alice, SOFIA);
+    expect((await invoke(deleteMe, route, { claims: userClaims(alice) })).status).toBe(200);
+    const deauthorizations = sim.control.requestCount({ path: '/oauth/deauthorize' });
+
+    const again = await invoke(deleteMe, route, { claims: userClaims(alice) });
+    expect(again.status).toBe(200);
+    expect(Object.values(AccountDeletionResponse.parse(again.json).removed).every((count) => count === 0)).toBe(true);
+    expect(sim.control.requestCount({ path: '/oauth/deauthorize' })).toBe(deauthorizations);
+  });
+
+  it('works for a user who never connected anything', async () => {
+    const alice = newUser();
+    expect((await invoke(getMe, getMeRoute, { claims: userClaims(alice) })).status).toBe(200);
+    const response = await invoke(deleteMe, route, { claims: userClaims(alice) });
+    expect(AccountDeletionResponse.parse(response.json).removed).toMatchObject({ users: 1, connections: 0, providersDisconnected: 0 });
+    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual([]);
+  });
+
+  it('is unauthorized without verified claims and deletes nothing', async () => {
+    const alice = newUser();
+    await saveProfileSettings(alice, `${alice}@example.com`, settings, new Date());
+    expect((await invoke(deleteMe, route, { query: `userId=${alice}` })).status).toBe(401);
+    expect((await itemsMentioning(alice)).users).toHaveLength(1);
+  });
+});
+
+describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
+  it('still deletes everything when Strava does not answer the deauthorization', async () => {
+    const alice = newUser();
+    await seedEverything(alice, MAYA);
+    const deps = await testDeps();
+    sim.control.failNext(20, { status: 503 }, { pathPrefix: '/oauth/deauthorize' });
+    try {
+      await deleteAccount(alice, new Date(), accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps)));
+    } finally {
+      sim.control.clearFaults();
+    }
+    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual([]);
+  });
+
+  it('deauthorizes each active provider while its tokens still exist, before any data is deleted', async () => {
+    const alice = newUser();
+    await seedEverything(alice, LIAM);
+    const seen: string[] = [];
+    const deps = await testDeps();
+    await deleteAccount(alice, new Date(), {
+      ...accountDeletionDeps(async (userId, provider) => {
+        const connection = await getConnection(userId, provider, deps.cipher);
+        seen.push(`${provider}:${connection?.tokens ? 'tokens' : 'none'}`);
+        await disconnectProvider(userId, provider, deps);
+      }),
+    });
+    // Only the active connection (Strava), not the disconnected Google one.
+    expect(seen).toEqual(['strava:tokens']);
+  });
+});

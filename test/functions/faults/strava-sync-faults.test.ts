@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { handler as postWebhook } from '../../../functions/handlers/strava/post-webhook';
+import { activitiesOfUser } from '../../../functions/repositories/activities';
+import { getConnection } from '../../../functions/repositories/connections';
+import { ROUTES } from '../../../functions/shared/routes';
+import { syncStrava } from '../../../functions/usecases/strava-sync';
+import type { Fault, StravaSimulator } from '../../../infra/local/simulators/strava';
+import { invoke } from '../../support/api-events';
+import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, visibleAtStrava } from '../strava/helpers';
+import { injectDynamoFaults } from './dynamo-faults';
+
+let sim: StravaSimulator;
+beforeAll(async () => {
+  sim = await startStrava();
+  process.env.STRAVA_SYNC_PAGE_SIZE = '5';
+});
+afterAll(async () => {
+  delete process.env.STRAVA_SYNC_PAGE_SIZE;
+  await sim.stop();
+});
+afterEach(() => sim.control.clearFaults());
+
+const LIST_PATH = '/api/v3/athlete/activities';
+
+/** A fetch that lets `okPages` activity-list pages through, then has the simulator answer the next one with `fault`. */
+function faultAfterPages(okPages: number, fault: Fault, count = 1): typeof fetch {
+  let pages = 0;
+  return (input, init) => {
+    if (new URL(String(input instanceof Request ? input.url : input)).pathname === LIST_PATH && pages++ === okPages) sim.control.failNext(count, fault, { pathPrefix: LIST_PATH });
+    return fetch(input, init);
+  };
+}
+
+const idsOf = async (userId: string) => (await activitiesOfUser(userId)).map((a) => a.provider_activity_id).sort();
+const comparable = async (userId: string) =>
+  (await activitiesOfUser(userId))
+    .map(({ user_id: _u, fetched_at: _f, ...rest }) => rest)
+    .sort((a, b) => a.provider_activity_id.localeCompare(b.provider_activity_id));
+
+describe('provider faults during a Strava sync', () => {
+  it.each<[string, Fault, number]>([
+    ['a 500', { status: 500 }, 1],
+    ['a 503', { status: 503 }, 1],
+    ['429s beyond the back-off retries', { status: 429 }, 10],
+    ['a timeout', { timeout: true }, 1],
+  ])('%s on the second page fails this run without duplicates; the next run resumes and gets everything', async (_name, fault, count) => {
+    const userId = newUserId();
+    await connectAs(sim, userId, MAYA, await testDeps());
+    const lastSyncBefore = (await getConnection(userId, 'strava', null))!.lastSyncAt;
+    const added = Array.from({ length: 12 }, (_, n) => sim.control.addActivity(MAYA, { sport: 'Run', name: `Faulty run ${n}`, startDate: new Date(Date.now() - (n + 1) * 60_000) }));
+
+    const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 500, maxRetryDelayMs: 0 });
+    await expect(syncStrava(userId, failing)).rejects.toBeDefined();
+    const partial = await idsOf(userId);
+    expect(new Set(partial).size).toBe(partial.length);
+    // A failed run does not move the sync mark, so the next run looks at the same window again.
+    expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBe(lastSyncBefore);
+
+    sim.control.clearFaults();
+    const resumed = await syncStrava(userId, await testDeps());
+    const stored = await idsOf(userId);
+    expect(new Set(stored).size).toBe(stored.length);
+    for (const activity of added) expect(stored).toContain(String(activity.id));
+    expect(resumed.imported + partial.length).toBe(stored.length);
+  }, 30_000);
+});
+
+describe('a crash in the middle of a sync', () => {
+  it('re-running converges to exactly what an uninterrupted sync stores', async () => {
+    const crashed = newUserId();
+    const control = newUserId();
+    const deps = await testDeps();
+    await connectAs(sim, crashed, LIAM, deps);
+    await connectAs(sim, control, LIAM, deps);
+    for (let n = 0; n < 11; n++) sim.control.addActivity(LIAM, { sport: 'Ride', name: `Crash ride ${n}`, startDate: new Date(Date.now() - (n + 1) * 90_000) });
+
+    // The process "dies" while writing the second page: every write after the first page fails hard.
+    let writes = 0;
+    const crash = injectDynamoFaults({ attempt: (name) => (name === 'BatchWriteItemCommand' && ++writes > 1 ? 'throttle' : null) });
+    try {
+      await expect(syncStrava(crashed, deps)).rejects.toBeDefined();
+    } finally {
+      crash.remove();
+    }
+
+    await syncStrava(crashed, deps);
+    await syncStrava(control, deps);
+    const [after, expected] = [await comparable(crashed), await comparable(control)];
+    expect(after.length).toBeGreaterThan(11);
+    expect(after).toEqual(expected);
+    // And it matches what Strava shows within the synced window.
+    const visible = new Set(visibleAtStrava(sim, LIAM).map((a) => String(a.id)));
+    expect(after.every((a) => visible.has(a.provider_activity_id))).toBe(true);
+  }, 60_000);
+});
+
+describe('duplicate webhook deliveries', () => {
+  const route = ROUTES.find((r) => r.id === 'post-strava-webhook')!;
+  const event = (objectId: number, aspect: 'create' | 'update' | 'delete') => ({
+    object_type: 'activity',
+    aspect_type: aspect,
+    object_id: objectId,
+    owner_id: SOFIA,
+    subscription_id: 1,
+    event_time: Math.floor(Date.now() / 1000),
+    updates: {},
+  });
+
+  it('the same create delivered five times at once stores one activity; five deletes at once remove it once', async () => {
+    const userId = newUserId();
+    await connectAs(sim, userId, SOFIA, await testDeps());
+    const activity = sim.control.addActivity(SOFIA, { sport: 'Ride', name: 'Delivered five times' });
+    const creates = await Promise.all(Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'create') })));
+    expect(creates.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const stored = (await activitiesOfUser(userId)).filter((a) => a.provider_activity_id === String(activity.id));
+    expect(stored).toHaveLength(1);
+    const countBefore = (await activitiesOfUser(userId)).length;
+
+    sim.control.deleteActivity(activity.id);
+    const deletes = await Promise.all(Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'delete') })));
+    expect(deletes.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const remaining = await activitiesOfUser(userId);
+    expect(remaining.some((a) => a.provider_activity_id === String(activity.id))).toBe(false);
+    expect(remaining).toHaveLength(countBefore - 1);
+  }, 30_000);
+});

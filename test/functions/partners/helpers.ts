@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { saveMetrics } from '../../../functions/repositories/metrics';
+import { saveProfileSettings } from '../../../functions/repositories/user-profiles';
+import type { HttpHandler } from '../../../functions/lib/http';
+import { PARTNER_ROUTES } from '../../../functions/shared/route-areas/partners';
+import type { ActivityMetrics } from '../../../functions/shared/schemas/metrics';
+import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../../../functions/shared/schemas/profile';
+import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
+import { invoke, userClaims, type CallOptions } from '../../support/api-events';
+
+export const NOW = new Date('2026-03-10T18:00:00.000Z');
+
+export function route(id: string) {
+  const found = PARTNER_ROUTES.find((r) => r.id === id);
+  if (!found) throw new Error(`no route ${id}`);
+  return found;
+}
+
+/** Every response body a test saw, to check none carries another member's activity numbers. */
+export const responseBodies: string[] = [];
+
+export async function call(handler: HttpHandler, routeId: string, userId: string | null, options: CallOptions = {}) {
+  const result = await invoke(handler, route(routeId), { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
+  responseBodies.push(JSON.stringify(result.json ?? null));
+  return result;
+}
+
+/**
+ * Metrics with distinctive numbers, so a test can search response bodies for them: none of these
+ * may ever reach another member.
+ */
+export function metricsFor(overrides: Partial<ActivityMetrics> = {}): ActivityMetrics {
+  return {
+    calculatedAt: NOW.toISOString(),
+    timeZone: 'America/Vancouver',
+    windowStart: '2026-02-11',
+    windowEnd: '2026-03-10',
+    weeklyMinutes: 173.25,
+    weeklySessions: 3.75,
+    weeklySteps: 48213,
+    dailySteps: 6887,
+    activityScore: 53,
+    activityLevelLabel: 'Intermediate',
+    scorePoints: { minutes: 34.6, sessions: 28.1, steps: 20.7 },
+    preferredHours: [{ hour: 7, sessions: 41 }],
+    topActivityTypes: [{ type: 'TrailRun', sessions: 37 }],
+    daysActive: 131,
+    daysActivePercent: 35.9,
+    ...overrides,
+  };
+}
+
+export const DISTINCTIVE_METRIC_VALUES = ['173.25', '3.75', '48213', '6887', '34.6', '28.1', '20.7', '131', '35.9', 'TrailRun'];
+export const METRIC_FIELD_NAMES = ['activityScore', 'weeklyMinutes', 'weeklySessions', 'weeklySteps', 'dailySteps', 'preferredHours', 'topActivityTypes', 'daysActive', 'scorePoints', 'distance', 'paceBands'];
+
+/** Ids of letters only, so no digit in an id can look like a leaked number. */
+export function letterId(): string {
+  return `m-${[...randomBytes(20)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+}
+
+export interface MemberOptions {
+  settings?: Partial<ProfileSettings>;
+  /** null: the member has never synced. */
+  metrics?: Partial<ActivityMetrics> | null;
+  name?: string;
+}
+
+/** A member with saved settings (through the profile store and the index refresh, as PUT /api/profile does). */
+export async function member({ settings = {}, metrics = {}, name = 'Member' }: MemberOptions = {}): Promise<string> {
+  const userId = letterId();
+  const full: ProfileSettings = {
+    ...DEFAULT_PROFILE_SETTINGS,
+    displayName: `${name} ${userId.slice(2, 8)}`,
+    homeArea: 'north-vancouver',
+    activities: ['running'],
+    availability: ['weekends', 'mornings'],
+    bio: 'Trail runner who loves early starts.',
+    discoverable: true,
+    ...settings,
+  };
+  await saveProfileSettings(userId, `${userId}@example.com`, full, NOW);
+  if (metrics) await saveMetrics(userId, metricsFor(metrics));
+  await refreshPartnerIndex(userId, full, NOW);
+  return userId;
+}
+
+export async function updateSettings(userId: string, settings: ProfileSettings): Promise<void> {
+  await saveProfileSettings(userId, `${userId}@example.com`, settings, NOW);
+  await refreshPartnerIndex(userId, settings, NOW);
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGE_QUOTA_EXCEEDED_MESSAGE, type MessageQuota } from '@shared/schemas/messages';
+import MessagesPage from '@/features/partners/routes/messages-page';
+import { ApiError } from '@/lib/api-client';
+import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../test-utils';
+
+const routes = [{ path: '/messages', element: <MessagesPage /> }];
+const quota = (used: number): MessageQuota => ({ limit: 5, used, remaining: 5 - used, resetsAt: '2026-04-01T07:00:00.000Z' });
+const mike = { userId: 'mike', displayName: 'Mike Chen' };
+
+function renderPage(path: string, overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
+  const apiClient = createFakeApiClient({
+    conversations: vi.fn(async () => ({ conversations: [{ ...mike, lastMessage: { text: 'See you there!', fromMe: false, sentAt: '2026-03-01T10:00:00.000Z' } }], quota: quota(1) })),
+    conversationMessages: vi.fn(async () => ({
+      partner: mike,
+      messages: [
+        { id: '1', fromMe: false, text: 'Stanley Park loop Thursday?', sentAt: '2026-03-01T09:00:00.000Z' },
+        { id: '2', fromMe: true, text: '6:30 at Lost Lagoon?', sentAt: '2026-03-01T09:05:00.000Z' },
+      ],
+      nextCursor: null,
+      quota: quota(1),
+    })),
+    ...overrides,
+  });
+  renderRoutes(routes, { path, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  return apiClient;
+}
+
+describe('MessagesPage', () => {
+  it('lists conversations and opens the thread named in ?with=', async () => {
+    const api = renderPage('/messages?with=mike');
+    const thread = await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
+    expect(within(thread).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Mike Chen: Stanley Park loop Thursday?'),
+      expect.stringContaining('You: 6:30 at Lost Lagoon?'),
+    ]);
+    expect(api.conversationMessages).toHaveBeenCalledWith('mike');
+    expect(screen.getByText('4 of 5 free messages left this month.')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('See you there!')).toBeInTheDocument();
+  });
+
+  it('sends a message and updates what is left', async () => {
+    const sendMessage = vi.fn(async () => ({ message: { id: '3', fromMe: true, text: 'Done, see you!', sentAt: '2026-03-01T09:10:00.000Z' }, quota: quota(2) }));
+    renderPage('/messages?with=mike', { sendMessage });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), 'Done, see you!');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sendMessage).toHaveBeenCalledWith('mike', 'Done, see you!');
+    expect(await screen.findByText('3 of 5 free messages left this month.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('You: Done, see you!')).toBeInTheDocument();
+  });
+
+  it('shows the quota message and disables sending when the free messages are used up', async () => {
+    const sendMessage = vi.fn(async () => Promise.reject(new ApiError(429, 'message_quota_exceeded', MESSAGE_QUOTA_EXCEEDED_MESSAGE)));
+    renderPage('/messages?with=mike', { sendMessage });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), 'One more');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('does not send an empty message', async () => {
+    const sendMessage = vi.fn();
+    renderPage('/messages?with=mike', { sendMessage });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Write a message.')).toBeInTheDocument();
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('explains how to start when there are no conversations', async () => {
+    renderPage('/messages', { conversations: vi.fn(async () => ({ conversations: [], quota: quota(0) })) });
+    expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
+    expect(screen.getByText('5 of 5 free messages left this month.')).toBeInTheDocument();
+  });
+});

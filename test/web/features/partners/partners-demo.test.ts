@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGE_QUOTA_EXCEEDED_MESSAGE } from '@shared/schemas/messages';
+import { PartnerCard } from '@shared/schemas/partners';
+import { DEMO_CONNECT_DELAY_MS, DEMO_PARTNERS, createPartnersDemoApi } from '@/lib/demo/partners-demo';
+import { createNotificationsDemoApi } from '@/lib/demo/notifications-demo';
+
+function demo() {
+  const wait = vi.fn(async () => {});
+  const context = { now: () => new Date('2026-03-10T18:00:00.000Z'), origin: 'http://localhost', storage: window.sessionStorage, wait };
+  window.sessionStorage.clear();
+  return { api: createPartnersDemoApi(context), notifications: createNotificationsDemoApi(context), wait };
+}
+
+describe('demo partners', () => {
+  it("has the spec's mock partner fields, and cards carry only the coarse ones", async () => {
+    for (const partner of DEMO_PARTNERS) {
+      expect(Object.keys(partner)).toEqual(expect.arrayContaining(['id', 'name', 'age', 'location', 'avatar', 'rating', 'activities', 'level', 'pace', 'bio', 'compatibility', 'lastActive', 'verified', 'totalActivities', 'joinedDate']));
+    }
+    const { partners } = await demo().api.searchPartners();
+    for (const card of partners) {
+      expect(PartnerCard.strict().safeParse(card).success).toBe(true);
+      expect(JSON.stringify(card)).not.toMatch(/pace|totalActivities|rating|\/km/);
+    }
+  });
+
+  it('filters, sorts by compatibility and pages', async () => {
+    const { api } = demo();
+    const runners = await api.searchPartners({ activity: 'running', location: 'north-vancouver' });
+    expect(runners.partners.map((p) => p.displayName)).toEqual(['Sarah Johnson', 'Priya Nair']);
+    const first = await api.searchPartners({ limit: 4 });
+    expect(first.partners.map((p) => p.compatibility)).toEqual([...first.partners.map((p) => p.compatibility)].sort((a, b) => b - a));
+    const second = await api.searchPartners({ limit: 4, cursor: first.nextCursor! });
+    expect(second.partners[0]!.compatibility).toBeLessThanOrEqual(first.partners.at(-1)!.compatibility);
+    expect((await api.searchPartners({ level: 'elite' })).partners.map((p) => p.displayName)).toEqual(['Sofia Rossi']);
+  });
+
+  it('connects after the 1 s wait, accepts the sample request, and blocks', async () => {
+    const { api, wait } = demo();
+    expect(await api.connectPartner('demo-partner-sarah')).toMatchObject({ connection: 'outgoing' });
+    expect(wait).toHaveBeenCalledWith(DEMO_CONNECT_DELAY_MS);
+    expect((await api.partnerConnections()).incoming.map((m) => m.displayName)).toEqual(['Priya Nair']);
+    await api.acceptPartner('demo-partner-priya');
+    expect((await api.conversations()).conversations.map((c) => c.displayName)).toContain('Priya Nair');
+    await api.blockMember('demo-partner-sarah');
+    expect((await api.searchPartners()).partners.map((p) => p.userId)).not.toContain('demo-partner-sarah');
+    await expect(api.partnerProfile('demo-partner-sarah')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('allows 5 messages a month, then answers with the quota message', async () => {
+    const { api } = demo();
+    const start = (await api.conversations()).quota.used;
+    for (let i = start; i < 5; i++) await api.sendMessage('demo-partner-mike', `Hi ${i}`);
+    await expect(api.sendMessage('demo-partner-mike', 'one more')).rejects.toMatchObject({ status: 429, message: MESSAGE_QUOTA_EXCEEDED_MESSAGE });
+    await expect(api.sendMessage('demo-partner-sarah', 'not a partner')).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('has sample notifications that can be marked read', async () => {
+    const { notifications } = demo();
+    const before = await notifications.notifications();
+    expect(before.unread).toBe(2);
+    expect((await notifications.markNotificationRead(before.notifications[0]!.id)).unread).toBe(1);
+    expect((await notifications.markAllNotificationsRead()).unread).toBe(0);
+    expect((await notifications.notifications()).notifications.every((n) => n.readAt !== null)).toBe(true);
+  });
+});

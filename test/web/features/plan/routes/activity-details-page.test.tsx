@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import ActivityDetailsPage from '@/features/plan/routes/activity-details-page';
+import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
+import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
+
+function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
+  const apiClient = createFakeApiClient(overrides);
+  renderRoutes([{ path: '/plan-activity/:activityId', element: <ActivityDetailsPage /> }], { path: `/plan-activity/${ACTIVITY_ID}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  return apiClient;
+}
+
+describe('ActivityDetailsPage', () => {
+  it('shows details and participants to someone not taking part, with Join and no rides', async () => {
+    const joinGroupActivity = vi.fn(async () => details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }));
+    const api = renderPage({ groupActivity: vi.fn(async () => details()), joinGroupActivity, activityRides: vi.fn(async () => ({ offers: [], requests: [] })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunday Grouse Grind' })).toBeInTheDocument();
+    expect(screen.getByText('almost full')).toBeInTheDocument();
+    const participants = screen.getByRole('heading', { name: 'Participants (3/4)' }).closest('section')!;
+    expect(within(participants).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MayaOrganizer', 'Sam', 'TrailBuddy member']);
+    expect(screen.getByText('Join this activity to see and share rides to it.')).toBeInTheDocument();
+    expect(api.activityRides).not.toHaveBeenCalled();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Join Activity' }));
+    expect(joinGroupActivity).toHaveBeenCalledWith(ACTIVITY_ID);
+    expect(await screen.findByRole('button', { name: 'Leave Activity' })).toBeInTheDocument();
+    expect(screen.getByText('confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(api.activityRides).toHaveBeenCalledWith(ACTIVITY_ID));
+  });
+
+  it('lets a participant book a ride, offer theirs to a request and leave', async () => {
+    const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
+    const bookRide = vi.fn(async () => ({ offers: [rideOffer({ availableSeats: 1, bookedByMe: true })], requests: [rideRequest()] }));
+    const offerRideToRequest = vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest({ offeredByMe: true })] }));
+    const activityRides = vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest()] }));
+    renderPage({ groupActivity: vi.fn(async () => participant), activityRides, bookRide, offerRideToRequest });
+    const user = userEvent.setup();
+
+    const rides = (await screen.findByRole('heading', { name: 'Rides' })).closest('section')!;
+    const offer = (await within(rides).findByText('Jordan')).closest('li')!;
+    expect(offer).toHaveTextContent('2 rides offered · Green 2021 Subaru Outback');
+    expect(offer).toHaveTextContent('Seats available2 of 3');
+    expect(offer).toHaveTextContent('Cost per person$10');
+    await user.click(within(offer).getByRole('button', { name: 'Join Ride' }));
+    expect(bookRide).toHaveBeenCalledWith(ACTIVITY_ID, rideOffer().id);
+    expect(await screen.findByText('Seat booked with Jordan!')).toBeInTheDocument();
+
+    const request = within(rides).getByText('Priya').closest('li')!;
+    expect(request).toHaveTextContent('Willing to share costsYes');
+    await user.click(within(request).getByRole('button', { name: 'Offer Ride' }));
+    expect(offerRideToRequest).toHaveBeenCalledWith(ACTIVITY_ID, rideRequest().id);
+    expect(await screen.findByText('Ride offer sent to Priya!')).toBeInTheDocument();
+  });
+
+  it('checks the ride offer form before sending, including the $15 ceiling', async () => {
+    const offerRide = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [] }));
+    renderPage({ groupActivity: vi.fn(async () => details({ viewer: { isOrganizer: false, isParticipant: true } })), activityRides: vi.fn(async () => ({ offers: [], requests: [] })), offerRide });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Offer a Ride' }));
+    const form = screen.getByRole('form', { name: 'Offer a ride' });
+    await user.click(within(form).getByRole('button', { name: 'Offer Ride' }));
+    expect(within(form).getByText('Enter the vehicle make.')).toBeInTheDocument();
+    expect(within(form).getByText('Add at least one pickup location.')).toBeInTheDocument();
+    expect(offerRide).not.toHaveBeenCalled();
+
+    await user.type(within(form).getByLabelText('Vehicle make'), 'Subaru');
+    await user.type(within(form).getByLabelText('Vehicle model'), 'Outback');
+    await user.type(within(form).getByLabelText('Vehicle year'), '2021');
+    await user.type(within(form).getByLabelText('Vehicle colour'), 'Green');
+    await user.type(within(form).getByLabelText('Departure time'), '07:00');
+    await user.type(within(form).getByLabelText('Pickup locations'), 'Kitsilano{Enter}Burrard');
+    await user.clear(within(form).getByLabelText('Cost per person ($)'));
+    await user.type(within(form).getByLabelText('Cost per person ($)'), '20');
+    await user.click(within(form).getByRole('button', { name: 'Offer Ride' }));
+    expect(within(form).getByText(/ask at most \$15 per person/)).toBeInTheDocument();
+    expect(offerRide).not.toHaveBeenCalled();
+
+    await user.clear(within(form).getByLabelText('Cost per person ($)'));
+    await user.type(within(form).getByLabelText('Cost per person ($)'), '12');
+    await user.click(within(form).getByRole('button', { name: 'Offer Ride' }));
+    await waitFor(() =>
+      expect(offerRide).toHaveBeenCalledWith(ACTIVITY_ID, {
+        vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+        seats: 3,
+        departureTime: '07:00',
+        pickupLocations: ['Kitsilano', 'Burrard'],
+        costPerPerson: 12,
+        notes: '',
+      }),
+    );
+    expect(await screen.findByText('Your ride is offered to the group.')).toBeInTheDocument();
+  });
+
+  it('gives the organizer Edit and Cancel; cancelling asks first and then shows the activity cancelled', async () => {
+    const organizer = details({ viewer: { isOrganizer: true, isParticipant: true } });
+    const cancelGroupActivity = vi.fn(async () => ({ ...organizer, cancelledAt: '2030-05-20T10:00:00.000Z' }));
+    const updateGroupActivity = vi.fn(async () => ({ ...organizer, title: 'Grind, later' }));
+    renderPage({ groupActivity: vi.fn(async () => organizer), activityRides: vi.fn(async () => ({ offers: [], requests: [] })), cancelGroupActivity, updateGroupActivity });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Activity' }));
+    const title = screen.getByRole('heading', { name: 'Edit Activity' }).closest('section')!;
+    const titleInput = within(title).getByLabelText('Title');
+    expect(titleInput).toHaveValue('Sunday Grouse Grind');
+    await user.clear(titleInput);
+    await user.type(titleInput, 'Grind, later');
+    await user.click(within(title).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(updateGroupActivity).toHaveBeenCalledWith(ACTIVITY_ID, expect.objectContaining({ title: 'Grind, later', maxParticipants: 4 })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grind, later' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Activity' }));
+    expect(cancelGroupActivity).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel It' }));
+    expect(cancelGroupActivity).toHaveBeenCalledWith(ACTIVITY_ID);
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This activity was cancelled by the organizer');
+    expect(screen.queryByRole('button', { name: 'Edit Activity' })).not.toBeInTheDocument();
+  });
+
+  it('says when the activity cannot be found', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    renderPage({ groupActivity: vi.fn(async () => Promise.reject(new ApiError(404, 'not_found', 'We could not find that activity.'))) });
+    expect(await screen.findByText('We could not find what you were looking for.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Plan Activity' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { RideOffer, RideRequest } from '@shared/schemas/rides';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { formatCost, formatDeparture } from '../utils/format';
+
+export interface RideActions {
+  book(offer: RideOffer): Promise<void>;
+  cancelBooking(offer: RideOffer): Promise<void>;
+  withdraw(offer: RideOffer): Promise<void>;
+  offerTo(request: RideRequest): Promise<void>;
+  withdrawRequest(request: RideRequest): Promise<void>;
+}
+
+function ActionButton({ label, pendingLabel, onClick, style = 'primary' }: { label: string; pendingLabel: string; onClick: () => Promise<void>; style?: keyof typeof buttonStyles }) {
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    try {
+      await onClick();
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <button type="button" onClick={run} disabled={pending} className={buttonStyles[style]}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** A ride offer: driver, vehicle, departure, seats, pickups, cost, notes, and what the viewer can do with it. */
+export function RideOfferCard({ offer, activityTitle, actions }: { offer: RideOffer; activityTitle?: string; actions: RideActions }) {
+  const { vehicle } = offer;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">{offer.isMine ? 'Your ride' : offer.driverName}</p>
+      <p className="text-sm text-slate-600">
+        {offer.driverRating !== null && `★ ${offer.driverRating.toFixed(1)} · `}
+        {offer.ridesOffered} {offer.ridesOffered === 1 ? 'ride' : 'rides'} offered · {vehicle.color} {vehicle.year} {vehicle.make} {vehicle.model}
+      </p>
+      {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <Fact label="Departure" value={formatDeparture(offer.departureTime)} />
+        <Fact label="Seats available" value={`${offer.availableSeats} of ${offer.seats}`} />
+        <Fact label="Cost per person" value={formatCost(offer.costPerPerson)} />
+        <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />
+      </dl>
+      {offer.notes && <p className="mt-2 text-sm text-slate-600">{offer.notes}</p>}
+      {offer.passengers.length > 0 && <p className="mt-2 text-sm text-slate-600">Passengers: {offer.passengers.join(', ')}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {offer.isMine ? (
+          <ActionButton label="Cancel Ride" pendingLabel="Cancelling..." style="secondary" onClick={() => actions.withdraw(offer)} />
+        ) : offer.bookedByMe ? (
+          <ActionButton label="Cancel My Seat" pendingLabel="Cancelling..." style="secondary" onClick={() => actions.cancelBooking(offer)} />
+        ) : offer.availableSeats > 0 ? (
+          <ActionButton label="Join Ride" pendingLabel="Booking..." onClick={() => actions.book(offer)} />
+        ) : (
+          <span className="text-sm font-medium text-slate-600">Full</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A ride request: preferred pickup, willingness to share costs, notes, and Offer Ride. */
+export function RideRequestCard({ request, activityTitle, actions }: { request: RideRequest; activityTitle?: string; actions: RideActions }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">{request.isMine ? 'Your request' : request.requesterName}</p>
+      {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <Fact label="Preferred pickup" value={request.preferredPickup} />
+        <Fact label="Willing to share costs" value={request.willingToShare ? 'Yes' : 'No'} />
+      </dl>
+      {request.notes && <p className="mt-2 text-sm text-slate-600">{request.notes}</p>}
+      {request.offeredBy.length > 0 && <p className="mt-2 text-sm text-slate-600">Offered by: {request.offeredBy.join(', ')}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {request.isMine ? (
+          <ActionButton label="Withdraw Request" pendingLabel="Withdrawing..." style="secondary" onClick={() => actions.withdrawRequest(request)} />
+        ) : request.offeredByMe ? (
+          <span className="text-sm font-medium text-brand-800">You offered your ride</span>
+        ) : (
+          <ActionButton label="Offer Ride" pendingLabel="Offering..." onClick={() => actions.offerTo(request)} />
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { useToast } from '@/components/toast';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import type { RideActions } from './ride-cards';
+
+/** What the ride buttons do: call the API, say how it went, then refresh the list shown. */
+export function useRideActions(reload: () => void): RideActions {
+  const api = useApiClient();
+  const toast = useToast();
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      toast.success(success);
+      reload();
+    } catch (error) {
+      toast.error(userMessage(error));
+    }
+  };
+  return {
+    book: (offer) => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`),
+    cancelBooking: (offer) => run(() => api.cancelRideBooking(offer.activityId, offer.id), 'Your seat is cancelled.'),
+    withdraw: (offer) => run(() => api.withdrawRide(offer.activityId, offer.id), 'Your ride offer is cancelled.'),
+    offerTo: (request) => run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`),
+    withdrawRequest: (request) => run(() => api.withdrawRideRequest(request.activityId, request.id), 'Your ride request is withdrawn.'),
+  };
+}

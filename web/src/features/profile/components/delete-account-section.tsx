@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { useToast } from '@/components/toast';
+import { useApiClient } from '@/lib/api-client-context';
+import { useAuth } from '@/lib/auth';
+import { userMessage } from '@/lib/error-messages';
+import { dangerButton, DeleteAccountDialog } from './delete-account-dialog';
+
+/**
+ * 'Delete my account and data': the API deletes everything the user owns (and deauthorizes their providers),
+ * then the browser deletes the sign-in itself, and the user lands on the home page.
+ */
+export function DeleteAccountSection() {
+  const client = useApiClient();
+  const { deleteUser, isDemo } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    setError(null);
+  };
+
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await client.deleteAccount();
+    } catch (failure) {
+      setError(`Nothing was deleted: ${userMessage(failure)}`);
+      setDeleting(false);
+      return;
+    }
+    try {
+      await deleteUser();
+    } catch (failure) {
+      // Deleting the data again is harmless, so Delete Forever simply retries both steps.
+      setError(`Your data is deleted, but your sign-in could not be removed: ${userMessage(failure)} Please try again.`);
+      setDeleting(false);
+      return;
+    }
+    toast.success(isDemo ? 'Demo data cleared. Demo mode has ended.' : 'Your account and data have been deleted.');
+    navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="danger-zone-heading" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
+      <h2 id="danger-zone-heading" className="text-lg font-semibold text-red-800">
+        Danger Zone
+      </h2>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-2xl text-sm text-slate-700">
+          Delete your account and everything TrailBuddy keeps about you: profile, connections, activities, metrics, partner listing and
+          plans. Strava and Google are told to revoke TrailBuddy’s access. Our terms promise this within 48 hours; it happens at once.
+        </p>
+        <button type="button" onClick={() => setOpen(true)} className={`${dangerButton} shrink-0`}>
+          Delete my account and data
+        </button>
+      </div>
+      {open && <DeleteAccountDialog deleting={deleting} error={error} onConfirm={confirm} onCancel={close} />}
+    </section>
+  );
+}

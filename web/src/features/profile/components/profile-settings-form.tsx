@@ -1,0 +1,236 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  AVAILABILITY_SLOT_LABELS,
+  AVAILABILITY_SLOTS,
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  HOME_AREA_LABELS,
+  HOME_AREAS,
+  OUTDOOR_ACTIVITIES,
+  OUTDOOR_ACTIVITY_LABELS,
+  SHAREABLE_FIELD_LABELS,
+  SHAREABLE_FIELDS,
+  type HomeArea,
+  type ProfileResponse,
+} from '@shared/schemas/profile';
+import { useToast } from '@/components/toast';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormMessage } from '@/components/ui/form-message';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { FORM_FIELDS, fieldErrorsFromApi, toFormValues, toSettings, validateSettings, type FieldErrors, type FormField, type ProfileFormValues } from '../utils/profile-form';
+import { ChoiceGroup } from './choice-group';
+
+const inputStyles =
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
+const FIX_FIELDS_MESSAGE = 'Some fields need another look before saving.';
+const inputBorder = (error: string | undefined) => (error ? 'border-red-600' : 'border-slate-300');
+
+/**
+ * The profile partner matching reads: display name, home area, activities, availability, bio, and whether
+ * (and how much of it) other members may find. Saves the whole object; errors are shown beside their fields.
+ */
+export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResponse; onSaved: (profile: ProfileResponse) => void }) {
+  const client = useApiClient();
+  const toast = useToast();
+  const id = useId();
+  const fieldId = (field: FormField) => `${id}-${field}`;
+  const errorId = (field: FormField) => `${id}-${field}-error`;
+
+  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile.settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  // Bumped on every failed save, so focus moves to the first field with a problem each time.
+  const [failedSaves, setFailedSaves] = useState(0);
+
+  useEffect(() => {
+    if (failedSaves === 0) return;
+    const first = FORM_FIELDS.find((field) => errors[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    // Only a new failed save moves focus; typing afterwards must not.
+  }, [failedSaves]);
+
+  const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined, ...(field === 'discoverable' ? {} : { discoverable: undefined }) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setFormError(null);
+    const settings = toSettings(values);
+    const problems = validateSettings(settings);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setFormError(FIX_FIELDS_MESSAGE);
+      setFailedSaves((n) => n + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await client.updateProfile(settings);
+      setValues(toFormValues(saved.settings));
+      setErrors({});
+      onSaved(saved);
+      toast.success('Profile saved.');
+    } catch (error) {
+      const fromServer = fieldErrorsFromApi(error);
+      setErrors(fromServer);
+      setFormError(Object.keys(fromServer).length > 0 ? FIX_FIELDS_MESSAGE : userMessage(error));
+      setFailedSaves((n) => n + 1);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const describedBy = (field: FormField, ...others: string[]) => [...others, errors[field] ? errorId(field) : null].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: FormField) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={`${id}-heading`} className="space-y-6">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+          Partner Profile
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">What partner matching uses to suggest people near you who like what you like, when you are free.</p>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor={fieldId('displayName')} className="block text-sm font-medium text-slate-800">
+            Display name
+          </label>
+          <input
+            id={fieldId('displayName')}
+            type="text"
+            autoComplete="nickname"
+            maxLength={DISPLAY_NAME_MAX}
+            value={values.displayName}
+            onChange={(event) => update('displayName', event.target.value)}
+            aria-invalid={errors.displayName ? true : undefined}
+            aria-describedby={describedBy('displayName', `${id}-displayName-hint`)}
+            className={`${inputStyles} ${inputBorder(errors.displayName)}`}
+          />
+          <p id={`${id}-displayName-hint`} className="text-sm text-slate-600">
+            How other members see you, e.g. “Maya C.”
+          </p>
+          {fieldError('displayName')}
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={fieldId('homeArea')} className="block text-sm font-medium text-slate-800">
+            Home area
+          </label>
+          <select
+            id={fieldId('homeArea')}
+            value={values.homeArea}
+            onChange={(event) => update('homeArea', event.target.value as HomeArea | '')}
+            aria-invalid={errors.homeArea ? true : undefined}
+            aria-describedby={describedBy('homeArea')}
+            className={`${inputStyles} ${inputBorder(errors.homeArea)}`}
+          >
+            <option value="">Not set</option>
+            {HOME_AREAS.map((area) => (
+              <option key={area} value={area}>
+                {HOME_AREA_LABELS[area]}
+              </option>
+            ))}
+          </select>
+          {fieldError('homeArea')}
+        </div>
+      </div>
+
+      <ChoiceGroup
+        legend="Activity preferences"
+        options={OUTDOOR_ACTIVITIES}
+        labels={OUTDOOR_ACTIVITY_LABELS}
+        selected={values.activities}
+        onChange={(activities) => update('activities', activities)}
+        error={errors.activities}
+        firstInputId={fieldId('activities')}
+      />
+
+      <ChoiceGroup
+        legend="Availability"
+        hint="When you usually head out."
+        options={AVAILABILITY_SLOTS}
+        labels={AVAILABILITY_SLOT_LABELS}
+        selected={values.availability}
+        onChange={(availability) => update('availability', availability)}
+        error={errors.availability}
+        firstInputId={fieldId('availability')}
+      />
+
+      <div className="space-y-1.5">
+        <label htmlFor={fieldId('bio')} className="block text-sm font-medium text-slate-800">
+          Short bio
+        </label>
+        <textarea
+          id={fieldId('bio')}
+          rows={3}
+          maxLength={BIO_MAX}
+          value={values.bio}
+          onChange={(event) => update('bio', event.target.value)}
+          aria-invalid={errors.bio ? true : undefined}
+          aria-describedby={describedBy('bio', `${id}-bio-count`)}
+          className={`${inputStyles} ${inputBorder(errors.bio)}`}
+        />
+        <p id={`${id}-bio-count`} className="text-right text-sm text-slate-600">
+          {values.bio.length}/{BIO_MAX} characters
+        </p>
+        {fieldError('bio')}
+      </div>
+
+      <div className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <div className="flex items-start gap-3">
+          <input
+            id={fieldId('discoverable')}
+            type="checkbox"
+            checked={values.discoverable}
+            onChange={(event) => update('discoverable', event.target.checked)}
+            aria-invalid={errors.discoverable ? true : undefined}
+            aria-describedby={describedBy('discoverable', `${id}-discoverable-hint`)}
+            className="mt-1 size-4 accent-brand-700"
+          />
+          <div className="space-y-1">
+            <label htmlFor={fieldId('discoverable')} className="font-medium text-slate-900">
+              Let other members find me
+            </label>
+            <p id={`${id}-discoverable-hint`} className="text-sm text-slate-600">
+              Off unless you turn it on. When on, members searching for partners can find you by home area and activity. Your activity
+              numbers are never shown to anyone else.
+            </p>
+            {fieldError('discoverable')}
+          </div>
+        </div>
+        {values.discoverable && (
+          <ChoiceGroup
+            legend="What others may see"
+            hint="Your display name is always shown. Anything you leave unticked stays private."
+            options={SHAREABLE_FIELDS}
+            labels={SHAREABLE_FIELD_LABELS}
+            selected={values.visibleFields}
+            onChange={(visibleFields) => update('visibleFields', visibleFields)}
+            error={errors.visibleFields}
+            firstInputId={fieldId('visibleFields')}
+          />
+        )}
+      </div>
+
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      <div className="flex justify-end">
+        <button type="submit" disabled={saving} aria-busy={saving} className={buttonStyles.primary}>
+          {saving && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+          {saving ? 'Saving...' : 'Save Profile'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  UpdateProfileRequest,
+  type AvailabilitySlot,
+  type HomeArea,
+  type OutdoorActivity,
+  type ProfileSettings,
+  type ShareableField,
+} from '@shared/schemas/profile';
+import { ApiError } from '@/lib/api-client';
+
+/** What the form holds: the settings, with text inputs as plain strings ('' means not set). */
+export interface ProfileFormValues {
+  displayName: string;
+  homeArea: HomeArea | '';
+  activities: OutdoorActivity[];
+  availability: AvailabilitySlot[];
+  bio: string;
+  discoverable: boolean;
+  visibleFields: ShareableField[];
+}
+
+/** The form's fields, in the order they appear (the first with an error gets focus). */
+export const FORM_FIELDS = ['displayName', 'homeArea', 'activities', 'availability', 'bio', 'discoverable', 'visibleFields'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FieldErrors = Partial<Record<FormField, string>>;
+
+export function toFormValues(settings: ProfileSettings): ProfileFormValues {
+  return { ...settings, displayName: settings.displayName ?? '', homeArea: settings.homeArea ?? '' };
+}
+
+export function toSettings(values: ProfileFormValues): ProfileSettings {
+  const displayName = values.displayName.trim();
+  return { ...values, displayName: displayName === '' ? null : displayName, homeArea: values.homeArea === '' ? null : values.homeArea };
+}
+
+/** Checks the settings with the same schema the server uses, so most mistakes are caught before a request. */
+export function validateSettings(settings: ProfileSettings): FieldErrors {
+  const parsed = UpdateProfileRequest.safeParse(settings);
+  return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+/** Per-field messages from the API's error envelope (`fields`, keyed by dotted path such as 'activities.1'). */
+export function fieldErrorsFromApi(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  return fieldErrorsFrom(Object.entries(error.fields));
+}
+
+function fieldErrorsFrom(entries: [string, string][]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, message] of entries) {
+    const field = path.split('.')[0] as FormField;
+    if (FORM_FIELDS.includes(field)) errors[field] ??= message;
+  }
+  return errors;
+}
+
+/** Adds or removes `value` from a list of choices, keeping the order of `all`. */
+export function toggle<T extends string>(all: readonly T[], selected: readonly T[], value: T, on: boolean): T[] {
+  return all.filter((item) => (item === value ? on : selected.includes(item)));
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ProviderType } from '@shared/schemas/activity';
+import type { ConnectionSummary } from '@shared/schemas/connections';
+import { useApiClient } from '@/lib/api-client-context';
+import { PROVIDERS } from './providers';
+import { syncErrorMessage } from './sync-errors';
+
+export type HealthConnectionsState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  /** `connections`: the active ones only. */
+  | { status: 'ready'; connections: ConnectionSummary[] };
+
+/** Which provider Sync All is on: 'Syncing Strava… 1 of 2'. */
+export interface SyncProgress {
+  provider: ProviderType;
+  position: number;
+  total: number;
+}
+
+export interface SyncAllOutcome {
+  /** Activities new to TrailBuddy across the providers that synced. */
+  imported: number;
+  /** Providers whose sync was filed for approval (manual sync only) rather than run. */
+  requested: number;
+  /** One spec §8 message per provider that failed. */
+  errors: string[];
+}
+
+export interface HealthConnectionsModel {
+  state: HealthConnectionsState;
+  connectionOf(provider: ProviderType): ConnectionSummary | null;
+  reload(): void;
+  /** Rejects with the API's error; on success the provider reads as not connected. */
+  disconnect(provider: ProviderType): Promise<void>;
+  /** Syncs each connected provider in turn; never rejects (failures are in the outcome). */
+  syncAll(): Promise<SyncAllOutcome>;
+  syncProgress: SyncProgress | null;
+  /** Records a connection made on this screen (Apple Health's ingest token) without a reload. */
+  addConnection(connection: ConnectionSummary): void;
+  /** Changes whenever the user's activities may have changed, for lists to reload. */
+  activitiesVersion: number;
+}
+
+/** The user's health connections (all providers), read once per screen and shared by the cards and lists. */
+export function useHealthConnections(): HealthConnectionsModel {
+  const client = useApiClient();
+  const [state, setState] = useState<HealthConnectionsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [syncProgress, setSyncProgress] = useState<SyncProgress | null>(null);
+  const [activitiesVersion, setActivitiesVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    client.connections().then(
+      ({ connections }) => current && setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
+      (error: unknown) => current && setState({ status: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, attempt]);
+
+  const connections = state.status === 'ready' ? state.connections : [];
+  const connectionOf = useCallback(
+    (provider: ProviderType) => connections.find((connection) => connection.provider === provider) ?? null,
+    [connections],
+  );
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const updateConnections = useCallback((change: (connections: ConnectionSummary[]) => ConnectionSummary[]) => {
+    setState((previous) => (previous.status === 'ready' ? { status: 'ready', connections: change(previous.connections) } : previous));
+  }, []);
+
+  const disconnect = useCallback(
+    async (provider: ProviderType) => {
+      await client.disconnect(provider);
+      updateConnections((list) => list.filter((connection) => connection.provider !== provider));
+      setActivitiesVersion((n) => n + 1);
+    },
+    [client, updateConnections],
+  );
+
+  const addConnection = useCallback(
+    (connection: ConnectionSummary) => {
+      updateConnections((list) => [...list.filter((existing) => existing.provider !== connection.provider), connection]);
+      setActivitiesVersion((n) => n + 1);
+    },
+    [updateConnections],
+  );
+
+  const syncAll = useCallback(async (): Promise<SyncAllOutcome> => {
+    const providers = PROVIDERS.map((provider) => provider.id).filter((id) => connections.some((connection) => connection.provider === id));
+    const outcome: SyncAllOutcome = { imported: 0, requested: 0, errors: [] };
+    for (const [index, provider] of providers.entries()) {
+      setSyncProgress({ provider, position: index + 1, total: providers.length });
+      try {
+        const response = await client.sync(provider);
+        if (response.kind === 'requested') {
+          outcome.requested += 1;
+        } else {
+          outcome.imported += response.result.imported;
+          const { lastSyncAt } = response.result;
+          updateConnections((list) => list.map((connection) => (connection.provider === provider ? { ...connection, lastSyncAt } : connection)));
+        }
+      } catch (error) {
+        outcome.errors.push(syncErrorMessage(provider, error));
+      }
+    }
+    setSyncProgress(null);
+    setActivitiesVersion((n) => n + 1);
+    return outcome;
+  }, [client, connections, updateConnections]);
+
+  return { state, connectionOf, reload, disconnect, syncAll, syncProgress, addConnection, activitiesVersion };
+}
+
+/** The newest sync time across the connections: the screen's 'Last synchronized'. */
+export function lastSynchronizedAt(connections: readonly ConnectionSummary[]): string | null {
+  let latest: string | null = null;
+  for (const { lastSyncAt } of connections) {
+    if (lastSyncAt && (!latest || Date.parse(lastSyncAt) > Date.parse(latest))) latest = lastSyncAt;
+  }
+  return latest;
+}
