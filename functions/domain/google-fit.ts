@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import { dailyStepsActivityLevel, sessionActivityLevel } from './activity-level';
 import { bucketDate, localDateOf } from './google-fit-time';

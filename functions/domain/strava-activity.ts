@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import { workoutActivityLevel } from './activity-level';
 

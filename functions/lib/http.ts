@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z, ZodError, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodError, ZodType } from 'zod';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
 import { logger } from './logger';
@@ -181,7 +182,7 @@ function errorResponse(error: unknown, event: Event | undefined): APIGatewayProx
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return validationError(error, 'input');
+  if (error instanceof z.ZodError) return validationError(error, 'input');
   return new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
 }
 

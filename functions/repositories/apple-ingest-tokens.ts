@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import { ConflictError } from '../lib/errors';
 
 /**
  * Apple Health ingest tokens, stored as SHA-256 hashes only, in the users table:
@@ -41,7 +42,9 @@ async function withCurrentToken(userId: string, write: (current: string | null) 
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return current;
     } catch (error) {
-      if (!lostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!lostRace(error)) throw error;
+      // Many writes for one user at once (a double-click storm): tell the caller to retry rather than fail with a 500.
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError('Another Apple Health change is in progress. Please try again.', 'concurrent_update');
       await new Promise((resolve) => setTimeout(resolve, Math.min(500, 10 * 2 ** attempt) * Math.random()));
     }
   }

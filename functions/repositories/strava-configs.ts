@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';

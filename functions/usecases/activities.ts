@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageActivities } from '../domain/activity-list';
 import { BadRequestError } from '../lib/errors';
 import { activitiesOfUser } from '../repositories/activities';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import { activityLink, activityMessages, hasStarted, maxParticipantsIssue, seatStatus } from '../domain/group-activity';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import {

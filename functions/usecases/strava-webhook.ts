@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { StravaAuthError } from '../adapters/strava/errors';
 import { InvalidStravaActivityError, mapStravaActivity } from '../domain/strava-activity';
 import { safeEqual } from '../lib/crypto';

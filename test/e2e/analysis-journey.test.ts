@@ -196,8 +196,9 @@ describe('Health analysis in a real browser', () => {
     // The recent list: the 10 newest, newest first.
     const newest = [...activities].sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time)).slice(0, 10);
     const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li');
-    expect(await recent.count()).toBe(newest.length);
-    expect(await recent.first().textContent()).toContain(newest[0]!.name);
+    // The list re-renders when the range changes; wait for it rather than read it mid-update.
+    await expect.poll(() => recent.count(), { timeout: 15_000 }).toBe(newest.length);
+    await expect.poll(() => recent.first().textContent(), { timeout: 15_000 }).toContain(newest[0]!.name);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /token (authorization_code and refresh_token grants). Google sends a refresh token only with offline access. */
 export const GoogleTokenResponse = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Strava's error body: `{ message, errors: [{ resource, field, code }] }`. */
 export const StravaErrorBody = z.object({

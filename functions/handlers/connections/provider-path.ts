@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROVIDER_TYPES } from '../../shared/schemas/activity';
 
 /** `{provider}` in /api/connections/{provider}/…; anything else is a 400 with the spec's 'Unsupported provider'. */

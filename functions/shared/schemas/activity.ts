@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PROVIDER_TYPES = ['strava', 'google_health', 'apple_health'] as const;
 export const ProviderType = z.enum(PROVIDER_TYPES);

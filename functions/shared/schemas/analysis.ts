@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UnifiedActivity } from './activity';
 import { ActivityMetrics, LocalDate } from './metrics';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConnectionSummary } from './connections';
 
 /** Largest Shortcut payload the ingest endpoint accepts (413 above it). */

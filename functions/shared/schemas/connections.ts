@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderType, UnifiedActivity } from './activity';
 
 /** A health connection as the browser sees it: never tokens, never the raw provider profile. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConnectionSummary, SyncResult } from './connections';
 
 /** GET /api/google/authorize-url answers with AuthorizeUrlResponse (same as Strava). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLE_IDS } from '../tables';
 
 export const TableHealth = z.object({

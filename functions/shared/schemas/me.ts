@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The signed-in user as the API knows them (identity comes from the verified token only). */
 export const MeResponse = z.object({

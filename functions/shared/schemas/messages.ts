@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec core-app §1/§9: the free plan's messages per month, per sender. */
 export const FREE_MESSAGES_PER_MONTH = 5;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Local dates and preferred hours are computed in the user's time zone; this one until the user has another. */
 export const DEFAULT_TIME_ZONE = 'America/Vancouver';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Issue 6: in-app notifications. */
 export const NOTIFICATION_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTIVITY_LEVEL_LABELS, ActivityLevelLabel } from './metrics';
 import { AVAILABILITY_SLOTS, AvailabilitySlot, HOME_AREAS, HomeArea, OUTDOOR_ACTIVITIES, OutdoorActivity } from './profile';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActivityLevelLabel } from './metrics';
 
 /** Spec core-app §2 (Find Partners location filter): the home areas a user can pick. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Ride sharing to a group activity (spec core-app §3 ride offer / ride request, §9 ride tips; issue 6).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `/config.json`, written beside the SPA (by the CDK deployment, or by the local host).

@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from '../../../functions/lib/errors';
 import { dynamo } from '../../../functions/lib/dynamo';
+import { raiseDefaultStravaLimits } from '../../support/strava-default-config';
 import {
   acquireStravaCall,
   readStravaRateLimitState,
@@ -284,9 +285,11 @@ describe('stravaConfigForUser: assignment and shared fallback', () => {
     process.env.STRAVA_CLIENT_ID = '100001';
     delete process.env.STRAVA_CLIENT_SECRET_ARN;
   });
-  afterEach(() => {
+  afterEach(async () => {
     restoreEnv('STRAVA_CLIENT_ID', savedEnv.id);
     restoreEnv('STRAVA_CLIENT_SECRET_ARN', savedEnv.arn);
+    // Put back the test database's generous shared config for the other suites (test/support/strava-default-config.ts).
+    await raiseDefaultStravaLimits(process.env as Record<string, string>);
   });
 
   it("creates the shared 'default' config from env on first use, with the spec's default limits", async () => {
@@ -342,8 +345,9 @@ describe('stravaConfigForUser: assignment and shared fallback', () => {
   });
 
   it('uses the stored fallback as it is in a function that has no STRAVA_CLIENT_ID', async () => {
-    await stravaConfigForUser(randomUUID());
+    const stored = await stravaConfigForUser(randomUUID());
+    expect(stored).toMatchObject({ id: 'default', clientId: '100001' });
     delete process.env.STRAVA_CLIENT_ID;
-    expect(await stravaConfigForUser(randomUUID())).toMatchObject({ id: 'default', clientId: '100001', fifteenMinLimit: 90, dailyLimit: 1000 });
+    expect(await stravaConfigForUser(randomUUID())).toEqual(stored);
   });
 });

@@ -1,4 +1,4 @@
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredProviderData } from '../../../functions/handlers/retention/purge';
 import { dynamo } from '../../../functions/lib/dynamo';
@@ -161,7 +161,11 @@ describe('7-day retention of synced data', () => {
     const after = await activitiesOfUser(userId);
     expect(after.length).toBe(before.length);
     for (const activity of after) expect(activity.fetched_at).toBe(clock.now().toISOString());
-    const scanned = await dynamo().send(new ScanCommand({ TableName: process.env.TABLE_ACTIVITIES!, FilterExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': userId } }));
-    expect(scanned.Items).toHaveLength(after.length);
+    // Every page: a filtered Scan returns at most 1 MB per page, and other suites share the table.
+    const scanned = [];
+    for await (const page of paginateScan({ client: dynamo() }, { TableName: process.env.TABLE_ACTIVITIES!, FilterExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': userId } })) {
+      scanned.push(...(page.Items ?? []));
+    }
+    expect(scanned).toHaveLength(after.length);
   });
 });

@@ -81,7 +81,7 @@ describe('app router', () => {
   });
 
   it.each([
-    ['/auth/health/callback?provider=google_health', 'Connecting Your Health App...'],
+    ['/auth/health/callback?provider=google_health&code=abc&state=xyz', 'Connecting Your Health App...'],
     ['/apple-health-callback?auth_success=true', 'Connecting Your Health App...'],
     ['/auth/strava/callback?code=abc&state=xyz', 'Connecting to Strava...'],
   ])('renders the callback screen at %s for a signed-in user', async (path, label) => {
