@@ -13,7 +13,7 @@ export function ActionCards() {
     <ul className="grid gap-4 md:grid-cols-3">
       {actions.map((action) => (
         <li key={action.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h3 className="font-semibold text-slate-900">{action.title}</h3>
+          <h2 className="font-semibold text-slate-900">{action.title}</h2>
           <p className="mt-1 text-sm text-slate-600">{action.body}</p>
           <Link to={action.to} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
             {action.cta}
