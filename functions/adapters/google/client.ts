@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { FitAggregateResponse, FitSessionsResponse, type FitBucket } from '../../domain/google-fit';
 import { retryOn429 } from '../../domain/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
+import { fetchWithTimeout, parseJsonBody } from '../provider-http';
 import { GoogleApiError, GoogleAuthError, GoogleInvalidCodeError, GoogleNetworkError, GoogleRateLimitedError, GoogleRefreshError, GoogleUnauthorizedError } from './errors';
 import { GoogleApiErrorBody, GoogleOAuthErrorBody, GoogleTokenInfo, GoogleTokenResponse } from './schemas';
 
@@ -184,26 +185,13 @@ export class GoogleClient {
     }
   }
 
-  private async send(context: string, url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (error) {
-      const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${this.timeoutMs} ms` : 'network error';
-      throw new GoogleNetworkError(`${context}: ${reason}`);
-    }
+  private send(context: string, url: string, init: RequestInit): Promise<Response> {
+    return fetchWithTimeout(this.fetch, url, init, { timeoutMs: this.timeoutMs, context, networkError: (message) => new GoogleNetworkError(message) });
   }
 }
 
-async function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new GoogleApiError(`${context}: the response was not JSON`, response.status);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new GoogleApiError(`${context}: unexpected response (${parsed.error.issues.map((i) => i.path.join('.') || '(body)').join(', ')})`, response.status);
-  return parsed.data;
+function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
+  return parseJsonBody(response, schema, context, (message, status) => new GoogleApiError(message, status));
 }
 
 /** The `error` code of an OAuth error body (never the whole body: it could echo what we sent). */

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { retryOn429 } from '../../domain/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
+import { fetchWithTimeout, parseJsonBody } from '../provider-http';
 import type { StravaAppConfig } from '../../repositories/strava-rate-limiter';
 import { StravaApiError, StravaAuthError, StravaInvalidCodeError, StravaNetworkError, StravaRateLimitedError, StravaUnauthorizedError } from './errors';
 import { StravaActivityPage, StravaAthleteSummary, StravaErrorBody, StravaTokenResponse } from './schemas';
@@ -165,13 +166,8 @@ export class StravaClient {
     }
   }
 
-  private async send(context: string, url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (error) {
-      const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${this.timeoutMs} ms` : 'network error';
-      throw new StravaNetworkError(`${context}: ${reason}`);
-    }
+  private send(context: string, url: string, init: RequestInit): Promise<Response> {
+    return fetchWithTimeout(this.fetch, url, init, { timeoutMs: this.timeoutMs, context, networkError: (message) => new StravaNetworkError(message) });
   }
 }
 
@@ -179,16 +175,8 @@ function toTokens(response: StravaTokenResponse): StravaTokens {
   return { accessToken: response.access_token, refreshToken: response.refresh_token, expiresAt: response.expires_at };
 }
 
-async function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new StravaApiError(`${context}: the response was not JSON`, response.status);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new StravaApiError(`${context}: unexpected response (${parsed.error.issues.map((i) => i.path.join('.') || '(body)').join(', ')})`, response.status);
-  return parsed.data;
+function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
+  return parseJsonBody(response, schema, context, (message, status) => new StravaApiError(message, status));
 }
 
 function mentionsInvalidField(text: string, field: string): boolean {
