@@ -95,11 +95,11 @@ function shortcutActions(credentials: AppleIngestCredentials | null): Action[] {
     { name: 'Set Variable', where: 'after End Repeat', fields: [{ name: 'Variable Name', paste: 'StepList' }, { name: 'Input', choose: 'Repeat Results' }] },
     {
       name: 'Dictionary',
-      where: 'one key holding a Dictionary with two keys',
+      where: 'one key, health_data, of type Dictionary, holding two keys',
       fields: [
         { name: 'health_data', type: 'Dictionary' },
-        { name: 'workouts', choose: 'variable WorkoutList' },
-        { name: 'steps', choose: 'variable StepList' },
+        { name: 'workouts', type: 'Text', choose: 'variable WorkoutList (only the variable, nothing else)' },
+        { name: 'steps', type: 'Text', choose: 'variable StepList (only the variable, nothing else)' },
       ],
     },
     {

@@ -7,8 +7,8 @@ export const COPIED_FEEDBACK_MS = 2000;
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * Copies one value. The button reads 'Copy' then 'Copied' (its accessible name carries what it copies, e.g. 'Copy ingest
- * URL'), and a polite live region says what happened, so screen readers hear it too.
+ * Copies one value. The button reads 'Copy' then 'Copied' (its accessible name starts with those words and says what it copies, e.g.
+ * 'Copy ingest URL'), and a polite live region says what happened, so screen readers hear it too.
  */
 export function CopyButton({ value, label, className = '' }: { value: string; label: string; className?: string }) {
   const [state, setState] = useState<CopyState>('idle');
@@ -28,10 +28,13 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
 
   return (
     <>
-      <button type="button" onClick={() => void copy()} className={`${buttonStyles.secondary} shrink-0 px-3 py-1.5 ${className}`}>
-        <span aria-hidden="true">{state === 'copied' ? '✓ ' : ''}</span>
-        {state === 'copied' ? 'Copied' : 'Copy'}
-        <span className="sr-only"> {label}</span>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={`${state === 'copied' ? 'Copied' : 'Copy'} ${label}`}
+        className={`${buttonStyles.secondary} shrink-0 px-3 py-1.5 ${className}`}
+      >
+        {state === 'copied' ? '✓ Copied' : 'Copy'}
       </button>
       <span aria-live="polite" className="sr-only">
         {state === 'copied' ? `${label} copied` : state === 'failed' ? `Could not copy the ${label}: select the text and copy it yourself.` : ''}
