@@ -17,6 +17,8 @@ interface Field {
   paste?: string;
   /** The Dictionary value type to pick for this key. */
   type?: 'Text' | 'Number' | 'Dictionary';
+  /** A key inside the Dictionary-typed key above it. */
+  nested?: boolean;
 }
 
 interface Action {
@@ -98,8 +100,8 @@ function shortcutActions(credentials: AppleIngestCredentials | null): Action[] {
       where: 'one key, health_data, of type Dictionary, holding two keys',
       fields: [
         { name: 'health_data', type: 'Dictionary' },
-        { name: 'workouts', type: 'Text', choose: 'variable WorkoutList (only the variable, nothing else)' },
-        { name: 'steps', type: 'Text', choose: 'variable StepList (only the variable, nothing else)' },
+        { name: 'workouts', type: 'Text', nested: true, choose: 'variable WorkoutList (only the variable, nothing else)' },
+        { name: 'steps', type: 'Text', nested: true, choose: 'variable StepList (only the variable, nothing else)' },
       ],
     },
     {
@@ -126,7 +128,7 @@ function copyLabel(field: Field): string {
 function FieldRow({ field }: { field: Field }) {
   const isKey = field.type !== undefined;
   return (
-    <li className="space-y-1">
+    <li className={`space-y-1 ${field.nested ? 'ml-3 border-l-2 border-slate-200 pl-3' : ''}`}>
       {isKey ? (
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
           <span>Key ({field.type})</span>

@@ -46,7 +46,7 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
 /** A value to paste somewhere, shown in full (it wraps at 390 px) with its copy button. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   return (
-    <span className="flex min-w-0 items-start gap-2">
+    <span className="flex min-w-0 items-center gap-2">
       <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900">{value}</code>
       <CopyButton value={value} label={label} />
     </span>
