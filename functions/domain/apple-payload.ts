@@ -5,6 +5,7 @@
  * - `{ workouts: [...], metrics: [...] }` — the same without the `data` wrapper;
  * - `[...]` — a bare list of workouts;
  * - any of these as a JSON text (a Shortcut that sends the dictionary as text).
+ * Health Auto Export's body also comes without the `health_data` envelope (see readHealthAutoExportData).
  * From `metrics`, only `step_count` is read (its `data` entries become step entries); other metrics are ignored.
  */
 
@@ -44,10 +45,19 @@ function readObject(record: Record<string, unknown>, where: string): HealthDataR
     if (!Array.isArray(value)) return failure(`${where}.${key} must be a list`);
     lists[key] = value;
   }
-  if (!lists.workouts && !lists.steps && !lists.metrics) return failure(UNSUPPORTED);
+  if (!lists.workouts && !lists.steps && !lists.metrics) return failure(where === 'data' ? 'data has no workouts or metrics list (Health Auto Export: choose format JSON)' : UNSUPPORTED);
   const metricSteps = stepMetricEntries(lists.metrics ?? [], where);
   if (typeof metricSteps === 'string') return failure(metricSteps);
   return { ok: true, lists: { workouts: lists.workouts ?? [], steps: [...(lists.steps ?? []), ...metricSteps] } };
+}
+
+/**
+ * The Health Auto Export app's REST body without any envelope: `{ data: { metrics, workouts, ... } }` as it posts it.
+ * `data` is given here; its other lists (stateOfMind, medications, ...) are ignored.
+ */
+export function readHealthAutoExportData(data: unknown): HealthDataReading {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return failure('data must be an object with a workouts and/or metrics list (Health Auto Export, format JSON)');
+  return readObject(data as Record<string, unknown>, 'data');
 }
 
 export function readHealthData(healthData: unknown, { allowText = true } = {}): HealthDataReading {

@@ -32,7 +32,7 @@ export interface Quantity {
   unit: string | null;
 }
 
-/** A bare number, `{ doubleValue, unit }` (HealthKit) or `{ qty, units }` (Health Auto Export). */
+/** A bare number, text with a unit ('11.82 km'), `{ doubleValue, unit }` (HealthKit) or `{ qty, units }` (Health Auto Export). */
 export function readQuantity(value: unknown, field: string): Quantity | null | Problem {
   if (value === undefined || value === null) return null;
   if (typeof value === 'object' && !Array.isArray(value)) {
@@ -45,10 +45,21 @@ export function readQuantity(value: unknown, field: string): Quantity | null | P
     if (unit !== undefined && unit !== null && typeof unit !== 'string') return problem(`${field} has a unit that is not text`);
     return { value: number, unit: typeof unit === 'string' && unit.trim() !== '' ? unit.trim() : null };
   }
+  if (typeof value === 'string') {
+    // A Shortcut that puts a measurement into a Text field sends it as written, e.g. '11.82 km' or '612 kcal'.
+    const withUnit = QUANTITY_TEXT.exec(value);
+    if (withUnit) {
+      const number = readNumber(withUnit[1], field);
+      if (number === null || isProblem(number)) return number ?? problem(`${field} has no value`);
+      return { value: number, unit: withUnit[2]! };
+    }
+  }
   const number = readNumber(value, field);
   if (number === null || isProblem(number)) return number;
   return { value: number, unit: null };
 }
+
+const QUANTITY_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\s*$/;
 
 /** Metres per unit, by the spellings HealthKit, Shortcuts and Health Auto Export use. A bare number is metres. */
 const METRES_PER: Record<string, number> = {

@@ -15,10 +15,11 @@ const MAX_HEART_RATE = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The ids we key on: HealthKit UUIDs and Health Auto Export ids, or any id a Shortcut makes up. No '#', which keeps
+ * The ids we key on: HealthKit UUIDs and Health Auto Export ids, or any id a Shortcut makes up (TrailBuddy's uses the
+ * workout's ISO 8601 start, '2026-11-20T07:12:00+01:00'). No '#', which keeps
  * them apart from the daily step ids ('steps#<date>').
  */
-const WORKOUT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const WORKOUT_ID = /^[A-Za-z0-9._:+-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AppleMappingContext {
@@ -177,7 +178,7 @@ function readWorkoutId(entry: Record<string, unknown>): string | Problem {
   const { value } = pick(entry, 'id', 'uuid');
   const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
   if (text === undefined || text === '') return { problem: 'id or uuid is required' };
-  if (!WORKOUT_ID.test(text)) return { problem: "id must be 1 to 128 letters, digits, '.', '_', ':' or '-'" };
+  if (!WORKOUT_ID.test(text)) return { problem: "id must be 1 to 128 letters, digits, '.', '_', ':', '+' or '-'" };
   // HealthKit writes UUIDs in upper case and Health Auto Export in lower: one workout, one key.
   return UUID.test(text) ? text.toLowerCase() : text;
 }

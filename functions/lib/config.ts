@@ -54,23 +54,18 @@ export function stravaWebhookVerifyToken(): string | undefined {
   return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
 }
 
-/**
- * Where the Shortcut is installed from when APPLE_SHORTCUT_URL is unset: the Shortcuts app's "new shortcut" screen,
- * where the user builds the TrailBuddy shortcut from the README. A published iCloud link replaces it.
- */
-export const DEFAULT_APPLE_SHORTCUT_URL = 'shortcuts://create-shortcut';
-
 /** Apple Health settings (no secrets: ingest tokens are per user and stored hashed). */
 export interface AppleSettings {
   /** SITE_URL + '/api/apple/ingest': where the Shortcut posts. */
   ingestUrl: string;
-  shortcutUrl: string;
+  /** A published iCloud link to the TrailBuddy Shortcut (APPLE_SHORTCUT_URL); null: the setup dialog's steps build it. */
+  shortcutUrl: string | null;
 }
 
 export function appleSettings(): AppleSettings {
   return {
     ingestUrl: `${trimSlash(requiredEnv('SITE_URL'))}/api/apple/ingest`,
-    shortcutUrl: process.env.APPLE_SHORTCUT_URL || DEFAULT_APPLE_SHORTCUT_URL,
+    shortcutUrl: process.env.APPLE_SHORTCUT_URL || null,
   };
 }
 

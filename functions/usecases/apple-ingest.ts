@@ -1,5 +1,5 @@
 import { bearerToken, hashIngestToken } from '../domain/apple-ingest-token';
-import { readHealthData } from '../domain/apple-payload';
+import { readHealthAutoExportData, readHealthData } from '../domain/apple-payload';
 import { mapAppleDailySteps } from '../domain/apple-steps';
 import { mapAppleWorkout } from '../domain/apple-workout';
 import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
@@ -100,8 +100,10 @@ export async function ingestAppleHealth(input: AppleIngestInput, receivedAt: Dat
   const userId = await ownerOf(input.authorization);
   await enforceRateLimit(userId, receivedAt, deps.ingestRequestsPerHour);
 
-  const reading = readHealthData(input.body.health_data);
-  if (!reading.ok) throw new BadRequestError(reading.message, { health_data: reading.message }, 'unsupported_health_data');
+  const { health_data: healthData, data } = input.body;
+  const envelope = healthData !== undefined && healthData !== null ? 'health_data' : 'data';
+  const reading = envelope === 'health_data' ? readHealthData(healthData) : readHealthAutoExportData(data);
+  if (!reading.ok) throw new BadRequestError(reading.message, { [envelope]: reading.message }, 'unsupported_health_data');
   const { workouts, steps } = reading.lists;
   if (workouts.length + steps.length > APPLE_INGEST_MAX_ENTRIES) {
     throw new AppError(413, 'too_many_entries', `At most ${APPLE_INGEST_MAX_ENTRIES} entries (workouts and step entries together) per request; send the rest in another request.`);

@@ -115,13 +115,16 @@ describe('Apple Health on an iPhone: the Shortcut posts workouts with the ingest
     await card.getByRole('button', { name: 'Connect Apple Health' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Apple Health' });
     await dialog.getByRole('button', { name: 'Get Started' }).click();
-    await dialog.getByRole('button', { name: 'Install Shortcut' }).click();
+    await dialog.getByRole('button', { name: 'Get my ingest token' }).click();
     const tokenField = dialog.getByRole('textbox', { name: 'Ingest token' });
     await tokenField.waitFor({ timeout: 15_000 });
     const token = await tokenField.inputValue();
     const ingestUrl = await dialog.getByRole('textbox', { name: 'Ingest URL' }).inputValue();
     expect(token.length).toBeGreaterThanOrEqual(32);
     expect(ingestUrl).toBe(`${stack.url}/api/apple/ingest`);
+    // The header value the dialog gives to paste into the Shortcut (or Health Auto Export) is what the ingest route accepts.
+    const authorization = await dialog.getByRole('textbox', { name: 'Authorization header' }).inputValue();
+    expect(authorization).toBe(`Bearer ${token}`);
 
     await dialog.getByRole('button', { name: "I've installed it" }).click();
     await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -170,7 +173,7 @@ describe('Apple Health on an iPhone: the Shortcut posts workouts with the ingest
         ],
       },
     };
-    const post = () => fetch(ingestUrl, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const post = () => fetch(ingestUrl, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
     const first = await post();
     expect(first.status).toBe(200);
     expect(AppleIngestResponse.parse(await first.json())).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });

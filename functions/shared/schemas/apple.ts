@@ -13,23 +13,30 @@ export const AppleIngestTokenResponse = z.object({
   token: z.string().min(32),
   /** The public endpoint the Shortcut posts to, with `Authorization: Bearer <token>`. */
   ingestUrl: z.url(),
-  /** Where the iOS Shortcut is installed from. */
-  shortcutUrl: z.url(),
+  /** A published TrailBuddy Shortcut to install (APPLE_SHORTCUT_URL), or null: the user builds it from the dialog's steps. */
+  shortcutUrl: z.url().nullable(),
 });
 export type AppleIngestTokenResponse = z.infer<typeof AppleIngestTokenResponse>;
 
 /** Workouts and step entries per request, together: a month of hourly steps fits, a runaway export does not. */
 export const APPLE_INGEST_MAX_ENTRIES = 1000;
 
+const given = (value: unknown) => value !== undefined && value !== null;
+
 /**
- * POST /api/apple/ingest (public; the ingest token authenticates). The body is `{ health_data: ... }` whose
- * entries are parsed one by one by the apple ingest use case (spec Apple workout fields and the Health Auto
- * Export workout format), so the envelope here is deliberately loose. Other top-level keys (a Shortcut's
- * metadata, a user id) are ignored: the token alone says whose data it is.
+ * POST /api/apple/ingest (public; the ingest token authenticates). Two envelopes:
+ * - `{ health_data: ... }` — TrailBuddy's Shortcut (and every earlier format);
+ * - `{ data: { metrics: [...], workouts: [...] } }` — the Health Auto Export app's REST automation body, exactly as it posts it.
+ * The entries are parsed one by one by the apple ingest use case (spec Apple workout fields and the Health Auto Export
+ * workout format), so the envelope here is deliberately loose. Other top-level keys (a Shortcut's metadata, a user id)
+ * are ignored: the token alone says whose data it is.
  */
-export const AppleIngestRequest = z.object({
-  health_data: z.unknown().refine((value) => value !== undefined && value !== null, { message: 'health_data is required' }),
-});
+export const AppleIngestRequest = z
+  .object({ health_data: z.unknown().optional(), data: z.unknown().optional() })
+  .refine((body) => given(body.health_data) || given(body.data), {
+    message: 'health_data is required (or send Health Auto Export\'s body, {"data": {"workouts": [...], "metrics": [...]}})',
+    path: ['health_data'],
+  });
 export type AppleIngestRequest = z.infer<typeof AppleIngestRequest>;
 
 /** One entry the ingest did not store, with its position in its list ('workouts', or the step entries). */

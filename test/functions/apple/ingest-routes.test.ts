@@ -5,7 +5,6 @@ import { handler as getActivities } from '../../../functions/handlers/activities
 import { handler as getConnections } from '../../../functions/handlers/connections/get-connections';
 import { handler as postIngestToken } from '../../../functions/handlers/apple/post-ingest-token';
 import { hashIngestToken } from '../../../functions/domain/apple-ingest-token';
-import { DEFAULT_APPLE_SHORTCUT_URL } from '../../../functions/lib/config';
 import { getConnection } from '../../../functions/repositories/connections';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import { APPLE_ROUTES } from '../../../functions/shared/route-areas/apple';
@@ -37,7 +36,8 @@ describe('POST /api/apple/ingest-token', () => {
 
     expect(issued.token).toMatch(/^tbah_[A-Za-z0-9_-]{43}$/);
     expect(issued.ingestUrl).toBe(`${SITE_URL}/api/apple/ingest`);
-    expect(issued.shortcutUrl).toBe(DEFAULT_APPLE_SHORTCUT_URL);
+    // No published Shortcut configured: the setup dialog shows the steps to build one instead of an install link.
+    expect(issued.shortcutUrl).toBeNull();
     expect(issued.connection).toMatchObject({ provider: 'apple_health', isActive: true, lastSyncAt: null, athleteFirstName: null });
     expect(issued.connection.providerUserIdPrefix).toMatch(/^[0-9a-f]{8}$/);
     expect(issued.connection.scopes).toEqual(['step_count', 'walking_running_distance', 'active_energy', 'heart_rate', 'workouts', 'sleep_analysis']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appleActivityTypeName, mapAppleWorkout, type EntryOutcome } from '../../../functions/domain/apple-workout';
 import { mapAppleDailySteps } from '../../../functions/domain/apple-steps';
-import { readHealthData } from '../../../functions/domain/apple-payload';
+import { readHealthAutoExportData, readHealthData } from '../../../functions/domain/apple-payload';
 import { bearerToken, hashIngestToken, ingestTokenFrom } from '../../../functions/domain/apple-ingest-token';
 import { UnifiedActivity, type ActivityLevel } from '../../../functions/shared/schemas/activity';
 
@@ -111,6 +111,8 @@ describe('mapAppleWorkout: units', () => {
     ['a bare number is metres', 1200, 1200],
     ['a number as text', '1500', 1500],
     ['unit spelled out', { qty: 2, units: 'kilometers' }, 2000],
+    ["a Shortcut measurement as text, '11.82 km'", '11.82 km', 11820],
+    ["text in miles without a space, '3.11mi'", '3.11mi', 5005.1],
   ];
   it.each(distances)('distance in %s', (_, distance, metres) => {
     expect(activityOf(map(hae({ distance }))).distance_meters).toBe(metres);
@@ -247,6 +249,7 @@ describe('mapAppleWorkout: rejected and skipped entries', () => {
     ['an array', [1, 2], /must be an object/],
     ['no id or uuid', { name: 'Run', start: '2026-11-20 07:00:00 -0800', duration: 600 }, /id or uuid is required/],
     ["an id with '#'", hae({ id: 'a#b' }), /id must be/],
+    ['an id with a space', hae({ id: '2026-11-20 07:12' }), /id must be/],
     ['an id longer than 128', hae({ id: 'x'.repeat(129) }), /id must be/],
     ['no start', { id: 'x', duration: 600 }, /startDate \(or start\) is required/],
     ['a time without an offset', hae({ start: '2026-11-20 07:00:00' }), /with an offset/],
@@ -264,6 +267,9 @@ describe('mapAppleWorkout: rejected and skipped entries', () => {
     ["small calories ('cal'), which would be read 1000x too big", hae({ activeEnergyBurned: { qty: 10, units: 'cal' } }), /unsupported unit 'cal'/],
     ['a quantity without qty', hae({ distance: { units: 'km' } }), /neither doubleValue nor qty/],
     ['an absurd number', hae({ distance: { qty: 1e200, units: 'km' } }), /out of range/],
+    ['a measurement as text in an unknown unit', hae({ distance: '5 furlongs' }), /unsupported unit 'furlongs'/],
+    ['a measurement as text with the unit first', hae({ distance: 'km 5' }), /distance is not a number/],
+    ["small calories as text ('10 cal')", hae({ activeEnergyBurned: '10 cal' }), /unsupported unit 'cal'/],
     ['a heart rate over 300', hae({ averageHeartRate: 400 }), /not a heart rate/],
     ['a negative heart rate', hae({ heartRate: { avg: -5 } }), /not a heart rate/],
     ['negative steps', hae({ steps: -10 }), /steps must not be negative/],
@@ -395,6 +401,28 @@ describe('readHealthData: the accepted shapes of health_data', () => {
   it.each(refused)('refuses %s', (_, healthData, message) => {
     const reading = readHealthData(healthData);
     expect(reading.ok).toBe(false);
+    expect(!reading.ok && reading.message).toMatch(message);
+  });
+});
+
+describe("readHealthAutoExportData: Health Auto Export's body without our envelope", () => {
+  it('reads data.workouts and the step_count metric, ignoring the other lists', () => {
+    const reading = readHealthAutoExportData({
+      workouts: [hae()],
+      metrics: [{ name: 'step_count', units: 'count', data: [{ date: '2026-11-20 00:00:00 -0800', qty: 4000 }] }],
+      stateOfMind: [{ id: 'x' }],
+    });
+    if (!reading.ok) throw new Error(reading.message);
+    expect({ workouts: reading.lists.workouts.length, steps: reading.lists.steps.length }).toEqual({ workouts: 1, steps: 1 });
+  });
+
+  it.each([
+    ['a list', [hae()], /data must be an object/],
+    ['text', '{"workouts": []}', /data must be an object/],
+    ['an object with neither list', { ecg: [] }, /no workouts or metrics list/],
+    ['metrics that are not a list', { metrics: {} }, /data\.metrics must be a list/],
+  ])('refuses data that is %s', (_, data, message) => {
+    const reading = readHealthAutoExportData(data);
     expect(!reading.ok && reading.message).toMatch(message);
   });
 });

@@ -78,32 +78,50 @@ describe('AppleHealthSetupDialog (spec health-connections §2)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('Install Shortcut issues the token and shows it once, with the ingest and Shortcut URLs to copy', async () => {
+  it('step 2 issues the token and shows it once, with the ingest URL and the Authorization header to copy', async () => {
     const { issue } = renderDialog();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     expectStep(2, 'Install Shortcut');
-    await user.click(screen.getByRole('button', { name: 'Install Shortcut' }));
+    await user.click(screen.getByRole('button', { name: 'Get my ingest token' }));
     expect(await screen.findByLabelText('Ingest token')).toHaveValue(CREDENTIALS.token);
     expect(issue).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('Ingest URL')).toHaveValue(CREDENTIALS.ingestUrl);
-    expect(screen.getByLabelText('Shortcut URL')).toHaveValue(CREDENTIALS.shortcutUrl);
+    expect(screen.getByLabelText('Authorization header')).toHaveValue(`Bearer ${CREDENTIALS.token}`);
     expect(screen.getByText(/shown only this once; issuing a new token stops this one from working/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the Shortcut' })).toHaveAttribute('href', CREDENTIALS.shortcutUrl);
-    expect(screen.queryByRole('button', { name: 'Install Shortcut' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get my ingest token' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Copy ingest token' }));
     expect(await navigator.clipboard.readText()).toBe(CREDENTIALS.token);
-    expect(screen.getByText('Ingest token copied')).toBeInTheDocument();
+    expect(screen.getByText('ingest token copied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copied ingest token' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy ingest url' }));
     expect(await navigator.clipboard.readText()).toBe(CREDENTIALS.ingestUrl);
+  });
+
+  it('links to a published Shortcut only when one is configured (APPLE_SHORTCUT_URL)', async () => {
+    const user = userEvent.setup();
+    renderDialog({ initial: CREDENTIALS });
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    const links = screen.getAllByRole('link', { name: 'Install the TrailBuddy Shortcut' });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute('href', CREDENTIALS.shortcutUrl);
+  });
+
+  it('with no published Shortcut, shows no install link at all, only the steps to build it', async () => {
+    const user = userEvent.setup();
+    renderDialog({ initial: { ...CREDENTIALS, shortcutUrl: null } });
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'iOS Shortcut', selected: true })).toBeInTheDocument();
+    expect(screen.getByText(/1\. Find Workouts/)).toBeInTheDocument();
   });
 
   it('says so when the Shortcut installation cannot start, and Back returns to Welcome', async () => {
     renderDialog({ issue: vi.fn(async () => Promise.reject(new ApiError(503, 'unavailable', 'down'))) });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
-    await user.click(screen.getByRole('button', { name: 'Install Shortcut' }));
+    await user.click(screen.getByRole('button', { name: 'Get my ingest token' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to open shortcut installation. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expectStep(1, 'Welcome');

@@ -237,7 +237,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
     await user.click(within(await findCard('Apple Health')).getByRole('button', { name: 'Connect Apple Health' }));
     const dialog = screen.getByRole('dialog', { name: 'Connect Apple Health' });
     await user.click(within(dialog).getByRole('button', { name: 'Get Started' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Install Shortcut' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my ingest token' }));
     expect(await within(dialog).findByLabelText('Ingest token')).toHaveValue(credentials.token);
     expect(issueAppleIngestToken).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem(APPLE_SHORTCUT_STORAGE_KEY)).toBeNull();

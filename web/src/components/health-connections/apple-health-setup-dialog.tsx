@@ -13,10 +13,14 @@ import {
   type AppleShortcutFlags,
 } from '@/lib/connections/apple-shortcut-setup';
 import { AppleIngestCredentialsPanel, type AppleIngestCredentials } from './apple-ingest-credentials';
+import { AppleSetupInstructions } from './apple-setup-instructions';
 import { Modal } from './modal';
 
 /** Spec health-connections §9: the Shortcut test gives up after 10 s. */
 export const APPLE_TEST_TIMEOUT_MS = 10_000;
+
+/** Step 2 issues the token the Shortcut (or Health Auto Export) sends; there is no shortcut to install unless one is published. */
+export const GET_TOKEN_LABEL = 'Get my ingest token';
 
 export const INSTALL_FAILED_MESSAGE = 'Failed to open shortcut installation. Please try again.';
 
@@ -130,8 +134,8 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
         {step === 1 && (
           <>
             <p className="text-slate-700">
-              There is no web access to Apple Health, so TrailBuddy uses an iOS Shortcut: it reads your recent workouts and sends them to
-              your account with a personal ingest token. Setup takes about two minutes.
+              There is no web access to Apple Health, so TrailBuddy uses an iOS Shortcut (or the Health Auto Export app): it reads your
+              recent workouts and steps and sends them to your account with a personal ingest token. Setup takes about five minutes.
             </p>
             <StepButtons>
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>
@@ -147,16 +151,18 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
         {step === 2 && (
           <>
             <p className="text-slate-700">
-              Installing the Shortcut issues your ingest token. Add the Shortcut in the Shortcuts app and paste the token when it asks.
+              Your iPhone sends Apple Health data to TrailBuddy with your personal ingest token. Get the token, then set up the TrailBuddy
+              Shortcut (or the Health Auto Export app) with the values below.
             </p>
             {credentials ? (
               <AppleIngestCredentialsPanel credentials={credentials} />
             ) : (
               <button type="button" onClick={() => void issue(INSTALL_FAILED_MESSAGE)} disabled={issuing} aria-busy={issuing} className={buttonStyles.primary}>
-                {issuing ? 'Preparing your Shortcut...' : 'Install Shortcut'}
+                {issuing ? 'Getting your token...' : GET_TOKEN_LABEL}
               </button>
             )}
             {issueError && <FormMessage kind="error">{issueError}</FormMessage>}
+            <AppleSetupInstructions credentials={credentials} />
             <StepButtons>
               <button type="button" onClick={() => setStep(1)} className={buttonStyles.secondary}>
                 Back

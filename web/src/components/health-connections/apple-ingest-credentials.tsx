@@ -1,10 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AppleIngestTokenResponse } from '@shared/schemas/apple';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { CopyButton } from './copy-button';
 
 export type AppleIngestCredentials = Pick<AppleIngestTokenResponse, 'token' | 'ingestUrl' | 'shortcutUrl'>;
 
-/** The ingest token, shown once, with where the Shortcut sends data and where it is installed from. */
+/** The Authorization header value the Shortcut or Health Auto Export sends with every post. */
+export const authorizationValue = (token: string) => `Bearer ${token}`;
+
+/** The ingest token, shown once, with where the Shortcut sends data (and, if one is published, where it is installed from). */
 export function AppleIngestCredentialsPanel({ credentials, onDismiss }: { credentials: AppleIngestCredentials; onDismiss?(): void }) {
   return (
     <div className="mt-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
@@ -13,34 +17,27 @@ export function AppleIngestCredentialsPanel({ credentials, onDismiss }: { creden
       </p>
       <CopyField label="Ingest token" value={credentials.token} monospace />
       <CopyField label="Ingest URL" value={credentials.ingestUrl} />
-      <CopyField label="Shortcut URL" value={credentials.shortcutUrl} />
-      <div className="flex flex-wrap gap-3">
-        <a href={credentials.shortcutUrl} target="_blank" rel="noreferrer" className={buttonStyles.primary}>
-          Open the Shortcut
-        </a>
-        {onDismiss && (
-          <button type="button" onClick={onDismiss} className={buttonStyles.secondary}>
-            I've saved my token
-          </button>
-        )}
-      </div>
+      <CopyField label="Authorization header" value={authorizationValue(credentials.token)} monospace />
+      {(credentials.shortcutUrl || onDismiss) && (
+        <div className="flex flex-wrap gap-3">
+          {credentials.shortcutUrl && (
+            <a href={credentials.shortcutUrl} target="_blank" rel="noreferrer" className={buttonStyles.primary}>
+              Install the TrailBuddy Shortcut
+            </a>
+          )}
+          {onDismiss && (
+            <button type="button" onClick={onDismiss} className={buttonStyles.secondary}>
+              I've saved my token
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }
 
 function CopyField({ label, value, monospace = false }: { label: string; value: string; monospace?: boolean }) {
   const id = useId();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-xs font-medium text-slate-700">
@@ -54,13 +51,8 @@ function CopyField({ label, value, monospace = false }: { label: string; value: 
           onFocus={(event) => event.currentTarget.select()}
           className={`min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ${monospace ? 'font-mono' : ''}`}
         />
-        <button type="button" onClick={copy} className={buttonStyles.secondary} aria-label={`Copy ${label.toLowerCase()}`}>
-          Copy
-        </button>
+        <CopyButton value={value} label={label.toLowerCase()} />
       </div>
-      <p aria-live="polite" className="min-h-4 text-xs text-slate-600">
-        {copied === 'copied' ? `${label} copied` : copied === 'failed' ? 'Could not copy: select the text and copy it yourself.' : ''}
-      </p>
     </div>
   );
 }

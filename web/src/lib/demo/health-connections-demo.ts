@@ -195,7 +195,7 @@ export function createHealthConnectionsDemoApi(context: DemoContext): HealthConn
         connection: connect(context, 'apple_health'),
         token: demoToken(),
         ingestUrl: new URL('/api/apple/ingest', origin).toString(),
-        shortcutUrl: 'https://www.icloud.com/shortcuts/trailbuddy-demo',
+        shortcutUrl: null,
       };
     },
 
