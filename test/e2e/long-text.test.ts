@@ -49,6 +49,7 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       contains(other: El): boolean;
       scrollWidth: number;
       clientWidth: number;
+      tabIndex: number;
       getBoundingClientRect(): Box;
     };
     type Style = { display: string; visibility: string; overflowX: string; position: string };
@@ -66,6 +67,13 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       }
       return false;
     };
+    // A deliberate sideways scroller (a year heatmap, a chart's table) is keyboard-scrollable, so focusable; what it holds may be wide.
+    const inScroller = (el: El) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (['auto', 'scroll'].includes(g.getComputedStyle(parent).overflowX) && parent.tabIndex >= 0) return true;
+      }
+      return false;
+    };
     const problems: string[] = [];
     const pageWidth = g.document.documentElement.scrollWidth;
     if (pageWidth > viewport) problems.push(`the page is ${pageWidth} px wide in a ${viewport} px viewport`);
@@ -78,7 +86,7 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if ((box.right > viewport + 1 || box.left < -1) && !clipped(el)) reaching.add(el);
-      if (style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) spilling.add(el);
+      if (style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !inScroller(el)) spilling.add(el);
     }
     // Name the outermost element past the viewport and the innermost box its content spills from: the causes, not every ancestor.
     for (const el of reaching) {

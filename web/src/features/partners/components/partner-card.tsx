@@ -14,7 +14,7 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
       <div className="flex items-start gap-3">
         <Avatar initials={initialsOf(partner.displayName)} />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="truncate text-lg font-semibold text-slate-900">
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
             {partner.displayName}
           </h3>
           <CompatibilityBadge percent={partner.compatibility} />
