@@ -109,7 +109,7 @@ function ListBody({ state, onRetry, onLoadMore }: { state: ListState; onRetry():
     <>
       <ul className="grid gap-3 md:grid-cols-2">
         {state.activities.map((activity) => (
-          <li key={`${activity.provider_type}:${activity.provider_activity_id}`}>
+          <li key={`${activity.provider_type}:${activity.provider_activity_id}`} className="min-w-0">
             <ActivityCard activity={activity} now={now} />
           </li>
         ))}

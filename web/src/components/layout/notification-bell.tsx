@@ -36,7 +36,7 @@ export function NotificationBell() {
         <path d="M13.73 21a2 2 0 0 1-3.46 0" />
       </svg>
       {unread ? (
-        <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+        <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

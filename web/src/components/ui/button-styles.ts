@@ -1,6 +1,6 @@
 /** Shared button looks, as class strings so links and buttons can wear them alike. */
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 wrap-normal rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 export const buttonStyles = {
   primary: `${base} bg-brand-700 text-white hover:bg-brand-800`,

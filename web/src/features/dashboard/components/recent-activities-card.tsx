@@ -6,7 +6,7 @@ import { activityTypeLabel, formatDistance, formatRelativeDate } from '@/lib/act
 /** The latest activities (name, type, when, distance) and a way to manage the connection. */
 export function RecentActivitiesCard({ activities, now }: { activities: readonly UnifiedActivity[]; now: Date }) {
   return (
-    <section aria-labelledby="recent-activities-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="recent-activities-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between gap-3">
         <h2 id="recent-activities-heading" className="text-lg font-semibold text-slate-900">
           Recent Activities

@@ -30,7 +30,7 @@ export function UpcomingActivities() {
   const api = useApiClient();
   const upcoming = useQuery(() => api.nearbyGroupActivities({ limit: UPCOMING_LIMIT }), [api]);
   return (
-    <section aria-labelledby="upcoming-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="upcoming-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
           Upcoming Activities

@@ -10,11 +10,11 @@ import { Avatar, MatchReasons, PartnerFacts } from './partner-facts';
 export function PartnerCard({ partner }: { partner: PartnerCardData }) {
   const headingId = `partner-${partner.userId}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article aria-labelledby={headingId} className="flex min-w-0 flex-1 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-3">
         <Avatar initials={initialsOf(partner.displayName)} />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="truncate text-lg font-semibold text-slate-900">
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
             {partner.displayName}
           </h3>
           <CompatibilityBadge percent={partner.compatibility} />

@@ -117,7 +117,7 @@ export default function FindPartnersPage() {
             ) : (
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                 {results.partners.map((partner) => (
-                  <li key={partner.userId} className="flex">
+                  <li key={partner.userId} className="flex min-w-0">
                     <div className="w-full">
                       <PartnerCard partner={partner} />
                     </div>

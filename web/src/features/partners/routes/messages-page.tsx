@@ -89,7 +89,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
           {messages.map((message) => (
             <li key={message.id} className={`max-w-[85%] rounded-2xl px-4 py-2 ${message.fromMe ? 'self-end bg-brand-700 text-white' : 'self-start bg-slate-100 text-slate-900'}`}>
               <span className="sr-only">{message.fromMe ? 'You: ' : `${partner.displayName}: `}</span>
-              <p className="whitespace-pre-wrap break-words">{message.text}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
               <time dateTime={message.sentAt} className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}>
                 {timeFormat.format(new Date(message.sentAt))}
               </time>
@@ -146,7 +146,7 @@ export default function MessagesPage() {
       {conversations.status === 'error' && <FormMessage kind="error">{userMessage(conversations.error)}</FormMessage>}
       {conversations.status === 'success' && (
         <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-          <nav aria-label="Conversations" className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+          <nav aria-label="Conversations" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
             {conversations.data.conversations.length === 0 ? (
               <p className="p-3 text-sm text-slate-600">
                 No conversations yet. Connect with someone on{' '}
@@ -179,7 +179,7 @@ export default function MessagesPage() {
               </ul>
             )}
           </nav>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             {selected ? (
               <Thread key={selected} userId={selected} onSent={(message) => setSentHere((current) => ({ ...current, [selected]: message }))} />
             ) : (

@@ -154,12 +154,12 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           </h2>
           <ul className="mt-3 space-y-2">
             {activity.participants.map((person, index) => (
-              <li key={`${person.joinedAt}-${index}`} className="flex items-center justify-between text-sm">
+              <li key={`${person.joinedAt}-${index}`} className="flex items-center justify-between gap-2 text-sm">
                 <span className="text-slate-900">
                   {person.displayName}
                   {person.isYou && ' (you)'}
                 </span>
-                {person.isOrganizer && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Organizer</span>}
+                {person.isOrganizer && <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Organizer</span>}
               </li>
             ))}
           </ul>
