@@ -32,7 +32,7 @@ export interface StravaSettings {
   redirectUri: string;
   /** First sync: how far back (spec §9: 30 days). */
   initialSyncDays: number;
-  /** Items per /athlete/activities page (spec §7: 30; Strava allows up to 200). */
+  /** Items per /athlete/activities page (Strava's maximum, 200, by default: every import reads its whole window). */
   syncPageSize: number;
 }
 
@@ -45,7 +45,7 @@ export function stravaSettings(): StravaSettings {
     apiBaseUrl: trimSlash(requiredEnv('STRAVA_API_BASE_URL')),
     redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/strava/callback`,
     initialSyncDays: positiveIntEnv('STRAVA_INITIAL_SYNC_DAYS', 30),
-    syncPageSize: Math.min(200, positiveIntEnv('STRAVA_SYNC_PAGE_SIZE', 30)),
+    syncPageSize: Math.min(200, positiveIntEnv('STRAVA_SYNC_PAGE_SIZE', 200)),
   };
 }
 
