@@ -54,6 +54,17 @@ export function stravaWebhookVerifyToken(): string | undefined {
   return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
 }
 
+/** The id Strava gave our push subscription; events naming any other are ignored. Unset: every event is ignored. */
+export function stravaWebhookSubscriptionId(): number | undefined {
+  const raw = process.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** Strava calls webhook events may spend per athlete and quarter hour (default 5, a small share of the app's 90). */
+export function stravaWebhookCallsPerAthlete(): number {
+  return positiveIntEnv('STRAVA_WEBHOOK_CALLS_PER_ATHLETE', 5);
+}
+
 /**
  * Where the Shortcut is installed from when APPLE_SHORTCUT_URL is unset: the Shortcuts app's "new shortcut" screen,
  * where the user builds the TrailBuddy shortcut from the README. A published iCloud link replaces it.

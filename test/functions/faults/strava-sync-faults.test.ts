@@ -13,9 +13,11 @@ let sim: StravaSimulator;
 beforeAll(async () => {
   sim = await startStrava();
   process.env.STRAVA_SYNC_PAGE_SIZE = '5';
+  process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE = '1000';
 });
 afterAll(async () => {
   delete process.env.STRAVA_SYNC_PAGE_SIZE;
+  delete process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE;
   await sim.stop();
 });
 afterEach(() => sim.control.clearFaults());

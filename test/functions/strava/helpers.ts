@@ -24,6 +24,7 @@ export async function startStrava(options: StravaSimulatorOptions = {}): Promise
     STRAVA_OAUTH_BASE_URL: `${sim.url}/oauth`,
     STRAVA_API_BASE_URL: `${sim.url}/api/v3`,
     STRAVA_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+    STRAVA_WEBHOOK_SUBSCRIPTION_ID: '1',
     SITE_URL,
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('base64url'),
   });
