@@ -32,7 +32,7 @@ export interface StravaSettings {
   redirectUri: string;
   /** First sync: how far back (spec §9: 30 days). */
   initialSyncDays: number;
-  /** Items per /athlete/activities page (spec §7: 30; Strava allows up to 200). */
+  /** Items per /athlete/activities page (Strava's maximum, 200, by default: every import reads its whole window). */
   syncPageSize: number;
 }
 
@@ -45,13 +45,24 @@ export function stravaSettings(): StravaSettings {
     apiBaseUrl: trimSlash(requiredEnv('STRAVA_API_BASE_URL')),
     redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/strava/callback`,
     initialSyncDays: positiveIntEnv('STRAVA_INITIAL_SYNC_DAYS', 30),
-    syncPageSize: Math.min(200, positiveIntEnv('STRAVA_SYNC_PAGE_SIZE', 30)),
+    syncPageSize: Math.min(200, positiveIntEnv('STRAVA_SYNC_PAGE_SIZE', 200)),
   };
 }
 
 /** The token Strava echoes when a webhook subscription is created; unset means every verification is refused. */
 export function stravaWebhookVerifyToken(): string | undefined {
   return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
+}
+
+/** The id Strava gave our push subscription; events naming any other are ignored. Unset: every event is ignored. */
+export function stravaWebhookSubscriptionId(): number | undefined {
+  const raw = process.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** Strava calls webhook events may spend per athlete and quarter hour (default 5, a small share of the app's 90). */
+export function stravaWebhookCallsPerAthlete(): number {
+  return positiveIntEnv('STRAVA_WEBHOOK_CALLS_PER_ATHLETE', 5);
 }
 
 /** Apple Health settings (no secrets: ingest tokens are per user and stored hashed). */

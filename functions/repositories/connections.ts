@@ -28,6 +28,36 @@ export interface Connection {
   /** Epoch ms until which one process holds the right to refresh. */
   refreshLeaseUntil: number | null;
   tokens: ProviderTokens | null;
+  /** Where an unfinished import stopped (null when the last one covered its window). */
+  syncCursor: SyncCursor | null;
+}
+
+/**
+ * An import in progress: its fixed window (epoch seconds, so the set of items and their page order stay put) and the
+ * next page to read. Saved after every page, so a crash, timeout or rate limit resumes here instead of starting over.
+ */
+export interface SyncCursor {
+  mode: string;
+  /** Epoch seconds: items that started after this… */
+  after: number;
+  /** …and before this. */
+  before: number;
+  nextPage: number;
+  /** When the import began: becomes last_sync_at once the window is covered. */
+  startedAt: string;
+  imported: number;
+  updated: number;
+}
+
+function cursorFrom(value: unknown): SyncCursor | null {
+  if (!value || typeof value !== 'object') return null;
+  const c = value as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const after = num(c.after);
+  const before = num(c.before);
+  const nextPage = num(c.nextPage);
+  if (after === null || before === null || nextPage === null || typeof c.startedAt !== 'string') return null;
+  return { mode: String(c.mode ?? ''), after, before, nextPage, startedAt: c.startedAt, imported: num(c.imported) ?? 0, updated: num(c.updated) ?? 0 };
 }
 
 const table = () => tableName('connections');
@@ -51,6 +81,7 @@ function fromItem(item: Record<string, unknown>, cipher: TokenCipher | null): Co
     lastSyncAt: typeof item.last_sync_at === 'string' ? item.last_sync_at : null,
     tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
     refreshLeaseUntil: typeof item.refreshLeaseUntil === 'number' ? item.refreshLeaseUntil : null,
+    syncCursor: cursorFrom(item.sync_cursor),
     tokens:
       hasTokens && cipher
         ? {
@@ -87,7 +118,7 @@ export async function saveConnection(input: NewConnection, cipher: TokenCipher):
         'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
         'scopes = :scopes, connection_data = :data, is_active = :true, connected_at = :now, updated_at = :now, ' +
         'accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = if_not_exists(tokenVersion, :zero) + :one ' +
-        'REMOVE last_sync_at, refreshLeaseUntil, disconnected_at',
+        'REMOVE last_sync_at, refreshLeaseUntil, disconnected_at, sync_cursor',
       ExpressionAttributeValues: {
         ':entity': 'HealthConnection',
         ':userId': input.userId,
@@ -222,11 +253,30 @@ export async function markSynced(userId: string, provider: ProviderType, lastSyn
     new UpdateCommand({
       TableName: table(),
       Key: keys.connection(userId, provider),
-      UpdateExpression: 'SET last_sync_at = :at, updated_at = :at',
+      UpdateExpression: 'SET last_sync_at = :at, updated_at = :at REMOVE sync_cursor',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': lastSyncAt.toISOString() },
     }),
   );
+}
+
+/** Records where an import stopped (after every page). False when the connection is gone or inactive: stop importing. */
+export async function saveSyncCursor(userId: string, provider: ProviderType, cursor: SyncCursor, now: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET sync_cursor = :cursor, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND is_active = :true',
+        ExpressionAttributeValues: { ':cursor': cursor, ':now': now.toISOString(), ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Disconnect / deauthorization: inactive, tokens gone (spec §4). The item stays as the record of the connection. */
@@ -236,7 +286,7 @@ export async function deactivateConnection(userId: string, provider: ProviderTyp
       new UpdateCommand({
         TableName: table(),
         Key: keys.connection(userId, provider),
-        UpdateExpression: 'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil',
+        UpdateExpression: 'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':zero': 0, ':one': 1 },
       }),

@@ -208,11 +208,12 @@ function raiseCounter(config: StravaAppConfig, now: Date, counter: string, value
 }
 
 /**
- * When a 429 carries no Retry-After: the end of whichever of Strava's windows its usage headers show exhausted.
- * If none is (no headers, or usage below the limits) the 429 is transient — a burst or a proxy — and is left to the
+ * The end of whichever of Strava's windows its usage headers show used up (null when none is).
+ * After a 429 without Retry-After: if none is, the 429 is transient — a burst or a proxy — and is left to the
  * caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window.
+ * After any other response: a used-up window means the next request would be refused, so none is sent until it reopens.
  */
-function windowEndAfter429(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
+function windowEndWhenUsedUp(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
   if (!headers) return null;
   const usage = providerUsage(headers);
   const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter((limit): limit is number => limit !== undefined && limit > 0);
@@ -239,7 +240,11 @@ export async function recordStravaResponse(config: StravaAppConfig, response: { 
   }
   if (response.status === 429) {
     const waitMs = parseRetryAfter(response.headers.get('Retry-After'), now);
-    const until = waitMs !== null ? new Date(now.getTime() + waitMs) : windowEndAfter429(headers, now);
+    const until = waitMs !== null ? new Date(now.getTime() + waitMs) : windowEndWhenUsedUp(headers, now);
+    if (until) writes.push(markRateLimited(config, now, until));
+  } else {
+    // Respect the limit before hitting it: response 20 showing 20/20 means request 21 would only earn a 429.
+    const until = windowEndWhenUsedUp(headers, now);
     if (until) writes.push(markRateLimited(config, now, until));
   }
   await Promise.all(writes);

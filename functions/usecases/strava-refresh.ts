@@ -12,9 +12,10 @@ export interface RefreshReport {
 }
 
 /**
- * Daily (DESIGN §1): re-fetch each active connection's recent window (one page) so what the user still has at
+ * Daily (DESIGN §1): re-fetch each active connection's whole recent window, page after page, so what the user still has at
  * Strava keeps a fresh fetch time and survives the 7-day purge. Pending manual sync requests are answered by the
- * same sync: completed, or failed with the spec §8 message.
+ * same sync: completed, or failed with the spec §8 message; an import that stopped at its time budget leaves them
+ * pending (it continues from its cursor on the next run).
  */
 export async function refreshStravaConnections(
   deps: StravaDeps,
@@ -25,8 +26,9 @@ export async function refreshStravaConnections(
     const pending = await pendingSyncRequests(userId);
     let outcome: { status: 'completed' } | { status: 'failed'; errorMessage: string };
     try {
-      await syncStrava(userId, deps, 'window');
+      const result = await syncStrava(userId, deps, 'window');
       report.refreshed += 1;
+      if (result.complete === false) continue;
       outcome = { status: 'completed' };
     } catch (error) {
       report.failed += 1;

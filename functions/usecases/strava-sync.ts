@@ -4,20 +4,22 @@ import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-
 import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
-import { getConnection, markSynced } from '../repositories/connections';
+import { getConnection, markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A runaway guard: 50 pages of up to 200 is far beyond any sync between two visits. */
-const MAX_PAGES = 50;
 /**
  * Strava's `after` filters by start time, not upload time: a watch that uploads a morning run in the evening would
  * slip under a bound set at the last sync. Looking back a day catches those; the upsert keeps them single.
  */
 export const INCREMENTAL_OVERLAP_MS = DAY_MS;
-
+/**
+ * How long one run may keep reading pages before it stops, records where it stopped and answers. Well inside API
+ * Gateway's 30 s integration limit; the next run continues from the saved cursor.
+ */
+export const SYNC_RUN_BUDGET_MS = 20_000;
 /** Spec §8 sync errors, shown to the user as they are. */
 export const SYNC_ERROR_MESSAGES = {
   auth: 'Authentication failed for Strava. Please reconnect.',
@@ -34,9 +36,11 @@ export class StravaSyncError extends AppError {
 }
 
 /**
- * - 'initial': the first sync, one page within the history window (spec: 30 days / 30 items).
- * - 'incremental': only what started since the last sync, page after page until an empty one.
- * - 'window': the daily refresh (DESIGN §1): one page of the recent window, renewing each item's fetch time.
+ * Every mode reads its whole window, page after page until an empty one (no page cap):
+ * - 'initial': the first sync, the history window (spec: 30 days).
+ * - 'incremental': what started since the last sync (minus the overlap).
+ * - 'window': the daily refresh (DESIGN §1): the whole recent window, renewing each item's fetch time.
+ * An unfinished import (time budget, rate limit, crash) is resumed from its saved cursor before anything else.
  */
 export type SyncMode = 'initial' | 'incremental' | 'window';
 
@@ -50,9 +54,9 @@ export function toSyncError(error: unknown): AppError {
   return new StravaSyncError('other');
 }
 
-export async function syncStrava(userId: string, deps: StravaDeps, mode?: SyncMode): Promise<SyncResult> {
+export async function syncStrava(userId: string, deps: StravaDeps, mode?: SyncMode, options?: SyncOptions): Promise<SyncResult> {
   try {
-    return await runSync(userId, deps, mode);
+    return await runSync(userId, deps, mode, options);
   } catch (error) {
     const mapped = toSyncError(error);
     // The detail (e.g. 'Failed to fetch activities: 500 …') is for operators; it never holds tokens.
@@ -61,33 +65,48 @@ export async function syncStrava(userId: string, deps: StravaDeps, mode?: SyncMo
   }
 }
 
-async function runSync(userId: string, deps: StravaDeps, requestedMode?: SyncMode): Promise<SyncResult> {
+export interface SyncOptions {
+  /** Real-time budget for this run (default SYNC_RUN_BUDGET_MS); when spent, the cursor is saved and the run answers incomplete. */
+  budgetMs?: number;
+}
+
+/** The fixed window of a new import: its bounds never move while it runs, so neither does the set it pages through. */
+export function newCursor(mode: SyncMode, lastSyncAt: string | null, startedAt: Date, initialSyncDays: number): SyncCursor {
+  const after =
+    mode === 'incremental' && lastSyncAt
+      ? Math.floor((Date.parse(lastSyncAt) - INCREMENTAL_OVERLAP_MS) / 1000)
+      : Math.floor((startedAt.getTime() - initialSyncDays * DAY_MS) / 1000);
+  return { mode, after, before: Math.floor(startedAt.getTime() / 1000) + 1, nextPage: 1, startedAt: startedAt.toISOString(), imported: 0, updated: 0 };
+}
+
+async function runSync(userId: string, deps: StravaDeps, requestedMode?: SyncMode, options: SyncOptions = {}): Promise<SyncResult> {
   const connection = await getConnection(userId, 'strava', null);
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
-  const startedAt = deps.clock();
   const mode: SyncMode = requestedMode ?? (connection.lastSyncAt ? 'incremental' : 'initial');
+  let cursor = connection.syncCursor ?? newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays);
   const perPage = deps.settings.syncPageSize;
-  const after =
-    mode === 'incremental' && connection.lastSyncAt
-      ? Math.floor((Date.parse(connection.lastSyncAt) - INCREMENTAL_OVERLAP_MS) / 1000)
-      : Math.floor((startedAt.getTime() - deps.settings.initialSyncDays * DAY_MS) / 1000);
-  const onePage = mode !== 'incremental';
+  // The budget is real time: it bounds how long this request runs, whatever clock the tests inject.
+  const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);
 
-  let imported = 0;
-  let updated = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const raw = await withStravaAccess(userId, deps, (token) => deps.strava.listActivities(userId, token, { after, page, perPage }));
+  for (;;) {
+    const { after, before, nextPage: page } = cursor;
+    const raw = await withStravaAccess(userId, deps, (token) => deps.strava.listActivities(userId, token, { after, before, page, perPage }));
     if (raw.length === 0) break;
     const counts = await upsertActivities(toStore(raw, userId, deps.clock()));
-    imported += counts.imported;
-    updated += counts.updated;
-    if (onePage) break;
+    cursor = { ...cursor, nextPage: page + 1, imported: cursor.imported + counts.imported, updated: cursor.updated + counts.updated };
+    if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock()))) await dropIfDisconnectedMeanwhile(userId);
+    if (Date.now() >= deadline) {
+      await recalculateMetricsSafely(userId, deps.clock(), deps);
+      logger.info('strava sync stopped at its time budget; it continues from the saved cursor', { userId, nextPage: cursor.nextPage });
+      return { provider: 'strava', imported: cursor.imported, updated: cursor.updated, lastSyncAt: connection.lastSyncAt ?? cursor.startedAt, complete: false };
+    }
   }
   await dropIfDisconnectedMeanwhile(userId);
 
+  const startedAt = new Date(cursor.startedAt);
   await markSynced(userId, 'strava', startedAt);
   await recalculateMetricsSafely(userId, startedAt, deps);
-  return { provider: 'strava', imported, updated, lastSyncAt: startedAt.toISOString() };
+  return { provider: 'strava', imported: cursor.imported, updated: cursor.updated, lastSyncAt: cursor.startedAt, complete: true };
 }
 
 /**

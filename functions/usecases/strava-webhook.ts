@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { StravaAuthError } from '../adapters/strava/errors';
 import { InvalidStravaActivityError, mapStravaActivity } from '../domain/strava-activity';
+import { stravaWebhookCallsPerAthlete } from '../lib/config';
 import { safeEqual } from '../lib/crypto';
 import { ForbiddenError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -8,6 +9,7 @@ import { deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../rep
 import { deactivateConnection, findUsersByStravaAthlete, getConnection } from '../repositories/connections';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
+import { takeWebhookCall } from '../repositories/strava-webhook-budget';
 import { dropIfDisconnectedMeanwhile, recalculateMetricsSafely } from './strava-sync';
 
 /** Strava's subscription check: GET with hub.mode, hub.verify_token, hub.challenge. */
@@ -44,7 +46,12 @@ export type WebhookOutcome = 'ignored' | 'upserted' | 'deleted' | 'deauthorized'
  * deauthorization counts only once Strava refuses the athlete's tokens. Every effect is idempotent, so a
  * duplicate delivery changes nothing more. Failures are logged and acknowledged: the daily refresh catches up.
  */
-export async function handleStravaWebhookEvent(event: StravaWebhookEvent, deps: StravaDeps): Promise<WebhookOutcome[]> {
+export async function handleStravaWebhookEvent(event: StravaWebhookEvent, deps: StravaDeps, subscriptionId: number | undefined): Promise<WebhookOutcome[]> {
+  // Not our subscription (or none configured): a forgery, or another app's event. Nothing is fetched.
+  if (subscriptionId === undefined || event.subscription_id !== subscriptionId) {
+    logger.warn('strava webhook event for another subscription ignored', { subscriptionId: event.subscription_id });
+    return [];
+  }
   const userIds = await findUsersByStravaAthlete(event.owner_id);
   return Promise.all(userIds.map((userId) => applyForUser(userId, event, deps)));
 }
@@ -52,10 +59,16 @@ export async function handleStravaWebhookEvent(event: StravaWebhookEvent, deps: 
 async function applyForUser(userId: string, event: StravaWebhookEvent, deps: StravaDeps): Promise<WebhookOutcome> {
   const connection = await getConnection(userId, 'strava', null);
   if (!connection?.isActive || connection.providerUserId !== String(event.owner_id)) return 'ignored';
+  if (event.object_type === 'athlete' && event.updates?.authorized !== 'false') return 'ignored';
+  // Every effect below costs a Strava call: capped per athlete, so no one athlete (or forger) spends the shared budget.
+  // Events past the cap are dropped; the daily refresh re-reads the whole window.
+  if (!(await takeWebhookCall(event.owner_id, deps.clock(), stravaWebhookCallsPerAthlete()))) {
+    logger.warn('strava webhook event over the athlete budget dropped', { userId, objectId: event.object_id });
+    return 'ignored';
+  }
 
   try {
     if (event.object_type === 'athlete') {
-      if (event.updates?.authorized !== 'false') return 'ignored';
       return (await stravaStillAuthorizes(userId, deps)) ? 'ignored' : await forgetConnection(userId, deps);
     }
     const raw = await withStravaAccess(userId, deps, (token) => deps.strava.getActivity(userId, token, event.object_id));

@@ -13,6 +13,16 @@ export interface ApiResponse {
 
 type LambdaHandler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResultV2>;
 
+/** A function's timeout unless its route declares one (infra/constructs/house-function.ts uses the same default). */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+/** API Gateway cuts every integration at 30 s, whatever the function's own timeout. */
+export const GATEWAY_TIMEOUT_SECONDS = 30;
+
+/** How long a route's handler may run here: its declared timeout (else the default), never past the gateway's ceiling. */
+export function routeTimeoutMs(route: Pick<RouteDefinition, 'timeoutSeconds'>): number {
+  return Math.min(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS, GATEWAY_TIMEOUT_SECONDS) * 1000;
+}
+
 /**
  * Serves the route list the way API Gateway would: match method + path template, run the JWT
  * authorizer on non-public routes (401 `{"message":"Unauthorized"}` like API Gateway), then invoke
@@ -22,7 +32,10 @@ export function createApiHost(options: {
   routes: readonly RouteDefinition[];
   authorize: (authorization: string | undefined) => Promise<AuthorizerResult>;
   rootDir: string;
+  /** Multiplies every timeout (tests shrink them); default 1. */
+  timeScale?: number;
 }): (request: IncomingRequest) => Promise<ApiResponse> {
+  const timeScale = options.timeScale ?? 1;
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const load = (route: RouteDefinition): Promise<LambdaHandler> => {
     let loaded = handlers.get(route.id);
@@ -50,12 +63,26 @@ export function createApiHost(options: {
 
     const handler = await load(route);
     const event = toApiGatewayEvent(request, route, params, claims?.ok ? claims.claims : undefined);
+    const timeoutMs = routeTimeoutMs(route) * timeScale;
+    // The function's own timeout (≤ the gateway's 30 s): Lambda stops it and API Gateway answers 500, as here.
+    // Unlike Lambda, the work cannot be frozen in-process: it runs on unobserved, which is why long work is a job.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
     try {
-      return toResponse(await handler(event, lambdaContext(route.id)));
+      const outcome = await Promise.race([handler(event, lambdaContext(route.id, timeoutMs)), timedOut]);
+      if (outcome === 'timeout') {
+        console.error(`[api] ${route.id} timed out after ${timeoutMs} ms`);
+        return json(500, { message: 'Internal Server Error' });
+      }
+      return toResponse(outcome);
     } catch (error) {
       // An unhandled throw is what API Gateway reports as a 500 "Internal Server Error".
       console.error(`[api] ${route.id} threw`, error);
       return json(500, { message: 'Internal Server Error' });
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -177,6 +177,7 @@ function stravaEnv(strava: { clientId: string; clientSecret: string; oauthBaseUr
     STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
     STRAVA_API_BASE_URL: strava.apiBaseUrl,
     STRAVA_WEBHOOK_VERIFY_TOKEN: process.env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? 'trailbuddy-local-verify-token',
+    STRAVA_WEBHOOK_SUBSCRIPTION_ID: process.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID ?? '1',
   };
 }
 

@@ -26,6 +26,8 @@ export interface StravaDeploymentSettings {
   clientSecretName: string;
   /** Shared with Strava when creating the webhook subscription; empty refuses every verification. */
   webhookVerifyToken: string;
+  /** Strava's id for our push subscription; events naming another are ignored (unset: all are). */
+  webhookSubscriptionId: string;
   oauthBaseUrl: string;
   apiBaseUrl: string;
 }
@@ -43,6 +45,7 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
     clientId: text('stravaClientId', STRAVA_CLIENT_ID_PLACEHOLDER),
     clientSecretName: text('stravaClientSecretName', 'trailbuddy/strava-oauth'),
     webhookVerifyToken: text('stravaWebhookVerifyToken', ''),
+    webhookSubscriptionId: text('stravaWebhookSubscriptionId', ''),
     oauthBaseUrl: text('stravaOauthBaseUrl', 'https://www.strava.com/oauth'),
     apiBaseUrl: text('stravaApiBaseUrl', 'https://www.strava.com/api/v3'),
   };
@@ -131,6 +134,7 @@ export class StatelessStack extends Stack {
         STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
         STRAVA_API_BASE_URL: strava.apiBaseUrl,
         ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
+        ...(strava.webhookSubscriptionId ? { STRAVA_WEBHOOK_SUBSCRIPTION_ID: strava.webhookSubscriptionId } : {}),
         GOOGLE_CLIENT_ID: googleFit.clientId,
         GOOGLE_ACCOUNTS_BASE_URL: googleFit.accountsBaseUrl,
         GOOGLE_OAUTH_BASE_URL: googleFit.oauthBaseUrl,

@@ -40,6 +40,8 @@ export const SyncResult = z.object({
   /** Activities already known and refreshed. */
   updated: z.number().int().nonnegative(),
   lastSyncAt: z.iso.datetime(),
+  /** false: the import stopped at its time budget, saved where it stopped, and continues from there on the next sync. */
+  complete: z.boolean().optional(),
 });
 export type SyncResult = z.infer<typeof SyncResult>;
 

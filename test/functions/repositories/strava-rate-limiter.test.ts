@@ -267,9 +267,13 @@ describe('recordStravaResponse against the Strava simulator', () => {
       expect((await refusalOf(acquireStravaCall(config, now))).message).toBe('15-minute rate limit exceeded. Try again in 15 minutes');
 
       const roomy = testConfig({ fifteenMinLimit: 200, dailyLimit: 2000 });
-      // A config whose limits are above Strava's: Strava's 429 is what stops it.
+      // A config whose limits are above Strava's: Strava's usage headers stop it. The response that shows the
+      // window used up (100/100) is the last one; the next request is never sent, so Strava never has to say 429.
       expect(await callAthlete(roomy)).toBe(200);
-      expect(await callAthlete(roomy)).toBe(429);
+      expect(strava.control.usage().read.fifteenMin).toBe(100);
+      await expect(callAthlete(roomy)).rejects.toThrow('Rate limited. Try again in 780 seconds');
+      expect(strava.control.usage().read.fifteenMin).toBe(100);
+      expect(strava.control.requestCount({ status: 429 })).toBe(0);
       const refused = await refusalOf(acquireStravaCall(roomy, now));
       expect(refused.message).toBe('Rate limited. Try again in 780 seconds');
       expect(await readStravaRateLimitState(roomy, now)).toMatchObject({ isRateLimited: true, retryAfter: at('2026-03-02T16:15:00.000Z') });

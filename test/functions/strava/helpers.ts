@@ -13,14 +13,18 @@ export const SITE_URL = 'http://localhost:3000';
 export const VERIFY_TOKEN = 'test-verify-token';
 
 /** A simulator on a free port, and the env the Strava functions read pointed at it (as the local stack does). */
+/** Strava's read limits are far above what a whole-window import per test needs, unless a test sets its own. */
+const ROOMY_LIMITS = { overall: { fifteenMin: 100_000, daily: 1_000_000 }, read: { fifteenMin: 100_000, daily: 1_000_000 } };
+
 export async function startStrava(options: StravaSimulatorOptions = {}): Promise<StravaSimulator> {
-  const sim = await startStravaSimulator({ seed: 7, ...options });
+  const sim = await startStravaSimulator({ seed: 7, limits: ROOMY_LIMITS, ...options });
   Object.assign(process.env, {
     STRAVA_CLIENT_ID: DEFAULT_CLIENT.clientId,
     STRAVA_CLIENT_SECRET: DEFAULT_CLIENT.clientSecret,
     STRAVA_OAUTH_BASE_URL: `${sim.url}/oauth`,
     STRAVA_API_BASE_URL: `${sim.url}/api/v3`,
     STRAVA_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+    STRAVA_WEBHOOK_SUBSCRIPTION_ID: '1',
     SITE_URL,
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('base64url'),
   });

@@ -11,7 +11,7 @@ import { refreshStravaConnections } from '../../../functions/usecases/strava-ref
 import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
-import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from './helpers';
+import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, visibleAtStrava } from './helpers';
 
 let sim: StravaSimulator;
 beforeAll(async () => {
@@ -23,21 +23,24 @@ const activityItem = async (userId: string, id: number) =>
   (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_ACTIVITIES!, Key: keys.activity(userId, 'strava', String(id)) }))).Item;
 
 describe('sync', () => {
-  it('first sync takes a bounded window; re-sync adds only new ones and never duplicates', async () => {
+  it('first sync takes its whole window page after page; re-sync adds only new ones and never duplicates', async () => {
     process.env.STRAVA_SYNC_PAGE_SIZE = '5';
     try {
       const deps = await testDeps();
       const userId = newUserId();
+      const windowStart = Date.now() - 30 * 86_400_000;
+      const inWindow = visibleAtStrava(sim, LIAM).filter((a) => Date.parse(a.start_date) > windowStart).length;
+      expect(inWindow).toBeGreaterThan(5);
       const connected = await connectAs(sim, userId, LIAM, deps);
-      expect(connected.sync!.imported).toBe(5);
+      expect(connected.sync!.imported).toBe(inWindow);
       const first = await activitiesOfUser(userId);
-      expect(first).toHaveLength(5);
+      expect(first).toHaveLength(inWindow);
       expect(deps.metricsCalls).toEqual([userId]);
 
       // Nothing new at Strava: nothing imported, nothing duplicated.
       const again = await syncStrava(userId, deps);
       expect(again.imported).toBe(0);
-      expect(await activitiesOfUser(userId)).toHaveLength(5);
+      expect(await activitiesOfUser(userId)).toHaveLength(inWindow);
 
       // Seven new workouts (more than one page of 5): all arrive, paging until an empty page.
       const added = [1, 2, 3, 4, 5, 6, 7].map((n) => sim.control.addActivity(LIAM, { sport: 'Hike', name: `New hike ${n}`, startDate: new Date(Date.now() - n * 60_000) }));
@@ -47,8 +50,8 @@ describe('sync', () => {
       const pages = sim.control.requests().filter((r) => r.path === '/api/v3/athlete/activities');
       expect(pages.length).toBeGreaterThanOrEqual(3);
       const stored = await activitiesOfUser(userId);
-      expect(stored).toHaveLength(12);
-      expect(new Set(stored.map((a) => a.provider_activity_id)).size).toBe(12);
+      expect(stored).toHaveLength(inWindow + 7);
+      expect(new Set(stored.map((a) => a.provider_activity_id)).size).toBe(inWindow + 7);
       for (const activity of added) expect(stored.map((a) => a.provider_activity_id)).toContain(String(activity.id));
       const hike = stored.find((a) => a.provider_activity_id === String(added[0]!.id))!;
       expect(hike).toMatchObject({ user_id: userId, provider_type: 'strava', activity_type: 'Hike', name: 'New hike 1' });
@@ -159,7 +162,14 @@ describe('7-day retention of synced data', () => {
     await syncStrava(userId, deps, 'window');
     await purgeExpiredProviderData(new Date(Date.parse('2026-10-01T08:00:00.000Z') + 8 * 86_400_000));
     const after = await activitiesOfUser(userId);
-    expect(after.length).toBe(before.length);
+    // Everything still inside the refreshed 30-day window was re-fetched (every page of it) and kept.
+    const stillInWindow = before.filter((a) => Date.parse(a.start_time) > clock.now().getTime() - 30 * 86_400_000);
+    expect(stillInWindow.length).toBeGreaterThan(0);
+    const afterIds = after.map((a) => a.provider_activity_id);
+    expect(afterIds).toEqual(expect.arrayContaining(stillInWindow.map((a) => a.provider_activity_id)));
+    // What fell out of the window was not re-fetched, so the purge took it.
+    const outOfWindow = before.filter((a) => !stillInWindow.includes(a)).map((a) => a.provider_activity_id);
+    expect(afterIds.filter((id) => outOfWindow.includes(id))).toEqual([]);
     for (const activity of after) expect(activity.fetched_at).toBe(clock.now().toISOString());
     // Every page: a filtered Scan returns at most 1 MB per page, and other suites share the table.
     const scanned = [];

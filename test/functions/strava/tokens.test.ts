@@ -90,7 +90,8 @@ describe('HTTP 429 and failures', () => {
     sim.control.failNext(2, { status: 429, retryAfterSeconds: 3 }, { pathPrefix: '/api/v3/athlete/activities' });
     sim.control.clearRequests();
     await expect(syncStrava(userId, deps, 'window')).resolves.toMatchObject({ provider: 'strava' });
-    expect(sim.control.requests().map((r) => r.status)).toEqual([429, 429, 200]);
+    // Then the page, and the empty page that ends the window.
+    expect(sim.control.requests().map((r) => r.status)).toEqual([429, 429, 200, 200]);
   });
 
   it('backs off exponentially from 1000 ms without Retry-After and gives up after 3 retries', async () => {
@@ -128,7 +129,8 @@ describe('HTTP 429 and failures', () => {
     sim.control.clearRequests();
     await expect(syncStrava(userId, deps, 'window')).resolves.toMatchObject({ provider: 'strava' });
     expect(deps.sleeps).toEqual([1000]);
-    expect(sim.control.requestCount({ path: /^\/api\/v3\/athlete\/activities/ })).toBe(2);
+    // The retried page, then the empty page that ends the window.
+    expect(sim.control.requestCount({ path: /^\/api\/v3\/athlete\/activities/ })).toBe(3);
   });
 
   it('reports a network error with the spec text (10 s timeout, here shortened)', async () => {
@@ -148,11 +150,16 @@ describe('HTTP 429 and failures', () => {
 
   it('counts every API call in the limiter and refuses with the spec message once the window is full', async () => {
     const { userId } = await connected(MAYA);
+    // A window sync needs at least two calls (a page and the empty page that ends it): the second is refused unsent.
     const limited = await testDeps({ limiter: isolatedLimiter({ fifteenMinLimit: 1 }) });
-    await expect(syncStrava(userId, limited, 'window')).resolves.toBeDefined();
     sim.control.clearRequests();
+    await expect(syncStrava(userId, limited, 'window')).rejects.toMatchObject({ status: 429, message: '15-minute rate limit exceeded. Try again in 15 minutes' });
+    expect(sim.control.requests()).toHaveLength(1);
+    sim.control.clearRequests();
+    // The next run is held until the quarter ends, and sends nothing.
     const error = await syncStrava(userId, limited, 'window').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 429, message: '15-minute rate limit exceeded. Try again in 15 minutes' });
+    expect(error).toMatchObject({ status: 429 });
+    expect((error as Error).message).toMatch(/^Rate limited\. Try again in \d+ seconds$/);
     expect(sim.control.requests()).toHaveLength(0);
   });
 });

@@ -4,9 +4,9 @@ import { renderConsentPage } from './consent-page';
 import { SEEDED_ATHLETE_IDS, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
 import type { RateLimitPair, RateLimitSettings, RateLimitUsage, SimActivity, SimAthlete, SimulatedClient } from './types';
-import { DEFAULT_LIMITS, StravaWorld, type AddActivityInput, type Fault, type Outcome, type RequestRecord } from './world';
+import { DEFAULT_LIMITS, StravaWorld, type AddActivityInput, type Fault, type Outcome, type PageOrder, type RequestRecord } from './world';
 
-export type { AddActivityInput, Fault, RateLimitPair, RateLimitSettings, RateLimitUsage, RequestRecord, SimActivity, SimAthlete, SimulatedClient, SportKey };
+export type { AddActivityInput, Fault, PageOrder, RateLimitPair, RateLimitSettings, RateLimitUsage, RequestRecord, SimActivity, SimAthlete, SimulatedClient, SportKey };
 export { DEFAULT_LIMITS, SEEDED_ATHLETE_IDS };
 
 /** The app the simulator knows unless told otherwise (local mode's .env uses the same pair). */
@@ -25,6 +25,10 @@ export interface StravaSimulatorOptions {
   limits?: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> };
   /** How far back the seeded histories go (default about six months). */
   historyDays?: number;
+  /** Page order of /athlete/activities (default 'strava': `after` queries oldest-first, others newest-first). */
+  pageOrder?: PageOrder;
+  /** Access-token lifetime in seconds (default 6 hours). */
+  accessTokenLifetimeSeconds?: number;
 }
 
 export interface TokenResponse {
@@ -59,6 +63,7 @@ export interface StravaSimulatorControl {
   requests(): RequestRecord[];
   requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
   clearRequests(): void;
+  setPageOrder(order: PageOrder): void;
 }
 
 export interface StravaSimulator {
@@ -79,6 +84,8 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
       read: { ...DEFAULT_LIMITS.read, ...options.limits?.read },
     },
     historyDays: options.historyDays ?? 182,
+    pageOrder: options.pageOrder,
+    accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   });
   const control = createControl(world);
   const timers = new Set<NodeJS.Timeout>();
@@ -137,6 +144,9 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
           (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
       ).length,
     clearRequests: () => world.clearRequests(),
+    setPageOrder: (order) => {
+      world.pageOrder = order;
+    },
   };
 }
 
@@ -282,6 +292,12 @@ async function handleControl(control: StravaSimulatorControl, method: string, pa
       const { athleteId, clientId } = body as { athleteId: number; clientId?: string };
       control.revokeAccess(athleteId, clientId);
       return reply(204, null);
+    }
+    if (resource === 'page-order' && method === 'PUT') {
+      const order = (body as { order?: string }).order;
+      if (order !== 'strava' && order !== 'newest-first' && order !== 'oldest-first') return reply(400, { message: 'order must be strava, newest-first or oldest-first' });
+      control.setPageOrder(order);
+      return reply(200, { order });
     }
     if (resource === 'requests' && method === 'GET') return reply(200, control.requests());
     if (resource === 'requests' && method === 'DELETE') {

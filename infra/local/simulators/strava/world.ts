@@ -11,6 +11,12 @@ export const DEFAULT_LIMITS: RateLimitSettings = { overall: { fifteenMin: 200, d
 export const MAX_PER_PAGE = 200;
 export const DEFAULT_PER_PAGE = 30;
 
+/**
+ * The order of /athlete/activities pages. Strava answers `after` queries oldest-first and everything else newest-first
+ * ('strava'); tests force either order to prove an import does not depend on it.
+ */
+export type PageOrder = 'strava' | 'newest-first' | 'oldest-first';
+
 export const KNOWN_SCOPES = ['read', 'read_all', 'profile:read_all', 'profile:write', 'activity:read', 'activity:read_all', 'activity:write'] as const;
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -98,6 +104,9 @@ export interface WorldOptions {
   seed: number;
   limits: RateLimitSettings;
   historyDays: number;
+  pageOrder?: PageOrder;
+  /** Access-token lifetime (default Strava's 6 hours); short ones make an import refresh mid-way. */
+  accessTokenLifetimeSeconds?: number;
 }
 
 const secondsOf = (ms: number) => Math.floor(ms / 1000);
@@ -120,12 +129,16 @@ export class StravaWorld {
   private readonly faults: FaultEntry[] = [];
   private readonly requestLog: RequestRecord[] = [];
   limits: RateLimitSettings;
+  pageOrder: PageOrder;
+  accessTokenLifetimeSeconds: number;
 
   constructor(options: WorldOptions) {
     if (options.clients.length === 0) throw new Error('The Strava simulator needs at least one client');
     this.clock = options.clock;
     this.clients = options.clients;
     this.limits = structuredClone(options.limits);
+    this.pageOrder = options.pageOrder ?? 'strava';
+    this.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS;
     const seeded = seedWorld(options.seed, options.clock(), options.historyDays);
     for (const athlete of seeded.athletes) this.athletes.set(athlete.id, athlete);
     for (const activity of seeded.activities) this.activities.set(activity.id, activity);
@@ -271,10 +284,10 @@ export class StravaWorld {
     const nowSeconds = secondsOf(this.clock().getTime());
     const accessToken = newToken();
     const refreshToken = newToken();
-    const expiresAt = nowSeconds + ACCESS_TOKEN_LIFETIME_SECONDS;
+    const expiresAt = nowSeconds + this.accessTokenLifetimeSeconds;
     this.accessTokens.set(accessToken, { clientId, athleteId, scopes, expiresAtSeconds: expiresAt, revoked: false });
     this.refreshTokens.set(refreshToken, { clientId, athleteId, scopes, accessToken, revoked: false });
-    return { token_type: 'Bearer', expires_at: expiresAt, expires_in: ACCESS_TOKEN_LIFETIME_SECONDS, refresh_token: refreshToken, access_token: accessToken };
+    return { token_type: 'Bearer', expires_at: expiresAt, expires_in: this.accessTokenLifetimeSeconds, refresh_token: refreshToken, access_token: accessToken };
   }
 
   /** Skips the consent page: what a code exchange would return (for tests and local seeding). */
@@ -367,6 +380,8 @@ export class StravaWorld {
       const start = secondsOf(Date.parse(activity.start_date));
       return (before === undefined || start < before) && (after === undefined || start > after);
     });
+    const oldestFirst = this.pageOrder === 'oldest-first' || (this.pageOrder === 'strava' && after !== undefined);
+    if (oldestFirst) visible.reverse();
     const pageItems = visible.slice((page - 1) * perPage, page * perPage);
     return { status: 200, body: pageItems.map((activity) => summaryActivity(activity, this.requireAthlete(activity.athleteId))) };
   }

@@ -69,12 +69,26 @@ describe('GET /api/v3/athlete/activities', () => {
     const all = visibleToActivityRead(MAYA);
     const pivot = all[40]!;
     const pivotSeconds = Date.parse(pivot.start_date) / 1000;
+    // Like Strava: `after` queries come oldest-first, everything else newest-first.
     const after = await list(`?after=${pivotSeconds}&per_page=200`);
-    expect(after.map((a) => a.id)).toEqual(all.slice(0, 40).map((a) => a.id));
+    expect(after.map((a) => a.id)).toEqual(all.slice(0, 40).map((a) => a.id).reverse());
     const before = await list(`?before=${pivotSeconds}&per_page=200`);
     expect(before.map((a) => a.id)).toEqual(all.slice(41, 241).map((a) => a.id));
     const windowed = await list(`?after=${pivotSeconds}&before=${Date.parse(all[20]!.start_date) / 1000}`);
-    expect(windowed.map((a) => a.id)).toEqual(all.slice(21, 40).map((a) => a.id));
+    expect(windowed.map((a) => a.id)).toEqual(all.slice(21, 40).map((a) => a.id).reverse());
+  });
+
+  it('can be told to page in either order whatever the query (tests of order-independent imports)', async () => {
+    const all = visibleToActivityRead(MAYA);
+    const pivotSeconds = Date.parse(all[40]!.start_date) / 1000;
+    try {
+      sim.control.setPageOrder('newest-first');
+      expect((await list(`?after=${pivotSeconds}&per_page=200`)).map((a) => a.id)).toEqual(all.slice(0, 40).map((a) => a.id));
+      sim.control.setPageOrder('oldest-first');
+      expect((await list(`?before=${pivotSeconds}&per_page=5`)).map((a) => a.id)).toEqual(all.slice(41).map((a) => a.id).reverse().slice(0, 5));
+    } finally {
+      sim.control.setPageOrder('strava');
+    }
   });
 
   it('a sync "since last time" sees only activities added after it', async () => {
