@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import type { ApiErrorBody } from '../shared/schemas/error';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
 import { logger } from './logger';
 
@@ -112,6 +113,9 @@ export function inputSchemasOf(handler: unknown): RouteInputSchemas | undefined 
 function decodeBody(event: Event, maxBytes: number): string {
   if (!event.body) return '';
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  // Every route, with or without a body schema: a deeply nested body never reaches a parser. Checked before the
+  // size (within the first maxBytes, so the scan stays bounded) so a nesting bomb always answers the same 400.
+  if (jsonNestsDeeperThan(text.slice(0, maxBytes))) throw new BadRequestError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`, undefined, 'body_too_deep');
   if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
   return text;
 }
