@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import type { ApiErrorBody } from '../shared/schemas/error';
+import { groupsFromClaim } from '../domain/moderation';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
 import { logger } from './logger';
@@ -15,6 +16,8 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export interface Caller {
   userId: string;
   email: string | undefined;
+  /** Cognito groups from the verified `cognito:groups` claim (e.g. `moderators`). */
+  groups: string[];
 }
 
 interface RouteInput<Body, Query, Path> {
@@ -84,7 +87,7 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
       query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
       path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
       headers: lowerCaseKeys(event.headers ?? {}),
-      caller: spec.auth === 'user' ? callerFrom(event) : ({ userId: '', email: undefined } satisfies Caller),
+      caller: spec.auth === 'user' ? callerFrom(event) : ({ userId: '', email: undefined, groups: [] } satisfies Caller),
       now: new Date(),
       rawBody,
     };
@@ -149,7 +152,7 @@ function callerFrom(event: Event): Caller {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') throw new UnauthorizedError();
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
-  return { userId: sub, email };
+  return { userId: sub, email, groups: groupsFromClaim(claims?.['cognito:groups']) };
 }
 
 function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string | undefined> {
