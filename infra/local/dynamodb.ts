@@ -50,11 +50,12 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoClient(endpoint);
   try {
+    // Generous: the JVM compiles the loopback launcher first, and CI machines are busy.
     await waitFor('DynamoDB Local', async () => {
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim().slice(-500)}`);
       await client.send(new ListTablesCommand({}));
       return true;
-    });
+    }, 90_000);
     await createTables(client, options.tablePrefix);
   } catch (error) {
     child.kill('SIGKILL');
