@@ -189,3 +189,14 @@ export async function openReportBy(kind: ReportKind, targetId: string, reporterI
   const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.reporterOfTarget(kind, targetId, reporterId), ConsistentRead: true }));
   return result.Item ? String(result.Item.reportId) : null;
 }
+
+/**
+ * The one filter list reads call: keeps the items whose content is not hidden and whose owner is not suspended
+ * (a suspended person disappears from every list; hidden content stays visible to its own owner).
+ */
+export async function visibleOnly<T>(viewerId: string, items: readonly T[], kind: ReportKind, idOf: (item: T) => string, ownerOf: (item: T) => string): Promise<T[]> {
+  if (items.length === 0) return [];
+  const [hidden, suspended] = await Promise.all([hiddenAmong(kind, items.map(idOf)), suspendedAmong(items.map(ownerOf))]);
+  const hiddenPeople = kind === 'person' ? hidden : await hiddenAmong('person', items.map(ownerOf));
+  return items.filter((item) => ownerOf(item) === viewerId || (!hidden.has(idOf(item)) && !suspended.has(ownerOf(item)) && !hiddenPeople.has(ownerOf(item))));
+}

@@ -25,6 +25,8 @@ import { ROUTES } from '../../../functions/shared/routes';
 import { member } from '../partners/helpers';
 
 const route = (id: string) => ROUTES.find((r) => r.id === id)!;
+import { call } from '../group-activities/helpers';
+import { activityInput, daysAhead } from '../group-activities/helpers';
 
 const moderatorClaims = (sub: string, groups: string | string[] = ['moderators']): Record<string, string | number | boolean | string[]> => ({ ...userClaims(sub), 'cognito:groups': groups });
 
@@ -103,6 +105,22 @@ describe('reports', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((refused.json as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+});
+
+describe('hidden content and suspended people leave the lists', () => {
+  it('a group activity reported by three people disappears from the nearby list and its page for others, not for its organizer', async () => {
+    const [organizer, r1, r2, r3, viewer] = await Promise.all([member(), member(), member(), member(), member()]);
+    const created = await call('post-group-activity', organizer, { body: activityInput({ title: 'Reported hike', area: 'surrey', date: daysAhead(1) }) });
+    expect(created.status).toBe(201);
+    const activityId = String((created.json as { id: string }).id);
+    const listed = async (userId: string) =>
+      ((await call('get-group-activities', userId, { query: 'area=surrey&limit=50' })).json as { activities: { id: string }[] }).activities.some((a) => a.id === activityId);
+    expect(await listed(viewer)).toBe(true);
+    for (const reporter of [r1, r2, r3]) expect((await report(reporter, { kind: 'group_activity', activityId, reason: 'spam' })).status).toBe(201);
+    expect(await listed(viewer)).toBe(false);
+    expect((await call('get-group-activity', viewer, { pathParameters: { activityId } })).status).toBe(404);
+    expect((await call('get-group-activity', organizer, { pathParameters: { activityId } })).status).toBe(200);
   });
 });
 
