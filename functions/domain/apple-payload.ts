@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../lib/json-depth';
+
 /**
  * Which shapes of `health_data` the ingest endpoint understands (README: "Apple Health Shortcut payload"):
  * - `{ workouts: [...], steps: [...] }` — TrailBuddy's Shortcut; either list may be left out;
@@ -64,6 +66,7 @@ export function readHealthData(healthData: unknown, { allowText = true } = {}): 
   if (Array.isArray(healthData)) return { ok: true, lists: { workouts: healthData, steps: [] } };
   if (typeof healthData === 'object' && healthData !== null) return readObject(healthData as Record<string, unknown>, 'health_data');
   if (typeof healthData === 'string' && allowText) {
+    if (jsonNestsDeeperThan(healthData)) return failure(`health_data is text that nests deeper than ${MAX_JSON_DEPTH} levels`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(healthData);

@@ -4,6 +4,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import type { ApiErrorBody } from '../shared/schemas/error';
+import { groupsFromClaim } from '../domain/moderation';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
 import { logger } from './logger';
 
@@ -14,6 +16,8 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export interface Caller {
   userId: string;
   email: string | undefined;
+  /** Cognito groups from the verified `cognito:groups` claim (e.g. `moderators`). */
+  groups: string[];
 }
 
 interface RouteInput<Body, Query, Path> {
@@ -83,7 +87,7 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
       query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
       path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
       headers: lowerCaseKeys(event.headers ?? {}),
-      caller: spec.auth === 'user' ? callerFrom(event) : ({ userId: '', email: undefined } satisfies Caller),
+      caller: spec.auth === 'user' ? callerFrom(event) : ({ userId: '', email: undefined, groups: [] } satisfies Caller),
       now: new Date(),
       rawBody,
     };
@@ -112,6 +116,9 @@ export function inputSchemasOf(handler: unknown): RouteInputSchemas | undefined 
 function decodeBody(event: Event, maxBytes: number): string {
   if (!event.body) return '';
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  // Every route, with or without a body schema: a deeply nested body never reaches a parser. Checked before the
+  // size (within the first maxBytes, so the scan stays bounded) so a nesting bomb always answers the same 400.
+  if (jsonNestsDeeperThan(text.slice(0, maxBytes))) throw new BadRequestError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`, undefined, 'body_too_deep');
   if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
   return text;
 }
@@ -145,7 +152,7 @@ function callerFrom(event: Event): Caller {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') throw new UnauthorizedError();
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
-  return { userId: sub, email };
+  return { userId: sub, email, groups: groupsFromClaim(claims?.['cognito:groups']) };
 }
 
 function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string | undefined> {

@@ -26,4 +26,13 @@ export const keys = {
   /** rateLimits: strava_sync_requests, newest last by sk. */
   syncRequest: (userId: string, requestedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `SYNC_REQUEST#${requestedAt}#${id}` }),
   syncRequestsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SYNC_REQUEST#' }),
+
+  /** social: reports and moderation (functions/repositories/reports.ts). */
+  report: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
+  reportsByStatus: (status: string, createdAt: string, reportId: string) => ({ gsi1pk: `REPORTS#${status}`, gsi1sk: `${createdAt}#${reportId}` }),
+  reporterOfTarget: (kind: string, targetId: string, reporterId: string) => ({ pk: `REPORTED#${kind}#${targetId}`, sk: `BY#${reporterId}` }),
+  reportersOfTarget: (kind: string, targetId: string) => ({ pk: `REPORTED#${kind}#${targetId}`, skPrefix: 'BY#' }),
+  hiddenContent: (kind: string, targetId: string) => ({ pk: `HIDDEN#${kind}#${targetId}`, sk: 'HIDDEN' }),
+  suspendedUser: (userId: string) => ({ pk: `SUSPENDED#${userId}`, sk: 'SUSPENDED' }),
+  reportWindow: (userId: string, hourStart: string) => ({ pk: `USER#${userId}`, sk: `REPORT_WINDOW#${hourStart}` }),
 } as const;

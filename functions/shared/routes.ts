@@ -8,6 +8,7 @@ import { GOOGLE_ROUTES, GOOGLE_SCHEDULED_JOBS } from './route-areas/google';
 import { PARTNER_ROUTES } from './route-areas/partners';
 import { PLAN_ROUTES, PLAN_SCHEDULED_JOBS } from './route-areas/plan';
 import { PROFILE_ROUTES } from './route-areas/profile';
+import { SAFETY_ROUTES } from './route-areas/safety';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,7 +27,11 @@ export interface RouteDefinition {
   secrets?: readonly SecretId[];
   /** Longer than the 10 s default for routes that call a provider more than once (API Gateway caps at 30 s). */
   timeoutSeconds?: number;
+  /** Cognito admin actions on the user pool the function may call (CDK grants exactly these and sets USER_POOL_ID). */
+  userPoolActions?: readonly UserPoolAction[];
 }
+
+export type UserPoolAction = 'cognito-idp:AdminDisableUser';
 
 /** stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and encrypts provider tokens. */
 export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret';
@@ -58,6 +63,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...PROFILE_ROUTES,
   ...PARTNER_ROUTES,
   ...PLAN_ROUTES,
+  ...SAFETY_ROUTES,
 ];
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */

@@ -36,6 +36,7 @@ import {
 } from '../shared/schemas/group-activities';
 import { notifyEach, type PlanDeps } from './group-activity-deps';
 import { removeUserRides } from './rides';
+import { visibleOnly } from '../repositories/reports';
 
 const NOT_FOUND = 'We could not find that activity.';
 
@@ -118,7 +119,9 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
 
 /** Any signed-in user may look at an activity (to decide to join); participants are shown by display name only. */
 export async function getGroupActivityDetails(userId: string, id: string): Promise<GroupActivityDetails> {
-  return detailsOf(await requireActivity(id), userId);
+  const activity = await requireActivity(id);
+  if ((await visibleOnly(userId, [activity], 'group_activity', (a) => a.id, (a) => a.organizerId)).length === 0) throw new NotFoundError(NOT_FOUND); // issue 12: hidden / suspended
+  return detailsOf(activity, userId);
 }
 
 // --- Lists: cursors carry the list they belong to and the last sort key ---
@@ -153,7 +156,8 @@ export async function listNearbyActivities(userId: string, query: NearbyActiviti
   const after = decodeCursor(query.cursor, list);
   const page = await listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
   const joined = await activitiesJoinedAmong(userId, page.items.map((a) => a.id));
-  return { area, activities: await summaries(page.items, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+  const items = await visibleOnly(userId, page.items, 'group_activity', (a) => a.id, (a) => a.organizerId); // issue 12: hidden / suspended
+  return { area, activities: await summaries(items, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
 }
 
 /** 'Nearby' without an area asked for: the caller's home area, else Vancouver. */

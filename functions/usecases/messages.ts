@@ -16,6 +16,7 @@ import {
 import { UNNAMED_MEMBER } from '../shared/schemas/partners';
 import { messageQuota, quotaMonthOf } from './messages-quota';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
+import { visibleOnly } from '../repositories/reports';
 
 /** The free plan's limit, as a 429 the client can explain (spec core-app §9: 5 messages per month). */
 export class MessageQuotaExceededError extends AppError {
@@ -62,7 +63,7 @@ export async function conversationMessages(userId: string, otherUserId: string, 
   ]);
   return {
     partner: { userId: otherUserId, displayName: names.get(otherUserId) ?? UNNAMED_MEMBER },
-    messages: page.messages.map((m) => toMessage(userId, m)).reverse(),
+    messages: (await visibleOnly(userId, page.messages, 'message', (m) => m.id, (m) => m.senderId)).map((m) => toMessage(userId, m)).reverse(), // issue 12: hidden messages
     nextCursor: page.olderThan ? encodeCursor(page.olderThan) : null,
     quota: messageQuota(used, now),
   };

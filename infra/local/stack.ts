@@ -97,6 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       Object.assign(process.env, googleEnv({ ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url }));
     }
     Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret });
+    // The moderation route disables accounts through the emulator's admin API, as Lambda does through Cognito's.
+    Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
 
     const config: RuntimeConfig = {
       mode: 'local',

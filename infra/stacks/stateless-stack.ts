@@ -153,6 +153,7 @@ export class StatelessStack extends Stack {
       authorizer,
       tables: stateful.tables,
       runtime,
+      userPool: stateful.userPool,
     });
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });

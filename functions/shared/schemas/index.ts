@@ -9,3 +9,4 @@ export * from './profile';
 export * from './google';
 export * from './apple';
 export * from './notifications';
+export * from './reports';

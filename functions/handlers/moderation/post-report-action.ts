@@ -1,0 +1,8 @@
+import { httpRoute } from '../../lib/http';
+import { ModerationActionRequest, ReportIdPath } from '../../shared/schemas/reports';
+import { moderate } from '../../usecases/moderation';
+
+/** POST /api/moderation/reports/{reportId}/actions — dismiss, hide the content or suspend the account. */
+export const handler = httpRoute({ auth: 'user', path: ReportIdPath, body: ModerationActionRequest }, async ({ caller, path, body, now }) =>
+  moderate(caller.groups, path.reportId, body, now),
+);

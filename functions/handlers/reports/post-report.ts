@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { ReportRequest } from '../../shared/schemas/reports';
+import { fileReport } from '../../usecases/reports';
+
+/** POST /api/reports — report a person, a message, a group activity or a ride. */
+export const handler = httpRoute({ auth: 'user', body: ReportRequest, successStatus: 201 }, async ({ caller, body, now }) => fileReport(caller.userId, body, now));

@@ -1,0 +1,16 @@
+import type { RouteDefinition } from '../routes';
+
+/** Issue 12: reports and the moderators' queue. Three routes only (the stateless stack is near CloudFormation's 500-resource limit). */
+export const SAFETY_ROUTES: readonly RouteDefinition[] = [
+  { id: 'post-report', method: 'POST', path: '/api/reports', entry: 'functions/handlers/reports/post-report.ts', public: false, tables: ['social', 'users'] },
+  { id: 'get-moderation-reports', method: 'GET', path: '/api/moderation/reports', entry: 'functions/handlers/moderation/get-reports.ts', public: false, tables: ['social', 'users'] },
+  {
+    id: 'post-moderation-action',
+    method: 'POST',
+    path: '/api/moderation/reports/{reportId}/actions',
+    entry: 'functions/handlers/moderation/post-report-action.ts',
+    public: false,
+    tables: ['social', 'users'],
+    userPoolActions: ['cognito-idp:AdminDisableUser'],
+  },
+];

@@ -1,0 +1,103 @@
+import { isModerator } from '../domain/moderation';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { disableUser } from '../lib/user-directory';
+import { displayNamesOf } from '../repositories/group-activities';
+import {
+  clearAutoHidden,
+  closeReport,
+  getReport,
+  hiddenAmong,
+  listOpenReports,
+  reportIdsOfTarget,
+  setHidden,
+  setSuspended,
+  suspendedAmong,
+  type ReportRecord,
+} from '../repositories/reports';
+import type { ModerationActionRequest, ModerationActionResult, ModerationQueue, ModerationReport, ReportKind } from '../shared/schemas/reports';
+
+const QUEUE_LIMIT = 100;
+
+/** The moderator check: the `moderators` group in the caller's verified token, nothing the client sends. */
+function requireModerator(groups: readonly string[]): void {
+  if (!isModerator(groups)) throw new ForbiddenError('Only moderators can review reports.');
+}
+
+/** GET /api/moderation/reports — the open reports, oldest first, with the evidence copied when each was filed. */
+export async function moderationQueue(groups: readonly string[]): Promise<ModerationQueue> {
+  requireModerator(groups);
+  const reports = await listOpenReports(QUEUE_LIMIT);
+  const names = await displayNamesOf(reports.map((report) => report.subjectUserId), 'Deleted account');
+  const suspended = await suspendedAmong(reports.map((report) => report.subjectUserId));
+  const hidden = new Set<string>();
+  const openReporters = new Map<string, number>();
+  for (const kind of new Set(reports.map((report) => report.kind))) {
+    const ids = reports.filter((report) => report.kind === kind).map((report) => report.targetId);
+    for (const id of await hiddenAmong(kind, ids)) hidden.add(`${kind}#${id}`);
+  }
+  for (const report of reports) {
+    const key = `${report.kind}#${report.targetId}`;
+    if (!openReporters.has(key)) openReporters.set(key, (await reportIdsOfTarget(report.kind, report.targetId)).length);
+  }
+  return {
+    reports: reports.map(
+      (report): ModerationReport => ({
+        reportId: report.reportId,
+        kind: report.kind,
+        targetId: report.targetId,
+        subjectUserId: report.subjectUserId,
+        subjectName: names.get(report.subjectUserId) ?? 'Deleted account',
+        reporterId: report.reporterId,
+        reason: report.reason as ModerationReport['reason'],
+        note: report.note,
+        evidence: report.evidence,
+        status: report.status,
+        openReporters: openReporters.get(`${report.kind}#${report.targetId}`) ?? 0,
+        contentHidden: hidden.has(`${report.kind}#${report.targetId}`),
+        subjectSuspended: suspended.has(report.subjectUserId),
+        createdAt: report.createdAt,
+      }),
+    ),
+  };
+}
+
+/** Closes every open report on the same content with one status. */
+async function closeAllOnTarget(kind: ReportKind, targetId: string, status: ReportRecord['status'], now: Date): Promise<number> {
+  let closed = 0;
+  for (const reportId of await reportIdsOfTarget(kind, targetId)) {
+    const report = await getReport(reportId);
+    if (report?.status !== 'open') continue;
+    await closeReport(report, status, now);
+    closed++;
+  }
+  return closed;
+}
+
+/**
+ * POST /api/moderation/reports/{reportId}/actions — dismiss (lifts a hide the reports caused), hide the content,
+ * or suspend the reported account (Cognito disables sign-in; lists leave the person out). Closes every open
+ * report on that content.
+ */
+export async function moderate(groups: readonly string[], reportId: string, request: ModerationActionRequest, now: Date): Promise<ModerationActionResult> {
+  requireModerator(groups);
+  const report = await getReport(reportId);
+  if (!report) throw new NotFoundError('No such report.');
+  let status: ReportRecord['status'];
+  switch (request.action) {
+    case 'dismiss':
+      status = 'dismissed';
+      await clearAutoHidden(report.kind, report.targetId);
+      break;
+    case 'hide':
+      status = 'hidden';
+      await setHidden(report.kind, report.targetId, 'moderator', now);
+      break;
+    case 'suspend':
+      status = 'suspended';
+      await disableUser(report.subjectUserId);
+      await setSuspended(report.subjectUserId, now);
+      break;
+  }
+  const closed = await closeAllOnTarget(report.kind, report.targetId, status, now);
+  return { reportId, action: request.action, closedReports: closed };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { handler as postActivity } from '../../../functions/handlers/group-activities/post-group-activity';
+import { handler as postJoin } from '../../../functions/handlers/group-activities/post-join-group-activity';
+import { handler as deleteMe } from '../../../functions/handlers/me/delete-me';
+import { handler as postMessage } from '../../../functions/handlers/messages/post-message';
+import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
+import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
+import { handler as postReport } from '../../../functions/handlers/reports/post-report';
+import { handler as postOffer } from '../../../functions/handlers/rides/post-ride-offer';
+import type { HttpHandler } from '../../../functions/lib/http';
+import { tableName } from '../../../functions/lib/config';
+import { dynamo } from '../../../functions/lib/dynamo';
+import { ROUTES } from '../../../functions/shared/routes';
+import { TABLE_IDS } from '../../../functions/shared/tables';
+import { invoke, userClaims, type CallOptions } from '../../support/api-events';
+import { activityInput } from '../group-activities/helpers';
+import { member } from '../partners/helpers';
+
+const byId = (id: string) => ROUTES.find((route) => route.id === id)!;
+async function ok(handler: HttpHandler, routeId: string, userId: string, options: CallOptions = {}) {
+  const route = byId(routeId);
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, param: string) => options.pathParameters?.[param] ?? param);
+  const result = await invoke(handler, route, { ...options, path, claims: userClaims(userId) });
+  expect(result.status, `${routeId}: ${JSON.stringify(result.json)}`).toBeLessThan(300);
+  return result.json as Record<string, unknown>;
+}
+
+/** Every item in every table whose text contains one of `needles`. */
+async function itemsMentioning(needles: readonly string[]): Promise<{ table: string; item: Record<string, unknown> }[]> {
+  const found: { table: string; item: Record<string, unknown> }[] = [];
+  for (const table of TABLE_IDS) {
+    for await (const page of paginateScan({ client: dynamo() }, { TableName: tableName(table), ConsistentRead: true })) {
+      for (const item of page.Items ?? []) {
+        const text = JSON.stringify(item);
+        if (needles.some((needle) => text.includes(needle))) found.push({ table, item });
+      }
+    }
+  }
+  return found;
+}
+
+describe('deleting an account leaves no trace', () => {
+  it('no table holds the deleted person\'s id, name or free text afterwards — except reports about them, kept as evidence', async () => {
+    const tag = randomBytes(5).toString('hex');
+    const bio = `Bio-${tag} loves scree`;
+    const a = await member({ name: `Erased${tag}`, settings: { bio } });
+    const b = await member({ name: 'Stays' });
+    const nameOfA = `Erased${tag} ${a.slice(2, 8)}`;
+    const text = `Message-${tag} see you at the lot`;
+    const title = `Title-${tag} ridge walk`;
+    const rideNote = `Ride-${tag} two bikes fit`;
+
+    await ok(postConnect, 'post-partner-connect', b, { pathParameters: { userId: a } });
+    await ok(postAccept, 'post-partner-accept', a, { pathParameters: { userId: b } });
+    const sent = await ok(postMessage, 'post-conversation-message', a, { pathParameters: { userId: b }, body: { text } });
+    const activity = await ok(postActivity, 'post-group-activity', a, { body: activityInput({ title, description: `Desc-${tag}` }) });
+    await ok(postJoin, 'post-join-group-activity', b, { pathParameters: { activityId: String(activity.id) } });
+    const theirs = await ok(postActivity, 'post-group-activity', b, { body: activityInput({ title: 'B hike' }) });
+    await ok(postJoin, 'post-join-group-activity', a, { pathParameters: { activityId: String(theirs.id) } });
+    await ok(postOffer, 'post-ride-offer', a, {
+      pathParameters: { activityId: String(theirs.id) },
+      body: { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 2, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 0, notes: rideNote },
+    });
+    // B reports A's message: the report keeps a copy of it (issue 12), even after A's deletion.
+    const messageId = String((sent as { id?: string }).id ?? (sent as { message?: { id: string } }).message?.id);
+    await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId, reason: 'spam' } });
+
+    await ok(deleteMe, 'delete-me', a);
+
+    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`]);
+    const outsideReports = traces.filter(({ item }) => item.entity !== 'Report');
+    expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
+    const evidence = traces.filter(({ item }) => item.entity === 'Report');
+    expect(evidence.map(({ item }) => item.evidence)).toEqual([text]);
+  });
+});
