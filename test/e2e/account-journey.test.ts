@@ -73,7 +73,7 @@ async function signUpThroughUi(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect.poll(() => page.getByText('Check your email for the confirmation link!').isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
   await page.getByLabel('Confirmation code').fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/dashboard', { timeout: 20_000 });

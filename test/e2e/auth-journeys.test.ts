@@ -21,7 +21,7 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
-    await expect.poll(() => page.getByText('Check your email for the confirmation link!').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await page.getByLabel('Confirmation code').fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
