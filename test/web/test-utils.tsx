@@ -47,6 +47,7 @@ export function createFakeAuthService(session: AuthUser | null | 'pending' = nul
     resendSignUpCode: vi.fn(async () => {}),
     resetPassword: vi.fn(async () => {}),
     confirmResetPassword: vi.fn(async () => {}),
+    updatePassword: vi.fn(async () => {}),
     signInWithGoogle: vi.fn(async () => {}),
     signOut: vi.fn(async () => {
       user = null;

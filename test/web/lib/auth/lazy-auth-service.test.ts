@@ -17,6 +17,7 @@ function fakeAmplify() {
     resendSignUpCode: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => undefined),
     confirmResetPassword: vi.fn(async () => undefined),
+    updatePassword: vi.fn(async () => undefined),
     signInWithGoogle: vi.fn(async () => undefined),
     signOut: vi.fn(async () => undefined),
     deleteUser: vi.fn(async () => undefined),

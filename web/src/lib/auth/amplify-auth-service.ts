@@ -9,6 +9,7 @@ import {
   signInWithRedirect,
   signOut,
   signUp,
+  updatePassword,
   type SignInInput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -73,6 +74,10 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
 
     async confirmResetPassword(email, code, newPassword) {
       await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+    },
+
+    async updatePassword(oldPassword, newPassword) {
+      await updatePassword({ oldPassword, newPassword });
     },
 
     async signInWithGoogle() {

@@ -24,6 +24,7 @@ export interface AuthContextValue {
   resendSignUpCode(email: string): Promise<void>;
   resetPassword(email: string): Promise<void>;
   confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  updatePassword(oldPassword: string, newPassword: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
   signOut(): Promise<void>;
@@ -94,6 +95,11 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
     [isDemo, service],
   );
 
+  const updatePassword = useCallback(
+    async (oldPassword: string, newPassword: string) => (isDemo ? undefined : service.updatePassword(oldPassword, newPassword)),
+    [isDemo, service],
+  );
+
   const signInWithGoogle = useCallback(async () => {
     if (isDemo) return;
     setRedirectError(null);
@@ -150,12 +156,13 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       resendSignUpCode,
       resetPassword,
       confirmResetPassword,
+      updatePassword,
       signInWithGoogle,
       signOut,
       deleteUser,
       startDemo,
     };
-  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, signInWithGoogle, signOut, deleteUser, startDemo]);
+  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, updatePassword, signInWithGoogle, signOut, deleteUser, startDemo]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -30,6 +30,8 @@ export interface AuthService {
   /** 'Forgot password?': emails a code that lets the user choose a new password. */
   resetPassword(email: string): Promise<void>;
   confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  /** The signed-in user changes their password (Cognito ChangePassword; the old one is required). */
+  updatePassword(oldPassword: string, newPassword: string): Promise<void>;
   /** Leaves the page for the Google sign-in; rejects when Google is not configured. */
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;

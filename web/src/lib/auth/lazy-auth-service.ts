@@ -63,6 +63,7 @@ export function createLazyAuthService(options: {
     resendSignUpCode: async (email) => (await real()).resendSignUpCode(email),
     resetPassword: async (email) => (await real()).resetPassword(email),
     confirmResetPassword: async (email, code, newPassword) => (await real()).confirmResetPassword(email, code, newPassword),
+    updatePassword: async (oldPassword, newPassword) => (await real()).updatePassword(oldPassword, newPassword),
     signInWithGoogle: async () => (await real()).signInWithGoogle(),
     async signOut() {
       if (!signedOutForSure()) await (await real()).signOut();

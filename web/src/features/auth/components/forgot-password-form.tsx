@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
 import { isUnknownAccount, PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, providerErrorMessage, resetErrorMessage } from '../utils/auth-errors';
-import { PasswordRules } from './password-rules';
+import { PasswordRules } from '@/components/ui/password-rules';
 
 interface ForgotPasswordFormProps {
   initialEmail: string;

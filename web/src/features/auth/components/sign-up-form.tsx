@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useAuth, type SignUpOutcome } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
 import { PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, signUpErrorMessage } from '../utils/auth-errors';
-import { PasswordRules } from './password-rules';
+import { PasswordRules } from '@/components/ui/password-rules';
 
 interface SignUpFormProps {
   onSignedUp: (email: string, password: string, outcome: SignUpOutcome) => void;
