@@ -23,11 +23,23 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const PASSWORD_FIELDS: Readonly<Record<string, string>> = { SignUp: 'Password', ConfirmForgotPassword: 'Password', ChangePassword: 'ProposedPassword', AdminSetUserPassword: 'Password' };
 
 /**
+ * Sign-in and password change with a wrong password or an unknown user: Cognito answers NotAuthorizedException
+ * for both (user-existence errors prevented, the default for app clients); cognito-local answers
+ * InvalidPasswordException / UserNotFoundException, which would tell which accounts exist.
+ */
+const WRONG_CREDENTIAL_OPERATIONS = new Set(['InitiateAuth', 'ChangePassword']);
+function isWrongCredentialError(answer: Buffer): boolean {
+  const type = String(parseJson(answer).__type ?? '');
+  return type === 'InvalidPasswordException' || type === 'UserNotFoundException' || type === 'NotAuthorizedException';
+}
+
+/**
  * What stands in front of cognito-local on the Cognito port, so the emulator behaves like the user pool where
  * it falls short: it enforces the password policy (functions/shared/password-policy.ts), it answers
  * ResendConfirmationCode (cognito-local 5 has no such operation; the pending code is sent again), and every code
  * the pool "emails" (sign-up, resend, forgot password, email change) is reported through `onCode` the moment the
- * emulator has stored it — read from its database, not parsed from its log. Everything else passes through as is.
+ * emulator has stored it — read from its database, not parsed from its log; a wrong password and an unknown user
+ * get Cognito's one NotAuthorizedException. Everything else passes through as is.
  */
 export function createCognitoFront(options: { upstream: string; dbFile: () => string; onCode: (message: CodeMessage) => void }): Server {
   const readUsers = (): EmulatorUser[] => {
@@ -81,6 +93,9 @@ export function createCognitoFront(options: { upstream: string; dbFile: () => st
       });
       const answer = Buffer.from(await upstream.arrayBuffer());
       if (upstream.ok && operation) reportCode(operation, request);
+      if (!upstream.ok && WRONG_CREDENTIAL_OPERATIONS.has(operation) && isWrongCredentialError(answer)) {
+        return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
+      }
       const headers: Record<string, string> = {};
       upstream.headers.forEach((value, name) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(name)) headers[name] = value;

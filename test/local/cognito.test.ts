@@ -52,6 +52,14 @@ describe('local Cognito (emulator behind its front)', () => {
     expect(await errorName(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email })))).toBe('UserNotFoundException');
   });
 
+  it('answers a wrong password and an unknown user alike, as Cognito does (NotAuthorizedException)', async () => {
+    const email = newEmail();
+    await signUp(email);
+    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+    const failures = await Promise.all([signIn(email, 'Wrong-password-1'), signIn(newEmail(), PASSWORD)].map((p) => p.then(() => 'signed in', (error: Error) => `${error.name}: ${error.message}`)));
+    expect(failures).toEqual(['NotAuthorizedException: Incorrect username or password.', 'NotAuthorizedException: Incorrect username or password.']);
+  });
+
   it("reports each sign-up's code at once, not when the next one comes", async () => {
     const [first, second] = [newEmail(), newEmail()];
     await signUp(first);
