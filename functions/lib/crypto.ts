@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Separate keys per purpose, derived from the one APP_SECRET, so a key for one use can never verify another. */
-export type KeyPurpose = 'oauth-state' | 'token-encryption';
+export type KeyPurpose = 'oauth-state' | 'token-encryption' | 'email-tombstone';
 
 export function deriveKey(appSecret: string, purpose: KeyPurpose): Buffer {
   const ikm = Buffer.from(appSecret, 'base64url');

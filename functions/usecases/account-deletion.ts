@@ -1,11 +1,17 @@
+import type { DeleteSignIn } from '../adapters/cognito/user-directory';
+import { deriveKey, hmacSha256 } from '../lib/crypto';
 import { logger } from '../lib/logger';
+import { appSecret } from '../lib/secrets';
+import { deletedEmailMessagesUsed, putDeletedEmailTombstone, putDeletedUserTombstone } from '../repositories/account-tombstones';
 import { listConnections } from '../repositories/connections';
+import { messagesUsed } from '../repositories/messages';
 import { countUserPartition, deleteUserIndexedItems, deleteUserPartition, getUserProfile } from '../repositories/user-profiles';
 import type { ProviderType } from '../shared/schemas/activity';
 import { DEFAULT_PROFILE_SETTINGS, type AccountDeletionResponse } from '../shared/schemas/profile';
 import { TABLE_IDS } from '../shared/tables';
 import { eraseAppleDataOfUser } from './apple-erasure';
 import { refreshPartnerIndex } from './partner-index';
+import { quotaMonthOf, quotaResetsAt } from './messages-quota';
 import { erasePartnerDataOfUser } from './partners-erasure';
 import { erasePlanDataOfUser } from './plan-erasure';
 
@@ -15,22 +21,59 @@ export interface AccountDeletionDeps {
   /** Each capability's own eraser for what it keeps about the user in the social table (it knows the other parties). */
   erasers: Readonly<Record<'partners' | 'plans' | 'apple', (userId: string, now: Date) => Promise<number>>>;
   refreshPartnerIndex: typeof refreshPartnerIndex;
+  /** Deletes the Cognito user (AdminDeleteUser), so the sign-in is gone whatever the browser does. */
+  deleteSignIn: DeleteSignIn;
 }
 
-export const accountDeletionDeps = (disconnectProvider: AccountDeletionDeps['disconnectProvider']): AccountDeletionDeps => ({
+export const accountDeletionDeps = (disconnectProvider: AccountDeletionDeps['disconnectProvider'], deleteSignIn: DeleteSignIn): AccountDeletionDeps => ({
   disconnectProvider,
+  deleteSignIn,
   erasers: { partners: erasePartnerDataOfUser, plans: erasePlanDataOfUser, apple: eraseAppleDataOfUser },
   refreshPartnerIndex,
 });
+
+/** The account being deleted, as the verified token names it. */
+export interface DeletedAccount {
+  userId: string;
+  /** Cognito's username (`cognito:username`; a federated user's differs from the sub); the sub when absent. */
+  username?: string;
+  email: string | undefined;
+}
+
+/**
+ * A deleted user's tokens stay valid until they expire (Cognito: at most one day for ID and access tokens);
+ * the tombstone that refuses them is kept a little longer.
+ */
+export const DELETED_USER_TOMBSTONE_MS = 2 * 86_400_000;
+
+/** The email as one keyed hash (HMAC-SHA-256 under a key derived from APP_SECRET): equal for one address, unreadable. */
+export async function emailTombstoneHash(email: string): Promise<string> {
+  return hmacSha256(deriveKey(await appSecret(), 'email-tombstone'), email.trim().toLowerCase()).toString('base64url');
+}
+
+/**
+ * Messages that accounts deleted this quota month had already sent from `email` (0 when none): the messages
+ * quota adds these to a re-created account's count, so deleting an account never resets the allowance.
+ */
+export async function messagesUsedByDeletedAccounts(email: string, now: Date): Promise<number> {
+  return deletedEmailMessagesUsed(await emailTombstoneHash(email), quotaMonthOf(now));
+}
 
 /**
  * DELETE /api/me (spec core-app §9: deletion within 48 h; we do it at once). Removes everything the user owns:
  * providers are deauthorized first (that needs the tokens), the user leaves partner search, each capability
  * erases its shared records, then every item under the user's partition in every table goes, whatever its kind.
- * Idempotent: a second call finds nothing and removes nothing. The Cognito account is deleted by the client after.
+ * Then the Cognito user is deleted here (not left to the browser), and last the tombstones are written: the user id,
+ * so any token issued before now is refused (functions/lib/http.ts), and the hashed email with the month's message
+ * count. Written last so a deletion that failed half-way can be retried with the same token.
+ * Idempotent: a second call finds nothing and removes nothing.
  */
-export async function deleteAccount(userId: string, now: Date, deps: AccountDeletionDeps): Promise<AccountDeletionResponse> {
+export async function deleteAccount(account: DeletedAccount, now: Date, deps: AccountDeletionDeps): Promise<AccountDeletionResponse> {
+  const { userId } = account;
   const removed: Record<string, number> = {};
+  // Read before the sweep removes the counter.
+  const month = quotaMonthOf(now);
+  const monthMessagesUsed = await messagesUsed(userId, month);
   // Counted first: disconnecting deletes a provider's activities itself, and they count as removed too.
   const ownedBefore = await Promise.all(TABLE_IDS.map((table) => countUserPartition(table, userId)));
 
@@ -46,6 +89,10 @@ export async function deleteAccount(userId: string, now: Date, deps: AccountDele
   const swept = await Promise.all(TABLE_IDS.map((table) => deleteUserPartition(table, userId)));
   TABLE_IDS.forEach((table, i) => (removed[table] = Math.max(ownedBefore[i]!, swept[i]!)));
   removed.users = (removed.users ?? 0) + (await deleteUserIndexedItems('users', userId));
+
+  await deps.deleteSignIn(account.username ?? userId);
+  if (account.email) await putDeletedEmailTombstone(await emailTombstoneHash(account.email), month, monthMessagesUsed, quotaResetsAt(now));
+  await putDeletedUserTombstone(userId, now, new Date(now.getTime() + DELETED_USER_TOMBSTONE_MS));
 
   logger.info('account data deleted', { userId, removed });
   return { deletedAt: now.toISOString(), removed };

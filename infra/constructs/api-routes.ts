@@ -3,9 +3,10 @@ import { HttpMethod, HttpNoneAuthorizer, type HttpApi, type IHttpRouteAuthorizer
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../functions/shared/routes';
-import type { TableId } from '../../functions/shared/tables';
+import { tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { secretsFor, type FunctionRuntime } from './function-runtime';
 import { HouseFunction } from './house-function';
 
@@ -44,6 +45,11 @@ export class ApiRoutes extends Construct {
         props.userPool.grant(handler.function, ...route.userPoolActions);
       }
       functions.set(route.id, handler);
+      if (!route.public && !route.tables.includes('users')) {
+        // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts): one GetItem.
+        handler.function.addEnvironment(tableEnvVar('users'), props.tables.users.tableName);
+        handler.function.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [props.tables.users.tableArn] }));
+      }
 
       const [httpRoute] = props.api.addRoutes({
         path: route.path,

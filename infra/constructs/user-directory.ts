@@ -11,6 +11,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../../functions/shared/password-policy';
 
 export interface UserDirectoryProps {
   stage: string;
@@ -42,11 +43,7 @@ export class UserDirectory extends Construct {
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
+        ...PASSWORD_POLICY,
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,

@@ -10,12 +10,11 @@ import {
   CreateUserPoolCommand,
   GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { waitFor } from './ports';
+import { PASSWORD_POLICY } from '../../functions/shared/password-policy';
+import { createCognitoFront, emulatorDbFile, type CodeMessage } from './cognito-front';
+import { freePort, waitFor } from './ports';
 
-export interface ConfirmationCodeMessage {
-  email: string;
-  code: string;
-}
+export type ConfirmationCodeMessage = CodeMessage;
 
 export interface LocalCognito {
   endpoint: string;
@@ -25,17 +24,18 @@ export interface LocalCognito {
   jwksUri: string;
   /** The emulator's state folder (its user pools live in .cognito/db/<poolId>.json). */
   dataDir: string;
-  /** Emits 'code' with a ConfirmationCodeMessage whenever the emulator "sends" one. */
+  /** Emits 'code' with a ConfirmationCodeMessage whenever the pool "sends" one (sign-up, resend, forgot password, email change). */
   codes: EventEmitter;
   stop(): Promise<void>;
 }
 
 const POOL_FILE = 'trailbuddy-pool.json';
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * Starts cognito-local with its state under `dataDir`, and makes sure the TrailBuddy user pool and
- * a public app client exist (ids are kept in the data folder, so accounts survive restarts).
+ * Starts cognito-local with its state under `dataDir` on an internal port, behind the front on `port` that
+ * enforces the password policy, answers ResendConfirmationCode and reports every code (cognito-front.ts),
+ * and makes sure the TrailBuddy user pool and a public app client exist (ids are kept in the data folder,
+ * so accounts survive restarts).
  */
 export async function startLocalCognito(options: { port: number; dataDir: string }): Promise<LocalCognito> {
   const dataDir = resolve(options.dataDir);
@@ -48,44 +48,44 @@ export async function startLocalCognito(options: { port: number; dataDir: string
 
   // cognito-local's own start script, behind a wrapper that refuses disabled users as Cognito does.
   const startScript = fileURLToPath(new URL('./cognito-local-start.cjs', import.meta.url));
+  const internalPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, [startScript], {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(options.port), DEBUG: '' },
+    env: { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', DEBUG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const codes = new EventEmitter();
+  // Only the tail is kept, for the error message when the emulator dies while starting.
   let output = '';
   const onOutput = (chunk: Buffer) => {
-    output += chunk.toString().replace(ANSI, '');
-    for (const message of extractCodes()) codes.emit('code', message);
-  };
-  // The emulator prints a boxed "Confirmation Code Delivery" with Destination and Code lines.
-  const extractCodes = (): ConfirmationCodeMessage[] => {
-    const found: ConfirmationCodeMessage[] = [];
-    const pattern = /Destination:\s+(\S+)[\s│|]*Code:\s+(\d+)/g;
-    let match: RegExpExecArray | null;
-    let consumed = 0;
-    while ((match = pattern.exec(output))) {
-      found.push({ email: match[1]!, code: match[2]! });
-      consumed = pattern.lastIndex;
-    }
-    if (consumed) output = output.slice(consumed);
-    else if (output.length > 100_000) output = output.slice(-10_000);
-    return found;
+    output = (output + chunk.toString()).slice(-2000);
   };
   child.stdout?.on('data', onOutput);
   child.stderr?.on('data', onOutput);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const codes = new EventEmitter();
+  let userPoolId = '';
+  const front = createCognitoFront({
+    upstream: `http://127.0.0.1:${internalPort}`,
+    dbFile: () => emulatorDbFile(dataDir, userPoolId),
+    onCode: (message) => codes.emit('code', message),
+  });
+  await new Promise<void>((listening, failed) => {
+    front.once('error', failed);
+    front.listen(options.port, 'localhost', () => listening());
+  });
+  const closeFront = () => new Promise<void>((closed) => front.close(() => closed()));
 
   const client = new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     await waitFor('Cognito emulator', async () => {
       if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output.slice(-500)}`);
       const response = await fetch(`${endpoint}/health`).catch(() => undefined);
-      return response !== undefined;
+      return response?.ok === true;
     });
     const pool = await ensurePool(client, dataDir);
     await ensureModeratorsGroup(client, pool.userPoolId);
+    userPoolId = pool.userPoolId;
     return {
       endpoint,
       userPoolId: pool.userPoolId,
@@ -96,6 +96,8 @@ export async function startLocalCognito(options: { port: number; dataDir: string
       codes,
       async stop() {
         client.destroy();
+        front.closeAllConnections();
+        await closeFront();
         if (child.exitCode === null) {
           child.kill('SIGTERM');
           const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
@@ -107,6 +109,8 @@ export async function startLocalCognito(options: { port: number; dataDir: string
   } catch (error) {
     child.kill('SIGKILL');
     client.destroy();
+    front.closeAllConnections();
+    await closeFront();
     throw error;
   }
 }
@@ -133,7 +137,15 @@ async function ensurePool(client: CognitoIdentityProviderClient, dataDir: string
       PoolName: 'trailbuddy-local',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false } },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
+      },
     }),
   );
   const userPoolId = pool.UserPool?.Id;

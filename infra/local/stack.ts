@@ -8,7 +8,7 @@ import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
 import type { IncomingRequest } from './api-gateway-event';
 import { createApiHost } from './api-host';
-import { startLocalCognito, type LocalCognito } from './cognito';
+import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { startScheduler } from './scheduler';
@@ -76,7 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (!stateDir) stoppers.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
     const cognito = await startLocalCognito({ port: options.cognitoPort, dataDir: cognitoDir });
     stoppers.push(() => cognito.stop());
-    cognito.codes.on('code', ({ email, code }: { email: string; code: string }) => log(`[cognito] confirmation code for ${email}: ${code}`));
+    const codeNames = { 'sign-up': 'confirmation code', 'password-reset': 'password reset code', 'email-verification': 'email verification code' } as const;
+    cognito.codes.on('code', ({ email, code, purpose }: ConfirmationCodeMessage) => log(`[cognito] ${codeNames[purpose]} for ${email}: ${code}`));
 
     const siteUrl = `http://localhost:${options.port}`;
     const appSecret = stateDir ? persistentAppSecret(stateDir) : randomBytes(32).toString('base64url');
@@ -96,9 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(() => google!.stop());
       Object.assign(process.env, googleEnv({ ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url }));
     }
-    Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret });
-    // The moderation route disables accounts through the emulator's admin API, as Lambda does through Cognito's.
-    Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
+    // USER_POOL_ID + COGNITO_ENDPOINT: DELETE /api/me deletes and moderation disables users in the emulator, as Lambda does in Cognito.
+    Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret, USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
 
     const config: RuntimeConfig = {
       mode: 'local',

@@ -86,7 +86,8 @@ async function main(): Promise<void> {
         ? `  Google simulator              ${stack.google.url}  (Google Fit; set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in .env to use real Google)`
         : '  Google Fit                    https://www.googleapis.com  (real credentials from GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)',
       '',
-      '  Sign-up confirmation codes are printed here as "[cognito] confirmation code for …".',
+      '  Codes the pool would email are printed here: "[cognito] confirmation code for …" (sign-up, resend),',
+      '  "[cognito] password reset code for …" and "[cognito] email verification code for …".',
       '  Press Ctrl-C to stop everything.',
       '',
     ].join('\n'),

@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
@@ -155,6 +156,11 @@ export class StatelessStack extends Stack {
       runtime,
       userPool: stateful.userPool,
     });
+
+    // Account deletion removes the Cognito user on the server; only that one function may.
+    const deleteMe = this.apiRoutes.functions.get('delete-me')!.function;
+    deleteMe.addEnvironment('USER_POOL_ID', stateful.userPool.userPoolId);
+    deleteMe.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [stateful.userPool.userPoolArn] }));
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 

@@ -73,7 +73,7 @@ async function signUpThroughUi(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect.poll(() => page.getByText('Check your email for the confirmation link!').isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
   await page.getByLabel('Confirmation code').fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
@@ -125,6 +125,8 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     await expect.poll(() => form.getByLabel('Display name').inputValue(), { timeout: 15_000 }).toBe('Leaving Soon');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(await itemsMentioning(userId)).not.toEqual([]);
+    // A second tab's token, still unexpired after the deletion.
+    const staleToken = await idTokenOf(page);
 
     // Delete the account through the confirmation dialog.
     const deauthorizationsBefore = await successfulDeauthorizations();
@@ -136,12 +138,18 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await expect.poll(() => page.getByText('Your account and data have been deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
 
-    // Nothing of the user is left in any table, Strava was told, and the browser holds no session.
-    expect(await itemsMentioning(userId)).toEqual([]);
+    // Nothing of the user is left in any table but the tombstone that refuses their tokens, Strava was told,
+    // and the browser holds no session.
+    expect(await itemsMentioning(userId)).toEqual([`users: DELETED_USER#${userId} | TOMBSTONE`]);
     expect(await successfulDeauthorizations()).toBe(deauthorizationsBefore + 1);
     await expect(idTokenOf(page)).rejects.toThrow('No ID token in the browser');
     await page.goto('/profile');
-    await page.waitForURL('**/login', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+
+    // The stale token is refused and recreates nothing.
+    const stale = await fetch(`${stack.url}/api/me`, { headers: { authorization: `Bearer ${staleToken}` } });
+    expect(stale.status).toBe(401);
+    expect(await itemsMentioning(userId)).toEqual([`users: DELETED_USER#${userId} | TOMBSTONE`]);
 
     // The Cognito user is gone: signing in fails, directly and through the UI.
     const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

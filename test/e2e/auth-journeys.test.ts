@@ -21,7 +21,7 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
-    await expect.poll(() => page.getByText('Check your email for the confirmation link!').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await page.getByLabel('Confirmation code').fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -37,28 +37,72 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await page.goto('/dashboard');
-    await page.waitForURL('**/login', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
   });
 
-  it('shows the provider message in red when the password is wrong', async () => {
+  it('says the same for a wrong password and for an email with no account (which accounts exist is not revealed)', async () => {
     const page = currentPage();
     const email = newEmail();
     await createConfirmedUser(email);
-    // What the auth provider itself answers for a wrong password, asked directly.
-    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const providerMessage = await cognito
-      .send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1' } }))
-      .then(() => 'signed in?!', (error: Error) => error.message);
-    cognito.destroy();
+    const messages: string[] = [];
+    for (const [who, password] of [[email, 'Wrong-password-1'], [newEmail('nobody'), PASSWORD]] as const) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(who);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.isVisible(), { timeout: 15_000 }).toBe(true);
+      messages.push((await alert.textContent()) ?? '');
+      expect(new URL(page.url()).pathname).toBe('/login');
+    }
+    expect(messages).toEqual(['Incorrect email or password.', 'Incorrect email or password.']);
+  });
 
+  it("resets a forgotten password with the emailed code (printed locally) and signs in with the new one", async () => {
+    const page = currentPage();
+    const email = newEmail('forgetful');
+    await createConfirmedUser(email);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: providerMessage });
-    await expect.poll(() => alert.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(page.url()).toContain('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    // The form checks the pool's rules before sending anything.
+    await page.getByLabel('New password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm new password').fill('abc');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect.poll(() => page.getByText('Choose a password that meets every requirement listed.').isVisible()).toBe(true);
+
+    await page.getByLabel('New password', { exact: true }).fill('New-Trail-2027');
+    await page.getByLabel('Confirm new password').fill('New-Trail-2027');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const signIn = (password: string) =>
+      cognito
+        .send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }))
+        .then(() => 'signed in', (error: Error) => error.name);
+    expect(await signIn(PASSWORD)).toBe('NotAuthorizedException');
+    expect(await signIn('New-Trail-2027')).toBe('signed in');
+    cognito.destroy();
   });
+
+  it('brings a deep link opened while signed out back after sign-in', async () => {
+    const page = currentPage();
+    const email = newEmail();
+    await createConfirmedUser(email);
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile', { timeout: 20_000 });
+    await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  });
+
 
   it('refuses mismatched passwords with "Passwords do not match" and sends nothing', async () => {
     const page = currentPage();
@@ -101,7 +145,7 @@ describe('accounts in a real browser against the local stack', () => {
     const page = currentPage();
     for (const path of ['/dashboard', '/profile', '/analysis', '/find-partners']) {
       await page.goto(path);
-      await page.waitForURL('**/login', { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     }
   });
 

@@ -44,6 +44,10 @@ export function createFakeAuthService(session: AuthUser | null | 'pending' = nul
     }),
     signUp: vi.fn(async () => 'confirmSignUp' as const),
     confirmSignUp: vi.fn(async () => {}),
+    resendSignUpCode: vi.fn(async () => {}),
+    resetPassword: vi.fn(async () => {}),
+    confirmResetPassword: vi.fn(async () => {}),
+    updatePassword: vi.fn(async () => {}),
     signInWithGoogle: vi.fn(async () => {}),
     signOut: vi.fn(async () => {
       user = null;

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { AdminConfirmSignUpCommand, AdminGetUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as deleteMe } from '../../../functions/handlers/me/delete-me';
 import { handler as getMe } from '../../../functions/handlers/me/get-me';
+import { handler as putProfile } from '../../../functions/handlers/profile/put-profile';
+import { cognitoSignInDeleter } from '../../../functions/adapters/cognito/user-directory';
+import { isDeletedUser, tombstoneKeys } from '../../../functions/repositories/account-tombstones';
+import { takeMessageAllowance } from '../../../functions/repositories/messages';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { getConnection } from '../../../functions/repositories/connections';
@@ -14,7 +22,8 @@ import { saveProfileSettings } from '../../../functions/repositories/user-profil
 import { ROUTES } from '../../../functions/shared/routes';
 import { AccountDeletionResponse, type ProfileSettings } from '../../../functions/shared/schemas/profile';
 import { TABLE_IDS, type TableId } from '../../../functions/shared/tables';
-import { accountDeletionDeps, deleteAccount } from '../../../functions/usecases/account-deletion';
+import { accountDeletionDeps, deleteAccount, emailTombstoneHash, messagesUsedByDeletedAccounts } from '../../../functions/usecases/account-deletion';
+import { quotaMonthOf } from '../../../functions/usecases/messages-quota';
 import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
@@ -22,6 +31,8 @@ import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-era
 import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
 import { updateProfile } from '../../../functions/usecases/profile';
 import { recalculateMetricsAfterSync } from '../../../functions/usecases/strava-deps';
+import { startLocalCognito, type LocalCognito } from '../../../infra/local/cognito';
+import { freePort } from '../../../infra/local/ports';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
 import { connectAs, LIAM, MAYA, SOFIA, startStrava, testDeps } from '../strava/helpers';
@@ -46,6 +57,7 @@ vi.mock(import('../../../functions/usecases/apple-erasure'), async (importOrigin
 
 const route = ROUTES.find((r) => r.id === 'delete-me')!;
 const getMeRoute = ROUTES.find((r) => r.id === 'get-me')!;
+const putProfileRoute = ROUTES.find((r) => r.id === 'put-profile')!;
 const newUser = () => `user-${randomUUID()}`;
 
 const settings: ProfileSettings = {
@@ -59,10 +71,40 @@ const settings: ProfileSettings = {
 };
 
 let sim: StravaSimulator;
+let cognito: LocalCognito;
+let cognitoClient: CognitoIdentityProviderClient;
+const cognitoDir = mkdtempSync(join(tmpdir(), 'account-cognito-'));
 beforeAll(async () => {
   sim = await startStrava();
+  // The real emulator the local stack runs; DELETE /api/me deletes the Cognito user there (AdminDeleteUser).
+  cognito = await startLocalCognito({ port: await freePort(), dataDir: cognitoDir });
+  Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
+  cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 });
-afterAll(() => sim.stop());
+afterAll(async () => {
+  cognitoClient.destroy();
+  await Promise.all([sim.stop(), cognito.stop()]);
+  rmSync(cognitoDir, { recursive: true, force: true });
+});
+
+/** A confirmed Cognito user; returns the claims of their ID token (sub, email, cognito:username). */
+async function cognitoUser(): Promise<{ sub: string; email: string; claims: ReturnType<typeof userClaims> }> {
+  const email = `leaver-${randomUUID()}@example.com`;
+  const signUp = await cognitoClient.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: 'Trail-Buddy-2026', UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognitoClient.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+  const sub = signUp.UserSub!;
+  const user = await cognitoClient.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: sub }));
+  return { sub, email, claims: { ...userClaims(sub, email), 'cognito:username': user.Username! } };
+}
+
+const cognitoUserExists = async (sub: string) =>
+  cognitoClient.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: sub })).then(
+    () => true,
+    (error: Error) => (error.name === 'UserNotFoundException' ? false : Promise.reject(error)),
+  );
+
+/** Items left about a deleted user: exactly the tombstone that refuses their tokens. */
+const onlyTombstoneOf = (userId: string) => [expect.objectContaining({ ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser' })];
 beforeEach(() => {
   vi.mocked(refreshPartnerIndex).mockClear();
   vi.mocked(erasePartnerDataOfUser).mockClear();
@@ -138,7 +180,7 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     for (const eraser of ['partners', 'plans', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
 
     const alicesAfter = await itemsMentioning(alice);
-    for (const table of TABLE_IDS) expect(alicesAfter[table], table).toEqual([]);
+    for (const table of TABLE_IDS) expect(alicesAfter[table], table).toEqual(table === 'users' ? onlyTombstoneOf(alice) : []);
     expect(await itemsMentioning(bob)).toEqual(bobsBefore);
 
     expect(await stravaAthleteStatus(aliceToken)).toBe(401);
@@ -153,15 +195,15 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser]) expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
   });
 
-  it('is idempotent: a second call removes nothing and still succeeds', async () => {
+  it('is idempotent: a second deletion removes nothing and still succeeds; through the API the old token is refused', async () => {
     const alice = newUser();
     await seedEverything(alice, SOFIA);
     expect((await invoke(deleteMe, route, { claims: userClaims(alice) })).status).toBe(200);
     const deauthorizations = sim.control.requestCount({ path: '/oauth/deauthorize' });
 
-    const again = await invoke(deleteMe, route, { claims: userClaims(alice) });
-    expect(again.status).toBe(200);
-    expect(Object.values(AccountDeletionResponse.parse(again.json).removed).every((count) => count === 0)).toBe(true);
+    expect((await invoke(deleteMe, route, { claims: userClaims(alice) })).status).toBe(401);
+    const again = await deleteAccount({ userId: alice, email: `${alice}@example.com` }, new Date(), accountDeletionDeps(async () => {}, cognitoSignInDeleter()));
+    expect(Object.values(again.removed).every((count) => count === 0)).toBe(true);
     expect(sim.control.requestCount({ path: '/oauth/deauthorize' })).toBe(deauthorizations);
   });
 
@@ -170,7 +212,7 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     expect((await invoke(getMe, getMeRoute, { claims: userClaims(alice) })).status).toBe(200);
     const response = await invoke(deleteMe, route, { claims: userClaims(alice) });
     expect(AccountDeletionResponse.parse(response.json).removed).toMatchObject({ users: 1, connections: 0, providersDisconnected: 0 });
-    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual([]);
+    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual(onlyTombstoneOf(alice));
   });
 
   it('is unauthorized without verified claims and deletes nothing', async () => {
@@ -188,11 +230,11 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
     const deps = await testDeps();
     sim.control.failNext(20, { status: 503 }, { pathPrefix: '/oauth/deauthorize' });
     try {
-      await deleteAccount(alice, new Date(), accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps)));
+      await deleteAccount({ userId: alice, email: undefined }, new Date(), accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps), cognitoSignInDeleter()));
     } finally {
       sim.control.clearFaults();
     }
-    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual([]);
+    expect(Object.values(await itemsMentioning(alice)).flat()).toEqual(onlyTombstoneOf(alice));
   });
 
   it('deauthorizes each active provider while its tokens still exist, before any data is deleted', async () => {
@@ -200,14 +242,60 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
     await seedEverything(alice, LIAM);
     const seen: string[] = [];
     const deps = await testDeps();
-    await deleteAccount(alice, new Date(), {
+    await deleteAccount({ userId: alice, email: undefined }, new Date(), {
       ...accountDeletionDeps(async (userId, provider) => {
         const connection = await getConnection(userId, provider, deps.cipher);
         seen.push(`${provider}:${connection?.tokens ? 'tokens' : 'none'}`);
         await disconnectProvider(userId, provider, deps);
-      }),
+      }, cognitoSignInDeleter()),
     });
     // Only the active connection (Strava), not the disconnected Google one.
     expect(seen).toEqual(['strava:tokens']);
+  });
+});
+
+describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
+  it('deletes the Cognito user on the server', async () => {
+    const { sub, claims } = await cognitoUser();
+    expect(await cognitoUserExists(sub)).toBe(true);
+    expect((await invoke(deleteMe, route, { claims })).status).toBe(200);
+    expect(await cognitoUserExists(sub)).toBe(false);
+  });
+
+  it("refuses the deleted user's still-valid token on GET /api/me and PUT /api/profile, and recreates nothing", async () => {
+    const { sub, claims } = await cognitoUser();
+    expect((await invoke(getMe, getMeRoute, { claims })).status).toBe(200);
+    expect((await invoke(deleteMe, route, { claims })).status).toBe(200);
+
+    const me = await invoke(getMe, getMeRoute, { claims });
+    expect(me.status).toBe(401);
+    expect(me.json).toEqual({ error: { code: 'unauthorized', message: 'This account was deleted.' } });
+    expect((await invoke(putProfile, putProfileRoute, { claims, body: settings })).status).toBe(401);
+
+    expect(Object.values(await itemsMentioning(sub)).flat()).toEqual(onlyTombstoneOf(sub));
+    expect(await isDeletedUser(sub)).toBe(true);
+    // Someone else is not affected.
+    expect((await invoke(getMe, getMeRoute, { claims: userClaims(newUser()) })).status).toBe(200);
+  });
+
+  it("keeps the month's message count under a keyed hash of the email, so re-creating the account does not reset it", async () => {
+    const { sub, email, claims } = await cognitoUser();
+    const now = new Date();
+    for (let i = 0; i < 3; i++) await takeMessageAllowance(sub, quotaMonthOf(now), 5, now);
+    expect(await messagesUsedByDeletedAccounts(email, now)).toBe(0);
+
+    expect((await invoke(deleteMe, route, { claims })).status).toBe(200);
+
+    expect(await messagesUsedByDeletedAccounts(email, now)).toBe(3);
+    expect(await messagesUsedByDeletedAccounts(email.toUpperCase(), now)).toBe(3);
+    expect(await messagesUsedByDeletedAccounts(`other-${email}`, now)).toBe(0);
+    const hash = await emailTombstoneHash(email);
+    expect(hash).not.toContain(email.split('@')[0]);
+    const users = (await itemsMentioning(hash)).users;
+    expect(users).toEqual([expect.objectContaining({ pk: `DELETED_EMAIL#${hash}`, sk: `QUOTA#${quotaMonthOf(now)}`, messagesUsed: 3 })]);
+    expect(JSON.stringify(users)).not.toContain(email);
+    // Kept until the quota month ends, then DynamoDB TTL removes it.
+    expect(Number(users[0]!.expiresAt) * 1000).toBeGreaterThan(now.getTime());
+    expect(Number(users[0]!.expiresAt) * 1000).toBeLessThanOrEqual(now.getTime() + 32 * 86_400_000);
   });
 });

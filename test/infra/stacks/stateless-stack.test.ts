@@ -74,7 +74,10 @@ describe('HTTP API routes', () => {
     expect(flattenJoin(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\..*amazonaws\.com\/.*PublishOutputRefUsersUserPool/);
   });
 
-  it('sends each route to its own function, which gets exactly the tables the route lists', () => {
+  /** The route's tables, plus users for every signed-in route: the shared auth path reads the deleted-account tombstone there. */
+  const tablesOfRoute = (definition: (typeof ROUTES)[number]): TableId[] => [...new Set([...definition.tables, ...(definition.public ? [] : (['users'] as const))])];
+
+  it('sends each route to its own function, which gets exactly the tables the route lists (and users when signed in)', () => {
     const seenFunctions = new Set<string>();
     for (const route of routes()) {
       const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
@@ -84,13 +87,27 @@ describe('HTTP API routes', () => {
 
       const variables = resource(functionId).Properties.Environment.Variables as Record<string, unknown>;
       const tableVariables = Object.keys(variables).filter((name) => name.startsWith('TABLE_')).sort();
-      expect(tableVariables, definition.id).toEqual(definition.tables.map(tableEnvVar).sort());
-      for (const tableId of definition.tables) {
+      expect(tableVariables, definition.id).toEqual(tablesOfRoute(definition).map(tableEnvVar).sort());
+      for (const tableId of tablesOfRoute(definition)) {
         expect(JSON.stringify(variables[tableEnvVar(tableId)]), `${definition.id} ${tableId}`).toContain(`PublishOutputRefTables${tableId}`);
       }
-      expect(tablesGrantedTo(functionId).sort(), definition.id).toEqual([...definition.tables].sort());
+      expect(tablesGrantedTo(functionId).sort(), definition.id).toEqual(tablesOfRoute(definition).sort());
     }
     expect(seenFunctions.size).toBe(ROUTES.length);
+  });
+
+  it('lets only DELETE /api/me delete Cognito users (AdminDeleteUser on the pool) and tells it which pool', () => {
+    const deleteMeId = logicalIdOf(testApp.stateless, testApp.stateless.apiRoutes.functions.get('delete-me')!.function);
+    const variables = resource(deleteMeId).Properties.Environment.Variables as Record<string, unknown>;
+    expect(JSON.stringify(variables.USER_POOL_ID)).toContain('UserPool');
+    const roleId = (resource(deleteMeId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'));
+    const granting = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('cognito-idp:AdminDeleteUser'));
+    expect(granting).toHaveLength(1);
+    expect(granting[0]!.Properties.Roles).toEqual([{ Ref: roleId }]);
+    const statement = (granting[0]!.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).find((s) => s.Action === 'cognito-idp:AdminDeleteUser')!;
+    expect(JSON.stringify(statement.Resource)).toContain('UserPool');
+    expect(JSON.stringify(statement.Resource)).not.toContain('*');
   });
 
   it('grants each table and its gsi1 index by name, never index/*', () => {

@@ -55,6 +55,12 @@ describe('ProtectedRoute', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('remembers a deep link opened while signed out (?next=), but not the dashboard', async () => {
+    const { router } = renderRoutes(guardedRoutes(), { path: '/profile?tab=account#delete', service: createFakeAuthService(null) });
+    expect(await screen.findByRole('heading', { name: 'Login form' })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/profile?tab=account#delete');
+  });
+
   it('lets a signed-in user in', async () => {
     renderRoutes(guardedRoutes(), { path: '/dashboard', service: createFakeAuthService(SIGNED_IN_USER) });
     expect(await screen.findByRole('heading', { name: 'Private dashboard' })).toBeInTheDocument();

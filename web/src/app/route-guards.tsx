@@ -1,22 +1,27 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { searchRequestsDemo, useAuth } from '@/lib/auth';
+import { loginPathReturningTo, RETURN_TO_PARAM, safeReturnPath, searchRequestsDemo, useAuth } from '@/lib/auth';
 import { paths } from './paths';
 
-/** Spec core-app §2: a signed-in user or demo mode may enter; others go to /login. */
+/**
+ * Spec core-app §2: a signed-in user or demo mode may enter; others go to /login, which remembers the page
+ * (`?next=`, a same-origin path only) and returns there after sign-in.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { access } = useAuth();
+  const { pathname, search, hash } = useLocation();
   if (access === 'loading') return <PageSpinner />;
-  if (access === 'denied') return <Navigate to={paths.login} replace />;
+  if (access === 'denied') return <Navigate to={pathname === paths.dashboard ? paths.login : loginPathReturningTo(paths.login, `${pathname}${search}${hash}`)} replace />;
   return children;
 }
 
-/** The login page: signed-in and demo visitors go straight to the dashboard. */
+/** The login page: signed-in and demo visitors go on to where they were going, else the dashboard. */
 export function GuestOnlyRoute({ children }: { children: ReactNode }) {
   const { access } = useAuth();
+  const { search } = useLocation();
   if (access === 'loading') return <PageSpinner />;
-  if (access === 'granted') return <Navigate to={paths.dashboard} replace />;
+  if (access === 'granted') return <Navigate to={safeReturnPath(new URLSearchParams(search).get(RETURN_TO_PARAM)) ?? paths.dashboard} replace />;
   return children;
 }
 

@@ -7,6 +7,10 @@ const amplify = vi.hoisted(() => ({
   signIn: vi.fn(),
   signUp: vi.fn(),
   confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
+  updatePassword: vi.fn(),
   signOut: vi.fn(),
   deleteUser: vi.fn(),
   signInWithRedirect: vi.fn(),
@@ -19,6 +23,10 @@ vi.mock('aws-amplify/auth', () => ({
   signIn: amplify.signIn,
   signUp: amplify.signUp,
   confirmSignUp: amplify.confirmSignUp,
+  resendSignUpCode: amplify.resendSignUpCode,
+  resetPassword: amplify.resetPassword,
+  confirmResetPassword: amplify.confirmResetPassword,
+  updatePassword: amplify.updatePassword,
   signOut: amplify.signOut,
   deleteUser: amplify.deleteUser,
   signInWithRedirect: amplify.signInWithRedirect,
@@ -52,14 +60,24 @@ describe('createAmplifyAuthService', () => {
     expect(amplify.signIn).toHaveBeenCalledWith({ username: 'a@b.co', password: 'pw', options: { authFlowType } });
   });
 
-  it("deletes the signed-in user with Cognito's DeleteUser (the user's own token), and passes its failure on", async () => {
+  it('after the API deleted the account, only signs out here (the server deleted the Cognito user)', async () => {
     const service = createAmplifyAuthService(base, origin);
-    amplify.deleteUser.mockResolvedValueOnce(undefined);
+    amplify.signOut.mockResolvedValueOnce(undefined);
     await expect(service.deleteUser()).resolves.toBeUndefined();
-    expect(amplify.deleteUser).toHaveBeenCalledTimes(1);
-    amplify.deleteUser.mockRejectedValueOnce(new Error('Access Token has been revoked'));
-    await expect(service.deleteUser()).rejects.toThrow('Access Token has been revoked');
+    expect(amplify.signOut).toHaveBeenCalledTimes(1);
+    expect(amplify.deleteUser).not.toHaveBeenCalled();
   });
+
+  it('resends the sign-up code, and resets a password with the emailed code', async () => {
+    const service = createAmplifyAuthService(base, origin);
+    await service.resendSignUpCode('a@b.co');
+    expect(amplify.resendSignUpCode).toHaveBeenCalledWith({ username: 'a@b.co' });
+    await service.resetPassword('a@b.co');
+    expect(amplify.resetPassword).toHaveBeenCalledWith({ username: 'a@b.co' });
+    await service.confirmResetPassword('a@b.co', '123456', 'New-Trail-2027');
+    expect(amplify.confirmResetPassword).toHaveBeenCalledWith({ username: 'a@b.co', confirmationCode: '123456', newPassword: 'New-Trail-2027' });
+  });
+
 
   it('reports an unconfirmed account instead of failing', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });

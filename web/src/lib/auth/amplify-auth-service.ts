@@ -1,12 +1,15 @@
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword,
   confirmSignUp,
-  deleteUser,
   fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
   signIn,
   signInWithRedirect,
   signOut,
   signUp,
+  updatePassword,
   type SignInInput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -61,6 +64,22 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
       await confirmSignUp({ username: email, confirmationCode: code });
     },
 
+    async resendSignUpCode(email) {
+      await resendSignUpCode({ username: email });
+    },
+
+    async resetPassword(email) {
+      await resetPassword({ username: email });
+    },
+
+    async confirmResetPassword(email, code, newPassword) {
+      await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+    },
+
+    async updatePassword(oldPassword, newPassword) {
+      await updatePassword({ oldPassword, newPassword });
+    },
+
     async signInWithGoogle() {
       if (!config.oauthDomain) throw new Error(GOOGLE_NOT_CONFIGURED_MESSAGE);
       await signInWithRedirect({ provider: 'Google' });
@@ -71,8 +90,8 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
     },
 
     async deleteUser() {
-      // Cognito's DeleteUser with the user's own access token (the emulator supports it too); Amplify then signs out locally.
-      await deleteUser();
+      // The API already deleted the Cognito user (AdminDeleteUser); what is left is this browser's session.
+      await signOut();
     },
 
     subscribe(listener) {

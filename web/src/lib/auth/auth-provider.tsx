@@ -21,10 +21,14 @@ export interface AuthContextValue {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   signUp(email: string, password: string): Promise<SignUpOutcome>;
   confirmSignUp(email: string, code: string): Promise<void>;
+  resendSignUpCode(email: string): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  updatePassword(oldPassword: string, newPassword: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
   signOut(): Promise<void>;
-  /** Deletes the user's sign-in for good (after the API deleted their data) and clears the session; in demo mode, ends the demo. */
+  /** After DELETE /api/me (which deleted the Cognito user on the server) clears the session; in demo mode, ends the demo. Never rejects. */
   deleteUser(): Promise<void>;
   startDemo(): void;
 }
@@ -83,6 +87,19 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
     [isDemo, service],
   );
 
+  // Demo mode has no accounts: these succeed without doing anything, like sign-up there.
+  const resendSignUpCode = useCallback(async (email: string) => (isDemo ? undefined : service.resendSignUpCode(email)), [isDemo, service]);
+  const resetPassword = useCallback(async (email: string) => (isDemo ? undefined : service.resetPassword(email)), [isDemo, service]);
+  const confirmResetPassword = useCallback(
+    async (email: string, code: string, newPassword: string) => (isDemo ? undefined : service.confirmResetPassword(email, code, newPassword)),
+    [isDemo, service],
+  );
+
+  const updatePassword = useCallback(
+    async (oldPassword: string, newPassword: string) => (isDemo ? undefined : service.updatePassword(oldPassword, newPassword)),
+    [isDemo, service],
+  );
+
   const signInWithGoogle = useCallback(async () => {
     if (isDemo) return;
     setRedirectError(null);
@@ -109,7 +126,12 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       setIsDemo(false);
       return;
     }
-    await service.deleteUser();
+    try {
+      await service.deleteUser();
+    } catch (error) {
+      // The server deleted the Cognito user and refuses its tokens; only this browser's copy is left.
+      console.error('Clearing the deleted account’s session failed; clearing the local state anyway.', error);
+    }
     applyUser(null);
   }, [isDemo, service, applyUser]);
 
@@ -131,12 +153,16 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       signIn,
       signUp,
       confirmSignUp,
+      resendSignUpCode,
+      resetPassword,
+      confirmResetPassword,
+      updatePassword,
       signInWithGoogle,
       signOut,
       deleteUser,
       startDemo,
     };
-  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, signInWithGoogle, signOut, deleteUser, startDemo]);
+  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, updatePassword, signInWithGoogle, signOut, deleteUser, startDemo]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -25,10 +25,20 @@ export interface AuthService {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   signUp(email: string, password: string): Promise<SignUpOutcome>;
   confirmSignUp(email: string, code: string): Promise<void>;
+  /** Emails the sign-up confirmation code again. */
+  resendSignUpCode(email: string): Promise<void>;
+  /** 'Forgot password?': emails a code that lets the user choose a new password. */
+  resetPassword(email: string): Promise<void>;
+  confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  /** The signed-in user changes their password (Cognito ChangePassword; the old one is required). */
+  updatePassword(oldPassword: string, newPassword: string): Promise<void>;
   /** Leaves the page for the Google sign-in; rejects when Google is not configured. */
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;
-  /** Deletes the signed-in user's identity (their sign-in) for good and ends the session. */
+  /**
+   * Ends the session of a user whose account the API has just deleted (DELETE /api/me deletes the Cognito user
+   * on the server); the tokens left in this browser are refused by the API from then on.
+   */
   deleteUser(): Promise<void>;
   /** Session changes from outside the app's own calls (redirect return, refresh, other tabs). */
   subscribe(listener: (change: AuthChange) => void): () => void;

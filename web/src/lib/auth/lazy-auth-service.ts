@@ -60,6 +60,10 @@ export function createLazyAuthService(options: {
     signIn: async (email, password) => (await real()).signIn(email, password),
     signUp: async (email, password) => (await real()).signUp(email, password),
     confirmSignUp: async (email, code) => (await real()).confirmSignUp(email, code),
+    resendSignUpCode: async (email) => (await real()).resendSignUpCode(email),
+    resetPassword: async (email) => (await real()).resetPassword(email),
+    confirmResetPassword: async (email, code, newPassword) => (await real()).confirmResetPassword(email, code, newPassword),
+    updatePassword: async (oldPassword, newPassword) => (await real()).updatePassword(oldPassword, newPassword),
     signInWithGoogle: async () => (await real()).signInWithGoogle(),
     async signOut() {
       if (!signedOutForSure()) await (await real()).signOut();

@@ -16,6 +16,7 @@ const routes = [
     ),
   },
   { path: '/dashboard', element: <h1>Dashboard stand-in</h1> },
+  { path: '/plan-activity', element: <h1>Plan stand-in</h1> },
   { path: '/', element: <h1>Home stand-in</h1> },
 ];
 
@@ -64,18 +65,28 @@ describe('LoginPage — sign in', () => {
     expect(service.signIn).toHaveBeenCalledWith('sam@example.com', 'hunter22');
   });
 
-  it("shows the provider's message under the form when sign-in fails, and lets the user retry", async () => {
+  it('shows one message for a wrong password and an unknown email (no account enumeration), and lets the user retry', async () => {
     const service = createFakeAuthService(null);
-    service.signIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
     const { router } = await renderLogin({ service });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    const messages: string[] = [];
+    for (const failure of [
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+      Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }),
+    ]) {
+      service.signIn.mockRejectedValueOnce(failure);
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+      await user.clear(screen.getByLabelText('Password'));
+      await user.type(screen.getByLabelText('Password'), 'wrong');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      messages.push((await screen.findByRole('alert')).textContent ?? '');
+    }
+    expect(messages).toEqual(['Incorrect email or password.', 'Incorrect email or password.']);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/login');
   });
+
 
   it('goes to the dashboard after a successful sign-in', async () => {
     const { router, service } = await renderLogin();
@@ -174,15 +185,28 @@ describe('LoginPage — sign up', () => {
       Object.assign(new Error('Password did not conform with policy: Password not long enough'), { name: 'InvalidPasswordException' }),
     );
     await renderLogin({ path: '/login?mode=signup', service });
-    await fillSignUp('sam@example.com', 'short', 'short');
+    await fillSignUp('sam@example.com', 'Trail-Run-1', 'Trail-Run-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Password did not conform with policy: Password not long enough');
+  });
+
+  it("shows the pool's password rules, ticks them as they are met, and sends nothing while one is unmet", async () => {
+    const service = createFakeAuthService(null);
+    await renderLogin({ path: '/login?mode=signup', service });
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    expect(rules).toHaveTextContent('At least 8 characters');
+    expect(rules).toHaveTextContent('A symbol');
+    await fillSignUp('sam@example.com', 'abc', 'abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a password that meets every requirement listed.');
+    expect(service.signUp).not.toHaveBeenCalled();
+    expect(screen.getByText('A lowercase letter').textContent).toContain('(met)');
+    expect(screen.getByText('An uppercase letter').textContent).toContain('(not met yet)');
   });
 
   it('confirms the code, signs in with the password just typed, and goes to the dashboard', async () => {
     const { service, router } = await renderLogin({ path: '/login?mode=signup' });
     const user = await fillSignUp('river@example.com', 'Trail-Run-1', 'Trail-Run-1');
     expect(service.signUp).toHaveBeenCalledWith('river@example.com', 'Trail-Run-1');
-    expect(await screen.findByText('Check your email for the confirmation link!')).toBeInTheDocument();
+    expect(await screen.findByText('Check your email for the confirmation code!')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Confirmation code'), ' 424242 ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -247,5 +271,64 @@ describe('LoginPage — demo and connection test', () => {
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith(JSON.stringify(report, null, 2)));
     expect(apiClient.health).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LoginPage — forgot password, resend, return to a deep link', () => {
+  it('emails a reset code, sets the new password with it and signs in', async () => {
+    const { service, router } = await renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(service.resetPassword).toHaveBeenCalledWith('sam@example.com');
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'New-Trail-2027');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New-Trail-2027');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(service.confirmResetPassword).toHaveBeenCalledWith('sam@example.com', '123456', 'New-Trail-2027');
+    expect(service.signIn).toHaveBeenCalledWith('sam@example.com', 'New-Trail-2027');
+  });
+
+  it('does not reveal an unknown email: the code step follows as for any account', async () => {
+    const service = createFakeAuthService(null);
+    service.resetPassword.mockRejectedValue(Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }));
+    await renderLogin({ service });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByText('If an account exists for nobody@example.com, we have emailed it a code. Enter it below with your new password.')).toBeInTheDocument();
+    expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
+  });
+
+  it('sends a new sign-up confirmation code on request', async () => {
+    const { service } = await renderLogin({ path: '/login?mode=signup' });
+    const user = await fillSignUp('river@example.com', 'Trail-Run-1', 'Trail-Run-1');
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(service.resendSignUpCode).toHaveBeenCalledWith('river@example.com');
+    expect(await screen.findByText('We sent a new code to river@example.com.')).toBeInTheDocument();
+  });
+
+  it('returns to the page the visitor was going to after sign-in', async () => {
+    const { router } = await renderLogin({ path: '/login?next=%2Fplan-activity%3Ftab%3Drides' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Trail-Run-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Plan stand-in' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/plan-activity?tab=rides');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])('ignores an unsafe return target (%s) and goes to the dashboard', async (next) => {
+    const { router } = await renderLogin({ path: `/login?next=${encodeURIComponent(next)}` });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Trail-Run-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -19,7 +19,8 @@ interface ConfirmSignUpFormProps {
 }
 
 export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignUpFormProps) {
-  const { confirmSignUp, signIn } = useAuth();
+  const { confirmSignUp, resendSignUpCode, signIn } = useAuth();
+  const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +38,17 @@ export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignU
       setError(providerErrorMessage(err, 'Confirmation failed. Please try again.'));
     } finally {
       setPending(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    setResent(false);
+    try {
+      await resendSignUpCode(account.email);
+      setResent(true);
+    } catch (err) {
+      setError(providerErrorMessage(err, 'Sending a new code failed. Please try again.'));
     }
   };
 
@@ -63,6 +75,10 @@ export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignU
         {pending ? 'Confirming...' : 'Confirm'}
       </button>
       {error && <FormMessage kind="error">{error}</FormMessage>}
+      {resent && <FormMessage kind="info">{`We sent a new code to ${account.email}.`}</FormMessage>}
+      <button type="button" onClick={() => void resend()} className="w-full text-sm font-medium text-brand-700 hover:underline">
+        Send a new code
+      </button>
     </form>
   );
 }

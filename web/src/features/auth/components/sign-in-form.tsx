@@ -3,15 +3,17 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
-import { providerErrorMessage } from '../utils/auth-errors';
+import { signInErrorMessage } from '../utils/auth-errors';
 
 interface SignInFormProps {
   onSignedIn: () => void;
   /** The account exists but its email was never confirmed. */
   onNeedsConfirmation: (email: string, password: string) => void;
+  /** 'Forgot password?', with what the user typed as email. */
+  onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps) {
+export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }: SignInFormProps) {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +29,7 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps)
       if (outcome === 'confirmSignUp') onNeedsConfirmation(email.trim(), password);
       else onSignedIn();
     } catch (err) {
-      setError(providerErrorMessage(err, 'Sign in failed. Please try again.'));
+      setError(signInErrorMessage(err));
     } finally {
       setPending(false);
     }
@@ -45,6 +47,11 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps)
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <div className="-mt-1 text-right">
+        <button type="button" onClick={() => onForgotPassword(email.trim())} className="text-sm font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </button>
+      </div>
       <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
         {pending ? 'Signing in...' : 'Sign In'}
       </button>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth, type SignUpOutcome } from '@/lib/auth';
-import { PASSWORDS_DO_NOT_MATCH, signUpErrorMessage } from '../utils/auth-errors';
+import { unmetPasswordRules } from '@shared/password-policy';
+import { PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, signUpErrorMessage } from '../utils/auth-errors';
+import { PasswordRules } from '@/components/ui/password-rules';
 
 interface SignUpFormProps {
   onSignedUp: (email: string, password: string, outcome: SignUpOutcome) => void;
@@ -16,10 +18,15 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const rulesId = useId();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    if (unmetPasswordRules(password).length > 0) {
+      setError(PASSWORD_TOO_WEAK);
+      return;
+    }
     if (password !== confirmPassword) {
       setError(PASSWORDS_DO_NOT_MATCH);
       return;
@@ -44,9 +51,11 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
         name="password"
         autoComplete="new-password"
         required
+        aria-describedby={rulesId}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <PasswordRules id={rulesId} password={password} />
       <TextField
         label="Confirm Password"
         type="password"

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { FormMessage } from '@/components/ui/form-message';
-import { useAuth, type SignUpOutcome } from '@/lib/auth';
+import { RETURN_TO_PARAM, safeReturnPath, useAuth, type SignUpOutcome } from '@/lib/auth';
 import { ConfirmSignUpForm, type PendingConfirmation } from '../components/confirm-sign-up-form';
 import { ConnectionTestLink } from '../components/connection-test-link';
 import { DemoModeButton } from '../components/demo-mode-button';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { LoginIntro } from '../components/login-intro';
 import { OrSeparator } from '../components/or-separator';
@@ -17,10 +18,11 @@ type Mode = 'signIn' | 'signUp';
 
 const SIGN_UP_QUERY = 'mode=signup';
 
-const headings: Record<Mode | 'confirm', { title: string; subtitle: string }> = {
+const headings: Record<Mode | 'confirm' | 'reset', { title: string; subtitle: string }> = {
   signIn: { title: 'Welcome Back', subtitle: 'Sign in to find partners and plan your next adventure.' },
   signUp: { title: 'Join TrailBuddy', subtitle: 'Create your account and connect with adventure partners across BC.' },
   confirm: { title: 'Confirm your email', subtitle: 'One more step and you are on the trail.' },
+  reset: { title: 'Reset your password', subtitle: 'We will email you a code to choose a new one.' },
 };
 
 export default function LoginPage() {
@@ -30,13 +32,19 @@ export default function LoginPage() {
   const { redirectError, signIn } = useAuth();
   const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The email typed so far, while 'Forgot password?' is open. */
+  const [resetEmail, setResetEmail] = useState<string | null>(null);
+  // A deep link opened while signed out (ProtectedRoute) comes back here as ?next=; only a same-origin path.
+  const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
+  const keepReturn = returnTo ? `&${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
 
   useEffect(() => {
     setConfirmation(null);
     setError(null);
+    setResetEmail(null);
   }, [mode]);
 
-  const goToDashboard = () => navigate(paths.dashboard, { replace: true });
+  const goToDashboard = () => navigate(returnTo ?? paths.dashboard, { replace: true });
 
   const handleSignedUp = async (email: string, password: string, outcome: SignUpOutcome) => {
     if (outcome === 'confirmSignUp') {
@@ -51,7 +59,7 @@ export default function LoginPage() {
     }
   };
 
-  const heading = headings[confirmation ? 'confirm' : mode];
+  const heading = headings[confirmation ? 'confirm' : resetEmail !== null ? 'reset' : mode];
 
   return (
     <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-12 lg:px-8 lg:py-16">
@@ -67,12 +75,15 @@ export default function LoginPage() {
 
           {confirmation ? (
             <ConfirmSignUpForm pending={confirmation} onSignedIn={goToDashboard} />
+          ) : resetEmail !== null ? (
+            <ForgotPasswordForm initialEmail={resetEmail} onSignedIn={goToDashboard} onCancel={() => setResetEmail(null)} />
           ) : (
             <>
               {mode === 'signIn' ? (
                 <SignInForm
                   onSignedIn={goToDashboard}
                   onNeedsConfirmation={(email, password) => setConfirmation({ email, password, reason: 'unconfirmed' })}
+                  onForgotPassword={(email) => setResetEmail(email)}
                 />
               ) : (
                 <SignUpForm onSignedUp={handleSignedUp} />
@@ -84,11 +95,11 @@ export default function LoginPage() {
 
           <p className="text-center text-sm">
             {mode === 'signIn' ? (
-              <Link to={`${paths.login}?${SIGN_UP_QUERY}`} className="font-medium text-brand-700 hover:underline">
+              <Link to={`${paths.login}?${SIGN_UP_QUERY}${keepReturn}`} className="font-medium text-brand-700 hover:underline">
                 Need an account? Sign up
               </Link>
             ) : (
-              <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+              <Link to={returnTo ? `${paths.login}?${keepReturn.slice(1)}` : paths.login} className="font-medium text-brand-700 hover:underline">
                 Already have an account? Sign in
               </Link>
             )}

@@ -8,8 +8,8 @@ import { userMessage } from '@/lib/error-messages';
 import { dangerButton, DeleteAccountDialog } from './delete-account-dialog';
 
 /**
- * 'Delete my account and data': the API deletes everything the user owns (and deauthorizes their providers),
- * then the browser deletes the sign-in itself, and the user lands on the home page.
+ * 'Delete my account and data': the API deletes everything the user owns, deauthorizes their providers and
+ * deletes their Cognito user; the browser then ends the session and the user lands on the home page.
  */
 export function DeleteAccountSection() {
   const client = useApiClient();
@@ -35,14 +35,8 @@ export function DeleteAccountSection() {
       setDeleting(false);
       return;
     }
-    try {
-      await deleteUser();
-    } catch (failure) {
-      // Deleting the data again is harmless, so Delete Forever simply retries both steps.
-      setError(`Your data is deleted, but your sign-in could not be removed: ${userMessage(failure)} Please try again.`);
-      setDeleting(false);
-      return;
-    }
+    // The API deleted the Cognito user too; this ends the session here (it never fails).
+    await deleteUser();
     toast.success(isDemo ? 'Demo data cleared. Demo mode has ended.' : 'Your account and data have been deleted.');
     navigate(paths.home, { replace: true });
   };

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { userMessage } from '@/lib/error-messages';
 import { useProfile, type ProfileResponse } from '../api/get-profile';
 import { AccountDetails } from '../components/account-details';
+import { ChangePasswordSection } from '../components/change-password-section';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ProfileSettingsForm } from '../components/profile-settings-form';
@@ -71,6 +72,7 @@ export default function ProfilePage() {
         </h2>
         <ProviderIntegrations />
       </section>
+      <ChangePasswordSection />
       <DeleteAccountSection />
     </PageContainer>
   );
