@@ -1,6 +1,6 @@
 import { isModerator } from '../domain/moderation';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { disableUser } from '../lib/user-directory';
+import { disableUser } from '../adapters/cognito/user-directory';
 import { displayNamesOf } from '../repositories/group-activities';
 import {
   clearAutoHidden,

@@ -1,4 +1,8 @@
-import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { logger } from '../../lib/logger';
 
 /** Deletes a sign-in from the user pool (by username or sub); resolves when it is gone, including when it already was. */
@@ -6,10 +10,29 @@ export type DeleteSignIn = (username: string) => Promise<void>;
 
 let client: CognitoIdentityProviderClient | undefined;
 
+/** The user pool's admin API. COGNITO_ENDPOINT points it at the local emulator; in AWS it is unset. */
+function cognito(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient({
+    endpoint: process.env.COGNITO_ENDPOINT || undefined,
+    maxAttempts: 3,
+    ...(process.env.COGNITO_ENDPOINT ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+
+/** Sends an admin command for a user; a user who is already gone is fine (deletion and suspension are both idempotent). */
+async function sendForUser(command: AdminDeleteUserCommand | AdminDisableUserCommand): Promise<void> {
+  try {
+    await cognito().send(command as AdminDeleteUserCommand);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
+
 /**
- * Cognito's AdminDeleteUser on USER_POOL_ID (the CDK grants it to DELETE /api/me only). COGNITO_ENDPOINT points
- * the client at the local emulator; in AWS it is unset. Without USER_POOL_ID (test harnesses that have no user
- * pool) there is no sign-in to delete, which is logged.
+ * Cognito's AdminDeleteUser on USER_POOL_ID (the CDK grants it to DELETE /api/me only). Without USER_POOL_ID (test
+ * harnesses that have no user pool) there is no sign-in to delete, which is logged.
  */
 export function cognitoSignInDeleter(): DeleteSignIn {
   return async (username) => {
@@ -18,16 +41,13 @@ export function cognitoSignInDeleter(): DeleteSignIn {
       logger.warn('USER_POOL_ID is not set: no user pool to delete the sign-in from');
       return;
     }
-    client ??= new CognitoIdentityProviderClient({
-      endpoint: process.env.COGNITO_ENDPOINT || undefined,
-      maxAttempts: 3,
-      ...(process.env.COGNITO_ENDPOINT ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-    try {
-      await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
-    } catch (error) {
-      if (error instanceof Error && error.name === 'UserNotFoundException') return;
-      throw error;
-    }
+    await sendForUser(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
   };
+}
+
+/** Stops a user from signing in (Cognito AdminDisableUser; the pool accepts the `sub` as the username). */
+export async function disableUser(userId: string): Promise<void> {
+  const userPoolId = process.env.USER_POOL_ID;
+  if (!userPoolId) throw new Error('USER_POOL_ID is not set');
+  await sendForUser(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: userId }));
 }
