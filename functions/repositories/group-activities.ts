@@ -4,7 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll } from './batch';
 import { keys } from './keys';
-import type { GroupActivityInput, NearbyArea } from '../shared/schemas/group-activities';
+import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
 import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
 
 /**
@@ -33,7 +33,10 @@ export interface GroupActivityRecord extends Omit<GroupActivityInput, 'area'> {
   id: string;
   area: ActivityArea | null;
   organizerId: string;
+  /** The start as an instant, from `date` + `time` in `timeZone` (the server's schedules and ordering). */
   startsAt: string;
+  /** Where `date` and `time` are wall-clock times (America/Vancouver). */
+  timeZone: string;
   participantCount: number;
   createdAt: string;
   updatedAt: string;
@@ -63,6 +66,7 @@ function toActivity(item: Record<string, unknown>): GroupActivityRecord {
     date: String(item.date),
     time: String(item.time),
     startsAt: String(item.startsAt),
+    timeZone: typeof item.timeZone === 'string' ? item.timeZone : PLAN_TIME_ZONE,
     location: String(item.location),
     area: (item.area as ActivityArea | null | undefined) ?? null,
     duration: Number(item.duration) as GroupActivityRecord['duration'],

@@ -1,6 +1,8 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { wallClockOf } from '../domain/plan-time';
+import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
 import { batchGetAll } from './batch';
 import { groupActivityKeys, transact } from './group-activities';
@@ -37,7 +39,12 @@ export interface RideOfferRecord {
   vehicle: Vehicle;
   seats: number;
   seatsBooked: number;
+  /** The departure as an instant (the server's schedules and ordering). */
   departureTime: string;
+  /** The departure as typed: wall-clock date and time in `timeZone`. */
+  departureDate: string;
+  departureLocalTime: string;
+  timeZone: string;
   pickupLocations: string[];
   costPerPerson: number;
   notes: string;
@@ -72,6 +79,10 @@ export interface ActivityRides {
 const table = () => tableName('social');
 
 function toOffer(item: Record<string, unknown>): RideOfferRecord {
+  const departsAt = String(item.departureTime);
+  const timeZone = typeof item.timeZone === 'string' ? item.timeZone : PLAN_TIME_ZONE;
+  // Offers stored before the wall-clock fields existed: read their instant back in the plan's zone.
+  const typed = typeof item.departureDate === 'string' && typeof item.departureLocalTime === 'string' ? { date: item.departureDate, time: item.departureLocalTime } : wallClockOf(new Date(departsAt), timeZone);
   return {
     id: String(item.id),
     activityId: String(item.activityId),
@@ -79,7 +90,10 @@ function toOffer(item: Record<string, unknown>): RideOfferRecord {
     vehicle: item.vehicle as Vehicle,
     seats: Number(item.seats),
     seatsBooked: Number(item.seatsBooked),
-    departureTime: String(item.departureTime),
+    departureTime: departsAt,
+    departureDate: typed.date,
+    departureLocalTime: typed.time,
+    timeZone,
     pickupLocations: (item.pickupLocations as string[] | undefined) ?? [],
     costPerPerson: Number(item.costPerPerson),
     notes: String(item.notes ?? ''),

@@ -26,7 +26,7 @@ import {
   NearbyArea,
   type NearbyActivitiesResponse,
   FALLBACK_DISPLAY_NAME,
-  planStartInstant,
+  PLAN_TIME_ZONE,
   type GroupActivityDetails,
   type GroupActivityInput,
   type GroupActivityListResponse,
@@ -34,7 +34,11 @@ import {
   type MyActivitiesQuery,
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
+import { wallClockInstant, wallClockOf } from '../domain/plan-time';
 import { notifyEach, type PlanDeps } from './group-activity-deps';
+
+/** The server's clock for meeting times: the pinned tz database, never the runtime's. */
+const PLAN_CLOCK = { instantOf: (date: string, time: string) => wallClockInstant(date, time), dateOf: (instant: Date) => wallClockOf(instant).date };
 import { removeUserRides } from './rides';
 
 const NOT_FOUND = 'We could not find that activity.';
@@ -45,7 +49,7 @@ function invalid(fields: Record<string, string>): BadRequestError {
 
 /** The spec left creation rules open; we refuse past dates (relative to the request, in British Columbia). */
 function assertTiming(input: GroupActivityInput, now: Date): void {
-  const issues = activityTimingIssues(input.date, input.time, now);
+  const issues = activityTimingIssues(input.date, input.time, now, PLAN_CLOCK);
   if (Object.keys(issues).length > 0) throw invalid(issues);
 }
 
@@ -106,7 +110,8 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
     ...input,
     id: ulid(now.getTime()),
     organizerId: userId,
-    startsAt: planStartInstant(input.date, input.time).toISOString(),
+    startsAt: wallClockInstant(input.date, input.time).toISOString(),
+    timeZone: PLAN_TIME_ZONE,
     participantCount: 1,
     createdAt: at,
     updatedAt: at,
@@ -227,7 +232,7 @@ export async function updateGroupActivity(userId: string, id: string, input: Gro
   assertTiming(input, now);
   const capacity = maxParticipantsIssue(input.maxParticipants, before.participantCount);
   if (capacity) throw invalid({ maxParticipants: capacity });
-  const startsAt = planStartInstant(input.date, input.time).toISOString();
+  const startsAt = wallClockInstant(input.date, input.time, before.timeZone).toISOString();
   const outcome = await updateActivityItem(id, userId, input, startsAt, now);
   if (!outcome.ok) {
     // Someone joined (or it was cancelled) between the read and the write: say which.

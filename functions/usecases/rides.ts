@@ -17,7 +17,8 @@ import {
   type RideOfferRecord,
   type RideRequestRecord,
 } from '../repositories/rides';
-import { FALLBACK_DISPLAY_NAME, planStartInstant } from '../shared/schemas/group-activities';
+import { wallClockInstant } from '../domain/plan-time';
+import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
 import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestRideRequest, RideOffer, RideRequest } from '../shared/schemas/rides';
 import { notifyEach, type PlanDeps } from './group-activity-deps';
 
@@ -53,7 +54,9 @@ async function ridesView(userId: string, rides: ActivityRides): Promise<Activity
       vehicle: offer.vehicle,
       seats: offer.seats,
       availableSeats: availableSeats(offer.seats, offer.seatsBooked),
-      departureTime: offer.departureTime,
+      departureDate: offer.departureDate,
+      departureTime: offer.departureLocalTime,
+      timeZone: offer.timeZone,
       pickupLocations: offer.pickupLocations,
       costPerPerson: offer.costPerPerson,
       notes: offer.notes,
@@ -102,7 +105,7 @@ export async function listMyRides(userId: string, now: Date): Promise<MyRidesRes
 export async function offerRide(userId: string, activityId: string, input: OfferRideRequest, now: Date): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
-  const departsAt = planStartInstant(activity.date, input.departureTime);
+  const departsAt = wallClockInstant(activity.date, input.departureTime, activity.timeZone);
   const issue = departureIssue(departsAt, new Date(activity.startsAt), now);
   if (issue) throw new BadRequestError('The request body is invalid.', { departureTime: issue }, 'validation_failed');
   const existing = await listActivityRides(activityId);
@@ -115,6 +118,9 @@ export async function offerRide(userId: string, activityId: string, input: Offer
     seats: input.seats,
     seatsBooked: 0,
     departureTime: departsAt.toISOString(),
+    departureDate: activity.date,
+    departureLocalTime: input.departureTime,
+    timeZone: activity.timeZone,
     pickupLocations: input.pickupLocations,
     costPerPerson: input.costPerPerson,
     notes: input.notes,

@@ -52,8 +52,11 @@ describe('ride offers', () => {
       isMine: false,
       bookedByMe: false,
     });
-    // 07:15 on the activity's date in British Columbia, 45 minutes before the 08:00 start.
-    expect(Date.parse(activity.startsAt) - Date.parse(seen.offers[0]!.departureTime)).toBe(45 * 60_000);
+    // The departure as typed: 07:15 on the activity's date, wall-clock time in British Columbia (never an instant to convert).
+    expect(seen.offers[0]).toMatchObject({ departureDate: activity.date, departureTime: '07:15', timeZone: 'America/Vancouver' });
+    const stored = (await partitionOf(activity.id)).find((item) => item.entity === 'RideOffer');
+    // The server's own instant (for its schedules), from the pinned tz data: 45 minutes before the 08:00 start.
+    expect(Date.parse(activity.startsAt) - Date.parse(String(stored?.departureTime))).toBe(45 * 60_000);
   });
 
   it('hides rides from anyone who does not take part, and refuses their offers, requests and bookings', async () => {
