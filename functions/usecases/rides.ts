@@ -23,6 +23,8 @@ import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestR
 import { notifyEach, type PlanDeps } from './group-activity-deps';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
+const RIDE_EXISTS = 'You already offer a ride to this activity.';
+const REQUEST_EXISTS = 'You already asked for a ride to this activity.';
 /** How many upcoming activities the Find Rides tab gathers rides from. */
 export const MY_RIDES_ACTIVITY_LIMIT = 20;
 
@@ -109,7 +111,7 @@ export async function offerRide(userId: string, activityId: string, input: Offer
   const issue = departureIssue(departsAt, new Date(activity.startsAt), now);
   if (issue) throw new BadRequestError('The request body is invalid.', { departureTime: issue }, 'validation_failed');
   const existing = await listActivityRides(activityId);
-  if (existing.offers.some((o) => o.driverId === userId)) throw new ConflictError('You already offer a ride to this activity.', 'ride_exists');
+  if (existing.offers.some((o) => o.driverId === userId)) throw new ConflictError(RIDE_EXISTS, 'ride_exists');
   const offer: RideOfferRecord = {
     id: ulid(now.getTime()),
     activityId,
@@ -126,7 +128,9 @@ export async function offerRide(userId: string, activityId: string, input: Offer
     notes: input.notes,
     createdAt: now.toISOString(),
   };
-  if (!(await putRideOffer(offer))) throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
+  const saved = await putRideOffer(offer);
+  if (saved === 'exists') throw new ConflictError(RIDE_EXISTS, 'ride_exists');
+  if (saved === 'not_participant') throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -147,7 +151,7 @@ export async function withdrawRide(userId: string, activityId: string, rideId: s
 }
 
 async function withdrawOffer(activity: GroupActivityRecord, offer: RideOfferRecord, now: Date, deps: PlanDeps): Promise<number> {
-  const passengers = await deleteRideOffer(activity.id, offer.id);
+  const passengers = await deleteRideOffer(offer);
   if (passengers.length > 0) {
     const driver = (await displayNamesOf([offer.driverId], FALLBACK_DISPLAY_NAME)).get(offer.driverId) ?? FALLBACK_DISPLAY_NAME;
     await notifyEach(deps, passengers, { type: 'ride_cancelled', message: rideMessages.rideWithdrawn(driver, activity.title), link: activityLink(activity.id) }, now);
@@ -163,6 +167,8 @@ export async function bookRide(userId: string, activityId: string, rideId: strin
   const refusal = bookingRefusal(offer, userId, rides.bookings.some((b) => b.rideId === rideId && b.userId === userId));
   if (refusal) throw new ConflictError(BOOKING_REFUSAL_MESSAGES[refusal], refusal);
   await bookSeatOrSayWhy(activityId, rideId, userId, now);
+  // A seat answers the booker's own ride request: it closes, so drivers stop offering to it.
+  for (const request of rides.requests.filter((r) => r.requesterId === userId)) await deleteRideRequest(request);
   const name = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
   await notifyEach(deps, [offer.driverId], { type: 'ride_booked', message: rideMessages.booked(name, activity.title), link: activityLink(activityId) }, now);
   return ridesView(userId, await listActivityRides(activityId));
@@ -197,9 +203,11 @@ export async function requestRide(userId: string, activityId: string, input: Req
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
   const existing = await listActivityRides(activityId);
-  if (existing.requests.some((r) => r.requesterId === userId)) throw new ConflictError('You already asked for a ride to this activity.', 'request_exists');
+  if (existing.requests.some((r) => r.requesterId === userId)) throw new ConflictError(REQUEST_EXISTS, 'request_exists');
   const request: RideRequestRecord = { id: ulid(now.getTime()), activityId, requesterId: userId, ...input, offeredBy: [], createdAt: now.toISOString() };
-  if (!(await putRideRequest(request))) throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
+  const saved = await putRideRequest(request);
+  if (saved === 'exists') throw new ConflictError(REQUEST_EXISTS, 'request_exists');
+  if (saved === 'not_participant') throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -209,7 +217,7 @@ export async function withdrawRideRequest(userId: string, activityId: string, re
   const request = rides.requests.find((r) => r.id === requestId);
   if (!request) throw new NotFoundError('We could not find that ride request.');
   if (request.requesterId !== userId) throw new ForbiddenError('Only the person who asked can withdraw this request.');
-  await deleteRideRequest(activityId, requestId);
+  await deleteRideRequest(request);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -251,7 +259,7 @@ export async function removeUserRides(activity: GroupActivityRecord, userId: str
     }
   }
   for (const request of rides.requests.filter((r) => r.requesterId === userId)) {
-    await deleteRideRequest(activity.id, request.id);
+    await deleteRideRequest(request);
     removed += 1;
   }
   return removed;
