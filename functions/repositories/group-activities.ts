@@ -429,6 +429,32 @@ export async function displayNamesOf(userIds: readonly string[], fallback: strin
   return names;
 }
 
+/**
+ * Counts one limited planning action in the user's current window (one atomic add; the item expires with its
+ * window): `USER#<userId>` / `PLAN_LIMIT#<action>#<windowStart>`. Returns the count so far.
+ */
+export async function countPlanAction(userId: string, action: string, windowStart: Date, windowEnd: Date): Promise<number> {
+  const result = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: `USER#${userId}`, sk: `PLAN_LIMIT#${action}#${windowStart.toISOString()}` },
+      UpdateExpression: 'SET entity = :entity, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD actions :one',
+      ExpressionAttributeValues: { ':entity': 'PlanLimitWindow', ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(result.Attributes?.actions ?? 1);
+}
+
+/** Removes the user's limit windows (account erasure). */
+export async function deletePlanActionCounts(userId: string): Promise<number> {
+  const result = await dynamo().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PLAN_LIMIT#' }, ConsistentRead: true }),
+  );
+  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  return result.Items?.length ?? 0;
+}
+
 /** Removes a participant item as is (erasure of an organizer, whose activity is already cancelled). */
 export async function deleteMember(activityId: string, userId: string): Promise<number> {
   const result = await dynamo().send(new DeleteCommand({ TableName: table(), Key: groupActivityKeys.member(activityId, userId), ReturnValues: 'ALL_OLD' }));

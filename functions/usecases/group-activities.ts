@@ -35,7 +35,7 @@ import {
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
 import { wallClockInstant, wallClockOf } from '../domain/plan-time';
-import { notifyEach, type PlanDeps } from './group-activity-deps';
+import { enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
 /** The server's clock for meeting times: the pinned tz database, never the runtime's. */
 const PLAN_CLOCK = { instantOf: (date: string, time: string) => wallClockInstant(date, time), dateOf: (instant: Date) => wallClockOf(instant).date };
@@ -181,6 +181,7 @@ export async function joinGroupActivity(userId: string, id: string, now: Date, d
   const activity = await requireActivity(id);
   if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
+  await enforcePlanLimit(userId, 'joinLeave', now);
   await takeSeatOrSayWhy(activity, userId, now);
   const joined = await requireActivity(id);
   await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
@@ -209,6 +210,7 @@ async function takeSeatOrSayWhy(activity: GroupActivityRecord, userId: string, n
 export async function leaveGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
   const activity = await requireActivity(id);
   if (activity.organizerId === userId) throw new ConflictError('As the organizer, cancel the activity instead of leaving it.', 'organizer_cannot_leave');
+  await enforcePlanLimit(userId, 'joinLeave', now);
   if (!(await freeSeat(id, userId))) throw new ConflictError('You do not take part in this activity.', 'not_participant');
   await removeUserRides(activity, userId, now, deps);
   if (!activity.cancelledAt) {

@@ -20,7 +20,7 @@ import {
 import { wallClockInstant } from '../domain/plan-time';
 import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
 import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestRideRequest, RideOffer, RideRequest } from '../shared/schemas/rides';
-import { notifyEach, type PlanDeps } from './group-activity-deps';
+import { enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
 const RIDE_EXISTS = 'You already offer a ride to this activity.';
@@ -204,6 +204,7 @@ export async function requestRide(userId: string, activityId: string, input: Req
   assertOpenForRides(activity, now);
   const existing = await listActivityRides(activityId);
   if (existing.requests.some((r) => r.requesterId === userId)) throw new ConflictError(REQUEST_EXISTS, 'request_exists');
+  await enforcePlanLimit(userId, 'rideRequest', now);
   const request: RideRequestRecord = { id: ulid(now.getTime()), activityId, requesterId: userId, ...input, offeredBy: [], createdAt: now.toISOString() };
   const saved = await putRideRequest(request);
   if (saved === 'exists') throw new ConflictError(REQUEST_EXISTS, 'request_exists');
