@@ -35,7 +35,7 @@ import {
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
 import { wallClockInstant, wallClockOf } from '../domain/plan-time';
-import { enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
 /** The server's clock for meeting times: the pinned tz database, never the runtime's. */
 const PLAN_CLOCK = { instantOf: (date: string, time: string) => wallClockInstant(date, time), dateOf: (instant: Date) => wallClockOf(instant).date };
@@ -87,8 +87,10 @@ function toDetails(activity: GroupActivityRecord, members: MemberRecord[], names
   };
 }
 
+/** Participants are listed without anyone the viewer blocked or was blocked by (neither sees the other). */
 async function detailsOf(activity: GroupActivityRecord, userId: string): Promise<GroupActivityDetails> {
-  const members = await listMembers(activity.id);
+  const blocked = await blockedWith(userId);
+  const members = (await listMembers(activity.id)).filter((m) => !blocked.has(m.userId));
   const names = await displayNamesOf([activity.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME);
   return toDetails(activity, members, names, userId);
 }
@@ -121,9 +123,19 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
   return detailsOf(activity, userId);
 }
 
+/**
+ * The activity, unless its organizer and the caller blocked one another: then it answers exactly as for an
+ * activity that does not exist.
+ */
+async function requireVisibleActivity(id: string, userId: string): Promise<GroupActivityRecord> {
+  const activity = await requireActivity(id);
+  if (activity.organizerId !== userId && (await blockedWith(userId)).has(activity.organizerId)) throw new NotFoundError(NOT_FOUND);
+  return activity;
+}
+
 /** Any signed-in user may look at an activity (to decide to join); participants are shown by display name only. */
 export async function getGroupActivityDetails(userId: string, id: string): Promise<GroupActivityDetails> {
-  return detailsOf(await requireActivity(id), userId);
+  return detailsOf(await requireVisibleActivity(id, userId), userId);
 }
 
 // --- Lists: cursors carry the list they belong to and the last sort key ---
@@ -156,9 +168,10 @@ export async function listNearbyActivities(userId: string, query: NearbyActiviti
   const area = query.area ?? (await defaultAreaOf(userId));
   const list = `area:${area}`;
   const after = decodeCursor(query.cursor, list);
-  const page = await listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
-  const joined = await activitiesJoinedAmong(userId, page.items.map((a) => a.id));
-  return { area, activities: await summaries(page.items, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+  const [page, blocked] = await Promise.all([listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit), blockedWith(userId)]);
+  const visible = page.items.filter((a) => !blocked.has(a.organizerId));
+  const joined = await activitiesJoinedAmong(userId, visible.map((a) => a.id));
+  return { area, activities: await summaries(visible, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
 }
 
 /** 'Nearby' without an area asked for: the caller's home area, else Vancouver. */
@@ -178,7 +191,7 @@ export async function listMyActivities(userId: string, query: MyActivitiesQuery,
 // --- Taking part ---
 
 export async function joinGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
-  const activity = await requireActivity(id);
+  const activity = await requireVisibleActivity(id, userId);
   if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
   await enforcePlanLimit(userId, 'joinLeave', now);
@@ -213,7 +226,8 @@ export async function leaveGroupActivity(userId: string, id: string, now: Date, 
   await enforcePlanLimit(userId, 'joinLeave', now);
   if (!(await freeSeat(id, userId))) throw new ConflictError('You do not take part in this activity.', 'not_participant');
   await removeUserRides(activity, userId, now, deps);
-  if (!activity.cancelledAt) {
+  // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
+  if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
     await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
   }
   return detailsOf(await requireActivity(id), userId);

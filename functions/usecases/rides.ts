@@ -20,7 +20,7 @@ import {
 import { wallClockInstant } from '../domain/plan-time';
 import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
 import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestRideRequest, RideOffer, RideRequest } from '../shared/schemas/rides';
-import { enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
 const RIDE_EXISTS = 'You already offer a ride to this activity.';
@@ -41,7 +41,17 @@ function assertOpenForRides(activity: GroupActivityRecord, now: Date): void {
   if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
 }
 
-async function ridesView(userId: string, rides: ActivityRides): Promise<ActivityRidesResponse> {
+/** What the viewer may see: nothing of anyone they blocked or were blocked by (offers, requests, names). */
+function withoutBlocked(rides: ActivityRides, blocked: Set<string>): ActivityRides {
+  return {
+    offers: rides.offers.filter((o) => !blocked.has(o.driverId)),
+    bookings: rides.bookings.filter((b) => !blocked.has(b.userId)),
+    requests: rides.requests.filter((r) => !blocked.has(r.requesterId)).map((r) => ({ ...r, offeredBy: r.offeredBy.filter((id) => !blocked.has(id)) })),
+  };
+}
+
+async function ridesView(userId: string, all: ActivityRides): Promise<ActivityRidesResponse> {
+  const rides = withoutBlocked(all, await blockedWith(userId));
   const people = [...rides.offers.map((o) => o.driverId), ...rides.bookings.map((b) => b.userId), ...rides.requests.flatMap((r) => [r.requesterId, ...r.offeredBy])];
   const [names, offered] = await Promise.all([displayNamesOf(people, FALLBACK_DISPLAY_NAME), ridesOfferedBy(rides.offers.map((o) => o.driverId))]);
   const nameOf = (id: string) => names.get(id) ?? FALLBACK_DISPLAY_NAME;
@@ -164,6 +174,7 @@ export async function bookRide(userId: string, activityId: string, rideId: strin
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
   const { rides, offer } = await findOffer(activityId, rideId);
+  if ((await blockedWith(userId)).has(offer.driverId)) throw new NotFoundError('We could not find that ride.');
   const refusal = bookingRefusal(offer, userId, rides.bookings.some((b) => b.rideId === rideId && b.userId === userId));
   if (refusal) throw new ConflictError(BOOKING_REFUSAL_MESSAGES[refusal], refusal);
   await bookSeatOrSayWhy(activityId, rideId, userId, now);
@@ -228,7 +239,7 @@ export async function offerRideToRequest(userId: string, activityId: string, req
   assertOpenForRides(activity, now);
   const rides = await listActivityRides(activityId);
   const request = rides.requests.find((r) => r.id === requestId);
-  if (!request) throw new NotFoundError('We could not find that ride request.');
+  if (!request || (await blockedWith(userId)).has(request.requesterId)) throw new NotFoundError('We could not find that ride request.');
   if (request.requesterId === userId) throw new ConflictError('This is your own ride request.', 'own_request');
   const offer = rides.offers.find((o) => o.driverId === userId);
   if (!offer) throw new ConflictError('Offer a ride to this activity first, then offer it to this request.', 'no_ride');
