@@ -229,7 +229,7 @@ export type UpdateOutcome = { ok: true; activity: GroupActivityRecord } | { ok: 
  * The organizer's edit. The condition keeps it atomic with joins: it fails when the new maximum is below the
  * people already taking part at that moment, when the caller is not the organizer, or once cancelled.
  */
-export async function updateGroupActivity(id: string, organizerId: string, input: GroupActivityInput, startsAt: string, now: Date): Promise<UpdateOutcome> {
+export async function updateGroupActivity(id: string, organizerId: string, input: GroupActivityInput & { area: ActivityArea | null }, startsAt: string, now: Date): Promise<UpdateOutcome> {
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   const sets: string[] = [];

@@ -110,6 +110,7 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
   const at = now.toISOString();
   const activity: GroupActivityRecord = {
     ...input,
+    area: input.area === undefined ? await organizerArea(userId) : input.area,
     id: ulid(now.getTime()),
     organizerId: userId,
     startsAt: wallClockInstant(input.date, input.time).toISOString(),
@@ -172,6 +173,12 @@ export async function listNearbyActivities(userId: string, query: NearbyActiviti
   const visible = page.items.filter((a) => !blocked.has(a.organizerId));
   const joined = await activitiesJoinedAmong(userId, visible.map((a) => a.id));
   return { area, activities: await summaries(visible, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+}
+
+/** Where a new activity is listed when the form names no area: the organizer's own nearby list. */
+async function organizerArea(userId: string): Promise<GroupActivityRecord['area']> {
+  const area = await defaultAreaOf(userId);
+  return area === 'elsewhere' ? null : area;
 }
 
 /** 'Nearby' without an area asked for: the caller's home area, else Vancouver. */
@@ -249,7 +256,7 @@ export async function updateGroupActivity(userId: string, id: string, input: Gro
   const capacity = maxParticipantsIssue(input.maxParticipants, before.participantCount);
   if (capacity) throw invalid({ maxParticipants: capacity });
   const startsAt = wallClockInstant(input.date, input.time, before.timeZone).toISOString();
-  const outcome = await updateActivityItem(id, userId, input, startsAt, now);
+  const outcome = await updateActivityItem(id, userId, { ...input, area: input.area === undefined ? before.area : input.area }, startsAt, now);
   if (!outcome.ok) {
     // Someone joined (or it was cancelled) between the read and the write: say which.
     const current = await requireOrganizer(userId, id, 'edit');

@@ -68,8 +68,12 @@ export const GroupActivityInput = z
     /** hh:mm (24 h), in British Columbia. */
     time: z.string({ error: FIELD_MESSAGES.time }).regex(TIME_PATTERN, FIELD_MESSAGES.time),
     location: z.string({ error: FIELD_MESSAGES.location }).trim().min(1, FIELD_MESSAGES.location).max(LOCATION_MAX, FIELD_MESSAGES.locationTooLong),
-    /** Null for a place outside the listed areas; such activities are listed under 'elsewhere'. */
-    area: z.enum(ACTIVITY_AREAS, { error: FIELD_MESSAGES.area }).nullable().default(null),
+    /**
+     * Null for a place outside the listed areas; such activities are listed under 'elsewhere'. Left out on
+     * create, it is the organizer's home area (Vancouver without one), where their nearby list looks; left
+     * out on edit, it stays as it was.
+     */
+    area: z.enum(ACTIVITY_AREAS, { error: FIELD_MESSAGES.area }).nullable().optional(),
     duration: z.literal(DURATION_OPTIONS, { error: FIELD_MESSAGES.duration }),
     difficulty: z.enum(DIFFICULTIES, { error: FIELD_MESSAGES.difficulty }),
     maxParticipants: z.literal(MAX_PARTICIPANT_OPTIONS, { error: FIELD_MESSAGES.maxParticipants }),

@@ -238,6 +238,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
         const at = now().toISOString();
         const activity: StoredActivity = {
           ...valid,
+          area: valid.area === undefined ? (DEFAULT_NEARBY_AREA as HomeArea) : valid.area,
           id: `demo-${now().getTime()}`,
           startsAt: planStartInstant(valid.date, valid.time).toISOString(),
           participants: [{ name: DEMO_NAME, isMe: true, isOrganizer: true, joinedAt: at }],
@@ -276,7 +277,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
           const n = activity.participants.length;
           fail(400, 'validation_failed', 'The request body is invalid.', { maxParticipants: `${n} people are already taking part; choose a maximum of at least ${n}.` });
         }
-        Object.assign(activity, valid, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
+        Object.assign(activity, valid, { area: valid.area === undefined ? activity.area : valid.area }, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
         return detailsOf(activity);
       });
     },
