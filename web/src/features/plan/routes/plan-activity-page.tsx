@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_GROUP_ACTIVITY_FORM, NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import { NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -18,9 +18,6 @@ import { areaName } from '../utils/format';
 /** Spec core-app §2 Plan Activity: create form, tips, popular locations, transportation, upcoming activities. */
 export default function PlanActivityPage() {
   const api = useApiClient();
-  // A new activity is listed where the organizer's own nearby list looks (their home area, named by the server).
-  const home = useQuery(() => api.nearbyGroupActivities({ limit: 1 }), [api]);
-  const homeArea: GroupActivityInput['area'] = home.status === 'success' && home.data.area !== 'elsewhere' ? home.data.area : null;
   const toast = useToast();
   // Bumped after a create or a join, so every list reads the server again.
   const [version, setVersion] = useState(0);
@@ -51,11 +48,7 @@ export default function PlanActivityPage() {
           <h2 id="create-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Create Activity
           </h2>
-          {home.status === 'loading' ? (
-            <Spinner label="Loading the form" />
-          ) : (
-            <ActivityForm initial={{ ...DEFAULT_GROUP_ACTIVITY_FORM, area: homeArea }} submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
-          )}
+          <ActivityForm submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
         </section>
         <div className="space-y-6">
           <PlanningTips />
