@@ -1,4 +1,4 @@
-import type { GroupActivityStatus } from '../shared/schemas/group-activities';
+import { formatWallDate, formatWallTime, type GroupActivityStatus } from '../shared/schemas/group-activities';
 
 /**
  * Rules of group activities, free of I/O.
@@ -50,23 +50,16 @@ export function reminderWindow(now: Date): { from: string; to: string } {
   return { from: now.toISOString(), to: new Date(now.getTime() + REMINDER_LEAD_MS).toISOString() };
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** 'Sat, Jun 6' for a yyyy-mm-dd date (a calendar date, so read in UTC). */
-export function shortDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return `${WEEKDAYS[day.getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
-}
+/** 'Sat, Jun 6' for a yyyy-mm-dd date (a calendar date, no zone involved). */
+export const shortDate = formatWallDate;
 
 /** Notification texts. Names and titles only: never anyone's activity numbers. */
 export const activityMessages = {
   joined: (name: string, title: string) => `${name} joined ${title}.`,
   left: (name: string, title: string) => `${name} left ${title}.`,
-  updated: (title: string, date: string, time: string) => `${title} was updated by the organizer: now ${shortDate(date)} at ${time}.`,
+  updated: (title: string, date: string, time: string) => `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
   cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
-  reminder: (title: string, date: string, time: string, location: string) => `Reminder: ${title} is on ${shortDate(date)} at ${time}, ${location}.`,
+  reminder: (title: string, date: string, time: string, location: string) => `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
 } as const;
 
 export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;

@@ -4,7 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll } from './batch';
 import { keys } from './keys';
-import type { GroupActivityInput, NearbyArea } from '../shared/schemas/group-activities';
+import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
 import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
 
 /**
@@ -33,7 +33,10 @@ export interface GroupActivityRecord extends Omit<GroupActivityInput, 'area'> {
   id: string;
   area: ActivityArea | null;
   organizerId: string;
+  /** The start as an instant, from `date` + `time` in `timeZone` (the server's schedules and ordering). */
   startsAt: string;
+  /** Where `date` and `time` are wall-clock times (America/Vancouver). */
+  timeZone: string;
   participantCount: number;
   createdAt: string;
   updatedAt: string;
@@ -63,6 +66,7 @@ function toActivity(item: Record<string, unknown>): GroupActivityRecord {
     date: String(item.date),
     time: String(item.time),
     startsAt: String(item.startsAt),
+    timeZone: typeof item.timeZone === 'string' ? item.timeZone : PLAN_TIME_ZONE,
     location: String(item.location),
     area: (item.area as ActivityArea | null | undefined) ?? null,
     duration: Number(item.duration) as GroupActivityRecord['duration'],
@@ -225,7 +229,7 @@ export type UpdateOutcome = { ok: true; activity: GroupActivityRecord } | { ok: 
  * The organizer's edit. The condition keeps it atomic with joins: it fails when the new maximum is below the
  * people already taking part at that moment, when the caller is not the organizer, or once cancelled.
  */
-export async function updateGroupActivity(id: string, organizerId: string, input: GroupActivityInput, startsAt: string, now: Date): Promise<UpdateOutcome> {
+export async function updateGroupActivity(id: string, organizerId: string, input: GroupActivityInput & { area: ActivityArea | null }, startsAt: string, now: Date): Promise<UpdateOutcome> {
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   const sets: string[] = [];
@@ -423,6 +427,32 @@ export async function displayNamesOf(userIds: readonly string[], fallback: strin
     if (name.trim() !== '') names.set(String(item.userId ?? String(item.pk).slice('USER#'.length)), name.trim());
   }
   return names;
+}
+
+/**
+ * Counts one limited planning action in the user's current window (one atomic add; the item expires with its
+ * window): `USER#<userId>` / `PLAN_LIMIT#<action>#<windowStart>`. Returns the count so far.
+ */
+export async function countPlanAction(userId: string, action: string, windowStart: Date, windowEnd: Date): Promise<number> {
+  const result = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: `USER#${userId}`, sk: `PLAN_LIMIT#${action}#${windowStart.toISOString()}` },
+      UpdateExpression: 'SET entity = :entity, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD actions :one',
+      ExpressionAttributeValues: { ':entity': 'PlanLimitWindow', ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(result.Attributes?.actions ?? 1);
+}
+
+/** Removes the user's limit windows (account erasure). */
+export async function deletePlanActionCounts(userId: string): Promise<number> {
+  const result = await dynamo().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PLAN_LIMIT#' }, ConsistentRead: true }),
+  );
+  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  return result.Items?.length ?? 0;
 }
 
 /** Removes a participant item as is (erasure of an organizer, whose activity is already cancelled). */

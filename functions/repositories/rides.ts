@@ -1,6 +1,8 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { wallClockOf } from '../domain/plan-time';
+import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
 import { batchGetAll } from './batch';
 import { groupActivityKeys, transact } from './group-activities';
@@ -15,6 +17,8 @@ import { groupActivityKeys, transact } from './group-activities';
  * | booking (one per ride + passenger) | `GACT#<activityId>` | `RIDEBOOK#<rideId>#<userId>` |
  * | ride request | `GACT#<activityId>` | `RIDEREQ#<requestId>` |
  * | rides offered counter | `USER#<userId>` | `RIDE_STATS` |
+ * | one offer per driver (marker) | `GACT#<activityId>` | `OFFERBY#<userId>` |
+ * | one request per person (marker) | `GACT#<activityId>` | `REQUESTBY#<userId>` |
  *
  * A seat is booked in one transaction: the ride's counter rises only while below its seats and never on the
  * driver's own ride, the booking item is created only if absent, and the passenger must still be a participant
@@ -28,6 +32,9 @@ export const rideKeys = {
   /** Offers, bookings and requests all start with 'RIDE'. */
   ridesOf: (activityId: string) => ({ pk: `GACT#${activityId}`, skPrefix: 'RIDE' }),
   stats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RIDE_STATS' }),
+  /** One offer and one request per person and activity: a marker written in the same transaction, only if absent. */
+  offerBy: (activityId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `OFFERBY#${userId}` }),
+  requestBy: (activityId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `REQUESTBY#${userId}` }),
 } as const;
 
 export interface RideOfferRecord {
@@ -37,7 +44,12 @@ export interface RideOfferRecord {
   vehicle: Vehicle;
   seats: number;
   seatsBooked: number;
+  /** The departure as an instant (the server's schedules and ordering). */
   departureTime: string;
+  /** The departure as typed: wall-clock date and time in `timeZone`. */
+  departureDate: string;
+  departureLocalTime: string;
+  timeZone: string;
   pickupLocations: string[];
   costPerPerson: number;
   notes: string;
@@ -72,6 +84,10 @@ export interface ActivityRides {
 const table = () => tableName('social');
 
 function toOffer(item: Record<string, unknown>): RideOfferRecord {
+  const departsAt = String(item.departureTime);
+  const timeZone = typeof item.timeZone === 'string' ? item.timeZone : PLAN_TIME_ZONE;
+  // Offers stored before the wall-clock fields existed: read their instant back in the plan's zone.
+  const typed = typeof item.departureDate === 'string' && typeof item.departureLocalTime === 'string' ? { date: item.departureDate, time: item.departureLocalTime } : wallClockOf(new Date(departsAt), timeZone);
   return {
     id: String(item.id),
     activityId: String(item.activityId),
@@ -79,7 +95,10 @@ function toOffer(item: Record<string, unknown>): RideOfferRecord {
     vehicle: item.vehicle as Vehicle,
     seats: Number(item.seats),
     seatsBooked: Number(item.seatsBooked),
-    departureTime: String(item.departureTime),
+    departureTime: departsAt,
+    departureDate: typed.date,
+    departureLocalTime: typed.time,
+    timeZone,
     pickupLocations: (item.pickupLocations as string[] | undefined) ?? [],
     costPerPerson: Number(item.costPerPerson),
     notes: String(item.notes ?? ''),
@@ -129,11 +148,17 @@ export async function listActivityRides(activityId: string): Promise<ActivityRid
   return rides;
 }
 
-/** Saves an offer (condition: the driver is still a participant) and counts it in the driver's rides offered. */
-export async function putRideOffer(offer: RideOfferRecord): Promise<boolean> {
+export type PutRideOutcome = 'saved' | 'exists' | 'not_participant';
+
+/**
+ * Saves an offer (conditions: the driver offers no other ride to this activity and is still a participant)
+ * and counts it in the driver's rides offered, in one transaction.
+ */
+export async function putRideOffer(offer: RideOfferRecord): Promise<PutRideOutcome> {
   const outcome = await transact({
     TransactItems: [
       { Put: { TableName: table(), Item: { ...rideKeys.offer(offer.activityId, offer.id), entity: 'RideOffer', ...offer }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...rideKeys.offerBy(offer.activityId, offer.driverId), entity: 'RideOfferMarker', rideId: offer.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(offer.activityId, offer.driverId), ConditionExpression: 'attribute_exists(pk)' } },
       {
         Update: {
@@ -145,7 +170,8 @@ export async function putRideOffer(offer: RideOfferRecord): Promise<boolean> {
       },
     ],
   });
-  return outcome.ok;
+  if (outcome.ok) return 'saved';
+  return outcome.codes[1] === 'ConditionalCheckFailed' ? 'exists' : 'not_participant';
 }
 
 /** How many rides each user has offered (0 for anyone who never did). */
@@ -209,11 +235,32 @@ export async function cancelBooking(activityId: string, rideId: string, userId: 
 }
 
 /**
- * Removes an offer, then its bookings (no booking can be added once the offer is gone: booking needs it).
- * Returns the passengers whose seats went with it.
+ * Removes an offer with its marker and takes it off the driver's rides offered (one transaction, once), then
+ * its bookings (no booking can be added once the offer is gone: booking needs it). Returns the passengers
+ * whose seats went with it.
  */
-export async function deleteRideOffer(activityId: string, rideId: string): Promise<string[]> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.offer(activityId, rideId) }));
+export async function deleteRideOffer(offer: Pick<RideOfferRecord, 'activityId' | 'id' | 'driverId'>): Promise<string[]> {
+  const { activityId, id: rideId } = offer;
+  const removeOffer = [
+    { Delete: { TableName: table(), Key: rideKeys.offer(activityId, rideId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: rideKeys.offerBy(activityId, offer.driverId) } },
+  ];
+  const counted = await transact({
+    TransactItems: [
+      ...removeOffer,
+      {
+        Update: {
+          TableName: table(),
+          Key: rideKeys.stats(offer.driverId),
+          UpdateExpression: 'SET ridesOffered = ridesOffered - :one',
+          ConditionExpression: 'ridesOffered > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      },
+    ],
+  });
+  // No counter to lower (erased meanwhile): the offer still goes. An offer already gone stays gone.
+  if (!counted.ok && counted.codes[0] !== 'ConditionalCheckFailed') await transact({ TransactItems: removeOffer });
   const { pk, skPrefix } = rideKeys.bookingsOf(activityId, rideId);
   const result = await dynamo().send(
     new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
@@ -223,19 +270,27 @@ export async function deleteRideOffer(activityId: string, rideId: string): Promi
   return passengers;
 }
 
-export async function putRideRequest(request: RideRequestRecord): Promise<boolean> {
+/** Saves a request (conditions: the requester has no other request for this activity and is still a participant). */
+export async function putRideRequest(request: RideRequestRecord): Promise<PutRideOutcome> {
   const { offeredBy: _none, ...fields } = request;
   const outcome = await transact({
     TransactItems: [
       { Put: { TableName: table(), Item: { ...rideKeys.request(request.activityId, request.id), entity: 'RideRequest', ...fields }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...rideKeys.requestBy(request.activityId, request.requesterId), entity: 'RideRequestMarker', requestId: request.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(request.activityId, request.requesterId), ConditionExpression: 'attribute_exists(pk)' } },
     ],
   });
-  return outcome.ok;
+  if (outcome.ok) return 'saved';
+  return outcome.codes[1] === 'ConditionalCheckFailed' ? 'exists' : 'not_participant';
 }
 
-export async function deleteRideRequest(activityId: string, requestId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.request(activityId, requestId) }));
+export async function deleteRideRequest(request: Pick<RideRequestRecord, 'activityId' | 'id' | 'requesterId'>): Promise<void> {
+  await transact({
+    TransactItems: [
+      { Delete: { TableName: table(), Key: rideKeys.request(request.activityId, request.id) } },
+      { Delete: { TableName: table(), Key: rideKeys.requestBy(request.activityId, request.requesterId) } },
+    ],
+  });
 }
 
 /** Records that `driverId` offered their ride to a request; false if they already had (or the request is gone). */

@@ -2,7 +2,7 @@ import { activityLink, activityMessages, reminderWindow } from '../domain/group-
 import { logger } from '../lib/logger';
 import { claimReminder, listActivitiesStartingBetween, listMembers } from '../repositories/group-activities';
 import { NEARBY_AREAS } from '../shared/schemas/group-activities';
-import type { PlanDeps } from './group-activity-deps';
+import { blockedWith, type PlanDeps } from './group-activity-deps';
 
 export interface ReminderReport {
   /** Activities starting within the next 24 h. */
@@ -22,7 +22,9 @@ export async function sendActivityReminders(now: Date, deps: PlanDeps): Promise<
   let reminders = 0;
   for (const activity of due) {
     const members = await listMembers(activity.id);
-    for (const member of members) {
+    // A block holds here too: nobody is reminded of an activity whose organizer they blocked or were blocked by.
+    const blocked = await blockedWith(activity.organizerId);
+    for (const member of members.filter((m) => !blocked.has(m.userId))) {
       if (!(await claimReminder(activity.id, member.userId, now))) continue;
       try {
         await deps.notify(

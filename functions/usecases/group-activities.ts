@@ -26,7 +26,7 @@ import {
   NearbyArea,
   type NearbyActivitiesResponse,
   FALLBACK_DISPLAY_NAME,
-  planStartInstant,
+  PLAN_TIME_ZONE,
   type GroupActivityDetails,
   type GroupActivityInput,
   type GroupActivityListResponse,
@@ -34,7 +34,11 @@ import {
   type MyActivitiesQuery,
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
-import { notifyEach, type PlanDeps } from './group-activity-deps';
+import { wallClockInstant, wallClockOf } from '../domain/plan-time';
+import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+
+/** The server's clock for meeting times: the pinned tz database, never the runtime's. */
+const PLAN_CLOCK = { instantOf: (date: string, time: string) => wallClockInstant(date, time), dateOf: (instant: Date) => wallClockOf(instant).date };
 import { removeUserRides } from './rides';
 import { visibleOnly } from '../repositories/reports';
 
@@ -46,7 +50,7 @@ function invalid(fields: Record<string, string>): BadRequestError {
 
 /** The spec left creation rules open; we refuse past dates (relative to the request, in British Columbia). */
 function assertTiming(input: GroupActivityInput, now: Date): void {
-  const issues = activityTimingIssues(input.date, input.time, now);
+  const issues = activityTimingIssues(input.date, input.time, now, PLAN_CLOCK);
   if (Object.keys(issues).length > 0) throw invalid(issues);
 }
 
@@ -84,8 +88,10 @@ function toDetails(activity: GroupActivityRecord, members: MemberRecord[], names
   };
 }
 
+/** Participants are listed without anyone the viewer blocked or was blocked by (neither sees the other). */
 async function detailsOf(activity: GroupActivityRecord, userId: string): Promise<GroupActivityDetails> {
-  const members = await listMembers(activity.id);
+  const blocked = await blockedWith(userId);
+  const members = (await listMembers(activity.id)).filter((m) => !blocked.has(m.userId));
   const names = await displayNamesOf([activity.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME);
   return toDetails(activity, members, names, userId);
 }
@@ -105,9 +111,11 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
   const at = now.toISOString();
   const activity: GroupActivityRecord = {
     ...input,
+    area: input.area === undefined ? await organizerArea(userId) : input.area,
     id: ulid(now.getTime()),
     organizerId: userId,
-    startsAt: planStartInstant(input.date, input.time).toISOString(),
+    startsAt: wallClockInstant(input.date, input.time).toISOString(),
+    timeZone: PLAN_TIME_ZONE,
     participantCount: 1,
     createdAt: at,
     updatedAt: at,
@@ -117,11 +125,21 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
   return detailsOf(activity, userId);
 }
 
+/**
+ * The activity, unless its organizer and the caller blocked one another: then it answers exactly as for an
+ * activity that does not exist.
+ */
+async function requireVisibleActivity(id: string, userId: string): Promise<GroupActivityRecord> {
+  const activity = await requireActivity(id);
+  if (activity.organizerId !== userId && (await blockedWith(userId)).has(activity.organizerId)) throw new NotFoundError(NOT_FOUND);
+  // Hidden by reports or organised by a suspended account: also as if it did not exist.
+  if ((await visibleOnly(userId, [activity], 'group_activity', (a) => a.id, (a) => a.organizerId)).length === 0) throw new NotFoundError(NOT_FOUND);
+  return activity;
+}
+
 /** Any signed-in user may look at an activity (to decide to join); participants are shown by display name only. */
 export async function getGroupActivityDetails(userId: string, id: string): Promise<GroupActivityDetails> {
-  const activity = await requireActivity(id);
-  if ((await visibleOnly(userId, [activity], 'group_activity', (a) => a.id, (a) => a.organizerId)).length === 0) throw new NotFoundError(NOT_FOUND); // issue 12: hidden / suspended
-  return detailsOf(activity, userId);
+  return detailsOf(await requireVisibleActivity(id, userId), userId);
 }
 
 // --- Lists: cursors carry the list they belong to and the last sort key ---
@@ -154,10 +172,17 @@ export async function listNearbyActivities(userId: string, query: NearbyActiviti
   const area = query.area ?? (await defaultAreaOf(userId));
   const list = `area:${area}`;
   const after = decodeCursor(query.cursor, list);
-  const page = await listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
-  const joined = await activitiesJoinedAmong(userId, page.items.map((a) => a.id));
-  const items = await visibleOnly(userId, page.items, 'group_activity', (a) => a.id, (a) => a.organizerId); // issue 12: hidden / suspended
-  return { area, activities: await summaries(items, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+  const [page, blocked] = await Promise.all([listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit), blockedWith(userId)]);
+  const unblocked = page.items.filter((a) => !blocked.has(a.organizerId));
+  const visible = await visibleOnly(userId, unblocked, 'group_activity', (a) => a.id, (a) => a.organizerId); // hidden by reports / suspended
+  const joined = await activitiesJoinedAmong(userId, visible.map((a) => a.id));
+  return { area, activities: await summaries(visible, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
+}
+
+/** Where a new activity is listed when the form names no area: the organizer's own nearby list. */
+async function organizerArea(userId: string): Promise<GroupActivityRecord['area']> {
+  const area = await defaultAreaOf(userId);
+  return area === 'elsewhere' ? null : area;
 }
 
 /** 'Nearby' without an area asked for: the caller's home area, else Vancouver. */
@@ -177,9 +202,10 @@ export async function listMyActivities(userId: string, query: MyActivitiesQuery,
 // --- Taking part ---
 
 export async function joinGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
-  const activity = await requireActivity(id);
+  const activity = await requireVisibleActivity(id, userId);
   if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
+  await enforcePlanLimit(userId, 'joinLeave', now);
   await takeSeatOrSayWhy(activity, userId, now);
   const joined = await requireActivity(id);
   await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
@@ -208,9 +234,11 @@ async function takeSeatOrSayWhy(activity: GroupActivityRecord, userId: string, n
 export async function leaveGroupActivity(userId: string, id: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
   const activity = await requireActivity(id);
   if (activity.organizerId === userId) throw new ConflictError('As the organizer, cancel the activity instead of leaving it.', 'organizer_cannot_leave');
+  await enforcePlanLimit(userId, 'joinLeave', now);
   if (!(await freeSeat(id, userId))) throw new ConflictError('You do not take part in this activity.', 'not_participant');
   await removeUserRides(activity, userId, now, deps);
-  if (!activity.cancelledAt) {
+  // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
+  if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
     await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
   }
   return detailsOf(await requireActivity(id), userId);
@@ -231,8 +259,8 @@ export async function updateGroupActivity(userId: string, id: string, input: Gro
   assertTiming(input, now);
   const capacity = maxParticipantsIssue(input.maxParticipants, before.participantCount);
   if (capacity) throw invalid({ maxParticipants: capacity });
-  const startsAt = planStartInstant(input.date, input.time).toISOString();
-  const outcome = await updateActivityItem(id, userId, input, startsAt, now);
+  const startsAt = wallClockInstant(input.date, input.time, before.timeZone).toISOString();
+  const outcome = await updateActivityItem(id, userId, { ...input, area: input.area === undefined ? before.area : input.area }, startsAt, now);
   if (!outcome.ok) {
     // Someone joined (or it was cancelled) between the read and the write: say which.
     const current = await requireOrganizer(userId, id, 'edit');

@@ -1,4 +1,8 @@
+import { planLimitRefusal, planLimitWindow, type PlanLimitedAction } from '../domain/plan-limits';
+import { TooManyRequestsError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countPlanAction } from '../repositories/group-activities';
+import { isBlocked, listRelationships } from '../repositories/partner-relationships';
 import { addNotification, type NewNotification } from '../repositories/notifications';
 
 /** What the planning use cases need besides their repositories: a way to tell a user something. */
@@ -19,4 +23,19 @@ export async function notifyEach(deps: PlanDeps, userIds: readonly string[], not
       logger.error('notification failed', { type: notification.type, error: result.reason instanceof Error ? result.reason.message : String(result.reason) });
     }
   }
+}
+
+/** Counts a limited planning action (join/leave, ride request) for the user; over the limit, a 429 with when to try again. */
+export async function enforcePlanLimit(userId: string, action: PlanLimitedAction, now: Date): Promise<void> {
+  const window = planLimitWindow(now);
+  const refusal = planLimitRefusal(action, await countPlanAction(userId, action, window.start, window.end), window, now);
+  if (refusal) throw new TooManyRequestsError(refusal.message, refusal.retryAfterSeconds);
+}
+
+/**
+ * Everyone the user blocked or was blocked by (one query of the partners capability's relationships): a block
+ * holds in every plan surface, in both directions.
+ */
+export async function blockedWith(userId: string): Promise<Set<string>> {
+  return new Set((await listRelationships(userId)).filter(isBlocked).map((r) => r.otherUserId));
 }

@@ -17,11 +17,14 @@ import {
   type RideOfferRecord,
   type RideRequestRecord,
 } from '../repositories/rides';
-import { FALLBACK_DISPLAY_NAME, planStartInstant } from '../shared/schemas/group-activities';
+import { wallClockInstant } from '../domain/plan-time';
+import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
 import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestRideRequest, RideOffer, RideRequest } from '../shared/schemas/rides';
-import { notifyEach, type PlanDeps } from './group-activity-deps';
+import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
+const RIDE_EXISTS = 'You already offer a ride to this activity.';
+const REQUEST_EXISTS = 'You already asked for a ride to this activity.';
 /** How many upcoming activities the Find Rides tab gathers rides from. */
 export const MY_RIDES_ACTIVITY_LIMIT = 20;
 
@@ -38,7 +41,17 @@ function assertOpenForRides(activity: GroupActivityRecord, now: Date): void {
   if (hasStarted(activity.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
 }
 
-async function ridesView(userId: string, rides: ActivityRides): Promise<ActivityRidesResponse> {
+/** What the viewer may see: nothing of anyone they blocked or were blocked by (offers, requests, names). */
+function withoutBlocked(rides: ActivityRides, blocked: Set<string>): ActivityRides {
+  return {
+    offers: rides.offers.filter((o) => !blocked.has(o.driverId)),
+    bookings: rides.bookings.filter((b) => !blocked.has(b.userId)),
+    requests: rides.requests.filter((r) => !blocked.has(r.requesterId)).map((r) => ({ ...r, offeredBy: r.offeredBy.filter((id) => !blocked.has(id)) })),
+  };
+}
+
+async function ridesView(userId: string, all: ActivityRides): Promise<ActivityRidesResponse> {
+  const rides = withoutBlocked(all, await blockedWith(userId));
   const people = [...rides.offers.map((o) => o.driverId), ...rides.bookings.map((b) => b.userId), ...rides.requests.flatMap((r) => [r.requesterId, ...r.offeredBy])];
   const [names, offered] = await Promise.all([displayNamesOf(people, FALLBACK_DISPLAY_NAME), ridesOfferedBy(rides.offers.map((o) => o.driverId))]);
   const nameOf = (id: string) => names.get(id) ?? FALLBACK_DISPLAY_NAME;
@@ -53,7 +66,9 @@ async function ridesView(userId: string, rides: ActivityRides): Promise<Activity
       vehicle: offer.vehicle,
       seats: offer.seats,
       availableSeats: availableSeats(offer.seats, offer.seatsBooked),
-      departureTime: offer.departureTime,
+      departureDate: offer.departureDate,
+      departureTime: offer.departureLocalTime,
+      timeZone: offer.timeZone,
       pickupLocations: offer.pickupLocations,
       costPerPerson: offer.costPerPerson,
       notes: offer.notes,
@@ -102,11 +117,11 @@ export async function listMyRides(userId: string, now: Date): Promise<MyRidesRes
 export async function offerRide(userId: string, activityId: string, input: OfferRideRequest, now: Date): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
-  const departsAt = planStartInstant(activity.date, input.departureTime);
+  const departsAt = wallClockInstant(activity.date, input.departureTime, activity.timeZone);
   const issue = departureIssue(departsAt, new Date(activity.startsAt), now);
   if (issue) throw new BadRequestError('The request body is invalid.', { departureTime: issue }, 'validation_failed');
   const existing = await listActivityRides(activityId);
-  if (existing.offers.some((o) => o.driverId === userId)) throw new ConflictError('You already offer a ride to this activity.', 'ride_exists');
+  if (existing.offers.some((o) => o.driverId === userId)) throw new ConflictError(RIDE_EXISTS, 'ride_exists');
   const offer: RideOfferRecord = {
     id: ulid(now.getTime()),
     activityId,
@@ -115,12 +130,17 @@ export async function offerRide(userId: string, activityId: string, input: Offer
     seats: input.seats,
     seatsBooked: 0,
     departureTime: departsAt.toISOString(),
+    departureDate: activity.date,
+    departureLocalTime: input.departureTime,
+    timeZone: activity.timeZone,
     pickupLocations: input.pickupLocations,
     costPerPerson: input.costPerPerson,
     notes: input.notes,
     createdAt: now.toISOString(),
   };
-  if (!(await putRideOffer(offer))) throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
+  const saved = await putRideOffer(offer);
+  if (saved === 'exists') throw new ConflictError(RIDE_EXISTS, 'ride_exists');
+  if (saved === 'not_participant') throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -141,7 +161,7 @@ export async function withdrawRide(userId: string, activityId: string, rideId: s
 }
 
 async function withdrawOffer(activity: GroupActivityRecord, offer: RideOfferRecord, now: Date, deps: PlanDeps): Promise<number> {
-  const passengers = await deleteRideOffer(activity.id, offer.id);
+  const passengers = await deleteRideOffer(offer);
   if (passengers.length > 0) {
     const driver = (await displayNamesOf([offer.driverId], FALLBACK_DISPLAY_NAME)).get(offer.driverId) ?? FALLBACK_DISPLAY_NAME;
     await notifyEach(deps, passengers, { type: 'ride_cancelled', message: rideMessages.rideWithdrawn(driver, activity.title), link: activityLink(activity.id) }, now);
@@ -154,9 +174,12 @@ export async function bookRide(userId: string, activityId: string, rideId: strin
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
   const { rides, offer } = await findOffer(activityId, rideId);
+  if ((await blockedWith(userId)).has(offer.driverId)) throw new NotFoundError('We could not find that ride.');
   const refusal = bookingRefusal(offer, userId, rides.bookings.some((b) => b.rideId === rideId && b.userId === userId));
   if (refusal) throw new ConflictError(BOOKING_REFUSAL_MESSAGES[refusal], refusal);
   await bookSeatOrSayWhy(activityId, rideId, userId, now);
+  // A seat answers the booker's own ride request: it closes, so drivers stop offering to it.
+  for (const request of rides.requests.filter((r) => r.requesterId === userId)) await deleteRideRequest(request);
   const name = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
   await notifyEach(deps, [offer.driverId], { type: 'ride_booked', message: rideMessages.booked(name, activity.title), link: activityLink(activityId) }, now);
   return ridesView(userId, await listActivityRides(activityId));
@@ -191,9 +214,12 @@ export async function requestRide(userId: string, activityId: string, input: Req
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
   const existing = await listActivityRides(activityId);
-  if (existing.requests.some((r) => r.requesterId === userId)) throw new ConflictError('You already asked for a ride to this activity.', 'request_exists');
+  if (existing.requests.some((r) => r.requesterId === userId)) throw new ConflictError(REQUEST_EXISTS, 'request_exists');
+  await enforcePlanLimit(userId, 'rideRequest', now);
   const request: RideRequestRecord = { id: ulid(now.getTime()), activityId, requesterId: userId, ...input, offeredBy: [], createdAt: now.toISOString() };
-  if (!(await putRideRequest(request))) throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
+  const saved = await putRideRequest(request);
+  if (saved === 'exists') throw new ConflictError(REQUEST_EXISTS, 'request_exists');
+  if (saved === 'not_participant') throw new ForbiddenError(RIDES_ARE_FOR_PARTICIPANTS);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -203,7 +229,7 @@ export async function withdrawRideRequest(userId: string, activityId: string, re
   const request = rides.requests.find((r) => r.id === requestId);
   if (!request) throw new NotFoundError('We could not find that ride request.');
   if (request.requesterId !== userId) throw new ForbiddenError('Only the person who asked can withdraw this request.');
-  await deleteRideRequest(activityId, requestId);
+  await deleteRideRequest(request);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -213,7 +239,7 @@ export async function offerRideToRequest(userId: string, activityId: string, req
   assertOpenForRides(activity, now);
   const rides = await listActivityRides(activityId);
   const request = rides.requests.find((r) => r.id === requestId);
-  if (!request) throw new NotFoundError('We could not find that ride request.');
+  if (!request || (await blockedWith(userId)).has(request.requesterId)) throw new NotFoundError('We could not find that ride request.');
   if (request.requesterId === userId) throw new ConflictError('This is your own ride request.', 'own_request');
   const offer = rides.offers.find((o) => o.driverId === userId);
   if (!offer) throw new ConflictError('Offer a ride to this activity first, then offer it to this request.', 'no_ride');
@@ -245,7 +271,7 @@ export async function removeUserRides(activity: GroupActivityRecord, userId: str
     }
   }
   for (const request of rides.requests.filter((r) => r.requesterId === userId)) {
-    await deleteRideRequest(activity.id, request.id);
+    await deleteRideRequest(request);
     removed += 1;
   }
   return removed;

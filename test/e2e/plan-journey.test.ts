@@ -6,7 +6,8 @@ import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 
 const stack = inject('stack');
-const currentPage = useBrowserPage(stack.url);
+// Meeting times are wall-clock times in Vancouver: every browser here sits in another zone (issue 11), and they must still read as typed.
+const currentPage = useBrowserPage(stack.url, { timezoneId: 'Asia/Tokyo' });
 
 async function notificationsVia(page: Page): Promise<NotificationsResponse['notifications']> {
   const res = await fetch(`${stack.url}/api/notifications`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
@@ -16,7 +17,7 @@ async function notificationsVia(page: Page): Promise<NotificationsResponse['noti
 
 /** A second, separate browser session (its own storage) in the same Chromium. */
 async function secondSession(page: Page): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await page.context().browser()!.newContext({ baseURL: stack.url });
+  const context = await page.context().browser()!.newContext({ baseURL: stack.url, timezoneId: 'UTC' });
   const other = await context.newPage();
   const errors: string[] = [];
   other.on('pageerror', (error) => errors.push(error.message));
@@ -73,7 +74,7 @@ describe('planning together in a real browser', () => {
       await offer.getByLabel('Vehicle year').fill('2021');
       await offer.getByLabel('Vehicle colour').fill('Green');
       await offer.getByLabel('Seats offered').selectOption('3');
-      await offer.getByLabel('Departure time').fill('07:00');
+      await offer.getByLabel('Departure time').fill('07:15');
       await offer.getByLabel('Pickup locations').fill('Kitsilano Beach parking\nBurrard SkyTrain Station');
       await offer.getByLabel('Cost per person ($)').fill('20');
       await offer.getByRole('button', { name: 'Offer Ride' }).click();
@@ -89,6 +90,13 @@ describe('planning together in a real browser', () => {
       const ride = rides.getByRole('listitem').filter({ hasText: 'Subaru Outback' });
       await expect.poll(() => ride.getByRole('button', { name: 'Join Ride' }).isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await ride.textContent()).toContain('3 of 3');
+      // As typed, in a Tokyo browser (A) and a UTC browser (B): the departure 7:15 a.m. next to the activity's 8:00 a.m.
+      expect(await ride.textContent()).toContain('7:15 a.m.');
+      expect(await pageA.getByText(/ at 8:00 a\.m\. · Grouse Mountain base/).isVisible()).toBe(true);
+      await pageB.reload();
+      const ownRide = pageB.locator('section', { has: pageB.getByRole('heading', { name: 'Rides' }) }).getByRole('listitem').filter({ hasText: 'Subaru Outback' });
+      await expect.poll(() => ownRide.textContent(), { timeout: 15_000 }).toContain('7:15 a.m.');
+      expect(await pageB.getByText(/ at 8:00 a\.m\. · Grouse Mountain base/).isVisible()).toBe(true);
       await ride.getByRole('button', { name: 'Join Ride' }).click();
       await expect.poll(() => ride.getByRole('button', { name: 'Cancel My Seat' }).isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await ride.textContent()).toContain('2 of 3');
@@ -106,4 +114,16 @@ describe('planning together in a real browser', () => {
     }
     // Two users and a dozen page loads: longer than one journey's default on a busy machine.
   }, 150_000);
+});
+
+describe('demo rides in a browser far from Vancouver', () => {
+  it('shows the sample departure as typed (7:15 a.m. for the 8:00 a.m. Grouse Grind) in a Tokyo browser', async () => {
+    const page = currentPage();
+    await page.goto('/dashboard?demo=true');
+    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming Activities' }) }).getByRole('listitem').filter({ hasText: 'Grouse Grind Challenge' });
+    await expect.poll(() => upcoming.textContent(), { timeout: 15_000 }).toContain('at 8:00 a.m.');
+    await page.getByRole('tab', { name: 'Find Rides' }).click({ timeout: 10_000 });
+    const ride = page.getByRole('listitem').filter({ hasText: 'Subaru Outback' });
+    await expect.poll(() => ride.textContent(), { timeout: 15_000 }).toContain('7:15 a.m.');
+  });
 });

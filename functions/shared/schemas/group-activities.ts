@@ -68,8 +68,12 @@ export const GroupActivityInput = z
     /** hh:mm (24 h), in British Columbia. */
     time: z.string({ error: FIELD_MESSAGES.time }).regex(TIME_PATTERN, FIELD_MESSAGES.time),
     location: z.string({ error: FIELD_MESSAGES.location }).trim().min(1, FIELD_MESSAGES.location).max(LOCATION_MAX, FIELD_MESSAGES.locationTooLong),
-    /** Null for a place outside the listed areas; such activities are listed under 'elsewhere'. */
-    area: z.enum(ACTIVITY_AREAS, { error: FIELD_MESSAGES.area }).nullable().default(null),
+    /**
+     * Null for a place outside the listed areas; such activities are listed under 'elsewhere'. Left out on
+     * create, it is the organizer's home area (Vancouver without one), where their nearby list looks; left
+     * out on edit, it stays as it was.
+     */
+    area: z.enum(ACTIVITY_AREAS, { error: FIELD_MESSAGES.area }).nullable().optional(),
     duration: z.literal(DURATION_OPTIONS, { error: FIELD_MESSAGES.duration }),
     difficulty: z.enum(DIFFICULTIES, { error: FIELD_MESSAGES.difficulty }),
     maxParticipants: z.literal(MAX_PARTICIPANT_OPTIONS, { error: FIELD_MESSAGES.maxParticipants }),
@@ -146,15 +150,26 @@ function addDays(date: string, days: number): string {
 }
 
 /**
+ * How wall-clock times become instants. The server passes its pinned tz database
+ * (functions/domain/plan-time.ts); the default here (the runtime's Intl data) only serves the browser's
+ * form hints and demo mode's ordering — never what anyone is shown.
+ */
+export interface PlanClock {
+  instantOf(date: string, time: string): Date;
+  dateOf(instant: Date): string;
+}
+export const INTL_PLAN_CLOCK: PlanClock = { instantOf: planStartInstant, dateOf: planDateOf };
+
+/**
  * The rule the spec left open: no activity in the past (relative to `now`, in British Columbia) and none
  * more than a year ahead. Returns a message per field, empty when the date and time are fine.
  */
-export function activityTimingIssues(date: string, time: string, now: Date): Partial<Record<'date' | 'time', string>> {
+export function activityTimingIssues(date: string, time: string, now: Date, clock: PlanClock = INTL_PLAN_CLOCK): Partial<Record<'date' | 'time', string>> {
   if (!isCalendarDate(date) || !TIME_PATTERN.test(time)) return {};
-  const today = planDateOf(now);
+  const today = clock.dateOf(now);
   if (date < today) return { date: FIELD_MESSAGES.datePast };
   if (date > addDays(today, MAX_DAYS_AHEAD)) return { date: FIELD_MESSAGES.dateTooFar };
-  if (planStartInstant(date, time).getTime() <= now.getTime()) return { time: FIELD_MESSAGES.timePast };
+  if (clock.instantOf(date, time).getTime() <= now.getTime()) return { time: FIELD_MESSAGES.timePast };
   return {};
 }
 
@@ -168,6 +183,29 @@ export function groupActivityFormErrors(form: unknown, now: Date): Record<string
   }
   return { ...activityTimingIssues(parsed.data.date, parsed.data.time, now) };
 }
+
+// --- Showing meeting times as typed (no time-zone conversion: the same text in every browser) ---
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** '7:15 a.m.' for '07:15', '12:00 p.m.' for '12:00', '12:30 a.m.' for '00:30' (Canadian English). */
+export function formatWallTime(time: string): string {
+  const [hh, mm] = time.split(':') as [string, string];
+  const hour = Number(hh);
+  if (!TIME_PATTERN.test(time)) return time;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${mm} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+}
+
+/** 'Thu, Nov 26' for a yyyy-mm-dd calendar date (the weekday is calendar arithmetic, no zone involved). */
+export function formatWallDate(date: string): string {
+  if (!isCalendarDate(date)) return date;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTH_NAMES[m - 1]} ${d}`;
+}
+
+/** 'Thu, Nov 26, 7:15 a.m.' */
+export const formatWallDateTime = (date: string, time: string) => `${formatWallDate(date)}, ${formatWallTime(time)}`;
 
 // --- Responses ---
 

@@ -112,8 +112,10 @@ export const RideOffer = z.object({
   vehicle: Vehicle,
   seats: z.number().int(),
   availableSeats: z.number().int().nonnegative(),
-  /** The departure as an instant. */
-  departureTime: z.iso.datetime(),
+  /** The departure as typed: yyyy-mm-dd and hh:mm, wall-clock time at the meeting place (`timeZone`). Shown as is, never converted. */
+  departureDate: z.string(),
+  departureTime: z.string(),
+  timeZone: z.string(),
   pickupLocations: z.array(z.string()),
   costPerPerson: z.number(),
   notes: z.string(),

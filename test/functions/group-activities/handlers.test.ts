@@ -274,3 +274,21 @@ describe("the organizer's edits", () => {
     expect(seen.cancelledAt).not.toBeNull();
   });
 });
+
+describe('where a new activity is listed (issue 11)', () => {
+  it("defaults to the organizer's home area (Vancouver without one), keeps an explicit choice, and keeps the area on an edit that leaves it out", async () => {
+    const organizer = newUser();
+    await dynamo().send(new PutCommand({ TableName: process.env.TABLE_USERS, Item: { pk: `USER#${organizer}`, sk: 'PROFILE', userId: organizer, homeArea: 'richmond' } }));
+    const { area: _none, ...withoutArea } = activityInput();
+    const created = await call('post-group-activity', organizer, { body: withoutArea });
+    expect(created.status).toBe(201);
+    expect(details(created.json).area).toBe('richmond');
+    const edited = await call('put-group-activity', organizer, { pathParameters: { activityId: details(created.json).id }, body: { ...withoutArea, title: 'Renamed' } });
+    expect(details(edited.json)).toMatchObject({ title: 'Renamed', area: 'richmond' });
+
+    const noHome = await call('post-group-activity', newUser(), { body: withoutArea });
+    expect(details(noHome.json).area).toBe('vancouver');
+    const elsewhere = await call('post-group-activity', organizer, { body: { ...withoutArea, area: null } });
+    expect(details(elsewhere.json).area).toBeNull();
+  });
+});

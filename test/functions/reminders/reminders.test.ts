@@ -27,7 +27,7 @@ describe('the 24 h reminder job', () => {
       const reminders = await remindersOf(user);
       expect(reminders).toHaveLength(1);
       expect(reminders[0]).toMatchObject({ link: `/plan-activity/${soon.id}` });
-      expect(reminders[0]!.message).toMatch(/^Reminder: Dawn patrol is on .+ at \d\d:\d\d, Cypress Mountain\.$/);
+      expect(reminders[0]!.message).toMatch(/^Reminder: Dawn patrol is on .+ at \d{1,2}:\d\d [ap]\.m\., Cypress Mountain\.$/);
     }
   });
 

@@ -52,8 +52,11 @@ describe('ride offers', () => {
       isMine: false,
       bookedByMe: false,
     });
-    // 07:15 on the activity's date in British Columbia, 45 minutes before the 08:00 start.
-    expect(Date.parse(activity.startsAt) - Date.parse(seen.offers[0]!.departureTime)).toBe(45 * 60_000);
+    // The departure as typed: 07:15 on the activity's date, wall-clock time in British Columbia (never an instant to convert).
+    expect(seen.offers[0]).toMatchObject({ departureDate: activity.date, departureTime: '07:15', timeZone: 'America/Vancouver' });
+    const stored = (await partitionOf(activity.id)).find((item) => item.entity === 'RideOffer');
+    // The server's own instant (for its schedules), from the pinned tz data: 45 minutes before the 08:00 start.
+    expect(Date.parse(activity.startsAt) - Date.parse(String(stored?.departureTime))).toBe(45 * 60_000);
   });
 
   it('hides rides from anyone who does not take part, and refuses their offers, requests and bookings', async () => {
@@ -103,6 +106,30 @@ describe('ride offers', () => {
     const withdrawn = await call('delete-ride-offer', driver, path(activity.id, { rideId: created.id }));
     expect(withdrawn.status).toBe(200);
     expect(rides(withdrawn.json).offers).toEqual([]);
+  });
+
+  it('stores exactly one of 5 parallel offers by the same driver, and one of 5 parallel requests (issue 12)', async () => {
+    const { activity, participants } = await activityWith(2);
+    const [driver, rider] = participants as [string, string];
+    const offers = await Promise.all(Array.from({ length: 5 }, () => call('post-ride-offer', driver, { ...path(activity.id), body: offer() })));
+    expect(offers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of offers.filter((r) => r.status === 409)) expect(error(r.json)).toMatchObject({ code: 'ride_exists', message: 'You already offer a ride to this activity.' });
+    const requests = await Promise.all(Array.from({ length: 5 }, () => call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Main St', willingToShare: true } })));
+    expect(requests.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const items = await partitionOf(activity.id);
+    expect(items.filter((item) => item.entity === 'RideOffer')).toHaveLength(1);
+    expect(items.filter((item) => item.entity === 'RideRequest')).toHaveLength(1);
+  });
+
+  it("lowers the driver's rides offered when an offer is withdrawn, and lets them offer again", async () => {
+    const { activity, organizer, participants } = await activityWith(1);
+    const [driver] = participants as [string];
+    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    expect(created.ridesOffered).toBe(1);
+    expect((await call('delete-ride-offer', driver, path(activity.id, { rideId: created.id }))).status).toBe(200);
+    const again = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    expect(again.ridesOffered).toBe(1);
+    expect(rides((await call('get-activity-rides', organizer, path(activity.id))).json).offers.map((o) => o.ridesOffered)).toEqual([1]);
   });
 });
 
@@ -201,6 +228,19 @@ describe('ride requests', () => {
     expect((await call('delete-ride-request', driver, requestPath)).status).toBe(403);
     const withdrawn = await call('delete-ride-request', requester, requestPath);
     expect(rides(withdrawn.json).requests).toEqual([]);
+  });
+
+  it('closes the booker\'s own open request when they book a seat, and lets them ask again after withdrawing', async () => {
+    const { activity, participants } = await activityWith(2);
+    const [driver, rider] = participants as [string, string];
+    const requested = rides((await call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } })).json);
+    expect(requested.requests).toHaveLength(1);
+    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const booked = await call('post-ride-booking', rider, path(activity.id, { rideId: created.id }));
+    expect(booked.status).toBe(200);
+    expect(rides(booked.json).requests).toEqual([]);
+    expect((await partitionOf(activity.id)).filter((item) => String(item.sk).startsWith('REQUESTBY#'))).toEqual([]);
+    expect((await call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } })).status).toBe(201);
   });
 
   it('refuses a request without a pickup or a yes/no on sharing', async () => {

@@ -36,7 +36,7 @@ export interface DemoRideOffer {
   activityId: string;
   driverId: string;
   availableSeats: number;
-  /** ISO date-time. */
+  /** hh:mm on the activity's date, wall-clock time at the meeting place (reads the same in every browser zone). */
   departureTime: string;
   pickupLocations: string[];
   costPerPerson: number;
@@ -90,8 +90,8 @@ export function demoRideData(now: Date): DemoRideData {
       { id: 'ride-user-4', name: 'Priya Singh', avatar: 'PS', rating: 4.6, ridesOffered: 2, location: 'Richmond', vehicle: { make: 'Honda', model: 'Civic', year: 2018, color: 'Blue', seats: 4 }, isVerified: true },
     ],
     offers: [
-      { id: 'offer-1', activityId: 'act-2', driverId: 'ride-user-1', availableSeats: 3, departureTime: daysFrom(now, 4, 7, 15).toISOString(), pickupLocations: ['Kitsilano Beach parking', 'Burrard SkyTrain Station'], costPerPerson: 8, notes: 'Room for poles and packs. Leaving on time!' },
-      { id: 'offer-2', activityId: 'act-3', driverId: 'ride-user-2', availableSeats: 4, departureTime: daysFrom(now, 6, 6, 0).toISOString(), pickupLocations: ['Metrotown', 'Brentwood Town Centre', 'Lions Gate Bridge north end'], costPerPerson: 12, notes: 'Bike rack fits 4 bikes. Coffee stop in Squamish on the way back.' },
+      { id: 'offer-1', activityId: 'act-2', driverId: 'ride-user-1', availableSeats: 3, departureTime: '07:15', pickupLocations: ['Kitsilano Beach parking', 'Burrard SkyTrain Station'], costPerPerson: 8, notes: 'Room for poles and packs. Leaving on time!' },
+      { id: 'offer-2', activityId: 'act-3', driverId: 'ride-user-2', availableSeats: 4, departureTime: '06:00', pickupLocations: ['Metrotown', 'Brentwood Town Centre', 'Lions Gate Bridge north end'], costPerPerson: 12, notes: 'Bike rack fits 4 bikes. Coffee stop in Squamish on the way back.' },
     ],
     requests: [
       { id: 'request-1', activityId: 'act-2', requesterId: 'ride-user-3', preferredPickup: 'Main Street SkyTrain Station', willingToShare: true, notes: 'Happy to chip in for gas and parking.' },

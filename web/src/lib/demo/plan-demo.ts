@@ -1,6 +1,7 @@
 import {
   DEFAULT_NEARBY_AREA,
   groupActivityFormErrors,
+  PLAN_TIME_ZONE,
   planStartInstant,
   type GroupActivityDetails,
   type GroupActivityInput,
@@ -18,7 +19,7 @@ import { DEMO_USER } from './demo-user';
 /** Spec core-app §9: a simulated join takes 1 s, a create 1.5 s. */
 export const DEMO_JOIN_DELAY_MS = 1000;
 export const DEMO_CREATE_DELAY_MS = 1500;
-const STORAGE_KEY = 'trailbuddy.demo.plan';
+const STORAGE_KEY = 'trailbuddy.demo.plan.v2';
 const DEMO_NAME = DEMO_USER.name;
 const FILLER_NAMES = ['Jordan Lee', 'Sam Patel', 'Priya Singh', 'Maya Chen', 'Noah Kim', 'Emma Wilson', 'Liam Roy', 'Ava Martin', 'Ethan Park'];
 
@@ -88,6 +89,7 @@ export function seedDemoPlan(now: Date): DemoPlanState {
   const userById = new Map(rides.users.map((user) => [user.id, user]));
   const offers = rides.offers.map((offer): StoredOffer => {
     const driver = userById.get(offer.driverId);
+    const activity = activities.find((a) => a.id === offer.activityId);
     const { seats: _total, ...vehicle } = driver?.vehicle ?? { make: 'Car', model: '', year: 2020, color: '', seats: offer.availableSeats };
     return {
       id: offer.id,
@@ -97,7 +99,9 @@ export function seedDemoPlan(now: Date): DemoPlanState {
       ridesOffered: driver?.ridesOffered ?? 0,
       vehicle: vehicle as Vehicle,
       seats: offer.availableSeats,
+      departureDate: activity?.date ?? '',
       departureTime: offer.departureTime,
+      timeZone: PLAN_TIME_ZONE,
       pickupLocations: offer.pickupLocations,
       costPerPerson: offer.costPerPerson,
       notes: offer.notes,
@@ -234,6 +238,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
         const at = now().toISOString();
         const activity: StoredActivity = {
           ...valid,
+          area: valid.area === undefined ? (DEFAULT_NEARBY_AREA as HomeArea) : valid.area,
           id: `demo-${now().getTime()}`,
           startsAt: planStartInstant(valid.date, valid.time).toISOString(),
           participants: [{ name: DEMO_NAME, isMe: true, isOrganizer: true, joinedAt: at }],
@@ -272,7 +277,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
           const n = activity.participants.length;
           fail(400, 'validation_failed', 'The request body is invalid.', { maxParticipants: `${n} people are already taking part; choose a maximum of at least ${n}.` });
         }
-        Object.assign(activity, valid, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
+        Object.assign(activity, valid, { area: valid.area === undefined ? activity.area : valid.area }, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
         return detailsOf(activity);
       });
     },
@@ -333,7 +338,9 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
           ridesOffered: 1,
           vehicle: parsed.vehicle,
           seats: parsed.seats,
-          departureTime: planStartInstant(activity.date, parsed.departureTime).toISOString(),
+          departureDate: activity.date,
+          departureTime: parsed.departureTime,
+          timeZone: PLAN_TIME_ZONE,
           pickupLocations: parsed.pickupLocations,
           costPerPerson: parsed.costPerPerson,
           notes: parsed.notes,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatWallDateTime } from '@shared/schemas/group-activities';
 import type { MyRidesResponse, RideOffer, RideRequest } from '@shared/schemas/rides';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -9,7 +10,6 @@ import { useAuth } from '@/lib/auth';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 
-const departureFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Vancouver' });
 const currency = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /** Spec core-app §8: the rides tab's empty text in demo mode. */
@@ -106,7 +106,7 @@ function OfferCard({ offer, activityTitle, onJoin }: { offer: RideOffer; activit
       </p>
       {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-        <Fact label="Departure" value={departureFormat.format(new Date(offer.departureTime))} />
+        <Fact label="Departure" value={formatWallDateTime(offer.departureDate, offer.departureTime)} />
         <Fact label="Seats available" value={String(offer.availableSeats)} />
         <Fact label="Cost per person" value={currency.format(offer.costPerPerson)} />
         <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />

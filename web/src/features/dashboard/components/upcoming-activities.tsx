@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { statusLabel, type GroupActivitySummary } from '@shared/schemas/group-activities';
+import { formatWallDate, formatWallTime, statusLabel, type GroupActivitySummary } from '@shared/schemas/group-activities';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -22,7 +22,6 @@ const statusStyles: Record<GroupActivitySummary['status'], string> = {
   almost_full: 'bg-yellow-100 text-yellow-800',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const detailsPath = (id: string) => paths.activityDetails.replace(':activityId', encodeURIComponent(id));
 
 /** Upcoming activities near the user: the first 3, each with Join Activity (while there is room) and View Details. */
@@ -90,7 +89,7 @@ function UpcomingItem({ activity: initial }: { activity: GroupActivitySummary })
         <div>
           <h3 className="font-semibold text-slate-900">{activity.title}</h3>
           <p className="text-sm text-slate-600">
-            <span className="capitalize">{activity.activityType}</span> · {dateFormat.format(new Date(`${activity.date}T00:00:00Z`))} at {activity.time} · {activity.participantCount}/
+            <span className="capitalize">{activity.activityType}</span> · {formatWallDate(activity.date)} at {formatWallTime(activity.time)} · {activity.participantCount}/
             {activity.maxParticipants} participants
           </p>
         </div>

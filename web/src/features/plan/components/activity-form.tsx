@@ -12,7 +12,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { ApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-messages';
-import { AREA_OPTIONS, capitalize, formatDuration } from '../utils/format';
+import { AREA_OPTIONS, areaName, capitalize, formatDuration } from '../utils/format';
 import { FormField } from './form-field';
 
 type Errors = Partial<Record<keyof GroupActivityInput | 'form', string>>;
@@ -50,7 +50,7 @@ export function ActivityForm({ initial = DEFAULT_GROUP_ACTIVITY_FORM, submitLabe
     setPending(true);
     try {
       await onSubmit(form);
-      if (resetOnSuccess) setForm(DEFAULT_GROUP_ACTIVITY_FORM);
+      if (resetOnSuccess) setForm(initial);
       setErrors({});
     } catch (error) {
       setErrors(error instanceof ApiError && error.fields ? { ...(error.fields as Errors), form: 'Please check the highlighted fields.' } : { form: userMessage(error) });
@@ -87,7 +87,7 @@ export function ActivityForm({ initial = DEFAULT_GROUP_ACTIVITY_FORM, submitLabe
       <FormField label="Location" error={errors.location}>
         {(props) => <input {...props} required maxLength={120} value={form.location} onChange={(e) => set('location', e.target.value)} placeholder="Grouse Mountain base" />}
       </FormField>
-      <FormField label="Area" error={errors.area} hint="Lets people nearby find it">
+      <FormField label="Area" error={errors.area} hint={`Listed under ${areaName(form.area ?? 'elsewhere')} in Upcoming activities nearby`}>
         {(props) => (
           <select {...props} value={form.area ?? ''} onChange={(e) => set('area', (e.target.value || null) as GroupActivityInput['area'])}>
             <option value="">Elsewhere in BC</option>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { GroupActivitySummary } from '@shared/schemas/group-activities';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { canJoin, capitalize, formatDate } from '../utils/format';
+import { canJoin, capitalize, formatDate, formatTime } from '../utils/format';
 import { StatusBadge } from './status-badge';
 
 export const detailsPath = (id: string) => paths.activityDetails.replace(':activityId', encodeURIComponent(id));
@@ -37,7 +37,7 @@ function ActivityItem({ activity, onJoin }: { activity: GroupActivitySummary; on
         <div>
           <h3 className="font-semibold text-slate-900">{activity.title}</h3>
           <p className="text-sm text-slate-600">
-            {capitalize(activity.activityType)} · {formatDate(activity.date)} at {activity.time} · {activity.location}
+            {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} · {activity.location}
           </p>
           <p className="text-sm text-slate-600">
             {activity.participantCount}/{activity.maxParticipants} participants · organised by {activity.viewer.isOrganizer ? 'you' : activity.organizerName}

@@ -49,7 +49,7 @@ export function RideOfferCard({ offer, activityTitle, actions }: { offer: RideOf
       </p>
       {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-        <Fact label="Departure" value={formatDeparture(offer.departureTime)} />
+        <Fact label="Departure" value={formatDeparture(offer)} />
         <Fact label="Seats available" value={`${offer.availableSeats} of ${offer.seats}`} />
         <Fact label="Cost per person" value={formatCost(offer.costPerPerson)} />
         <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />

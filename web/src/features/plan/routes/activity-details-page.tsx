@@ -14,7 +14,7 @@ import { useQuery } from '@/lib/use-query';
 import { ActivityForm } from '../components/activity-form';
 import { RidesSection } from '../components/rides-section';
 import { StatusBadge } from '../components/status-badge';
-import { areaName, canJoin, capitalize, formatDate, formatDuration } from '../utils/format';
+import { areaName, canJoin, capitalize, formatDate, formatDuration, formatTime } from '../utils/format';
 
 /** /plan-activity/:activityId — details, participants, Join/Leave, the organizer's Edit/Cancel, and rides. */
 export default function ActivityDetailsPage() {
@@ -77,7 +77,7 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge activity={activity} />
             <span>
-              {capitalize(activity.activityType)} · {formatDate(activity.date)} at {activity.time} · {activity.location}
+              {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} · {activity.location}
             </span>
           </span>
         }

@@ -1,5 +1,6 @@
 import { HOME_AREAS } from '@shared/schemas/profile';
-import type { GroupActivitySummary, NearbyArea } from '@shared/schemas/group-activities';
+import { formatWallDate, formatWallDateTime, formatWallTime, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import type { RideOffer } from '@shared/schemas/rides';
 
 const AREA_NAMES: Record<NearbyArea, string> = {
   vancouver: 'Vancouver',
@@ -16,15 +17,16 @@ export const AREA_OPTIONS = HOME_AREAS.map((area) => ({ value: area, label: AREA
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
+/**
+ * Meeting times are shown as typed, wall-clock time at the meeting place: formatted from their strings,
+ * never converted through the browser's time-zone data (which differs from the server's).
+ */
 /** 'Sat, Jun 6' for a yyyy-mm-dd calendar date. */
-export function formatDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T00:00:00Z`));
-}
-
-const departureFormat = new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Vancouver' });
-export const formatDeparture = (iso: string) => departureFormat.format(new Date(iso));
+export const formatDate = formatWallDate;
+/** '8:00 a.m.' for '08:00'. */
+export const formatTime = formatWallTime;
+/** 'Thu, Nov 26, 7:15 a.m.': a ride's departure as the driver typed it. */
+export const formatDeparture = (offer: Pick<RideOffer, 'departureDate' | 'departureTime'>) => formatWallDateTime(offer.departureDate, offer.departureTime);
 
 const money = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 export const formatCost = (cost: number) => (cost === 0 ? 'Free' : money.format(cost));
