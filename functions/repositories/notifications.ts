@@ -4,6 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { Notification, type NotificationType } from '../shared/schemas/notifications';
 import { deleteItemsByPrefix } from './partner-items';
+import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
 
 /** Notifications live for 90 days; DynamoDB TTL removes them after that. */
 export const NOTIFICATION_LIFETIME_DAYS = 90;
@@ -23,11 +24,27 @@ export interface NewNotification {
   type: NotificationType;
   message: string;
   link: string | null;
+  /**
+   * The member whose action this tells of (issue 12): nothing is delivered while either has blocked the
+   * other, and a notification already delivered is not shown once one of them blocks.
+   */
+  actorId?: string;
+  /**
+   * A burst key, e.g. one conversation: while an unread notification with the same key is waiting, no new
+   * one is added (one notification per burst of messages instead of one per message).
+   */
+  burstKey?: string;
 }
 
-/** Adds an unread notification for `userId`; the one write every feature uses to tell a user something. */
-export async function addNotification(userId: string, input: NewNotification, now: Date): Promise<Notification> {
-  const notification: Notification = { id: ulid(now.getTime()), ...input, createdAt: now.toISOString(), readAt: null };
+/**
+ * Adds an unread notification for `userId`; the one write every feature uses to tell a user something.
+ * Null when nothing was added: the actor and the user block each other, or the burst already has one waiting.
+ */
+export async function addNotification(userId: string, input: NewNotification, now: Date): Promise<Notification | null> {
+  if (input.actorId && (await isBlockedEitherWay(userId, input.actorId))) return null;
+  if (input.burstKey && (await hasUnreadInBurst(userId, input.burstKey, now))) return null;
+  const { actorId, burstKey, ...shown } = input;
+  const notification: Notification = { id: ulid(now.getTime()), ...shown, createdAt: now.toISOString(), readAt: null };
   await dynamo().send(
     new PutCommand({
       TableName: tableName('social'),
@@ -37,6 +54,8 @@ export async function addNotification(userId: string, input: NewNotification, no
         entity: 'Notification',
         userId,
         ...notification,
+        ...(actorId ? { actorId } : {}),
+        ...(burstKey ? { burstKey } : {}),
         expiresAt: Math.floor(now.getTime() / 1000) + NOTIFICATION_LIFETIME_DAYS * 86_400,
       },
     }),
@@ -49,6 +68,9 @@ const notificationFrom = (item: Record<string, unknown>): Notification =>
 
 /** Not yet removed by TTL (which can lag by days). */
 const notExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
+
+/** Told of by a member the user blocks or is blocked by (issue 12: not shown, not counted). */
+const fromBlocked = (item: Record<string, unknown>, blocked: ReadonlySet<string>) => typeof item.actorId === 'string' && blocked.has(item.actorId);
 
 export interface NotificationPage {
   notifications: Notification[];
@@ -69,23 +91,40 @@ export async function listNotifications(userId: string, limit: number, after: st
       Limit: limit,
     }),
   );
-  const items = (result.Items ?? []).filter((item) => notExpired(item, now));
+  const blocked = await blockedEitherWayOf(userId);
+  const items = (result.Items ?? []).filter((item) => notExpired(item, now) && !fromBlocked(item, blocked));
   return { notifications: items.map(notificationFrom), after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null };
 }
 
-async function unreadIds(userId: string, now: Date): Promise<string[]> {
+async function unreadItems(userId: string, now: Date): Promise<Record<string, unknown>[]> {
   const { gsi1pk } = notificationKeys.unread(userId, '');
-  const ids: string[] = [];
+  const items: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: tableName('social'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ProjectionExpression: 'gsi1sk, expiresAt' },
+    {
+      TableName: tableName('social'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ProjectionExpression: 'gsi1sk, expiresAt, actorId, burstKey',
+    },
   );
-  for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) ids.push(String(item.gsi1sk));
-  return ids;
+  for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) items.push(item);
+  return items;
 }
 
+async function unreadIds(userId: string, now: Date): Promise<string[]> {
+  return (await unreadItems(userId, now)).map((item) => String(item.gsi1sk));
+}
+
+async function hasUnreadInBurst(userId: string, burstKey: string, now: Date): Promise<boolean> {
+  return (await unreadItems(userId, now)).some((item) => item.burstKey === burstKey);
+}
+
+/** Unread and shown: notifications told of by a blocked member do not count. */
 export async function countUnread(userId: string, now: Date): Promise<number> {
-  return (await unreadIds(userId, now)).length;
+  const [items, blocked] = await Promise.all([unreadItems(userId, now), blockedEitherWayOf(userId)]);
+  return items.filter((item) => !fromBlocked(item, blocked)).length;
 }
 
 /** Marks one read (idempotent: the first read time stays); false when the user has no such notification. */

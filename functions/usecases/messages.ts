@@ -89,6 +89,11 @@ export async function sendMessage(userId: string, otherUserId: string, text: str
   const last = { text: stored.text.slice(0, 140), senderId: userId, sentAt: stored.sentAt };
   const [names] = await Promise.all([displayNamesOf([userId]), recordLastMessage(userId, otherUserId, last), recordLastMessage(otherUserId, userId, last)]);
   const myName = names.get(userId) ?? UNNAMED_MEMBER;
-  await addNotification(otherUserId, { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}` }, now);
+  // One notification per burst: while the last one about this conversation is unread, no new one is added.
+  await addNotification(
+    otherUserId,
+    { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}`, actorId: userId, burstKey: `conversation:${userId}` },
+    now,
+  );
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
 }

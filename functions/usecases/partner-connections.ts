@@ -81,7 +81,7 @@ export async function connectWith(userId: string, otherUserId: string, now: Date
     await returnPartnerRequestAllowance(userId, window);
     throw changedMeanwhile();
   }
-  await deps.addNotification(otherUserId, { type: 'partner_request', message: `${myName} would like to be your activity partner.`, link: paths.findPartners }, now);
+  await deps.addNotification(otherUserId, { type: 'partner_request', message: `${myName} would like to be your activity partner.`, link: paths.findPartners, actorId: userId }, now);
   return answered(otherUserId, { state: 'outgoing', blockedByMe: false });
 }
 
@@ -91,7 +91,7 @@ export async function acceptRequest(userId: string, otherUserId: string, now: Da
   if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
   if (!(await acceptPartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_accepted', message: `${myName} accepted your partner request. Say hello!`, link: paths.messagesWith(userId) }, now);
+  await deps.addNotification(otherUserId, { type: 'partner_accepted', message: `${myName} accepted your partner request. Say hello!`, link: paths.messagesWith(userId), actorId: userId }, now);
   return answered(otherUserId, { state: 'partners', blockedByMe: false });
 }
 
@@ -101,7 +101,7 @@ export async function declineRequest(userId: string, otherUserId: string, now: D
   if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
   if (!(await declinePartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_declined', message: `${myName} declined your partner request.`, link: paths.findPartners }, now);
+  await deps.addNotification(otherUserId, { type: 'partner_declined', message: `${myName} declined your partner request.`, link: paths.findPartners, actorId: userId }, now);
   return answered(otherUserId, { state: 'none', blockedByMe: false });
 }
 
