@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -163,4 +163,48 @@ export async function markAllNotificationsRead(userId: string, now: Date): Promi
 export async function deleteNotificationsOfUser(userId: string): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
   return deleteItemsByPrefix({ pk, prefix: skPrefix });
+}
+
+/**
+ * Account deletion (issue 12): notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
+ * instead of `name`, lose their link (it led to the deleted member) and their actor; one that does not carry the
+ * name is removed. Returns how many were changed or removed.
+ */
+export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string): Promise<number> {
+  const { pk, skPrefix } = notificationKeys.notificationsOfUser(recipientId);
+  const TableName = tableName('social');
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'actorId = :actor',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':actor': actorId },
+      ProjectionExpression: 'pk, sk, message',
+    },
+  );
+  let scrubbed = 0;
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const Key = { pk: item.pk, sk: item.sk };
+      const message = String(item.message ?? '');
+      if (name && message.includes(name)) {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName,
+            Key,
+            UpdateExpression: 'SET message = :message, link = :null REMOVE actorId, burstKey',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':message': message.split(name).join(replacement), ':null': null },
+          }),
+        ).catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+      } else {
+        await dynamo().send(new DeleteCommand({ TableName, Key }));
+      }
+      scrubbed++;
+    }
+  }
+  return scrubbed;
 }

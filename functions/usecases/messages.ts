@@ -1,5 +1,5 @@
 import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
-import { listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
+import { deleteConversation, listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
 import { addNotification } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
 import { getRelationship, isBlocked, listRelationships, recordLastMessage, type Relationship } from '../repositories/partner-relationships';
@@ -96,4 +96,13 @@ export async function sendMessage(userId: string, otherUserId: string, text: str
     now,
   );
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
+}
+
+/**
+ * The one way messages are deleted (account deletion today). Reports (another area) hook here: a message kept
+ * as evidence of a report must survive its sender's deletion, so that check belongs in this function.
+ * Returns how many messages were removed.
+ */
+export async function eraseConversation(userId: string, otherUserId: string): Promise<number> {
+  return deleteConversation(userId, otherUserId);
 }
