@@ -144,11 +144,12 @@ describe('partners in a real browser, two members', () => {
       await pageB.goto(`/find-partners/${userIdA}`);
       await pageB.getByRole('button', { name: 'Block' }).click();
       await pageB.getByRole('button', { name: 'Yes, block' }).click();
-      await visible(pageB.getByText(`You blocked ${nameA}.`, { exact: true }));
+      // The toast reads 'Success: You blocked <name>.' for screen readers; one period at the end.
+      await visible(pageB.getByText(new RegExp(`You blocked ${nameA}\\.$`)));
       const blockedList = pageB.getByRole('region', { name: 'Blocked members' });
       await visible(blockedList.getByText(nameA));
       await blockedList.getByRole('button', { name: `Unblock ${nameA}` }).click();
-      await visible(pageB.getByText(`You unblocked ${nameA}.`, { exact: true }));
+      await visible(pageB.getByText(new RegExp(`You unblocked ${nameA}\\.$`)));
       expect(errorsB).toEqual([]);
     } finally {
       await contextB.close();
