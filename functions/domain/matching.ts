@@ -205,6 +205,24 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
   return { compatibility: Math.max(0, Math.min(100, Math.round(points))), reasons, sharedActivities, notCompared };
 }
 
+/**
+ * The candidate as another member may be matched against them: every fact they keep private counts as
+ * unknown, so its value can change nothing the searcher sees — score, reasons, 'not compared', order
+ * (issue 12). Level hides the score and the pace bands (pace tells level); availability hides the
+ * preferred start hours too; activities hides the pace bands (they name activities).
+ */
+export function observableSubject(candidate: MatchSubject, visibleFields: readonly ShareableField[]): MatchSubject {
+  const visible = new Set(visibleFields);
+  return {
+    homeArea: visible.has('homeArea') ? candidate.homeArea : null,
+    activities: visible.has('activities') ? candidate.activities : [],
+    availability: visible.has('availability') ? candidate.availability : [],
+    preferredHours: visible.has('availability') ? candidate.preferredHours : [],
+    level: visible.has('level') ? candidate.level : null,
+    paceBands: visible.has('level') && visible.has('activities') ? candidate.paceBands : {},
+  };
+}
+
 /** The reasons a candidate's privacy choices allow the searcher to see. */
 export function visibleReasons(reasons: readonly MatchReason[], visibleFields: readonly ShareableField[]): string[] {
   const visible = new Set(visibleFields);

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { Notification, type NotificationType } from '../shared/schemas/notifications';
 import { deleteItemsByPrefix } from './partner-items';
+import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
 
 /** Notifications live for 90 days; DynamoDB TTL removes them after that. */
 export const NOTIFICATION_LIFETIME_DAYS = 90;
@@ -23,11 +24,27 @@ export interface NewNotification {
   type: NotificationType;
   message: string;
   link: string | null;
+  /**
+   * The member whose action this tells of (issue 12): nothing is delivered while either has blocked the
+   * other, and a notification already delivered is not shown once one of them blocks.
+   */
+  actorId?: string;
+  /**
+   * A burst key, e.g. one conversation: while an unread notification with the same key is waiting, no new
+   * one is added (one notification per burst of messages instead of one per message).
+   */
+  burstKey?: string;
 }
 
-/** Adds an unread notification for `userId`; the one write every feature uses to tell a user something. */
-export async function addNotification(userId: string, input: NewNotification, now: Date): Promise<Notification> {
-  const notification: Notification = { id: ulid(now.getTime()), ...input, createdAt: now.toISOString(), readAt: null };
+/**
+ * Adds an unread notification for `userId`; the one write every feature uses to tell a user something.
+ * Null when nothing was added: the actor and the user block each other, or the burst already has one waiting.
+ */
+export async function addNotification(userId: string, input: NewNotification, now: Date): Promise<Notification | null> {
+  if (input.actorId && (await isBlockedEitherWay(userId, input.actorId))) return null;
+  if (input.burstKey && (await hasUnreadInBurst(userId, input.burstKey, now))) return null;
+  const { actorId, burstKey, ...shown } = input;
+  const notification: Notification = { id: ulid(now.getTime()), ...shown, createdAt: now.toISOString(), readAt: null };
   await dynamo().send(
     new PutCommand({
       TableName: tableName('social'),
@@ -37,6 +54,8 @@ export async function addNotification(userId: string, input: NewNotification, no
         entity: 'Notification',
         userId,
         ...notification,
+        ...(actorId ? { actorId } : {}),
+        ...(burstKey ? { burstKey } : {}),
         expiresAt: Math.floor(now.getTime() / 1000) + NOTIFICATION_LIFETIME_DAYS * 86_400,
       },
     }),
@@ -49,6 +68,9 @@ const notificationFrom = (item: Record<string, unknown>): Notification =>
 
 /** Not yet removed by TTL (which can lag by days). */
 const notExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
+
+/** Told of by a member the user blocks or is blocked by (issue 12: not shown, not counted). */
+const fromBlocked = (item: Record<string, unknown>, blocked: ReadonlySet<string>) => typeof item.actorId === 'string' && blocked.has(item.actorId);
 
 export interface NotificationPage {
   notifications: Notification[];
@@ -69,23 +91,40 @@ export async function listNotifications(userId: string, limit: number, after: st
       Limit: limit,
     }),
   );
-  const items = (result.Items ?? []).filter((item) => notExpired(item, now));
+  const blocked = await blockedEitherWayOf(userId);
+  const items = (result.Items ?? []).filter((item) => notExpired(item, now) && !fromBlocked(item, blocked));
   return { notifications: items.map(notificationFrom), after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null };
 }
 
-async function unreadIds(userId: string, now: Date): Promise<string[]> {
+async function unreadItems(userId: string, now: Date): Promise<Record<string, unknown>[]> {
   const { gsi1pk } = notificationKeys.unread(userId, '');
-  const ids: string[] = [];
+  const items: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: tableName('social'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ProjectionExpression: 'gsi1sk, expiresAt' },
+    {
+      TableName: tableName('social'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ProjectionExpression: 'gsi1sk, expiresAt, actorId, burstKey',
+    },
   );
-  for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) ids.push(String(item.gsi1sk));
-  return ids;
+  for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) items.push(item);
+  return items;
 }
 
+async function unreadIds(userId: string, now: Date): Promise<string[]> {
+  return (await unreadItems(userId, now)).map((item) => String(item.gsi1sk));
+}
+
+async function hasUnreadInBurst(userId: string, burstKey: string, now: Date): Promise<boolean> {
+  return (await unreadItems(userId, now)).some((item) => item.burstKey === burstKey);
+}
+
+/** Unread and shown: notifications told of by a blocked member do not count. */
 export async function countUnread(userId: string, now: Date): Promise<number> {
-  return (await unreadIds(userId, now)).length;
+  const [items, blocked] = await Promise.all([unreadItems(userId, now), blockedEitherWayOf(userId)]);
+  return items.filter((item) => !fromBlocked(item, blocked)).length;
 }
 
 /** Marks one read (idempotent: the first read time stays); false when the user has no such notification. */
@@ -124,4 +163,48 @@ export async function markAllNotificationsRead(userId: string, now: Date): Promi
 export async function deleteNotificationsOfUser(userId: string): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
   return deleteItemsByPrefix({ pk, prefix: skPrefix });
+}
+
+/**
+ * Account deletion (issue 12): notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
+ * instead of `name`, lose their link (it led to the deleted member) and their actor; one that does not carry the
+ * name is removed. Returns how many were changed or removed.
+ */
+export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string): Promise<number> {
+  const { pk, skPrefix } = notificationKeys.notificationsOfUser(recipientId);
+  const TableName = tableName('social');
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'actorId = :actor',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':actor': actorId },
+      ProjectionExpression: 'pk, sk, message',
+    },
+  );
+  let scrubbed = 0;
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const Key = { pk: item.pk, sk: item.sk };
+      const message = String(item.message ?? '');
+      if (name && message.includes(name)) {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName,
+            Key,
+            UpdateExpression: 'SET message = :message, link = :null REMOVE actorId, burstKey',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':message': message.split(name).join(replacement), ':null': null },
+          }),
+        ).catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+      } else {
+        await dynamo().send(new DeleteCommand({ TableName, Key }));
+      }
+      scrubbed++;
+    }
+  }
+  return scrubbed;
 }

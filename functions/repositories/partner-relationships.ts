@@ -45,6 +45,20 @@ export const noRelationship = (userId: string, otherUserId: string): Relationshi
 
 export const isBlocked = (relationship: Relationship) => relationship.blockedByMe || relationship.blockedMe;
 
+/**
+ * Whether either member has blocked the other (issue 12): the one check every feature that lets one person
+ * reach another (plans, rides, notifications, messages) calls. One consistent read: both flags sit on each side.
+ */
+export async function isBlockedEitherWay(a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  return isBlocked(await getRelationship(a, b));
+}
+
+/** Everyone `userId` has blocked or is blocked by. */
+export async function blockedEitherWayOf(userId: string): Promise<Set<string>> {
+  return new Set((await listRelationships(userId)).filter(isBlocked).map((r) => r.otherUserId));
+}
+
 function relationshipFrom(item: Record<string, unknown>): Relationship {
   return {
     userId: String(item.userId),

@@ -1,5 +1,5 @@
 import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
-import { listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
+import { deleteConversation, listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
 import { addNotification } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
 import { getRelationship, isBlocked, listRelationships, recordLastMessage, type Relationship } from '../repositories/partner-relationships';
@@ -90,6 +90,20 @@ export async function sendMessage(userId: string, otherUserId: string, text: str
   const last = { text: stored.text.slice(0, 140), senderId: userId, sentAt: stored.sentAt };
   const [names] = await Promise.all([displayNamesOf([userId]), recordLastMessage(userId, otherUserId, last), recordLastMessage(otherUserId, userId, last)]);
   const myName = names.get(userId) ?? UNNAMED_MEMBER;
-  await addNotification(otherUserId, { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}` }, now);
+  // One notification per burst: while the last one about this conversation is unread, no new one is added.
+  await addNotification(
+    otherUserId,
+    { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}`, actorId: userId, burstKey: `conversation:${userId}` },
+    now,
+  );
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
+}
+
+/**
+ * The one way messages are deleted (account deletion today). Reports (another area) hook here: a message kept
+ * as evidence of a report must survive its sender's deletion, so that check belongs in this function.
+ * Returns how many messages were removed.
+ */
+export async function eraseConversation(userId: string, otherUserId: string): Promise<number> {
+  return deleteConversation(userId, otherUserId);
 }

@@ -1,4 +1,4 @@
-import { matchPartner, visibleReasons, type MatchSubject } from '../domain/matching';
+import { matchPartner, observableSubject, visibleReasons, type MatchSubject } from '../domain/matching';
 import type { PaceBands } from '../domain/matching-pace';
 import type { MatchingMetrics } from '../repositories/partner-members';
 import type { ConnectionStatus, PartnerCard } from '../shared/schemas/partners';
@@ -37,7 +37,9 @@ export function matchSubject(
  */
 export function partnerCard(searcher: MatchSubject, candidate: CandidateFacts, metrics: MatchingMetrics | null, connection: ConnectionStatus): PartnerCard {
   const visible = new Set(candidate.visibleFields);
-  const match = matchPartner(searcher, matchSubject({ ...candidate, activities: [...candidate.activities], availability: [...candidate.availability] }, metrics, candidate.paceBands));
+  const subject = matchSubject({ ...candidate, activities: [...candidate.activities], availability: [...candidate.availability] }, metrics, candidate.paceBands);
+  // Only what the candidate shares takes part, so a hidden fact cannot be read back through the score.
+  const match = matchPartner(searcher, observableSubject(subject, candidate.visibleFields));
   return {
     userId: candidate.userId,
     displayName: candidate.displayName,

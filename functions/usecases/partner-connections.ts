@@ -1,4 +1,4 @@
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { addNotification } from '../repositories/notifications';
 import { getPartnerSnapshot } from '../repositories/partner-index';
 import { displayNamesOf } from '../repositories/partner-members';
@@ -12,8 +12,9 @@ import {
   unblockMember,
   type Relationship,
 } from '../repositories/partner-relationships';
+import { returnPartnerRequestAllowance, takePartnerRequestAllowance } from '../repositories/partner-request-windows';
 import { getUserProfile } from '../repositories/user-profiles';
-import { UNNAMED_MEMBER, type ConnectionActionResponse, type MemberSummary, type PartnerConnectionsResponse } from '../shared/schemas/partners';
+import { PARTNER_REQUESTS_PER_HOUR, partnerRequestLimitMessage, UNNAMED_MEMBER, type ConnectionActionResponse, type MemberSummary, type PartnerConnectionsResponse } from '../shared/schemas/partners';
 import { memberNotAvailable } from './partner-search';
 
 export interface PartnerConnectionDeps {
@@ -42,6 +43,19 @@ function answered(userId: string, relationship: Pick<Relationship, 'state' | 'bl
   return { userId, connection: relationship.state, blocked: relationship.blockedByMe };
 }
 
+const HOUR_MS = 3_600_000;
+
+/** Takes one request from the sender's hourly allowance, or answers 429 saying when they can ask again. */
+async function takeRequestAllowance(userId: string, now: Date): Promise<Date> {
+  const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const windowEnd = new Date(windowStart.getTime() + HOUR_MS);
+  if (!(await takePartnerRequestAllowance(userId, windowStart, windowEnd, PARTNER_REQUESTS_PER_HOUR))) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    throw new TooManyRequestsError(partnerRequestLimitMessage(Math.ceil(retryAfterSeconds / 60)), retryAfterSeconds);
+  }
+  return windowStart;
+}
+
 async function nameOf(userId: string, deps: Pick<PartnerConnectionDeps, 'getUserProfile'>): Promise<string | null> {
   return (await deps.getUserProfile(userId))?.settings.displayName ?? null;
 }
@@ -62,8 +76,12 @@ export async function connectWith(userId: string, otherUserId: string, now: Date
   const [myName, target] = await Promise.all([nameOf(userId, deps), deps.getPartnerSnapshot(otherUserId)]);
   if (!myName) throw new BadRequestError('Add a display name to your profile first, so they know who is asking.', { displayName: 'Set a display name on your profile.' }, 'profile_incomplete');
   if (!target) throw memberNotAvailable();
-  if (!(await sendPartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
-  await deps.addNotification(otherUserId, { type: 'partner_request', message: `${myName} would like to be your activity partner.`, link: paths.findPartners }, now);
+  const window = await takeRequestAllowance(userId, now);
+  if (!(await sendPartnerRequest(userId, otherUserId, now))) {
+    await returnPartnerRequestAllowance(userId, window);
+    throw changedMeanwhile();
+  }
+  await deps.addNotification(otherUserId, { type: 'partner_request', message: `${myName} would like to be your activity partner.`, link: paths.findPartners, actorId: userId }, now);
   return answered(otherUserId, { state: 'outgoing', blockedByMe: false });
 }
 
@@ -73,7 +91,7 @@ export async function acceptRequest(userId: string, otherUserId: string, now: Da
   if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
   if (!(await acceptPartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_accepted', message: `${myName} accepted your partner request. Say hello!`, link: paths.messagesWith(userId) }, now);
+  await deps.addNotification(otherUserId, { type: 'partner_accepted', message: `${myName} accepted your partner request. Say hello!`, link: paths.messagesWith(userId), actorId: userId }, now);
   return answered(otherUserId, { state: 'partners', blockedByMe: false });
 }
 
@@ -83,7 +101,7 @@ export async function declineRequest(userId: string, otherUserId: string, now: D
   if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
   if (!(await declinePartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_declined', message: `${myName} declined your partner request.`, link: paths.findPartners }, now);
+  await deps.addNotification(otherUserId, { type: 'partner_declined', message: `${myName} declined your partner request.`, link: paths.findPartners, actorId: userId }, now);
   return answered(otherUserId, { state: 'none', blockedByMe: false });
 }
 

@@ -53,7 +53,7 @@ function isIndexKeyFor(partition: IndexPartition) {
  * GET /api/partners: one page of discoverable members for the filters, best match first within the page.
  * Reads one index partition (area × activity) in key order — never every member — and skips the
  * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
- * who keeps their level or availability private is left out of searches filtered on it).
+ * who keeps their area, activities, level or availability private is left out of searches filtered on it).
  */
 export async function searchPartners(userId: string, query: PartnerSearchQuery, now: Date, deps: PartnerSearchDeps = dynamoDeps): Promise<PartnerSearchResponse> {
   const partition = indexPartition(query.location, query.activity);
@@ -74,6 +74,9 @@ export async function searchPartners(userId: string, query: PartnerSearchQuery, 
     if (listing.userId === userId) return false;
     const relationship = byOther.get(listing.userId);
     if (relationship && isBlocked(relationship)) return false;
+    // A filter on a field the member keeps private never matches them, or the filter would tell it.
+    if (query.location !== 'all' && !listing.visibleFields.includes('homeArea')) return false;
+    if (query.activity !== 'all' && !listing.visibleFields.includes('activities')) return false;
     if (query.availability !== 'all' && !(listing.visibleFields.includes('availability') && listing.availability.includes(query.availability))) return false;
     if (wantedLevel && !listing.visibleFields.includes('level')) return false;
     return true;

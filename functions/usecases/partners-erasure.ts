@@ -1,15 +1,19 @@
 import { batchWriteAll } from '../repositories/batch';
 import { tableName } from '../lib/config';
-import { deleteConversation, deleteMessageQuotas } from '../repositories/messages';
-import { deleteNotificationsOfUser } from '../repositories/notifications';
+import { deleteMessageQuotas } from '../repositories/messages';
+import { deleteNotificationsOfUser, scrubNotificationsFrom } from '../repositories/notifications';
+import { displayNamesOf } from '../repositories/partner-members';
 import { getPartnerSnapshot, replacePartnerListing } from '../repositories/partner-index';
 import { listRelationships, relationshipKeys } from '../repositories/partner-relationships';
+import { DELETED_USER } from '../shared/schemas/partners';
+import { eraseConversation } from './messages';
 
 /** Attempts at removing the index entries while a profile save races the deletion. */
 const MAX_ATTEMPTS = 5;
 
 /**
- * Account deletion (issue 5): removes what this capability keeps for `userId` — partner profile index, partner requests, messages, blocks, notifications.
+ * Account deletion (issue 5): removes what this capability keeps for `userId` — partner profile index, partner requests, messages, blocks, notifications
+ * (their own; in the inboxes of everyone they had a relationship with, notifications about them read 'Deleted user').
  * Both sides of every relationship go (the other member's view of a request, partnership or block) and
  * whole conversations (the other member loses the thread with a deleted account).
  * Returns the number of items removed. Called by the account-deletion use case.
@@ -27,7 +31,10 @@ export async function erasePartnerDataOfUser(userId: string, _now: Date): Promis
   }
 
   const relationships = await listRelationships(userId);
-  for (const { otherUserId } of relationships) removed += await deleteConversation(userId, otherUserId);
+  // Notifications in the other members' inboxes that tell of this member now say 'Deleted user' (issue 12).
+  const name = (await displayNamesOf([userId])).get(userId) ?? null;
+  for (const { otherUserId } of relationships) removed += await scrubNotificationsFrom(otherUserId, userId, name, DELETED_USER);
+  for (const { otherUserId } of relationships) removed += await eraseConversation(userId, otherUserId);
   const relationshipItems = relationships.flatMap(({ otherUserId }) => [
     relationshipKeys.relationship(userId, otherUserId),
     relationshipKeys.relationship(otherUserId, userId),

@@ -116,7 +116,7 @@ describe('partners in a real browser, two members', () => {
       await visible(pageA.getByText('Grouse Grind on Saturday morning?'));
       await sendMessage(pageA, 'Yes! 7am at the base?');
 
-      await pageB.reload();
+      // No reload: the open conversation polls, so the reply appears by itself (issue 11).
       await visible(pageB.getByText('Yes! 7am at the base?'));
       for (const text of ['Perfect, see you there.', 'I will bring poles.', 'Coffee after?', 'Parking at the gondola lot.']) await sendMessage(pageB, text);
 
@@ -135,6 +135,21 @@ describe('partners in a real browser, two members', () => {
       await visible(pageB.getByText(`${nameA} sent you a message.`));
       await visible(pageB.getByText(`${nameA} accepted your partner request. Say hello!`));
       expect(describeViolations('/notifications', await axeViolations(pageB))).toEqual([]);
+
+      // B blocks A from A's profile: one-period toast, A is listed under Blocked members with Unblock.
+      await pageB.goto('/messages');
+      await pageB.getByRole('button', { name: new RegExp(nameA) }).click();
+      await pageB.waitForURL('**/messages?with=*');
+      const userIdA = new URL(pageB.url()).searchParams.get('with')!;
+      await pageB.goto(`/find-partners/${userIdA}`);
+      await pageB.getByRole('button', { name: 'Block' }).click();
+      await pageB.getByRole('button', { name: 'Yes, block' }).click();
+      // The toast reads 'Success: You blocked <name>.' for screen readers; one period at the end.
+      await visible(pageB.getByText(new RegExp(`You blocked ${nameA}\\.$`)));
+      const blockedList = pageB.getByRole('region', { name: 'Blocked members' });
+      await visible(blockedList.getByText(nameA));
+      await blockedList.getByRole('button', { name: `Unblock ${nameA}` }).click();
+      await visible(pageB.getByText(new RegExp(`You unblocked ${nameA}\\.$`)));
       expect(errorsB).toEqual([]);
     } finally {
       await contextB.close();

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BIDI_CONTROLS } from './profile';
 
 /** Spec core-app §1/§9: the free plan's messages per month, per sender. */
 export const FREE_MESSAGES_PER_MONTH = 5;
@@ -16,10 +17,11 @@ export const SendMessageRequest = z
   .object({
     text: z
       .string({ error: 'Write a message.' })
-      .trim()
+      .overwrite((value) => value.normalize('NFC').trim())
       .min(1, 'Write a message.')
       .max(MESSAGE_MAX_LENGTH, `Keep a message to ${MESSAGE_MAX_LENGTH} characters.`)
-      .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.'),
+      .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.')
+      .refine((value) => !BIDI_CONTROLS.test(value), 'Remove the text-direction characters from the message.'),
   })
   .strict();
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;

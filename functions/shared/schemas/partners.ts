@@ -125,5 +125,13 @@ export const ConnectionActionResponse = z.object({
 });
 export type ConnectionActionResponse = z.infer<typeof ConnectionActionResponse>;
 
+/** Issue 12 limits: partner requests one member may send per clock hour. */
+export const PARTNER_REQUESTS_PER_HOUR = 10;
+export const partnerRequestLimitMessage = (minutes: number) =>
+  `You have sent ${PARTNER_REQUESTS_PER_HOUR} partner requests this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/** What others see in place of a member who deleted their account (notifications, conversations). */
+export const DELETED_USER = 'Deleted user';
+
 /** A name for members who have not set one (shown only in the caller's own lists). */
 export const UNNAMED_MEMBER = 'TrailBuddy member';

@@ -58,18 +58,35 @@ export const SHAREABLE_FIELD_LABELS: Record<ShareableField, string> = {
 // Control characters (other than the newlines a bio may have) have no place in text other people read.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const CONTROL_CHARACTERS_BUT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make a name read as someone else's. */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+/** Invisible characters trimmed from the ends of a name, beside the white space trim() removes. */
+const INVISIBLE_EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
+/** Stacks of combining marks ('Zalgo' text) that spill over the lines around them. */
+const MARK_STACK = /\p{M}{4,}/u;
+const VISIBLE_LETTER = /\p{L}/u;
 
-const displayName = z
-  .string()
-  .trim()
+/**
+ * Display names (issue 12): NFC-normalised (so 'é' typed either way is one name), trimmed of white space and
+ * invisible characters, at least one visible letter, no control or bidi-override characters, no mark stacks.
+ * One rule for the form and the server.
+ */
+export const DisplayName = z
+  .string({ error: 'Enter a display name.' })
+  .overwrite((value) => value.normalize('NFC').replace(INVISIBLE_EDGES, ''))
   .min(1, 'Enter a display name.')
   .max(DISPLAY_NAME_MAX, `Keep the display name to ${DISPLAY_NAME_MAX} characters.`)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.');
+  .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.')
+  .refine((value) => !BIDI_CONTROLS.test(value), 'Remove the text-direction characters from the name.')
+  .refine((value) => !MARK_STACK.test(value), 'Use fewer accent marks on one letter.')
+  .refine((value) => VISIBLE_LETTER.test(value), 'Include at least one letter in the display name.');
+const displayName = DisplayName;
 const bio = z
   .string()
-  .trim()
+  .overwrite((value) => value.normalize('NFC').trim())
   .max(BIO_MAX, `Keep the bio to ${BIO_MAX} characters.`)
-  .refine((value) => !CONTROL_CHARACTERS_BUT_NEWLINES.test(value), 'Use letters, numbers and punctuation only.');
+  .refine((value) => !CONTROL_CHARACTERS_BUT_NEWLINES.test(value), 'Use letters, numbers and punctuation only.')
+  .refine((value) => !BIDI_CONTROLS.test(value), 'Remove the text-direction characters from the bio.');
 
 /** A list of distinct choices, with messages a person can act on. */
 function choices<Item extends z.ZodType<string>>(item: Item, what: string) {

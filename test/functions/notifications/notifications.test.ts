@@ -17,7 +17,7 @@ async function seed(userId: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const at = new Date(Date.now() - (count - i) * 60_000);
-    ids.push((await addNotification(userId, { type: 'partner_request', message: `Request ${i}`, link: '/find-partners' }, at)).id);
+    ids.push((await addNotification(userId, { type: 'partner_request', message: `Request ${i}`, link: '/find-partners' }, at))!.id);
   }
   return ids;
 }

@@ -1,3 +1,5 @@
+import { NotificationsResponse } from '../../../functions/shared/schemas/notifications';
+import { handler as getNotifications } from '../../../functions/handlers/notifications/get-notifications';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as postMessage } from '../../../functions/handlers/messages/post-message';
@@ -43,5 +45,27 @@ describe('erasePartnerDataOfUser', () => {
     expect(PartnerConnectionsResponse.parse((await call(getConnections, 'get-partner-connections', partner)).json).partners).toEqual([]);
 
     expect(await erasePartnerDataOfUser(leaving, NOW)).toBe(0);
+  });
+
+  it("rewrites notifications about the deleted member in others' inboxes to 'Deleted user', without a link to them (issue 12)", async () => {
+    const leaving = await member({ name: 'Gone' });
+    const partner = await member({ name: 'Stays' });
+    const asker = await member({ name: 'Asked' });
+    await call(postConnect, 'post-partner-connect', partner, on(leaving));
+    await call(postAccept, 'post-partner-accept', leaving, on(partner));
+    await call(postMessage, 'post-conversation-message', leaving, { ...on(partner), body: { text: 'Hello' } });
+    await call(postConnect, 'post-partner-connect', leaving, on(asker));
+    const leavingName = `Gone ${leaving.slice(2, 8)}`;
+
+    await erasePartnerDataOfUser(leaving, NOW);
+
+    for (const inboxOf of [partner, asker]) {
+      const inbox = NotificationsResponse.parse((await call(getNotifications, 'get-notifications', inboxOf)).json);
+      const body = JSON.stringify(inbox);
+      expect(body).not.toContain(leavingName);
+      expect(body).not.toContain(leaving);
+      expect(inbox.notifications.length).toBeGreaterThan(0);
+      expect(inbox.notifications.every((n) => n.message.startsWith('Deleted user '))).toBe(true);
+    }
   });
 });

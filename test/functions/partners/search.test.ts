@@ -112,6 +112,28 @@ describe('GET /api/partners', () => {
     expect(privateCard.reasons.join(' ')).not.toMatch(/level|mornings|weekends/);
   });
 
+  it('a hidden area or activity list is never matched by a filter on it (issue 12)', async () => {
+    const areaHidden = await member({ name: 'AreaHidden', settings: { visibleFields: ['activities', 'level', 'availability', 'bio'] } });
+    const activitiesHidden = await member({ name: 'ActsHidden', settings: { visibleFields: ['homeArea', 'level', 'availability', 'bio'] } });
+    expect(ids(await searchAll(searcher, 'location=north-vancouver'))).not.toContain(areaHidden);
+    expect(ids(await searchAll(searcher, 'activity=running'))).toContain(areaHidden);
+    expect(ids(await searchAll(searcher, 'activity=running'))).not.toContain(activitiesHidden);
+    expect(ids(await searchAll(searcher, 'location=north-vancouver'))).toContain(activitiesHidden);
+    const everyone = ids(await searchAll(searcher, ''));
+    expect(everyone).toEqual(expect.arrayContaining([areaHidden, activitiesHidden]));
+  });
+
+  it('what a member hides (level, hours, availability) changes nothing the searcher sees (issue 12)', async () => {
+    const shared = { visibleFields: ['homeArea', 'activities', 'bio'] as ('homeArea' | 'activities' | 'bio')[], homeArea: 'burnaby' as const, activities: ['hiking' as const] };
+    const low = await member({ name: 'Low', settings: { ...shared, availability: ['weekends', 'mornings'] }, metrics: { activityScore: 48, activityLevelLabel: 'Intermediate', preferredHours: [{ hour: 7, sessions: 3 }] } });
+    const high = await member({ name: 'High', settings: { ...shared, availability: ['weekdays', 'evenings'] }, metrics: { activityScore: 97, activityLevelLabel: 'Elite', preferredHours: [{ hour: 20, sessions: 3 }] } });
+    const cards = await searchAll(searcher, 'location=burnaby&activity=hiking');
+    const [a, b] = [low, high].map((id) => cards.find((c) => c.userId === id)!);
+    const observable = (c: PartnerCard) => ({ ...c, userId: undefined, displayName: undefined });
+    expect(observable(a!)).toEqual(observable(b!));
+    expect(a!.notCompared).toEqual(expect.arrayContaining(['level', 'days', 'timeOfDay']));
+  });
+
   it('pages with Load More: every member once, no page larger than asked', async () => {
     const group = await Promise.all(Array.from({ length: 5 }, (_, i) => member({ name: `Pager${i}`, settings: { homeArea: 'west-vancouver', activities: ['skiing'] } })));
     const seen: string[] = [];

@@ -26,3 +26,17 @@ describe('the header bell', () => {
     expect(screen.queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 });
+
+describe('the header bell after marking read (issue 11)', () => {
+  it('follows the count a screen announces, without waiting for the next refresh', async () => {
+    const { announceUnreadCount } = await import('@/components/layout/notification-bell');
+    const { act } = await import('@testing-library/react');
+    const apiClient = createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })) });
+    renderRoutes(routes, { service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+    await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
+    act(() => announceUnreadCount(1));
+    expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toHaveTextContent('1');
+    act(() => announceUnreadCount(0));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveTextContent('');
+  });
+});

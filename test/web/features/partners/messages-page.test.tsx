@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_QUOTA_EXCEEDED_MESSAGE, type MessageQuota } from '@shared/schemas/messages';
-import MessagesPage from '@/features/partners/routes/messages-page';
+import MessagesPage, { THREAD_POLL_MS } from '@/features/partners/routes/messages-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../test-utils';
 
@@ -75,5 +75,41 @@ describe('MessagesPage', () => {
     renderPage('/messages', { conversations: vi.fn(async () => ({ conversations: [], quota: quota(0) })) });
     expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
     expect(screen.getByText('5 of 5 free messages left this month.')).toBeInTheDocument();
+  });
+
+  it('shows replies while the conversation is open, and stops asking once it closes (issue 11)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const first = { id: '1', fromMe: false, text: 'Stanley Park loop Thursday?', sentAt: '2026-03-01T09:00:00.000Z' };
+      const reply = { id: '3', fromMe: false, text: 'Route: https://trailforks.com/r/1', sentAt: '2026-03-01T09:10:00.000Z' };
+      let messages = [first];
+      const conversationMessages = vi.fn(async () => ({ partner: mike, messages, nextCursor: null, quota: quota(1) }));
+      renderPage('/messages?with=mike', { conversationMessages });
+      const thread = await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
+      messages = [first, reply];
+      await vi.advanceTimersByTimeAsync(THREAD_POLL_MS + 100);
+      expect(await within(thread).findByRole('link', { name: 'https://trailforks.com/r/1' })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+      expect(within(thread).getAllByRole('listitem')).toHaveLength(2);
+
+      // Hidden tab: no polling; shown again: one poll at once.
+      const calls = conversationMessages.mock.calls.length;
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(THREAD_POLL_MS * 3);
+      expect(conversationMessages.mock.calls.length).toBe(calls);
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(conversationMessages.mock.calls.length).toBe(calls + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('links the quota message to what Premium is', async () => {
+    renderPage('/messages?with=mike', {
+      conversationMessages: vi.fn(async () => ({ partner: mike, messages: [], nextCursor: null, quota: quota(5) })),
+    });
+    expect(await screen.findByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE, { exact: false }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'What Premium includes' })).toHaveAttribute('href', '/#pricing');
   });
 });

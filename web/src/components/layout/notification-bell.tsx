@@ -6,6 +6,13 @@ import { useApiClient } from '@/lib/api-client-context';
 /** How often the bell asks for new notifications while the page stays open. */
 const REFRESH_MS = 60_000;
 
+const UNREAD_EVENT = 'trailbuddy:unread-notifications';
+
+/** Tells the bell the unread count a screen just learned (after marking read), so the badge follows at once. */
+export function announceUnreadCount(unread: number): void {
+  window.dispatchEvent(new CustomEvent<number>(UNREAD_EVENT, { detail: unread }));
+}
+
 /** The header bell: unread count, linking to /notifications. Refreshes on every navigation and every minute. */
 export function NotificationBell() {
   const api = useApiClient();
@@ -27,6 +34,15 @@ export function NotificationBell() {
       clearInterval(timer);
     };
   }, [api, pathname]);
+
+  useEffect(() => {
+    const onUnread = (event: Event) => {
+      const count = (event as CustomEvent<unknown>).detail;
+      if (typeof count === 'number') setUnread(count);
+    };
+    window.addEventListener(UNREAD_EVENT, onUnread);
+    return () => window.removeEventListener(UNREAD_EVENT, onUnread);
+  }, []);
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (

@@ -1,4 +1,4 @@
-import { FREE_MESSAGES_PER_MONTH, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE, type Message, type MessageQuota } from '@shared/schemas/messages';
+import { FREE_MESSAGES_PER_MONTH, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE, SendMessageRequest, type Message, type MessageQuota } from '@shared/schemas/messages';
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import { LEVEL_BY_FILTER, PARTNER_PAGE_SIZE_DEFAULT, UNNAMED_MEMBER, type ConnectionStatus, type PartnerCard } from '@shared/schemas/partners';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
@@ -247,8 +247,10 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
     async sendMessage(userId, text) {
       const state = read();
       requirePartner(userId, state);
-      const trimmed = text.trim();
-      if (!trimmed) throw new ApiError(400, 'validation_failed', 'The request body is invalid.', { text: 'Write a message.' });
+      // The server's own rule (NFC, trim, length, no control or bidi characters).
+      const parsed = SendMessageRequest.safeParse({ text });
+      if (!parsed.success) throw new ApiError(400, 'validation_failed', 'The request body is invalid.', { text: parsed.error.issues[0]?.message ?? 'Write a message.' });
+      const trimmed = parsed.data.text;
       const month = monthOf(now());
       if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH) throw new ApiError(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
       const message: DemoMessage = { id: `demo-msg-${now().getTime()}-${Math.random().toString(36).slice(2, 8)}`, fromMe: true, text: trimmed, sentAt: now().toISOString() };

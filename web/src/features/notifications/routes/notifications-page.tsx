@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/schemas/notifications';
+import { announceUnreadCount } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -60,6 +61,7 @@ export default function NotificationsPage() {
   const markRead = async (notification: Notification) => {
     try {
       const { unread } = await api.markNotificationRead(notification.id);
+      announceUnreadCount(unread);
       const readAt = new Date().toISOString();
       setState({ ...state, unread, notifications: state.notifications.map((n) => (n.id === notification.id ? { ...n, readAt: n.readAt ?? readAt } : n)) });
     } catch (error) {
@@ -70,6 +72,7 @@ export default function NotificationsPage() {
   const markAllRead = async () => {
     try {
       const { unread } = await api.markAllNotificationsRead();
+      announceUnreadCount(unread);
       const readAt = new Date().toISOString();
       setState({ ...state, unread, notifications: state.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })) });
     } catch (error) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
-import { actionMessage } from '../utils/partner-format';
+import { actionMessage, blockedToast } from '../utils/partner-format';
 
 /** Block with a confirmation step: blocking hides both members from each other and ends any partnership. */
 export function BlockButton({ userId, displayName, onBlocked }: { userId: string; displayName: string; onBlocked: () => void }) {
@@ -15,7 +15,7 @@ export function BlockButton({ userId, displayName, onBlocked }: { userId: string
     setPending(true);
     try {
       await api.blockMember(userId);
-      toast.success(`You blocked ${displayName}. You will not see each other any more.`);
+      toast.success(blockedToast(displayName));
       onBlocked();
     } catch (error) {
       toast.error(actionMessage(error));
@@ -33,7 +33,7 @@ export function BlockButton({ userId, displayName, onBlocked }: { userId: string
   return (
     <div role="group" aria-label={`Block ${displayName}?`} className="flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3">
       <p className="text-sm text-red-900">
-        Block {displayName}? Neither of you will find the other, requests and messages stop, and they are not told.
+        {displayName} will be blocked. Neither of you will find the other, requests and messages stop, and they are not told.
       </p>
       <button type="button" className={`${buttonStyles.primary} bg-red-700 hover:bg-red-800`} onClick={block} disabled={pending}>
         {pending ? 'Blocking...' : 'Yes, block'}

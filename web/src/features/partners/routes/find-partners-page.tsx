@@ -12,6 +12,7 @@ import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 import { PartnerCard } from '../components/partner-card';
 import { DEFAULT_FILTERS, PartnerFilters, type PartnerFilterValues } from '../components/partner-filters';
+import { BlockedMembers } from '../components/blocked-members';
 import { PartnerRequests } from '../components/partner-requests';
 
 /** Cards per page: three rows of the desktop grid. */
@@ -155,6 +156,8 @@ export default function FindPartnersPage() {
           numbers.
         </p>
       </section>
+
+      {requests.status === 'success' && <BlockedMembers blocked={requests.data.blocked} onUnblocked={() => { requests.reload(); setAttempt((n) => n + 1); }} />}
     </PageContainer>
   );
 }

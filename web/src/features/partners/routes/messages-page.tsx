@@ -11,12 +11,33 @@ import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
+import { MessageText } from '../components/message-text';
 import { actionMessage, memberPath } from '../utils/partner-format';
+import { useVisibleInterval } from '../utils/use-visible-interval';
+
+/** How often an open conversation asks for replies (issue 11: replies appear without a reload). */
+export const THREAD_POLL_MS = 5_000;
+
+/** Messages from both lists, each once, oldest first (ULIDs sort by time). */
+function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => (a.sentAt === b.sentAt ? (a.id < b.id ? -1 : 1) : a.sentAt < b.sentAt ? -1 : 1));
+}
 
 const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function QuotaLine({ quota }: { quota: MessageQuota }) {
-  if (quota.remaining === 0) return <FormMessage kind="info">{MESSAGE_QUOTA_EXCEEDED_MESSAGE}</FormMessage>;
+  if (quota.remaining === 0) {
+    return (
+      <p role="status" className="rounded-lg border border-accent-100 bg-accent-50 px-3 py-2 text-sm text-accent-800">
+        {MESSAGE_QUOTA_EXCEEDED_MESSAGE}{' '}
+        <Link to={{ pathname: paths.home, hash: '#pricing' }} className="font-medium underline">
+          What Premium includes
+        </Link>
+      </p>
+    );
+  }
   return (
     <p className="text-sm text-slate-600">
       {quota.remaining} of {quota.limit} free messages left this month.
@@ -43,6 +64,15 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
     }
   }, [loaded]);
 
+  // Replies appear while the conversation is open; a failed poll is retried on the next tick.
+  useVisibleInterval(() => {
+    if (!loaded) return;
+    api.conversationMessages(userId).then(
+      (latest) => setMessages((current) => mergeMessages(current, latest.messages)),
+      () => undefined,
+    );
+  }, THREAD_POLL_MS);
+
   // A block body on purpose: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
@@ -61,7 +91,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
     setError(null);
     try {
       const sent = await api.sendMessage(userId, text);
-      setMessages((current) => [...current, sent.message]);
+      setMessages((current) => mergeMessages(current, [sent.message]));
       setQuota(sent.quota);
       setText('');
       onSent(sent.message);
@@ -89,7 +119,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
           {messages.map((message) => (
             <li key={message.id} className={`max-w-[85%] rounded-2xl px-4 py-2 ${message.fromMe ? 'self-end bg-brand-700 text-white' : 'self-start bg-slate-100 text-slate-900'}`}>
               <span className="sr-only">{message.fromMe ? 'You: ' : `${partner.displayName}: `}</span>
-              <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
+              <MessageText text={message.text} linkClassName={message.fromMe ? 'text-white' : 'text-brand-800'} />
               <time dateTime={message.sentAt} className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}>
                 {timeFormat.format(new Date(message.sentAt))}
               </time>

@@ -25,8 +25,18 @@ export function initialsOf(name: string): string {
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
+/**
+ * Ends a sentence whose last word may be a name: 'You blocked Maya W' + '.' but 'You blocked Maya W.' stays
+ * as it is — never 'W..' or 'W.!' (a name ending in punctuation closes the sentence itself).
+ */
+export function sentence(text: string, end: '.' | '!' = '.'): string {
+  return /[.!?…]$/.test(text) ? text : `${text}${end}`;
+}
+
 /** The spec's toast after Connect (core-app §4). */
-export const connectToast = (name: string) => `Connection request sent to ${name}! They'll be notified.`;
+export const connectToast = (name: string) => `${sentence(`Connection request sent to ${name}`, '!')} They'll be notified.`;
+export const blockedToast = (name: string) => sentence(`You blocked ${name}`);
+export const unblockedToast = (name: string) => sentence(`You unblocked ${name}`);
 
 /** The server's own words for refusals it explains (quota, blocked, not partners); the generic copy otherwise. */
 export function actionMessage(error: unknown): string {
