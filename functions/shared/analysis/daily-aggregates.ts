@@ -1,5 +1,5 @@
-import type { UnifiedActivity } from '../schemas/activity';
-import type { DailyAggregate } from '../schemas/metrics';
+import type { ProviderType, UnifiedActivity } from '../schemas/activity';
+import type { DailyAggregate, ProviderDailyAggregate } from '../schemas/metrics';
 import { localTimeIn } from './local-time';
 
 /** What aggregation reads from an activity; anything missing or nonsensical counts as 0. */
@@ -90,4 +90,115 @@ export function sameDailyAggregate(a: DailyAggregate, b: DailyAggregate): boolea
   if (a.hours.length !== b.hours.length || a.hours.some((count, hour) => count !== b.hours[hour])) return false;
   const aTypes = Object.keys(a.types);
   return aTypes.length === Object.keys(b.types).length && aTypes.every((type) => a.types[type] === b.types[type]);
+}
+
+/** A raw activity still held, with the time it was last fetched (absent: fetched just now). */
+export type HeldActivity = AggregatableActivity & { fetched_at?: string };
+
+function byDateThenProvider(a: ProviderDailyAggregate, b: ProviderDailyAggregate): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0;
+}
+
+/** One aggregate per provider and local date, with the newest and oldest fetch time of what it sums. Oldest first. */
+export function buildProviderDailyAggregates(activities: readonly HeldActivity[], timeZone: string, now: Date): ProviderDailyAggregate[] {
+  const byProvider = new Map<ProviderType, HeldActivity[]>();
+  for (const activity of activities) {
+    const list = byProvider.get(activity.provider_type) ?? [];
+    list.push(activity);
+    byProvider.set(activity.provider_type, list);
+  }
+  const localTime = localTimeIn(timeZone);
+  const nowIso = now.toISOString();
+  const result: ProviderDailyAggregate[] = [];
+  for (const [provider, list] of byProvider) {
+    const fetched = new Map<string, { newest: string; oldest: string }>();
+    for (const activity of list) {
+      const startMs = Date.parse(activity.start_time);
+      if (Number.isNaN(startMs)) continue;
+      const { date } = localTime(startMs);
+      const at = activity.fetched_at ? new Date(activity.fetched_at).toISOString() : nowIso;
+      const seen = fetched.get(date);
+      fetched.set(date, seen ? { newest: at > seen.newest ? at : seen.newest, oldest: at < seen.oldest ? at : seen.oldest } : { newest: at, oldest: at });
+    }
+    for (const day of buildDailyAggregates(list, timeZone)) {
+      const { newest, oldest } = fetched.get(day.date)!;
+      result.push({ ...day, provider, rawNewestFetch: newest, rawOldestFetch: oldest });
+    }
+  }
+  return result.sort(byDateThenProvider);
+}
+
+/** The user's days as every view shows them: each date's provider parts summed. Oldest first. */
+export function combineDailyAggregates(parts: readonly DailyAggregate[]): DailyAggregate[] {
+  const byDate = new Map<string, DailyAggregate>();
+  for (const part of parts) {
+    const day = byDate.get(part.date) ?? emptyDailyAggregate(part.date);
+    day.sessions += part.sessions;
+    day.minutes += part.minutes;
+    day.steps += part.steps;
+    day.distanceMeters += part.distanceMeters;
+    day.calories += part.calories;
+    for (const [type, count] of Object.entries(part.types)) day.types[type] = (day.types[type] ?? 0) + count;
+    part.hours.forEach((count, hour) => (day.hours[hour]! += count));
+    byDate.set(part.date, day);
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+export interface ReconcileInput {
+  /** The stored provider parts (any dates; days not given are not judged). */
+  stored: readonly ProviderDailyAggregate[];
+  /** The raw activities still held (retention already applied). */
+  held: readonly HeldActivity[];
+  /** Providers the user is connected to now: a part from any other provider no longer counts. */
+  activeProviders: ReadonlySet<ProviderType>;
+  /** Raw records fetched before this instant are past retention (they may have been purged). */
+  retentionCutoff: Date;
+  now: Date;
+  timeZone: string;
+  /**
+   * Limits re-aggregation to the days an import touched: a stored part of a day not touched is kept as stored.
+   * Absent: every day with raw records is re-aggregated.
+   */
+  touched?: (provider: ProviderType, date: string) => boolean;
+}
+
+/**
+ * The provider parts that are true now (issue 11), from what is stored and the raw records still held:
+ * - a provider the user is no longer connected to contributes nothing (disconnect, deauthorization);
+ * - a day with raw records is summed from them (edits and deletions show), except that a part some of whose
+ *   records were already past retention keeps its larger stored sums (the purge never shrinks history);
+ * - a day without raw records keeps its stored part only if those records were past retention (purged);
+ *   otherwise they were deleted at the provider, and so is the part.
+ * Oldest first.
+ */
+export function reconcileProviderAggregates(input: ReconcileInput): ProviderDailyAggregate[] {
+  const cutoff = input.retentionCutoff.getTime();
+  const pastRetention = (fetchedAt: string) => Date.parse(fetchedAt) < cutoff;
+  const key = (part: { provider: string; date: string }) => `${part.provider}#${part.date}`;
+  const fresh = new Map(buildProviderDailyAggregates(input.held, input.timeZone, input.now).map((part) => [key(part), part]));
+  const stored = new Map(input.stored.map((part) => [key(part), part]));
+  const result: ProviderDailyAggregate[] = [];
+  for (const id of new Set([...stored.keys(), ...fresh.keys()])) {
+    const previous = stored.get(id);
+    const now = fresh.get(id);
+    const part = (previous ?? now)!;
+    if (!input.activeProviders.has(part.provider)) continue;
+    if (now === undefined) {
+      if (pastRetention(previous!.rawNewestFetch)) result.push(previous!);
+      continue;
+    }
+    if (previous === undefined) {
+      result.push(now);
+      continue;
+    }
+    const untouched = input.touched !== undefined && !input.touched(part.provider, part.date);
+    const partlyPurged = pastRetention(previous.rawOldestFetch) && previous.sessions > now.sessions;
+    result.push(untouched || partlyPurged ? previous : now);
+  }
+  return result.sort(byDateThenProvider);
+}
+
+export function sameProviderDailyAggregate(a: ProviderDailyAggregate, b: ProviderDailyAggregate): boolean {
+  return a.provider === b.provider && a.rawNewestFetch === b.rawNewestFetch && a.rawOldestFetch === b.rawOldestFetch && sameDailyAggregate(a, b);
 }
