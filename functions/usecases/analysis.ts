@@ -3,16 +3,16 @@ import { combineDailyAggregates, reconcileProviderAggregates } from '../domain/m
 import { isPastRetention, retentionCutoff } from '../domain/retention';
 import { activitiesOfUser } from '../repositories/activities';
 import { getMetrics, listProviderDailyAggregates } from '../repositories/metrics';
-import type { ProviderType, UnifiedActivity } from '../shared/schemas/activity';
+import type { UnifiedActivity } from '../shared/schemas/activity';
 import type { AnalysisRange, AnalysisResponse } from '../shared/schemas/analysis';
 import { DEFAULT_TIME_ZONE, type ActivityMetrics, type ProviderDailyAggregate } from '../shared/schemas/metrics';
-import { activeProvidersOf } from './metrics';
+import { activeProviderMap, activeProvidersOf, type ActiveProvider } from './metrics';
 
 export interface AnalysisDeps {
   listProviderDailyAggregates(userId: string): Promise<ProviderDailyAggregate[]>;
   /** The user's raw activities, retention not yet applied. */
   listActivities(userId: string): Promise<UnifiedActivity[]>;
-  listActiveProviders(userId: string): Promise<ProviderType[]>;
+  listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   getMetrics(userId: string): Promise<ActivityMetrics | null>;
 }
 
@@ -39,6 +39,6 @@ export async function getAnalysis(userId: string, range: AnalysisRange, now: Dat
   ]);
   const timeZone = metrics?.timeZone ?? DEFAULT_TIME_ZONE;
   const held = activities.filter((activity) => !isPastRetention(activity.fetched_at, now));
-  const parts = reconcileProviderAggregates({ stored, held, activeProviders: new Set(active), retentionCutoff: retentionCutoff(now), now, timeZone });
+  const parts = reconcileProviderAggregates({ stored, held, activeProviders: activeProviderMap(active), retentionCutoff: retentionCutoff(now), now, timeZone });
   return buildAnalysis({ range, aggregates: combineDailyAggregates(parts), activities: held }, { now, timeZone });
 }

@@ -22,16 +22,25 @@ export interface MetricsDeps {
   listActivities(userId: string): Promise<HeldActivity[]>;
   /** Stored provider parts of the daily aggregates from `from` ('YYYY-MM-DD', inclusive) onwards. */
   listProviderDailyAggregates(userId: string, range: { from: string; provider?: ProviderType }): Promise<ProviderDailyAggregate[]>;
-  /** The providers the user is connected to now. */
-  listActiveProviders(userId: string): Promise<ProviderType[]>;
+  /** The providers the user is connected to now, with when each connection began. */
+  listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void>;
   /** Overwrites the given parts and leaves every other part as it is. */
   saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
   deleteProviderDailyAggregates(userId: string, parts: Pick<ProviderDailyAggregate, 'date' | 'provider'>[]): Promise<void>;
 }
 
-export async function activeProvidersOf(userId: string): Promise<ProviderType[]> {
-  return (await listConnections(userId)).filter((connection) => connection.isActive).map((connection) => connection.provider);
+export interface ActiveProvider {
+  provider: ProviderType;
+  connectedAt: string;
+}
+
+export async function activeProvidersOf(userId: string): Promise<ActiveProvider[]> {
+  return (await listConnections(userId)).filter((connection) => connection.isActive).map(({ provider, connectedAt }) => ({ provider, connectedAt }));
+}
+
+export function activeProviderMap(active: readonly ActiveProvider[]): Map<ProviderType, string> {
+  return new Map(active.map(({ provider, connectedAt }) => [provider, connectedAt]));
 }
 
 export interface RecalculateOptions {
@@ -92,7 +101,7 @@ export async function recalculateUserMetrics(
   const parts = reconcileProviderAggregates({
     stored,
     held,
-    activeProviders: new Set(active),
+    activeProviders: activeProviderMap(active),
     retentionCutoff: retentionCutoff(now),
     now,
     timeZone,

@@ -150,8 +150,11 @@ export interface ReconcileInput {
   stored: readonly ProviderDailyAggregate[];
   /** The raw activities still held (retention already applied). */
   held: readonly HeldActivity[];
-  /** Providers the user is connected to now: a part from any other provider no longer counts. */
-  activeProviders: ReadonlySet<ProviderType>;
+  /**
+   * The providers the user is connected to now, each with when that connection began: a part from any other
+   * provider, or fetched before the connection began (it belongs to an earlier connection), no longer counts.
+   */
+  activeProviders: ReadonlyMap<ProviderType, string>;
   /** Raw records fetched before this instant are past retention (they may have been purged). */
   retentionCutoff: Date;
   now: Date;
@@ -165,7 +168,8 @@ export interface ReconcileInput {
 
 /**
  * The provider parts that are true now (issue 11), from what is stored and the raw records still held:
- * - a provider the user is no longer connected to contributes nothing (disconnect, deauthorization);
+ * - a provider the user is no longer connected to contributes nothing (disconnect, deauthorization), nor does a
+ *   part left from an earlier connection to it;
  * - a day with raw records is summed from them (edits and deletions show), except that a part some of whose
  *   records were already past retention keeps its larger stored sums (the purge never shrinks history);
  * - a day without raw records keeps its stored part only if those records were past retention (purged);
@@ -180,12 +184,14 @@ export function reconcileProviderAggregates(input: ReconcileInput): ProviderDail
   const stored = new Map(input.stored.map((part) => [key(part), part]));
   const result: ProviderDailyAggregate[] = [];
   for (const id of new Set([...stored.keys(), ...fresh.keys()])) {
-    const previous = stored.get(id);
     const now = fresh.get(id);
-    const part = (previous ?? now)!;
-    if (!input.activeProviders.has(part.provider)) continue;
+    const part = (stored.get(id) ?? now)!;
+    const connectedAt = input.activeProviders.get(part.provider);
+    if (connectedAt === undefined) continue;
+    // A part summed before the current connection began is left from an earlier one.
+    const previous = stored.get(id) !== undefined && Date.parse(stored.get(id)!.rawNewestFetch) >= Date.parse(connectedAt) ? stored.get(id) : undefined;
     if (now === undefined) {
-      if (pastRetention(previous!.rawNewestFetch)) result.push(previous!);
+      if (previous !== undefined && pastRetention(previous.rawNewestFetch)) result.push(previous);
       continue;
     }
     if (previous === undefined) {

@@ -47,7 +47,7 @@ async function storedItems(userId: string): Promise<Record<string, unknown>[]> {
 
 /** The activities held and the providers connected (Strava unless told otherwise), in place of DynamoDB reads. */
 function holding(activities: UnifiedActivity[], providers: ProviderType[] = ['strava']): Partial<MetricsDeps> {
-  return { listActivities: async () => activities, listActiveProviders: async () => providers };
+  return { listActivities: async () => activities, listActiveProviders: async () => providers.map((provider) => ({ provider, connectedAt: '2025-01-01T00:00:00.000Z' })) };
 }
 
 async function sessionsByDate(userId: string): Promise<Record<string, number>> {
@@ -260,7 +260,8 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
       await store(viaDefault, make(viaDefault));
       await store(viaFull, make(viaFull));
 
-      const connected = { listActiveProviders: async (): Promise<ProviderType[]> => ['strava'] };
+      const connected = holding([]);
+      delete connected.listActivities;
       const fromDefault = await recalculateUserMetrics(viaDefault, NOW, connected);
       const fromFull = await recalculateUserMetrics(viaFull, NOW, { ...connected, listActivities: activitiesOfUser });
       expect(fromDefault).toEqual(fromFull);
