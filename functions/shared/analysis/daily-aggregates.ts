@@ -1,5 +1,6 @@
 import type { ProviderType, UnifiedActivity } from '../schemas/activity';
 import type { DailyAggregate, ProviderDailyAggregate } from '../schemas/metrics';
+import { activityTypeLabel, isDailyStepsEntry } from '../activity-types';
 import { localTimeIn } from './local-time';
 
 /** What aggregation reads from an activity; anything missing or nonsensical counts as 0. */
@@ -8,6 +9,16 @@ export type AggregatableActivity = Pick<UnifiedActivity, 'provider_type' | 'acti
 
 function amount(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The one definition of an active day, used by every figure that counts them: a day with at least one session. */
+export function isActiveDay(day: Pick<DailyAggregate, 'sessions'>): boolean {
+  return day.sessions > 0;
+}
+
+/** A day with anything recorded at all (sessions, or only a step count). */
+export function hasAnyData(day: Pick<DailyAggregate, 'sessions' | 'steps'>): boolean {
+  return day.sessions > 0 || day.steps > 0;
 }
 
 export function emptyDailyAggregate(date: string): DailyAggregate {
@@ -33,12 +44,14 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
       day = emptyDailyAggregate(date);
       byDate.set(date, day);
     }
-    day.sessions += 1;
     secondsByDate.set(date, (secondsByDate.get(date) ?? 0) + amount(activity.duration_seconds));
     day.steps += Math.round(amount(activity.steps));
     day.distanceMeters += amount(activity.distance_meters);
     day.calories += amount(activity.calories_burned);
-    const type = activity.activity_type || 'workout';
+    // A daily step count adds to the day's steps, distance and calories, but it is not a session (issue 11).
+    if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) continue;
+    day.sessions += 1;
+    const type = activityTypeLabel(activity.activity_type);
     day.types[type] = (day.types[type] ?? 0) + 1;
     day.hours[hour]! += 1;
   }
