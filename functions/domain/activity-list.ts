@@ -1,15 +1,8 @@
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import type { ActivitiesQuery } from '../shared/schemas/connections';
+import { canonicalActivityType } from '../shared/activity-types';
 import { isPastRetention } from './retention';
 
-/** Spec §2 filter values and the activity types each covers (Strava's sport types included). */
-const TYPE_WORDS: Record<Exclude<ActivitiesQuery['type'], 'all'>, RegExp> = {
-  run: /run/i,
-  ride: /ride|cycl|bik/i,
-  hike: /hik/i,
-  walk: /walk/i,
-  swim: /swim/i,
-};
 
 function sortValue(activity: UnifiedActivity, sort: ActivitiesQuery['sort']): number {
   switch (sort) {
@@ -34,11 +27,12 @@ export interface ActivityPage {
  * then on the provider id, so pages never overlap or skip.
  */
 export function pageActivities(all: readonly UnifiedActivity[], query: Pick<ActivitiesQuery, 'type' | 'sort' | 'order' | 'limit'>, offset: number, now: Date): ActivityPage {
-  const wanted = query.type === 'all' ? null : TYPE_WORDS[query.type];
+  // Spec §2 filter values are canonical types of the one vocabulary (functions/shared/activity-types.ts).
+  const wanted = query.type === 'all' ? null : query.type;
   const direction = query.order === 'asc' ? 1 : -1;
   const visible = all
     .filter((activity) => !isPastRetention(activity.fetched_at, now))
-    .filter((activity) => wanted === null || wanted.test(activity.activity_type))
+    .filter((activity) => wanted === null || canonicalActivityType(activity.activity_type) === wanted)
     .sort(
       (a, b) =>
         direction * (sortValue(a, query.sort) - sortValue(b, query.sort)) ||

@@ -1,22 +1,24 @@
 import { GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
-import type { AggregatableActivity } from '../domain/metrics';
+import type { HeldActivity } from '../domain/metrics';
+import { combineDailyAggregates } from '../domain/metrics-aggregates';
 import { isPastRetention } from '../domain/retention';
 import { batchWriteAll } from './batch';
 import { keys } from './keys';
-import { ActivityMetrics, DailyAggregate } from '../shared/schemas/metrics';
+import type { ProviderType } from '../shared/schemas/activity';
+import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '../shared/schemas/metrics';
 
 /**
  * Metrics and daily aggregates live in the users table under the user's partition:
- * sk METRICS (one item) and sk DAILY#yyyy-mm-dd (one per local day). They are the user's own derived
- * data, not provider data: no fetchedAt and no TTL, so the 7-day purge never touches them.
+ * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider, issue 11). They are
+ * the user's own derived data, not provider data: no fetchedAt attribute and no TTL, so the 7-day purge never
+ * touches them. Items of the earlier shape (DAILY#yyyy-mm-dd, no provider) cannot be attributed and are ignored.
  */
 export const metricsKeys = {
   metrics: (userId: string) => ({ pk: `USER#${userId}`, sk: 'METRICS' }),
-  dailyAggregate: (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DAILY#${date}` }),
+  dailyAggregate: (userId: string, date: string, provider: ProviderType) => ({ pk: `USER#${userId}`, sk: `DAILY#${date}#${provider}` }),
 } as const;
-
 
 export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
   await dynamo().send(
@@ -32,42 +34,57 @@ export async function getMetrics(userId: string): Promise<ActivityMetrics | null
   return result.Item ? ActivityMetrics.parse(result.Item) : null;
 }
 
-/** Writes (overwrites) the given days; days not given are left as they are. */
-export async function saveDailyAggregates(userId: string, aggregates: readonly DailyAggregate[]): Promise<void> {
-  const TableName = tableName('users');
-  const requests = aggregates.map((day) => ({
-    PutRequest: { Item: { ...metricsKeys.dailyAggregate(userId, day.date), entity: 'DailyAggregate', userId, ...day } },
+/** Writes (overwrites) the given provider parts; parts not given are left as they are. */
+export async function saveProviderDailyAggregates(userId: string, parts: readonly ProviderDailyAggregate[]): Promise<void> {
+  const requests = parts.map((part) => ({
+    PutRequest: { Item: { ...metricsKeys.dailyAggregate(userId, part.date, part.provider), entity: 'DailyAggregate', userId, ...part } },
   }));
-  await batchWriteAll(TableName, requests);
+  await batchWriteAll(tableName('users'), requests);
 }
 
-/** The user's daily aggregates from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */
-export async function listDailyAggregates(userId: string, range: { from?: string } = {}): Promise<DailyAggregate[]> {
-  const { pk } = metricsKeys.dailyAggregate(userId, '');
+export async function deleteProviderDailyAggregates(userId: string, parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider'>[]): Promise<void> {
+  const requests = parts.map((part) => ({ DeleteRequest: { Key: metricsKeys.dailyAggregate(userId, part.date, part.provider) } }));
+  await batchWriteAll(tableName('users'), requests);
+}
+
+/** The user's provider parts from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */
+export async function listProviderDailyAggregates(userId: string, range: { from?: string; provider?: ProviderType } = {}): Promise<ProviderDailyAggregate[]> {
+  const { pk } = metricsKeys.metrics(userId);
   const pages = paginateQuery(
     { client: dynamo() },
-    range.from
-      ? {
-          TableName: tableName('users'),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          // '~' sorts after every digit, so the upper bound covers every date.
-          ExpressionAttributeValues: { ':pk': pk, ':from': `DAILY#${range.from}`, ':to': 'DAILY#~' },
-        }
-      : {
-          TableName: tableName('users'),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': 'DAILY#' },
-        },
+    {
+      TableName: tableName('users'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      // '~' sorts after every digit and letter, so the upper bound covers every date and provider.
+      ExpressionAttributeValues: { ':pk': pk, ':from': `DAILY#${range.from ?? ''}`, ':to': 'DAILY#~' },
+    },
   );
-  const days: DailyAggregate[] = [];
-  for await (const page of pages) for (const item of page.Items ?? []) days.push(DailyAggregate.parse(item));
-  return days;
+  const parts: ProviderDailyAggregate[] = [];
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const parsed = ProviderDailyAggregate.safeParse(item);
+      if (parsed.success && (range.provider === undefined || parsed.data.provider === range.provider)) parts.push(parsed.data);
+    }
+  }
+  return parts;
+}
+
+/** The user's days (every provider's part summed) from `from` onwards, oldest first; all of them without `from`. */
+export async function listDailyAggregates(userId: string, range: { from?: string } = {}): Promise<DailyAggregate[]> {
+  return combineDailyAggregates(await listProviderDailyAggregates(userId, range));
+}
+
+/** Removes every stored part of one provider (disconnect, deauthorization); returns how many. */
+export async function deleteDailyAggregatesOfProvider(userId: string, provider: ProviderType): Promise<number> {
+  const parts = await listProviderDailyAggregates(userId, { provider });
+  await deleteProviderDailyAggregates(userId, parts);
+  return parts.length;
 }
 
 /** The attributes aggregation reads; everything else (names, routes, the provider's raw record) stays in the table. */
 const AGGREGATED_FIELDS = ['provider_type', 'activity_type', 'start_time', 'duration_seconds', 'steps', 'distance_meters', 'calories_burned', 'fetched_at'] as const;
 
-function isAggregatable(item: Record<string, unknown>): item is AggregatableActivity & { fetched_at: string } {
+function isAggregatable(item: Record<string, unknown>): item is HeldActivity & { fetched_at: string } {
   return (
     typeof item.provider_type === 'string' &&
     typeof item.start_time === 'string' &&
@@ -81,7 +98,7 @@ function isAggregatable(item: Record<string, unknown>): item is AggregatableActi
  * The user's raw activities still within retention, reduced to what daily aggregates need. Reading only
  * these attributes (not the provider's raw record) is what keeps the recompute after each sync cheap.
  */
-export async function activitiesForMetrics(userId: string, now: Date): Promise<AggregatableActivity[]> {
+export async function activitiesForMetrics(userId: string, now: Date): Promise<HeldActivity[]> {
   const { pk, skPrefix } = keys.activitiesOfUser(userId);
   const names = Object.fromEntries(AGGREGATED_FIELDS.map((field, index) => [`#f${index}`, field]));
   const pages = paginateQuery(
@@ -94,7 +111,7 @@ export async function activitiesForMetrics(userId: string, now: Date): Promise<A
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     },
   );
-  const activities: AggregatableActivity[] = [];
+  const activities: HeldActivity[] = [];
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
       if (isAggregatable(item) && !isPastRetention(item.fetched_at, now)) activities.push(item);
@@ -104,4 +121,4 @@ export async function activitiesForMetrics(userId: string, now: Date): Promise<A
 }
 
 /** The DynamoDB-backed store the metrics use case uses unless told otherwise. */
-export const dynamoMetricsStore = { listDailyAggregates, saveMetrics, saveDailyAggregates } as const;
+export const dynamoMetricsStore = { listProviderDailyAggregates, saveMetrics, saveProviderDailyAggregates, deleteProviderDailyAggregates } as const;

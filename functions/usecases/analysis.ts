@@ -1,32 +1,44 @@
 import { buildAnalysis } from '../domain/analysis';
-import { isPastRetention } from '../domain/retention';
+import { combineDailyAggregates, reconcileProviderAggregates } from '../domain/metrics-aggregates';
+import { isPastRetention, retentionCutoff } from '../domain/retention';
 import { activitiesOfUser } from '../repositories/activities';
-import { getMetrics, listDailyAggregates } from '../repositories/metrics';
+import { getMetrics, listProviderDailyAggregates } from '../repositories/metrics';
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import type { AnalysisRange, AnalysisResponse } from '../shared/schemas/analysis';
-import { DEFAULT_TIME_ZONE, type ActivityMetrics, type DailyAggregate } from '../shared/schemas/metrics';
+import { DEFAULT_TIME_ZONE, type ActivityMetrics, type ProviderDailyAggregate } from '../shared/schemas/metrics';
+import { activeProviderMap, activeProvidersOf, type ActiveProvider } from './metrics';
 
 export interface AnalysisDeps {
-  listDailyAggregates(userId: string): Promise<DailyAggregate[]>;
+  listProviderDailyAggregates(userId: string): Promise<ProviderDailyAggregate[]>;
   /** The user's raw activities, retention not yet applied. */
   listActivities(userId: string): Promise<UnifiedActivity[]>;
+  listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   getMetrics(userId: string): Promise<ActivityMetrics | null>;
 }
 
 const dynamoAnalysisDeps: AnalysisDeps = {
-  listDailyAggregates: (userId) => listDailyAggregates(userId),
+  listProviderDailyAggregates: (userId) => listProviderDailyAggregates(userId),
   listActivities: activitiesOfUser,
+  listActiveProviders: activeProvidersOf,
   getMetrics,
 };
 
 /**
- * The caller's analysis. Long-range figures come from the daily aggregates (they outlive the 7-day purge
- * of raw provider data); the recent list from the raw activities still within retention. Metrics are
- * recomputed as of `now` from the same aggregates the last sync stored, so a score never goes stale
- * between syncs; the zone is the one those metrics were computed in.
+ * The caller's analysis (also the dashboard's figures). Long-range figures come from the daily aggregates (they
+ * outlive the 7-day purge of raw provider data); the recent list from the raw activities still within retention.
+ * The stored provider parts are reconciled with the raw activities and connections as they are now (issue 11):
+ * a disconnect, a deauthorization or a deletion at the provider shows in every total at once, even before the
+ * next recompute has written it. Metrics are recomputed as of `now`; the zone is the one the last metrics used.
  */
 export async function getAnalysis(userId: string, range: AnalysisRange, now: Date, deps: AnalysisDeps = dynamoAnalysisDeps): Promise<AnalysisResponse> {
-  const [aggregates, activities, stored] = await Promise.all([deps.listDailyAggregates(userId), deps.listActivities(userId), deps.getMetrics(userId)]);
+  const [stored, activities, active, metrics] = await Promise.all([
+    deps.listProviderDailyAggregates(userId),
+    deps.listActivities(userId),
+    deps.listActiveProviders(userId),
+    deps.getMetrics(userId),
+  ]);
+  const timeZone = metrics?.timeZone ?? DEFAULT_TIME_ZONE;
   const held = activities.filter((activity) => !isPastRetention(activity.fetched_at, now));
-  return buildAnalysis({ range, aggregates, activities: held }, { now, timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE });
+  const parts = reconcileProviderAggregates({ stored, held, activeProviders: activeProviderMap(active), retentionCutoff: retentionCutoff(now), now, timeZone });
+  return buildAnalysis({ range, aggregates: combineDailyAggregates(parts), activities: held }, { now, timeZone });
 }

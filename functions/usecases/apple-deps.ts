@@ -17,11 +17,14 @@ export interface AppleDeps {
 
 export const DEFAULT_INGEST_REQUESTS_PER_HOUR = 60;
 
-/** Recomputes the user's metrics and daily aggregates from the activities still within retention. */
+/** Recomputes the user's metrics and the Apple part of the daily aggregates on the days the ingest touched. */
 export async function recalculateMetricsAfterIngest(userId: string, now: Date): Promise<void> {
-  await recalculateUserMetrics(userId, now, {
-    listActivities: async (id) => (await activitiesOfUser(id)).filter((activity) => !isPastRetention(activity.fetched_at, now)),
-  });
+  await recalculateUserMetrics(
+    userId,
+    now,
+    { listActivities: async (id) => (await activitiesOfUser(id)).filter((activity) => !isPastRetention(activity.fetched_at, now)) },
+    { only: { provider: 'apple_health', touchedSince: now } },
+  );
 }
 
 export function appleDeps(overrides: Partial<AppleDeps> = {}): AppleDeps {

@@ -10,6 +10,7 @@ import type { ConnectionSummary, ConnectionsResponse, SyncRequest, SyncResponse 
 import { revokeGoogleAccess } from './google-access';
 import { googleDeps as defaultGoogleDeps, type GoogleDeps } from './google-deps';
 import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from './google-sync';
+import { forgetProviderMetrics } from './metrics';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 import { syncStrava } from './strava-sync';
@@ -36,7 +37,8 @@ export async function listUserConnections(userId: string): Promise<ConnectionsRe
 
 /**
  * Disconnect (spec §4): deauthorize at Strava / revoke at Google (best effort: the user's wish to leave must not
- * depend on the provider answering), mark inactive, delete the tokens and the provider's activities. Idempotent.
+ * depend on the provider answering), mark inactive, delete the tokens, the provider's activities and its part of the
+ * daily aggregates. Idempotent.
  */
 export async function disconnectProvider(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<void> {
   const now = deps.clock();
@@ -56,6 +58,8 @@ export async function disconnectProvider(userId: string, provider: ProviderType,
   if (provider === 'apple_health') await revokeIngestToken(userId);
   await deactivateConnection(userId, provider, now);
   const deleted = await deleteActivitiesOfUser(userId, provider);
+  // Its share of every daily aggregate goes too, so the dashboard and analysis totals drop with the list (issue 11).
+  await forgetProviderMetrics(userId, provider, now);
   logger.info('provider disconnected', { userId, provider, deletedActivities: deleted });
 }
 

@@ -4,7 +4,7 @@ import { deriveKey, hmacSha256 } from '../lib/crypto';
 import { appSecret, googleClientSecret } from '../lib/secrets';
 import { tokenCipherFromSecret, type TokenCipher } from '../lib/token-cipher';
 import { DEFAULT_TIME_ZONE } from '../shared/schemas/metrics';
-import { recalculateMetricsAfterSync } from './strava-deps';
+import { recalculateAfterImport } from './metrics';
 
 /** Everything the Google Fit use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
 export interface GoogleDeps {
@@ -60,6 +60,6 @@ export async function googleDeps(options: GoogleDepsOptions = {}): Promise<Googl
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
     clock,
     sleep,
-    recalculateMetrics: options.recalculateMetrics ?? recalculateMetricsAfterSync,
+    recalculateMetrics: options.recalculateMetrics ?? recalculateAfterImport('google_health'),
   };
 }

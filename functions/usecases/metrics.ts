@@ -1,40 +1,64 @@
 import {
   LONG_RANGE_DAYS,
-  type AggregatableActivity,
-  buildDailyAggregates,
+  combineDailyAggregates,
   computeActivityMetrics,
   lastLocalDays,
-  mergeDailyAggregates,
-  possiblyPartialDates,
-  sameDailyAggregate,
+  localTimeIn,
+  reconcileProviderAggregates,
+  sameProviderDailyAggregate,
+  type HeldActivity,
 } from '../domain/metrics';
-import { activitiesForMetrics, dynamoMetricsStore } from '../repositories/metrics';
-import { DEFAULT_TIME_ZONE, type ActivityMetrics, type DailyAggregate } from '../shared/schemas/metrics';
+import { retentionCutoff } from '../domain/retention';
+import { listConnections } from '../repositories/connections';
+import { activitiesForMetrics, deleteDailyAggregatesOfProvider, dynamoMetricsStore } from '../repositories/metrics';
+import type { ProviderType } from '../shared/schemas/activity';
+import { DEFAULT_TIME_ZONE, type ActivityMetrics, type ProviderDailyAggregate } from '../shared/schemas/metrics';
 
 export interface MetricsDeps {
   /**
    * The user's activities still held (raw provider data, already filtered for retention). Defaults to a
    * DynamoDB read of only the attributes aggregation needs; full UnifiedActivity records work too.
    */
-  listActivities(userId: string): Promise<AggregatableActivity[]>;
-  /** Stored daily aggregates from `from` ('YYYY-MM-DD', inclusive) onwards. */
-  listDailyAggregates(userId: string, range: { from: string }): Promise<DailyAggregate[]>;
+  listActivities(userId: string): Promise<HeldActivity[]>;
+  /** Stored provider parts of the daily aggregates from `from` ('YYYY-MM-DD', inclusive) onwards. */
+  listProviderDailyAggregates(userId: string, range: { from: string; provider?: ProviderType }): Promise<ProviderDailyAggregate[]>;
+  /** The providers the user is connected to now, with when each connection began. */
+  listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void>;
-  /** Overwrites the given days and leaves every other day as it is. */
-  saveDailyAggregates(userId: string, aggregates: DailyAggregate[]): Promise<void>;
+  /** Overwrites the given parts and leaves every other part as it is. */
+  saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
+  deleteProviderDailyAggregates(userId: string, parts: Pick<ProviderDailyAggregate, 'date' | 'provider'>[]): Promise<void>;
+}
+
+export interface ActiveProvider {
+  provider: ProviderType;
+  connectedAt: string;
+}
+
+export async function activeProvidersOf(userId: string): Promise<ActiveProvider[]> {
+  return (await listConnections(userId)).filter((connection) => connection.isActive).map(({ provider, connectedAt }) => ({ provider, connectedAt }));
+}
+
+export function activeProviderMap(active: readonly ActiveProvider[]): Map<ProviderType, string> {
+  return new Map(active.map(({ provider, connectedAt }) => [provider, connectedAt]));
 }
 
 export interface RecalculateOptions {
   /** The user's IANA time zone; America/Vancouver until profiles carry one. */
   timeZone?: string;
+  /**
+   * Issue 13: re-aggregate only the days an import touched — the local days of this provider's activities
+   * fetched at or after `touchedSince` (the import's start). Other days keep their stored parts, except that
+   * parts of a disconnected provider and parts whose raw records were deleted at the provider still go.
+   */
+  only?: { provider: ProviderType; touchedSince: Date };
 }
 
 /**
- * Recomputes and stores a user's metrics after a sync or an ingest. Days are re-derived from the raw
- * activities still held and merged into the stored daily aggregates, so days whose raw data was
- * purged keep their aggregate and the 365-day figures stay whole. Only changed days are written.
- * Every dependency defaults to DynamoDB: the activities table (only the aggregated attributes, within
- * retention) and the users table.
+ * Recomputes and stores a user's daily aggregates (one part per provider and local day) and metrics after a
+ * sync, an ingest, a deletion or a disconnect. Parts are reconciled with the raw activities still held
+ * (reconcileProviderAggregates): history whose raw data was purged stays, a disconnected provider's parts and
+ * days deleted at the provider go. Only changed parts are written. Every dependency defaults to DynamoDB.
  */
 export async function recalculateUserMetrics(
   userId: string,
@@ -42,29 +66,78 @@ export async function recalculateUserMetrics(
   deps: Partial<MetricsDeps> = {},
   options: RecalculateOptions = {},
 ): Promise<ActivityMetrics> {
-  const { listActivities, listDailyAggregates, saveMetrics, saveDailyAggregates } = {
+  const store: MetricsDeps = {
     ...dynamoMetricsStore,
     listActivities: (id: string) => activitiesForMetrics(id, now),
+    listActiveProviders: activeProvidersOf,
     ...deps,
   };
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const only = options.only;
 
-  const activities = await listActivities(userId);
-  const fresh = buildDailyAggregates(activities, timeZone);
+  const [activities, active] = await Promise.all([store.listActivities(userId), store.listActiveProviders(userId)]);
+  const localTime = localTimeIn(timeZone);
+  const dateOf = (activity: HeldActivity) => localTime(Date.parse(activity.start_time)).date;
+  const held = activities.filter((activity) => !Number.isNaN(Date.parse(activity.start_time)));
   const longRangeStart = lastLocalDays(now, timeZone, LONG_RANGE_DAYS).start;
-  const oldestFresh = fresh[0]?.date;
-  const from = oldestFresh !== undefined && oldestFresh < longRangeStart ? oldestFresh : longRangeStart;
-  const stored = await listDailyAggregates(userId, { from });
+  const oldestHeld = held.reduce<string | undefined>((oldest, activity) => {
+    const date = dateOf(activity);
+    return oldest === undefined || date < oldest ? date : oldest;
+  }, undefined);
+  const from = oldestHeld !== undefined && oldestHeld < longRangeStart ? oldestHeld : longRangeStart;
+  const stored = await store.listProviderDailyAggregates(userId, { from });
 
-  const merged = mergeDailyAggregates(stored, fresh, possiblyPartialDates(activities, timeZone));
-  const storedByDate = new Map(stored.map((day) => [day.date, day]));
-  const changed = merged.filter((day) => {
-    const previous = storedByDate.get(day.date);
-    return previous === undefined || !sameDailyAggregate(previous, day);
+  let touched: ((provider: ProviderType, date: string) => boolean) | undefined;
+  if (only) {
+    const since = only.touchedSince.getTime();
+    const days = new Set(
+      held
+        .filter((activity) => activity.provider_type === only.provider && (activity.fetched_at === undefined || Date.parse(activity.fetched_at) >= since))
+        .map(dateOf),
+    );
+    touched = (provider, date) => provider === only.provider && days.has(date);
+  }
+
+  const parts = reconcileProviderAggregates({
+    stored,
+    held,
+    activeProviders: activeProviderMap(active),
+    retentionCutoff: retentionCutoff(now),
+    now,
+    timeZone,
+    touched,
   });
-  if (changed.length > 0) await saveDailyAggregates(userId, changed);
+  const key = (part: Pick<ProviderDailyAggregate, 'date' | 'provider'>) => `${part.provider}#${part.date}`;
+  const storedByKey = new Map(stored.map((part) => [key(part), part]));
+  const kept = new Set(parts.map(key));
+  const changed = parts.filter((part) => {
+    const previous = storedByKey.get(key(part));
+    return previous === undefined || !sameProviderDailyAggregate(previous, part);
+  });
+  const removed = stored.filter((part) => !kept.has(key(part)));
+  if (changed.length > 0) await store.saveProviderDailyAggregates(userId, changed);
+  if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed);
 
-  const metrics = computeActivityMetrics(merged, { now, timeZone });
-  await saveMetrics(userId, metrics);
+  const metrics = computeActivityMetrics(combineDailyAggregates(parts), { now, timeZone });
+  await store.saveMetrics(userId, metrics);
   return metrics;
+}
+
+/**
+ * After a disconnect or a deauthorization: the provider's parts of every day go (older ones too), and the
+ * metrics are recomputed from what is left.
+ */
+export async function forgetProviderMetrics(userId: string, provider: ProviderType, now: Date): Promise<void> {
+  await deleteDailyAggregatesOfProvider(userId, provider);
+  await recalculateUserMetrics(userId, now);
+}
+
+/**
+ * The hook a provider's import calls when it is done (`now` = the import's start; everything it stored carries a
+ * fetch time at or after it): only the days it touched are re-aggregated (issue 13).
+ */
+export function recalculateAfterImport(provider: ProviderType): (userId: string, now: Date) => Promise<void> {
+  return async (userId, now) => {
+    await recalculateUserMetrics(userId, now, {}, { only: { provider, touchedSince: now } });
+  };
 }

@@ -4,7 +4,7 @@ import { deriveKey } from '../lib/crypto';
 import { appSecret, stravaClientSecret } from '../lib/secrets';
 import { tokenCipherFromSecret, type TokenCipher } from '../lib/token-cipher';
 import { acquireStravaCall, recordStravaResponse, stravaConfigForUser } from '../repositories/strava-rate-limiter';
-import { recalculateUserMetrics } from './metrics';
+import { recalculateAfterImport } from './metrics';
 
 /** Everything the Strava use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
 export interface StravaDeps {
@@ -35,10 +35,8 @@ export interface StravaDepsOptions {
   recalculateMetrics?: StravaDeps['recalculateMetrics'];
 }
 
-/** Recomputes the user's activity metrics and daily aggregates from the activities still within retention (read by the metrics use case). */
-export async function recalculateMetricsAfterSync(userId: string, now: Date): Promise<void> {
-  await recalculateUserMetrics(userId, now);
-}
+/** Recomputes the user's activity metrics and the Strava part of the daily aggregates on the days the sync touched. */
+export const recalculateMetricsAfterSync = recalculateAfterImport('strava');
 
 export async function stravaDeps(options: StravaDepsOptions = {}): Promise<StravaDeps> {
   const settings = stravaSettings();

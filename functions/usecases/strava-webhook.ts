@@ -10,6 +10,7 @@ import { deactivateConnection, findUsersByStravaAthlete, getConnection } from '.
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 import { takeWebhookCall } from '../repositories/strava-webhook-budget';
+import { forgetProviderMetrics } from './metrics';
 import { dropIfDisconnectedMeanwhile, recalculateMetricsSafely } from './strava-sync';
 
 /** Strava's subscription check: GET with hub.mode, hub.verify_token, hub.challenge. */
@@ -75,6 +76,7 @@ async function applyForUser(userId: string, event: StravaWebhookEvent, deps: Str
     // Gone or no longer visible to us (deleted, made private): we must not keep it either.
     if (raw === null) {
       await deleteActivity(userId, 'strava', String(event.object_id));
+      await recalculateMetricsSafely(userId, deps.clock(), deps);
       return 'deleted';
     }
     const fetchedAt = deps.clock();
@@ -103,5 +105,6 @@ async function stravaStillAuthorizes(userId: string, deps: StravaDeps): Promise<
 async function forgetConnection(userId: string, deps: StravaDeps): Promise<WebhookOutcome> {
   await deactivateConnection(userId, 'strava', deps.clock());
   await deleteActivitiesOfUser(userId, 'strava');
+  await forgetProviderMetrics(userId, 'strava', deps.clock());
   return 'deauthorized';
 }

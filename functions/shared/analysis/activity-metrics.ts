@@ -6,7 +6,7 @@
  * the figures survive the 7-day purge of raw provider data (DESIGN §1).
  */
 import { ACTIVITY_LEVEL_LABELS, type ActivityLevelLabel, type ActivityMetrics, type DailyAggregate } from '../schemas/metrics';
-import { buildDailyAggregates, type AggregatableActivity } from './daily-aggregates';
+import { buildDailyAggregates, isActiveDay, type AggregatableActivity } from './daily-aggregates';
 import { assertTimeZone, lastLocalDays } from './local-time';
 
 export * from './daily-aggregates';
@@ -96,7 +96,7 @@ export function computeActivityMetrics(aggregates: readonly DailyAggregate[], { 
   const sessionsByType = new Map<string, number>();
   for (const day of aggregates) {
     if (day.date < longRange.start || day.date > longRange.end) continue;
-    if (day.sessions > 0) daysActive += 1;
+    if (isActiveDay(day)) daysActive += 1;
     day.hours.forEach((count, hour) => {
       if (count > 0) sessionsByHour.set(hour, (sessionsByHour.get(hour) ?? 0) + count);
     });
@@ -151,7 +151,7 @@ export function totalsForLastDays(aggregates: readonly DailyAggregate[], { now, 
     totals.steps += day.steps;
     totals.distanceMeters += day.distanceMeters;
     totals.calories += day.calories;
-    if (day.sessions > 0) totals.daysActive += 1;
+    if (isActiveDay(day)) totals.daysActive += 1;
   }
   return totals;
 }

@@ -18,6 +18,7 @@ import {
 } from '../schemas/analysis';
 import type { DailyAggregate } from '../schemas/metrics';
 import { computeActivityMetrics, type MetricsClock } from './activity-metrics';
+import { hasAnyData, isActiveDay } from './daily-aggregates';
 import { lastLocalDays, localTimeIn, shiftDate } from './local-time';
 
 /** Days each bounded filter covers; charts use the same span, so the bars add up to the stat cards. */
@@ -37,16 +38,16 @@ export function totalsBetween(aggregates: readonly DailyAggregate[], start: stri
     totals.distanceMeters += day.distanceMeters;
     totals.calories += day.calories;
     totals.steps += day.steps;
-    if (day.sessions > 0) totals.activeDays += 1;
+    if (isActiveDay(day)) totals.activeDays += 1;
   }
   return totals;
 }
 
-/** The filter's local dates, inclusive. 'all' starts at the first day with data. */
+/** The filter's local dates, inclusive. 'all' starts at the first day with any data (so 'of N' counts days since then). */
 export function analysisPeriod(range: AnalysisRange, aggregates: readonly DailyAggregate[], today: string): { start: string; end: string } {
   if (range !== 'all') return { start: shiftDate(today, -(RANGE_DAYS[range] - 1)), end: today };
   let first = today;
-  for (const day of aggregates) if (day.sessions > 0 && day.date < first) first = day.date;
+  for (const day of aggregates) if (hasAnyData(day) && day.date < first) first = day.date;
   return { start: first, end: today };
 }
 
@@ -204,7 +205,7 @@ export function buildAnalysis({ range, aggregates, activities }: AnalysisInput, 
     generatedAt: clock.now.toISOString(),
     timeZone: clock.timeZone,
     period,
-    hasActivity: aggregates.some((day) => day.sessions > 0),
+    hasActivity: aggregates.some(hasAnyData),
     metrics,
     totals: totalsBetween(aggregates, period.start, period.end),
     lastSevenDays: totalsBetween(aggregates, lastSeven.start, lastSeven.end),

@@ -1,5 +1,6 @@
-import type { UnifiedActivity } from '../schemas/activity';
-import type { DailyAggregate } from '../schemas/metrics';
+import type { ProviderType, UnifiedActivity } from '../schemas/activity';
+import type { DailyAggregate, ProviderDailyAggregate } from '../schemas/metrics';
+import { activityTypeLabel, isDailyStepsEntry } from '../activity-types';
 import { localTimeIn } from './local-time';
 
 /** What aggregation reads from an activity; anything missing or nonsensical counts as 0. */
@@ -8,6 +9,16 @@ export type AggregatableActivity = Pick<UnifiedActivity, 'provider_type' | 'acti
 
 function amount(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The one definition of an active day, used by every figure that counts them: a day with at least one session. */
+export function isActiveDay(day: Pick<DailyAggregate, 'sessions'>): boolean {
+  return day.sessions > 0;
+}
+
+/** A day with anything recorded at all (sessions, or only a step count). */
+export function hasAnyData(day: Pick<DailyAggregate, 'sessions' | 'steps'>): boolean {
+  return day.sessions > 0 || day.steps > 0;
 }
 
 export function emptyDailyAggregate(date: string): DailyAggregate {
@@ -33,12 +44,14 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
       day = emptyDailyAggregate(date);
       byDate.set(date, day);
     }
-    day.sessions += 1;
     secondsByDate.set(date, (secondsByDate.get(date) ?? 0) + amount(activity.duration_seconds));
     day.steps += Math.round(amount(activity.steps));
     day.distanceMeters += amount(activity.distance_meters);
     day.calories += amount(activity.calories_burned);
-    const type = activity.activity_type || 'workout';
+    // A daily step count adds to the day's steps, distance and calories, but it is not a session (issue 11).
+    if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) continue;
+    day.sessions += 1;
+    const type = activityTypeLabel(activity.activity_type);
     day.types[type] = (day.types[type] ?? 0) + 1;
     day.hours[hour]! += 1;
   }
@@ -90,4 +103,121 @@ export function sameDailyAggregate(a: DailyAggregate, b: DailyAggregate): boolea
   if (a.hours.length !== b.hours.length || a.hours.some((count, hour) => count !== b.hours[hour])) return false;
   const aTypes = Object.keys(a.types);
   return aTypes.length === Object.keys(b.types).length && aTypes.every((type) => a.types[type] === b.types[type]);
+}
+
+/** A raw activity still held, with the time it was last fetched (absent: fetched just now). */
+export type HeldActivity = AggregatableActivity & { fetched_at?: string };
+
+function byDateThenProvider(a: ProviderDailyAggregate, b: ProviderDailyAggregate): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0;
+}
+
+/** One aggregate per provider and local date, with the newest and oldest fetch time of what it sums. Oldest first. */
+export function buildProviderDailyAggregates(activities: readonly HeldActivity[], timeZone: string, now: Date): ProviderDailyAggregate[] {
+  const byProvider = new Map<ProviderType, HeldActivity[]>();
+  for (const activity of activities) {
+    const list = byProvider.get(activity.provider_type) ?? [];
+    list.push(activity);
+    byProvider.set(activity.provider_type, list);
+  }
+  const localTime = localTimeIn(timeZone);
+  const nowIso = now.toISOString();
+  const result: ProviderDailyAggregate[] = [];
+  for (const [provider, list] of byProvider) {
+    const fetched = new Map<string, { newest: string; oldest: string }>();
+    for (const activity of list) {
+      const startMs = Date.parse(activity.start_time);
+      if (Number.isNaN(startMs)) continue;
+      const { date } = localTime(startMs);
+      const at = activity.fetched_at ? new Date(activity.fetched_at).toISOString() : nowIso;
+      const seen = fetched.get(date);
+      fetched.set(date, seen ? { newest: at > seen.newest ? at : seen.newest, oldest: at < seen.oldest ? at : seen.oldest } : { newest: at, oldest: at });
+    }
+    for (const day of buildDailyAggregates(list, timeZone)) {
+      const { newest, oldest } = fetched.get(day.date)!;
+      result.push({ ...day, provider, rawNewestFetch: newest, rawOldestFetch: oldest });
+    }
+  }
+  return result.sort(byDateThenProvider);
+}
+
+/** The user's days as every view shows them: each date's provider parts summed. Oldest first. */
+export function combineDailyAggregates(parts: readonly DailyAggregate[]): DailyAggregate[] {
+  const byDate = new Map<string, DailyAggregate>();
+  for (const part of parts) {
+    const day = byDate.get(part.date) ?? emptyDailyAggregate(part.date);
+    day.sessions += part.sessions;
+    day.minutes += part.minutes;
+    day.steps += part.steps;
+    day.distanceMeters += part.distanceMeters;
+    day.calories += part.calories;
+    for (const [type, count] of Object.entries(part.types)) day.types[type] = (day.types[type] ?? 0) + count;
+    part.hours.forEach((count, hour) => (day.hours[hour]! += count));
+    byDate.set(part.date, day);
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+export interface ReconcileInput {
+  /** The stored provider parts (any dates; days not given are not judged). */
+  stored: readonly ProviderDailyAggregate[];
+  /** The raw activities still held (retention already applied). */
+  held: readonly HeldActivity[];
+  /**
+   * The providers the user is connected to now, each with when that connection began: a part from any other
+   * provider, or fetched before the connection began (it belongs to an earlier connection), no longer counts.
+   */
+  activeProviders: ReadonlyMap<ProviderType, string>;
+  /** Raw records fetched before this instant are past retention (they may have been purged). */
+  retentionCutoff: Date;
+  now: Date;
+  timeZone: string;
+  /**
+   * Limits re-aggregation to the days an import touched: a stored part of a day not touched is kept as stored.
+   * Absent: every day with raw records is re-aggregated.
+   */
+  touched?: (provider: ProviderType, date: string) => boolean;
+}
+
+/**
+ * The provider parts that are true now (issue 11), from what is stored and the raw records still held:
+ * - a provider the user is no longer connected to contributes nothing (disconnect, deauthorization), nor does a
+ *   part left from an earlier connection to it;
+ * - a day with raw records is summed from them (edits and deletions show), except that a part some of whose
+ *   records were already past retention keeps its larger stored sums (the purge never shrinks history);
+ * - a day without raw records keeps its stored part only if those records were past retention (purged);
+ *   otherwise they were deleted at the provider, and so is the part.
+ * Oldest first.
+ */
+export function reconcileProviderAggregates(input: ReconcileInput): ProviderDailyAggregate[] {
+  const cutoff = input.retentionCutoff.getTime();
+  const pastRetention = (fetchedAt: string) => Date.parse(fetchedAt) < cutoff;
+  const key = (part: { provider: string; date: string }) => `${part.provider}#${part.date}`;
+  const fresh = new Map(buildProviderDailyAggregates(input.held, input.timeZone, input.now).map((part) => [key(part), part]));
+  const stored = new Map(input.stored.map((part) => [key(part), part]));
+  const result: ProviderDailyAggregate[] = [];
+  for (const id of new Set([...stored.keys(), ...fresh.keys()])) {
+    const now = fresh.get(id);
+    const part = (stored.get(id) ?? now)!;
+    const connectedAt = input.activeProviders.get(part.provider);
+    if (connectedAt === undefined) continue;
+    // A part summed before the current connection began is left from an earlier one.
+    const previous = stored.get(id) !== undefined && Date.parse(stored.get(id)!.rawNewestFetch) >= Date.parse(connectedAt) ? stored.get(id) : undefined;
+    if (now === undefined) {
+      if (previous !== undefined && pastRetention(previous.rawNewestFetch)) result.push(previous);
+      continue;
+    }
+    if (previous === undefined) {
+      result.push(now);
+      continue;
+    }
+    const untouched = input.touched !== undefined && !input.touched(part.provider, part.date);
+    const partlyPurged = pastRetention(previous.rawOldestFetch) && previous.sessions > now.sessions;
+    result.push(untouched || partlyPurged ? previous : now);
+  }
+  return result.sort(byDateThenProvider);
+}
+
+export function sameProviderDailyAggregate(a: ProviderDailyAggregate, b: ProviderDailyAggregate): boolean {
+  return a.provider === b.provider && a.rawNewestFetch === b.rawNewestFetch && a.rawOldestFetch === b.rawOldestFetch && sameDailyAggregate(a, b);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ProviderType } from './activity';
 
 /** Local dates and preferred hours are computed in the user's time zone; this one until the user has another. */
 export const DEFAULT_TIME_ZONE = 'America/Vancouver';
@@ -30,6 +31,20 @@ export const DailyAggregate = z.object({
   hours: z.array(z.number().int().nonnegative()).length(24),
 });
 export type DailyAggregate = z.infer<typeof DailyAggregate>;
+
+/**
+ * One provider's part of a local day (issue 11): stored per provider so a disconnect, a deauthorization, a deletion
+ * at the provider or the 7-day purge changes exactly that provider's share of every total.
+ * `rawNewestFetch` / `rawOldestFetch`: the newest and oldest fetch time of the raw records it was summed from. While
+ * the newest is within retention those records must still be held, so a day whose records are gone was deleted
+ * at the provider, not purged.
+ */
+export const ProviderDailyAggregate = DailyAggregate.extend({
+  provider: ProviderType,
+  rawNewestFetch: z.iso.datetime(),
+  rawOldestFetch: z.iso.datetime(),
+});
+export type ProviderDailyAggregate = z.infer<typeof ProviderDailyAggregate>;
 
 export const RankedHour = z.object({ hour: z.number().int().min(0).max(23), sessions: z.number().int().positive() });
 export type RankedHour = z.infer<typeof RankedHour>;

@@ -5,9 +5,9 @@ import { InvalidTimeZoneError } from '../../../functions/domain/metrics';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { activitiesOfUser, upsertActivities } from '../../../functions/repositories/activities';
-import { activitiesForMetrics, getMetrics, listDailyAggregates, metricsKeys, saveDailyAggregates } from '../../../functions/repositories/metrics';
-import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
-import { recalculateUserMetrics } from '../../../functions/usecases/metrics';
+import { activitiesForMetrics, getMetrics, listDailyAggregates, listProviderDailyAggregates, metricsKeys, saveProviderDailyAggregates } from '../../../functions/repositories/metrics';
+import type { ProviderType, UnifiedActivity } from '../../../functions/shared/schemas/activity';
+import { recalculateUserMetrics, type MetricsDeps } from '../../../functions/usecases/metrics';
 
 // Noon on 10 June 2025 in Vancouver.
 const NOW = new Date('2025-06-10T19:00:00Z');
@@ -45,6 +45,11 @@ async function storedItems(userId: string): Promise<Record<string, unknown>[]> {
   return result.Items ?? [];
 }
 
+/** The activities held and the providers connected (Strava unless told otherwise), in place of DynamoDB reads. */
+function holding(activities: UnifiedActivity[], providers: ProviderType[] = ['strava']): Partial<MetricsDeps> {
+  return { listActivities: async () => activities, listActiveProviders: async () => providers.map((provider) => ({ provider, connectedAt: '2025-01-01T00:00:00.000Z' })) };
+}
+
 async function sessionsByDate(userId: string): Promise<Record<string, number>> {
   return Object.fromEntries((await listDailyAggregates(userId)).map((day) => [day.date, day.sessions]));
 }
@@ -58,7 +63,7 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
       activity(userId, '2025-06-01T16:00:00Z', { activity_type: 'Walk', steps: 6000 }), // 1 June 09:00
     ];
 
-    const returned = await recalculateUserMetrics(userId, NOW, { listActivities: async () => activities });
+    const returned = await recalculateUserMetrics(userId, NOW, holding(activities));
 
     expect(await getMetrics(userId)).toEqual(returned);
     // 3600 + 5400 + 3600 s = 210 min over 4 weeks; 3 sessions; 6000 steps over 28 days.
@@ -66,7 +71,7 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-01': 1, '2025-06-09': 2 });
 
     const items = await storedItems(userId);
-    expect(items.map((item) => item.sk).sort()).toEqual(['DAILY#2025-06-01', 'DAILY#2025-06-09', 'METRICS']);
+    expect(items.map((item) => item.sk).sort()).toEqual(['DAILY#2025-06-01#strava', 'DAILY#2025-06-09#strava', 'METRICS']);
     for (const item of items) {
       expect(item).not.toHaveProperty('expiresAt');
       expect(item).not.toHaveProperty('fetchedAt');
@@ -78,11 +83,11 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     const userId = newUserId();
     const older = [activity(userId, '2025-03-01T18:00:00Z'), activity(userId, '2025-04-15T18:00:00Z', { activity_type: 'Hike' })];
     const recent = [activity(userId, '2025-06-08T18:00:00Z')];
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => [...older, ...recent] });
+    await recalculateUserMetrics(userId, NOW, holding([...older, ...recent]));
 
     // A week later only the recent activity (re-fetched since) is still held.
     const later = new Date('2025-06-17T19:00:00Z');
-    const metrics = await recalculateUserMetrics(userId, later, { listActivities: async () => recent });
+    const metrics = await recalculateUserMetrics(userId, later, holding(recent));
 
     expect(await sessionsByDate(userId)).toEqual({ '2025-03-01': 1, '2025-04-15': 1, '2025-06-08': 1 });
     expect(metrics.daysActive).toBe(3);
@@ -92,46 +97,96 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     ]);
   });
 
-  it('recomputes days it still has raw data for, but never shrinks the oldest, possibly partial, day', async () => {
+  it('never shrinks a day part of which was purged, but shows deletions at the provider at once', async () => {
     const userId = newUserId();
+    const early = '2025-06-02T20:00:00Z'; // past the 7-day retention at NOW
     const first = [
-      activity(userId, '2025-06-02T15:00:00Z'),
-      activity(userId, '2025-06-02T18:00:00Z'),
-      activity(userId, '2025-06-02T21:00:00Z'),
+      activity(userId, '2025-06-02T15:00:00Z', { fetched_at: early }),
+      activity(userId, '2025-06-02T18:00:00Z', { fetched_at: early }),
+      activity(userId, '2025-06-02T21:00:00Z', { fetched_at: early }),
       activity(userId, '2025-06-05T18:00:00Z'),
       activity(userId, '2025-06-05T20:00:00Z'),
+      activity(userId, '2025-06-07T18:00:00Z'),
     ];
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => first });
+    await recalculateUserMetrics(userId, new Date('2025-06-03T19:00:00Z'), holding(first));
+    expect(await sessionsByDate(userId)).toEqual({ '2025-06-02': 3, '2025-06-05': 2, '2025-06-07': 1 });
 
-    // Two of 2 June's activities were purged (it is now the oldest day held), and one of 5 June's was deleted at the provider.
-    const second = [first[2]!, first[3]!];
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => second });
+    // Two of 2 June's activities were purged (the third was fetched again since); one of 5 June's and 7 June's only
+    // one were deleted at Strava while still within retention.
+    const second = [{ ...first[2]!, fetched_at: '2025-06-10T18:00:00Z' }, first[3]!];
+    await recalculateUserMetrics(userId, NOW, holding(second));
 
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-02': 3, '2025-06-05': 1 });
+  });
+
+  it("keeps each provider's part of a day apart, and drops a disconnected provider's parts from every total", async () => {
+    const userId = newUserId();
+    const activities = [
+      activity(userId, '2025-06-05T18:00:00Z'),
+      activity(userId, '2025-06-05T19:00:00Z', { provider_type: 'apple_health', activity_type: 'Walk', steps: 4000 }),
+      activity(userId, '2025-06-06T18:00:00Z', { provider_type: 'google_health', activity_type: 'Walk' }),
+    ];
+    const all: ProviderType[] = ['strava', 'apple_health', 'google_health'];
+    await recalculateUserMetrics(userId, NOW, holding(activities, all));
+    expect((await listProviderDailyAggregates(userId)).map((part) => `${part.date} ${part.provider} ${part.sessions}`)).toEqual([
+      '2025-06-05 apple_health 1',
+      '2025-06-05 strava 1',
+      '2025-06-06 google_health 1',
+    ]);
+    expect(await sessionsByDate(userId)).toEqual({ '2025-06-05': 2, '2025-06-06': 1 });
+
+    // Apple is disconnected; even a recompute that still sees its raw records (a delete under way) leaves it out.
+    const metrics = await recalculateUserMetrics(userId, NOW, holding(activities, ['strava', 'google_health']));
+    expect(await sessionsByDate(userId)).toEqual({ '2025-06-05': 1, '2025-06-06': 1 });
+    expect(metrics.weeklySteps).toBe(0);
+    expect((await listProviderDailyAggregates(userId)).map((part) => part.provider)).toEqual(['strava', 'google_health']);
+  });
+
+  it('after an import re-aggregates only the days it touched (issue 13)', async () => {
+    const userId = newUserId();
+    const earlier = '2025-06-09T18:00:00Z';
+    const held = [
+      activity(userId, '2025-06-02T18:00:00Z', { fetched_at: earlier }),
+      activity(userId, '2025-06-04T18:00:00Z', { fetched_at: earlier }),
+      activity(userId, '2025-06-04T19:00:00Z', { provider_type: 'apple_health', fetched_at: earlier }),
+    ];
+    const providers: ProviderType[] = ['strava', 'apple_health'];
+    await recalculateUserMetrics(userId, new Date(earlier), holding(held, providers));
+
+    // A Strava import at NOW stores one new activity on 6 June and fetches 4 June's again with a longer duration.
+    const imported = [held[0]!, { ...held[1]!, duration_seconds: 7200, fetched_at: NOW.toISOString() }, held[2]!, activity(userId, '2025-06-06T18:00:00Z', { fetched_at: NOW.toISOString() })];
+    const save = vi.fn(saveProviderDailyAggregates);
+    await recalculateUserMetrics(userId, NOW, { ...holding(imported, providers), saveProviderDailyAggregates: save }, { only: { provider: 'strava', touchedSince: NOW } });
+
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![1].map((part) => `${part.date} ${part.provider}`)).toEqual(['2025-06-04 strava', '2025-06-06 strava']);
+    const parts = await listProviderDailyAggregates(userId);
+    expect(parts.find((part) => part.date === '2025-06-04' && part.provider === 'strava')?.minutes).toBe(120);
+    expect(await sessionsByDate(userId)).toEqual({ '2025-06-02': 1, '2025-06-04': 2, '2025-06-06': 1 });
   });
 
   it('writes only the days that changed', async () => {
     const userId = newUserId();
     const activities = [activity(userId, '2025-06-02T18:00:00Z'), activity(userId, '2025-06-05T18:00:00Z')];
-    const save = vi.fn(saveDailyAggregates);
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => activities, saveDailyAggregates: save });
+    const save = vi.fn(saveProviderDailyAggregates);
+    await recalculateUserMetrics(userId, NOW, { ...holding(activities), saveProviderDailyAggregates: save });
     expect(save.mock.calls[0]?.[1].map((day) => day.date)).toEqual(['2025-06-02', '2025-06-05']);
 
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => activities, saveDailyAggregates: save });
+    await recalculateUserMetrics(userId, NOW, { ...holding(activities), saveProviderDailyAggregates: save });
     expect(save).toHaveBeenCalledTimes(1);
 
     const withNewRun = [...activities, activity(userId, '2025-06-06T18:00:00Z')];
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => withNewRun, saveDailyAggregates: save });
+    await recalculateUserMetrics(userId, NOW, { ...holding(withNewRun), saveProviderDailyAggregates: save });
     expect(save.mock.calls[1]?.[1].map((day) => day.date)).toEqual(['2025-06-06']);
   });
 
   it("never touches another user's items", async () => {
     const alice = newUserId();
     const bob = newUserId();
-    await recalculateUserMetrics(bob, NOW, { listActivities: async () => [activity(bob, '2025-06-03T18:00:00Z')] });
+    await recalculateUserMetrics(bob, NOW, holding([activity(bob, '2025-06-03T18:00:00Z')]));
     const bobBefore = await storedItems(bob);
 
-    await recalculateUserMetrics(alice, NOW, { listActivities: async () => [activity(alice, '2025-06-03T18:00:00Z'), activity(alice, '2025-06-04T18:00:00Z')] });
+    await recalculateUserMetrics(alice, NOW, holding([activity(alice, '2025-06-03T18:00:00Z'), activity(alice, '2025-06-04T18:00:00Z')]));
 
     expect(await storedItems(bob)).toEqual(bobBefore);
     expect(await sessionsByDate(alice)).toEqual({ '2025-06-03': 1, '2025-06-04': 1 });
@@ -141,7 +196,7 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
 
   it('stores an empty but valid record for a user without activities', async () => {
     const userId = newUserId();
-    const metrics = await recalculateUserMetrics(userId, NOW, { listActivities: async () => [] });
+    const metrics = await recalculateUserMetrics(userId, NOW, holding([]));
     expect(metrics).toMatchObject({ activityScore: 0, activityLevelLabel: 'Getting Started', daysActive: 0 });
     expect(await getMetrics(userId)).toEqual(metrics);
     expect(await listDailyAggregates(userId)).toEqual([]);
@@ -150,7 +205,7 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
   it('uses the time zone it is given for local days', async () => {
     const userId = newUserId();
     // 06:30 UTC on 10 June is 9 June in Vancouver and 10 June in Kolkata.
-    await recalculateUserMetrics(userId, NOW, { listActivities: async () => [activity(userId, '2025-06-10T06:30:00Z')] }, { timeZone: 'Asia/Kolkata' });
+    await recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-10T06:30:00Z')]), { timeZone: 'Asia/Kolkata' });
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-10': 1 });
     expect((await getMetrics(userId))?.timeZone).toBe('Asia/Kolkata');
   });
@@ -158,18 +213,16 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
   it('rejects an unknown time zone before writing anything', async () => {
     const userId = newUserId();
     await expect(
-      recalculateUserMetrics(userId, NOW, { listActivities: async () => [activity(userId, '2025-06-02T18:00:00Z')] }, { timeZone: 'Atlantis/Capital' }),
+      recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-02T18:00:00Z')]), { timeZone: 'Atlantis/Capital' }),
     ).rejects.toBeInstanceOf(InvalidTimeZoneError);
     expect(await storedItems(userId)).toEqual([]);
   });
 
   it('reads back only the days asked for', async () => {
     const userId = newUserId();
-    await recalculateUserMetrics(userId, NOW, {
-      listActivities: async () => ['2025-05-01T18:00:00Z', '2025-05-20T18:00:00Z', '2025-06-01T18:00:00Z'].map((start) => activity(userId, start)),
-    });
+    await recalculateUserMetrics(userId, NOW, holding(['2025-05-01T18:00:00Z', '2025-05-20T18:00:00Z', '2025-06-01T18:00:00Z'].map((start) => activity(userId, start))));
     expect((await listDailyAggregates(userId, { from: '2025-05-20' })).map((day) => day.date)).toEqual(['2025-05-20', '2025-06-01']);
-    const item = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.dailyAggregate(userId, '2025-05-01') }));
+    const item = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.dailyAggregate(userId, '2025-05-01', 'strava') }));
     expect(item.Item).toMatchObject({ entity: 'DailyAggregate', userId, date: '2025-05-01', sessions: 1, minutes: 60 });
   });
 
@@ -207,8 +260,10 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
       await store(viaDefault, make(viaDefault));
       await store(viaFull, make(viaFull));
 
-      const fromDefault = await recalculateUserMetrics(viaDefault, NOW);
-      const fromFull = await recalculateUserMetrics(viaFull, NOW, { listActivities: activitiesOfUser });
+      const connected = holding([]);
+      delete connected.listActivities;
+      const fromDefault = await recalculateUserMetrics(viaDefault, NOW, connected);
+      const fromFull = await recalculateUserMetrics(viaFull, NOW, { ...connected, listActivities: activitiesOfUser });
       expect(fromDefault).toEqual(fromFull);
       expect(fromDefault.weeklySessions).toBe(0.75);
       expect(await listDailyAggregates(viaDefault)).toEqual(await listDailyAggregates(viaFull));

@@ -79,17 +79,19 @@ describe('formatElevation and formatSpeed', () => {
   });
 });
 
-describe('activityTypeLabel', () => {
+describe('activityTypeLabel: one vocabulary across providers (issue 11)', () => {
   it.each([
     ['Run', 'Run'],
-    ['TrailRun', 'Trail Run'],
-    ['MountainBikeRide', 'Mountain Bike Ride'],
-    ['EBikeRide', 'E Bike Ride'],
-    ['HKWorkoutActivityTypeHiking', 'Hiking'],
-    ['HKWorkoutActivityTypeTraditionalStrengthTraining', 'Traditional Strength Training'],
-    ['walking', 'Walking'],
-    ['open_water_swim', 'Open Water Swim'],
+    ['TrailRun', 'Run'],
+    ['MountainBikeRide', 'Ride'],
+    ['EBikeRide', 'Ride'],
+    ['HKWorkoutActivityTypeHiking', 'Hike'],
+    ['HKWorkoutActivityTypeTraditionalStrengthTraining', 'Strength'],
+    ['walking', 'Walk'],
+    ['Walking', 'Walk'],
+    ['open_water_swim', 'Swim'],
     ['Walk', 'Walk'],
+    ['Elliptical', 'Workout'],
   ])('%s -> %s', (type, expected) => {
     expect(activityTypeLabel(type)).toBe(expected);
   });

@@ -43,16 +43,10 @@ export function formatSpeed(metersPerSecond: number | null | undefined): string 
   return `${(metersPerSecond * 3.6).toFixed(1)} km/h`;
 }
 
-/**
- * Provider type names for people: Strava's 'TrailRun' → 'Trail Run', Apple's 'HKWorkoutActivityTypeHiking' →
- * 'Hiking', snake or lower case ('open_water_swim') → 'Open Water Swim'.
- */
-export function activityTypeLabel(type: string): string {
-  const words = type
-    .replace(/^HKWorkoutActivityType/, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-    .trim();
-  return words.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+/** Provider type names for people, from the one vocabulary the server aggregates with: 'Walking', 'walking', 'Walk' → 'Walk'. */
+export { activityTypeLabel } from '@shared/activity-types';
+
+/** A daily step count row shows its steps where a workout shows its duration (it has none). */
+export function formatSteps(steps: number | null | undefined): string {
+  return `${Math.round(steps ?? 0).toLocaleString('en-US')} steps`;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../functions/handlers/analysis/get-analysis';
 import { emptyDailyAggregate, localTimeIn, shiftDate } from '../../../../functions/domain/metrics';
 import { activitiesOfUser, upsertActivities } from '../../../../functions/repositories/activities';
-import { saveDailyAggregates } from '../../../../functions/repositories/metrics';
+import { saveTokenlessConnection } from '../../../../functions/repositories/connections';
+import { saveProviderDailyAggregates } from '../../../../functions/repositories/metrics';
 import { ANALYSIS_ROUTES } from '../../../../functions/shared/route-areas/analysis';
 import type { UnifiedActivity } from '../../../../functions/shared/schemas/activity';
 import { AnalysisResponse } from '../../../../functions/shared/schemas/analysis';
@@ -42,9 +43,11 @@ async function seedUser(userId: string, { recentName = 'Evening Run' } = {}) {
   const today = localTimeIn(DEFAULT_TIME_ZONE)(nowMs).date;
   const recent = [activity(userId, nowMs - HOUR_MS, { name: recentName }), activity(userId, nowMs - 3 * 24 * HOUR_MS, { activity_type: 'Ride', distance_meters: 20_000 })];
   await upsertActivities(recent.map((a) => ({ activity: a, raw: { id: a.provider_activity_id } })));
-  await saveDailyAggregates(userId, [
-    { ...emptyDailyAggregate(shiftDate(today, -200)), sessions: 1, minutes: 90, distanceMeters: 15_000, types: { Hike: 1 }, hours: hoursWith(9) },
-    { ...emptyDailyAggregate(shiftDate(today, -500)), sessions: 2, minutes: 60, distanceMeters: 8000, types: { Run: 2 }, hours: hoursWith(7, 2) },
+  await saveTokenlessConnection({ userId, provider: 'strava', providerUserId: `athlete-${userId}`, scopes: ['activity:read'], now: new Date(), keepHistory: false });
+  const longAgo = { provider: 'strava' as const, rawNewestFetch: '2024-01-01T00:00:00.000Z', rawOldestFetch: '2024-01-01T00:00:00.000Z' };
+  await saveProviderDailyAggregates(userId, [
+    { ...emptyDailyAggregate(shiftDate(today, -200)), ...longAgo, sessions: 1, minutes: 90, distanceMeters: 15_000, types: { Hike: 1 }, hours: hoursWith(9) },
+    { ...emptyDailyAggregate(shiftDate(today, -500)), ...longAgo, sessions: 2, minutes: 60, distanceMeters: 8000, types: { Run: 2 }, hours: hoursWith(7, 2) },
   ]);
   await recalculateUserMetrics(userId, new Date(), { listActivities: activitiesOfUser });
   return { recent, today };
@@ -63,8 +66,8 @@ async function analysis(userId: string, query: string) {
 }
 
 describe('GET /api/analysis', () => {
-  it('is listed as an authenticated route reading only the users and activities tables', () => {
-    expect(ANALYSIS_ROUTES).toEqual([expect.objectContaining({ ...route, public: false, tables: ['users', 'activities'] })]);
+  it('is listed as an authenticated route reading only the users, activities and connections tables', () => {
+    expect(ANALYSIS_ROUTES).toEqual([expect.objectContaining({ ...route, public: false, tables: ['users', 'activities', 'connections'] })]);
   });
 
   it.each([

@@ -76,7 +76,7 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     renderList({ activities: vi.fn(async () => page([item, activity({ provider_activity_id: '2', name: 'Swim', distance_meters: null })])) });
     const card = (await screen.findByRole('heading', { name: 'Grouse Grind' })).closest('article');
     if (!card) throw new Error('no card');
-    expect(card).toHaveTextContent('Trail Run · Today');
+    expect(card).toHaveTextContent('Run · Today');
     expect(card).toHaveTextContent('Distance2.9 km');
     expect(card).toHaveTextContent('Duration1:02:05');
     expect(card).toHaveTextContent('Elevation853 m');
@@ -137,7 +137,7 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     expect(walk).toHaveTextContent('Google Fit');
     expect(walk).toHaveTextContent('Elevation-');
     // Unnamed: the type stands in for the name.
-    const swim = await cardOf('Swimming');
+    const swim = await cardOf('Swim');
     expect(swim).toHaveTextContent('Apple Health');
     expect(swim).toHaveTextContent('Distance1.5 km');
   });

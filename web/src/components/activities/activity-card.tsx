@@ -3,17 +3,19 @@ import {
   activityTypeLabel,
   formatDistance,
   formatDuration,
+  formatSteps,
   formatElevation,
   formatRelativeDate,
   formatSpeed,
 } from '@/lib/activity-format';
+import { isDailyStepsEntry } from '@shared/activity-types';
 import { PROVIDER_NAMES } from '@/lib/connections/providers';
 
 /** One activity: name, type, when, and its numbers (spec health-connections §2). */
 export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now: Date }) {
   const stats: ReadonlyArray<[string, string]> = [
     ['Distance', formatDistance(activity.distance_meters)],
-    ['Duration', formatDuration(activity.duration_seconds)],
+    isDailyStepsEntry(activity) ? ['Steps', formatSteps(activity.steps)] : ['Duration', formatDuration(activity.duration_seconds)],
     ['Elevation', formatElevation(activity.elevation_gain_meters)],
     ['Avg speed', formatSpeed(activity.average_speed_mps)],
   ];

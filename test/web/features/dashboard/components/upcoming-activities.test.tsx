@@ -8,6 +8,9 @@ import type { ApiClient } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
 import { details, summary } from '../../plan/plan-fixtures';
 
+/** The user organises or joined nothing unless a test says otherwise. */
+const noneOfMine = () => vi.fn(async () => ({ activities: [], nextCursor: null }));
+
 function renderWith(apiClient: ApiClient) {
   render(
     <TestProviders service={createFakeAuthService(SIGNED_IN_USER)} apiClient={apiClient}>
@@ -25,7 +28,7 @@ describe('UpcomingActivities', () => {
       activities: [summary(), summary({ id: '01JZ0000000000000000000002', title: 'Full', participantCount: 4, status: 'confirmed' as const }), summary({ id: '01JZ0000000000000000000003', title: 'Mine', viewer: { isOrganizer: false, isParticipant: true } })],
       nextCursor: null,
     }));
-    renderWith(createFakeApiClient({ nearbyGroupActivities }));
+    renderWith(createFakeApiClient({ nearbyGroupActivities, myGroupActivities: noneOfMine() }));
     const section = (await screen.findByRole('heading', { name: 'Upcoming Activities' })).closest('section')!;
     const items = await within(section).findAllByRole('listitem');
     expect(nearbyGroupActivities).toHaveBeenCalledWith({ limit: 3 });
@@ -37,7 +40,7 @@ describe('UpcomingActivities', () => {
 
   it('joins through the API and opens the details with a link to the activity page', async () => {
     const joinGroupActivity = vi.fn(async () => details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }));
-    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [summary()], nextCursor: null })), joinGroupActivity }));
+    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [summary()], nextCursor: null })), myGroupActivities: noneOfMine(), joinGroupActivity }));
     const user = userEvent.setup();
     const item = (await screen.findAllByRole('listitem'))[0]!;
     await user.click(within(item).getByRole('button', { name: 'View Details' }));
@@ -51,8 +54,28 @@ describe('UpcomingActivities', () => {
     expect(item).toHaveTextContent('confirmed');
   });
 
+  it("lists an organiser's own activities even when none are nearby, soonest first, each once, cancelled ones left out", async () => {
+    const organised = (id: string, startsAt: string, extra = {}) =>
+      summary({ id, title: `Mine ${id.slice(-1)}`, startsAt, viewer: { isOrganizer: true, isParticipant: true }, ...extra });
+    const myGroupActivities = vi.fn(async () => ({
+      activities: [
+        organised('01JZ0000000000000000000009', '2031-07-02T16:00:00.000Z'),
+        organised('01JZ0000000000000000000008', '2031-07-01T16:00:00.000Z'),
+        organised('01JZ0000000000000000000007', '2031-06-30T16:00:00.000Z', { cancelledAt: '2031-06-01T00:00:00.000Z' }),
+      ],
+      nextCursor: null,
+    }));
+    const nearbyGroupActivities = vi.fn(async () => ({ area: 'vancouver' as const, activities: [organised('01JZ0000000000000000000008', '2031-07-01T16:00:00.000Z')], nextCursor: null }));
+    renderWith(createFakeApiClient({ nearbyGroupActivities, myGroupActivities }));
+    const section = (await screen.findByRole('heading', { name: 'Upcoming Activities' })).closest('section')!;
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Mine 8', 'Mine 9']);
+    expect(within(items[0]!).getByRole('button', { name: 'Organizing' })).toBeDisabled();
+    expect(within(section).queryByText(/No upcoming activities/)).toBeNull();
+  });
+
   it('says so when nothing is planned nearby', async () => {
-    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [], nextCursor: null })) }));
+    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [], nextCursor: null })), myGroupActivities: noneOfMine() }));
     expect(await screen.findByText('No upcoming activities near you yet. Plan one and invite partners!')).toBeInTheDocument();
   });
 

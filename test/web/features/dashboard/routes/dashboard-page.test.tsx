@@ -46,7 +46,10 @@ const noonDaysAgo = (days: number) => {
   date.setHours(12, 0, 0, 0);
   return date.toISOString();
 };
-const noUpcoming = { nearbyGroupActivities: vi.fn(async () => ({ activities: [], nextCursor: null, area: 'vancouver' as const })) };
+const noUpcoming = {
+  nearbyGroupActivities: vi.fn(async () => ({ activities: [], nextCursor: null, area: 'vancouver' as const })),
+  myGroupActivities: vi.fn(async () => ({ activities: [], nextCursor: null })),
+};
 const connectedAs = (firstName: string | null) => ({
   connections: vi.fn(async () => ({ connections: [stravaConnection({ athleteFirstName: firstName })] })),
   analysis: vi.fn(async () => analysisOf([])),
@@ -67,14 +70,32 @@ describe('DashboardPage (spec core-app §2)', () => {
     expect(apiClient.analysis).not.toHaveBeenCalled();
   });
 
-  it("greets a connected user by the athlete's first name, with quick buttons and only the Overview tab", async () => {
+  it("greets a connected user by the athlete's first name, with quick buttons and no lone tab bar", async () => {
     renderDashboard(connectedAs('Maya'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya!' })).toBeInTheDocument();
     for (const name of ['Find Partners', 'Health Analysis', 'Plan Activity']) {
       expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     }
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview']);
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.getByText('Connected to Strava')).toBeInTheDocument();
+    // Three stat cards fill three columns at full width: no empty fourth slot.
+    const stats = (await screen.findByText('Total Activities')).closest('dl')!;
+    expect(stats.children).toHaveLength(3);
+    expect(stats).toHaveClass('lg:grid-cols-3');
+    expect(stats).not.toHaveClass('lg:grid-cols-4');
+  });
+
+  it('greets by the display name the user set in their profile, not the sign-in name', async () => {
+    const profile = vi.fn(async () => ({
+      id: SIGNED_IN_USER.id,
+      email: SIGNED_IN_USER.email,
+      createdAt: '2025-06-01T12:00:00.000Z',
+      settings: { displayName: 'Robin Trailwalker', homeArea: null, activities: [], availability: [], bio: '', discoverable: false, visibleFields: [] },
+      level: null,
+    }));
+    renderDashboard({ ...connectedAs('Maya'), profile } as Partial<ApiClient>);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Robin!' })).toBeInTheDocument();
   });
 
   it('falls back to the email before the @ when the athlete has no first name', async () => {
@@ -120,7 +141,7 @@ describe('DashboardPage (spec core-app §2)', () => {
   it('counts a user connected to Google Fit only as connected', async () => {
     const google = stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null });
     renderDashboard({ connections: vi.fn(async () => ({ connections: [google] })), analysis: vi.fn(async () => analysisOf([])), ...noUpcoming });
-    expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByText('Total Activities')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, jordan.lee!' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Track Progress' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import type { UnifiedActivity } from '@shared/schemas/activity';
-import { activityTypeLabel, formatDistance, formatDuration, formatRelativeDate } from '@/lib/activity-format';
+import { isDailyStepsEntry } from '@shared/activity-types';
+import { activityTypeLabel, formatDistance, formatDuration, formatRelativeDate, formatSteps } from '@/lib/activity-format';
 import { PROVIDER_NAMES } from '../utils/analysis-format';
 
 /** The 10 newest activities in the range that are still held (details are kept 7 days after each sync). */
@@ -25,7 +26,7 @@ export function RecentActivityList({ activities, now }: { activities: readonly U
                 </p>
               </div>
               <p className="shrink-0 text-sm text-slate-800">
-                <span className="font-semibold">{formatDistance(activity.distance_meters)}</span> · {formatDuration(activity.duration_seconds)}
+                <span className="font-semibold">{formatDistance(activity.distance_meters)}</span> · {isDailyStepsEntry(activity) ? formatSteps(activity.steps) : formatDuration(activity.duration_seconds)}
               </p>
             </li>
           ))}

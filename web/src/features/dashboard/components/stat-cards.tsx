@@ -11,7 +11,8 @@ export function StatCards({ stats, isDemo }: { stats: DashboardStats; isDemo: bo
   ];
   if (isDemo) cards.push(['Rides Shared', String(DEMO_RIDES_SHARED)]);
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    // As many columns as cards at full width, so no empty slot is left (a signed-in user has three).
+    <dl className={`grid grid-cols-2 gap-4 ${cards.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
       {cards.map(([label, value]) => (
         <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <dt className="text-sm text-slate-600">{label}</dt>

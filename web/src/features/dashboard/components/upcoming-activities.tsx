@@ -24,10 +24,23 @@ const statusStyles: Record<GroupActivitySummary['status'], string> = {
 
 const detailsPath = (id: string) => paths.activityDetails.replace(':activityId', encodeURIComponent(id));
 
-/** Upcoming activities near the user: the first 3, each with Join Activity (while there is room) and View Details. */
+/**
+ * The soonest 3 of the user's own upcoming activities (organised or joined, wherever they are) and those near them;
+ * a cancelled one is left out. Soonest first, each listed once.
+ */
+export function soonestUpcoming(lists: ReadonlyArray<readonly GroupActivitySummary[]>, limit = UPCOMING_LIMIT): GroupActivitySummary[] {
+  const byId = new Map<string, GroupActivitySummary>();
+  for (const list of lists) for (const activity of list) if (activity.cancelledAt === null && !byId.has(activity.id)) byId.set(activity.id, activity);
+  return [...byId.values()].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id.localeCompare(b.id)).slice(0, limit);
+}
+
+/** Upcoming activities: the first 3, each with Join Activity (while there is room) and View Details. */
 export function UpcomingActivities() {
   const api = useApiClient();
-  const upcoming = useQuery(() => api.nearbyGroupActivities({ limit: UPCOMING_LIMIT }), [api]);
+  const upcoming = useQuery(async () => {
+    const [mine, nearby] = await Promise.all([api.myGroupActivities({ limit: UPCOMING_LIMIT }), api.nearbyGroupActivities({ limit: UPCOMING_LIMIT })]);
+    return { activities: soonestUpcoming([mine.activities, nearby.activities]) };
+  }, [api]);
   return (
     <section aria-labelledby="upcoming-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -12,6 +12,7 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useStravaConnection, type StravaConnectionApi } from '@/lib/connections/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
+import { useDisplayName } from '../api/get-display-name';
 import { useOverview } from '../api/get-overview';
 import { ActionCards } from '../components/action-cards';
 import { FeatureTiles } from '../components/feature-tiles';
@@ -28,6 +29,7 @@ export const STRAVA_CONNECTED_TOAST = 'Successfully connected to Strava!';
 export default function DashboardPage() {
   const { user } = useAuth();
   const strava = useStravaConnection();
+  const displayName = useDisplayName();
   useConnectedToast();
 
   if (strava.state.status === 'loading') return <PageSpinner label="Loading your dashboard" />;
@@ -35,7 +37,7 @@ export default function DashboardPage() {
   const connection = strava.state.status === 'ready' ? strava.state.connection : null;
   const connected = strava.state.status === 'ready' && strava.state.activeConnections.length > 0;
   // Protected route: a user (or the demo user) is always present here.
-  const name = greetingName({ athleteFirstName: connection?.athleteFirstName ?? undefined, userName: user?.name, email: user?.email ?? '' });
+  const name = greetingName({ displayName, athleteFirstName: connection?.athleteFirstName ?? undefined, userName: user?.name, email: user?.email ?? '' });
 
   return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} />;
 }
@@ -103,27 +105,36 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
           </>
         }
       />
-      <div role="tablist" aria-label="Dashboard sections" className="flex gap-2 border-b border-slate-200">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`panel-${id}`}
-            onClick={() => setTab(id)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-              tab === id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
-            }`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
-        {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <FindRidesTab />}
-      </div>
+      {tabs.length > 1 ? (
+        <>
+          <div role="tablist" aria-label="Dashboard sections" className="flex gap-2 border-b border-slate-200">
+            {tabs.map(([id, label]) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                id={`tab-${id}`}
+                aria-selected={tab === id}
+                aria-controls={`panel-${id}`}
+                onClick={() => setTab(id)}
+                className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+                  tab === id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
+            {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <FindRidesTab />}
+          </div>
+        </>
+      ) : (
+        // One section needs no tab bar (a lone 'Overview' tab is noise to sighted and screen-reader users alike).
+        <div className="space-y-8">
+          <Overview strava={strava} isDemo={isDemo} />
+        </div>
+      )}
     </PageContainer>
   );
 }
