@@ -35,6 +35,7 @@ function ModeApiClient({ config, authService, children }: AppProvidersProps) {
     () => createHttpApiClient({ baseUrl: config.apiBaseUrl, getIdToken: () => authService.idToken() }),
     [config.apiBaseUrl, authService],
   );
-  const demoClient = useMemo(() => createDemoApiClient(), []);
-  return <ApiClientProvider client={isDemo ? demoClient : httpClient}>{children}</ApiClientProvider>;
+  // Made only once demo mode is on (it reads browser storage, and the prerendered pages render without a browser).
+  const demoClient = useMemo(() => (isDemo ? createDemoApiClient() : null), [isDemo]);
+  return <ApiClientProvider client={demoClient ?? httpClient}>{children}</ApiClientProvider>;
 }
