@@ -26,7 +26,7 @@ async function main() {
   const outDir = join(distDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
   for (const page of PRERENDERED_PAGES) {
-    writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.renderPath)));
+    writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.path)));
   }
   rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -6,17 +6,15 @@
 export const PRERENDERED_DIR = 'prerendered';
 
 export interface PrerenderedPage {
-  /** The URL path it is served for; `null` for the not-found page, which is rendered for this path but served for unknown paths. */
-  path: `/${string}` | null;
-  /** Path rendered at build time. */
-  renderPath: `/${string}`;
+  /** The URL path it is rendered for and served at. */
+  path: `/${string}`;
   file: string;
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: '/', renderPath: '/', file: 'index.html' },
-  { path: '/login', renderPath: '/login', file: 'login.html' },
-  { path: '/terms', renderPath: '/terms', file: 'terms.html' },
+  { path: '/', file: 'index.html' },
+  { path: '/login', file: 'login.html' },
+  { path: '/terms', file: 'terms.html' },
 ];
 
 /** The prerendered file (relative to the build folder) served for a URL path, if there is one. */
