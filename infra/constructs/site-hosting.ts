@@ -22,6 +22,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../web/src/prerender/pages';
 
 export interface SiteHostingProps {
   /** Host name of the HTTP API, served under /api/*. */
@@ -34,14 +35,17 @@ export interface SiteHostingProps {
 }
 
 /**
- * Rewrites extension-less paths (client-side routes like /dashboard) to the SPA shell. It runs
- * only on the default behaviour, so /api/* errors reach the browser as the API's JSON, never as HTML.
+ * Rewrites extension-less paths: a public page built to HTML (web/src/prerender/pages.ts) to its prerendered file,
+ * any other client-side route (like /dashboard) to the SPA shell. It runs only on the default behaviour,
+ * so /api/* errors reach the browser as the API's JSON, never as HTML.
  */
-const SPA_REWRITE_CODE = `function handler(event) {
+const PRERENDERED_URIS = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, `/${PRERENDERED_DIR}/${page.file}`]));
+const SPA_REWRITE_CODE = `var PRERENDERED = ${JSON.stringify(PRERENDERED_URIS)};
+function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = PRERENDERED[request.uri] || '/index.html';
   }
   return request;
 }`;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
+import { prerenderedFileFor } from '../../web/src/prerender/pages';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,7 +53,8 @@ export function assertWebBuilt(distDir: string): void {
 
 /**
  * Serves the built SPA like the CloudFront distribution: files as they are, `/config.json` from the
- * runtime config, and any extension-less path as index.html (client-side routing). Missing files
+ * runtime config, a public page's prerendered HTML (web/src/prerender/pages.ts) when the build has it, and any
+ * other extension-less path as index.html (client-side routing). Missing files
  * with an extension are a real 404, never index.html.
  */
 export function createSiteHandler(options: { distDir: string; config: RuntimeConfig }): (path: string) => Promise<SiteResponse> {
@@ -73,6 +75,8 @@ export function createSiteHandler(options: { distDir: string; config: RuntimeCon
     const isFile = await stat(file).then((s) => s.isFile()).catch(() => false);
     if (isFile) return serveFile(file, headers);
     if (extname(decoded) !== '') return notFound(headers);
+    const prerendered = prerenderedFileFor(decoded);
+    if (prerendered && existsSync(join(root, prerendered))) return serveFile(join(root, prerendered), headers);
     return serveFile(join(root, 'index.html'), headers);
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run check:budget`: CI's quick check that the public pages' initial JS stays within budget. Measures the
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
- * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip.
+ * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
+ * analysis code, or would need JavaScript to show its main heading (the prerendered HTML must paint it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './support/initial-js';
+import { forbiddenCodeIn, mainHeadingWithoutJs } from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
 
@@ -28,12 +30,19 @@ async function main(): Promise<number> {
       const within = kB <= INITIAL_JS_BUDGET_KB;
       if (!within) over++;
       console.log(`${within ? 'ok    ' : 'OVER  '} ${path.padEnd(8)} ${kB.toFixed(1)} kB gzip initial JS (budget ${INITIAL_JS_BUDGET_KB} kB, ${scripts.length} scripts)`);
+      for (const [script, labels] of forbiddenCodeIn(distDir, scripts)) {
+        over++;
+        console.log(`FAIL   ${path.padEnd(8)} loads ${script}, which bundles ${labels.join(', ')} code`);
+      }
+      const heading = await mainHeadingWithoutJs(browser, site.url, path);
+      if (heading === null) over++;
+      console.log(`${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`);
     }
   } finally {
     await browser.close();
     await site.close();
   }
-  if (over > 0) console.error(`Initial JS budget exceeded on ${over} route${over === 1 ? '' : 's'}: see npm run bench -- initial-js for the scripts each loads.`);
+  if (over > 0) console.error(`${over} public-page check${over === 1 ? '' : 's'} failed: see npm run bench -- initial-js for the scripts each route loads.`);
   return over > 0 ? 1 : 0;
 }
 

@@ -14,6 +14,9 @@ beforeAll(() => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'prerendered', 'index.html'), '<div id="root" data-prerendered=""><h1>Landing</h1></div>');
+  writeFileSync(join(dist, 'prerendered', 'terms.html'), '<div id="root" data-prerendered=""><h1>Terms</h1></div>');
   writeFileSync(join(tmpdir(), 'outside-secret.txt'), 'secret');
   site = createSiteHandler({ distDir: dist, config });
 });
@@ -25,6 +28,17 @@ describe('local site server (what CloudFront + S3 do)', () => {
       const res = await site(path);
       expect(res.status).toBe(200);
       expect(res.body.toString()).toContain('id="root"');
+    }
+  });
+
+  it("serves a public page's prerendered HTML, and the SPA shell for every other client route", async () => {
+    expect((await site('/')).body.toString()).toContain('<h1>Landing</h1>');
+    expect((await site('/terms')).body.toString()).toContain('<h1>Terms</h1>');
+    expect((await site('/terms')).headers['cache-control']).toBe('no-cache');
+    // not built in this folder: falls back to the shell
+    expect((await site('/login')).body.toString()).toBe('<!doctype html><div id="root"></div>');
+    for (const path of ['/dashboard', '/terms/x', '/prerendered', '/auth/strava/callback']) {
+      expect((await site(path)).body.toString()).toBe('<!doctype html><div id="root"></div>');
     }
   });
 

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
@@ -9,10 +9,12 @@ import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-const root = createRoot(container);
+/** Public pages come prerendered (web/scripts/prerender.ts): their HTML is already painted, so no spinner over it, and the app hydrates it. */
+const prerendered = container.hasAttribute('data-prerendered');
+let root: Root | undefined = prerendered ? undefined : createRoot(container);
 
 async function boot() {
-  root.render(<PageSpinner />);
+  root?.render(<PageSpinner />);
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.
@@ -27,16 +29,18 @@ async function boot() {
       load: async () => (await (early ?? loadAmplify())).createAmplifyAuthService(config, window.location.origin),
       sessionMayExist,
     });
-    root.render(
+    const app = (
       <StrictMode>
         <App config={config} authService={authService} />
-      </StrictMode>,
+      </StrictMode>
     );
+    if (root) root.render(app);
+    else root = hydrateRoot(container!, app);
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =
       error instanceof RuntimeConfigError ? error.message : 'Part of the app failed to load. Check your connection and try again.';
-    root.render(<BootError message={message} />);
+    (root ??= createRoot(container!)).render(<BootError message={message} />);
   }
 }
 

@@ -263,7 +263,11 @@ describe('site hosting', () => {
     const rewrite = (uri: string): string => handler({ request: { uri } }).uri;
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/activities/2024/summary')).toBe('/index.html');
-    expect(rewrite('/')).toBe('/index.html');
+    // the public pages built to HTML at build time (web/scripts/prerender.ts)
+    expect(rewrite('/')).toBe('/prerendered/index.html');
+    expect(rewrite('/login')).toBe('/prerendered/login.html');
+    expect(rewrite('/terms')).toBe('/prerendered/terms.html');
+    expect(rewrite('/terms/')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
   });

@@ -51,14 +51,15 @@ describe('app router', () => {
 
   it('opens the dashboard in demo mode from /dashboard?demo=true', async () => {
     renderApp('/dashboard?demo=true');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' })).toBeInTheDocument();
+    // The demo client is its own chunk, loaded when demo mode starts (the public pages never load it).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('demo@trailbuddy.app');
   });
 
   it('serves demo mode from the in-browser client: the profile shows the demo user without a server call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderApp('/profile?demo=true');
-    expect(await screen.findByText('demo-user')).toBeInTheDocument();
+    expect(await screen.findByText('demo-user', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });

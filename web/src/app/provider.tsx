@@ -1,11 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
-import { createHttpApiClient } from '@/lib/api-client';
+import { PageSpinner } from '@/components/ui/spinner';
+import { createHttpApiClient, type ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, useAuth, type AuthService } from '@/lib/auth';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
 import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
+import { BootError } from './boot-error';
 
 interface AppProvidersProps {
   config: RuntimeConfig;
@@ -35,6 +36,29 @@ function ModeApiClient({ config, authService, children }: AppProvidersProps) {
     () => createHttpApiClient({ baseUrl: config.apiBaseUrl, getIdToken: () => authService.idToken() }),
     [config.apiBaseUrl, authService],
   );
-  const demoClient = useMemo(() => createDemoApiClient(), []);
-  return <ApiClientProvider client={isDemo ? demoClient : httpClient}>{children}</ApiClientProvider>;
+  const { demoClient, demoFailed } = useDemoApiClient(isDemo);
+  if (demoFailed) return <BootError message="Demo mode failed to load. Check your connection and try again." />;
+  if (isDemo && !demoClient) return <PageSpinner />;
+  return <ApiClientProvider client={demoClient ?? httpClient}>{children}</ApiClientProvider>;
+}
+
+/**
+ * The in-browser demo client, loaded and made only once demo mode is on: the public pages never download it
+ * (npm run check:budget), and the prerendered pages render at build time, where there is no browser storage.
+ */
+function useDemoApiClient(isDemo: boolean): { demoClient: ApiClient | null; demoFailed: boolean } {
+  const [client, setClient] = useState<ApiClient | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!isDemo || client) return;
+    let current = true;
+    void import('@/lib/demo/demo-api-client').then(
+      (demo) => current && setClient(demo.createDemoApiClient()),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [isDemo, client]);
+  return { demoClient: isDemo ? client : null, demoFailed: isDemo && failed };
 }

@@ -33,6 +33,15 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('user')).toHaveTextContent('none');
   });
 
+  it('starts signed out, not loading, when the service knows no session can exist (what the prerendered pages show)', () => {
+    render(
+      <AuthProvider service={{ ...createFakeAuthService(null), signedOutAtStart: () => true }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('access')).toHaveTextContent('denied');
+  });
+
   it('re-reads the session when the provider reports a change (e.g. a Google redirect completing)', async () => {
     const service = createFakeAuthService(null);
     render(

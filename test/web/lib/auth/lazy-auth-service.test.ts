@@ -91,3 +91,17 @@ describe('createLazyAuthService', () => {
     expect(await auth.signUp('a@b.co', 'pw')).toBe('confirmSignUp');
   });
 });
+
+describe('createLazyAuthService signedOutAtStart', () => {
+  it('is true only while no session can exist and Amplify has not been loaded', async () => {
+    const amplify = fakeAmplify();
+    let sessionMayExist = false;
+    const service = createLazyAuthService({ config, load: amplify.load, sessionMayExist: () => sessionMayExist });
+    expect(service.signedOutAtStart?.()).toBe(true);
+    sessionMayExist = true;
+    expect(service.signedOutAtStart?.()).toBe(false);
+    sessionMayExist = false;
+    await service.signIn('a@example.com', 'pw');
+    expect(service.signedOutAtStart?.()).toBe(false);
+  });
+});

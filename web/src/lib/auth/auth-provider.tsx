@@ -36,7 +36,9 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ service, children }: { service: AuthService; children: ReactNode }) {
-  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const [session, setSession] = useState<SessionState>(() =>
+    service.signedOutAtStart?.() ? { status: 'signedOut' } : { status: 'loading' },
+  );
   const [isDemo, setIsDemo] = useState(() => readDemoFlag());
   const [redirectError, setRedirectError] = useState<string | null>(null);
   // Session reads can overlap (Hub events, our own calls); only the latest one may win.

@@ -18,6 +18,8 @@ export type AuthChange = { type: 'sessionChanged' } | { type: 'redirectFailed'; 
 
 export interface AuthService {
   readonly googleSignInConfigured: boolean;
+  /** True when it is certain without any I/O that nobody is signed in (no stored session): the app then starts signed out, not 'loading', as the prerendered pages do. */
+  signedOutAtStart?(): boolean;
   /** The signed-in user from the current session, or null. Never throws. */
   currentUser(): Promise<AuthUser | null>;
   /** The ID token (the API's JWT authorizer audience is the app client), or null when signed out. */

@@ -3,7 +3,8 @@ import { DEMO_QUERY_PARAM } from '@/app/paths';
 /** Demo mode lasts for the browser tab (sessionStorage), like the session it stands in for. */
 const DEMO_STORAGE_KEY = 'trailbuddy.demo';
 
-export function readDemoFlag(storage: Storage = window.sessionStorage): boolean {
+/** `globalThis`, not `window`: the public pages are also rendered at build time in Node, where there is no storage (not demo). */
+export function readDemoFlag(storage: Storage = globalThis.sessionStorage): boolean {
   try {
     return storage.getItem(DEMO_STORAGE_KEY) === 'true';
   } catch {

@@ -46,6 +46,7 @@ export function createLazyAuthService(options: {
 
   return {
     googleSignInConfigured: Boolean(options.config.oauthDomain),
+    signedOutAtStart: signedOutForSure,
     async currentUser() {
       if (signedOutForSure()) return null;
       try {

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { fileForSitePath } from './initial-js';
+
+/**
+ * The page's main heading as it paints from HTML alone (JavaScript off), or null when it needs JavaScript
+ * to show one: what a visitor sees before the entry script has run.
+ */
+export async function mainHeadingWithoutJs(browser: Browser, siteUrl: string, path: string): Promise<string | null> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+    const heading = page.locator('#root h1').first();
+    if ((await heading.count()) === 0 || !(await heading.isVisible())) return null;
+    return (await heading.textContent())?.trim() || null;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Code the public pages must never load (issue 14): Amplify, the demo client and the analysis screen. */
+export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp }[] = [
+  { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },
+  // demo-user.ts is the demo account's name and email, which the auth provider shows; the rest is the demo API.
+  { label: 'demo mode', source: /(^|\/)src\/lib\/demo\/(?!demo-user\.ts$)/ },
+  { label: 'analysis screen', source: /(^|\/)src\/features\/analysis\// },
+];
+
+/** Which forbidden code each loaded script bundles, read from its source map (`script → labels`). */
+export function forbiddenCodeIn(distDir: string, scripts: readonly string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const script of scripts) {
+    const mapFile = `${fileForSitePath(distDir, script)}.map`;
+    if (!existsSync(mapFile)) continue;
+    const sources = (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+    const labels = FORBIDDEN_ON_PUBLIC_PAGES.filter(({ source }) => sources.some((file) => source.test(file))).map(({ label }) => label);
+    if (labels.length > 0) found.set(script, labels);
+  }
+  return found;
+}

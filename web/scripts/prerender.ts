@@ -1,0 +1,34 @@
+/**
+ * Step 2 of `npm run build:web`: writes the public pages as HTML (web/dist/prerendered/*.html), each the built
+ * index.html with the page's markup inside #root, so they paint before (and without) any JavaScript; the app then
+ * hydrates them. Step 1 built the SSR entry (web/src/prerender/render.tsx) into web/.prerender.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
+
+const webDir = resolve(fileURLToPath(import.meta.url), '../..');
+const distDir = join(webDir, 'dist');
+const ssrDir = join(webDir, '.prerender');
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The shell with `markup` inside #root (marked, so the app knows to hydrate rather than render). */
+export function withPrerenderedRoot(shell: string, markup: string): string {
+  if (!shell.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill.`);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
+}
+
+async function main() {
+  process.env.NODE_ENV ??= 'production'; // React's production server build, as the browser gets
+  const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'render.js')).href)) as typeof import('../src/prerender/render');
+  const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const outDir = join(distDir, PRERENDERED_DIR);
+  mkdirSync(outDir, { recursive: true });
+  for (const page of PRERENDERED_PAGES) {
+    writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.path)));
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+}
+
+await main();
