@@ -14,17 +14,23 @@ import type { AuthService } from '@/lib/auth';
  */
 const BUILD_CONFIG: RuntimeConfig = { mode: 'local', region: 'build', userPoolId: 'build', userPoolClientId: 'build', apiBaseUrl: '/api' };
 
+const notAtBuildTime = () => Promise.reject(new Error('Not available at build time.'));
+
 const signedOutVisitor: AuthService = {
   googleSignInConfigured: false,
   signedOutAtStart: () => true,
   currentUser: async () => null,
   idToken: async () => null,
-  signIn: () => Promise.reject(new Error('Not available at build time.')),
-  signUp: () => Promise.reject(new Error('Not available at build time.')),
-  confirmSignUp: () => Promise.reject(new Error('Not available at build time.')),
-  signInWithGoogle: () => Promise.reject(new Error('Not available at build time.')),
+  signIn: notAtBuildTime,
+  signUp: notAtBuildTime,
+  confirmSignUp: notAtBuildTime,
+  signInWithGoogle: notAtBuildTime,
   signOut: async () => undefined,
-  deleteUser: () => Promise.reject(new Error('Not available at build time.')),
+  deleteUser: notAtBuildTime,
+  resendSignUpCode: notAtBuildTime,
+  resetPassword: notAtBuildTime,
+  confirmResetPassword: notAtBuildTime,
+  updatePassword: notAtBuildTime,
   subscribe: () => () => undefined,
 };
 
