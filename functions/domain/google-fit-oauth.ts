@@ -22,6 +22,27 @@ export function hasFitnessScope(scopes: readonly string[]): boolean {
   return scopes.some((scope) => FITNESS_SCOPE.test(scope));
 }
 
+/** In plain words, the data each requested fitness scope brings in (issue 11: say what won't be imported). */
+const FIT_DATA_NAMES: Record<string, string> = {
+  'https://www.googleapis.com/auth/fitness.activity.read': 'activities, steps and calories',
+  'https://www.googleapis.com/auth/fitness.location.read': 'distance',
+  'https://www.googleapis.com/auth/fitness.heart_rate.read': 'heart rate',
+  'https://www.googleapis.com/auth/fitness.body.read': 'body measurements',
+  'https://www.googleapis.com/auth/fitness.sleep.read': 'sleep',
+};
+
+/** The data TrailBuddy asked for but was not granted, in plain words, in the order of GOOGLE_FIT_SCOPES. */
+export function missingFitData(scopes: readonly string[]): { data: string[]; activityMissing: boolean } {
+  const missing = GOOGLE_FIT_SCOPES.filter((scope) => scope in FIT_DATA_NAMES && !scopes.includes(scope));
+  return { data: missing.map((scope) => FIT_DATA_NAMES[scope] as string), activityMissing: !canReadFitArea(scopes, 'activity') };
+}
+
+/** The sentence the callback screen shows when some fitness data was not granted. */
+export function missingFitDataMessage(data: readonly string[]): string {
+  const list = data.length <= 1 ? data.join('') : `${data.slice(0, -1).join(', ')} and ${data[data.length - 1]}`;
+  return `Google Fit is connected, but TrailBuddy was not allowed to see your ${list}, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.`;
+}
+
 /** The area a read needs (activity for steps, calories and sessions; location for distance; heart_rate or body for heart rate). */
 export function canReadFitArea(scopes: readonly string[], area: 'activity' | 'location' | 'heart_rate' | 'body'): boolean {
   const prefix = `https://www.googleapis.com/auth/fitness.${area}.`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GoogleInvalidCodeError } from '../adapters/google/errors';
 import type { GoogleTokenInfo } from '../adapters/google/schemas';
-import { GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, parseGoogleScopes } from '../domain/google-fit-oauth';
+import { GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, missingFitData, missingFitDataMessage, parseGoogleScopes } from '../domain/google-fit-oauth';
 import { checkState, OAUTH_STATE_LIFETIME_MS, signState } from '../domain/oauth-state';
 import { AppError, BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -112,7 +112,10 @@ export async function connectGoogleFit(userId: string, request: GoogleConnectReq
   } catch {
     // Already logged by syncGoogleFit; the connection stands and the user can sync again.
   }
-  return { connection: toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection), sync };
+  const summary = toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection);
+  const missing = missingFitData(scopes);
+  if (missing.data.length === 0) return { connection: summary, sync };
+  return { connection: summary, sync, notImported: { ...missing, message: missingFitDataMessage(missing.data) } };
 }
 
 async function revokeQuietly(token: string, deps: GoogleDeps, userId: string): Promise<void> {

@@ -19,6 +19,15 @@ export const INVALID_CODE_MESSAGE =
   'Failed to exchange code for tokens: Strava rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
   'it may have been used already, or the redirect URI may not match. Please try connecting again.';
 
+/** Issue 11: without an activity scope the import finds nothing and every sync fails; say which permission is missing. */
+export const MISSING_ACTIVITY_PERMISSION_MESSAGE =
+  "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
+
+/** True when Strava's granted `scope` (from the callback) lets TrailBuddy read activities. */
+export function grantsActivityRead(scopes: readonly string[]): boolean {
+  return scopes.includes('activity:read') || scopes.includes('activity:read_all');
+}
+
 const STATE_ERRORS = {
   state_invalid: 'The Strava authorization could not be verified. Please try connecting again.',
   state_wrong_user: 'This Strava authorization was started by a different account. Please try connecting again.',
@@ -52,6 +61,13 @@ export async function connectStrava(userId: string, request: StravaConnectReques
   if (!check.ok) throw new BadRequestError(STATE_ERRORS[check.reason], undefined, check.reason);
   if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(STATE_ERRORS.state_used, undefined, 'state_used');
 
+  // The athlete unticked "View data about your activities": refuse before exchanging the code, so no token is ever
+  // obtained or stored and any previous connection stays as it was. (No `scope` at all means Strava did not say.)
+  const grantedScopes = parseGrantedScopes(request.scope);
+  if (request.scope !== undefined && !grantsActivityRead(grantedScopes)) {
+    throw new BadRequestError(MISSING_ACTIVITY_PERMISSION_MESSAGE, undefined, 'missing_permission');
+  }
+
   let exchanged;
   try {
     exchanged = await deps.strava.exchangeCode(request.code);
@@ -70,7 +86,7 @@ export async function connectStrava(userId: string, request: StravaConnectReques
       userId,
       provider: 'strava',
       providerUserId: String(exchanged.athlete.id),
-      scopes: parseGrantedScopes(request.scope),
+      scopes: grantedScopes,
       athleteFirstName: exchanged.athlete.firstname,
       athleteLastName: exchanged.athlete.lastname,
       tokens: { accessToken: exchanged.accessToken, refreshToken: exchanged.refreshToken, expiresAt: exchanged.expiresAt },

@@ -151,3 +151,38 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     expect((await getConnection(userId, 'google_health', null))!.lastSyncAt).not.toBeNull();
   });
 });
+
+describe('POST /api/google/connect with some fitness permissions not granted (issue 11)', () => {
+  const FIT = 'https://www.googleapis.com/auth/fitness';
+
+  it('connects what was granted and says plainly which data will not be imported', async () => {
+    const userId = newUserId();
+    sim.control.revokeAccess(JORDAN); // Google adds earlier grants (include_granted_scopes): start from none.
+    const callback = await authorizeAndConsent(userId, JORDAN, [`${FIT}.activity.read`, `${FIT}.location.read`]);
+    const connected = await call(postConnect, 'post-google-connect', userId, { body: callback });
+    expect(connected.status).toBe(200);
+    const body = GoogleConnectResponse.parse(connected.json);
+    expect(body.connection.isActive).toBe(true);
+    expect(body.notImported).toEqual({
+      data: ['body measurements', 'heart rate', 'sleep'],
+      activityMissing: false,
+      message:
+        "Google Fit is connected, but TrailBuddy was not allowed to see your body measurements, heart rate and sleep, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.",
+    });
+  });
+
+  it('flags the missing activity permission so the screen can offer to reconnect', async () => {
+    const userId = newUserId();
+    sim.control.revokeAccess(PRIYA);
+    const callback = await authorizeAndConsent(userId, PRIYA, [`${FIT}.heart_rate.read`]);
+    const body = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: callback })).json);
+    expect(body.notImported).toMatchObject({ activityMissing: true, data: ['activities, steps and calories', 'body measurements', 'distance', 'sleep'] });
+    expect(body.notImported!.message).toContain('activities, steps and calories');
+  });
+
+  it('says nothing when every permission was granted', async () => {
+    const userId = newUserId();
+    const body = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: await authorizeAndConsent(userId, AVERY) })).json);
+    expect(body.notImported).toBeUndefined();
+  });
+});

@@ -227,3 +227,37 @@ describe('GET /api/activities', () => {
     expect((await call(getActivities, 'get-activities', user, { query: 'cursor=garbage' })).status).toBe(400);
   });
 });
+
+describe('POST /api/strava/connect without the activity permission (issue 11)', () => {
+  const MISSING = "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
+
+  it('says which permission is missing, stores and imports nothing; reconnecting with it ticked connects with activities', async () => {
+    const user = newUserId();
+    const { url } = AuthorizeUrlResponse.parse((await call(getAuthorizeUrl, 'get-strava-authorize-url', user)).json);
+    const callback = await consentAs(sim, url, MAYA, { untick: ['activity:read'] });
+    expect(callback.scope).toBe('read,profile:read_all');
+
+    const refused = await call(postConnect, 'post-strava-connect', user, { body: callback });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ error: { code: 'missing_permission', message: MISSING } });
+    expect(await getConnection(user, 'strava', null)).toBeNull();
+    const none = ActivitiesResponse.parse((await call(getActivities, 'get-activities', user)).json);
+    expect(none.activities).toEqual([]);
+
+    const reconnected = await connectThroughApi(user, MAYA);
+    expect(reconnected.connection.scopes).toContain('activity:read');
+    expect(reconnected.sync!.imported).toBeGreaterThan(0);
+  });
+
+  it('leaves an existing connection as it was', async () => {
+    const user = newUserId();
+    const first = await connectThroughApi(user, LIAM);
+    const { url } = AuthorizeUrlResponse.parse((await call(getAuthorizeUrl, 'get-strava-authorize-url', user)).json);
+    const callback = await consentAs(sim, url, LIAM, { untick: ['activity:read'] });
+    const refused = await call(postConnect, 'post-strava-connect', user, { body: callback });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { error: { code: string } }).error.code).toBe('missing_permission');
+    const stored = await getConnection(user, 'strava', null);
+    expect(stored).toMatchObject({ isActive: true, scopes: first.connection.scopes });
+  });
+});

@@ -73,10 +73,18 @@ export async function testDeps(options: StravaDepsOptions = {}): Promise<TestDep
 }
 
 /** Follows an authorize URL through the simulator's consent page as `athleteId`; returns what the callback receives. */
-export async function consentAs(sim: StravaSimulator, authorizeUrl: string, athleteId: number): Promise<{ code: string; state: string; scope: string }> {
+export async function consentAs(
+  sim: StravaSimulator,
+  authorizeUrl: string,
+  athleteId: number,
+  options: { untick?: string[] } = {},
+): Promise<{ code: string; state: string; scope: string }> {
   const page = await (await fetch(authorizeUrl.replace('approval_prompt=auto', 'approval_prompt=force'))).text();
   const { action, fields } = consentForm(page);
   fields.set('athlete_id', String(athleteId));
+  const kept = fields.getAll('granted_scope').filter((scope) => !options.untick?.includes(scope));
+  fields.delete('granted_scope');
+  for (const scope of kept) fields.append('granted_scope', scope);
   fields.set('decision', 'authorize');
   const response = await fetch(`${sim.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' });
   const location = new URL(response.headers.get('location') ?? '');

@@ -5,7 +5,10 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { describe, expect, it, vi } from 'vitest';
 import StravaCallbackPage from '@/features/connections/routes/strava-callback-page';
 import { ApiError, type ApiClient } from '@/lib/api-client';
+import { leaveAppFor } from '@/lib/navigation';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
+
+vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 
 function WhereAmI() {
   const { pathname, search } = useLocation();
@@ -86,5 +89,42 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
     finish(connected);
     expect(await screen.findByRole('heading', { name: 'Landed on /dashboard?strava=connected' })).toBeInTheDocument();
     expect(connectStrava).toHaveBeenCalledTimes(1);
+  });
+
+  describe('without the activity permission (issue 11)', () => {
+    const missing =
+      "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
+
+    it('says which permission is missing and reconnects from the keyboard through a fresh authorize URL', async () => {
+      vi.mocked(leaveAppFor).mockClear();
+      const apiClient = renderCallback(
+        '?code=abc&state=s&scope=read,profile:read_all',
+        vi.fn(async () => Promise.reject(new ApiError(400, 'missing_permission', missing))),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(missing);
+      expect(screen.getByRole('heading', { name: 'Strava Permission Missing' })).toBeInTheDocument();
+      expect(screen.queryByText(/Successfully connected/)).not.toBeInTheDocument();
+
+      const user = userEvent.setup();
+      const reconnect = screen.getByRole('button', { name: 'Reconnect Strava' });
+      await user.tab();
+      expect(reconnect).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(apiClient.stravaAuthorizeUrl).toHaveBeenCalledTimes(1);
+      expect(leaveAppFor).toHaveBeenCalledWith('https://www.strava.com/oauth/authorize?client_id=1&state=signed');
+    });
+
+    it('keeps the screen and explains when the authorize URL cannot be had', async () => {
+      vi.mocked(leaveAppFor).mockClear();
+      const apiClient = createFakeApiClient({
+        connectStrava: vi.fn(async () => Promise.reject(new ApiError(400, 'missing_permission', missing))),
+        stravaAuthorizeUrl: vi.fn(async () => Promise.reject(new ApiError(0, 'network_error', 'Could not reach TrailBuddy.'))),
+      });
+      renderRoutes(routes, { path: '/auth/strava/callback?code=abc&state=s&scope=read', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Reconnect Strava' }));
+      expect(await screen.findByText(/Could not reach TrailBuddy|network/i)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reconnect Strava' })).toBeEnabled();
+      expect(leaveAppFor).not.toHaveBeenCalled();
+    });
   });
 });

@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { PROVIDER_NAMES } from '@/lib/connections/providers';
+import { userMessage } from '@/lib/error-messages';
+import { leaveAppFor } from '@/lib/navigation';
 import {
   healthCallbackPlan,
   healthConnectMessageFrom,
@@ -18,7 +20,10 @@ import {
 /** Spec §9: the success screen moves on to the dashboard after 2 s. */
 export const HEALTH_CONNECT_REDIRECT_MS = 2000;
 
-type Outcome = { kind: 'connected'; provider: ProviderType | null } | { kind: 'failed'; message: string };
+type Outcome =
+  | { kind: 'connected'; provider: ProviderType | null }
+  | { kind: 'partial'; message: string; activityMissing: boolean }
+  | { kind: 'failed'; message: string };
 type ScreenState = { kind: 'connecting' } | Outcome;
 
 /** Runs the plan once; every failure becomes the text the screen shows. */
@@ -29,7 +34,12 @@ async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Ou
   try {
     let connected: boolean;
     if (plan.kind === 'strava') connected = (await client.connectStrava(plan.request)).connection.isActive;
-    else if (plan.kind === 'google') connected = (await client.connectGoogle(plan.request)).connection.isActive;
+    else if (plan.kind === 'google') {
+      const result = await client.connectGoogle(plan.request);
+      // Issue 11: some fitness permissions were not granted; say which data won't come in (no automatic redirect).
+      if (result.connection.isActive && result.notImported) return { kind: 'partial', ...pick(result.notImported) };
+      connected = result.connection.isActive;
+    }
     // The Shortcut sends the data itself; coming back here only says it ran, so ask whether the connection is there.
     else connected = (await client.connections()).connections.some((c) => c.provider === 'apple_health' && c.isActive);
     return connected ? { kind: 'connected', provider } : { kind: 'failed', message: failed };
@@ -38,6 +48,10 @@ async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Ou
     const explained = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
     return { kind: 'failed', message: explained ? error.message : failed };
   }
+}
+
+function pick({ message, activityMissing }: { message: string; activityMissing: boolean }) {
+  return { message, activityMissing };
 }
 
 /** One screen for /auth/health/callback, /health-connect-callback and /apple-health-callback. */
@@ -94,6 +108,20 @@ export default function HealthCallbackPage() {
             </p>
           </>
         )}
+        {screen.kind === 'partial' && (
+          <>
+            <h1 className="text-xl font-semibold text-brand-800">Google Fit Connected, Some Data Missing</h1>
+            <p role="status" className="mt-2 text-left text-slate-700">
+              {screen.message}
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <ReconnectGoogleButton primary={screen.activityMissing} />
+              <Link to={paths.dashboard} className={screen.activityMissing ? buttonStyles.secondary : buttonStyles.primary}>
+                Go to Dashboard
+              </Link>
+            </div>
+          </>
+        )}
         {screen.kind === 'failed' && (
           <>
             <h1 className="text-xl font-semibold text-red-700">Connection Failed</h1>
@@ -112,5 +140,38 @@ export default function HealthCallbackPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Starts Google's consent again (a fresh signed state) so the missing permissions can be allowed. */
+function ReconnectGoogleButton({ primary }: { primary: boolean }) {
+  const client = useApiClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reconnect = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      leaveAppFor((await client.googleAuthorizeUrl()).url);
+    } catch (cause) {
+      setError(userMessage(cause));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={primary ? buttonStyles.primary : buttonStyles.secondary}
+        onClick={() => void reconnect()}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? 'Opening Google...' : 'Reconnect Google Fit'}
+      </button>
+      {error && <p className="w-full text-sm text-red-700">{error}</p>}
+    </>
   );
 }

@@ -5,6 +5,8 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { leaveAppFor } from '@/lib/navigation';
 import {
   STRAVA_CONNECTED_PATH,
   STRAVA_CONNECTION_FAILED_PATH,
@@ -12,7 +14,11 @@ import {
   stravaConnectRequestFrom,
 } from '../utils/callback-params';
 
-type ConnectOutcome = { kind: 'connected' } | { kind: 'failed' } | { kind: 'invalidCode'; message: string };
+type ConnectOutcome =
+  | { kind: 'connected' }
+  | { kind: 'failed' }
+  | { kind: 'invalidCode'; message: string }
+  | { kind: 'missingPermission'; message: string };
 
 async function connectStrava(client: ApiClient, search: string): Promise<ConnectOutcome> {
   const request = stravaConnectRequestFrom(search);
@@ -25,6 +31,10 @@ async function connectStrava(client: ApiClient, search: string): Promise<Connect
     // Spec health-connections §5: an invalid code gets tips worth reading before trying again.
     if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_code') {
       return { kind: 'invalidCode', message: error.message };
+    }
+    // Issue 11: the athlete unticked a permission TrailBuddy needs; the server names it.
+    if (error instanceof ApiError && error.status === 400 && error.code === 'missing_permission') {
+      return { kind: 'missingPermission', message: error.message };
     }
     return { kind: 'failed' };
   }
@@ -41,7 +51,7 @@ export default function StravaCallbackPage() {
 function StravaCodeExchange({ search }: { search: string }) {
   const client = useApiClient();
   const navigate = useNavigate();
-  const [tips, setTips] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ kind: 'invalidCode' | 'missingPermission'; message: string } | null>(null);
   // A code is single-use: StrictMode's second effect run must reuse the first request, not post again.
   const attempt = useRef<Promise<ConnectOutcome> | null>(null);
 
@@ -51,7 +61,7 @@ function StravaCodeExchange({ search }: { search: string }) {
     void attempt.current.then((outcome) => {
       if (!active) return;
       if (outcome.kind === 'connected') navigate(STRAVA_CONNECTED_PATH, { replace: true });
-      else if (outcome.kind === 'invalidCode') setTips(outcome.message);
+      else if (outcome.kind === 'invalidCode' || outcome.kind === 'missingPermission') setFailure(outcome);
       else navigate(STRAVA_CONNECTION_FAILED_PATH, { replace: true });
     });
     return () => {
@@ -59,23 +69,60 @@ function StravaCodeExchange({ search }: { search: string }) {
     };
   }, [client, search, navigate]);
 
-  if (tips === null) return <PageSpinner label="Connecting to Strava..." showLabel />;
+  if (failure === null) return <PageSpinner label="Connecting to Strava..." showLabel />;
+  const missingPermission = failure.kind === 'missingPermission';
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-xl font-semibold text-red-700">Connection Failed</h1>
+        <h1 className="text-xl font-semibold text-red-700">{missingPermission ? 'Strava Permission Missing' : 'Connection Failed'}</h1>
         <p role="alert" className="mt-3 whitespace-pre-line text-left text-slate-700">
-          {tips}
+          {failure.message}
         </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <Link to={paths.profile} className={buttonStyles.primary}>
-            Try Again
-          </Link>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {missingPermission ? (
+            <ReconnectStravaButton />
+          ) : (
+            <Link to={paths.profile} className={buttonStyles.primary}>
+              Try Again
+            </Link>
+          )}
           <Link to={paths.dashboard} className={buttonStyles.secondary}>
             Go to Dashboard
           </Link>
         </div>
       </div>
     </div>
+  );
+}
+
+/** Starts Strava's authorize flow again (a fresh signed state), straight from the callback screen. */
+function ReconnectStravaButton() {
+  const client = useApiClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reconnect = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const { url } = await client.stravaAuthorizeUrl();
+      leaveAppFor(url);
+    } catch (cause) {
+      setError(userMessage(cause));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className={buttonStyles.primary} onClick={() => void reconnect()} disabled={busy} aria-busy={busy}>
+        {busy ? 'Opening Strava...' : 'Reconnect Strava'}
+      </button>
+      {error && (
+        <p role="status" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
