@@ -14,6 +14,8 @@ import { invoke, userClaims } from '../../../support/api-events';
 
 const route = { id: 'get-analysis', method: 'GET', path: '/api/analysis' } as const;
 const HOUR_MS = 3_600_000;
+/** The connection predates the old aggregates: parts summed before a connection began belong to an earlier one and no longer count. */
+const CONNECTED_LONG_AGO = new Date('2023-06-01T00:00:00.000Z');
 
 function activity(userId: string, startMs: number, overrides: Partial<UnifiedActivity> = {}): UnifiedActivity {
   return {
@@ -43,7 +45,7 @@ async function seedUser(userId: string, { recentName = 'Evening Run' } = {}) {
   const today = localTimeIn(DEFAULT_TIME_ZONE)(nowMs).date;
   const recent = [activity(userId, nowMs - HOUR_MS, { name: recentName }), activity(userId, nowMs - 3 * 24 * HOUR_MS, { activity_type: 'Ride', distance_meters: 20_000 })];
   await upsertActivities(recent.map((a) => ({ activity: a, raw: { id: a.provider_activity_id } })));
-  await saveTokenlessConnection({ userId, provider: 'strava', providerUserId: `athlete-${userId}`, scopes: ['activity:read'], now: new Date(), keepHistory: false });
+  await saveTokenlessConnection({ userId, provider: 'strava', providerUserId: `athlete-${userId}`, scopes: ['activity:read'], now: CONNECTED_LONG_AGO, keepHistory: false });
   const longAgo = { provider: 'strava' as const, rawNewestFetch: '2024-01-01T00:00:00.000Z', rawOldestFetch: '2024-01-01T00:00:00.000Z' };
   await saveProviderDailyAggregates(userId, [
     { ...emptyDailyAggregate(shiftDate(today, -200)), ...longAgo, sessions: 1, minutes: 90, distanceMeters: 15_000, types: { Hike: 1 }, hours: hoursWith(9) },
