@@ -195,7 +195,9 @@ async function defaultAreaOf(userId: string): Promise<NearbyArea> {
 export async function listMyActivities(userId: string, query: MyActivitiesQuery, now: Date): Promise<GroupActivityListResponse> {
   const after = decodeCursor(query.cursor, 'mine');
   const page = await listMyMemberships(userId, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit);
-  const activities = await getGroupActivities(page.items.map((m) => m.activityId));
+  const [joined, blocked] = await Promise.all([getGroupActivities(page.items.map((m) => m.activityId)), blockedWith(userId)]);
+  // A block holds here too: an activity joined before the block, organised by the other person, is no longer listed.
+  const activities = joined.filter((a) => !blocked.has(a.organizerId));
   return { activities: await summaries(activities, userId, new Set(activities.map((a) => a.id))), nextCursor: encodeCursor('mine', page.lastSortKey) };
 }
 
@@ -208,7 +210,7 @@ export async function joinGroupActivity(userId: string, id: string, now: Date, d
   await enforcePlanLimit(userId, 'joinLeave', now);
   await takeSeatOrSayWhy(activity, userId, now);
   const joined = await requireActivity(id);
-  await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+  await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', actorId: userId, message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
   return detailsOf(joined, userId);
 }
 
@@ -239,7 +241,7 @@ export async function leaveGroupActivity(userId: string, id: string, now: Date, 
   await removeUserRides(activity, userId, now, deps);
   // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
   if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
-    await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+    await notifyEach(deps, [activity.organizerId], { type: 'activity_left', actorId: userId, message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
   }
   return detailsOf(await requireActivity(id), userId);
 }
@@ -269,7 +271,7 @@ export async function updateGroupActivity(userId: string, id: string, input: Gro
   const members = await listMembers(id);
   if (startsAt !== before.startsAt) await moveMembersTo(id, startsAt, members.map((m) => m.userId));
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
-  await notifyEach(deps, others, { type: 'activity_updated', message: activityMessages.updated(outcome.activity.title, outcome.activity.date, outcome.activity.time), link: activityLink(id) }, now);
+  await notifyEach(deps, others, { type: 'activity_updated', actorId: userId, message: activityMessages.updated(outcome.activity.title, outcome.activity.date, outcome.activity.time), link: activityLink(id) }, now);
   return detailsOf(outcome.activity, userId);
 }
 
@@ -279,6 +281,6 @@ export async function cancelGroupActivity(userId: string, id: string, now: Date,
   if (!cancelled) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   const members = await listMembers(id);
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
-  await notifyEach(deps, others, { type: 'activity_cancelled', message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id) }, now);
+  await notifyEach(deps, others, { type: 'activity_cancelled', actorId: userId, message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id) }, now);
   return toDetails(cancelled, members, await displayNamesOf([cancelled.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME), userId);
 }
