@@ -29,7 +29,10 @@ const PASSWORD_FIELDS: Readonly<Record<string, string>> = { SignUp: 'Password', 
  */
 const WRONG_CREDENTIAL_OPERATIONS = new Set(['InitiateAuth', 'ChangePassword']);
 function isWrongCredentialError(answer: Buffer): boolean {
-  const type = String(parseJson(answer).__type ?? '');
+  const error = parseJson(answer);
+  const type = String(error.__type ?? '');
+  // Cognito tells a disabled (suspended) user so, with the right password: that answer passes through as it is.
+  if (type === 'NotAuthorizedException' && /disabled/i.test(String(error.message ?? ''))) return false;
   return type === 'InvalidPasswordException' || type === 'UserNotFoundException' || type === 'NotAuthorizedException';
 }
 
