@@ -120,11 +120,11 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
 }
 
 /** A small "Report" button that opens the report dialog: one insertion per screen. */
-export function ReportButton({ target, label = 'Report', className = buttonStyles.ghost }: { target: ReportTarget; label?: string; className?: string }) {
+export function ReportButton({ target, label = 'Report', ariaLabel, className = buttonStyles.ghost }: { target: ReportTarget; label?: string; ariaLabel?: string; className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={className} aria-haspopup="dialog">
+      <button type="button" onClick={() => setOpen(true)} className={className} aria-haspopup="dialog" aria-label={ariaLabel}>
         {label}
       </button>
       {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}
