@@ -35,7 +35,8 @@ describe('reports and moderation in a real browser', () => {
   it('three people report C’s activity, it is hidden; a moderator suspends C, and C can no longer sign in', async () => {
     const pageC = currentPage();
     const [emailA, emailB, emailC, emailD, emailM] = [newEmail('reporter-a'), newEmail('reporter-b'), newEmail('reported-c'), newEmail('reporter-d'), newEmail('moderator')];
-    await Promise.all([emailA, emailB, emailC, emailD, emailM].map((email) => createConfirmedUser(stack, email)));
+    // One at a time: the emulator writes its users to one file.
+    for (const email of [emailA, emailB, emailC, emailD, emailM]) await createConfirmedUser(stack, email);
 
     // C plans an activity (through the API; the form has its own journey).
     await signInThroughUi(pageC, emailC);
@@ -61,6 +62,12 @@ describe('reports and moderation in a real browser', () => {
       const dialog = session.page.getByRole('dialog', { name: 'Report this activity' });
       await dialog.getByLabel('Reason').selectOption('unsafe');
       await dialog.getByLabel('Note (optional)').fill('Asks people to bring cash.');
+      if (process.env.SAFETY_SCREENSHOTS && email === emailA) {
+        for (const width of [390, 1280]) {
+          await session.page.setViewportSize({ width, height: 800 });
+          await session.page.screenshot({ path: `${process.env.SAFETY_SCREENSHOTS}/report-dialog-${width}.png` });
+        }
+      }
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await expect.poll(() => session.page.getByRole('dialog', { name: 'Report sent' }).isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await session.page.getByRole('dialog', { name: 'Report sent' }).textContent()).toContain('A moderator will review your report');
@@ -82,6 +89,12 @@ describe('reports and moderation in a real browser', () => {
       const item = m.page.getByRole('listitem').filter({ hasText: 'Asks people to bring cash.' }).first();
       await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await item.textContent()).toContain('3 people');
+      if (process.env.SAFETY_SCREENSHOTS) {
+        for (const width of [390, 1280]) {
+          await m.page.setViewportSize({ width, height: 900 });
+          await m.page.screenshot({ path: `${process.env.SAFETY_SCREENSHOTS}/moderation-${width}.png`, fullPage: true });
+        }
+      }
       await item.getByRole('button', { name: /^Suspend account/ }).click();
       await m.page.getByRole('alertdialog', { name: 'Suspend this account?' }).getByRole('button', { name: 'Suspend account' }).click();
       await expect.poll(() => m.page.getByText('Account suspended.').isVisible(), { timeout: 15_000 }).toBe(true);
