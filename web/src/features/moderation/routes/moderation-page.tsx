@@ -79,7 +79,7 @@ export default function ModerationPage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Moderation" description="Reports from the community, oldest concerns first. Every action is checked on the server." />
+      <PageHeader title="Moderation" description="What people have reported. Hiding content or suspending an account takes effect at once." />
       {queue.status === 'loading' && <Spinner label="Loading reports" />}
       {queue.status === 'error' &&
         (queue.error instanceof ApiError && queue.error.status === 403 ? (
@@ -131,6 +131,7 @@ function ReportItem({ report, busy, onAction }: { report: ModerationReport; busy
         </time>
       </div>
       <h2 className="mt-3 text-lg font-semibold break-words text-slate-900">{report.subjectName}</h2>
+      <p className="text-xs break-all text-slate-600">Account ID: {report.subjectUserId}</p>
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-700">Reason</dt>
         <dd className="text-slate-900">{REPORT_REASON_LABELS[report.reason]}</dd>
