@@ -126,4 +126,37 @@ describe('reports and moderation in a real browser', () => {
     await expect.poll(() => page.getByText('Moderation is not available for your account.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
   });
+
+  it('someone A blocked can no longer find or join A’s group activity', async () => {
+    const pageA = currentPage();
+    const [emailA, emailB] = [newEmail('blocker-a'), newEmail('blocked-b')];
+    for (const email of [emailA, emailB]) await createConfirmedUser(stack, email);
+    await signInThroughUi(pageA, emailA);
+    const title = `Quiet loop ${Date.now().toString(36)}`;
+    const created = await api(pageA, '/group-activities', {
+      method: 'POST',
+      body: { ...DEFAULT_GROUP_ACTIVITY_FORM, title, date: planDateOf(new Date(Date.now() + 3 * 86_400_000)), time: '09:00', location: 'Lynn Canyon', area: 'north-vancouver' },
+    });
+    expect(created.status).toBe(201);
+    const createdBody = (await created.json()) as { id?: string; activity?: { id: string } };
+    const activityId = createdBody.activity?.id ?? createdBody.id;
+
+    const b = await newSession(pageA);
+    try {
+      await signInThroughUi(b.page, emailB);
+      const { id: userB } = (await (await api(b.page, '/me')).json()) as { id: string };
+      expect((await api(pageA, `/partners/${userB}/block`, { method: 'POST' })).status).toBeLessThan(300);
+
+      await b.page.goto('/plan-activity');
+      const nearby = b.page.locator('section', { has: b.page.getByRole('heading', { name: 'Upcoming activities nearby' }) });
+      await nearby.getByLabel('Area').selectOption('north-vancouver');
+      await b.page.waitForLoadState('networkidle');
+      expect(await nearby.getByText(title).count()).toBe(0);
+      const join = await api(b.page, `/group-activities/${activityId}/join`, { method: 'POST' });
+      expect(join.status).toBeGreaterThanOrEqual(400);
+      expect(join.status).toBeLessThan(500);
+    } finally {
+      await b.close();
+    }
+  });
 });
