@@ -19,7 +19,8 @@ export type PageId =
   | 'activityDetails'
   | 'stravaCallback'
   | 'healthCallback'
-  | 'terms';
+  | 'terms'
+  | 'moderation';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -48,6 +49,7 @@ export const paths = {
   healthConnectCallback: '/health-connect-callback',
   appleHealthCallback: '/apple-health-callback',
   terms: '/terms',
+  moderation: '/moderation',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -69,6 +71,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.healthConnectCallback, access: 'protected', page: 'healthCallback' },
   { path: paths.appleHealthCallback, access: 'protected', page: 'healthCallback' },
   { path: paths.terms, access: 'public', page: 'terms' },
+  { path: paths.moderation, access: 'protected', page: 'moderation' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

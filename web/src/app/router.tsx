@@ -21,6 +21,7 @@ const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
   stravaCallback: lazy(() => import('@/features/connections/routes/strava-callback-page')),
   healthCallback: lazy(() => import('@/features/connections/routes/health-callback-page')),
   terms: lazy(() => import('@/features/terms/routes/terms-page')),
+  moderation: lazy(() => import('@/features/moderation/routes/moderation-page')),
 };
 
 const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));

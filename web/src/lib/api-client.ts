@@ -19,6 +19,7 @@ import { createNotificationsHttpApi, type NotificationsApi } from './api/notific
 import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';
 import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
+import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
 import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';
 
 export { ApiError, type HttpApiClientOptions } from './api/transport';
@@ -49,7 +50,7 @@ export interface CoreApi {
 }
 
 /** The whole API the screens use: the core routes plus one part per capability (web/src/lib/api/*). */
-export type ApiClient = CoreApi & HealthConnectionsApi & AnalysisApi & ProfileApi & PartnersApi & PlanApi & NotificationsApi;
+export type ApiClient = CoreApi & HealthConnectionsApi & AnalysisApi & ProfileApi & PartnersApi & PlanApi & NotificationsApi & SafetyApi;
 
 export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
   const transport = createHttpTransport(options);
@@ -61,6 +62,7 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createPartnersHttpApi(transport),
     ...createPlanHttpApi(transport),
     ...createNotificationsHttpApi(transport),
+    ...createSafetyHttpApi(transport),
   };
 }
 

@@ -58,7 +58,7 @@ export function Header() {
             )}
 
             <div className="hidden items-center gap-3 lg:flex">
-              <AccountActions email={user?.email} onSignOut={handleSignOut} layout="bar" />
+              <AccountActions email={user?.email} moderator={user?.groups?.includes('moderators') ?? false} onSignOut={handleSignOut} layout="bar" />
             </div>
 
             <button
@@ -86,7 +86,7 @@ export function Header() {
           ))}
         </nav>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          <AccountActions email={user?.email} onSignOut={handleSignOut} layout="menu" />
+          <AccountActions email={user?.email} moderator={user?.groups?.includes('moderators') ?? false} onSignOut={handleSignOut} layout="menu" />
         </div>
       </div>
     </header>
@@ -94,10 +94,15 @@ export function Header() {
 }
 
 /** The signed-in email and Sign Out, or Sign In and Get Started: the same choice in the bar and the mobile menu. */
-function AccountActions({ email, onSignOut, layout }: { email: string | undefined; onSignOut: () => void; layout: 'bar' | 'menu' }) {
+function AccountActions({ email, moderator = false, onSignOut, layout }: { email: string | undefined; moderator?: boolean; onSignOut: () => void; layout: 'bar' | 'menu' }) {
   if (email !== undefined) {
     return (
       <>
+        {moderator && (
+          <Link to={paths.moderation} className={layout === 'bar' ? buttonStyles.ghost : buttonStyles.secondary}>
+            Moderation
+          </Link>
+        )}
         <span className={layout === 'bar' ? 'max-w-48 truncate text-sm text-slate-600' : 'truncate px-3 text-sm text-slate-600'} title={email}>
           {email}
         </span>

@@ -37,7 +37,9 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
         const { tokens } = await fetchAuthSession();
         const payload = tokens?.idToken?.payload;
         if (typeof payload?.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return { id: payload.sub, email: payload.email };
+        const claim = payload['cognito:groups'];
+        const groups = Array.isArray(claim) ? claim.filter((group): group is string => typeof group === 'string') : [];
+        return { id: payload.sub, email: payload.email, groups };
       } catch {
         return null;
       }

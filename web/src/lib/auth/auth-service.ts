@@ -7,6 +7,8 @@ export interface AuthUser {
   email: string;
   /** Only the demo user has a display name. */
   name?: string;
+  /** Cognito groups from the ID token's `cognito:groups` (e.g. 'moderators'); a hint for the UI, the server checks. */
+  groups?: readonly string[];
 }
 
 /** `confirmSignUp`: the account exists but its email is not confirmed yet. */

@@ -9,6 +9,7 @@ import { createNotificationsDemoApi } from './notifications-demo';
 import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
 import { createProfileDemoApi } from './profile-demo';
+import { createSafetyDemoApi } from './safety-demo';
 import { DEMO_USER } from './demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
@@ -50,6 +51,7 @@ export function createDemoApiClient({
     ...createPartnersDemoApi(context),
     ...createPlanDemoApi(context),
     ...createNotificationsDemoApi(context),
+    ...createSafetyDemoApi(context),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGE_MAX_LENGTH, MESSAGE_QUOTA_EXCEEDED_MESSAGE, type Message, type MessageQuota } from '@shared/schemas/messages';
 import { paths } from '@/app/paths';
@@ -123,6 +124,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
               <time dateTime={message.sentAt} className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}>
                 {timeFormat.format(new Date(message.sentAt))}
               </time>
+              {!message.fromMe && <ReportButton target={{ kind: 'message', userId: partner.userId, messageId: message.id }} ariaLabel={`Report this message from ${partner.displayName}`} className="mt-1 text-xs text-slate-600 underline underline-offset-2 hover:text-slate-900" />}
             </li>
           ))}
           <li ref={endRef} aria-hidden="true" />

@@ -7,6 +7,7 @@ import { PageContainer } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { useQuery } from '@/lib/use-query';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { BlockButton } from '../components/block-button';
 import { CompatibilityBadge } from '../components/compatibility-badge';
 import { ConnectionActions } from '../components/connection-actions';
@@ -76,6 +77,7 @@ export default function PartnerProfilePage() {
             Find more partners
           </Link>
           <BlockButton userId={partner.userId} displayName={partner.displayName} onBlocked={() => navigate(paths.findPartners)} />
+          <ReportButton target={{ kind: 'person', userId: partner.userId }} ariaLabel={`Report ${partner.displayName}`} />
         </div>
       </article>
     </PageContainer>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ReportButton } from '@/components/ui/report-dialog';
 import type { RideOffer, RideRequest } from '@shared/schemas/rides';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatCost, formatDeparture } from '../utils/format';
@@ -66,6 +67,7 @@ export function RideOfferCard({ offer, activityTitle, actions }: { offer: RideOf
         ) : (
           <span className="text-sm font-medium text-slate-600">Full</span>
         )}
+        {!offer.isMine && <ReportButton target={{ kind: 'ride', activityId: offer.activityId, rideId: offer.id }} ariaLabel={`Report the ride offered by ${offer.driverName}`} />}
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
@@ -104,6 +105,7 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
                   Cancel Activity
                 </button>
               )}
+              {!viewer.isOrganizer && <ReportButton target={{ kind: 'group_activity', activityId: activity.id }} ariaLabel={`Report ${activity.title}`} className={buttonStyles.ghost} />}
             </>
           )
         }

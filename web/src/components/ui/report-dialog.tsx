@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReceipt, type ReportRequest } from '@shared/schemas/reports';
+import { Modal } from '@/components/health-connections/modal';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormMessage } from '@/components/ui/form-message';
+import { ApiError } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+
+type Reason = (typeof REPORT_REASONS)[number];
+/** What is being reported: a report request without the reporter's reason and note. */
+export type ReportTarget = ReportRequest extends infer R ? (R extends ReportRequest ? Omit<R, 'reason' | 'note'> : never) : never;
+
+const KIND_WORDS: Record<ReportTarget['kind'], string> = {
+  person: 'this person',
+  message: 'this message',
+  group_activity: 'this activity',
+  ride: 'this ride',
+};
+
+export const REPORT_RATE_LIMITED_MESSAGE = 'You have sent a lot of reports in the last hour. Please wait a while before sending another.';
+
+interface ReportDialogProps {
+  target: ReportTarget;
+  onClose(): void;
+}
+
+/** Asks why (reason + optional note), files the report, then tells the reporter what happens next. */
+export function ReportDialog({ target, onClose }: ReportDialogProps) {
+  const api = useApiClient();
+  const reasonId = useId();
+  const noteId = useId();
+  const [reason, setReason] = useState<Reason | ''>('');
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
+  const what = KIND_WORDS[target.kind];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setError('Choose a reason.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const trimmed = note.trim();
+      setReceipt(await api.report({ ...target, reason, ...(trimmed ? { note: trimmed } : {}) } as ReportRequest));
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status === 429 ? REPORT_RATE_LIMITED_MESSAGE : userMessage(caught));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (receipt) {
+    return (
+      <Modal title="Report sent" onClose={onClose}>
+        <p className="mt-2 text-slate-700">{receipt.nextSteps}</p>
+        <div className="mt-6 flex justify-end">
+          <button type="button" onClick={onClose} className={buttonStyles.primary}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={`Report ${what}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <div className="space-y-1">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+            Reason
+          </label>
+          <select
+            id={reasonId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as Reason | '')}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
+          >
+            <option value="">Choose a reason</option>
+            {REPORT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {REPORT_REASON_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={noteId} className="block text-sm font-medium text-slate-800">
+            Note (optional)
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            maxLength={REPORT_NOTE_MAX}
+            rows={3}
+            onChange={(event) => setNote(event.target.value)}
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
+          />
+          <p className="text-xs text-slate-600">
+            {note.length}/{REPORT_NOTE_MAX} characters. The person you report is not told who reported them.
+          </p>
+        </div>
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+            Cancel
+          </button>
+          <button type="submit" disabled={sending} className={buttonStyles.primary}>
+            {sending ? 'Sending...' : 'Send report'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A small "Report" button that opens the report dialog: one insertion per screen. */
+export function ReportButton({ target, label = 'Report', ariaLabel, className = buttonStyles.ghost }: { target: ReportTarget; label?: string; ariaLabel?: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className={className} aria-haspopup="dialog" aria-label={ariaLabel}>
+        {label}
+      </button>
+      {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import {
+  ModerationActionResult,
+  ModerationQueue,
+  ReportReceipt,
+  type ModerationActionRequest,
+  type ReportRequest,
+} from '@shared/schemas/reports';
+import type { ApiTransport } from './transport';
+
+/** Issue 12: reporting people and content, and the moderators' queue. */
+export interface SafetyApi {
+  /** Files a report; the receipt says what happens next. 429 after too many reports in an hour. */
+  report(request: ReportRequest): Promise<ReportReceipt>;
+  /** The moderators' queue (403 for anyone outside the `moderators` group). */
+  moderationReports(): Promise<ModerationQueue>;
+  moderationAction(reportId: string, action: ModerationActionRequest['action']): Promise<ModerationActionResult>;
+}
+
+export function createSafetyHttpApi({ request }: ApiTransport): SafetyApi {
+  return {
+    report: (body) => request('/reports', ReportReceipt, { auth: true, method: 'POST', body }),
+    moderationReports: () => request('/moderation/reports', ModerationQueue, { auth: true }),
+    moderationAction: (reportId, action) =>
+      request(`/moderation/reports/${encodeURIComponent(reportId)}/actions`, ModerationActionResult, { auth: true, method: 'POST', body: { action } }),
+  };
+}
