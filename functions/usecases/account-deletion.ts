@@ -1,8 +1,6 @@
 import type { DeleteSignIn } from '../adapters/cognito/user-directory';
-import { deriveKey, hmacSha256 } from '../lib/crypto';
 import { logger } from '../lib/logger';
-import { appSecret } from '../lib/secrets';
-import { deletedEmailMessagesUsed, putDeletedEmailTombstone, putDeletedUserTombstone } from '../repositories/account-tombstones';
+import { putDeletedEmailTombstone, putDeletedUserTombstone } from '../repositories/account-tombstones';
 import { listConnections } from '../repositories/connections';
 import { messagesUsed } from '../repositories/messages';
 import { countUserPartition, deleteUserIndexedItems, deleteUserPartition, getUserProfile } from '../repositories/user-profiles';
@@ -10,6 +8,7 @@ import type { ProviderType } from '../shared/schemas/activity';
 import { DEFAULT_PROFILE_SETTINGS, type AccountDeletionResponse } from '../shared/schemas/profile';
 import { TABLE_IDS } from '../shared/tables';
 import { eraseAppleDataOfUser } from './apple-erasure';
+import { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombstone';
 import { refreshPartnerIndex } from './partner-index';
 import { quotaMonthOf, quotaResetsAt } from './messages-quota';
 import { erasePartnerDataOfUser } from './partners-erasure';
@@ -46,18 +45,7 @@ export interface DeletedAccount {
  */
 export const DELETED_USER_TOMBSTONE_MS = 2 * 86_400_000;
 
-/** The email as one keyed hash (HMAC-SHA-256 under a key derived from APP_SECRET): equal for one address, unreadable. */
-export async function emailTombstoneHash(email: string): Promise<string> {
-  return hmacSha256(deriveKey(await appSecret(), 'email-tombstone'), email.trim().toLowerCase()).toString('base64url');
-}
-
-/**
- * Messages that accounts deleted this quota month had already sent from `email` (0 when none): the messages
- * quota adds these to a re-created account's count, so deleting an account never resets the allowance.
- */
-export async function messagesUsedByDeletedAccounts(email: string, now: Date): Promise<number> {
-  return deletedEmailMessagesUsed(await emailTombstoneHash(email), quotaMonthOf(now));
-}
+export { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombstone';
 
 /**
  * DELETE /api/me (spec core-app §9: deletion within 48 h; we do it at once). Removes everything the user owns:
@@ -71,9 +59,9 @@ export async function messagesUsedByDeletedAccounts(email: string, now: Date): P
 export async function deleteAccount(account: DeletedAccount, now: Date, deps: AccountDeletionDeps): Promise<AccountDeletionResponse> {
   const { userId } = account;
   const removed: Record<string, number> = {};
-  // Read before the sweep removes the counter.
+  // Read before the sweep removes the counter; what an earlier deleted account of this email used counts too.
   const month = quotaMonthOf(now);
-  const monthMessagesUsed = await messagesUsed(userId, month);
+  const monthMessagesUsed = (await messagesUsed(userId, month)) + (await messagesUsedByDeletedAccounts(account.email, now));
   // Counted first: disconnecting deletes a provider's activities itself, and they count as removed too.
   const ownedBefore = await Promise.all(TABLE_IDS.map((table) => countUserPartition(table, userId)));
 

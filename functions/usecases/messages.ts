@@ -14,6 +14,7 @@ import {
   type SendMessageResponse,
 } from '../shared/schemas/messages';
 import { UNNAMED_MEMBER } from '../shared/schemas/partners';
+import { messagesUsedByDeletedAccounts } from './email-tombstone';
 import { messageQuota, quotaMonthOf } from './messages-quota';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
@@ -34,11 +35,27 @@ async function requirePartner(userId: string, otherUserId: string): Promise<void
   if (!isMessagingPartner(await getRelationship(userId, otherUserId))) throw partnersOnly();
 }
 
+/**
+ * The caller's messages this quota month: their own counter plus what deleted accounts with the same email had
+ * already sent (issue 12: deleting and re-creating an account does not reset the allowance).
+ */
+async function monthMessagesUsed(caller: MessagingCaller, now: Date): Promise<number> {
+  const [own, inherited] = await Promise.all([messagesUsed(caller.userId, quotaMonthOf(now)), messagesUsedByDeletedAccounts(caller.email, now)]);
+  return own + inherited;
+}
+
+/** Who is messaging: the verified user and their email (the quota follows the email across a deleted account). */
+export interface MessagingCaller {
+  userId: string;
+  email: string | undefined;
+}
+
 const toMessage = (userId: string, stored: StoredMessage): Message => ({ id: stored.id, fromMe: stored.senderId === userId, text: stored.text, sentAt: stored.sentAt });
 
 /** GET /api/conversations: one per partner, latest message first, with the caller's allowance. */
-export async function listConversations(userId: string, now: Date): Promise<ConversationsResponse> {
-  const [relationships, used] = await Promise.all([listRelationships(userId), messagesUsed(userId, quotaMonthOf(now))]);
+export async function listConversations(caller: MessagingCaller, now: Date): Promise<ConversationsResponse> {
+  const { userId } = caller;
+  const [relationships, used] = await Promise.all([listRelationships(userId), monthMessagesUsed(caller, now)]);
   const partners = relationships.filter(isMessagingPartner);
   const names = await displayNamesOf(partners.map((r) => r.otherUserId));
   const latest = (r: Relationship) => r.lastMessage?.sentAt ?? r.since ?? '';
@@ -53,13 +70,14 @@ export async function listConversations(userId: string, now: Date): Promise<Conv
 }
 
 /** GET /api/conversations/{userId}/messages: a page of the conversation, oldest first; the cursor reaches back. */
-export async function conversationMessages(userId: string, otherUserId: string, cursor: string | undefined, now: Date): Promise<MessagesResponse> {
+export async function conversationMessages(caller: MessagingCaller, otherUserId: string, cursor: string | undefined, now: Date): Promise<MessagesResponse> {
+  const { userId } = caller;
   const olderThan = cursor ? decodeSortKeyCursor(cursor, 'MSG#') : null;
   await requirePartner(userId, otherUserId);
   const [page, names, used] = await Promise.all([
     listMessages(userId, otherUserId, MESSAGES_PAGE_SIZE, olderThan),
     displayNamesOf([otherUserId]),
-    messagesUsed(userId, quotaMonthOf(now)),
+    monthMessagesUsed(caller, now),
   ]);
   return {
     partner: { userId: otherUserId, displayName: names.get(otherUserId) ?? UNNAMED_MEMBER },
@@ -74,11 +92,16 @@ export async function conversationMessages(userId: string, otherUserId: string, 
  * first by one conditional update, so concurrent sends can never exceed it; a send that then fails gives
  * its allowance back.
  */
-export async function sendMessage(userId: string, otherUserId: string, text: string, now: Date): Promise<SendMessageResponse> {
+export async function sendMessage(caller: MessagingCaller, otherUserId: string, text: string, now: Date): Promise<SendMessageResponse> {
+  const { userId } = caller;
   await requirePartner(userId, otherUserId);
   const month = quotaMonthOf(now);
-  const used = await takeMessageAllowance(userId, month, FREE_MESSAGES_PER_MONTH, now);
-  if (used === null) throw new MessageQuotaExceededError();
+  // A deleted account's messages this month (same email) come off this account's allowance.
+  const inherited = await messagesUsedByDeletedAccounts(caller.email, now);
+  if (inherited >= FREE_MESSAGES_PER_MONTH) throw new MessageQuotaExceededError();
+  const own = await takeMessageAllowance(userId, month, FREE_MESSAGES_PER_MONTH - inherited, now);
+  if (own === null) throw new MessageQuotaExceededError();
+  const used = own + inherited;
 
   let stored: StoredMessage;
   try {

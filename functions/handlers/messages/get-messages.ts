@@ -5,5 +5,5 @@ import { conversationMessages } from '../../usecases/messages';
 
 /** GET /api/conversations/{userId}/messages — a page of the conversation with a partner. */
 export const handler = httpRoute({ auth: 'user', path: MemberPath, query: MessagesQuery }, async ({ caller, path, query, now }) =>
-  conversationMessages(caller.userId, path.userId, query.cursor, now),
+  conversationMessages(caller, path.userId, query.cursor, now),
 );

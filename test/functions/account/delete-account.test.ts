@@ -8,6 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { handler as deleteMe } from '../../../functions/handlers/me/delete-me';
 import { handler as getMe } from '../../../functions/handlers/me/get-me';
 import { handler as putProfile } from '../../../functions/handlers/profile/put-profile';
+import { handler as getConversations } from '../../../functions/handlers/messages/get-conversations';
+import { handler as postMessage } from '../../../functions/handlers/messages/post-message';
+import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
+import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { cognitoSignInDeleter } from '../../../functions/adapters/cognito/user-directory';
 import { isDeletedUser, tombstoneKeys } from '../../../functions/repositories/account-tombstones';
 import { takeMessageAllowance } from '../../../functions/repositories/messages';
@@ -36,6 +40,8 @@ import { freePort } from '../../../infra/local/ports';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
 import { connectAs, LIAM, MAYA, SOFIA, startStrava, testDeps } from '../strava/helpers';
+import { call, member, route as partnerRoute } from '../partners/helpers';
+import { ConversationsResponse, SendMessageResponse } from '../../../functions/shared/schemas/messages';
 
 // The real capability hooks, watched: deletion must call each with the leaving user.
 vi.mock(import('../../../functions/usecases/partner-index'), async (importOriginal) => {
@@ -297,5 +303,46 @@ describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
     // Kept until the quota month ends, then DynamoDB TTL removes it.
     expect(Number(users[0]!.expiresAt) * 1000).toBeGreaterThan(now.getTime());
     expect(Number(users[0]!.expiresAt) * 1000).toBeLessThanOrEqual(now.getTime() + 32 * 86_400_000);
+  });
+
+  it('a re-created account with the same email starts from the deleted account\'s count: 3 sent, deleted, signed up again, only 2 more this month', async () => {
+    const friend = await member({ name: 'Friend' });
+    /** Signs `email` up (a new Cognito user, a new sub), makes them partners with `friend`; returns the claims. */
+    const signUpAndPartner = async (account: { sub: string; claims: ReturnType<typeof userClaims> }) => {
+      await updateProfile({ userId: account.sub, email: account.claims.email as string }, settings, new Date());
+      const on = { pathParameters: { userId: friend } };
+      expect((await invoke(postConnect, partnerRoute('post-partner-connect'), { claims: account.claims, ...on })).status).toBe(200);
+      expect((await call(postAccept, 'post-partner-accept', friend, { pathParameters: { userId: account.sub } })).status).toBe(200);
+      return account.claims;
+    };
+    const send = (claims: ReturnType<typeof userClaims>, text: string) =>
+      invoke(postMessage, partnerRoute('post-conversation-message'), { claims, pathParameters: { userId: friend }, body: { text } });
+
+    const first = await cognitoUser();
+    const firstClaims = await signUpAndPartner(first);
+    for (let i = 1; i <= 3; i++) expect((await send(firstClaims, `Before ${i}`)).status).toBe(201);
+    expect((await invoke(deleteMe, route, { claims: firstClaims })).status).toBe(200);
+
+    // The same email signs up again: a new Cognito user with a new sub.
+    const signUp = await cognitoClient.send(new SignUpCommand({ ClientId: cognito.clientId, Username: first.email, Password: 'Trail-Buddy-2026', UserAttributes: [{ Name: 'email', Value: first.email }] }));
+    await cognitoClient.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: first.email }));
+    const sub = signUp.UserSub!;
+    expect(sub).not.toBe(first.sub);
+    const user = await cognitoClient.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: sub }));
+    const againClaims = await signUpAndPartner({ sub, claims: { ...userClaims(sub, first.email), 'cognito:username': user.Username! } });
+
+    const listed = ConversationsResponse.parse((await invoke(getConversations, partnerRoute('get-conversations'), { claims: againClaims })).json);
+    expect(listed.quota).toMatchObject({ limit: 5, used: 3, remaining: 2 });
+    const fourth = await send(againClaims, 'After 1');
+    expect(fourth.status).toBe(201);
+    expect(SendMessageResponse.parse(fourth.json).quota).toMatchObject({ used: 4, remaining: 1 });
+    expect((await send(againClaims, 'After 2')).status).toBe(201);
+    const refused = await send(againClaims, 'After 3');
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ error: { code: 'message_quota_exceeded' } });
+
+    // Deleting the re-created account too keeps the month's full count (5), not only the second account's 2.
+    expect((await invoke(deleteMe, route, { claims: againClaims })).status).toBe(200);
+    expect(await messagesUsedByDeletedAccounts(first.email, new Date())).toBe(5);
   });
 });

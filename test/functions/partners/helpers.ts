@@ -10,6 +10,9 @@ import { invoke, userClaims, type CallOptions } from '../../support/api-events';
 
 export const NOW = new Date('2026-03-10T18:00:00.000Z');
 
+// The messages routes read APP_SECRET (a keyed hash of the caller's email for the quota), as the local stack provides it.
+process.env.APP_SECRET ??= randomBytes(32).toString('base64url');
+
 export function route(id: string) {
   const found = PARTNER_ROUTES.find((r) => r.id === id);
   if (!found) throw new Error(`no route ${id}`);

@@ -8,6 +8,9 @@ import { handler as postMessage } from '../../../functions/handlers/messages/pos
 import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
 import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { handler as postReport } from '../../../functions/handlers/reports/post-report';
+import { handler as getQueue } from '../../../functions/handlers/moderation/get-reports';
+import { ModerationQueue } from '../../../functions/shared/schemas/reports';
+import { eraseConversation } from '../../../functions/usecases/messages';
 import { handler as postOffer } from '../../../functions/handlers/rides/post-ride-offer';
 import type { HttpHandler } from '../../../functions/lib/http';
 import { tableName } from '../../../functions/lib/config';
@@ -74,5 +77,29 @@ describe('deleting an account leaves no trace', () => {
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
     const evidence = traces.filter(({ item }) => item.entity === 'Report');
     expect(evidence.map(({ item }) => item.evidence)).toEqual([text]);
+
+  });
+
+  it("keeps a reported message's text in the moderators' queue after its sender deletes their account (issue 12)", async () => {
+    const tag = randomBytes(5).toString('hex');
+    const a = await member({ name: 'Sender' });
+    const b = await member({ name: 'Reporter' });
+    const text = `Evidence-${tag} meet me alone`;
+    await ok(postConnect, 'post-partner-connect', b, { pathParameters: { userId: a } });
+    await ok(postAccept, 'post-partner-accept', a, { pathParameters: { userId: b } });
+    const sent = (await ok(postMessage, 'post-conversation-message', a, { pathParameters: { userId: b }, body: { text } })) as { message: { id: string } };
+    await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId: sent.message.id, reason: 'harassment' } });
+
+    const moderatorQueue = async () => {
+      const result = await invoke(getQueue, ROUTES.find((r) => r.id === 'get-moderation-reports')!, { claims: { ...userClaims('mod-trace'), 'cognito:groups': ['moderators'] } });
+      expect(result.status).toBe(200);
+      return ModerationQueue.parse(result.json).reports.filter((r) => r.subjectUserId === a);
+    };
+    await ok(deleteMe, 'delete-me', a);
+    expect(await moderatorQueue()).toEqual([expect.objectContaining({ kind: 'message', reporterId: b, reason: 'harassment', evidence: text })]);
+    // Erasing the conversation (the one way messages are deleted) leaves the report's evidence alone.
+    await eraseConversation(b, a);
+    await eraseConversation(a, b);
+    expect(await moderatorQueue()).toEqual([expect.objectContaining({ kind: 'message', evidence: text })]);
   });
 });
