@@ -208,7 +208,7 @@ export async function joinGroupActivity(userId: string, id: string, now: Date, d
   await enforcePlanLimit(userId, 'joinLeave', now);
   await takeSeatOrSayWhy(activity, userId, now);
   const joined = await requireActivity(id);
-  await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+  await notifyEach(deps, [activity.organizerId], { type: 'activity_joined', message: activityMessages.joined(await nameOf(userId), activity.title), link: activityLink(id), actorId: userId }, now);
   return detailsOf(joined, userId);
 }
 
@@ -239,7 +239,7 @@ export async function leaveGroupActivity(userId: string, id: string, now: Date, 
   await removeUserRides(activity, userId, now, deps);
   // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
   if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
-    await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id) }, now);
+    await notifyEach(deps, [activity.organizerId], { type: 'activity_left', message: activityMessages.left(await nameOf(userId), activity.title), link: activityLink(id), actorId: userId }, now);
   }
   return detailsOf(await requireActivity(id), userId);
 }
@@ -269,7 +269,7 @@ export async function updateGroupActivity(userId: string, id: string, input: Gro
   const members = await listMembers(id);
   if (startsAt !== before.startsAt) await moveMembersTo(id, startsAt, members.map((m) => m.userId));
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
-  await notifyEach(deps, others, { type: 'activity_updated', message: activityMessages.updated(outcome.activity.title, outcome.activity.date, outcome.activity.time), link: activityLink(id) }, now);
+  await notifyEach(deps, others, { type: 'activity_updated', message: activityMessages.updated(outcome.activity.title, outcome.activity.date, outcome.activity.time), link: activityLink(id), actorId: userId }, now);
   return detailsOf(outcome.activity, userId);
 }
 
@@ -279,6 +279,6 @@ export async function cancelGroupActivity(userId: string, id: string, now: Date,
   if (!cancelled) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   const members = await listMembers(id);
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
-  await notifyEach(deps, others, { type: 'activity_cancelled', message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id) }, now);
+  await notifyEach(deps, others, { type: 'activity_cancelled', message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id), actorId: userId }, now);
   return toDetails(cancelled, members, await displayNamesOf([cancelled.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME), userId);
 }

@@ -164,7 +164,7 @@ async function withdrawOffer(activity: GroupActivityRecord, offer: RideOfferReco
   const passengers = await deleteRideOffer(offer);
   if (passengers.length > 0) {
     const driver = (await displayNamesOf([offer.driverId], FALLBACK_DISPLAY_NAME)).get(offer.driverId) ?? FALLBACK_DISPLAY_NAME;
-    await notifyEach(deps, passengers, { type: 'ride_cancelled', message: rideMessages.rideWithdrawn(driver, activity.title), link: activityLink(activity.id) }, now);
+    await notifyEach(deps, passengers, { type: 'ride_cancelled', message: rideMessages.rideWithdrawn(driver, activity.title), link: activityLink(activity.id), actorId: offer.driverId }, now);
   }
   return 1 + passengers.length;
 }
@@ -181,7 +181,7 @@ export async function bookRide(userId: string, activityId: string, rideId: strin
   // A seat answers the booker's own ride request: it closes, so drivers stop offering to it.
   for (const request of rides.requests.filter((r) => r.requesterId === userId)) await deleteRideRequest(request);
   const name = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
-  await notifyEach(deps, [offer.driverId], { type: 'ride_booked', message: rideMessages.booked(name, activity.title), link: activityLink(activityId) }, now);
+  await notifyEach(deps, [offer.driverId], { type: 'ride_booked', message: rideMessages.booked(name, activity.title), link: activityLink(activityId), actorId: userId }, now);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -206,7 +206,7 @@ export async function cancelRideBooking(userId: string, activityId: string, ride
   const { offer } = await findOffer(activityId, rideId);
   if (!(await cancelBooking(activityId, rideId, userId))) throw new NotFoundError('You have no seat booked in this ride.');
   const name = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
-  await notifyEach(deps, [offer.driverId], { type: 'ride_cancelled', message: rideMessages.bookingCancelled(name, activity.title), link: activityLink(activityId) }, now);
+  await notifyEach(deps, [offer.driverId], { type: 'ride_cancelled', message: rideMessages.bookingCancelled(name, activity.title), link: activityLink(activityId), actorId: userId }, now);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -246,7 +246,7 @@ export async function offerRideToRequest(userId: string, activityId: string, req
   if (availableSeats(offer.seats, offer.seatsBooked) === 0) throw new ConflictError('Your ride has no seats left.', 'full');
   if (!(await markRequestOffered(activityId, requestId, userId))) throw new ConflictError('You already offered your ride to this request.', 'already_offered');
   const driver = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
-  await notifyEach(deps, [request.requesterId], { type: 'ride_offered', message: rideMessages.offered(driver, activity.title), link: activityLink(activityId) }, now);
+  await notifyEach(deps, [request.requesterId], { type: 'ride_offered', message: rideMessages.offered(driver, activity.title), link: activityLink(activityId), actorId: userId }, now);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -266,7 +266,7 @@ export async function removeUserRides(activity: GroupActivityRecord, userId: str
       removed += 1;
       const driverId = rides.offers.find((o) => o.id === booking.rideId)?.driverId;
       if (driverId && !activity.cancelledAt) {
-        await notifyEach(deps, [driverId], { type: 'ride_cancelled', message: rideMessages.bookingCancelled(name, activity.title), link: activityLink(activity.id) }, now);
+        await notifyEach(deps, [driverId], { type: 'ride_cancelled', message: rideMessages.bookingCancelled(name, activity.title), link: activityLink(activity.id), actorId: userId }, now);
       }
     }
   }
