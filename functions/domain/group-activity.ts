@@ -63,3 +63,13 @@ export const activityMessages = {
 } as const;
 
 export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;
+
+/** Stands in for the organizer of an activity whose organizer deleted their account (issue 12): no one's id. */
+export const DELETED_ORGANIZER_ID = 'deleted-user';
+
+/** What a deleted organizer's cancelled activity keeps: nothing they wrote (issue 12). */
+export const SCRUBBED_ACTIVITY = { title: 'Cancelled activity', description: '', location: 'Not given', equipment: '', notes: '' } as const;
+
+/** What the participants of a deleted organizer's activity are told: no title, the organizer as 'Deleted user'. */
+export const deletedOrganizerMessage = (date: string, deletedUser: string) =>
+  `The activity on ${shortDate(date)} was cancelled: its organizer (${deletedUser}) deleted their account.`;

@@ -4,6 +4,8 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll } from './batch';
 import { keys } from './keys';
+import { DELETED_ORGANIZER_ID } from '../domain/group-activity';
+import { DELETED_USER } from '../shared/schemas/partners';
 import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
 import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
 
@@ -413,12 +415,43 @@ export async function claimReminder(activityId: string, userId: string, now: Dat
 }
 
 /**
+ * Cancels (if still on) and scrubs an activity whose organizer is being erased: their free text goes, the organizer
+ * id becomes a neutral marker. Dates, type and seats stay for the participants. Whether the activity was changed.
+ */
+export async function scrubActivityOfErasedOrganizer(
+  id: string,
+  organizerId: string,
+  marker: string,
+  scrubbed: Pick<GroupActivityRecord, 'title' | 'description' | 'location' | 'equipment' | 'notes'>,
+  now: Date,
+): Promise<GroupActivityRecord | null> {
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: groupActivityKeys.activity(id),
+        UpdateExpression:
+          'SET cancelledAt = if_not_exists(cancelledAt, :now), updatedAt = :now, organizerId = :marker, title = :title, description = :description, #location = :location, equipment = :equipment, notes = :notes REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer',
+        ExpressionAttributeNames: { '#location': 'location' },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':organizer': organizerId, ':marker': marker, ':title': scrubbed.title, ':description': scrubbed.description, ':location': scrubbed.location, ':equipment': scrubbed.equipment, ':notes': scrubbed.notes },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toActivity(result.Attributes ?? {});
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
  * Display names from the users' profile items (the profile capability writes `displayName`); anyone
  * without one is shown as `fallback`.
  */
 export async function displayNamesOf(userIds: readonly string[], fallback: string): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
-  const names = new Map<string, string>(unique.map((id) => [id, fallback]));
+  const names = new Map<string, string>(unique.map((id) => [id, id === DELETED_ORGANIZER_ID ? DELETED_USER : fallback]));
   if (unique.length === 0) return names;
   const items = await batchGetAll(tableName('users'), unique.map((id) => keys.userProfile(id)));
   for (const item of items) {

@@ -168,9 +168,9 @@ export async function deleteNotificationsOfUser(userId: string): Promise<number>
 /**
  * Account deletion (issue 12): notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
  * instead of `name`, lose their link (it led to the deleted member) and their actor; one that does not carry the
- * name is removed. Returns how many were changed or removed.
+ * name is removed; with `onlyLink`, only those linking there. Returns how many were changed or removed.
  */
-export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string): Promise<number> {
+export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string, onlyLink?: string): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(recipientId);
   const TableName = tableName('social');
   const pages = paginateQuery(
@@ -178,8 +178,8 @@ export async function scrubNotificationsFrom(recipientId: string, actorId: strin
     {
       TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: 'actorId = :actor',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':actor': actorId },
+      FilterExpression: onlyLink === undefined ? 'actorId = :actor' : 'actorId = :actor AND link = :link',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':actor': actorId, ...(onlyLink === undefined ? {} : { ':link': onlyLink }) },
       ProjectionExpression: 'pk, sk, message',
     },
   );

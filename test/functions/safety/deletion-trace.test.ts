@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as postActivity } from '../../../functions/handlers/group-activities/post-group-activity';
 import { handler as postJoin } from '../../../functions/handlers/group-activities/post-join-group-activity';
 import { handler as deleteMe } from '../../../functions/handlers/me/delete-me';
@@ -44,6 +44,11 @@ async function itemsMentioning(needles: readonly string[]): Promise<{ table: str
   return found;
 }
 
+// The deletion keys the email tombstone with APP_SECRET, as the local stack sets it.
+beforeAll(() => {
+  process.env.APP_SECRET ??= randomBytes(32).toString('base64url');
+});
+
 describe('deleting an account leaves no trace', () => {
   it('no table holds the deleted person\'s id, name or free text afterwards — except reports about them, kept as evidence', async () => {
     const tag = randomBytes(5).toString('hex');
@@ -73,7 +78,8 @@ describe('deleting an account leaves no trace', () => {
     await ok(deleteMe, 'delete-me', a);
 
     const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`]);
-    const outsideReports = traces.filter(({ item }) => item.entity !== 'Report');
+    // The tombstone that refuses the deleted user's unexpired tokens is kept by design (two days; account-deletion.ts).
+    const outsideReports = traces.filter(({ item }) => item.entity !== 'Report' && item.entity !== 'DeletedUser');
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
     const evidence = traces.filter(({ item }) => item.entity === 'Report');
     expect(evidence.map(({ item }) => item.evidence)).toEqual([text]);
