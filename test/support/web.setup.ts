@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy route modules are transformed on first import: on a busy 2-core CI machine that can take longer than
+// Testing Library's 1 s default for findBy*/waitFor, which then fail although the screen is right.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op here (the router restores scroll on navigation).
 window.scrollTo = () => {};
