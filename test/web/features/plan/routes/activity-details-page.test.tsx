@@ -33,7 +33,9 @@ describe('ActivityDetailsPage', () => {
     const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
     const bookRide = vi.fn(async () => ({ offers: [rideOffer({ availableSeats: 1, bookedByMe: true })], requests: [rideRequest()] }));
     const offerRideToRequest = vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest({ offeredByMe: true })] }));
-    const activityRides = vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest()] }));
+    // The viewer drives too, so 'Offer Ride' on a request offers their ride at once.
+    const myOffer = rideOffer({ id: '01JZ0000000000000000000R09', driverName: 'Alex', isMine: true });
+    const activityRides = vi.fn(async () => ({ offers: [rideOffer(), myOffer], requests: [rideRequest()] }));
     renderPage({ groupActivity: vi.fn(async () => participant), activityRides, bookRide, offerRideToRequest });
     const user = userEvent.setup();
 
@@ -51,6 +53,40 @@ describe('ActivityDetailsPage', () => {
     await user.click(within(request).getByRole('button', { name: 'Offer Ride' }));
     expect(offerRideToRequest).toHaveBeenCalledWith(ACTIVITY_ID, rideRequest().id);
     expect(await screen.findByText('Ride offer sent to Priya!')).toBeInTheDocument();
+  });
+
+  it("opens the offer form when 'Offer Ride' is pressed before the viewer has a ride, then offers it to that request", async () => {
+    const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
+    const offerRide = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [rideRequest()] }));
+    const offerRideToRequest = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [rideRequest({ offeredByMe: true })] }));
+    renderPage({ groupActivity: vi.fn(async () => participant), activityRides: vi.fn(async () => ({ offers: [], requests: [rideRequest()] })), offerRide, offerRideToRequest });
+    const user = userEvent.setup();
+
+    const request = (await screen.findByText('Priya')).closest('li')!;
+    await user.click(within(request).getByRole('button', { name: 'Offer Ride' }));
+    expect(offerRideToRequest).not.toHaveBeenCalled();
+    const form = screen.getByRole('form', { name: 'Offer a ride' });
+    expect(screen.getByText("Offer your ride first; it then goes to Priya's request.")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Vehicle make'), 'Subaru');
+    await user.type(within(form).getByLabelText('Vehicle model'), 'Outback');
+    await user.type(within(form).getByLabelText('Vehicle year'), '2021');
+    await user.type(within(form).getByLabelText('Vehicle colour'), 'Green');
+    await user.type(within(form).getByLabelText('Departure time'), '07:00');
+    await user.type(within(form).getByLabelText('Pickup locations'), 'Kitsilano{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Offer Ride' }));
+    await waitFor(() => expect(offerRide).toHaveBeenCalled());
+    await waitFor(() => expect(offerRideToRequest).toHaveBeenCalledWith(ACTIVITY_ID, rideRequest().id));
+    expect(await screen.findByText('Ride offer sent to Priya!')).toBeInTheDocument();
+  });
+
+  it('closes rides on a cancelled activity and says when, as a date at the meeting place', async () => {
+    const cancelled = details({ cancelledAt: '2030-05-20T05:00:00.000Z', viewer: { isOrganizer: false, isParticipant: true } });
+    const api = renderPage({ groupActivity: vi.fn(async () => cancelled), activityRides: vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest()] })) });
+    // 05:00 UTC on May 20 is still May 19 in Vancouver.
+    expect(await screen.findByRole('alert')).toHaveTextContent('This activity was cancelled by the organizer on Sun, May 19, 2030.');
+    expect(screen.getByText('Rides are closed: this activity was cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Join Ride|Offer Ride|Offer a Ride|Request a Ride/ })).not.toBeInTheDocument();
+    expect(api.activityRides).not.toHaveBeenCalled();
   });
 
   it('checks the ride offer form before sending, including the $15 ceiling', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { GroupActivityDetails } from '@shared/schemas/group-activities';
+import type { RideRequest } from '@shared/schemas/rides';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
@@ -16,11 +17,21 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
   const api = useApiClient();
   const toast = useToast();
   const rides = useQuery(() => api.activityRides(activity.id), [api, activity.id]);
-  const actions = useRideActions(rides.reload);
+  const rideActions = useRideActions(rides.reload);
   const [openForm, setOpenForm] = useState<'offer' | 'request' | null>(null);
+  // "Offer Ride" on a request before the viewer has a ride: open the offer form, then offer it to that request.
+  const [offerFor, setOfferFor] = useState<RideRequest | null>(null);
   const open = !activity.cancelledAt;
 
   const mine = rides.status === 'success' ? { offer: rides.data.offers.some((o) => o.isMine), request: rides.data.requests.some((r) => r.isMine) } : { offer: true, request: true };
+  const actions = {
+    ...rideActions,
+    offerTo: async (request: RideRequest) => {
+      if (mine.offer) return rideActions.offerTo(request);
+      setOfferFor(request);
+      setOpenForm('offer');
+    },
+  };
 
   return (
     <section aria-labelledby="rides-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -44,14 +55,19 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
         )}
       </div>
       {openForm === 'offer' && (
-        <OfferRideForm
-          onSubmit={(input) => api.offerRide(activity.id, input)}
-          onDone={() => {
-            toast.success('Your ride is offered to the group.');
-            setOpenForm(null);
-            rides.reload();
-          }}
-        />
+        <>
+          {offerFor && <p className="text-sm text-slate-700">{`Offer your ride first; it then goes to ${offerFor.requesterName}'s request.`}</p>}
+          <OfferRideForm
+            onSubmit={(input) => api.offerRide(activity.id, input)}
+            onDone={() => {
+              setOpenForm(null);
+              setOfferFor(null);
+              if (offerFor) return rideActions.offerTo(offerFor);
+              toast.success('Your ride is offered to the group.');
+              rides.reload();
+            }}
+          />
+        </>
       )}
       {openForm === 'request' && (
         <RequestRideForm

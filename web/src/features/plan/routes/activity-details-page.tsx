@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { GroupActivityDetails, GroupActivityInput } from '@shared/schemas/group-activities';
+import { PLAN_TIME_ZONE, type GroupActivityDetails, type GroupActivityInput } from '@shared/schemas/group-activities';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -110,7 +110,7 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           )
         }
       />
-      {activity.cancelledAt && <FormMessage kind="error">{`This activity was cancelled by the organizer on ${new Date(activity.cancelledAt).toLocaleDateString('en-CA')}.`}</FormMessage>}
+      {activity.cancelledAt && <FormMessage kind="error">{`This activity was cancelled by the organizer on ${cancelledOn(activity.cancelledAt)}.`}</FormMessage>}
       {confirmCancel && !activity.cancelledAt && (
         <div role="group" aria-label="Confirm cancelling" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <span>Cancel {activity.title} for everyone? Participants will be told.</span>
@@ -167,7 +167,9 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           </ul>
         </section>
       </div>
-      {viewer.isParticipant ? (
+      {activity.cancelledAt ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Rides are closed: this activity was cancelled.</p>
+      ) : viewer.isParticipant ? (
         <RidesSection activity={activity} />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Join this activity to see and share rides to it.</p>
@@ -188,4 +190,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 function toInput(activity: GroupActivityDetails): GroupActivityInput {
   const { activityType, title, description, date, time, location, area, duration, difficulty, maxParticipants, equipment, notes } = activity;
   return { activityType, title, description, date, time, location, area, duration, difficulty, maxParticipants, equipment, notes } as GroupActivityInput;
+}
+
+/** When the organizer cancelled, as a date at the meeting place (an instant, so shown in the activity's zone, not the browser's). */
+function cancelledOn(instant: string): string {
+  return new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: PLAN_TIME_ZONE }).format(new Date(instant));
 }
