@@ -23,6 +23,7 @@ const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toLocaleDateString
 
 async function fillRequired(title = 'Seawall run') {
   const user = userEvent.setup();
+  await screen.findByRole('button', { name: 'Create Activity' });
   const f = within(form());
   await user.type(f.getByLabelText('Title'), title);
   fireEvent.change(f.getByLabelText('Date'), { target: { value: inTwoDays() } });
@@ -46,6 +47,13 @@ describe('PlanActivityPage', () => {
     expect(screen.getByText(/confirm rides 24 hours before/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Transportation' })).toBeInTheDocument();
     expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+  });
+
+  it("lists a new activity in the organiser's home area by default and says so", async () => {
+    renderPage({ profile: vi.fn(async () => ({ settings: { homeArea: 'north-vancouver' } }) as never) });
+    await screen.findByRole('button', { name: 'Create Activity' });
+    expect(within(form()).getByLabelText('Area')).toHaveValue('north-vancouver');
+    expect(within(form()).getByText('Listed under North Vancouver in Upcoming activities nearby')).toBeInTheDocument();
   });
 
   it('names each missing field and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import { DEFAULT_GROUP_ACTIVITY_FORM, NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -21,6 +21,7 @@ export default function PlanActivityPage() {
   const toast = useToast();
   // Bumped after a create or a join, so every list reads the server again.
   const [version, setVersion] = useState(0);
+  const profile = useQuery(() => api.profile(), [api]);
   const refresh = () => setVersion((v) => v + 1);
 
   const create = async (input: GroupActivityInput) => {
@@ -48,7 +49,12 @@ export default function PlanActivityPage() {
           <h2 id="create-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Create Activity
           </h2>
-          <ActivityForm submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
+          {profile.status === 'loading' ? (
+            <Spinner label="Loading your home area" />
+          ) : (
+            // A new activity is listed in the organiser's home area by default, where partners nearby look for it.
+            <ActivityForm initial={{ ...DEFAULT_GROUP_ACTIVITY_FORM, area: profile.status === 'success' ? profile.data.settings.homeArea : null }} submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
+          )}
         </section>
         <div className="space-y-6">
           <PlanningTips />
