@@ -31,6 +31,8 @@ const signedOutVisitor: AuthService = {
   resetPassword: notAtBuildTime,
   confirmResetPassword: notAtBuildTime,
   updatePassword: notAtBuildTime,
+  updateEmail: notAtBuildTime,
+  confirmEmail: notAtBuildTime,
   subscribe: () => () => undefined,
 };
 

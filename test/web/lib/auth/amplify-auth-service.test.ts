@@ -119,7 +119,11 @@ describe('createAmplifyAuthService', () => {
     amplify.fetchAuthSession.mockResolvedValueOnce({
       tokens: { idToken: { payload: { sub: 'sub-1', email: 'a@b.co' }, toString: () => 'jwt' } },
     });
-    await expect(service.currentUser()).resolves.toEqual({ id: 'sub-1', email: 'a@b.co' });
+    await expect(service.currentUser()).resolves.toEqual({ id: 'sub-1', email: 'a@b.co', groups: [] });
+    amplify.fetchAuthSession.mockResolvedValueOnce({
+      tokens: { idToken: { payload: { sub: 'sub-2', email: 'm@b.co', 'cognito:groups': ['moderators'] }, toString: () => 'jwt' } },
+    });
+    await expect(service.currentUser()).resolves.toEqual({ id: 'sub-2', email: 'm@b.co', groups: ['moderators'] });
     amplify.fetchAuthSession.mockResolvedValueOnce({ tokens: undefined });
     await expect(service.currentUser()).resolves.toBeNull();
     amplify.fetchAuthSession.mockRejectedValueOnce(new Error('offline'));

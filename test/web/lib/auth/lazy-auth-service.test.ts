@@ -18,6 +18,8 @@ function fakeAmplify() {
     resetPassword: vi.fn(async () => undefined),
     confirmResetPassword: vi.fn(async () => undefined),
     updatePassword: vi.fn(async () => undefined),
+    updateEmail: vi.fn(async () => 'confirmCode' as const),
+    confirmEmail: vi.fn(async () => undefined),
     signInWithGoogle: vi.fn(async () => undefined),
     signOut: vi.fn(async () => undefined),
     deleteUser: vi.fn(async () => undefined),

@@ -2,6 +2,7 @@ import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignUp,
+  confirmUserAttribute,
   fetchAuthSession,
   resendSignUpCode,
   resetPassword,
@@ -10,6 +11,7 @@ import {
   signOut,
   signUp,
   updatePassword,
+  updateUserAttribute,
   type SignInInput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -80,6 +82,17 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
 
     async updatePassword(oldPassword, newPassword) {
       await updatePassword({ oldPassword, newPassword });
+    },
+
+    async updateEmail(newEmail) {
+      const { nextStep } = await updateUserAttribute({ userAttribute: { attributeKey: 'email', value: newEmail } });
+      return nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE' ? 'confirmCode' : 'done';
+    },
+
+    async confirmEmail(code) {
+      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+      // The ID token still names the old email until it is refreshed: refresh now so the app shows the new one.
+      await fetchAuthSession({ forceRefresh: true });
     },
 
     async signInWithGoogle() {

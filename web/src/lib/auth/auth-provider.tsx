@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DEMO_USER } from '@/lib/demo/demo-user';
-import type { AuthService, AuthUser, SignInOutcome, SignUpOutcome } from './auth-service';
+import type { AuthService, AuthUser, EmailChangeOutcome, SignInOutcome, SignUpOutcome } from './auth-service';
 import { readDemoFlag, writeDemoFlag } from './demo-mode';
 
 /** The real session, as the identity provider reports it (demo mode is kept beside it). */
@@ -25,6 +25,8 @@ export interface AuthContextValue {
   resetPassword(email: string): Promise<void>;
   confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
   updatePassword(oldPassword: string, newPassword: string): Promise<void>;
+  updateEmail(newEmail: string): Promise<EmailChangeOutcome>;
+  confirmEmail(code: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
   signOut(): Promise<void>;
@@ -102,6 +104,17 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
     [isDemo, service],
   );
 
+  const updateEmail = useCallback(async (newEmail: string): Promise<EmailChangeOutcome> => (isDemo ? 'done' : service.updateEmail(newEmail)), [isDemo, service]);
+
+  const confirmEmail = useCallback(
+    async (code: string) => {
+      if (isDemo) return;
+      await service.confirmEmail(code);
+      await refresh();
+    },
+    [isDemo, service, refresh],
+  );
+
   const signInWithGoogle = useCallback(async () => {
     if (isDemo) return;
     setRedirectError(null);
@@ -159,12 +172,14 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       resetPassword,
       confirmResetPassword,
       updatePassword,
+      updateEmail,
+      confirmEmail,
       signInWithGoogle,
       signOut,
       deleteUser,
       startDemo,
     };
-  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, updatePassword, signInWithGoogle, signOut, deleteUser, startDemo]);
+  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, updatePassword, updateEmail, confirmEmail, signInWithGoogle, signOut, deleteUser, startDemo]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -16,6 +16,8 @@ export type SignInOutcome = 'signedIn' | 'confirmSignUp';
 /** `done`: the pool confirmed the account by itself, so the user can sign in straight away. */
 export type SignUpOutcome = 'confirmSignUp' | 'done';
 
+export type EmailChangeOutcome = 'confirmCode' | 'done';
+
 export type AuthChange = { type: 'sessionChanged' } | { type: 'redirectFailed'; message: string };
 
 export interface AuthService {
@@ -36,6 +38,10 @@ export interface AuthService {
   confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
   /** The signed-in user changes their password (Cognito ChangePassword; the old one is required). */
   updatePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** The signed-in user asks to change their email: Cognito emails a code to the new address ('confirmCode'), or changes it at once ('done'). */
+  updateEmail(newEmail: string): Promise<EmailChangeOutcome>;
+  /** Confirms the new email with the code sent to it. */
+  confirmEmail(code: string): Promise<void>;
   /** Leaves the page for the Google sign-in; rejects when Google is not configured. */
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;

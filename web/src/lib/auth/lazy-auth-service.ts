@@ -65,6 +65,8 @@ export function createLazyAuthService(options: {
     resetPassword: async (email) => (await real()).resetPassword(email),
     confirmResetPassword: async (email, code, newPassword) => (await real()).confirmResetPassword(email, code, newPassword),
     updatePassword: async (oldPassword, newPassword) => (await real()).updatePassword(oldPassword, newPassword),
+    updateEmail: async (newEmail) => (await real()).updateEmail(newEmail),
+    confirmEmail: async (code) => (await real()).confirmEmail(code),
     signInWithGoogle: async () => (await real()).signInWithGoogle(),
     async signOut() {
       if (!signedOutForSure()) await (await real()).signOut();

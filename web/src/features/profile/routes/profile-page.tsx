@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { userMessage } from '@/lib/error-messages';
 import { useProfile, type ProfileResponse } from '../api/get-profile';
 import { AccountDetails } from '../components/account-details';
+import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 import { DeleteAccountSection } from '../components/delete-account-section';
@@ -72,6 +73,7 @@ export default function ProfilePage() {
         </h2>
         <ProviderIntegrations />
       </section>
+      <ChangeEmailSection />
       <ChangePasswordSection />
       <DeleteAccountSection />
     </PageContainer>
