@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
 import { isUnknownAccount, PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, providerErrorMessage, resetErrorMessage } from '../utils/auth-errors';
-import { PasswordRules } from '@/components/ui/password-rules';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 
 interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -26,7 +26,6 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
   const [confirmPassword, setConfirmPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rulesId = useId();
 
   const sendCode = async (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
@@ -85,25 +84,13 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
     <form onSubmit={setNewPassword} className="space-y-4" aria-label="Choose a new password">
       <FormMessage kind="info">{`If an account exists for ${codeSentTo}, we have emailed it a code. Enter it below with your new password.`}</FormMessage>
       <TextField label="Code" name="reset-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
-      <TextField
-        label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        aria-describedby={rulesId}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordRules id={rulesId} password={password} />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        name="confirm-new-password"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+      <NewPasswordFields
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        names={{ password: 'new-password', confirm: 'confirm-new-password' }}
+        password={password}
+        confirm={confirmPassword}
+        onPassword={setPassword}
+        onConfirm={setConfirmPassword}
       />
       <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
         {pending ? 'Saving...' : 'Set New Password'}

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth, type SignUpOutcome } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
 import { PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, signUpErrorMessage } from '../utils/auth-errors';
-import { PasswordRules } from '@/components/ui/password-rules';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 
 interface SignUpFormProps {
   onSignedUp: (email: string, password: string, outcome: SignUpOutcome) => void;
@@ -18,7 +18,6 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rulesId = useId();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,25 +44,13 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   return (
     <form onSubmit={handleSubmit} className="space-y-4">
       <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        aria-describedby={rulesId}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordRules id={rulesId} password={password} />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+      <NewPasswordFields
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        names={{ password: 'password', confirm: 'confirm-password' }}
+        password={password}
+        confirm={confirmPassword}
+        onPassword={setPassword}
+        onConfirm={setConfirmPassword}
       />
       <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
         {pending ? 'Creating account...' : 'Sign Up'}

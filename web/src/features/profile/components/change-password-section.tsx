@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
-import { PasswordRules } from '@/components/ui/password-rules';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
@@ -24,7 +24,6 @@ export function ChangePasswordSection() {
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const rulesId = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,18 +52,14 @@ export function ChangePasswordSection() {
       </h2>
       <form onSubmit={submit} className="mt-4 grid max-w-xl gap-4">
         <TextField label="Current password" type="password" name="current-password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <TextField
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          aria-describedby={rulesId}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
+        <NewPasswordFields
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          names={{ password: 'new-password', confirm: 'confirm-new-password' }}
+          password={next}
+          confirm={confirm}
+          onPassword={setNext}
+          onConfirm={setConfirm}
         />
-        <PasswordRules id={rulesId} password={next} />
-        <TextField label="Confirm new password" type="password" name="confirm-new-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <div>
           <button type="submit" disabled={pending} className={buttonStyles.primary}>
             {pending ? 'Changing...' : 'Change Password'}
