@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
+import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
 import { RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
@@ -34,8 +35,11 @@ async function boot() {
         <App config={config} authService={authService} />
       </StrictMode>
     );
-    if (root) root.render(app);
-    else root = hydrateRoot(container!, app);
+    // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
+    // renders afresh (hydrating would mismatch, React error #418).
+    const signedOutVisitor = authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
+    if (!root && signedOutVisitor) root = hydrateRoot(container!, app);
+    else (root ??= createRoot(container!)).render(app);
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =

@@ -25,6 +25,7 @@ const ADDED_ROUTES = [
   ['/find-partners/:userId', 'protected'],
   ['/messages', 'protected'],
   ['/notifications', 'protected'],
+  ['/moderation', 'protected'], // issue 12: the moderators' queue (the server checks the group)
 ] as const;
 
 describe('route table', () => {

@@ -19,6 +19,14 @@ function guardedRoutes() {
       ),
     },
     {
+      path: '/profile',
+      element: (
+        <ProtectedRoute>
+          <h1>Private profile</h1>
+        </ProtectedRoute>
+      ),
+    },
+    {
       path: '/login',
       element: (
         <GuestOnlyRoute>

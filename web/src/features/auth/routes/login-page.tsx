@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { FormMessage } from '@/components/ui/form-message';
 import { RETURN_TO_PARAM, safeReturnPath, useAuth, type SignUpOutcome } from '@/lib/auth';
 import { ConfirmSignUpForm, type PendingConfirmation } from '../components/confirm-sign-up-form';
@@ -59,6 +60,7 @@ export default function LoginPage() {
     }
   };
 
+  const interactive = useHydrated();
   const heading = headings[confirmation ? 'confirm' : resetEmail !== null ? 'reset' : mode];
 
   return (
@@ -69,7 +71,7 @@ export default function LoginPage() {
         </h1>
         <p className="mt-2 text-slate-600">{heading.subtitle}</p>
 
-        <div className="mt-6 space-y-5">
+        <fieldset disabled={!interactive} className="mt-6 min-w-0 space-y-5">
           {redirectError && <FormMessage kind="error">{redirectError}</FormMessage>}
           {error && <FormMessage kind="error">{error}</FormMessage>}
 
@@ -117,7 +119,7 @@ export default function LoginPage() {
             </Link>
             <ConnectionTestLink />
           </div>
-        </div>
+        </fieldset>
       </section>
 
       <LoginIntro />
