@@ -7,8 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { PROVIDER_NAMES } from '@/lib/connections/providers';
-import { userMessage } from '@/lib/error-messages';
-import { leaveAppFor } from '@/lib/navigation';
+import { ReconnectButton } from '../components/reconnect-button';
 import {
   healthCallbackPlan,
   healthConnectMessageFrom,
@@ -115,7 +114,7 @@ export default function HealthCallbackPage() {
               {screen.message}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ReconnectGoogleButton primary={screen.activityMissing} />
+              <ReconnectButton providerName="Google Fit" destination="Google" authorizeUrl={(client) => client.googleAuthorizeUrl()} primary={screen.activityMissing} />
               <Link to={paths.dashboard} className={screen.activityMissing ? buttonStyles.secondary : buttonStyles.primary}>
                 Go to Dashboard
               </Link>
@@ -140,38 +139,5 @@ export default function HealthCallbackPage() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Starts Google's consent again (a fresh signed state) so the missing permissions can be allowed. */
-function ReconnectGoogleButton({ primary }: { primary: boolean }) {
-  const client = useApiClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const reconnect = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      leaveAppFor((await client.googleAuthorizeUrl()).url);
-    } catch (cause) {
-      setError(userMessage(cause));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <>
-      <button
-        type="button"
-        className={primary ? buttonStyles.primary : buttonStyles.secondary}
-        onClick={() => void reconnect()}
-        disabled={busy}
-        aria-busy={busy}
-      >
-        {busy ? 'Opening Google...' : 'Reconnect Google Fit'}
-      </button>
-      {error && <p className="w-full text-sm text-red-700">{error}</p>}
-    </>
   );
 }

@@ -5,8 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { userMessage } from '@/lib/error-messages';
-import { leaveAppFor } from '@/lib/navigation';
+import { ReconnectButton } from '../components/reconnect-button';
 import {
   STRAVA_CONNECTED_PATH,
   STRAVA_CONNECTION_FAILED_PATH,
@@ -80,7 +79,7 @@ function StravaCodeExchange({ search }: { search: string }) {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {missingPermission ? (
-            <ReconnectStravaButton />
+            <ReconnectButton providerName="Strava" destination="Strava" authorizeUrl={(client) => client.stravaAuthorizeUrl()} />
           ) : (
             <Link to={paths.profile} className={buttonStyles.primary}>
               Try Again
@@ -92,37 +91,5 @@ function StravaCodeExchange({ search }: { search: string }) {
         </div>
       </div>
     </div>
-  );
-}
-
-/** Starts Strava's authorize flow again (a fresh signed state), straight from the callback screen. */
-function ReconnectStravaButton() {
-  const client = useApiClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const reconnect = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      const { url } = await client.stravaAuthorizeUrl();
-      leaveAppFor(url);
-    } catch (cause) {
-      setError(userMessage(cause));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <>
-      <button type="button" className={buttonStyles.primary} onClick={() => void reconnect()} disabled={busy} aria-busy={busy}>
-        {busy ? 'Opening Strava...' : 'Reconnect Strava'}
-      </button>
-      {error && (
-        <p role="status" className="w-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
   );
 }
