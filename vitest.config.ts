@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,9 +8,14 @@ import { defineConfig } from 'vitest/config';
  * - infra: CDK assertion tests and cdk-nag.
  * - web: React component tests in jsdom.
  * - e2e: journeys in headless Chromium against the whole local stack.
+ *
+ * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
+ * turn while most of them wait on DynamoDB Local, the simulators or Chromium. At least two workers overlap those
+ * waits (VITEST_MAX_WORKERS overrides). The projects share the workers, so e2e files (one at a time) run beside the rest.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     reporters: ['default', ['json', { outputFile: '.test-results/results.json' }]],
     projects: [
       {

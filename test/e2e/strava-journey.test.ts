@@ -75,8 +75,10 @@ describe('Strava in a real browser, against the simulator', () => {
     expect(afterSync.filter((a) => a.provider_activity_id === String(added.id))).toHaveLength(1);
 
     // Syncing again with nothing new changes nothing.
+    // Wait for the sync's own answer, not a fixed time, before checking that nothing was added.
+    const synced = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname));
     await page.getByRole('button', { name: 'Sync now' }).first().click();
-    await page.waitForTimeout(1500);
+    expect((await synced).status()).toBe(200);
     expect((await myActivities()).length).toBe(afterSync.length);
   });
 

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '../../functions/shared/routes';
+import { ROUTES, type RouteDefinition } from '../../functions/shared/routes';
 import { lambdaContext, toApiGatewayEvent, type JwtClaims } from '../../infra/local/api-gateway-event';
 import type { HttpHandler } from '../../functions/lib/http';
 
@@ -35,4 +37,34 @@ export async function invoke(handler: HttpHandler, route: Pick<RouteDefinition, 
 
 export function userClaims(sub: string, email = `${sub}@example.com`): JwtClaims {
   return { sub, email, token_use: 'id', aud: 'test-client', iss: 'https://issuer.test/pool' };
+}
+
+const loadedHandlers = new Map<string, Promise<HttpHandler>>();
+
+/** The route with this id in ROUTES (functions/shared/routes.ts); throws for an unknown id. */
+export function routeById(id: string): RouteDefinition {
+  const route = ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`no route '${id}' in ROUTES`);
+  return route;
+}
+
+/** The handler a route's `entry` exports, imported once per test file. */
+export function handlerOf(route: RouteDefinition): Promise<HttpHandler> {
+  let loaded = loadedHandlers.get(route.id);
+  if (!loaded) {
+    loaded = import(pathToFileURL(resolve(route.entry)).href).then((module: { handler: HttpHandler }) => module.handler);
+    loadedHandlers.set(route.id, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * The one way tests call an HTTP route: by its id in ROUTES, with the handler its `entry` exports, as API
+ * Gateway would. `{param}`s in the path are filled from `pathParameters` (else the
+ * parameter's name) unless `path` is given.
+ */
+export async function callRoute(id: string, event: CallOptions = {}) {
+  const route = routeById(id);
+  const path = event.path ?? route.path.replace(/\{(\w+)\}/g, (_placeholder, param: string) => event.pathParameters?.[param] ?? param);
+  return invoke(await handlerOf(route), route, { ...event, path });
 }

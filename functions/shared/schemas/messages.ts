@@ -10,6 +10,7 @@ export const MESSAGE_QUOTA_EXCEEDED_CODE = 'message_quota_exceeded';
 export const MESSAGE_QUOTA_EXCEEDED_MESSAGE = `You have used your ${FREE_MESSAGES_PER_MONTH} free messages this month. Upgrade to Premium for unlimited messaging.`;
 
 // Control characters (other than newlines and tabs) have no place in text other people read.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** POST /api/conversations/{userId}/messages */

@@ -56,7 +56,9 @@ export const SHAREABLE_FIELD_LABELS: Record<ShareableField, string> = {
 };
 
 // Control characters (other than the newlines a bio may have) have no place in text other people read.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const CONTROL_CHARACTERS_BUT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
 /** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make a name read as someone else's. */
 export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;

@@ -2,11 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { handler as postIngest } from '../../../functions/handlers/apple/post-ingest';
-import { handler as postIngestToken } from '../../../functions/handlers/apple/post-ingest-token';
 import { ROUTES } from '../../../functions/shared/routes';
 import { AppleIngestTokenResponse } from '../../../functions/shared/schemas/apple';
-import { invoke, userClaims, type CallOptions } from '../../support/api-events';
+import { callRoute, userClaims, type CallOptions } from '../../support/api-events';
 
 export const SITE_URL = 'http://localhost:3000';
 
@@ -27,14 +25,14 @@ export const newUserId = () => `apple-user-${randomUUID()}`;
 export const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 
 export async function issueToken(userId: string): Promise<AppleIngestTokenResponse> {
-  const result = await invoke(postIngestToken, route('post-apple-ingest-token'), { claims: userClaims(userId) });
+  const result = await callRoute('post-apple-ingest-token', { claims: userClaims(userId) });
   if (result.status !== 200) throw new Error(`ingest-token answered ${result.status}: ${JSON.stringify(result.json)}`);
   return AppleIngestTokenResponse.parse(result.json);
 }
 
 /** Posts to the public ingest route as the Shortcut does. */
 export function ingest(token: string | null, body: CallOptions['body'], headers: Record<string, string> = {}) {
-  return invoke(postIngest, route('post-apple-ingest'), { body, headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers } });
+  return callRoute('post-apple-ingest', { body, headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers } });
 }
 
 /** '2026-11-20 07:12:00 -0800': Health Auto Export's date format, for an instant `hoursAgo` before now. */

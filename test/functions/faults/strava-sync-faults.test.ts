@@ -40,12 +40,12 @@ const comparable = async (userId: string) =>
     .sort((a, b) => a.provider_activity_id.localeCompare(b.provider_activity_id));
 
 describe('provider faults during a Strava sync', () => {
-  it.each<[string, Fault, number]>([
-    ['a 500', { status: 500 }, 1],
-    ['a 503', { status: 503 }, 1],
-    ['429s beyond the back-off retries', { status: 429 }, 10],
-    ['a timeout', { timeout: true }, 1],
-  ])('%s on the second page fails this run without duplicates; the next run resumes and gets everything', async (_name, fault, count) => {
+  it.each<[string, Fault, number, string]>([
+    ['a 500', { status: 500 }, 1, 'strava_sync_failed'],
+    ['a 503', { status: 503 }, 1, 'strava_sync_failed'],
+    ['429s beyond the back-off retries', { status: 429 }, 10, 'rate_limited'],
+    ['a timeout', { timeout: true }, 1, 'strava_network_error'],
+  ])('%s on the second page fails this run without duplicates; the next run resumes and gets everything', async (_name, fault, count, code) => {
     const userId = newUserId();
     await connectAs(sim, userId, MAYA, await testDeps());
     const lastSyncBefore = (await getConnection(userId, 'strava', null))!.lastSyncAt;
@@ -53,7 +53,7 @@ describe('provider faults during a Strava sync', () => {
 
     const beforeCount = (await idsOf(userId)).length;
     const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 500, maxRetryDelayMs: 0 });
-    await expect(syncStrava(userId, failing)).rejects.toBeDefined();
+    await expect(syncStrava(userId, failing)).rejects.toMatchObject({ code });
     const partial = await idsOf(userId);
     expect(new Set(partial).size).toBe(partial.length);
     // A failed run does not move the sync mark, so the next run looks at the same window again.
@@ -83,7 +83,7 @@ describe('a crash in the middle of a sync', () => {
     let writes = 0;
     const crash = injectDynamoFaults({ attempt: (name) => (name === 'BatchWriteItemCommand' && ++writes > 1 ? 'throttle' : null) });
     try {
-      await expect(syncStrava(crashed, deps)).rejects.toBeDefined();
+      await expect(syncStrava(crashed, deps)).rejects.toMatchObject({ code: 'strava_sync_failed' });
     } finally {
       crash.remove();
     }

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HttpHandler } from '../../../functions/lib/http';
-import { ROUTES, type RouteDefinition } from '../../../functions/shared/routes';
-import { invoke, userClaims, type CallOptions } from '../../support/api-events';
+import { ROUTES } from '../../../functions/shared/routes';
+import { callRoute, userClaims, type CallOptions } from '../../support/api-events';
 import { activityInput } from '../group-activities/helpers';
 import { member } from '../partners/helpers';
 
@@ -83,22 +80,7 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-moderation-action': 'none',
 };
 
-const handlers = new Map<string, Promise<HttpHandler>>();
-function handlerOf(route: RouteDefinition): Promise<HttpHandler> {
-  let loaded = handlers.get(route.id);
-  if (!loaded) {
-    loaded = import(pathToFileURL(resolve(route.entry)).href).then((module: { handler: HttpHandler }) => module.handler);
-    handlers.set(route.id, loaded);
-  }
-  return loaded;
-}
-
-const byId = (id: string) => ROUTES.find((route) => route.id === id)!;
-async function call(routeId: string, userId: string, options: CallOptions = {}) {
-  const route = byId(routeId);
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, param: string) => options.pathParameters?.[param] ?? param);
-  return invoke(await handlerOf(route), route, { ...options, path, claims: userClaims(userId) });
-}
+const call = (routeId: string, userId: string, options: CallOptions = {}) => callRoute(routeId, { ...options, claims: userClaims(userId) });
 async function ok(routeId: string, userId: string, options: CallOptions = {}) {
   const result = await call(routeId, userId, options);
   expect(result.status, `${routeId}: ${JSON.stringify(result.json)}`).toBeLessThan(300);

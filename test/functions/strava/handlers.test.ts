@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as getActivities } from '../../../functions/handlers/activities/get-activities';
 import { handler as deleteConnection } from '../../../functions/handlers/connections/delete-connection';
 import { handler as getConnections } from '../../../functions/handlers/connections/get-connections';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { RouteDefinition } from '../../../functions/shared/routes';
 import type { ApiResponse } from '../../../infra/local/api-host';
 import { contractViolation, inputSchemasOfRoute, putItem, snapshotDiff, snapshotTables, startApiUnderTest, type ApiUnderTest } from './harness';
@@ -15,6 +15,12 @@ export const RUNS_PER_ROUTE = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0)
  * time, so what is tested is the input, not races between a caller's own simultaneous writes.
  */
 const concurrencyFor = (route: RouteDefinition) => Number(process.env.FUZZ_CONCURRENCY) || (route.method === 'GET' ? 8 : 1);
+
+/** Files the route list is split over (routes.test.ts, routes-shard-2.test.ts); each takes every FUZZ_SHARDS-th route. */
+export const FUZZ_SHARDS = 2;
+export function shardOf(routes: readonly RouteDefinition[], shard: number): RouteDefinition[] {
+  return routes.filter((_route, index) => index % FUZZ_SHARDS === shard);
+}
 
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -112,6 +118,8 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
         const before = await snapshotTables();
 
         const seed = Number(process.env.FUZZ_SEED) || Date.now() ^ (Math.random() * 0x7fffffff);
+        // Whatever check fails below, the seed that reproduces the run is printed with it.
+        onTestFailed(() => console.error(`${route.id}: FUZZ_SEED=${seed} FUZZ_ROUTE=${route.id} reproduces this run`));
         const requests = fc.sample(malformedRequests(route, schemas), { numRuns: RUNS_PER_ROUTE, seed });
         const violations: string[] = [];
         await inParallel(requests, concurrencyFor(route), async (request) => {

@@ -21,6 +21,7 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): Qu
       current = false;
     };
     // `fetcher` is a fresh closure every render; the caller's `deps` say when it changes meaning.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand in for fetcher (above)
   }, [...deps, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

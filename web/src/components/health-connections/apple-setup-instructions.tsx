@@ -237,7 +237,7 @@ export function AppleSetupInstructions({ credentials }: { credentials: AppleInge
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = TABS.findIndex((t) => t.id === tab);
     const last = TABS.length - 1;
     const targets: Record<string, number> = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last };
@@ -251,10 +251,11 @@ export function AppleSetupInstructions({ credentials }: { credentials: AppleInge
   const panel: ReactNode = tab === 'shortcut' ? <ShortcutSteps credentials={credentials} /> : <HealthAutoExportSteps credentials={credentials} />;
   return (
     <div>
-      <div role="tablist" aria-label="How to send Apple Health data" onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label="How to send Apple Health data" className="flex gap-1 border-b border-slate-200">
         {TABS.map((t, index) => (
           <button
             key={t.id}
+            onKeyDown={onKeyDown}
             ref={(element) => {
               tabRefs.current[index] = element;
             }}

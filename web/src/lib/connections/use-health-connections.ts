@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
@@ -62,7 +62,8 @@ export function useHealthConnections(): HealthConnectionsModel {
     };
   }, [client, attempt]);
 
-  const connections = state.status === 'ready' ? state.connections : [];
+  // Memoised: a fresh [] each render would change every callback below on every render.
+  const connections = useMemo(() => (state.status === 'ready' ? state.connections : []), [state]);
   const connectionOf = useCallback(
     (provider: ProviderType) => connections.find((connection) => connection.provider === provider) ?? null,
     [connections],

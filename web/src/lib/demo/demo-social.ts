@@ -81,7 +81,7 @@ export function demoUpcomingActivities(now: Date): DemoUpcomingActivity[] {
 }
 
 /** Ride offers and requests for the demo activities (offers: $8 and $12 a person, 3 and 4 seats). */
-export function demoRideData(now: Date): DemoRideData {
+export function demoRideData(_now: Date): DemoRideData {
   return {
     users: [
       { id: 'ride-user-1', name: 'Maya Chen', avatar: 'MC', rating: 4.9, ridesOffered: 23, location: 'Kitsilano, Vancouver', vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green', seats: 4 }, isVerified: true },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Calls `tick` every `intervalMs` while the tab is visible: paused while hidden, once more as soon as it
@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
  */
 export function useVisibleInterval(tick: () => void, intervalMs: number): void {
   const latest = useRef(tick);
-  latest.current = tick;
+  useLayoutEffect(() => {
+    latest.current = tick;
+  });
 
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | null = null;

@@ -59,6 +59,7 @@ export function DeleteAccountDialog({ deleting, error, onConfirm, onCancel }: De
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog's keydown traps Tab and handles Escape for its contents */}
       <div
         ref={panel}
         role="alertdialog"

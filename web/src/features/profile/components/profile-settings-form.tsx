@@ -49,6 +49,7 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
     const first = FORM_FIELDS.find((field) => errors[field]);
     if (first) document.getElementById(fieldId(first))?.focus();
     // Only a new failed save moves focus; typing afterwards must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on failed saves only (see above)
   }, [failedSaves]);
 
   const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
