@@ -35,7 +35,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // stateless-stack's beforeAll bundles every handler with esbuild while another worker runs beside it.
+          hookTimeout: 300_000,
         },
       },
       {
