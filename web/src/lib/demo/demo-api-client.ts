@@ -11,6 +11,7 @@ import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
 import { createProfileDemoApi } from './profile-demo';
 import { createSafetyDemoApi } from './safety-demo';
+import { DEMO_TRAITS } from './demo-traits';
 import { DEMO_USER } from './demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
@@ -92,6 +93,8 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
   }
 
   return {
+    traits: DEMO_TRAITS,
+
     async health() {
       // Demo mode has no database; say so rather than pretend the tables answered.
       return {
