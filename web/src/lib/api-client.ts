@@ -14,7 +14,7 @@ import {
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
 import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
-import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from './api/health-connections-api';
+import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';

@@ -5,7 +5,7 @@ import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
 import type { DemoContext } from './demo-context';
-import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from './health-connections-demo';
+import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from './notifications-demo';
 import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';

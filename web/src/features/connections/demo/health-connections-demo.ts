@@ -1,11 +1,11 @@
 import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel } from '@shared/activity-level';
 import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
-import type { HealthConnectionsApi } from '@/lib/api/health-connections-api';
+import type { HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { ApiError } from '@/lib/api/transport';
-import { PROVIDER_NAMES } from '@/lib/connections/providers';
-import type { DemoContext } from './demo-context';
-import { DEMO_USER } from './demo-user';
+import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { DEMO_USER } from '@/lib/demo/demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks the provider connected. */
 export const DEMO_HEALTH_CONNECT_DELAY_MS = 1500;
