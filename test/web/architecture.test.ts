@@ -109,6 +109,11 @@ describe('web architecture: features own their code', () => {
     expect([...NOT_YET_MOVED].filter((file) => !FILES.includes(file)), 'moved: drop from NOT_YET_MOVED').toEqual([]);
   });
 
+  it('screens never branch on demo mode: only the app shell, the session and the demo banner read isDemo', () => {
+    const readers = FILES.filter((file) => /\bisDemo\b/.test(SOURCES[PREFIX + file] ?? ''));
+    expect(readers.filter((file) => !file.startsWith('app/') && !file.startsWith('lib/auth/') && file !== 'components/ui/demo-banner.tsx')).toEqual([]);
+  });
+
   it('the rules catch what they are meant to catch', () => {
     const imports = (file: string) =>
       ({
