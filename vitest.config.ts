@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,13 +22,15 @@ export default defineConfig({
       {
         test: {
           name: 'functions',
-          include: ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts'],
+          // test/contract: the web app's demo client against the real handlers (same aliases as the web build).
+          include: ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts', 'test/contract/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/dynamodb.global-setup.ts'],
           setupFiles: ['test/support/dynamodb.env.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./functions/shared', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
       },
       {
         test: {

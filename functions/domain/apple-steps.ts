@@ -1,5 +1,5 @@
 import type { UnifiedActivity } from '../shared/schemas/activity';
-import { dailyStepsActivityLevel } from './activity-level';
+import { dailyStepsActivityLevel } from '../shared/activity-level';
 import { isProblem, readDay, readNumber } from './apple-units';
 import { KCAL_PER_STEP, METRES_PER_STEP, windowVerdict, type AppleMappingContext } from './apple-workout';
 

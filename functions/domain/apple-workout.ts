@@ -1,5 +1,5 @@
 import type { UnifiedActivity } from '../shared/schemas/activity';
-import { workoutActivityLevel } from './activity-level';
+import { workoutActivityLevel } from '../shared/activity-level';
 import { isProblem, readMoment, readNumber, readQuantity, toKilocalories, toMetres, toSeconds, type LocalMoment, type Problem, type Quantity } from './apple-units';
 
 /** Spec §7: Apple Health syncs the last 30 days; older entries are skipped (reported, not stored). */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { UnifiedActivity } from '../shared/schemas/activity';
-import { dailyStepsActivityLevel, sessionActivityLevel } from './activity-level';
+import { dailyStepsActivityLevel, sessionActivityLevel } from '../shared/activity-level';
 import { bucketDate, localDateOf } from './google-fit-time';
 
 /** The Fitness API data types TrailBuddy aggregates by day (spec §7), and what Google aggregates them into. */

@@ -1,37 +1,7 @@
-import { formatWallDate, formatWallTime, type GroupActivityStatus } from '../shared/schemas/group-activities';
+import { formatWallDate, formatWallTime } from '../shared/schemas/group-activities';
 
-/**
- * Rules of group activities, free of I/O.
- *
- * Seats: the organizer takes one of the activity's seats, so `participantCount` counts everyone taking part,
- * organizer included, and a 4-person activity seats the organizer and 3 more.
- */
-
-export function seatsLeft(participantCount: number, maxParticipants: number): number {
-  return Math.max(0, maxParticipants - participantCount);
-}
-
-/**
- * The status the spec shows (§4), derived from seats: full → confirmed (the group is set),
- * exactly one seat left → almost_full, otherwise open.
- */
-export function seatStatus(participantCount: number, maxParticipants: number): GroupActivityStatus {
-  const left = seatsLeft(participantCount, maxParticipants);
-  if (left === 0) return 'confirmed';
-  if (left === 1) return 'almost_full';
-  return 'open';
-}
-
-/** Spec §4: the Join button appears only while participants are below the maximum. */
-export function hasRoom(participantCount: number, maxParticipants: number): boolean {
-  return participantCount < maxParticipants;
-}
-
-/** Editing may not leave more people than seats: the message for the maxParticipants field, if it would. */
-export function maxParticipantsIssue(newMax: number, participantCount: number): string | undefined {
-  if (newMax >= participantCount) return undefined;
-  return `${participantCount} people are already taking part; choose a maximum of at least ${participantCount}.`;
-}
+/** Rules of group activities, free of I/O. The seat rules are shared with demo mode (functions/shared). */
+export { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '../shared/group-activity-seats';
 
 /** Whether an activity starting at `startsAt` can still be joined, left or changed at `now`. */
 export function hasStarted(startsAt: string, now: Date): boolean {

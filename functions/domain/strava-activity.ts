@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { UnifiedActivity } from '../shared/schemas/activity';
-import { workoutActivityLevel } from './activity-level';
+import { workoutActivityLevel } from '../shared/activity-level';
 
 /**
  * The part of Strava's SummaryActivity / DetailedActivity that we read (spec §3 "Strava activity fields read",

@@ -6,7 +6,7 @@ import type { UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
-import type { ApiClient } from '@/lib/api-client';
+import { SERVER_TRAITS, type ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, type AuthChange, type AuthService, type AuthUser } from '@/lib/auth';
 import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
@@ -73,6 +73,7 @@ export function createFakeAuthService(session: AuthUser | null | 'pending' = nul
  */
 export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
   const defined: Partial<ApiClient> = {
+    traits: SERVER_TRAITS,
     health: vi.fn(async () => ({ status: 'ok' as const, checkedAt: '2026-01-01T00:00:00.000Z', tables: [] })),
     me: vi.fn(async () => ({ id: SIGNED_IN_USER.id, email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' })),
     connections: vi.fn(async () => ({ connections: [] })),

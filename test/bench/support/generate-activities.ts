@@ -1,5 +1,5 @@
 import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
-import { workoutActivityLevel } from '../../../functions/domain/activity-level';
+import { workoutActivityLevel } from '../../../functions/shared/activity-level';
 
 /** Small deterministic PRNG (mulberry32), so every run measures the same data. */
 export function seededRandom(seed: number): () => number {

@@ -14,7 +14,7 @@ import {
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
 import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
-import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from './api/health-connections-api';
+import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';
@@ -27,10 +27,40 @@ export { ApiError, type HttpApiClientOptions } from './api/transport';
 export type ActivitiesParams = Partial<ActivitiesQuery>;
 
 /**
+ * What the screens show beyond the API's answers, as data (issue 15): the HTTP client carries SERVER_TRAITS, demo
+ * mode its own fixture (web/src/lib/demo/demo-traits.ts). Screens read these, never whether demo mode is on.
+ */
+export interface ClientTraits {
+  /** Dashboard: the Find Rides tab (spec core-app §2: demo only). */
+  findRidesTab: boolean;
+  /** Dashboard: the Rides Shared card's number, or null for no card (spec core-app §9: demo fixed at 7). */
+  ridesShared: number | null;
+  /** Find Rides: the text when there are no offers or requests. */
+  noRidesText: string;
+  /** Whether the Strava usage changes over time, so the indicator keeps reading it. */
+  liveUsage: boolean;
+  /** Whether the account has a password and an email that can be changed (profile). */
+  credentialsEditable: boolean;
+  /** The toast after the account was deleted. */
+  accountDeletedMessage: string;
+}
+
+export const SERVER_TRAITS: ClientTraits = {
+  findRidesTab: false,
+  ridesShared: null,
+  noRidesText: 'No ride offers or requests for your upcoming activities yet. Offer or ask for one on an activity page.',
+  liveUsage: true,
+  credentialsEditable: true,
+  accountDeletedMessage: 'Your account and data have been deleted.',
+};
+
+/**
  * The core of what the screens ask of the back end. Two implementations: `createHttpApiClient` (the real
  * API, same origin) and the in-browser demo client; the app picks one through `ApiClientProvider`.
  */
 export interface CoreApi {
+  /** What differs between the real API and demo mode, as data. */
+  readonly traits: ClientTraits;
   /** Public: whether each table answers (the login page's connection test). */
   health(): Promise<HealthResponse>;
   /** The signed-in user as the API knows them. */
@@ -69,6 +99,7 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
 function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
 
   return {
+    traits: SERVER_TRAITS,
     health: () => request('/health', HealthResponse, { auth: false }),
     me: () => request('/me', MeResponse, { auth: true }),
     connections: () => request('/connections', ConnectionsResponse, { auth: true }),

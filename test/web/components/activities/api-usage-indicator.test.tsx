@@ -2,7 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StravaUsageResponse } from '@shared/schemas/connections';
 import { ApiUsageIndicator, USAGE_REFRESH_MS, usageText } from '@/components/activities/api-usage-indicator';
+import { SERVER_TRAITS, type ClientTraits } from '@/lib/api-client';
 import type { AuthService } from '@/lib/auth';
+import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../test-utils';
 
 const usage = (overrides: Partial<StravaUsageResponse> = {}): StravaUsageResponse => ({
@@ -14,9 +16,9 @@ const usage = (overrides: Partial<StravaUsageResponse> = {}): StravaUsageRespons
   ...overrides,
 });
 
-function renderIndicator(stravaUsage: () => Promise<StravaUsageResponse>, service: AuthService = createFakeAuthService(SIGNED_IN_USER)) {
+function renderIndicator(stravaUsage: () => Promise<StravaUsageResponse>, service: AuthService = createFakeAuthService(SIGNED_IN_USER), traits: ClientTraits = SERVER_TRAITS) {
   render(
-    <TestProviders service={service} apiClient={createFakeApiClient({ stravaUsage })}>
+    <TestProviders service={service} apiClient={createFakeApiClient({ stravaUsage, traits })}>
       <ApiUsageIndicator />
     </TestProviders>,
   );
@@ -71,7 +73,7 @@ describe('ApiUsageIndicator', () => {
     vi.useFakeTimers();
     window.sessionStorage.setItem('trailbuddy.demo', 'true');
     const stravaUsage = vi.fn(async () => usage());
-    renderIndicator(stravaUsage, createFakeAuthService(null));
+    renderIndicator(stravaUsage, createFakeAuthService(null), DEMO_TRAITS);
     await act(() => vi.advanceTimersByTimeAsync(USAGE_REFRESH_MS * 3));
     expect(stravaUsage).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('api-usage')).toHaveTextContent('72 API requests remaining');

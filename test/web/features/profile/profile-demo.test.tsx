@@ -9,7 +9,7 @@ import { DEMO_USER } from '@/lib/demo/demo-user';
 import { createProfileDemoApi, DEMO_PROFILE_SETTINGS } from '@/lib/demo/profile-demo';
 import { createFakeAuthService, renderRoutes } from '../../test-utils';
 
-vi.mock('@/components/health-connections/health-connections', () => ({ ProviderIntegrations: () => null }));
+vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => null }));
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const context = () => ({ now: () => NOW, origin: 'http://localhost', storage: window.sessionStorage, wait: async () => {} });

@@ -9,7 +9,7 @@ import {
   formatSpeed,
 } from '@/lib/activity-format';
 import { isDailyStepsEntry } from '@shared/activity-types';
-import { PROVIDER_NAMES } from '@/lib/connections/providers';
+import { PROVIDER_NAMES } from '@/lib/provider-names';
 
 /** One activity: name, type, when, and its numbers (spec health-connections §2). */
 export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now: Date }) {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StravaUsageResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
-import { useAuth } from '@/lib/auth';
 
 /** Spec health-connections §9: the API indicator refreshes every 5 s. */
 export const USAGE_REFRESH_MS = 5000;
@@ -17,7 +16,6 @@ export function usageText(usage: StravaUsageResponse): string {
 /** The API-request indicator beside the activities list. Demo mode has no real limits, so it reads once. */
 export function ApiUsageIndicator() {
   const client = useApiClient();
-  const { isDemo } = useAuth();
   const [usage, setUsage] = useState<StravaUsageResponse | null>(null);
 
   useEffect(() => {
@@ -29,12 +27,12 @@ export function ApiUsageIndicator() {
         () => undefined,
       );
     void load();
-    const timer = isDemo ? undefined : setInterval(load, USAGE_REFRESH_MS);
+    const timer = client.traits.liveUsage ? setInterval(load, USAGE_REFRESH_MS) : undefined;
     return () => {
       active = false;
       clearInterval(timer);
     };
-  }, [client, isDemo]);
+  }, [client]);
 
   if (!usage) return null;
   return (

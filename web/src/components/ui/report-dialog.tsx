@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReceipt, type ReportRequest } from '@shared/schemas/reports';
-import { Modal } from '@/components/health-connections/modal';
+import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { ApiError } from '@/lib/api-client';

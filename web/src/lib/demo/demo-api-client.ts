@@ -1,15 +1,17 @@
 import type { UnifiedActivity } from '@shared/schemas/activity';
-import type { ActivitiesQuery, ConnectionSummary } from '@shared/schemas/connections';
+import { filterAndSortActivities, pageAt } from '@shared/activity-list';
+import type { ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
 import type { DemoContext } from './demo-context';
-import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from './health-connections-demo';
+import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from './notifications-demo';
 import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
 import { createProfileDemoApi } from './profile-demo';
 import { createSafetyDemoApi } from './safety-demo';
+import { DEMO_TRAITS } from './demo-traits';
 import { DEMO_USER } from './demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
@@ -17,15 +19,6 @@ export const DEMO_CONNECT_DELAY_MS = 1500;
 
 /** Demo mode starts connected; a disconnect is remembered for the tab, like demo mode itself. */
 const DEMO_STRAVA_STORAGE_KEY = 'trailbuddy.demo.strava';
-
-/** Strava type filters (spec §2) and the Strava activity types each one covers. */
-const TYPE_FILTERS: Record<Exclude<ActivitiesQuery['type'], 'all'>, readonly string[]> = {
-  run: ['run', 'trailrun', 'virtualrun'],
-  ride: ['ride', 'virtualride', 'ebikeride', 'gravelride', 'mountainbikeride', 'emountainbikeride'],
-  hike: ['hike'],
-  walk: ['walk'],
-  swim: ['swim'],
-};
 
 export type DemoApiClientOptions = Partial<DemoContext>;
 
@@ -100,6 +93,8 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
   }
 
   return {
+    traits: DEMO_TRAITS,
+
     async health() {
       // Demo mode has no database; say so rather than pretend the tables answered.
       return {
@@ -165,20 +160,9 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
   };
 }
 
-const sortValue: Record<ActivitiesQuery['sort'], (activity: UnifiedActivity) => number> = {
-  date: (activity) => Date.parse(activity.start_time),
-  distance: (activity) => activity.distance_meters ?? 0,
-  duration: (activity) => activity.duration_seconds,
-  elevation: (activity) => activity.elevation_gain_meters ?? 0,
-};
-
-/** Filters, sorts and pages like GET /api/activities; the cursor is the offset of the next page. */
+/** Filters, sorts and pages by the server's rules (functions/shared/activity-list.ts); the cursor is the offset of the next page. */
 function pageOf(all: UnifiedActivity[], { type = 'all', sort = 'date', order = 'desc', cursor, limit = 50 }: ActivitiesParams) {
-  const matching = type === 'all' ? all : all.filter((activity) => TYPE_FILTERS[type].includes(activity.activity_type.toLowerCase()));
-  const direction = order === 'asc' ? 1 : -1;
-  const sorted = [...matching].sort((a, b) => direction * (sortValue[sort](a) - sortValue[sort](b)));
   const offset = cursor ? Number.parseInt(cursor, 10) || 0 : 0;
-  const page = sorted.slice(offset, offset + limit);
-  const next = offset + limit;
-  return { activities: page, nextCursor: next < sorted.length ? String(next) : null };
+  const page = pageAt(filterAndSortActivities(all, { type, sort, order }), offset, limit);
+  return { activities: page.items, nextCursor: page.nextOffset === null ? null : String(page.nextOffset) };
 }

@@ -1,4 +1,5 @@
-import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
+import { workoutActivityLevel } from '@shared/activity-level';
+import type { UnifiedActivity } from '@shared/schemas/activity';
 import { DEMO_USER } from './demo-user';
 
 /** The demo athlete (spec core-app §3, "Demo athlete"): who demo mode is connected to Strava as. */
@@ -56,20 +57,6 @@ const activities: readonly DemoStravaActivity[] = [
   { id: 11_900_015, name: 'Burnaby Mountain Hill Repeats', type: 'Run', sport_type: 'Run', daysAgo: 27, hour: 17, distance: 9_400, moving_time: 3_420, elapsed_time: 3_900, total_elevation_gain: 460, max_speed: 4.8, average_heartrate: 161, max_heartrate: 183, kudos_count: 10, comment_count: 1, athlete_count: 1 },
 ];
 
-/**
- * Spec health-connections §9 activity-level rules. The server applies the same rules in
- * functions/domain; the browser bundle cannot import server code, and demo mode has no server.
- */
-function activityLevel(durationSeconds: number, speedMps: number | null, heartRate: number | null): ActivityLevel {
-  const speed = speedMps ?? 0;
-  const hr = heartRate ?? 0;
-  if (durationSeconds < 600) return 'light';
-  if (durationSeconds > 3600 || speed > 4 || hr > 150) return 'very_active';
-  if (durationSeconds > 1800 || speed > 2 || hr > 120) return 'active';
-  if (durationSeconds > 900 || hr > 100) return 'moderate';
-  return 'light';
-}
-
 function startOf(activity: DemoStravaActivity, now: Date): Date {
   const start = new Date(now);
   start.setDate(start.getDate() - activity.daysAgo);
@@ -97,7 +84,7 @@ export function demoActivities(now: Date): UnifiedActivity[] {
       steps: null,
       heart_rate_avg: activity.average_heartrate,
       heart_rate_max: activity.max_heartrate,
-      activity_level: activityLevel(activity.moving_time, averageSpeed, activity.average_heartrate),
+      activity_level: workoutActivityLevel({ durationSeconds: activity.moving_time, averageSpeedMps: averageSpeed, averageHeartRate: activity.average_heartrate }),
       elevation_gain_meters: activity.total_elevation_gain,
       average_speed_mps: averageSpeed,
       fetched_at: now.toISOString(),

@@ -8,6 +8,7 @@ import {
   type GroupActivitySummary,
   type NearbyArea,
 } from '@shared/schemas/group-activities';
+import { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '@shared/group-activity-seats';
 import { HOME_AREAS, type HomeArea } from '@shared/schemas/profile';
 import { OfferRideRequest, RequestRideRequest, rideFormErrors, type ActivityRidesResponse, type RideOffer, type RideRequest, type Vehicle } from '@shared/schemas/rides';
 import { ApiError } from '@/lib/api/transport';
@@ -131,11 +132,6 @@ function fail(status: number, code: string, message: string, fields?: Record<str
   throw new ApiError(status, code, message, fields);
 }
 
-function statusOf(count: number, max: number): GroupActivitySummary['status'] {
-  const left = max - count;
-  return left <= 0 ? 'confirmed' : left === 1 ? 'almost_full' : 'open';
-}
-
 function summaryOf(activity: StoredActivity): GroupActivitySummary {
   const organizer = activity.participants.find((p) => p.isOrganizer);
   return {
@@ -151,7 +147,7 @@ function summaryOf(activity: StoredActivity): GroupActivitySummary {
     difficulty: activity.difficulty,
     maxParticipants: activity.maxParticipants,
     participantCount: activity.participants.length,
-    status: statusOf(activity.participants.length, activity.maxParticipants),
+    status: seatStatus(activity.participants.length, activity.maxParticipants),
     organizerName: organizer?.name ?? 'TrailBuddy member',
     cancelledAt: activity.cancelledAt,
     viewer: { isOrganizer: organizer?.isMe ?? false, isParticipant: activity.participants.some((p) => p.isMe) },
@@ -173,7 +169,7 @@ function detailsOf(activity: StoredActivity): GroupActivityDetails {
 function offerView(offer: StoredOffer): RideOffer {
   return {
     ...offer,
-    availableSeats: Math.max(0, offer.seats - offer.passengers.length),
+    availableSeats: seatsLeft(offer.passengers.length, offer.seats),
     passengers: offer.passengers.map((p) => p.name),
     bookedByMe: offer.passengers.some((p) => p.isMe),
   };
@@ -273,10 +269,8 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       return change((state) => {
         const activity = find(state, id);
         if (!activity.participants.some((p) => p.isMe && p.isOrganizer)) fail(403, 'forbidden', 'Only the organizer can edit this activity.');
-        if (valid.maxParticipants < activity.participants.length) {
-          const n = activity.participants.length;
-          fail(400, 'validation_failed', 'The request body is invalid.', { maxParticipants: `${n} people are already taking part; choose a maximum of at least ${n}.` });
-        }
+        const maxParticipants = maxParticipantsIssue(valid.maxParticipants, activity.participants.length);
+        if (maxParticipants) fail(400, 'validation_failed', 'The request body is invalid.', { maxParticipants });
         Object.assign(activity, valid, { area: valid.area === undefined ? activity.area : valid.area }, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
         return detailsOf(activity);
       });
@@ -297,7 +291,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
         const activity = find(state, id);
         if (activity.cancelledAt) fail(409, 'activity_cancelled', 'This activity was cancelled.');
         if (activity.participants.some((p) => p.isMe)) fail(409, 'already_joined', 'You already take part in this activity.');
-        if (activity.participants.length >= activity.maxParticipants) fail(409, 'activity_full', 'This activity is full.');
+        if (!hasRoom(activity.participants.length, activity.maxParticipants)) fail(409, 'activity_full', 'This activity is full.');
         activity.participants.push({ name: DEMO_NAME, isMe: true, isOrganizer: false, joinedAt: now().toISOString() });
         return detailsOf(activity);
       });

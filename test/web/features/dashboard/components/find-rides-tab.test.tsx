@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FindRidesTab } from '@/features/dashboard/components/find-rides-tab';
 import type { ApiClient } from '@/lib/api-client';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
 import { ACTIVITY_ID, rideOffer, rideRequest } from '../../plan/plan-fixtures';
 
@@ -72,7 +73,7 @@ describe('FindRidesTab', () => {
   });
 
   it("says 'Demo ride data not available' in demo mode without rides", async () => {
-    renderWith(createFakeApiClient({ myRides: vi.fn(async () => ({ activities: [], offers: [], requests: [] })) }), true);
+    renderWith(createFakeApiClient({ traits: DEMO_TRAITS, myRides: vi.fn(async () => ({ activities: [], offers: [], requests: [] })) }), true);
     expect(await screen.findByText('Demo ride data not available')).toBeInTheDocument();
   });
 });

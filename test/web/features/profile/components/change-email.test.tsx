@@ -5,7 +5,7 @@ import ProfilePage from '@/features/profile/routes/profile-page';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
 import { profileResponse } from '../profile-fixtures';
 
-vi.mock('@/components/health-connections/health-connections', () => ({ ProviderIntegrations: () => null }));
+vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => null }));
 
 async function renderProfile(service = createFakeAuthService(SIGNED_IN_USER)) {
   const apiClient = createFakeApiClient({ profile: vi.fn(async () => profileResponse()) });

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
 import { profileResponse } from '../profile-fixtures';
 
-vi.mock('@/components/health-connections/health-connections', () => ({ ProviderIntegrations: () => null }));
+vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => null }));
 
 const routes = [{ path: '/profile', element: <ProfilePage /> }];
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 // The section's content is the Health Connections component's own (tested with it); the profile only hosts it.
-vi.mock('@/components/health-connections/health-connections', () => ({ ProviderIntegrations: () => <p>Provider integrations stand-in</p> }));
+vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => <p>Provider integrations stand-in</p> }));
 import ProfilePage from '@/features/profile/routes/profile-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';

@@ -6,7 +6,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { PROVIDER_NAMES } from '@/lib/connections/providers';
+import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
 import { ReconnectButton } from '../components/reconnect-button';
 import {
   healthCallbackPlan,

@@ -6,19 +6,14 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { useAuth } from '@/lib/auth';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 
 const currency = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** Spec core-app §8: the rides tab's empty text in demo mode. */
-export const NO_DEMO_RIDES = 'Demo ride data not available';
-
 /** The Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer, for the user's upcoming activities. */
 export function FindRidesTab() {
   const api = useApiClient();
-  const { isDemo } = useAuth();
   const rides = useQuery(() => api.myRides(), [api]);
 
   if (rides.status === 'loading') return <Spinner label="Loading rides" />;
@@ -36,7 +31,7 @@ export function FindRidesTab() {
   if (offers.length === 0 && requests.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        {isDemo ? NO_DEMO_RIDES : 'No ride offers or requests for your upcoming activities yet. Offer or ask for one on an activity page.'}
+        {api.traits.noRidesText}
       </p>
     );
   }

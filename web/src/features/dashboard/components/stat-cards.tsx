@@ -1,15 +1,13 @@
 import type { DashboardStats } from '../utils/dashboard-stats';
 
-/** Spec core-app §9: demo mode's Rides Shared is fixed at 7. */
-export const DEMO_RIDES_SHARED = 7;
-
-export function StatCards({ stats, isDemo }: { stats: DashboardStats; isDemo: boolean }) {
+/** `ridesShared`: the Rides Shared card's number, if the client has one (demo mode's is fixed at 7, spec core-app §9). */
+export function StatCards({ stats, ridesShared }: { stats: DashboardStats; ridesShared: number | null }) {
   const cards: Array<[string, string]> = [
     ['Total Activities', String(stats.totalActivities)],
     ['This Week', String(stats.thisWeek)],
     ['Total Distance', `${stats.totalDistanceKm} km`],
   ];
-  if (isDemo) cards.push(['Rides Shared', String(DEMO_RIDES_SHARED)]);
+  if (ridesShared !== null) cards.push(['Rides Shared', String(ridesShared)]);
   return (
     // As many columns as cards at full width, so no empty slot is left (a signed-in user has three).
     <dl className={`grid grid-cols-2 gap-4 ${cards.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
-import { HealthConnections } from '@/components/health-connections/health-connections';
-import { StravaConnectCard } from '@/components/strava/strava-connect-card';
+import { HealthConnections } from '@/features/connections/components/health-connections';
+import { StravaConnectCard } from '@/features/connections/components/strava-connect-card';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
-import { useStravaConnection, type StravaConnectionApi } from '@/lib/connections/use-strava-connection';
+import { useStravaConnection, type StravaConnectionApi } from '@/features/connections/hooks/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
 import { useDisplayName } from '../api/get-display-name';
 import { useOverview } from '../api/get-overview';
@@ -81,9 +82,9 @@ function WelcomeDashboard({ name }: { name: string }) {
 type Tab = 'overview' | 'rides';
 
 function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
-  const { isDemo } = useAuth();
+  const { traits } = useApiClient();
   const [tab, setTab] = useState<Tab>('overview');
-  const tabs: ReadonlyArray<[Tab, string]> = isDemo ? [['overview', 'Overview'], ['rides', 'Find Rides']] : [['overview', 'Overview']];
+  const tabs: ReadonlyArray<[Tab, string]> = traits.findRidesTab ? [['overview', 'Overview'], ['rides', 'Find Rides']] : [['overview', 'Overview']];
 
   return (
     <PageContainer>
@@ -126,20 +127,20 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
-            {tab === 'overview' ? <Overview strava={strava} isDemo={isDemo} /> : <FindRidesTab />}
+            {tab === 'overview' ? <Overview strava={strava} ridesShared={traits.ridesShared} /> : <FindRidesTab />}
           </div>
         </>
       ) : (
         // One section needs no tab bar (a lone 'Overview' tab is noise to sighted and screen-reader users alike).
         <div className="space-y-8">
-          <Overview strava={strava} isDemo={isDemo} />
+          <Overview strava={strava} ridesShared={traits.ridesShared} />
         </div>
       )}
     </PageContainer>
   );
 }
 
-function Overview({ strava, isDemo }: { strava: StravaConnectionApi; isDemo: boolean }) {
+function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesShared: number | null }) {
   const overview = useOverview(strava.activitiesVersion);
 
   return (
@@ -153,7 +154,7 @@ function Overview({ strava, isDemo }: { strava: StravaConnectionApi; isDemo: boo
           </button>
         </div>
       )}
-      {overview.status === 'success' && <StatCards stats={dashboardStats(overview.data)} isDemo={isDemo} />}
+      {overview.status === 'success' && <StatCards stats={dashboardStats(overview.data)} ridesShared={ridesShared} />}
       <ActionCards />
       <div className="grid gap-6 lg:grid-cols-2">
         <UpcomingActivities />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { REPORT_REASON_LABELS, type ModerationReport } from '@shared/schemas/reports';
-import { ConfirmDialog } from '@/components/health-connections/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';

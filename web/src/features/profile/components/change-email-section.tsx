@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
+import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
@@ -18,7 +19,8 @@ function emailErrorMessage(error: unknown): string {
 
 /** 'Change email' in the profile's account area: the new address, then the code Cognito sends to it. */
 export function ChangeEmailSection() {
-  const { user, updateEmail, confirmEmail, isDemo } = useAuth();
+  const { user, updateEmail, confirmEmail } = useAuth();
+  const { traits } = useApiClient();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -59,7 +61,7 @@ export function ChangeEmailSection() {
     });
   };
 
-  if (isDemo) return null;
+  if (!traits.credentialsEditable) return null;
   return (
     <section aria-labelledby="change-email-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="change-email-heading" className="text-lg font-semibold text-slate-900">

@@ -3,6 +3,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
+import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
 
@@ -18,7 +19,8 @@ function changeErrorMessage(error: unknown): string {
 
 /** 'Change password' in the profile's account area: the current password, a new one meeting the pool's rules. */
 export function ChangePasswordSection() {
-  const { updatePassword, isDemo } = useAuth();
+  const { updatePassword } = useAuth();
+  const { traits } = useApiClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -44,7 +46,7 @@ export function ChangePasswordSection() {
     }
   };
 
-  if (isDemo) return null;
+  if (!traits.credentialsEditable) return null;
   return (
     <section aria-labelledby="change-password-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">

@@ -13,7 +13,7 @@ import { dangerButton, DeleteAccountDialog } from './delete-account-dialog';
  */
 export function DeleteAccountSection() {
   const client = useApiClient();
-  const { deleteUser, isDemo } = useAuth();
+  const { deleteUser } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -37,7 +37,7 @@ export function DeleteAccountSection() {
     }
     // The API deleted the Cognito user too; this ends the session here (it never fails).
     await deleteUser();
-    toast.success(isDemo ? 'Demo data cleared. Demo mode has ended.' : 'Your account and data have been deleted.');
+    toast.success(client.traits.accountDeletedMessage);
     navigate(paths.home, { replace: true });
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
-import { ProviderIntegrations } from '@/components/health-connections/health-connections';
+import { ProviderIntegrations } from '@/features/connections/components/health-connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppleIngestCredentials } from '@/components/health-connections/apple-ingest-credentials';
-import { AppleSetupInstructions } from '@/components/health-connections/apple-setup-instructions';
-import { COPIED_FEEDBACK_MS } from '@/components/health-connections/copy-button';
-import shortcutBody from '../../../functions/apple/fixtures/trailbuddy-shortcut.json';
+import type { AppleIngestCredentials } from '@/features/connections/components/apple-ingest-credentials';
+import { AppleSetupInstructions } from '@/features/connections/components/apple-setup-instructions';
+import { COPIED_FEEDBACK_MS } from '@/features/connections/components/copy-button';
+import shortcutBody from '../../../../functions/apple/fixtures/trailbuddy-shortcut.json';
 
 const CREDENTIALS: AppleIngestCredentials = {
   token: 'tbah_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG',

@@ -4,7 +4,7 @@ import { AppleIngestResponse, AppleIngestTokenResponse } from '@shared/schemas/a
 import { ActivitiesResponse, AuthorizeUrlResponse, ConnectionsResponse, SyncResponse } from '@shared/schemas/connections';
 import { GoogleConnectResponse } from '@shared/schemas/google';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
-import { DEMO_HEALTH_CONNECT_DELAY_MS } from '@/lib/demo/health-connections-demo';
+import { DEMO_HEALTH_CONNECT_DELAY_MS } from '@/features/connections/demo/health-connections-demo';
 
 const now = new Date('2026-03-10T18:20:00.000Z');
 

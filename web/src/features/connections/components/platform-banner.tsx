@@ -1,4 +1,4 @@
-import { PLATFORM_BANNERS, type Platform } from '@/lib/connections/platform';
+import { PLATFORM_BANNERS, type Platform } from '@/features/connections/utils/platform';
 
 /** Which platform the app sees, and which health apps can be connected from it (spec §2). */
 export function PlatformBanner({ platform }: { platform: Platform }) {

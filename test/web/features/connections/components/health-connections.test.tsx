@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
-import { GOOGLE_FIT_CLOSED_NOTE, HealthConnections, ProviderIntegrations } from '@/components/health-connections/health-connections';
+import { GOOGLE_FIT_CLOSED_NOTE, HealthConnections, ProviderIntegrations } from '@/features/connections/components/health-connections';
 import { ApiError, type ApiClient } from '@/lib/api-client';
-import { APPLE_SHORTCUT_STORAGE_KEY } from '@/lib/connections/apple-shortcut-setup';
-import type { Platform } from '@/lib/connections/platform';
+import { APPLE_SHORTCUT_STORAGE_KEY } from '@/features/connections/utils/apple-shortcut-setup';
+import type { Platform } from '@/features/connections/utils/platform';
 import { leaveAppFor } from '@/lib/navigation';
-import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../test-utils';
+import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 

@@ -6,11 +6,11 @@ import {
   initialAppleSetupStep,
   readAppleShortcutFlags,
   writeAppleShortcutFlags,
-} from '@/lib/connections/apple-shortcut-setup';
-import { identityLine } from '@/lib/connections/providers';
-import { syncErrorMessage } from '@/lib/connections/sync-errors';
-import { lastSynchronizedAt } from '@/lib/connections/use-health-connections';
-import { stravaConnection } from '../../test-utils';
+} from '@/features/connections/utils/apple-shortcut-setup';
+import { identityLine } from '@/features/connections/utils/providers';
+import { syncErrorMessage } from '@/features/connections/utils/sync-errors';
+import { lastSynchronizedAt } from '@/features/connections/hooks/use-health-connections';
+import { stravaConnection } from '../../../test-utils';
 
 const google = (overrides: Partial<ConnectionSummary> = {}): ConnectionSummary =>
   stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null, providerUserIdPrefix: '1098443612', ...overrides });

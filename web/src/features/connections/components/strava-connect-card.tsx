@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SyncResponse } from '@shared/schemas/connections';
-import { ConfirmDialog } from '@/components/health-connections/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import type { StravaConnectionApi } from '@/lib/connections/use-strava-connection';
+import type { StravaConnectionApi } from '@/features/connections/hooks/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
 

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppleIngestResponse } from '@shared/schemas/apple';
-import { APPLE_TEST_TIMEOUT_MS, AppleHealthSetupDialog } from '@/components/health-connections/apple-health-setup-dialog';
-import type { AppleIngestCredentials } from '@/components/health-connections/apple-ingest-credentials';
+import { APPLE_TEST_TIMEOUT_MS, AppleHealthSetupDialog } from '@/features/connections/components/apple-health-setup-dialog';
+import type { AppleIngestCredentials } from '@/features/connections/components/apple-ingest-credentials';
 import { ApiError, type ApiClient } from '@/lib/api-client';
-import { APPLE_SHORTCUT_STORAGE_KEY, type AppleShortcutFlags } from '@/lib/connections/apple-shortcut-setup';
-import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../test-utils';
+import { APPLE_SHORTCUT_STORAGE_KEY, type AppleShortcutFlags } from '@/features/connections/utils/apple-shortcut-setup';
+import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
 
 const CREDENTIALS: AppleIngestCredentials = {
   token: 'tb_ingest_0123456789abcdef0123456789abcdef',

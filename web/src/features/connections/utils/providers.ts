@@ -38,11 +38,7 @@ export const PROVIDERS: readonly ProviderInfo[] = [
   },
 ];
 
-export const PROVIDER_NAMES: Record<ProviderType, string> = {
-  strava: 'Strava',
-  google_health: 'Google Fit',
-  apple_health: 'Apple Health',
-};
+export { PROVIDER_NAMES } from '@/lib/provider-names';
 
 /** Why a card cannot be connected here, or null when it can (spec §2 'Not Available' texts). */
 export function unavailableReason(platforms: readonly Platform[], platform: Platform): string | null {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentPlatform, detectPlatform, PLATFORM_BANNERS, type Platform } from '@/lib/connections/platform';
-import { PROVIDERS, unavailableReason } from '@/lib/connections/providers';
+import { currentPlatform, detectPlatform, PLATFORM_BANNERS, type Platform } from '@/features/connections/utils/platform';
+import { PROVIDERS, unavailableReason } from '@/features/connections/utils/providers';
 
 const AGENTS: ReadonlyArray<[string, string, Platform]> = [
   ['iPhone Safari', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'ios'],

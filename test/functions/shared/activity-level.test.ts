@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel, type WorkoutIntensity } from '../../../functions/domain/activity-level';
+import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel, type WorkoutIntensity } from '../../../functions/shared/activity-level';
 import type { ActivityLevel } from '../../../functions/shared/schemas/activity';
 
 describe('workoutActivityLevel (spec §9, Apple and Strava)', () => {

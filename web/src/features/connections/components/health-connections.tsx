@@ -6,14 +6,14 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { currentPlatform, type Platform } from '@/lib/connections/platform';
-import { APPLE_HEALTH_IOS_ONLY, PROVIDER_NAMES, PROVIDERS, unavailableReason } from '@/lib/connections/providers';
-import { lastSynchronizedAt, useHealthConnections, type HealthConnectionsModel, type SyncAllOutcome } from '@/lib/connections/use-health-connections';
+import { currentPlatform, type Platform } from '@/features/connections/utils/platform';
+import { APPLE_HEALTH_IOS_ONLY, PROVIDER_NAMES, PROVIDERS, unavailableReason } from '@/features/connections/utils/providers';
+import { lastSynchronizedAt, useHealthConnections, type HealthConnectionsModel, type SyncAllOutcome } from '@/features/connections/hooks/use-health-connections';
 import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
 import { AppleHealthSetupDialog } from './apple-health-setup-dialog';
 import { AppleIngestCredentialsPanel, type AppleIngestCredentials } from './apple-ingest-credentials';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlatformBanner } from './platform-banner';
 import { ProviderCard } from './provider-card';
 

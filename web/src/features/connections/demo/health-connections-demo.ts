@@ -1,10 +1,11 @@
+import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel } from '@shared/activity-level';
 import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
-import type { HealthConnectionsApi } from '@/lib/api/health-connections-api';
+import type { HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { ApiError } from '@/lib/api/transport';
-import { PROVIDER_NAMES } from '@/lib/connections/providers';
-import type { DemoContext } from './demo-context';
-import { DEMO_USER } from './demo-user';
+import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { DEMO_USER } from '@/lib/demo/demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks the provider connected. */
 export const DEMO_HEALTH_CONNECT_DELAY_MS = 1500;
@@ -42,23 +43,21 @@ interface DemoWorkout {
   steps: number | null;
   heartRate: number | null;
   heartRateMax: number | null;
-  /** Spec §9 level for these numbers (duration, speed, heart rate). */
-  level: ActivityLevel;
 }
 
 /** What a Vancouver walker, hiker and swimmer's phone would hold for the last two weeks. */
 const WORKOUTS: Record<DemoHealthProvider, readonly DemoWorkout[]> = {
   google_health: [
-    { id: 'gf-session-1001', name: 'Lunchtime Walk', type: 'Walk', daysAgo: 1, hour: 12, distance: 2_900, duration: 2_040, calories: 140, steps: 3_900, heartRate: 98, heartRateMax: 112, level: 'active' },
-    { id: 'gf-steps-2026-day-2', name: 'Daily steps', type: 'Walk', daysAgo: 2, hour: 0, distance: 7_050, duration: 3_540, calories: 376, steps: 9_400, heartRate: null, heartRateMax: null, level: 'active' },
-    { id: 'gf-session-1002', name: 'Baden-Powell Trail Hike', type: 'Hike', daysAgo: 4, hour: 9, distance: 11_200, duration: 14_400, calories: 1_020, steps: 15_800, heartRate: 118, heartRateMax: 149, level: 'very_active' },
-    { id: 'gf-session-1003', name: 'Evening Walk', type: 'Walk', daysAgo: 9, hour: 19, distance: 3_400, duration: 2_700, calories: 165, steps: 4_600, heartRate: 95, heartRateMax: 108, level: 'active' },
+    { id: 'gf-session-1001', name: 'Lunchtime Walk', type: 'Walk', daysAgo: 1, hour: 12, distance: 2_900, duration: 2_040, calories: 140, steps: 3_900, heartRate: 98, heartRateMax: 112 },
+    { id: 'gf-steps-2026-day-2', name: 'Daily steps', type: 'Walk', daysAgo: 2, hour: 0, distance: 7_050, duration: 3_540, calories: 376, steps: 9_400, heartRate: null, heartRateMax: null },
+    { id: 'gf-session-1002', name: 'Baden-Powell Trail Hike', type: 'Hike', daysAgo: 4, hour: 9, distance: 11_200, duration: 14_400, calories: 1_020, steps: 15_800, heartRate: 118, heartRateMax: 149 },
+    { id: 'gf-session-1003', name: 'Evening Walk', type: 'Walk', daysAgo: 9, hour: 19, distance: 3_400, duration: 2_700, calories: 165, steps: 4_600, heartRate: 95, heartRateMax: 108 },
   ],
   apple_health: [
-    { id: 'hk-4f2a9c1e-swim', name: 'Kitsilano Pool Swim', type: 'Swim', daysAgo: 2, hour: 7, distance: 1_500, duration: 2_400, calories: 380, steps: null, heartRate: 128, heartRateMax: 151, level: 'active' },
-    { id: 'hk-7b3d0e5a-walk', name: 'Morning Walk', type: 'Walk', daysAgo: 3, hour: 8, distance: 2_400, duration: 1_800, calories: 118, steps: 3_200, heartRate: 92, heartRateMax: 104, level: 'moderate' },
-    { id: 'hk-9c8e1f2b-hike', name: 'Quarry Rock Hike', type: 'Hike', daysAgo: 6, hour: 10, distance: 8_300, duration: 10_800, calories: 690, steps: 11_900, heartRate: 121, heartRateMax: 158, level: 'very_active' },
-    { id: 'hk-2a6f4d8c-run', name: 'Outdoor Run', type: 'Run', daysAgo: 11, hour: 6, distance: 6_200, duration: 2_100, calories: 455, steps: null, heartRate: 152, heartRateMax: 171, level: 'very_active' },
+    { id: 'hk-4f2a9c1e-swim', name: 'Kitsilano Pool Swim', type: 'Swim', daysAgo: 2, hour: 7, distance: 1_500, duration: 2_400, calories: 380, steps: null, heartRate: 128, heartRateMax: 151 },
+    { id: 'hk-7b3d0e5a-walk', name: 'Morning Walk', type: 'Walk', daysAgo: 3, hour: 8, distance: 2_400, duration: 1_800, calories: 118, steps: 3_200, heartRate: 92, heartRateMax: 104 },
+    { id: 'hk-9c8e1f2b-hike', name: 'Quarry Rock Hike', type: 'Hike', daysAgo: 6, hour: 10, distance: 8_300, duration: 10_800, calories: 690, steps: 11_900, heartRate: 121, heartRateMax: 158 },
+    { id: 'hk-2a6f4d8c-run', name: 'Outdoor Run', type: 'Run', daysAgo: 11, hour: 6, distance: 6_200, duration: 2_100, calories: 455, steps: null, heartRate: 152, heartRateMax: 171 },
   ],
 };
 
@@ -70,7 +69,15 @@ function startOf(workout: DemoWorkout, now: Date): Date {
   return start > now ? new Date(now.getTime() - 60 * 60 * 1000) : start;
 }
 
+/** Spec §9 levels by the server's own rules: Google Fit sessions by duration, Apple workouts by intensity, step days by steps. */
+function levelOf(provider: DemoHealthProvider, workout: DemoWorkout, averageSpeedMps: number): ActivityLevel {
+  if (workout.name === 'Daily steps') return dailyStepsActivityLevel(workout.steps);
+  if (provider === 'google_health') return sessionActivityLevel(workout.duration);
+  return workoutActivityLevel({ durationSeconds: workout.duration, averageSpeedMps, averageHeartRate: workout.heartRate });
+}
+
 function toUnified(provider: DemoHealthProvider, workout: DemoWorkout, now: Date): UnifiedActivity {
+  const averageSpeedMps = Math.round((workout.distance / workout.duration) * 1000) / 1000;
   return {
     user_id: DEMO_USER.id,
     provider_type: provider,
@@ -84,10 +91,10 @@ function toUnified(provider: DemoHealthProvider, workout: DemoWorkout, now: Date
     steps: workout.steps,
     heart_rate_avg: workout.heartRate,
     heart_rate_max: workout.heartRateMax,
-    activity_level: workout.level,
+    activity_level: levelOf(provider, workout, averageSpeedMps),
     // Neither Google Fit nor Apple Health sends elevation gain for these.
     elevation_gain_meters: null,
-    average_speed_mps: Math.round((workout.distance / workout.duration) * 1000) / 1000,
+    average_speed_mps: averageSpeedMps,
     fetched_at: now.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { AppleIngestResponse, AppleIngestTokenResponse } from '@shared/schemas/apple';
 import { AuthorizeUrlResponse } from '@shared/schemas/connections';
 import { GoogleConnectResponse, type GoogleConnectRequest } from '@shared/schemas/google';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** Google Fit and Apple Health (issue 4); Strava's calls are in the core client. */
 export interface HealthConnectionsApi {

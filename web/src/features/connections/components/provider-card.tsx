@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
-import { identityLine, type ProviderInfo } from '@/lib/connections/providers';
+import { identityLine, type ProviderInfo } from '@/features/connections/utils/providers';
 
 const lastSyncFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' });
 

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
-import { PROVIDERS } from './providers';
-import { syncErrorMessage } from './sync-errors';
+import { PROVIDERS } from '../utils/providers';
+import { syncErrorMessage } from '../utils/sync-errors';
 
 export type HealthConnectionsState =
   | { status: 'loading' }

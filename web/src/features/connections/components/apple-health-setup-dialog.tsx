@@ -11,10 +11,10 @@ import {
   writeAppleShortcutFlags,
   type AppleSetupStep,
   type AppleShortcutFlags,
-} from '@/lib/connections/apple-shortcut-setup';
+} from '@/features/connections/utils/apple-shortcut-setup';
 import { AppleIngestCredentialsPanel, type AppleIngestCredentials } from './apple-ingest-credentials';
 import { AppleSetupInstructions } from './apple-setup-instructions';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 
 /** Spec health-connections §9: the Shortcut test gives up after 10 s. */
 export const APPLE_TEST_TIMEOUT_MS = 10_000;

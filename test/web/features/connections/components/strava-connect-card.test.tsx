@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncResponse } from '@shared/schemas/connections';
-import { DISCONNECT_STRAVA_CONFIRMATION, StravaConnectCard } from '@/components/strava/strava-connect-card';
+import { DISCONNECT_STRAVA_CONFIRMATION, StravaConnectCard } from '@/features/connections/components/strava-connect-card';
 import { ApiError, type ApiClient } from '@/lib/api-client';
-import { useStravaConnection } from '@/lib/connections/use-strava-connection';
+import { useStravaConnection } from '@/features/connections/hooks/use-strava-connection';
 import { leaveAppFor } from '@/lib/navigation';
-import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../test-utils';
+import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 

@@ -1,4 +1,4 @@
-import type { ActivityLevel } from '../shared/schemas/activity';
+import type { ActivityLevel } from './schemas/activity';
 
 export type { ActivityLevel };
 

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web app's feature-folder model (issue 15): a feature owns its api/, components, hooks and demo data under
+ * web/src/features/<name>; features never import each other; shared code (app-wide lib/, components/ui) never
+ * depends on a feature, except the composition roots that assemble every feature's part.
+ */
+
+const PREFIX = '../../web/src/';
+const SOURCES = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+const FILES = Object.keys(SOURCES).map((key) => key.slice(PREFIX.length));
+const FEATURES = [...new Set(FILES.filter((file) => file.startsWith('features/')).map((file) => file.split('/')[1]!))];
+
+/** `relativePath` resolved against the folder `from` (both under web/src, '/'-separated). */
+function resolvePath(from: string, relativePath: string): string {
+  const parts = from.split('/').filter(Boolean);
+  for (const segment of relativePath.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** Every module a file imports (static, dynamic and re-exports), as a path under web/src; packages and @shared are left out. */
+function importsOf(file: string): string[] {
+  const source = SOURCES[PREFIX + file] ?? '';
+  const specifiers = [...source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'/g)].map((match) => match[1]!);
+  return specifiers.flatMap((specifier) => {
+    if (specifier.startsWith('@/')) return [specifier.slice(2)];
+    if (specifier.startsWith('.')) return [resolvePath(file.split('/').slice(0, -1).join('/'), specifier)];
+    return [];
+  });
+}
+
+const featureOf = (path: string): string | null => (path.startsWith('features/') ? path.split('/')[1]! : null);
+
+/** Where a feature is composed into another's screen; each is to move to app-level composition (issue 15). */
+const KNOWN_CROSS_FEATURE = new Set(['features/dashboard/routes/dashboard-page.tsx -> connections', 'features/profile/routes/profile-page.tsx -> connections']);
+
+/** The composition roots: the one ApiClient is every feature's API part, the demo client every feature's demo part. */
+const COMPOSITION_ROOTS = new Set(['lib/api-client.ts', 'lib/demo/demo-api-client.ts', 'app/router.tsx']);
+
+/**
+ * Feature code not yet in its folder (the API and demo parts of the features before connections moved); listed so that
+ * no new one appears.
+ */
+const NOT_YET_MOVED = new Set([
+  'lib/api/analysis-api.ts',
+  'lib/api/notifications-api.ts',
+  'lib/api/partners-api.ts',
+  'lib/api/plan-api.ts',
+  'lib/api/profile-api.ts',
+  'lib/demo/analysis-demo.ts',
+  'lib/demo/notifications-demo.ts',
+  'lib/demo/partners-demo.ts',
+  'lib/demo/plan-demo.ts',
+  'lib/demo/profile-demo.ts',
+]);
+/** lib/auth is the app-wide session; demo-strava is the demo athlete's sample that activities, analysis and connections all show. */
+const SHARED_INFRA = (path: string) => path.startsWith('lib/auth/') || path === 'lib/demo/demo-strava.ts';
+
+/** Words a feature's code is named by besides the feature's own name. */
+const FEATURE_WORDS: Record<string, readonly string[]> = { connections: ['strava', 'google', 'apple'] };
+
+/** Whether a path outside features/ is named after feature `name` (a folder or file called it, or `name-…`, `…-name`). */
+function namedAfter(path: string, name: string): boolean {
+  return path.split('/').some((segment) => {
+    const stem = segment.replace(/\.tsx?$/, '');
+    return stem === name || stem.startsWith(`${name}-`) || stem.endsWith(`-${name}`) || stem.includes(`-${name}-`);
+  });
+}
+
+export function crossFeatureImports(files: readonly string[], imports: (file: string) => string[]): string[] {
+  return files.flatMap((file) => {
+    const own = featureOf(file);
+    if (own === null) return [];
+    return [...new Set(imports(file).map(featureOf).filter((other): other is string => other !== null && other !== own))].map((other) => `${file} -> ${other}`);
+  });
+}
+
+export function sharedImportsOfFeatures(files: readonly string[], imports: (file: string) => string[]): string[] {
+  return files
+    .filter((file) => featureOf(file) === null && !COMPOSITION_ROOTS.has(file))
+    .flatMap((file) => imports(file).filter((target) => featureOf(target) !== null).map((target) => `${file} -> ${target}`));
+}
+
+export function featureCodeOutside(files: readonly string[], features: readonly string[]): string[] {
+  const words = features.flatMap((name) => [name, ...(FEATURE_WORDS[name] ?? [])]);
+  return files.filter((file) => featureOf(file) === null && !SHARED_INFRA(file) && words.some((word) => namedAfter(file, word)));
+}
+
+describe('web architecture: features own their code', () => {
+  it('no feature imports another feature', () => {
+    expect(FEATURES).toEqual(expect.arrayContaining(['connections', 'dashboard', 'plan']));
+    expect(crossFeatureImports(FILES, importsOf).filter((edge) => !KNOWN_CROSS_FEATURE.has(edge))).toEqual([]);
+  });
+
+  it('the known cross-feature compositions are still real (remove them from the list once moved)', () => {
+    const edges = new Set(crossFeatureImports(FILES, importsOf));
+    expect([...KNOWN_CROSS_FEATURE].filter((edge) => !edges.has(edge))).toEqual([]);
+  });
+
+  it('shared code (app-wide lib, components) never imports a feature, except the composition roots', () => {
+    expect(sharedImportsOfFeatures(FILES, importsOf)).toEqual([]);
+  });
+
+  it('no feature code lives outside its folder', () => {
+    expect(featureCodeOutside(FILES, FEATURES).filter((file) => !NOT_YET_MOVED.has(file))).toEqual([]);
+    expect([...NOT_YET_MOVED].filter((file) => !FILES.includes(file)), 'moved: drop from NOT_YET_MOVED').toEqual([]);
+  });
+
+  it('screens never branch on demo mode: only the app shell, the session and the demo banner read isDemo', () => {
+    const readers = FILES.filter((file) => /\bisDemo\b/.test(SOURCES[PREFIX + file] ?? ''));
+    expect(readers.filter((file) => !file.startsWith('app/') && !file.startsWith('lib/auth/') && file !== 'components/ui/demo-banner.tsx')).toEqual([]);
+  });
+
+  it('the rules catch what they are meant to catch', () => {
+    const imports = (file: string) =>
+      ({
+        'features/plan/routes/a.tsx': ['features/partners/components/card', 'features/plan/utils/x', 'components/ui/modal'],
+        'components/ui/b.tsx': ['features/connections/utils/providers'],
+      })[file] ?? [];
+    const files = ['features/plan/routes/a.tsx', 'components/ui/b.tsx', 'components/connections/card.tsx', 'lib/plan-demo.ts', 'lib/use-query.ts', 'components/strava/card.tsx', 'lib/api/health-connections-api.ts'];
+    expect(crossFeatureImports(files, imports)).toEqual(['features/plan/routes/a.tsx -> partners']);
+    expect(sharedImportsOfFeatures(files, imports)).toEqual(['components/ui/b.tsx -> features/connections/utils/providers']);
+    expect(featureCodeOutside(files, ['plan', 'connections'])).toEqual(['components/connections/card.tsx', 'lib/plan-demo.ts', 'components/strava/card.tsx', 'lib/api/health-connections-api.ts']);
+  });
+});
