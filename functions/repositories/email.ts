@@ -10,12 +10,13 @@ import { DEFAULT_EMAIL_PREFERENCES, EMAIL_CATEGORIES, type EmailCategory, type E
  * |---|---|---|---|---|
  * | outbox message | social | `OUTBOX#<id>` | `OUTBOX` | `OUTBOX_DUE` / `<due ISO>#<id>` (gone once sent or given up) |
  * | suppressed address (bounce, complaint) | social | `EMAIL_SUPPRESSED#<email>` | `SUPPRESSED` | — |
- * | one-click unsubscribe token (SHA-256 only) | social | `EMAIL_UNSUB#<hash>` | `UNSUB` | — |
+ * | one-click unsubscribe token (SHA-256 only) | users | `EMAIL_UNSUB#<hash>` | `UNSUB` | `USER#<userId>` / `EMAIL_UNSUB#<hash>` (account deletion removes it) |
  * | a user's email choices | users | `USER#<userId>` | `EMAIL_PREFS` | — |
  *
  * The outbox is the background job's queue: a request only writes a message (idempotently, by a caller-chosen id);
  * the `email-outbox` job sends what is due, claiming each message by moving its due time (a lease), so two
- * overlapping runs never send one message twice, and a failed send is retried later with backoff.
+ * overlapping runs never send one message twice, and a failed send is retried later with backoff. A message leaves the
+ * table once sent (or given up); until then it names the users it is about (`userIds`), so account deletion can drop it.
  */
 export const emailKeys = {
   outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
@@ -39,6 +40,8 @@ export interface OutboxMessage {
   headers?: Record<string, string>;
   /** The optional category, or null for mail a user cannot turn off (trip plan alerts to contacts). */
   category: EmailCategory | null;
+  /** The users the message is to or about: deleting any of their accounts drops it while unsent. */
+  userIds: string[];
 }
 
 export interface StoredOutboxMessage extends OutboxMessage {
@@ -116,6 +119,7 @@ export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date
       html: String(item.html),
       ...(item.headers ? { headers: item.headers as Record<string, string> } : {}),
       category: (item.category as EmailCategory | null | undefined) ?? null,
+      userIds: (item.userIds as string[] | undefined) ?? [],
       attempts: Number(item.attempts),
       dueSk: String(item.gsi1sk),
     };
@@ -125,17 +129,9 @@ export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date
   }
 }
 
-/** Sent (or dropped for a suppressed address): the message leaves the queue. */
-export async function finishEmail(id: string, outcome: 'sent' | 'suppressed' | 'failed', now: Date): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: social(),
-      Key: emailKeys.outbox(id),
-      UpdateExpression: 'REMOVE gsi1pk, gsi1sk, #text, html SET outcome = :outcome, finishedAt = :now',
-      ExpressionAttributeNames: { '#text': 'text' },
-      ExpressionAttributeValues: { ':outcome': outcome, ':now': now.toISOString() },
-    }),
-  );
+/** Sent, dropped for a suppressed address, or given up: the message leaves the table (nothing of it is kept). */
+export async function finishEmail(id: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: social(), Key: emailKeys.outbox(id) }));
 }
 
 /** A failed attempt: due again at `retryAt`. */
@@ -145,9 +141,18 @@ export async function retryEmailAt(id: string, retryAt: Date): Promise<void> {
   );
 }
 
-export async function getOutboxOutcome(id: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: social(), Key: emailKeys.outbox(id), ConsistentRead: true }));
-  return result.Item ? String(result.Item.outcome ?? 'queued') : null;
+/** Unsent messages to or about `userId` (one query of the small due partition). */
+export async function listPendingEmailIdsAbout(userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: social(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX_DUE' }, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) if (Array.isArray(item.userIds) && item.userIds.includes(userId)) ids.push(String(item.id));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
 }
 
 // --- suppression list ---
@@ -166,14 +171,14 @@ export async function isSuppressed(email: string): Promise<boolean> {
 export async function putUnsubscribeToken(tokenHash: string, userId: string, category: EmailCategory, now: Date): Promise<void> {
   await dynamo().send(
     new PutCommand({
-      TableName: social(),
-      Item: { ...emailKeys.unsubscribe(tokenHash), entity: 'UnsubscribeToken', userId, category, expiresAt: epochSeconds(now) + UNSUBSCRIBE_LIFETIME_S },
+      TableName: tableName('users'),
+      Item: { ...emailKeys.unsubscribe(tokenHash), gsi1pk: `USER#${userId}`, gsi1sk: `EMAIL_UNSUB#${tokenHash}`, entity: 'UnsubscribeToken', userId, category, expiresAt: epochSeconds(now) + UNSUBSCRIBE_LIFETIME_S },
     }),
   );
 }
 
 export async function getUnsubscribeToken(tokenHash: string, now: Date): Promise<{ userId: string; category: EmailCategory } | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: social(), Key: emailKeys.unsubscribe(tokenHash), ConsistentRead: true }));
+  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: emailKeys.unsubscribe(tokenHash), ConsistentRead: true }));
   const item = result.Item;
   if (!item || (typeof item.expiresAt === 'number' && item.expiresAt <= epochSeconds(now))) return null;
   return { userId: String(item.userId), category: item.category as EmailCategory };
@@ -193,6 +198,3 @@ export async function saveEmailPreferences(userId: string, preferences: EmailPre
   );
 }
 
-export async function deleteOutboxMessage(id: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: social(), Key: emailKeys.outbox(id) }));
-}

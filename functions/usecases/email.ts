@@ -12,6 +12,7 @@ import {
   getUnsubscribeToken,
   isSuppressed,
   listDueEmails,
+  listPendingEmailIdsAbout,
   putUnsubscribeToken,
   retryEmailAt,
   saveEmailPreferences,
@@ -38,7 +39,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export async function emailUser(
   userId: string,
   category: EmailCategory,
-  message: { id: string; subject: string; paragraphs: string[]; action: { label: string; path: string } },
+  message: { id: string; subject: string; paragraphs: string[]; action: { label: string; path: string }; aboutUserIds?: string[] },
   now: Date,
 ): Promise<boolean> {
   try {
@@ -50,7 +51,7 @@ export async function emailUser(
     const unsubscribeUrl = `${siteUrl()}/api/email/unsubscribe?token=${token}`;
     const composed = composeEmail({ subject: message.subject, paragraphs: message.paragraphs, action: { label: message.action.label, url: `${siteUrl()}${message.action.path}` }, unsubscribeUrl });
     return await enqueueEmail(
-      { id: message.id, to, ...composed, category, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      { id: message.id, to, ...composed, category, userIds: [userId, ...(message.aboutUserIds ?? [])], headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
       now,
     );
   } catch (error) {
@@ -80,7 +81,13 @@ export async function notifyWithEmail(userId: string, notification: NewNotificat
     await emailUser(
       userId,
       category,
-      { id: `notif-${userId}-${added.id}`, subject: `TrailBuddy: ${notification.message.slice(0, 120)}`, paragraphs: [notification.message], action: { label: 'Open TrailBuddy', path: notification.link ?? '/dashboard' } },
+      {
+        id: `notif-${added.id}`,
+        subject: `TrailBuddy: ${notification.message.slice(0, 120)}`,
+        paragraphs: [notification.message],
+        action: { label: 'Open TrailBuddy', path: notification.link ?? '/dashboard' },
+        ...(notification.actorId ? { aboutUserIds: [notification.actorId] } : {}),
+      },
       now,
     );
   }
@@ -104,18 +111,18 @@ export async function sendDueEmails(now: Date, send: (email: OutgoingEmail) => P
     const message = await claimEmail(due.id, due.dueSk, new Date(now.getTime() + SEND_LEASE_MS));
     if (!message) continue;
     if (await isSuppressed(message.to)) {
-      await finishEmail(message.id, 'suppressed', now);
+      await finishEmail(message.id);
       report.suppressed += 1;
       continue;
     }
     try {
       await send({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) });
-      await finishEmail(message.id, 'sent', now);
+      await finishEmail(message.id);
       report.sent += 1;
     } catch (error) {
       logger.error('email send failed', { id: message.id, attempt: message.attempts, error: error instanceof Error ? error.message : String(error) });
       if (message.attempts >= MAX_SEND_ATTEMPTS) {
-        await finishEmail(message.id, 'failed', now);
+        await finishEmail(message.id);
         report.failed += 1;
       } else {
         await retryEmailAt(message.id, new Date(now.getTime() + 60_000 * 2 ** (message.attempts - 1)));
@@ -168,6 +175,13 @@ export async function unsubscribe(token: string, now: Date): Promise<{ unsubscri
   const current = await getEmailPreferences(found.userId);
   await saveEmailPreferences(found.userId, { ...current, [found.category]: false }, now);
   return { unsubscribed: found.category };
+}
+
+/** Account deletion: unsent mail to or about the user goes (their tokens and choices go with their partitions). */
+export async function eraseEmailOfUser(userId: string): Promise<number> {
+  const ids = await listPendingEmailIdsAbout(userId);
+  for (const id of ids) await finishEmail(id);
+  return ids.length;
 }
 
 export const readEmailPreferences = (userId: string): Promise<EmailPreferences> => getEmailPreferences(userId);

@@ -8,6 +8,7 @@ import {
   nextStage,
   returnIsInFuture,
   stageDueAt,
+  TRIP_STAGES,
   type TripStage,
 } from '../domain/trip-plan';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
@@ -73,6 +74,7 @@ function contactEmails(plan: TripPlanRecord, purpose: string, subject: string, p
     id: `trip-${plan.id}-${purpose}-${i}`,
     to: contact.email,
     category: null,
+    userIds: plan.party.map((m) => m.userId),
     ...composeEmail({
       subject,
       paragraphs: [`Hello ${contact.name},`, ...paragraphs],
@@ -178,8 +180,10 @@ export async function sharedTripPlan(token: string, now: Date): Promise<SharedTr
   const plan = planId ? await getTripPlan(planId, now) : null;
   if (!plan) throw new NotFoundError('This trip plan link is not valid.');
   if (!linkIsValid(plan, now)) throw new GoneError('This trip plan is closed or its link has expired.');
-  const { ownerId: _o, activityId: _a, contacts: _c, party, ...rest } = toView(plan);
-  return { ...rest, party: party.map((m) => m.name) };
+  const { ownerId: _o, activityId: _a, contacts: _c, party, lastCheckIn, ...rest } = toView(plan);
+  // Names only: a contact never sees user ids.
+  const by = party.find((m) => m.userId === lastCheckIn.by)?.name ?? FALLBACK_DISPLAY_NAME;
+  return { ...rest, lastCheckIn: { ...lastCheckIn, by }, party: party.map((m) => m.name) };
 }
 
 export interface TripScheduleReport {
@@ -213,35 +217,45 @@ function stageEmails(plan: TripPlanRecord, stage: TripStage): OutboxMessage[] {
  */
 export async function runTripPlanSchedule(now: Date): Promise<TripScheduleReport> {
   const report: TripScheduleReport = { due: 0, reminders: 0, alerts: 0 };
-  const ids = await listDueTripPlanIds(now);
-  report.due = ids.length;
-  for (const plan of await getTripPlans(ids, now)) {
-    if (plan.status !== 'open' || !plan.dueAt || plan.dueAt > now.toISOString()) continue;
-    const to = nextStage(plan.stage);
-    const nextDue = stageDueAt(plan, to);
-    const emails = stageEmails(plan, plan.stage);
-    if (!(await advanceTripStage(plan, to, nextDue?.toISOString() ?? null, alertsSentAt(to), emails, now))) continue;
-    if (plan.stage === 'reminder') {
-      for (const member of plan.party) {
-        const sent = await emailUser(
-          member.userId,
-          'reminders',
-          {
-            id: `trip-${plan.id}-reminder-${member.userId}`,
-            subject: `Are you back? Check in on your trip plan for ${plan.trailhead}`,
-            paragraphs: [`Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`, "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period."],
-            action: { label: "Check in: We're back", path: `${tripPaths.plan(plan.id)}?check-in=1` },
-          },
-          now,
-        );
-        if (sent) report.reminders += 1;
-      }
-    } else {
-      report.alerts += emails.length;
-      logger.info('trip plan overdue alert', { planId: plan.id, stage: plan.stage });
-    }
+  // A plan whose next stage is already due too (the job was late, or a late return moved it) moves again in the next pass.
+  for (let pass = 0; pass < TRIP_STAGES.length - 1; pass += 1) {
+    const ids = await listDueTripPlanIds(now);
+    if (pass === 0) report.due = ids.length;
+    let moved = 0;
+    for (const plan of await getTripPlans(ids, now)) if (await advanceDuePlan(plan, now, report)) moved += 1;
+    if (moved === 0) break;
   }
   return report;
+}
+
+/** Moves one due plan a stage on and sends what that stage sends; false when it was not due or another run moved it. */
+async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripScheduleReport): Promise<boolean> {
+  if (plan.status !== 'open' || !plan.dueAt || plan.dueAt > now.toISOString()) return false;
+  const to = nextStage(plan.stage);
+  const nextDue = stageDueAt(plan, to);
+  const emails = stageEmails(plan, plan.stage);
+  if (!(await advanceTripStage(plan, to, nextDue?.toISOString() ?? null, alertsSentAt(to), emails, now))) return false;
+  if (plan.stage === 'reminder') {
+    for (const member of plan.party) {
+      const sent = await emailUser(
+        member.userId,
+        'reminders',
+        {
+          id: `trip-${plan.id}-reminder-${plan.party.indexOf(member)}`,
+          aboutUserIds: plan.party.map((m) => m.userId),
+          subject: `Are you back? Check in on your trip plan for ${plan.trailhead}`,
+          paragraphs: [`Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`, "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period."],
+          action: { label: "Check in: We're back", path: `${tripPaths.plan(plan.id)}?check-in=1` },
+        },
+        now,
+      );
+      if (sent) report.reminders += 1;
+    }
+  } else {
+    report.alerts += emails.length;
+    logger.info('trip plan overdue alert', { planId: plan.id, stage: plan.stage });
+  }
+  return true;
 }
 
 /**

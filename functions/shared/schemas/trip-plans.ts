@@ -144,6 +144,6 @@ export type TripPlan = z.infer<typeof TripPlan>;
 export const TripPlanList = z.object({ plans: z.array(TripPlan) });
 export type TripPlanList = z.infer<typeof TripPlanList>;
 
-/** What an emergency contact sees through their link: no user ids, no contacts' emails. */
+/** What an emergency contact sees through their link: names, never user ids; no contacts' emails. (`lastCheckIn.by` is a name.) */
 export const SharedTripPlan = TripPlan.omit({ ownerId: true, activityId: true, contacts: true, party: true }).extend({ party: z.array(z.string()) });
 export type SharedTripPlan = z.infer<typeof SharedTripPlan>;
