@@ -6,14 +6,20 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { TableId } from '../../functions/shared/tables';
-import type { FunctionRuntime } from './function-runtime';
 import { HouseFunction } from './house-function';
+
+/** The domain mail is sent from (CDK context `emailDomain`); synth works offline with the placeholder. */
+export function emailDomainFrom(scope: Construct): string {
+  const value: unknown = scope.node.tryGetContext('emailDomain');
+  if (value === undefined || value === null || value === '') return 'mail.trailbuddy.example';
+  if (typeof value !== 'string' || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value.trim())) throw new Error("CDK context 'emailDomain' must be a domain name, e.g. mail.example.org");
+  return value.trim();
+}
 
 export interface EmailSendingProps {
   /** The sending domain (CDK context `emailDomain`); SES verifies it through the DKIM CNAMEs it asks for. */
   domain: string;
   tables: Readonly<Record<TableId, ITable>>;
-  runtime?: FunctionRuntime;
 }
 
 /**
@@ -51,7 +57,6 @@ export class EmailSending extends Construct {
       tables: ['social'],
       allTables: props.tables,
       description: 'Records SES bounces and complaints so the app stops mailing those addresses',
-      environment: props.runtime?.environment,
     });
     events.addSubscription(new LambdaSubscription(recorder.function));
   }

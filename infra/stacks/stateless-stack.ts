@@ -8,7 +8,6 @@ import { ApiRoutes } from '../constructs/api-routes';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
-import { EmailSending } from '../constructs/email-sending';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
 import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
@@ -79,14 +78,6 @@ function googleFitSettingsFrom(stack: Stack): GoogleFitDeploymentSettings {
     oauthBaseUrl: text('googleOauthBaseUrl', 'https://oauth2.googleapis.com'),
     apiBaseUrl: text('googleApiBaseUrl', 'https://www.googleapis.com'),
   };
-}
-
-/** The domain mail is sent from (CDK context `emailDomain`); synth works offline with the placeholder. */
-function emailDomainFrom(stack: Stack): string {
-  const value: unknown = stack.node.tryGetContext('emailDomain');
-  if (value === undefined || value === null || value === '') return 'mail.trailbuddy.example';
-  if (typeof value !== 'string' || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value.trim())) throw new Error("CDK context 'emailDomain' must be a domain name, e.g. mail.example.org");
-  return value.trim();
 }
 
 export interface StatelessStackProps extends StackProps {
@@ -174,7 +165,7 @@ export class StatelessStack extends Stack {
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 
     // Email (issue 16): only the outbox job talks to SES; requests and other jobs enqueue into the social table.
-    const email = new EmailSending(this, 'Email', { domain: emailDomainFrom(this), tables: stateful.tables, runtime });
+    const { email } = stateful;
     const outbox = this.jobs.functions.get('email-outbox')!.function;
     email.grantSend(outbox);
     outbox.addEnvironment('EMAIL_FROM', email.fromAddress);
