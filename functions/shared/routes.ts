@@ -9,6 +9,7 @@ import { PARTNER_ROUTES } from './route-areas/partners';
 import { PLAN_ROUTES, PLAN_SCHEDULED_JOBS } from './route-areas/plan';
 import { PROFILE_ROUTES } from './route-areas/profile';
 import { SAFETY_ROUTES } from './route-areas/safety';
+import { TRIP_ROUTES, TRIP_SCHEDULED_JOBS } from './route-areas/trips';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...PARTNER_ROUTES,
   ...PLAN_ROUTES,
   ...SAFETY_ROUTES,
+  ...TRIP_ROUTES,
 ];
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */
@@ -81,4 +83,4 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
 ];
 
-export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [...CORE_SCHEDULED_JOBS, ...GOOGLE_SCHEDULED_JOBS, ...PLAN_SCHEDULED_JOBS];
+export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [...CORE_SCHEDULED_JOBS, ...GOOGLE_SCHEDULED_JOBS, ...PLAN_SCHEDULED_JOBS, ...TRIP_SCHEDULED_JOBS];

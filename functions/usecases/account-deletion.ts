@@ -13,12 +13,14 @@ import { refreshPartnerIndex } from './partner-index';
 import { quotaMonthOf, quotaResetsAt } from './messages-quota';
 import { erasePartnerDataOfUser } from './partners-erasure';
 import { erasePlanDataOfUser } from './plan-erasure';
+import { eraseTripPlansOfUser } from './trip-plans';
+import { eraseEmailOfUser } from './email';
 
 export interface AccountDeletionDeps {
   /** Deauthorizes TrailBuddy at the provider (best effort), then deletes the connection's tokens and activities. */
   disconnectProvider: (userId: string, provider: ProviderType) => Promise<void>;
   /** Each capability's own eraser for what it keeps about the user in the social table (it knows the other parties). */
-  erasers: Readonly<Record<'partners' | 'plans' | 'apple', (userId: string, now: Date) => Promise<number>>>;
+  erasers: Readonly<Record<'partners' | 'plans' | 'apple' | 'trips' | 'email', (userId: string, now: Date) => Promise<number>>>;
   refreshPartnerIndex: typeof refreshPartnerIndex;
   /** Deletes the Cognito user (AdminDeleteUser), so the sign-in is gone whatever the browser does. */
   deleteSignIn: DeleteSignIn;
@@ -27,7 +29,7 @@ export interface AccountDeletionDeps {
 export const accountDeletionDeps = (disconnectProvider: AccountDeletionDeps['disconnectProvider'], deleteSignIn: DeleteSignIn): AccountDeletionDeps => ({
   disconnectProvider,
   deleteSignIn,
-  erasers: { partners: erasePartnerDataOfUser, plans: erasePlanDataOfUser, apple: eraseAppleDataOfUser },
+  erasers: { partners: erasePartnerDataOfUser, plans: erasePlanDataOfUser, apple: eraseAppleDataOfUser, trips: eraseTripPlansOfUser, email: (userId) => eraseEmailOfUser(userId) },
   refreshPartnerIndex,
 });
 

@@ -3,14 +3,16 @@ import { TooManyRequestsError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countPlanAction } from '../repositories/group-activities';
 import { isBlocked, listRelationships } from '../repositories/partner-relationships';
-import { addNotification, type NewNotification } from '../repositories/notifications';
+import type { NewNotification } from '../repositories/notifications';
+import { notifyWithEmail } from './email';
 
 /** What the planning use cases need besides their repositories: a way to tell a user something. */
 export interface PlanDeps {
   notify: (userId: string, notification: NewNotification, now: Date) => Promise<unknown>;
 }
 
-export const planDeps: PlanDeps = { notify: addNotification };
+/** In-app, and by email where the user wants that kind (activity changes, cancellations, ride bookings, reminders). */
+export const planDeps: PlanDeps = { notify: notifyWithEmail };
 
 /**
  * Tells each user; the action that caused it has already happened, so a failed notification is logged

@@ -1,5 +1,6 @@
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { addNotification } from '../repositories/notifications';
+import { notifyWithEmail } from './email';
 import { getPartnerSnapshot } from '../repositories/partner-index';
 import { displayNamesOf } from '../repositories/partner-members';
 import {
@@ -24,7 +25,7 @@ export interface PartnerConnectionDeps {
   addNotification: typeof addNotification;
 }
 
-const dynamoDeps: PartnerConnectionDeps = { getRelationship, getUserProfile, getPartnerSnapshot, addNotification };
+const dynamoDeps: PartnerConnectionDeps = { getRelationship, getUserProfile, getPartnerSnapshot, addNotification: notifyWithEmail };
 
 const paths = {
   findPartners: '/find-partners',

@@ -10,6 +10,7 @@ import type { IncomingRequest } from './api-gateway-event';
 import { createApiHost } from './api-host';
 import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
+import { startLocalEmail, type LocalEmail } from './email';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
@@ -33,6 +34,8 @@ export interface LocalStackOptions {
   googlePort?: number;
   /** A real Google OAuth client (with Fitness API access); without it the Google simulator stands in. */
   googleCredentials?: { clientId: string; clientSecret: string };
+  /** The SES v2 emulator's port (0 = any free one); its page is the local inbox. */
+  emailPort?: number;
   /** Where DynamoDB Local and the emulator keep state; omit for an in-memory, throwaway stack (tests). */
   dataDir?: string;
   /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
@@ -48,6 +51,8 @@ export interface LocalStack {
   strava: StravaSimulator | undefined;
   /** Present when the simulator stands in for Google (OAuth and the Fitness API). */
   google: GoogleSimulator | undefined;
+  /** The SES v2 emulator: every email the app sends lands in its inbox page. */
+  email: LocalEmail;
   config: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -97,6 +102,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(() => google!.stop());
       Object.assign(process.env, googleEnv({ ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url }));
     }
+    const email = await startLocalEmail({ port: options.emailPort ?? 0 });
+    stoppers.push(() => email.stop());
+    Object.assign(process.env, { SES_ENDPOINT: email.url, EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>' });
     // USER_POOL_ID + COGNITO_ENDPOINT: DELETE /api/me deletes and moderation disables users in the emulator, as Lambda does in Cognito.
     Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret, USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
 
@@ -161,7 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, google, config, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, email, config, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const cognitoPort = portFromEnv('COGNITO_PORT', 9229);
   const stravaPort = portFromEnv('STRAVA_SIMULATOR_PORT', 4100);
   const googlePort = portFromEnv('GOOGLE_SIMULATOR_PORT', 4200);
+  const emailPort = portFromEnv('EMAIL_PORT', 8005);
   console.log('Starting TrailBuddy locally…');
 
   const starting = startLocalStack({
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     stravaPort,
     ...(stravaCredentials ? { stravaCredentials } : {}),
     googlePort,
+    emailPort,
     ...(googleCredentials ? { googleCredentials } : {}),
     dataDir: resolve(rootDir, '.data'),
     runSchedules: true,
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
       stack.google
         ? `  Google simulator              ${stack.google.url}  (Google Fit; set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in .env to use real Google)`
         : '  Google Fit                    https://www.googleapis.com  (real credentials from GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)',
+      `  Email inbox (SES v2 emulator)  ${stack.email.url}  (every email the app sends: trip plans, alerts, notifications)`,
       '',
       '  Codes the pool would email are printed here: "[cognito] confirmation code for …" (sign-up, resend),',
       '  "[cognito] password reset code for …" and "[cognito] email verification code for …".',

@@ -4,6 +4,7 @@ import type { UserPool, UserPoolDomain, UserPoolIdentityProviderGoogle } from 'a
 import type { Construct } from 'constructs';
 import { AppSecrets } from '../constructs/app-secrets';
 import { DataTables, type TablesById } from '../constructs/data-tables';
+import { EmailSending, emailDomainFrom } from '../constructs/email-sending';
 import { UserDirectory } from '../constructs/user-directory';
 
 export interface StatefulStackProps extends StackProps {
@@ -23,6 +24,8 @@ export interface StatefulResources {
   hostedUiHost: string;
   /** APP_SECRET (JSON field appSecret): kept with the data it encrypts. */
   appSecret: ISecret;
+  /** The SES identity and configuration set (long-lived: the domain's DKIM verification is done once). */
+  email: EmailSending;
 }
 
 /** Data that must survive redeploys: the tables and the user directory. Everything here is RETAINed. */
@@ -42,8 +45,11 @@ export class StatefulStack extends Stack {
 
     const secrets = new AppSecrets(this, 'Secrets');
 
+    const email = new EmailSending(this, 'Email', { domain: emailDomainFrom(this), tables: tables.byId });
+
     this.resources = {
       appSecret: secrets.appSecret,
+      email,
       tables: tables.byId,
       userPool: users.userPool,
       googleProvider: users.googleProvider,

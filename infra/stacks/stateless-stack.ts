@@ -164,6 +164,13 @@ export class StatelessStack extends Stack {
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 
+    // Email (issue 16): only the outbox job talks to SES; requests and other jobs enqueue into the social table.
+    const { email } = stateful;
+    const outbox = this.jobs.functions.get('email-outbox')!.function;
+    email.grantSend(outbox);
+    outbox.addEnvironment('EMAIL_FROM', email.fromAddress);
+    outbox.addEnvironment('SES_CONFIGURATION_SET', email.configurationSet.configurationSetName);
+
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,
       distribution: this.site.distribution,

@@ -78,6 +78,16 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-report': 'none',
   'get-moderation-reports': 'none',
   'post-moderation-action': 'none',
+  // Trip plans (issue 16): the party is who is physically on the trip, fixed when the plan is filed, and is safety
+  // information for Search and Rescue; a block does not take anyone off it. No route lets one member reach another.
+  'post-trip-plan': 'none',
+  'get-trip-plans': 'none',
+  'get-trip-plan': 'none',
+  'post-trip-check-in': 'none',
+  'get-trip-link': 'none',
+  'get-email-preferences': 'none',
+  'put-email-preferences': 'none',
+  'post-email-unsubscribe': 'none',
 };
 
 const call = (routeId: string, userId: string, options: CallOptions = {}) => callRoute(routeId, { ...options, claims: userClaims(userId) });

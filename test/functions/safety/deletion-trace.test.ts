@@ -18,7 +18,8 @@ import { dynamo } from '../../../functions/lib/dynamo';
 import { ROUTES } from '../../../functions/shared/routes';
 import { TABLE_IDS } from '../../../functions/shared/tables';
 import { invoke, userClaims, type CallOptions } from '../../support/api-events';
-import { activityInput } from '../group-activities/helpers';
+import { handler as postTripPlan } from '../../../functions/handlers/trip-plans/post-trip-plan';
+import { activityInput, daysAhead } from '../group-activities/helpers';
 import { member } from '../partners/helpers';
 
 const byId = (id: string) => ROUTES.find((route) => route.id === id)!;
@@ -47,6 +48,21 @@ async function itemsMentioning(needles: readonly string[]): Promise<{ table: str
 // The deletion keys the email tombstone with APP_SECRET, as the local stack sets it.
 beforeAll(() => {
   process.env.APP_SECRET ??= randomBytes(32).toString('base64url');
+  // Email is enqueued (not sent: no job runs here) with links to the site, so unsubscribe tokens and outbox messages exist.
+  process.env.SITE_URL ??= 'http://localhost:3000';
+});
+
+const tripPlan = (activityId: string, route: string) => ({
+  activityId,
+  trailhead: 'Lynn Headwaters',
+  route,
+  area: 'North Shore',
+  startDate: daysAhead(5),
+  startTime: '08:00',
+  returnDate: daysAhead(5),
+  returnTime: '16:00',
+  graceMinutes: 60,
+  contacts: [{ name: 'Contact', email: 'contact@example.org' }],
 });
 
 describe('deleting an account leaves no trace', () => {
@@ -71,13 +87,17 @@ describe('deleting an account leaves no trace', () => {
       pathParameters: { activityId: String(theirs.id) },
       body: { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 2, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 0, notes: rideNote },
     });
+    // Trip plans (issue 16): A files one for their activity (B is in the party); B files one for theirs (A is in it).
+    const tripRoute = `Trip-${tag} north ridge`;
+    await ok(postTripPlan, 'post-trip-plan', a, { body: tripPlan(String(activity.id), tripRoute) });
+    await ok(postTripPlan, 'post-trip-plan', b, { body: tripPlan(String(theirs.id), 'B route') });
     // B reports A's message: the report keeps a copy of it (issue 12), even after A's deletion.
     const messageId = String((sent as { id?: string }).id ?? (sent as { message?: { id: string } }).message?.id);
     await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId, reason: 'spam' } });
 
     await ok(deleteMe, 'delete-me', a);
 
-    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`]);
+    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`, `Trip-${tag}`]);
     // The tombstone that refuses the deleted user's unexpired tokens is kept by design (two days; account-deletion.ts).
     const outsideReports = traces.filter(({ item }) => item.entity !== 'Report' && item.entity !== 'DeletedUser');
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);

@@ -1,0 +1,5 @@
+import { httpRoute } from '../../lib/http';
+import { readEmailPreferences } from '../../usecases/email';
+
+/** GET /api/email-preferences — the caller's per-type email choices. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => readEmailPreferences(caller.userId));

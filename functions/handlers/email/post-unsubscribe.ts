@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { UnsubscribeQuery } from '../../shared/schemas/email';
+import { unsubscribe } from '../../usecases/email';
+
+/** POST /api/email/unsubscribe?token=… — public, RFC 8058 one-click unsubscribe from the List-Unsubscribe header. */
+export const handler = httpRoute({ auth: 'public', query: UnsubscribeQuery }, async ({ query, now }) => unsubscribe(query.token, now));

@@ -1,0 +1,6 @@
+import { httpRoute } from '../../lib/http';
+import { TripPlanIdPath } from '../../shared/schemas/trip-plans';
+import { getTripPlanFor } from '../../usecases/trip-plans';
+
+/** GET /api/trip-plans/{planId} — one plan, for a member of its party. */
+export const handler = httpRoute({ auth: 'user', path: TripPlanIdPath }, async ({ caller, path, now }) => getTripPlanFor(caller.userId, path.planId, now));

@@ -1,0 +1,271 @@
+import { ulid } from 'ulid';
+import { composeEmail } from '../domain/email-message';
+import {
+  alertsSentAt,
+  CLOSED_TRIP_RETENTION_MS,
+  expectedReturn,
+  linkIsValid,
+  nextStage,
+  returnIsInFuture,
+  stageDueAt,
+  TRIP_STAGES,
+  type TripStage,
+} from '../domain/trip-plan';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { siteUrl } from '../lib/email';
+import { logger } from '../lib/logger';
+import type { OutboxMessage } from '../repositories/email';
+import { displayNamesOf, getGroupActivity, listMembers } from '../repositories/group-activities';
+import {
+  advanceTripStage,
+  closeTripPlan,
+  createTripPlan,
+  deleteTripPlan,
+  getPlanIdByLink,
+  getTripPlan,
+  getTripPlans,
+  listDueTripPlanIds,
+  listTripPlanIdsOf,
+  moveTripReturn,
+  removeTripMember,
+  type TripPlanRecord,
+} from '../repositories/trip-plans';
+import { FALLBACK_DISPLAY_NAME, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
+import { TRIP_ESSENTIAL_LABELS, type SharedTripPlan, type TripCheckInRequest, type TripPlan, type TripPlanInput, type TripPlanList } from '../shared/schemas/trip-plans';
+import { emailUser, hashToken, newToken } from './email';
+
+/** Web paths the emails link to. */
+export const tripPaths = {
+  plan: (id: string) => `/trip-plans/${id}`,
+  shared: (token: string) => `/trip-link/${token}`,
+} as const;
+
+const TRIP_FIELDS_ERROR = 'trip_plan_invalid';
+
+class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, 'link_expired', message);
+  }
+}
+
+function toView(plan: TripPlanRecord): TripPlan {
+  const { stage: _stage, dueAt: _dueAt, tokenHash: _hash, expiresAt: _ttl, ...view } = plan;
+  return view;
+}
+
+const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
+const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
+
+function planSummary(plan: TripPlanRecord): string[] {
+  const essentials = plan.essentials.length ? plan.essentials.map((e) => TRIP_ESSENTIAL_LABELS[e]).join(', ') : 'none listed';
+  return [
+    `Party: ${partyNames(plan)}`,
+    `Trailhead: ${plan.trailhead} (${plan.area})`,
+    `Route: ${plan.route}`,
+    `Start: ${when(plan.startDate, plan.startTime)}. Expected back: ${when(plan.returnDate, plan.returnTime)}, plus ${plan.graceMinutes} minutes' grace.`,
+    `Vehicle: ${plan.vehicle || 'not given'}`,
+    `Essentials carried: ${essentials}`,
+  ];
+}
+
+/** One message per contact; ids are stable per plan, purpose and contact, so enqueuing twice keeps one. */
+function contactEmails(plan: TripPlanRecord, purpose: string, subject: string, paragraphs: string[], linkUrl: string | null): OutboxMessage[] {
+  return plan.contacts.map((contact, i) => ({
+    id: `trip-${plan.id}-${purpose}-${i}`,
+    to: contact.email,
+    category: null,
+    userIds: plan.party.map((m) => m.userId),
+    ...composeEmail({
+      subject,
+      paragraphs: [`Hello ${contact.name},`, ...paragraphs],
+      action: linkUrl ? { label: 'View the trip plan', url: linkUrl } : { label: 'TrailBuddy', url: siteUrl() },
+    }),
+  }));
+}
+
+function lastCheckInText(plan: TripPlanRecord): string {
+  const by = plan.party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? 'the party';
+  const what = plan.lastCheckIn.kind === 'late' ? `said they are running late (${plan.lateReason ?? ''})` : 'filed the plan';
+  return `Last check-in: ${by} ${what} at ${plan.lastCheckIn.at} (UTC).`;
+}
+
+/** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */
+export async function fileTripPlan(userId: string, input: TripPlanInput, now: Date): Promise<TripPlan> {
+  if (!returnIsInFuture({ ...input, timeZone: PLAN_TIME_ZONE }, now)) {
+    throw new BadRequestError('The expected return must be later than now.', { returnTime: 'The expected return must be later than now.' }, TRIP_FIELDS_ERROR);
+  }
+  let memberIds = [userId];
+  if (input.activityId) {
+    const activity = await getGroupActivity(input.activityId);
+    const members = activity && !activity.cancelledAt ? await listMembers(activity.id) : [];
+    if (!members.some((m) => m.userId === userId)) throw new NotFoundError('No such activity among yours.');
+    memberIds = [userId, ...members.map((m) => m.userId).filter((id) => id !== userId)];
+  }
+  const names = await displayNamesOf(memberIds, FALLBACK_DISPLAY_NAME);
+  const token = newToken();
+  const at = now.toISOString();
+  const plan: TripPlanRecord = {
+    id: ulid(now.getTime()),
+    ownerId: userId,
+    ...input,
+    timeZone: PLAN_TIME_ZONE,
+    party: memberIds.map((id) => ({ userId: id, name: names.get(id) ?? FALLBACK_DISPLAY_NAME })),
+    status: 'open',
+    lateReason: null,
+    lastCheckIn: { at, by: userId, kind: 'filed' },
+    overdueAlertsSent: 0,
+    closedAt: null,
+    createdAt: at,
+    stage: 'reminder',
+    dueAt: stageDueAt(input, 'reminder')!.toISOString(),
+    tokenHash: hashToken(token),
+    expiresAt: null,
+  };
+  const filed = contactEmails(
+    plan,
+    'filed',
+    `Trip plan: ${partyNames(plan)} at ${plan.trailhead}`,
+    [
+      `${partyNames(plan)} named you as an emergency contact for a trip, and filed this plan with TrailBuddy.`,
+      ...planSummary(plan),
+      'If they have not checked in by the expected return plus the grace period, we will email you. Keep this link: it shows the plan until 48 hours after the trip ends.',
+    ],
+    `${siteUrl()}${tripPaths.shared(token)}`,
+  );
+  await createTripPlan(plan, filed, now);
+  return toView(plan);
+}
+
+/** A plan the caller is in; anyone else gets the same 404 as for a plan that does not exist. */
+async function planOfMember(userId: string, planId: string, now: Date): Promise<TripPlanRecord> {
+  const plan = await getTripPlan(planId, now);
+  if (!plan || !plan.party.some((m) => m.userId === userId)) throw new NotFoundError('No such trip plan.');
+  return plan;
+}
+
+export async function getTripPlanFor(userId: string, planId: string, now: Date): Promise<TripPlan> {
+  return toView(await planOfMember(userId, planId, now));
+}
+
+export async function listTripPlansFor(userId: string, now: Date): Promise<TripPlanList> {
+  return { plans: (await getTripPlans(await listTripPlanIdsOf(userId), now)).map(toView) };
+}
+
+/** "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return once, with a reason). */
+export async function checkInTripPlan(userId: string, planId: string, request: TripCheckInRequest, now: Date): Promise<TripPlan> {
+  const plan = await planOfMember(userId, planId, now);
+  if (plan.status !== 'open') throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
+  const name = plan.party.find((m) => m.userId === userId)?.name ?? FALLBACK_DISPLAY_NAME;
+  if (request.kind === 'back') {
+    const emails = contactEmails(plan, 'back', `${partyNames(plan)} are back from ${plan.trailhead}`, [`${name} checked in: the party is back from ${plan.trailhead}. Thank you for being their contact.`, 'Nothing more to do.'], null);
+    const expiresAt = Math.floor((now.getTime() + CLOSED_TRIP_RETENTION_MS) / 1000);
+    if (!(await closeTripPlan(plan, userId, expiresAt, emails, now))) throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
+    return getTripPlanFor(userId, planId, now);
+  }
+  if (plan.lateReason !== null) throw new ConflictError('The expected return can be moved once, and it already was.', 'already_late');
+  const moved = { returnDate: request.returnDate, returnTime: request.returnTime, graceMinutes: plan.graceMinutes, timeZone: plan.timeZone };
+  if (expectedReturn(moved).getTime() <= Math.max(now.getTime(), expectedReturn(plan).getTime())) {
+    throw new BadRequestError('The new return must be later than now and than the planned return.', { returnTime: 'Choose a later time.' }, TRIP_FIELDS_ERROR);
+  }
+  const dueAt = stageDueAt(moved, plan.stage);
+  if (!(await moveTripReturn(plan, { ...request, dueAt: dueAt?.toISOString() ?? null }, userId, now))) {
+    throw new ConflictError('The trip plan changed meanwhile; reload it and try again.', 'trip_plan_changed');
+  }
+  return getTripPlanFor(userId, planId, now);
+}
+
+/** GET /api/trip-links/{token}: the read-only plan an emergency contact sees, without signing in. */
+export async function sharedTripPlan(token: string, now: Date): Promise<SharedTripPlan> {
+  const planId = await getPlanIdByLink(hashToken(token));
+  const plan = planId ? await getTripPlan(planId, now) : null;
+  if (!plan) throw new NotFoundError('This trip plan link is not valid.');
+  if (!linkIsValid(plan, now)) throw new GoneError('This trip plan is closed or its link has expired.');
+  const { ownerId: _o, activityId: _a, contacts: _c, party, lastCheckIn, ...rest } = toView(plan);
+  // Names only: a contact never sees user ids.
+  const by = party.find((m) => m.userId === lastCheckIn.by)?.name ?? FALLBACK_DISPLAY_NAME;
+  return { ...rest, lastCheckIn: { ...lastCheckIn, by }, party: party.map((m) => m.name) };
+}
+
+export interface TripScheduleReport {
+  due: number;
+  reminders: number;
+  alerts: number;
+}
+
+/** What moving `plan` from its stage sends: the party's reminder (their choice) or the contacts' overdue alert (always). */
+function stageEmails(plan: TripPlanRecord, stage: TripStage): OutboxMessage[] {
+  if (stage !== 'overdue1' && stage !== 'overdue2') return [];
+  const second = stage === 'overdue2';
+  return contactEmails(
+    plan,
+    stage,
+    `${second ? 'Second alert' : 'Overdue'}: ${partyNames(plan)} have not checked in from ${plan.trailhead}`,
+    [
+      `${partyNames(plan)} expected to be back from ${plan.trailhead} by ${when(plan.returnDate, plan.returnTime)}. With ${plan.graceMinutes} minutes' grace, they are now overdue and nobody has checked in${second ? ', still' : ''}.`,
+      lastCheckInText(plan),
+      'Try to reach them first. If you cannot, call 911 and ask for Search and Rescue; give them this plan. Never call a Search and Rescue group yourself: the police call them out.',
+      ...planSummary(plan),
+      'The link in our first email shows this plan (no sign-in needed).',
+    ],
+    null,
+  );
+}
+
+/**
+ * Scheduled (`trip-plans` job): every plan whose stage is due moves to the next stage, each exactly once. The contacts'
+ * alerts are written in the same transaction as the move; the party's reminder follows the move (at most once).
+ */
+export async function runTripPlanSchedule(now: Date): Promise<TripScheduleReport> {
+  const report: TripScheduleReport = { due: 0, reminders: 0, alerts: 0 };
+  // A plan whose next stage is already due too (the job was late, or a late return moved it) moves again in the next pass.
+  for (let pass = 0; pass < TRIP_STAGES.length - 1; pass += 1) {
+    const ids = await listDueTripPlanIds(now);
+    if (pass === 0) report.due = ids.length;
+    let moved = 0;
+    for (const plan of await getTripPlans(ids, now)) if (await advanceDuePlan(plan, now, report)) moved += 1;
+    if (moved === 0) break;
+  }
+  return report;
+}
+
+/** Moves one due plan a stage on and sends what that stage sends; false when it was not due or another run moved it. */
+async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripScheduleReport): Promise<boolean> {
+  if (plan.status !== 'open' || !plan.dueAt || plan.dueAt > now.toISOString()) return false;
+  const to = nextStage(plan.stage);
+  const nextDue = stageDueAt(plan, to);
+  const emails = stageEmails(plan, plan.stage);
+  if (!(await advanceTripStage(plan, to, nextDue?.toISOString() ?? null, alertsSentAt(to), emails, now))) return false;
+  if (plan.stage === 'reminder') {
+    for (const member of plan.party) {
+      const sent = await emailUser(
+        member.userId,
+        'reminders',
+        {
+          id: `trip-${plan.id}-reminder-${plan.party.indexOf(member)}`,
+          aboutUserIds: plan.party.map((m) => m.userId),
+          subject: `Are you back? Check in on your trip plan for ${plan.trailhead}`,
+          paragraphs: [`Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`, "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period."],
+          action: { label: "Check in: We're back", path: `${tripPaths.plan(plan.id)}?check-in=1` },
+        },
+        now,
+      );
+      if (sent) report.reminders += 1;
+    }
+  } else {
+    report.alerts += emails.length;
+    logger.info('trip plan overdue alert', { planId: plan.id, stage: plan.stage });
+  }
+  return true;
+}
+
+/**
+ * Account deletion: plans the user filed are deleted with everything in them; from others' plans they are removed
+ * (their item and their name in the party). Returns the items removed or changed.
+ */
+export async function eraseTripPlansOfUser(userId: string, _now: Date): Promise<number> {
+  let changed = 0;
+  for (const plan of await getTripPlans(await listTripPlanIdsOf(userId), new Date(0))) {
+    changed += plan.ownerId === userId ? await deleteTripPlan(plan) : await removeTripMember(plan, userId);
+  }
+  return changed;
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wallClockInstant } from '../../../functions/domain/plan-time';
+import { SECOND_ALERT_AFTER_MS, TRIP_LINK_LIFETIME_MS } from '../../../functions/domain/trip-plan';
+import { handler as getTripLink } from '../../../functions/handlers/trip-plans/get-trip-link';
+import { handler as getTripPlan } from '../../../functions/handlers/trip-plans/get-trip-plan';
+import { handler as outboxJob } from '../../../functions/handlers/email/outbox-job';
+import { TRIP_ROUTES } from '../../../functions/shared/route-areas/trips';
+import type { TripPlanInput } from '../../../functions/shared/schemas/trip-plans';
+import { TripPlanInput as TripPlanInputSchema } from '../../../functions/shared/schemas/trip-plans';
+import { sendDueEmails } from '../../../functions/usecases/email';
+import { checkInTripPlan, fileTripPlan, runTripPlanSchedule } from '../../../functions/usecases/trip-plans';
+import { invoke, userClaims } from '../../support/api-events';
+import { startSesEmulator, sentTo, type SesEmulator } from '../../support/ses-emulator';
+import { createActivity, daysAhead, join, setDisplayName } from '../group-activities/helpers';
+
+let ses: SesEmulator;
+beforeAll(async () => {
+  ses = await startSesEmulator();
+});
+afterAll(() => ses.stop());
+beforeEach(() => ses.clear());
+
+const tag = () => randomBytes(4).toString('hex');
+const route = (id: string) => TRIP_ROUTES.find((r) => r.id === id)!;
+const RETURN_DATE = daysAhead(3);
+const returnAt = (time = '17:00', date = RETURN_DATE) => wallClockInstant(date, time);
+const minutes = (n: number) => n * 60_000;
+/** A time well before the trip. */
+const filedAt = () => new Date(returnAt().getTime() - 86_400_000);
+
+function planInput(contactEmail: string, overrides: Partial<TripPlanInput> = {}): TripPlanInput {
+  return TripPlanInputSchema.parse({
+    trailhead: 'Lynn Headwaters',
+    route: 'Lynn Loop to Norvan Falls and back',
+    area: 'North Shore',
+    startDate: RETURN_DATE,
+    startTime: '08:00',
+    returnDate: RETURN_DATE,
+    returnTime: '17:00',
+    graceMinutes: 60,
+    vehicle: 'Green Subaru Outback',
+    essentials: ['flashlight', 'first_aid_kit'],
+    contacts: [{ name: 'Casey Contact', email: contactEmail }],
+    ...overrides,
+  });
+}
+
+const linkIn = (text: string | undefined) => /\/trip-link\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+
+describe('filing a trip plan', () => {
+  it('emails each contact a private link that opens the read-only plan without signing in', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contact = `contact-${tag()}@example.org`;
+    await setDisplayName(owner, 'Avery Owner');
+    const plan = await fileTripPlan(owner, planInput(contact), filedAt());
+    expect(plan.party).toEqual([{ userId: owner, name: 'Avery Owner' }]);
+
+    await sendDueEmails(filedAt());
+    const mail = sentTo(await ses.emails(), contact);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('Lynn Headwaters');
+    expect(mail[0]!.body.text).toContain('Avery Owner');
+    expect(mail[0]!.body.html).toContain('TrailBuddy');
+    const token = linkIn(mail[0]!.body.text);
+    expect(token).toBeDefined();
+
+    const shared = await invoke(getTripLink, route('get-trip-link'), { path: `/api/trip-links/${token}`, pathParameters: { token: token! } });
+    expect(shared.status).toBe(200);
+    expect(shared.json).toMatchObject({ trailhead: 'Lynn Headwaters', party: ['Avery Owner'], status: 'open' });
+    expect(JSON.stringify(shared.json)).not.toContain(owner);
+    expect(JSON.stringify(shared.json)).not.toContain(contact);
+  });
+
+  it('refuses a wrong token (404) and, after 48 h past the return or once closed, the right one (410)', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contact = `contact-${tag()}@example.org`;
+    const plan = await fileTripPlan(owner, planInput(contact), filedAt());
+    await sendDueEmails(filedAt());
+    const token = linkIn(sentTo(await ses.emails(), contact)[0]!.body.text)!;
+    const call = (t: string) => invoke(getTripLink, route('get-trip-link'), { path: `/api/trip-links/${t}`, pathParameters: { token: t } });
+
+    const wrong = await call(randomBytes(32).toString('base64url'));
+    expect(wrong.status).toBe(404);
+    expect((await call('short')).status).toBe(400);
+
+    const { sharedTripPlan } = await import('../../../functions/usecases/trip-plans');
+    await expect(sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS - 1000))).resolves.toMatchObject({ id: plan.id });
+    await expect(sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS))).rejects.toMatchObject({ status: 410 });
+
+    await checkInTripPlan(owner, plan.id, { kind: 'back' }, returnAt());
+    expect((await call(token)).status).toBe(410);
+  });
+
+  it('makes the whole group activity the party, and only a participant may file it; others see 404', async () => {
+    const a = `trip-a-${tag()}`;
+    const b = `trip-b-${tag()}`;
+    const stranger = `trip-s-${tag()}`;
+    await setDisplayName(a, 'Alex');
+    await setDisplayName(b, 'Blair');
+    const activity = await createActivity(a, { date: RETURN_DATE, time: '08:00' });
+    expect((await join(activity.id, b)).status).toBe(200);
+
+    await expect(fileTripPlan(stranger, planInput('c@example.org', { activityId: activity.id }), filedAt())).rejects.toMatchObject({ status: 404 });
+    const plan = await fileTripPlan(a, planInput(`c-${tag()}@example.org`, { activityId: activity.id }), filedAt());
+    expect(plan.party.map((m) => m.name)).toEqual(['Alex', 'Blair']);
+
+    const asB = await invoke(getTripPlan, route('get-trip-plan'), { path: `/api/trip-plans/${plan.id}`, pathParameters: { planId: plan.id }, claims: userClaims(b) });
+    expect(asB.status).toBe(200);
+    const asStranger = await invoke(getTripPlan, route('get-trip-plan'), { path: `/api/trip-plans/${plan.id}`, pathParameters: { planId: plan.id }, claims: userClaims(stranger) });
+    expect(asStranger.status).toBe(404);
+  });
+
+  it('refuses a return already past and a return before the start', async () => {
+    await expect(fileTripPlan(`trip-${tag()}`, planInput('c@example.org'), new Date(returnAt().getTime() + 1000))).rejects.toMatchObject({ status: 400 });
+    expect(TripPlanInputSchema.safeParse({ ...planInput('c@example.org'), returnTime: '07:00' }).success).toBe(false);
+  });
+});
+
+describe('overdue alerts', () => {
+  it('alert each contact exactly once per stage, under a duplicated schedule event and a retried function', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contacts = [`c1-${tag()}@example.org`, `c2-${tag()}@example.org`];
+    await setDisplayName(owner, 'Robin Overdue');
+    const plan = await fileTripPlan(owner, planInput(contacts[0]!, { contacts: contacts.map((email, i) => ({ name: `Contact ${i}`, email })) }), filedAt());
+    await sendDueEmails(filedAt());
+    await ses.clear();
+
+    // Before return + grace: the reminder stage only; nothing to the contacts.
+    await runTripPlanSchedule(new Date(returnAt().getTime() + minutes(59)));
+    // The same due moment twice at once (a duplicated EventBridge event), then again (a retried function).
+    const overdue = new Date(returnAt().getTime() + minutes(61));
+    await Promise.all([runTripPlanSchedule(overdue), runTripPlanSchedule(overdue)]);
+    await runTripPlanSchedule(overdue);
+    await Promise.all([sendDueEmails(overdue), sendDueEmails(overdue)]);
+    await outboxJob();
+
+    for (const contact of contacts) {
+      const mail = sentTo(await ses.emails(), contact);
+      expect(mail.map((m) => m.subject)).toEqual([expect.stringMatching(/^Overdue: Robin Overdue/)]);
+      expect(mail[0]!.body.text).toContain('call 911 and ask for Search and Rescue');
+      expect(mail[0]!.body.text).toContain('Last check-in: Robin Overdue filed the plan');
+    }
+
+    // The second alert, after the further interval, also once.
+    const later = new Date(overdue.getTime() + SECOND_ALERT_AFTER_MS);
+    await Promise.all([runTripPlanSchedule(later), runTripPlanSchedule(later)]);
+    await sendDueEmails(later);
+    await runTripPlanSchedule(new Date(later.getTime() + 86_400_000));
+    await sendDueEmails(new Date(later.getTime() + 86_400_000));
+    expect(sentTo(await ses.emails(), contacts[1]!).map((m) => m.subject.split(':')[0])).toEqual(['Overdue', 'Second alert']);
+
+    const { getTripPlanFor } = await import('../../../functions/usecases/trip-plans');
+    expect((await getTripPlanFor(owner, plan.id, later)).overdueAlertsSent).toBe(2);
+  });
+
+  it('a check-in that lands first wins: no alert, the contacts hear the party is back', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contact = `c-${tag()}@example.org`;
+    const plan = await fileTripPlan(owner, planInput(contact), filedAt());
+    const closed = await checkInTripPlan(owner, plan.id, { kind: 'back' }, new Date(returnAt().getTime() + minutes(30)));
+    expect(closed.status).toBe('closed');
+    await expect(checkInTripPlan(owner, plan.id, { kind: 'back' }, returnAt())).rejects.toMatchObject({ status: 409 });
+
+    const overdue = new Date(returnAt().getTime() + minutes(61));
+    await runTripPlanSchedule(overdue);
+    await sendDueEmails(overdue);
+    const subjects = sentTo(await ses.emails(), contact).map((m) => m.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects[1]).toMatch(/are back from Lynn Headwaters/);
+    expect(subjects.some((s) => /Overdue/.test(s))).toBe(false);
+  });
+
+  it('running late moves the return once, with a reason; the old due time sends nothing', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contact = `c-${tag()}@example.org`;
+    const plan = await fileTripPlan(owner, planInput(contact), filedAt());
+    const late = await checkInTripPlan(owner, plan.id, { kind: 'late', returnDate: RETURN_DATE, returnTime: '20:00', reason: 'Slow on the descent' }, returnAt('16:30'));
+    expect(late).toMatchObject({ returnTime: '20:00', lateReason: 'Slow on the descent', lastCheckIn: { kind: 'late', by: owner } });
+    await expect(checkInTripPlan(owner, plan.id, { kind: 'late', returnDate: RETURN_DATE, returnTime: '21:00', reason: 'Again' }, returnAt('17:00'))).rejects.toMatchObject({ status: 409 });
+
+    await runTripPlanSchedule(new Date(returnAt().getTime() + minutes(61)));
+    await sendDueEmails(new Date(returnAt().getTime() + minutes(61)));
+    expect(sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject))).toHaveLength(0);
+
+    const newOverdue = new Date(returnAt('20:00').getTime() + minutes(61));
+    await runTripPlanSchedule(newOverdue);
+    await sendDueEmails(newOverdue);
+    const alert = sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]!.body.text).toContain('running late (Slow on the descent)');
+  });
+
+  it('reminds the party before expected return, with a link to check in, once', async () => {
+    const owner = `trip-owner-${tag()}`;
+    await setDisplayName(owner, 'Remi');
+    const plan = await fileTripPlan(owner, planInput(`c-${tag()}@example.org`), filedAt());
+    const reminderTime = new Date(returnAt().getTime() - minutes(20));
+    await Promise.all([runTripPlanSchedule(reminderTime), runTripPlanSchedule(reminderTime)]);
+    await sendDueEmails(reminderTime);
+    const mail = sentTo(await ses.emails(), `${owner}@example.com`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toMatch(/^Are you back\?/);
+    expect(mail[0]!.body.text).toContain(`/trip-plans/${plan.id}?check-in=1`);
+  });
+});
