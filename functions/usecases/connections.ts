@@ -1,19 +1,14 @@
-import { StravaAuthError } from '../adapters/strava/errors';
-import { BadRequestError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { withProvider, type ProviderDepsSource } from '../providers/registry';
 import { deleteActivitiesOfUser } from '../repositories/activities';
-import { revokeIngestToken } from '../repositories/apple-ingest-tokens';
-import { deactivateConnection, getConnection, listConnections, type Connection } from '../repositories/connections';
-import { createSyncRequest, isManualSyncOnly, listSyncRequests } from '../repositories/sync-requests';
+import { deactivateConnection, listConnections, type Connection } from '../repositories/connections';
+import { listSyncRequests } from '../repositories/sync-requests';
 import type { ProviderType } from '../shared/schemas/activity';
 import type { ConnectionSummary, ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
-import { revokeGoogleAccess } from './google-access';
+import { appleDeps } from './apple-deps';
 import { googleDeps as defaultGoogleDeps, type GoogleDeps } from './google-deps';
-import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from './google-sync';
 import { forgetProviderMetrics } from './metrics';
-import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
-import { syncStrava } from './strava-sync';
 
 /** What the browser may know about a connection: never tokens. */
 export function toConnectionSummary(connection: Connection): ConnectionSummary {
@@ -35,27 +30,19 @@ export async function listUserConnections(userId: string): Promise<ConnectionsRe
   return { connections: connections.filter((c) => c.isActive).map(toConnectionSummary) };
 }
 
+/** The deps each provider's use cases get: Strava's as given, Google's and Apple's built only when that provider is asked for. */
+function depsSource(strava: StravaDeps, google: () => Promise<GoogleDeps>): ProviderDepsSource {
+  return { strava: async () => strava, google_health: google, apple_health: async () => appleDeps() };
+}
+
 /**
- * Disconnect (spec §4): deauthorize at Strava / revoke at Google (best effort: the user's wish to leave must not
- * depend on the provider answering), mark inactive, delete the tokens, the provider's activities and its part of the
- * daily aggregates. Idempotent.
+ * Disconnect (spec §4): withdraw access at the provider (Strava's deauthorize, Google's revoke: best effort, the
+ * user's wish to leave must not depend on the provider answering; Apple's ingest token), mark inactive, delete the
+ * tokens, the provider's activities and its part of the daily aggregates. Idempotent. Dispatched via the registry.
  */
 export async function disconnectProvider(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<void> {
   const now = deps.clock();
-  if (provider === 'strava') {
-    const connection = await getConnection(userId, 'strava', null);
-    if (connection?.isActive) {
-      try {
-        await withStravaAccess(userId, deps, (token) => deps.strava.deauthorize(token));
-      } catch (error) {
-        const detail = error instanceof StravaAuthError ? 'already revoked' : error instanceof Error ? error.message : String(error);
-        logger.warn('strava deauthorize failed; disconnecting anyway', { userId, detail });
-      }
-    }
-  }
-  if (provider === 'google_health') await revokeAtGoogle(userId, google);
-  // The Shortcut's ingest token stops working before the connection goes, so nothing lands after the delete below.
-  if (provider === 'apple_health') await revokeIngestToken(userId);
+  await withProvider(provider, depsSource(deps, google), (p, d) => p.withdrawAccess(userId, d));
   await deactivateConnection(userId, provider, now);
   const deleted = await deleteActivitiesOfUser(userId, provider);
   // Its share of every daily aggregate goes too, so the dashboard and analysis totals drop with the list (issue 11).
@@ -63,38 +50,13 @@ export async function disconnectProvider(userId: string, provider: ProviderType,
   logger.info('provider disconnected', { userId, provider, deletedActivities: deleted });
 }
 
-/** Google Fit: revoke the grant (best effort, like Strava's deauthorize: leaving must not depend on Google answering). */
-async function revokeAtGoogle(userId: string, google: () => Promise<GoogleDeps>): Promise<void> {
-  const connection = await getConnection(userId, 'google_health', null);
-  if (!connection?.isActive) return;
-  try {
-    await revokeGoogleAccess(userId, await google());
-  } catch (error) {
-    logger.warn('google revoke failed; disconnecting anyway', { userId, detail: error instanceof Error ? error.message : String(error) });
-  }
-}
-
 /**
- * POST /api/connections/{provider}/sync. Strava: a manual_sync_only user files a request, everyone else syncs now.
- * Google Fit syncs now. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is reported.
- * `google` builds Google's deps only when Google is asked for.
+ * POST /api/connections/{provider}/sync, dispatched via the registry. Strava: a manual_sync_only user files a request,
+ * everyone else syncs now. Google Fit syncs now. Apple Health is push-only (its Shortcut posts): nothing to fetch, the
+ * last push is reported. `google` builds Google's deps only when Google is asked for.
  */
 export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<SyncResponse> {
-  if (provider === 'google_health') {
-    const connection = await getConnection(userId, 'google_health', null);
-    if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
-    return { kind: 'synced', result: await syncGoogleFit(userId, await google()) };
-  }
-  if (provider === 'apple_health') {
-    const connection = await getConnection(userId, 'apple_health', null);
-    if (!connection?.isActive) throw new NotFoundError('Apple Health is not connected.');
-    return { kind: 'synced', result: { provider: 'apple_health', imported: 0, updated: 0, lastSyncAt: connection.lastSyncAt ?? connection.connectedAt } };
-  }
-  if (provider !== 'strava') throw new BadRequestError('Unsupported provider', undefined, 'unsupported_provider');
-  const connection = await getConnection(userId, 'strava', null);
-  if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
-  if (await isManualSyncOnly(userId)) return { kind: 'requested', request: await createSyncRequest(userId, deps.clock()) };
-  return { kind: 'synced', result: await syncStrava(userId, deps) };
+  return withProvider(provider, depsSource(deps, google), (p, d) => p.syncNow(userId, d));
 }
 
 export async function listUserSyncRequests(userId: string): Promise<{ requests: SyncRequest[] }> {

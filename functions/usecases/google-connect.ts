@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { GoogleInvalidCodeError } from '../adapters/google/errors';
 import type { GoogleTokenInfo } from '../adapters/google/schemas';
 import { GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, missingFitData, missingFitDataMessage, parseGoogleScopes } from '../domain/google-fit-oauth';
-import { checkState, OAUTH_STATE_LIFETIME_MS, signState } from '../domain/oauth-state';
 import { AppError, BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteActivitiesOfUser } from '../repositories/activities';
-import { getConnection, saveConnection } from '../repositories/connections';
-import { consumePendingOAuthState, savePendingOAuthState } from '../repositories/oauth-states';
 import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
 import type { GoogleConnectRequest, GoogleConnectResponse } from '../shared/schemas/google';
 import { toConnectionSummary } from './connections';
+import { consumeOAuthState, initialSyncQuietly, issueOAuthState, storeConnection, type StateErrorMessages } from './provider-connect';
 import type { GoogleDeps } from './google-deps';
 import { syncGoogleFit } from './google-sync';
 
@@ -22,7 +18,7 @@ export const GOOGLE_INVALID_CODE_MESSAGE =
 export const MISSING_FITNESS_SCOPE_MESSAGE =
   'Google Fit was not connected because no access to your fitness data was granted. Please connect again and allow TrailBuddy to see your fitness activity.';
 
-const STATE_ERRORS = {
+const STATE_ERRORS: StateErrorMessages = {
   state_invalid: 'The Google authorization could not be verified. Please try connecting again.',
   state_wrong_user: 'This Google authorization was started by a different account. Please try connecting again.',
   state_expired: 'The Google authorization took too long and expired. Please try connecting again.',
@@ -31,10 +27,7 @@ const STATE_ERRORS = {
 
 /** Google's consent URL: the spec's scopes, offline access (a refresh token) and a signed, single-use state. */
 export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps): Promise<AuthorizeUrlResponse> {
-  const now = deps.clock();
-  const nonce = randomBytes(16).toString('base64url');
-  const expiresAtMs = now.getTime() + OAUTH_STATE_LIFETIME_MS;
-  await savePendingOAuthState(nonce, userId, expiresAtMs, now);
+  const state = await issueOAuthState(userId, deps);
   const query = new URLSearchParams({
     client_id: deps.settings.clientId,
     redirect_uri: deps.settings.redirectUri,
@@ -44,7 +37,7 @@ export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps)
     // Always show consent: Google sends a refresh token only when the person consents.
     prompt: 'consent',
     include_granted_scopes: 'true',
-    state: signState(deps.stateKey, { userId, nonce, expiresAtMs }),
+    state,
   });
   return { url: `${deps.settings.accountsBaseUrl}/o/oauth2/v2/auth?${query.toString()}` };
 }
@@ -62,9 +55,7 @@ function connectFailed(error: unknown): AppError {
  */
 export async function connectGoogleFit(userId: string, request: GoogleConnectRequest, deps: GoogleDeps): Promise<GoogleConnectResponse> {
   const now = deps.clock();
-  const check = checkState(deps.stateKey, request.state, userId, now);
-  if (!check.ok) throw new BadRequestError(STATE_ERRORS[check.reason], undefined, check.reason);
-  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(STATE_ERRORS.state_used, undefined, 'state_used');
+  await consumeOAuthState(userId, request.state, deps, STATE_ERRORS);
 
   let tokens;
   let info: GoogleTokenInfo;
@@ -88,11 +79,8 @@ export async function connectGoogleFit(userId: string, request: GoogleConnectReq
   if (!subject) throw connectFailed(new Error('Google did not identify the account'));
   if (!tokens.refreshToken) throw connectFailed(new Error('Google did not grant offline access. Please try again.'));
 
-  // Reconnecting as a different Google account: the previous account's activities are not this person's data any more.
-  const previous = await getConnection(userId, 'google_health', null);
-  if (previous && previous.providerUserId !== subject) await deleteActivitiesOfUser(userId, 'google_health');
-
-  const connection = await saveConnection(
+  // Reconnecting as a different Google account drops the previous account's activities (storeConnection).
+  const connection = await storeConnection(
     {
       userId,
       provider: 'google_health',
@@ -106,12 +94,8 @@ export async function connectGoogleFit(userId: string, request: GoogleConnectReq
     deps.cipher,
   );
 
-  let sync: GoogleConnectResponse['sync'] = null;
-  try {
-    sync = await syncGoogleFit(userId, deps);
-  } catch {
-    // Already logged by syncGoogleFit; the connection stands and the user can sync again.
-  }
+  // A failed sync is logged by syncGoogleFit; the connection stands and the user can sync again.
+  const sync: GoogleConnectResponse['sync'] = await initialSyncQuietly(() => syncGoogleFit(userId, deps));
   const summary = toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection);
   const missing = missingFitData(scopes);
   if (missing.data.length === 0) return { connection: summary, sync };

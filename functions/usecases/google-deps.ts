@@ -1,10 +1,10 @@
 import { GoogleClient } from '../adapters/google/client';
 import { googleSettings, type GoogleSettings } from '../lib/config';
-import { deriveKey, hmacSha256 } from '../lib/crypto';
-import { appSecret, googleClientSecret } from '../lib/secrets';
-import { tokenCipherFromSecret, type TokenCipher } from '../lib/token-cipher';
+import { googleClientSecret } from '../lib/secrets';
+import type { TokenCipher } from '../lib/token-cipher';
 import { DEFAULT_TIME_ZONE } from '../shared/schemas/metrics';
 import { recalculateAfterImport } from './metrics';
+import { providerBaseDeps, providerStateKey } from './provider-deps';
 
 /** Everything the Google Fit use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
 export interface GoogleDeps {
@@ -33,15 +33,15 @@ export interface GoogleDepsOptions {
 
 /** A per-provider subkey of the OAuth-state key (HMAC as the key-derivation function). */
 export function googleStateKey(secret: string): Buffer {
-  return hmacSha256(deriveKey(secret, 'oauth-state'), 'provider:google_health');
+  return providerStateKey(secret, 'google_health');
 }
 
 export async function googleDeps(options: GoogleDepsOptions = {}): Promise<GoogleDeps> {
   const settings = googleSettings();
-  const secret = await appSecret();
-  const clock = options.clock ?? (() => new Date());
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const base = await providerBaseDeps('google_health', options);
+  const { clock, sleep } = base;
   return {
+    ...base,
     settings,
     google: new GoogleClient({
       clientId: settings.clientId,
@@ -55,11 +55,7 @@ export async function googleDeps(options: GoogleDepsOptions = {}): Promise<Googl
       timeoutMs: options.timeoutMs,
       maxRetryDelayMs: options.maxRetryDelayMs,
     }),
-    cipher: tokenCipherFromSecret(secret),
-    stateKey: googleStateKey(secret),
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
-    clock,
-    sleep,
     recalculateMetrics: options.recalculateMetrics ?? recalculateAfterImport('google_health'),
   };
 }

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { StravaInvalidCodeError } from '../adapters/strava/errors';
-import { checkState, OAUTH_STATE_LIFETIME_MS, parseGrantedScopes, signState } from '../domain/oauth-state';
+import { parseGrantedScopes } from '../domain/oauth-state';
 import { AppError, BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteActivitiesOfUser } from '../repositories/activities';
-import { getConnection, saveConnection } from '../repositories/connections';
-import { consumePendingOAuthState, savePendingOAuthState } from '../repositories/oauth-states';
 import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
 import { toConnectionSummary } from './connections';
+import { consumeOAuthState, initialSyncQuietly, issueOAuthState, storeConnection, type StateErrorMessages } from './provider-connect';
 import { syncStrava } from './strava-sync';
 import type { StravaDeps } from './strava-deps';
 
@@ -28,7 +25,7 @@ export function grantsActivityRead(scopes: readonly string[]): boolean {
   return scopes.includes('activity:read') || scopes.includes('activity:read_all');
 }
 
-const STATE_ERRORS = {
+const STATE_ERRORS: StateErrorMessages = {
   state_invalid: 'The Strava authorization could not be verified. Please try connecting again.',
   state_wrong_user: 'This Strava authorization was started by a different account. Please try connecting again.',
   state_expired: 'The Strava authorization took too long and expired. Please try connecting again.',
@@ -36,17 +33,14 @@ const STATE_ERRORS = {
 } as const;
 
 export async function createAuthorizeUrl(userId: string, deps: StravaDeps): Promise<AuthorizeUrlResponse> {
-  const now = deps.clock();
-  const nonce = randomBytes(16).toString('base64url');
-  const expiresAtMs = now.getTime() + OAUTH_STATE_LIFETIME_MS;
-  await savePendingOAuthState(nonce, userId, expiresAtMs, now);
+  const state = await issueOAuthState(userId, deps);
   const query = new URLSearchParams({
     client_id: deps.settings.clientId,
     redirect_uri: deps.settings.redirectUri,
     response_type: 'code',
     approval_prompt: 'auto',
     scope: STRAVA_SCOPES.join(','),
-    state: signState(deps.stateKey, { userId, nonce, expiresAtMs }),
+    state,
   });
   return { url: `${deps.settings.oauthBaseUrl}/authorize?${query.toString()}` };
 }
@@ -57,9 +51,7 @@ export async function createAuthorizeUrl(userId: string, deps: StravaDeps): Prom
  */
 export async function connectStrava(userId: string, request: StravaConnectRequest, deps: StravaDeps): Promise<StravaConnectResponse> {
   const now = deps.clock();
-  const check = checkState(deps.stateKey, request.state, userId, now);
-  if (!check.ok) throw new BadRequestError(STATE_ERRORS[check.reason], undefined, check.reason);
-  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(STATE_ERRORS.state_used, undefined, 'state_used');
+  await consumeOAuthState(userId, request.state, deps, STATE_ERRORS);
 
   // The athlete unticked "View data about your activities": refuse before exchanging the code, so no token is ever
   // obtained or stored and any previous connection stays as it was. (No `scope` at all means Strava did not say.)
@@ -77,11 +69,8 @@ export async function connectStrava(userId: string, request: StravaConnectReques
     throw new AppError(502, 'strava_exchange_failed', error instanceof Error && error.message.startsWith('Failed to exchange code for tokens') ? error.message : 'Failed to exchange code for tokens: Strava did not answer.');
   }
 
-  // Reconnecting as a different athlete: the previous athlete's activities are not this account's data any more.
-  const previous = await getConnection(userId, 'strava', null);
-  if (previous && previous.providerUserId !== String(exchanged.athlete.id)) await deleteActivitiesOfUser(userId, 'strava');
-
-  const connection = await saveConnection(
+  // Reconnecting as a different athlete drops the previous athlete's activities (storeConnection).
+  const connection = await storeConnection(
     {
       userId,
       provider: 'strava',
@@ -95,12 +84,8 @@ export async function connectStrava(userId: string, request: StravaConnectReques
     deps.cipher,
   );
 
-  let sync: StravaConnectResponse['sync'] = null;
-  try {
-    sync = await syncStrava(userId, deps, 'initial');
-  } catch {
-    // Already logged by syncStrava; the connection stands and the user can sync again.
-  }
+  // A failed sync is logged by syncStrava; the connection stands and the user can sync again.
+  const sync: StravaConnectResponse['sync'] = await initialSyncQuietly(() => syncStrava(userId, deps, 'initial'));
   const summary = toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection);
   return { connection: summary, sync };
 }

@@ -1,10 +1,10 @@
 import { StravaClient, type StravaLimiter } from '../adapters/strava/client';
 import { stravaSettings, type StravaSettings } from '../lib/config';
-import { deriveKey } from '../lib/crypto';
-import { appSecret, stravaClientSecret } from '../lib/secrets';
-import { tokenCipherFromSecret, type TokenCipher } from '../lib/token-cipher';
+import { stravaClientSecret } from '../lib/secrets';
+import type { TokenCipher } from '../lib/token-cipher';
 import { acquireStravaCall, recordStravaResponse, stravaConfigForUser } from '../repositories/strava-rate-limiter';
 import { recalculateAfterImport } from './metrics';
+import { providerBaseDeps } from './provider-deps';
 
 /** Everything the Strava use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
 export interface StravaDeps {
@@ -40,10 +40,10 @@ export const recalculateMetricsAfterSync = recalculateAfterImport('strava');
 
 export async function stravaDeps(options: StravaDepsOptions = {}): Promise<StravaDeps> {
   const settings = stravaSettings();
-  const secret = await appSecret();
-  const clock = options.clock ?? (() => new Date());
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const base = await providerBaseDeps('strava', options);
+  const { clock, sleep } = base;
   return {
+    ...base,
     settings,
     strava: new StravaClient({
       clientId: settings.clientId,
@@ -58,10 +58,6 @@ export async function stravaDeps(options: StravaDepsOptions = {}): Promise<Strav
       timeoutMs: options.timeoutMs,
       maxRetryDelayMs: options.maxRetryDelayMs,
     }),
-    cipher: tokenCipherFromSecret(secret),
-    stateKey: deriveKey(secret, 'oauth-state'),
-    clock,
-    sleep,
     recalculateMetrics: options.recalculateMetrics ?? recalculateMetricsAfterSync,
   };
 }

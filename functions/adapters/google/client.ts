@@ -1,26 +1,19 @@
 import type { ZodType } from 'zod';
 import { FitAggregateResponse, FitSessionsResponse, type FitBucket } from '../../domain/google-fit';
-import { retryOn429 } from '../../domain/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
-import { fetchWithTimeout, parseJsonBody } from '../provider-http';
+import { PROVIDER_TIMEOUT_MS, ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
 import { GoogleApiError, GoogleAuthError, GoogleInvalidCodeError, GoogleNetworkError, GoogleRateLimitedError, GoogleRefreshError, GoogleUnauthorizedError } from './errors';
 import { GoogleApiErrorBody, GoogleOAuthErrorBody, GoogleTokenInfo, GoogleTokenResponse } from './schemas';
 
 /** Spec §9: every provider call gives up after 10 s. */
-export const GOOGLE_TIMEOUT_MS = 10_000;
+export const GOOGLE_TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 
-export interface GoogleClientOptions {
+export interface GoogleClientOptions extends ProviderHttpOptions {
   clientId: string;
   clientSecret: () => Promise<string>;
   redirectUri: string;
   oauthBaseUrl: string;
   apiBaseUrl: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  clock?: () => Date;
-  timeoutMs?: number;
-  /** Longest 429 back-off worth waiting for. */
-  maxRetryDelayMs?: number;
 }
 
 export interface GoogleTokens {
@@ -33,29 +26,32 @@ export interface GoogleTokens {
   idToken: string | undefined;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Google's per-minute quota: the wait to suggest when its 429 says nothing usable. */
+const RATE_WINDOW_MS = 60_000;
 
-/** Talks to Google's OAuth endpoints and the Fitness REST API v1. Error messages never include tokens or secrets. */
-export class GoogleClient {
-  private readonly fetch: typeof fetch;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly clock: () => Date;
-  private readonly timeoutMs: number;
-  private readonly maxRetryDelayMs: number;
-
+/**
+ * Talks to Google's OAuth endpoints and the Fitness REST API v1 on the shared client base (timeout, JSON, 401/429
+ * loop). Error messages never include tokens or secrets.
+ */
+export class GoogleClient extends ProviderHttpClient {
   constructor(private readonly options: GoogleClientOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
-    this.sleep = options.sleep ?? defaultSleep;
-    this.clock = options.clock ?? (() => new Date());
-    this.timeoutMs = options.timeoutMs ?? GOOGLE_TIMEOUT_MS;
-    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    super(
+      options,
+      {
+        network: (message) => new GoogleNetworkError(message),
+        api: (message, status) => new GoogleApiError(message, status),
+        rateLimited: (retryAfterSeconds) => new GoogleRateLimitedError(retryAfterSeconds),
+        unauthorized: () => new GoogleUnauthorizedError(),
+      },
+      RATE_WINDOW_MS,
+    );
   }
 
   // ---- OAuth -----------------------------------------------------------------------------------
 
   async exchangeCode(code: string): Promise<GoogleTokens> {
     const context = 'Failed to connect to Google Fit';
-    const response = await this.postForm(context, '/token', {
+    const response = await this.postOAuth(context, '/token', {
       code,
       client_id: this.options.clientId,
       client_secret: await this.options.clientSecret(),
@@ -67,14 +63,14 @@ export class GoogleClient {
       if (response.status === 400 && (error === 'invalid_grant' || error === 'redirect_uri_mismatch')) throw new GoogleInvalidCodeError(`${context}: ${error}`);
       throw new GoogleApiError(`${context}: ${response.status} ${error}`, response.status);
     }
-    return this.tokensFrom(await parseBody(response, GoogleTokenResponse, context));
+    return this.tokensFrom(await this.parseBody(response, GoogleTokenResponse, context));
   }
 
   async refresh(refreshToken: string): Promise<GoogleTokens> {
     const context = 'Failed to refresh token';
     let response: Response;
     try {
-      response = await this.postForm(context, '/token', {
+      response = await this.postOAuth(context, '/token', {
         refresh_token: refreshToken,
         client_id: this.options.clientId,
         client_secret: await this.options.clientSecret(),
@@ -90,7 +86,7 @@ export class GoogleClient {
       throw new GoogleRefreshError(`${context}: ${response.status} ${error}`);
     }
     try {
-      return this.tokensFrom(await parseBody(response, GoogleTokenResponse, context));
+      return this.tokensFrom(await this.parseBody(response, GoogleTokenResponse, context));
     } catch (error) {
       throw new GoogleRefreshError(error instanceof Error ? error.message : context);
     }
@@ -99,18 +95,18 @@ export class GoogleClient {
   /** What the access token is for (audience, account, granted scopes). */
   async tokenInfo(accessToken: string): Promise<GoogleTokenInfo> {
     const context = 'Failed to connect to Google Fit';
-    const response = await this.postForm(context, '/tokeninfo', { access_token: accessToken });
+    const response = await this.postOAuth(context, '/tokeninfo', { access_token: accessToken });
     if (response.status === 400) {
       await response.body?.cancel();
       throw new GoogleAuthError(`${context}: Google did not recognise the access token`);
     }
     if (!response.ok) throw new GoogleApiError(`${context}: tokeninfo ${response.status}`, response.status);
-    return parseBody(response, GoogleTokenInfo, context);
+    return this.parseBody(response, GoogleTokenInfo, context);
   }
 
   /** Revokes the grant behind an access or refresh token; a token Google no longer knows counts as revoked. */
   async revoke(token: string): Promise<void> {
-    const response = await this.postForm('Failed to revoke Google access', '/revoke', { token });
+    const response = await this.postOAuth('Failed to revoke Google access', '/revoke', { token });
     await response.body?.cancel();
     if (response.ok || response.status === 400) return;
     throw new GoogleApiError(`Failed to revoke Google access: ${response.status}`, response.status);
@@ -126,12 +122,8 @@ export class GoogleClient {
     };
   }
 
-  private postForm(context: string, path: string, params: Record<string, string>): Promise<Response> {
-    return this.send(context, `${this.options.oauthBaseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params),
-    });
+  private postOAuth(context: string, path: string, params: Record<string, string>): Promise<Response> {
+    return this.postForm(context, `${this.options.oauthBaseUrl}${path}`, params);
   }
 
   // ---- Fitness REST API v1 ---------------------------------------------------------------------
@@ -158,40 +150,15 @@ export class GoogleClient {
     return response.session;
   }
 
-  /** Every Fitness call: a timeout, 401 typed for the refresh-and-retry, 429 retried (spec §8) honouring Retry-After. */
+  /** Every Fitness call: a timeout, 401 typed for the refresh-and-retry, 429 retried (spec §8) honouring Retry-After (the base loop). */
   private async api<T>(accessToken: string, pathAndQuery: string, init: RequestInit, schema: ZodType<T>): Promise<T> {
     const context = 'Google Fit API error';
-    for (let retriesSoFar = 0; ; retriesSoFar++) {
-      const headers = { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` };
-      const response = await this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { ...init, headers });
-      if (response.status === 429) {
-        const decision = retryOn429({ retriesSoFar, retryAfterHeader: response.headers.get('retry-after'), now: this.clock(), maxDelayMs: this.maxRetryDelayMs });
-        await response.body?.cancel();
-        if (decision.action === 'retry') {
-          await this.sleep(decision.delayMs);
-          continue;
-        }
-        throw new GoogleRateLimitedError(Math.max(1, Math.ceil((decision.delayMs ?? 60_000) / 1000)));
-      }
-      if (response.status === 401) {
-        await response.body?.cancel();
-        throw new GoogleUnauthorizedError();
-      }
-      if (!response.ok) {
-        const { message, reason } = await apiError(response);
-        throw new GoogleApiError(`${context}: ${message}`, response.status, reason);
-      }
-      return parseBody(response, schema, context);
-    }
+    const headers = { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` };
+    return this.callApi(context, () => this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { ...init, headers }), schema, async (response) => {
+      const { message, reason } = await apiError(response);
+      return new GoogleApiError(`${context}: ${message}`, response.status, reason);
+    });
   }
-
-  private send(context: string, url: string, init: RequestInit): Promise<Response> {
-    return fetchWithTimeout(this.fetch, url, init, { timeoutMs: this.timeoutMs, context, networkError: (message) => new GoogleNetworkError(message) });
-  }
-}
-
-function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
-  return parseJsonBody(response, schema, context, (message, status) => new GoogleApiError(message, status));
 }
 
 /** The `error` code of an OAuth error body (never the whole body: it could echo what we sent). */

@@ -1,13 +1,12 @@
 import type { ZodType } from 'zod';
-import { retryOn429 } from '../../domain/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
-import { fetchWithTimeout, parseJsonBody } from '../provider-http';
+import { PROVIDER_TIMEOUT_MS, ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
 import type { StravaAppConfig } from '../../repositories/strava-rate-limiter';
 import { StravaApiError, StravaAuthError, StravaInvalidCodeError, StravaNetworkError, StravaRateLimitedError, StravaUnauthorizedError } from './errors';
 import { StravaActivityPage, StravaAthleteSummary, StravaErrorBody, StravaTokenResponse } from './schemas';
 
 /** Spec §9: every provider call gives up after 10 s. */
-export const STRAVA_TIMEOUT_MS = 10_000;
+export const STRAVA_TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 
 /** The per-config limiter (functions/repositories/strava-rate-limiter.ts), injected so tests can count calls. */
 export interface StravaLimiter {
@@ -16,17 +15,13 @@ export interface StravaLimiter {
   record(config: StravaAppConfig, response: { status: number; headers: Headers }, now: Date): Promise<void>;
 }
 
-export interface StravaClientOptions {
+export interface StravaClientOptions extends ProviderHttpOptions {
   clientId: string;
   clientSecret: () => Promise<string>;
   redirectUri: string;
   oauthBaseUrl: string;
   apiBaseUrl: string;
   limiter: StravaLimiter;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  clock?: () => Date;
-  timeoutMs?: number;
   /** Longest 429 back-off worth waiting for (a webhook must answer within 2 s, so it waits for none). */
   maxRetryDelayMs?: number;
 }
@@ -42,22 +37,25 @@ export interface ExchangedCode extends StravaTokens {
   athlete: { id: number; firstname: string | null; lastname: string | null };
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Strava's usage windows are 15 minutes: the wait to suggest when its 429 says nothing usable. */
+const RATE_WINDOW_MS = 15 * 60_000;
 
-/** Talks to Strava's OAuth endpoints and API v3. Error messages follow spec §8 and never include tokens or secrets. */
-export class StravaClient {
-  private readonly fetch: typeof fetch;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly clock: () => Date;
-  private readonly timeoutMs: number;
-  private readonly maxRetryDelayMs: number;
-
+/**
+ * Talks to Strava's OAuth endpoints and API v3 on the shared client base (timeout, JSON, 401/429 loop). Error messages
+ * follow spec §8 and never include tokens or secrets.
+ */
+export class StravaClient extends ProviderHttpClient {
   constructor(private readonly options: StravaClientOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
-    this.sleep = options.sleep ?? defaultSleep;
-    this.clock = options.clock ?? (() => new Date());
-    this.timeoutMs = options.timeoutMs ?? STRAVA_TIMEOUT_MS;
-    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    super(
+      options,
+      {
+        network: (message) => new StravaNetworkError(message),
+        api: (message, status) => new StravaApiError(message, status),
+        rateLimited: (retryAfterSeconds) => new StravaRateLimitedError(retryAfterSeconds),
+        unauthorized: () => new StravaUnauthorizedError(),
+      },
+      RATE_WINDOW_MS,
+    );
   }
 
   // ---- OAuth ---------------------------------------------------------------------------------
@@ -73,7 +71,7 @@ export class StravaClient {
       if (response.status === 400 && mentionsInvalidField(text, 'code')) throw new StravaInvalidCodeError(`Failed to exchange code for tokens: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to exchange code for tokens: ${response.status} ${text}`, response.status);
     }
-    const tokens = await parseBody(response, StravaTokenResponse, 'Failed to exchange code for tokens');
+    const tokens = await this.parseBody(response, StravaTokenResponse, 'Failed to exchange code for tokens');
     if (!tokens.athlete) throw new StravaApiError('Failed to exchange code for tokens: the response had no athlete', response.status);
     return {
       ...toTokens(tokens),
@@ -89,28 +87,19 @@ export class StravaClient {
       if (response.status === 400 || response.status === 401) throw new StravaAuthError(`Failed to refresh token: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to refresh token: ${response.status} ${text}`, response.status);
     }
-    return toTokens(await parseBody(response, StravaTokenResponse, 'Failed to refresh token'));
+    return toTokens(await this.parseBody(response, StravaTokenResponse, 'Failed to refresh token'));
   }
 
   /** Revokes the app's access for the athlete behind `accessToken`. */
   async deauthorize(accessToken: string): Promise<void> {
-    const response = await this.send('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ access_token: accessToken }),
-    });
+    const response = await this.postForm('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, { access_token: accessToken });
     if (response.status === 401) throw new StravaUnauthorizedError();
     if (!response.ok) throw new StravaApiError(`Failed to deauthorize: ${response.status}`, response.status);
     await response.body?.cancel();
   }
 
   private async postToken(context: string, params: Record<string, string>): Promise<Response> {
-    const body = new URLSearchParams({ client_id: this.options.clientId, client_secret: await this.options.clientSecret(), ...params });
-    return this.send(context, `${this.options.oauthBaseUrl}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
+    return this.postForm(context, `${this.options.oauthBaseUrl}/token`, { client_id: this.options.clientId, client_secret: await this.options.clientSecret(), ...params });
   }
 
   // ---- API v3 --------------------------------------------------------------------------------
@@ -139,44 +128,23 @@ export class StravaClient {
   }
 
   /**
-   * Every API call: counted by the limiter first, then sent with a timeout; usage headers are fed back to the
-   * limiter; a 429 is retried (spec §8) honouring Retry-After, else with exponential back-off.
+   * Every API call: counted by the limiter first (each retry too), then sent with a timeout; usage headers are fed
+   * back to the limiter; 401 and 429 handled by the base loop (spec §8).
    */
   private async apiGet<T>(userId: string, accessToken: string, pathAndQuery: string, schema: ZodType<T>, context: string): Promise<T> {
     const config = await this.options.limiter.configForUser(userId);
-    for (let retriesSoFar = 0; ; retriesSoFar++) {
+    const attempt = async () => {
       await this.options.limiter.acquire(config, this.clock());
       const response = await this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${accessToken}` } });
       await this.options.limiter.record(config, { status: response.status, headers: response.headers }, this.clock());
-      if (response.status === 429) {
-        const decision = retryOn429({ retriesSoFar, retryAfterHeader: response.headers.get('retry-after'), now: this.clock(), maxDelayMs: this.maxRetryDelayMs });
-        await response.body?.cancel();
-        if (decision.action === 'retry') {
-          await this.sleep(decision.delayMs);
-          continue;
-        }
-        throw new StravaRateLimitedError(Math.max(1, Math.ceil((decision.delayMs ?? 15 * 60_000) / 1000)));
-      }
-      if (response.status === 401) {
-        await response.body?.cancel();
-        throw new StravaUnauthorizedError();
-      }
-      if (!response.ok) throw new StravaApiError(`${context}: ${response.status} ${await response.text()}`, response.status);
-      return parseBody(response, schema, context);
-    }
-  }
-
-  private send(context: string, url: string, init: RequestInit): Promise<Response> {
-    return fetchWithTimeout(this.fetch, url, init, { timeoutMs: this.timeoutMs, context, networkError: (message) => new StravaNetworkError(message) });
+      return response;
+    };
+    return this.callApi(context, attempt, schema, async (response) => new StravaApiError(`${context}: ${response.status} ${await response.text()}`, response.status));
   }
 }
 
 function toTokens(response: StravaTokenResponse): StravaTokens {
   return { accessToken: response.access_token, refreshToken: response.refresh_token, expiresAt: response.expires_at };
-}
-
-function parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
-  return parseJsonBody(response, schema, context, (message, status) => new StravaApiError(message, status));
 }
 
 function mentionsInvalidField(text: string, field: string): boolean {

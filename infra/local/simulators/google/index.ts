@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basicAuth, bearer, countRequests, drain, readBody, readJson, readParams, redirect as kitRedirect, startSimulatorServer } from '../kit';
 import { renderConsentPage, renderErrorPage } from './consent-page';
 import { API_ERRORS } from './google-errors';
 import { SEEDED_USER_SUBS, type SportKey } from './seed-data';
@@ -15,7 +15,6 @@ export const DEFAULT_GOOGLE_CLIENT: SimulatedGoogleClient = Object.freeze({
   clientSecret: 'GOCSPX-google-simulator-secret',
 });
 export const DEFAULT_GOOGLE_SEED = 20_250_701;
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface GoogleSimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -76,30 +75,17 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
   const worldOptions = { clock: options.clock ?? (() => new Date()), clients, seed: options.seed ?? DEFAULT_GOOGLE_SEED, historyDays: options.historyDays ?? 45 };
   const holder = { world: new GoogleWorld(worldOptions) };
   const control = createControl(holder, () => new GoogleWorld(worldOptions));
-  const timers = new Set<NodeJS.Timeout>();
-
-  const server = createServer((req, res) => {
-    handle(holder.world, control, timers, req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
-      else res.destroy();
-    });
+  const running = await startSimulatorServer<Outcome & { sub?: string }>({
+    port: options.port,
+    host: options.host,
+    charset: 'UTF-8',
+    takeFault: (path) => holder.world.takeFault(path),
+    faultBody: (status) => (status === 429 ? API_ERRORS.quotaExceeded() : API_ERRORS.backendError()),
+    record: (method, path, status, routed) => holder.world.record({ method, path, status, ...(routed?.sub ? { sub: routed.sub } : {}) }),
+    route: ({ method, path, query, req, res }) => route(holder.world, method, path, query, req, res),
+    control: ({ method, path, query, req }, reply) => handleControl(control, method, path, query, req, reply),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  return {
-    url: `http://${host}:${port}`,
-    control,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...running, control };
 }
 
 function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld): GoogleSimulatorControl {
@@ -125,60 +111,12 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
     failNext: (count, fault, opts) => w().failNext(count, fault, opts?.pathPrefix),
     clearFaults: () => w().clearFaults(),
     requests: () => w().requests(),
-    requestCount: (filter = {}) =>
-      w()
-        .requests()
-        .filter(
-          (r) =>
-            (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
-            (filter.status === undefined || r.status === filter.status) &&
-            (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
-        ).length,
+    requestCount: (filter = {}) => countRequests(w().requests(), filter),
     clearRequests: () => w().clearRequests(),
     reset: () => {
       holder.world = fresh();
     },
   };
-}
-
-async function handle(world: GoogleWorld, control: GoogleSimulatorControl, timers: Set<NodeJS.Timeout>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase();
-  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-  const path = url.pathname;
-
-  if (path.startsWith('/__simulator/')) {
-    await handleControl(control, method, path, url.searchParams, req, res);
-    return;
-  }
-
-  const fault = world.takeFault(path);
-  if (fault && 'timeout' in fault) {
-    if (fault.delayMs === undefined) {
-      world.record({ method, path, status: 0 });
-      return; // Hold the connection open without answering: the caller's timeout must fire.
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, fault.delayMs);
-      timers.add(timer);
-    });
-  } else if (fault) {
-    await drain(req);
-    const headers: Record<string, string> = {};
-    if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
-    const body = fault.body ?? (fault.status === 429 ? API_ERRORS.quotaExceeded() : API_ERRORS.backendError());
-    world.record({ method, path, status: fault.status });
-    sendJson(res, { status: fault.status, body, headers });
-    return;
-  }
-
-  const outcome = await route(world, method, path, url.searchParams, req, res);
-  if (outcome) {
-    world.record({ method, path, status: outcome.status, ...(outcome.sub ? { sub: outcome.sub } : {}) });
-    sendJson(res, outcome);
-  }
 }
 
 /** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
@@ -220,16 +158,19 @@ function html(world: GoogleWorld, res: ServerResponse, method: string, path: str
 }
 
 function redirect(world: GoogleWorld, res: ServerResponse, method: string, path: string, location: string): null {
-  world.record({ method, path, status: 302 });
-  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
-  res.end();
-  return null;
+  return kitRedirect(res, location, () => world.record({ method, path, status: 302 }));
 }
 
 /** JSON control plane, so tests in another process (the e2e suite) can steer a running simulator. */
-async function handleControl(control: GoogleSimulatorControl, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleControl(
+  control: GoogleSimulatorControl,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  reply: (status: number, payload: unknown) => void,
+): Promise<void> {
   const parts = path.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
-  const reply = (status: number, payload: unknown) => sendJson(res, { status, body: payload });
   try {
     const body = (method === 'GET' || method === 'DELETE' ? {} : await readJson(req)) as Record<string, unknown>;
     const [resource, id, sub] = parts;
@@ -283,61 +224,4 @@ async function handleControl(control: GoogleSimulatorControl, method: string, pa
   } catch (error) {
     return reply(400, { message: error instanceof Error ? error.message : String(error) });
   }
-}
-
-function sendJson(res: ServerResponse, outcome: Outcome): void {
-  if (outcome.status === 204 || outcome.body === null) {
-    res.writeHead(outcome.status, outcome.headers ?? {});
-    res.end();
-    return;
-  }
-  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...outcome.headers });
-  res.end(JSON.stringify(outcome.body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function drain(req: IncomingMessage): Promise<void> {
-  if (!req.readableEnded) await readBody(req).catch(() => undefined);
-}
-
-/** Google's OAuth endpoints take parameters in the query string or a form body (the body wins). */
-async function readParams(req: IncomingMessage, query: URLSearchParams): Promise<URLSearchParams> {
-  const params = new URLSearchParams(query);
-  const text = await readBody(req);
-  if (!text) return params;
-  const fromBody = new URLSearchParams(text);
-  for (const key of new Set(fromBody.keys())) {
-    params.delete(key);
-    for (const value of fromBody.getAll(key)) params.append(key, value);
-  }
-  return params;
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = await readBody(req);
-  return text ? JSON.parse(text) : {};
-}
-
-function bearer(req: IncomingMessage): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
-
-function basicAuth(req: IncomingMessage): { id: string; secret: string } | null {
-  const match = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  if (!match) return null;
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return null;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
 }

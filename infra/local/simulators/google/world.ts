@@ -1,4 +1,5 @@
 import { createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
 import { localDateOf, localMidnightMs } from '../../../../functions/domain/google-fit-time';
 import { deriveSeed, seededRandom, type Random } from '../strava/prng';
 import { API_ERRORS, OAUTH_ERRORS } from './google-errors';
@@ -30,16 +31,7 @@ const DATA_TYPES: Record<string, { aggregate: string; areas: readonly string[]; 
   'com.google.heart_rate.bpm': { aggregate: 'com.google.heart_rate.summary', areas: ['heart_rate', 'body'], value: 'summary', read: (s) => s.heartRate?.average ?? null },
 };
 
-export interface Outcome {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export type Fault =
-  | { status: number; retryAfterSeconds?: number; body?: unknown }
-  /** Never answers (until the client gives up), or answers normally after `delayMs`. */
-  | { timeout: true; delayMs?: number };
+export type { Fault, Outcome };
 
 export interface RequestRecord {
   method: string;
@@ -118,8 +110,8 @@ export class GoogleWorld {
   private readonly accessTokens = new Map<string, TokenRecord>();
   private readonly refreshTokens = new Map<string, TokenRecord>();
   private readonly grants = new Map<string, string[]>();
-  private readonly faults: { fault: Fault; remaining: number; pathPrefix: string }[] = [];
-  private readonly requestLog: RequestRecord[] = [];
+  private readonly faults = new FaultQueue('/fitness/v1');
+  private readonly requestLog = new RequestLog<RequestRecord>(() => this.clock());
   /** Google has closed the Fitness API to new projects: off, every Fitness call is refused as for such a project. */
   fitnessApiEnabled = true;
 
@@ -486,32 +478,28 @@ export class GoogleWorld {
   // ---- faults and the request log --------------------------------------------------------------
 
   failNext(count: number, fault: Fault, pathPrefix = '/fitness/v1'): void {
-    if (!Number.isInteger(count) || count < 1) throw new Error('failNext needs a positive whole count');
-    this.faults.push({ fault, remaining: count, pathPrefix });
+    this.faults.failNext(count, fault, pathPrefix);
   }
 
   clearFaults(): void {
-    this.faults.length = 0;
+    this.faults.clear();
   }
 
+  /** The fault the next request to `path` must suffer, if any (consumes one). */
   takeFault(path: string): Fault | undefined {
-    const entry = this.faults.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
-    if (!entry) return undefined;
-    entry.remaining -= 1;
-    if (entry.remaining === 0) this.faults.splice(this.faults.indexOf(entry), 1);
-    return entry.fault;
+    return this.faults.take(path);
   }
 
   record(entry: Omit<RequestRecord, 'at'>): void {
-    this.requestLog.push({ ...entry, at: this.clock().toISOString() });
+    this.requestLog.record(entry);
   }
 
   requests(): RequestRecord[] {
-    return this.requestLog.map((entry) => ({ ...entry }));
+    return this.requestLog.all();
   }
 
   clearRequests(): void {
-    this.requestLog.length = 0;
+    this.requestLog.clear();
   }
 }
 

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearer, cookie, countRequests, drain, readJson, readParams as readKitParams, redirect as kitRedirect, startSimulatorServer } from '../kit';
 import { renderConsentPage } from './consent-page';
 import { SEEDED_ATHLETE_IDS, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
@@ -13,7 +13,6 @@ export { DEFAULT_LIMITS, SEEDED_ATHLETE_IDS };
 export const DEFAULT_CLIENT: SimulatedClient = Object.freeze({ clientId: '100001', clientSecret: 'strava-simulator-secret' });
 export const DEFAULT_SEED = 20_250_601;
 const ATHLETE_COOKIE = 'strava_sim_athlete';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface StravaSimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -88,31 +87,16 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   });
   const control = createControl(world);
-  const timers = new Set<NodeJS.Timeout>();
-
-  const server = createServer((req, res) => {
-    handle(world, control, timers, req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
-      else res.destroy();
-    });
+  const running = await startSimulatorServer<RoutedOutcome>({
+    port: options.port,
+    host: options.host,
+    takeFault: (path) => world.takeFault(path),
+    faultBody: (status) => (status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError()),
+    record: (method, path, status, routed) => world.record(routed ? { method, path, status, clientId: routed.clientId, athleteId: routed.athleteId } : { method, path, status }),
+    route: ({ method, path, query, req, res }) => route(world, method, path, query, req, res),
+    control: ({ method, path, query, req }, reply) => handleControl(control, method, path, query, req, reply),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-
-  return {
-    url: `http://${host}:${port}`,
-    control,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...running, control };
 }
 
 function createControl(world: StravaWorld): StravaSimulatorControl {
@@ -136,58 +120,12 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
     failNext: (count, fault, opts) => world.failNext(count, fault, opts?.pathPrefix),
     clearFaults: () => world.clearFaults(),
     requests: () => world.requests(),
-    requestCount: (filter = {}) =>
-      world.requests().filter(
-        (r) =>
-          (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
-          (filter.status === undefined || r.status === filter.status) &&
-          (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
-      ).length,
+    requestCount: (filter = {}) => countRequests(world.requests(), filter),
     clearRequests: () => world.clearRequests(),
     setPageOrder: (order) => {
       world.pageOrder = order;
     },
   };
-}
-
-async function handle(world: StravaWorld, control: StravaSimulatorControl, timers: Set<NodeJS.Timeout>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase();
-  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-  const path = url.pathname;
-
-  if (path.startsWith('/__simulator/')) {
-    await handleControl(control, method, path, url.searchParams, req, res);
-    return;
-  }
-
-  const fault = world.takeFault(path);
-  if (fault && 'timeout' in fault) {
-    if (fault.delayMs === undefined) {
-      world.record({ method, path, status: 0 });
-      return; // Hold the connection open without answering: the caller's timeout must fire.
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, fault.delayMs);
-      timers.add(timer);
-    });
-  } else if (fault) {
-    await drain(req);
-    const headers: Record<string, string> = {};
-    if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
-    const body = fault.body ?? (fault.status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError());
-    world.record({ method, path, status: fault.status });
-    sendJson(res, { status: fault.status, body, headers });
-    return;
-  }
-
-  const outcome = await route(world, method, path, url.searchParams, req, res);
-  if (outcome) {
-    world.record({ method, path, status: outcome.status, clientId: outcome.clientId, athleteId: outcome.athleteId });
-    sendJson(res, outcome);
-  }
 }
 
 type RoutedOutcome = Outcome & { clientId?: string; athleteId?: number };
@@ -240,17 +178,20 @@ async function route(world: StravaWorld, method: string, path: string, query: UR
 }
 
 function redirect(world: StravaWorld, res: ServerResponse, method: string, path: string, location: string): null {
-  world.record({ method, path, status: 302 });
-  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
-  res.end();
-  return null;
+  return kitRedirect(res, location, () => world.record({ method, path, status: 302 }));
 }
 
 /** JSON control plane, so tests in another process (the e2e suite) can steer a running simulator. */
-async function handleControl(control: StravaSimulatorControl, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleControl(
+  control: StravaSimulatorControl,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  reply: (status: number, payload: unknown) => void,
+): Promise<void> {
   const parts = path.split('/').filter(Boolean).slice(1);
   const id = Number(parts[1]);
-  const reply = (status: number, payload: unknown) => sendJson(res, { status, body: payload });
   try {
     const body = method === 'GET' || method === 'DELETE' ? {} : await readJson(req);
     const [resource, , sub] = parts;
@@ -310,75 +251,7 @@ async function handleControl(control: StravaSimulatorControl, method: string, pa
   }
 }
 
-function sendJson(res: ServerResponse, outcome: Outcome): void {
-  if (outcome.status === 204 || outcome.body === null) {
-    res.writeHead(outcome.status, outcome.headers ?? {});
-    res.end();
-    return;
-  }
-  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...outcome.headers });
-  res.end(JSON.stringify(outcome.body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function drain(req: IncomingMessage): Promise<void> {
-  if (!req.readableEnded) await readBody(req).catch(() => undefined);
-}
-
 /** Strava accepts OAuth parameters in the query string, a form body or a JSON body; the body wins. */
-async function readParams(req: IncomingMessage, query: URLSearchParams): Promise<URLSearchParams> {
-  const params = new URLSearchParams(query);
-  const text = await readBody(req);
-  if (!text) return params;
-  const type = (req.headers['content-type'] ?? '').toLowerCase();
-  let fromBody: URLSearchParams;
-  if (type.includes('application/json')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = {};
-    }
-    fromBody = new URLSearchParams();
-    if (parsed && typeof parsed === 'object') {
-      for (const [key, value] of Object.entries(parsed)) {
-        for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined) fromBody.append(key, String(item));
-      }
-    }
-  } else {
-    fromBody = new URLSearchParams(text);
-  }
-  for (const key of new Set(fromBody.keys())) {
-    params.delete(key);
-    for (const value of fromBody.getAll(key)) params.append(key, value);
-  }
-  return params;
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = await readBody(req);
-  return text ? JSON.parse(text) : {};
-}
-
-function bearer(req: IncomingMessage): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
-
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+function readParams(req: IncomingMessage, query: URLSearchParams): Promise<URLSearchParams> {
+  return readKitParams(req, query, { acceptJson: true });
 }

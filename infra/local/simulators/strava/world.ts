@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
 import { deriveSeed, seededRandom, type Random } from './prng';
 import { buildActivity, deviceFor, seedWorld, SPORTS, withIds, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
@@ -22,11 +23,7 @@ export const KNOWN_SCOPES = ['read', 'read_all', 'profile:read_all', 'profile:wr
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface Outcome {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+export type { Fault, Outcome };
 
 interface CodeRecord {
   clientId: string;
@@ -57,17 +54,6 @@ interface UsageRecord {
   fifteenMinStartMs: number;
   dayStartMs: number;
   usage: RateLimitUsage;
-}
-
-export type Fault =
-  | { status: number; retryAfterSeconds?: number; body?: unknown }
-  /** Never answers (until the client gives up or the simulator stops), or answers normally after `delayMs`. */
-  | { timeout: true; delayMs?: number };
-
-interface FaultEntry {
-  fault: Fault;
-  remaining: number;
-  pathPrefix: string;
 }
 
 export interface RequestRecord {
@@ -126,8 +112,8 @@ export class StravaWorld {
   /** What each athlete last granted each app, for approval_prompt=auto. */
   private readonly grants = new Map<string, string[]>();
   private readonly usageByClient = new Map<string, UsageRecord>();
-  private readonly faults: FaultEntry[] = [];
-  private readonly requestLog: RequestRecord[] = [];
+  private readonly faults = new FaultQueue('/api/v3');
+  private readonly requestLog = new RequestLog<RequestRecord>(() => this.clock());
   limits: RateLimitSettings;
   pageOrder: PageOrder;
   accessTokenLifetimeSeconds: number;
@@ -457,33 +443,28 @@ export class StravaWorld {
   // ---- faults and the request log ------------------------------------------------------------
 
   failNext(count: number, fault: Fault, pathPrefix = '/api/v3'): void {
-    if (!Number.isInteger(count) || count < 1) throw new Error('failNext needs a positive whole count');
-    this.faults.push({ fault, remaining: count, pathPrefix });
+    this.faults.failNext(count, fault, pathPrefix);
   }
 
   clearFaults(): void {
-    this.faults.length = 0;
+    this.faults.clear();
   }
 
   /** The fault the next request to `path` must suffer, if any (consumes one). */
   takeFault(path: string): Fault | undefined {
-    const entry = this.faults.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
-    if (!entry) return undefined;
-    entry.remaining -= 1;
-    if (entry.remaining === 0) this.faults.splice(this.faults.indexOf(entry), 1);
-    return entry.fault;
+    return this.faults.take(path);
   }
 
   record(entry: Omit<RequestRecord, 'at'>): void {
-    this.requestLog.push({ ...entry, at: this.clock().toISOString() });
+    this.requestLog.record(entry);
   }
 
   requests(): RequestRecord[] {
-    return this.requestLog.map((entry) => ({ ...entry }));
+    return this.requestLog.all();
   }
 
   clearRequests(): void {
-    this.requestLog.length = 0;
+    this.requestLog.clear();
   }
 }
 

@@ -1,0 +1,74 @@
+import { FIT_DATA_TYPES, fitActivities, type FitBucket } from '../domain/google-fit';
+import { canReadFitArea } from '../domain/google-fit-oauth';
+import { NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { getConnection } from '../repositories/connections';
+import { googleTokenSource, revokeGoogleAccess, withGoogleAccess } from '../usecases/google-access';
+import { createGoogleAuthorizeUrl } from '../usecases/google-connect';
+import type { GoogleDeps } from '../usecases/google-deps';
+import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from '../usecases/google-sync';
+import type { Provider } from './provider';
+
+/** The Fit data types a grant lets us read (asking for more would be refused with a 403). */
+export function readableFitDataTypes(scopes: readonly string[]): string[] {
+  return [
+    ...(canReadFitArea(scopes, 'activity') ? [FIT_DATA_TYPES.steps, FIT_DATA_TYPES.calories] : []),
+    ...(canReadFitArea(scopes, 'location') ? [FIT_DATA_TYPES.distance] : []),
+    ...(canReadFitArea(scopes, 'heart_rate') || canReadFitArea(scopes, 'body') ? [FIT_DATA_TYPES.heartRate] : []),
+  ];
+}
+
+/** One page of Google Fit: the daily buckets and the sessions of the whole window (the mapping needs both together). */
+export interface FitWindowPage {
+  buckets: FitBucket[];
+  sessions: unknown[];
+}
+
+/** Google Fit: OAuth where Google keeps its refresh token; a window is one page (daily aggregate + sessions). */
+export const googleProvider: Provider<GoogleDeps> = {
+  id: 'google_health',
+  notConnectedMessage: GOOGLE_NOT_CONNECTED,
+  oauth: {
+    authorizeUrl: (userId, deps) => createGoogleAuthorizeUrl(userId, deps),
+    exchange: (code, deps) => deps.google.exchangeCode(code),
+    refresh: (refreshToken, deps) => deps.google.refresh(refreshToken),
+    // Revoking the refresh token ends the whole grant.
+    revoke: (tokens, deps) => deps.google.revoke(tokens.refreshToken),
+    tokenSource: (deps) => googleTokenSource(deps),
+  },
+  pull: {
+    async listWindowPage(userId, deps, window) {
+      const connection = await getConnection(userId, 'google_health', null);
+      if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+      const dataTypeNames = readableFitDataTypes(connection.scopes);
+      const buckets =
+        dataTypeNames.length === 0
+          ? []
+          : await withGoogleAccess(userId, deps, (token) => deps.google.aggregateByDay(token, { dataTypeNames, startTimeMillis: window.startMs, endTimeMillis: window.endMs, timeZone: deps.timeZone }));
+      const sessions = canReadFitArea(connection.scopes, 'activity')
+        ? await withGoogleAccess(userId, deps, (token) => deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: new Date(window.endMs) }))
+        : [];
+      const page: FitWindowPage = { buckets, sessions };
+      return { items: [page], next: null };
+    },
+    map(items, context) {
+      const pages = items as readonly FitWindowPage[];
+      const { activities, skipped } = fitActivities({ buckets: pages.flatMap((p) => p.buckets), sessions: pages.flatMap((p) => p.sessions) }, context);
+      return { activities, skipped: skipped.length };
+    },
+  },
+  async syncNow(userId, deps) {
+    const connection = await getConnection(userId, 'google_health', null);
+    if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+    return { kind: 'synced', result: await syncGoogleFit(userId, await deps()) };
+  },
+  async withdrawAccess(userId, deps) {
+    const connection = await getConnection(userId, 'google_health', null);
+    if (!connection?.isActive) return;
+    try {
+      await revokeGoogleAccess(userId, await deps());
+    } catch (error) {
+      logger.warn('google revoke failed; disconnecting anyway', { userId, detail: error instanceof Error ? error.message : String(error) });
+    }
+  },
+};
