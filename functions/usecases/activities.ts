@@ -12,7 +12,7 @@ import type { ActivitiesQuery, ActivitiesResponse } from '../shared/schemas/conn
  */
 const Cursor = z.object({
   o: z.number().int().nonnegative().optional(),
-  k: z.object({ sk: z.string().startsWith('ACT#').max(300), at: z.string().max(40) }).optional(),
+  k: z.object({ sk: z.string().startsWith('ACT#').min(5).max(300), at: z.string().min(1).max(40) }).optional(),
   t: z.string(),
   s: z.string(),
   d: z.string(),

@@ -123,6 +123,9 @@ describe('GET /api/activities', () => {
     const refused = await page(userId, `cursor=${forged}`);
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ error: { code: 'invalid_cursor' } });
+    // An empty key value would make DynamoDB refuse the query (a 500): it is the caller's mistake, a 400.
+    const empty = Buffer.from(JSON.stringify({ k: { sk: 'ACT#', at: '' }, t: 'all', s: 'date', d: 'desc' })).toString('base64url');
+    expect((await page(userId, `cursor=${empty}`)).status).toBe(400);
     // The other user's cursor moves within the caller's own list: it cannot reach another partition.
     const theirs = ActivitiesResponse.parse((await page(other.userId, 'limit=1')).json);
     const mine = ActivitiesResponse.parse((await page(userId, `limit=50&cursor=${theirs.nextCursor}`)).json);
