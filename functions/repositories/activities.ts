@@ -1,4 +1,4 @@
-import { DeleteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { retentionExpiresAt } from '../domain/retention';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
@@ -68,6 +68,82 @@ export async function activitiesOfUser(userId: string): Promise<UnifiedActivity[
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
       // Parsing drops keys, raw_data and bookkeeping (zod strips unknown fields): only the wire shape leaves here.
+      const parsed = UnifiedActivity.safeParse(item);
+      if (parsed.success) activities.push(parsed.data);
+    }
+  }
+  return activities;
+}
+
+/** The fields the activity list shows (the wire shape), read by name so raw_data and bookkeeping never leave the table. */
+const LIST_FIELDS = Object.keys(UnifiedActivity.shape) as (keyof UnifiedActivity)[];
+/** Where a page of the start-time index ended: the item's table sort key and start time (its partition keys are the caller's). */
+export interface ActivityPageKey {
+  sk: string;
+  startTime: string;
+}
+
+/**
+ * One page of the user's activities in start-time order, from the start-time index (gsi1): reads stop as soon as
+ * the page is full, so the cost follows the page, not the history. Only the list fields are projected. Records
+ * fetched before `fetchedSince` (past retention, TTL may lag) are dropped by the query's filter; `keep` drops
+ * others (e.g. a type filter that has no stored attribute) while the page is filled. `next` is where the next page
+ * starts, or null when nothing follows.
+ */
+export async function activityPageByStartTime(
+  userId: string,
+  options: { order: 'asc' | 'desc'; limit: number; after?: ActivityPageKey; fetchedSince: Date; keep?: (activity: UnifiedActivity) => boolean },
+): Promise<{ activities: UnifiedActivity[]; next: ActivityPageKey | null }> {
+  const { gsi1pk } = keys.activityByStartTime(userId, '');
+  const { pk } = keys.activitiesOfUser(userId);
+  const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
+  const found: { activity: UnifiedActivity; key: ActivityPageKey }[] = [];
+  let startKey: Record<string, unknown> | undefined = options.after ? { pk, sk: options.after.sk, gsi1pk, gsi1sk: options.after.startTime } : undefined;
+  // One more than the page tells whether anything follows, without a second round trip for an exactly full last page.
+  while (found.length <= options.limit) {
+    const result = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: '#fetchedAt >= :since',
+        ProjectionExpression: ['sk', 'gsi1sk', ...Object.keys(names)].join(', '),
+        ExpressionAttributeNames: { ...names, '#fetchedAt': 'fetchedAt' },
+        ExpressionAttributeValues: { ':pk': gsi1pk, ':since': options.fetchedSince.toISOString() },
+        ScanIndexForward: options.order === 'asc',
+        Limit: options.limit + 1 - found.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      const parsed = UnifiedActivity.safeParse(item);
+      if (parsed.success && (options.keep?.(parsed.data) ?? true)) found.push({ activity: parsed.data, key: { sk: String(item.sk), startTime: String(item.gsi1sk) } });
+    }
+    if (!result.LastEvaluatedKey) break;
+    startKey = result.LastEvaluatedKey;
+  }
+  const page = found.slice(0, options.limit);
+  return { activities: page.map((entry) => entry.activity), next: found.length > options.limit ? page[page.length - 1]!.key : null };
+}
+
+/** All of the user's activities still within retention, list fields only (no raw_data), in no particular order. */
+export async function listFieldsOfActivities(userId: string, fetchedSince: Date): Promise<UnifiedActivity[]> {
+  const { pk, skPrefix } = keys.activitiesOfUser(userId);
+  const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
+  const activities: UnifiedActivity[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#fetchedAt >= :since',
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: { ...names, '#fetchedAt': 'fetchedAt' },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':since': fetchedSince.toISOString() },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
       const parsed = UnifiedActivity.safeParse(item);
       if (parsed.success) activities.push(parsed.data);
     }

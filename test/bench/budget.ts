@@ -2,7 +2,7 @@
  * `npm run check:budget`: CI's quick check that the public pages' initial JS stays within budget. Measures the
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
  * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
- * analysis code, or would need JavaScript to show its main heading (the prerendered HTML must paint it).
+ * analysis code (or zod, on /), when / or /terms fetches /config.json, or would need JavaScript to show its main heading (the prerendered HTML must paint it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './support/initial-js';
-import { forbiddenCodeIn, mainHeadingWithoutJs } from './support/public-pages';
+import { fetchesRuntimeConfig, forbiddenCodeIn, mainHeadingWithoutJs } from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
+/** Public pages that need no runtime config: only signing in does. */
+const WITHOUT_CONFIG = ['/', '/terms'];
 
 async function main(): Promise<number> {
   const distDir = join(resolve(fileURLToPath(import.meta.url), '../../..'), 'web', 'dist');
@@ -30,13 +32,18 @@ async function main(): Promise<number> {
       const within = kB <= INITIAL_JS_BUDGET_KB;
       if (!within) over++;
       console.log(`${within ? 'ok    ' : 'OVER  '} ${path.padEnd(8)} ${kB.toFixed(1)} kB gzip initial JS (budget ${INITIAL_JS_BUDGET_KB} kB, ${scripts.length} scripts)`);
-      for (const [script, labels] of forbiddenCodeIn(distDir, scripts)) {
+      for (const [script, labels] of forbiddenCodeIn(distDir, scripts, path)) {
         over++;
         console.log(`FAIL   ${path.padEnd(8)} loads ${script}, which bundles ${labels.join(', ')} code`);
       }
       const heading = await mainHeadingWithoutJs(browser, site.url, path);
       if (heading === null) over++;
       console.log(`${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`);
+    }
+    for (const path of WITHOUT_CONFIG) {
+      const fetched = await fetchesRuntimeConfig(browser, site.url, path);
+      if (fetched) over++;
+      console.log(`${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in needs it)' : 'does not fetch /config.json'}`);
     }
   } finally {
     await browser.close();

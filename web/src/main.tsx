@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
+import { paths } from './app/paths';
 import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
 import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
-import { RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
+import { lazyRuntimeConfig } from './lib/runtime-config-source';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -24,26 +25,31 @@ async function boot() {
     const loadAmplify = () => import('./lib/auth/amplify-auth-service');
     const early = sessionMayExist() ? loadAmplify() : undefined;
     early?.catch(() => undefined); // a failed early load is reported where it is awaited
-    const config = await loadRuntimeConfig();
+    // /config.json (and the zod code that checks it) is loaded only when something needs it: at once for a session,
+    // demo mode or a screen rendered afresh; a signed-out visitor of a prerendered page other than sign-in hydrates
+    // without it (the landing page never loads it).
+    const config = lazyRuntimeConfig(async () => (await import('./lib/runtime-config')).loadRuntimeConfig());
     const authService = createLazyAuthService({
       config,
-      load: async () => (await (early ?? loadAmplify())).createAmplifyAuthService(config, window.location.origin),
+      load: async () => (await (early ?? loadAmplify())).createAmplifyAuthService(await config.load(), window.location.origin),
       sessionMayExist,
     });
+    // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
+    // renders afresh (hydrating would mismatch, React error #418).
+    const signedOutVisitor = authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
+    const hydrate = !root && signedOutVisitor;
+    if (!hydrate || window.location.pathname === paths.login /* signing in needs it */) await config.load();
     const app = (
       <StrictMode>
         <App config={config} authService={authService} />
       </StrictMode>
     );
-    // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
-    // renders afresh (hydrating would mismatch, React error #418).
-    const signedOutVisitor = authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
-    if (!root && signedOutVisitor) root = hydrateRoot(container!, app);
+    if (hydrate) root = hydrateRoot(container!, app);
     else (root ??= createRoot(container!)).render(app);
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =
-      error instanceof RuntimeConfigError ? error.message : 'Part of the app failed to load. Check your connection and try again.';
+      error instanceof Error && error.name === 'RuntimeConfigError' ? error.message : 'Part of the app failed to load. Check your connection and try again.';
     (root ??= createRoot(container!)).render(<BootError message={message} />);
   }
 }

@@ -20,7 +20,8 @@ const HOUSE_BUNDLING: BuildOptions = {
   logLevel: 'silent',
   write: true,
 };
-const TARGET_KB = 500;
+/** Issue 14: cold starts stay small. */
+const TARGET_KB = 250;
 /** Module load: one fresh Node process per bundle, then the slowest few again, for the median of this many. */
 const LOAD_RUNS = 3;
 const RECHECKED_SLOWEST = 3;
@@ -61,14 +62,20 @@ const benchmark: Benchmark = {
       }
       // One process per bundle is noisy; the slowest ones are measured again and keep their median.
       for (const bundle of [...measured].sort((a, b) => b.loadMs - a.loadMs).slice(0, RECHECKED_SLOWEST)) bundle.loadMs = loadTimeMs(bundle.outfile, LOAD_RUNS);
+      const r1 = (n: number) => Math.round(n * 10) / 10;
       const largest = measured.reduce((a, b) => (b.kB > a.kB ? b : a));
       const slowest = measured.reduce((a, b) => (b.loadMs > a.loadMs ? b : a));
       const sizes = measured.map((m) => m.kB).sort((a, b) => a - b);
+      const loads = measured.map((m) => m.loadMs).sort((a, b) => a - b);
+      // Every function's figures, slowest load first: the table keeps the extremes, this file (and the log) has them all.
+      const perFunction = [...measured].sort((a, b) => b.loadMs - a.loadMs).map(({ id, kB, loadMs }) => ({ id, kB: r1(kB), loadMs: r1(loadMs) }));
+      writeFileSync(join(ctx.rootDir, '.bench', 'lambda-bundles.json'), `${JSON.stringify({ floor: { kB: r1(floor.kB), loadMs: r1(floor.loadMs) }, functions: perFunction }, null, 2)}\n`);
+      ctx.log(`module load per function (ms, slowest first; also .bench/lambda-bundles.json): ${perFunction.map((f) => `${f.id} ${f.loadMs}`).join(', ')}`);
       ctx.log(`largest: ${largest.id} (${largest.kB.toFixed(1)} kB); slowest to load: ${slowest.id} (${slowest.loadMs.toFixed(1)} ms); ${measured.filter((m) => m.kB > TARGET_KB).length} of ${measured.length} over ${TARGET_KB} kB`);
-      const r1 = (n: number) => Math.round(n * 10) / 10;
       return [
         benchResult({ name: 'lambda-bundle-max-kb', value: r1(largest.kB), unit: 'kB', floor: r1(floor.kB), goal: { atMost: TARGET_KB } }),
         benchResult({ name: 'lambda-bundle-median-kb', value: r1(sizes[Math.floor(sizes.length / 2)]!), unit: 'kB', floor: r1(floor.kB), goal: null }),
+        benchResult({ name: 'lambda-load-median-ms', value: r1(loads[Math.floor(loads.length / 2)]!), unit: 'ms', floor: r1(floor.loadMs), goal: null }),
         benchResult({ name: 'lambda-load-max-ms', value: r1(slowest.loadMs), unit: 'ms', floor: r1(floor.loadMs), goal: null }),
       ];
     } finally {

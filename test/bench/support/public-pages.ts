@@ -19,22 +19,44 @@ export async function mainHeadingWithoutJs(browser: Browser, siteUrl: string, pa
   }
 }
 
-/** Code the public pages must never load (issue 14): Amplify, the demo client and the analysis screen. */
-export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp }[] = [
+/** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
+export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },
   // demo-user.ts is the demo account's name and email, which the auth provider shows; the rest is the demo API.
   { label: 'demo mode', source: /(^|\/)src\/lib\/demo\/(?!demo-user\.ts$)/ },
   { label: 'analysis screen', source: /(^|\/)src\/features\/analysis\// },
+  // Sign-in checks /config.json and calls the API (both with zod); the landing page does neither.
+  { label: 'zod', source: /node_modules\/zod\//, onlyOn: ['/'] },
 ];
 
-/** Which forbidden code each loaded script bundles, read from its source map (`script → labels`). */
-export function forbiddenCodeIn(distDir: string, scripts: readonly string[]): Map<string, string[]> {
+/**
+ * Whether a signed-out visitor's browser asks for `/config.json` when it opens `path` (until the network is quiet).
+ * The landing and terms pages must not: only signing in needs it (issue 14).
+ */
+export async function fetchesRuntimeConfig(browser: Browser, siteUrl: string, path: string): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    let fetched = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/config.json') fetched = true;
+    });
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    return fetched;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Which code forbidden on `path` each loaded script bundles, read from its source map (`script → labels`). */
+export function forbiddenCodeIn(distDir: string, scripts: readonly string[], path: string): Map<string, string[]> {
+  const rules = FORBIDDEN_ON_PUBLIC_PAGES.filter((rule) => !rule.onlyOn || rule.onlyOn.includes(path));
   const found = new Map<string, string[]>();
   for (const script of scripts) {
     const mapFile = `${fileForSitePath(distDir, script)}.map`;
     if (!existsSync(mapFile)) continue;
     const sources = (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
-    const labels = FORBIDDEN_ON_PUBLIC_PAGES.filter(({ source }) => sources.some((file) => source.test(file))).map(({ label }) => label);
+    const labels = rules.filter(({ source }) => sources.some((file) => source.test(file))).map(({ label }) => label);
     if (labels.length > 0) found.set(script, labels);
   }
   return found;

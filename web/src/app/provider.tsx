@@ -2,14 +2,17 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
 import { PageSpinner } from '@/components/ui/spinner';
-import { createHttpApiClient, type ApiClient } from '@/lib/api-client';
+import type { ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, useAuth, type AuthService } from '@/lib/auth';
-import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
+import { createLazyHttpApiClient } from '@/lib/lazy-api-client';
+import { RuntimeConfigProvider, useRuntimeConfigSource } from '@/lib/runtime-config-context';
+import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
 import { BootError } from './boot-error';
 
 interface AppProvidersProps {
-  config: RuntimeConfig;
+  /** Loaded, or loaded when first needed (the public pages hydrate without it). */
+  config: RuntimeConfig | RuntimeConfigSource;
   authService: AuthService;
   children: ReactNode;
 }
@@ -20,7 +23,7 @@ export function AppProviders({ config, authService, children }: AppProvidersProp
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <AuthProvider service={authService}>
-          <ModeApiClient config={config} authService={authService}>
+          <ModeApiClient authService={authService}>
             {children}
           </ModeApiClient>
         </AuthProvider>
@@ -30,11 +33,13 @@ export function AppProviders({ config, authService, children }: AppProvidersProp
 }
 
 /** Demo mode swaps in the in-browser client here, once, so screens never branch on it. */
-function ModeApiClient({ config, authService, children }: AppProvidersProps) {
+function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'config'>) {
   const { isDemo } = useAuth();
+  const configSource = useRuntimeConfigSource();
+  // Loaded on the first API call, with the config: signed-out public pages load neither.
   const httpClient = useMemo(
-    () => createHttpApiClient({ baseUrl: config.apiBaseUrl, getIdToken: () => authService.idToken() }),
-    [config.apiBaseUrl, authService],
+    () => createLazyHttpApiClient({ baseUrl: async () => (await configSource.load()).apiBaseUrl, getIdToken: () => authService.idToken() }),
+    [configSource, authService],
   );
   const { demoClient, demoFailed } = useDemoApiClient(isDemo);
   if (demoFailed) return <BootError message="Demo mode failed to load. Check your connection and try again." />;

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from './api/api-error';
 
 /** One place that turns any thrown value into copy a person can act on. */
 export function userMessage(error: unknown): string {

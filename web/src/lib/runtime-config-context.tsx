@@ -1,15 +1,23 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import { isRuntimeConfigSource, loadedRuntimeConfig, type RuntimeConfigSource } from './runtime-config-source';
 
-const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
+const RuntimeConfigContext = createContext<RuntimeConfigSource | null>(null);
 
-export function RuntimeConfigProvider({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
-  return <RuntimeConfigContext.Provider value={config}>{children}</RuntimeConfigContext.Provider>;
+/** `config`: the loaded `/config.json`, or a source that loads it when a screen first needs it. */
+export function RuntimeConfigProvider({ config, children }: { config: RuntimeConfig | RuntimeConfigSource; children: ReactNode }) {
+  const source = useMemo(() => (isRuntimeConfigSource(config) ? config : loadedRuntimeConfig(config)), [config]);
+  return <RuntimeConfigContext.Provider value={source}>{children}</RuntimeConfigContext.Provider>;
 }
 
-/** The `/config.json` the app booted with. */
+export function useRuntimeConfigSource(): RuntimeConfigSource {
+  const source = useContext(RuntimeConfigContext);
+  if (!source) throw new Error('useRuntimeConfig must be used inside <RuntimeConfigProvider>.');
+  return source;
+}
+
+/** The `/config.json` the app runs with; suspends while it is still loading (only screens that need it ask). */
 export function useRuntimeConfig(): RuntimeConfig {
-  const config = useContext(RuntimeConfigContext);
-  if (!config) throw new Error('useRuntimeConfig must be used inside <RuntimeConfigProvider>.');
-  return config;
+  const source = useRuntimeConfigSource();
+  return source.current() ?? use(source.load());
 }

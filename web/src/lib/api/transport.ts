@@ -1,20 +1,8 @@
 import type { z } from 'zod';
 import { ApiErrorBody } from '@shared/schemas/error';
+import { ApiError } from './api-error';
 
-/** A failed API call, from the `{ error: { code, message } }` envelope or from the transport. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export interface HttpApiClientOptions {
   /** Same-origin prefix from the runtime config, e.g. '/api'. */

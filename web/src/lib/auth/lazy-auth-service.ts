@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import { isRuntimeConfigSource, type RuntimeConfigSource } from '../runtime-config-source';
 import type { AuthChange, AuthService } from './auth-service';
 
 /** Amplify keeps every Cognito session key (tokens, last user, OAuth in flight) under this prefix in localStorage. */
@@ -22,7 +23,8 @@ export function amplifyNeededAtBoot(storage: Pick<Storage, 'length' | 'key'> | u
  * the public pages never download it.
  */
 export function createLazyAuthService(options: {
-  config: RuntimeConfig;
+  /** Loaded, or still to load (a prerendered public page hydrates before it: then Google counts once it has arrived). */
+  config: RuntimeConfig | RuntimeConfigSource;
   /** e.g. () => import('./amplify-auth-service').then((m) => m.createAmplifyAuthService(config, origin)) */
   load: () => Promise<AuthService>;
   /** Re-checked on every call, so a session written by another tab is picked up. */
@@ -45,7 +47,10 @@ export function createLazyAuthService(options: {
   if (options.sessionMayExist()) void real().catch(() => undefined);
 
   return {
-    googleSignInConfigured: Boolean(options.config.oauthDomain),
+    get googleSignInConfigured() {
+      const config = isRuntimeConfigSource(options.config) ? options.config.current() : options.config;
+      return Boolean(config?.oauthDomain);
+    },
     signedOutAtStart: signedOutForSure,
     async currentUser() {
       if (signedOutForSure()) return null;
