@@ -9,11 +9,11 @@ import type { ProviderType } from '../shared/schemas/activity';
 import type { ConnectionSummary, ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
 import { revokeGoogleAccess } from './google-access';
 import { googleDeps as defaultGoogleDeps, type GoogleDeps } from './google-deps';
-import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from './google-sync';
+import { GOOGLE_NOT_CONNECTED } from './google-sync';
+import { startImportJob } from './import-jobs/jobs';
 import { forgetProviderMetrics } from './metrics';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
-import { syncStrava } from './strava-sync';
 
 /** What the browser may know about a connection: never tokens. */
 export function toConnectionSummary(connection: Connection): ConnectionSummary {
@@ -75,15 +75,15 @@ async function revokeAtGoogle(userId: string, google: () => Promise<GoogleDeps>)
 }
 
 /**
- * POST /api/connections/{provider}/sync. Strava: a manual_sync_only user files a request, everyone else syncs now.
- * Google Fit syncs now. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is reported.
+ * POST /api/connections/{provider}/sync. Strava: a manual_sync_only user files a request, everyone else gets a
+ * background import job (issue 13; the running one if there is one). Google Fit: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is reported.
  * `google` builds Google's deps only when Google is asked for.
  */
 export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<SyncResponse> {
   if (provider === 'google_health') {
     const connection = await getConnection(userId, 'google_health', null);
     if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
-    return { kind: 'synced', result: await syncGoogleFit(userId, await google()) };
+    return { kind: 'queued', job: await startImportJob(userId, 'google_health', 'import', deps.clock()) };
   }
   if (provider === 'apple_health') {
     const connection = await getConnection(userId, 'apple_health', null);
@@ -94,7 +94,7 @@ export async function requestOrRunSync(userId: string, provider: ProviderType, d
   const connection = await getConnection(userId, 'strava', null);
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
   if (await isManualSyncOnly(userId)) return { kind: 'requested', request: await createSyncRequest(userId, deps.clock()) };
-  return { kind: 'synced', result: await syncStrava(userId, deps) };
+  return { kind: 'queued', job: await startImportJob(userId, 'strava', 'import', deps.clock()) };
 }
 
 export async function listUserSyncRequests(userId: string): Promise<{ requests: SyncRequest[] }> {

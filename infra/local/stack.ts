@@ -11,6 +11,7 @@ import { createApiHost } from './api-host';
 import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
 import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
@@ -49,6 +50,8 @@ export interface LocalStack {
   /** Present when the simulator stands in for Google (OAuth and the Fitness API). */
   google: GoogleSimulator | undefined;
   config: RuntimeConfig;
+  /** The in-process stand-in for the SQS import queue (issue 13). */
+  importQueue: LocalImportQueue;
   stop(): Promise<void>;
 }
 
@@ -156,12 +159,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           server.closeAllConnections();
         }),
     );
+    // Import jobs run in this process from the same SQS event shape the worker Lambda gets.
+    const importQueue = startLocalImportQueue({ rootDir: options.rootDir, log });
+    stoppers.push(async () => importQueue.stop());
     if (options.runSchedules) {
       const stopScheduler = startScheduler(SCHEDULED_JOBS, options.rootDir, log);
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, google, config, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, config, importQueue, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

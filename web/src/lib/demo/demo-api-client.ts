@@ -153,6 +153,29 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       return { kind: 'synced', result: { provider: 'strava', imported: 0, updated: known.length, lastSyncAt } };
     },
 
+    async importJobs() {
+      // Demo mode: the connect-time import and the year's backfill have finished, shaped as the server sends them.
+      const state = readState();
+      if (!state.connected) return { jobs: [] };
+      const count = (await connectedActivities()).length;
+      const at = state.connectedAt ?? now().toISOString();
+      const job = (kind: 'import' | 'backfill', stored: number, result: { imported: number; updated: number; days: number }) => ({
+        id: `demo-${kind}`,
+        provider: 'strava' as const,
+        kind,
+        status: 'done' as const,
+        counts: { fetched: count, stored, pages: 1 },
+        waitingUntil: null,
+        reason: null,
+        result,
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      });
+      return { jobs: [job('import', count, { imported: count, updated: 0, days: 0 }), job('backfill', 0, { imported: 0, updated: 0, days: 0 })] };
+    },
+
     async stravaUsage() {
       const current = now();
       const minutesLeft = 15 - (current.getUTCMinutes() % 15);

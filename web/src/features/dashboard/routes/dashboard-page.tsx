@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { HealthConnections } from '@/components/health-connections/health-connections';
+import { ImportProgress } from '@/components/health-connections/import-progress';
 import { StravaConnectCard } from '@/components/strava/strava-connect-card';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -105,6 +106,7 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
           </>
         }
       />
+      <ImportProgress />
       {tabs.length > 1 ? (
         <>
           <div role="tablist" aria-label="Dashboard sections" className="flex gap-2 border-b border-slate-200">
