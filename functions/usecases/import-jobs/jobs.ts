@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { AppError, TooManyRequestsError } from '../../lib/errors';
+import { TooManyRequestsError } from '../../lib/errors';
 import { enqueueImport, type ImportMessage } from '../../lib/import-queue';
 import { logger } from '../../lib/logger';
 import { createImportJob, getImportJob, listImportJobs, saveImportJob } from '../../repositories/import-jobs';
@@ -62,8 +62,8 @@ export type RunJobOutcome = 'skipped' | 'waiting' | 'continued' | 'done' | 'fail
  * One worker run of a job (the SQS message names it). It resumes from what the job saved: the importer reads
  * pages, reporting each one, until its window is read or its time budget is spent (then the job re-enqueues
  * itself). A rate limit parks the job as 'waiting' until the window reopens and re-enqueues it with that delay:
- * nothing is sent to the provider before. An unexpected crash is thrown so the queue redelivers the message;
- * the next delivery resumes from the saved cursor, and the last allowed one marks the job failed.
+ * nothing is sent to the provider before. A crash or a provider fault (5xx) is thrown so the queue redelivers the
+ * message; the next delivery resumes from the saved cursor, and the last allowed one marks the job failed.
  */
 export async function runImportJob(message: JobMessage, options: RunJobOptions = {}): Promise<RunJobOutcome> {
   const { userId, provider, kind, jobId } = message;
@@ -109,7 +109,8 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
       return 'waiting';
     }
     const lastAttempt = (options.attempt ?? 1) >= (options.maxAttempts ?? 1);
-    if (!(error instanceof AppError) && mapped.status >= 500 && !lastAttempt) {
+    // A crash, a timeout or a provider fault (5xx): redelivered and resumed. The user's own state (4xx) is final.
+    if (mapped.status >= 500 && !lastAttempt) {
       logger.warn('import job run crashed; the queue redelivers it and it resumes from its cursor', { userId, provider, kind, code: mapped.code });
       throw error;
     }

@@ -1,6 +1,8 @@
 import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
 import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
+import { NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { getConnection } from '../../repositories/connections';
 import { listProviderDailyAggregates, saveProviderDailyAggregates } from '../../repositories/metrics';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
@@ -55,10 +57,13 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
  * Strava parts of the daily aggregates (days the import already holds are left to it) and the metrics recomputed.
  */
 async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportOutcome> {
-  const startedAt = Date.parse(run.job.createdAt);
+  // The year before the connection's first import window, which began when the connection did.
+  const connection = await getConnection(run.userId, 'strava', null);
+  if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
+  const start = Date.parse(connection.connectedAt);
   let state = backfillStateFrom(run.state) ?? {
-    after: Math.floor((startedAt - BACKFILL_DAYS * DAY_MS) / 1000),
-    before: Math.floor((startedAt - deps.settings.initialSyncDays * DAY_MS) / 1000),
+    after: Math.floor((start - BACKFILL_DAYS * DAY_MS) / 1000),
+    before: Math.floor((start - deps.settings.initialSyncDays * DAY_MS) / 1000),
     nextPage: 1,
     days: {},
   };
