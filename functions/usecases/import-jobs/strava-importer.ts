@@ -27,7 +27,13 @@ interface BackfillState {
 
 function backfillStateFrom(state: Record<string, unknown> | null): BackfillState | null {
   if (!state || typeof state.after !== 'number' || typeof state.before !== 'number' || typeof state.nextPage !== 'number') return null;
-  return { after: state.after, before: state.before, nextPage: state.nextPage, days: (state.days ?? {}) as BackfillDays };
+  const days = typeof state.days === 'string' ? (JSON.parse(state.days) as BackfillDays) : {};
+  return { after: state.after, before: state.before, nextPage: state.nextPage, days };
+}
+
+/** Saved as one JSON string: a map of ~330 days of nested totals is slow to (un)marshal attribute by attribute. */
+function stateToSave(state: BackfillState): Record<string, unknown> {
+  return { after: state.after, before: state.before, nextPage: state.nextPage, days: JSON.stringify(state.days) };
 }
 
 export function stravaImporter(deps: StravaDeps): ProviderImporter {
@@ -76,7 +82,7 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
     const fetchedAt = deps.clock();
     state = { ...state, nextPage: page + 1, days: addPageToBackfill(state.days, readable(raw, run.userId, fetchedAt), DEFAULT_TIME_ZONE, fetchedAt) };
     counts = { fetched: counts.fetched + raw.length, stored: Object.keys(state.days).length, pages: page };
-    await run.progress(counts, { ...state });
+    await run.progress(counts, stateToSave(state));
     if (Date.now() >= deadline) return { done: false };
   }
   await dropIfDisconnectedMeanwhile(run.userId);
