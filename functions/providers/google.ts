@@ -6,7 +6,8 @@ import { getConnection } from '../repositories/connections';
 import { googleTokenSource, revokeGoogleAccess, withGoogleAccess } from '../usecases/google-access';
 import { createGoogleAuthorizeUrl } from '../usecases/google-connect';
 import type { GoogleDeps } from '../usecases/google-deps';
-import { GOOGLE_NOT_CONNECTED, syncGoogleFit } from '../usecases/google-sync';
+import { GOOGLE_NOT_CONNECTED } from '../usecases/google-sync';
+import { startImportJob } from '../usecases/import-jobs/jobs';
 import type { Provider } from './provider';
 
 /** The Fit data types a grant lets us read (asking for more would be refused with a 403). */
@@ -60,7 +61,7 @@ export const googleProvider: Provider<GoogleDeps> = {
   async syncNow(userId, deps) {
     const connection = await getConnection(userId, 'google_health', null);
     if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
-    return { kind: 'synced', result: await syncGoogleFit(userId, await deps()) };
+    return { kind: 'queued', job: await startImportJob(userId, 'google_health', 'import', (await deps()).clock()) };
   },
   async withdrawAccess(userId, deps) {
     const connection = await getConnection(userId, 'google_health', null);

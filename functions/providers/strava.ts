@@ -8,7 +8,7 @@ import { createSyncRequest, isManualSyncOnly } from '../repositories/sync-reques
 import { stravaTokenSource, withStravaAccess } from '../usecases/strava-access';
 import { createAuthorizeUrl } from '../usecases/strava-connect';
 import type { StravaDeps } from '../usecases/strava-deps';
-import { syncStrava } from '../usecases/strava-sync';
+import { startImportJob } from '../usecases/import-jobs/jobs';
 import type { Provider } from './provider';
 
 export const STRAVA_NOT_CONNECTED = 'Strava is not connected.';
@@ -52,7 +52,7 @@ export const stravaProvider: Provider<StravaDeps> = {
     if (!connection?.isActive) throw new NotFoundError(STRAVA_NOT_CONNECTED);
     const built = await deps();
     if (await isManualSyncOnly(userId)) return { kind: 'requested', request: await createSyncRequest(userId, built.clock()) };
-    return { kind: 'synced', result: await syncStrava(userId, built) };
+    return { kind: 'queued', job: await startImportJob(userId, 'strava', 'import', built.clock()) };
   },
   async withdrawAccess(userId, deps) {
     const connection = await getConnection(userId, 'strava', null);

@@ -18,6 +18,10 @@ export const keys = {
   /** connections gsi1: a provider account back to its connection (webhooks name only the athlete). */
   connectionByStravaAthlete: (athleteId: string | number) => ({ gsi1pk: `STRAVA#${athleteId}`, gsi1sk: 'CONN#strava' }),
 
+  /** connections: the current (or last) import job of a user + provider + kind (functions/repositories/import-jobs.ts). */
+  importJob: (userId: string, provider: string, kind: string) => ({ pk: `USER#${userId}`, sk: `JOB#${provider}#${kind}` }),
+  importJobsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'JOB#' }),
+
   /** activities: one per user + provider + provider activity id; gsi1 lists a user's by start time. */
   activity: (userId: string, provider: string, providerActivityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${provider}#${providerActivityId}` }),
   activityByStartTime: (userId: string, startTime: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: startTime }),

@@ -48,6 +48,7 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
   { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'] },
   { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
   { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
+  { id: 'get-import-jobs', method: 'GET', path: '/api/connections/jobs', entry: 'functions/handlers/import-jobs/get-import-jobs.ts', public: false, tables: ['connections'] },
   { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'] },
   { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'] },
   { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [] },
@@ -82,5 +83,19 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'] },
   { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
 ];
+
+/**
+ * Issue 13: the import queue's worker (SQS event source in AWS, infra/local/import-queue.ts locally), and the routes
+ * that put messages on the queue (the CDK gives them IMPORT_QUEUE_URL and sqs:SendMessage; the worker too).
+ */
+export const IMPORT_WORKER = {
+  id: 'import-worker',
+  entry: 'functions/handlers/import-jobs/worker.ts',
+  tables: ['users', 'connections', 'activities', 'rateLimits'],
+  secrets: ALL_PROVIDER_SECRETS,
+  /** Deliveries before a message goes to the dead-letter queue (SQS maxReceiveCount; the local queue too). */
+  maxReceiveCount: 5,
+} satisfies Omit<ScheduledJobDefinition, 'schedule'> & { maxReceiveCount: number };
+export const IMPORT_ENQUEUING_ROUTES: readonly string[] = ['post-connection-sync', 'post-strava-connect'];
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [...CORE_SCHEDULED_JOBS, ...GOOGLE_SCHEDULED_JOBS, ...PLAN_SCHEDULED_JOBS, ...TRIP_SCHEDULED_JOBS];

@@ -52,7 +52,7 @@ export async function disconnectProvider(userId: string, provider: ProviderType,
 
 /**
  * POST /api/connections/{provider}/sync, dispatched via the registry. Strava: a manual_sync_only user files a request,
- * everyone else syncs now. Google Fit syncs now. Apple Health is push-only (its Shortcut posts): nothing to fetch, the
+ * everyone else gets a background import job (issue 13; the running one if there is one). Google Fit: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the
  * last push is reported. `google` builds Google's deps only when Google is asked for.
  */
 export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<SyncResponse> {

@@ -68,6 +68,8 @@ export async function syncStrava(userId: string, deps: StravaDeps, mode?: SyncMo
 export interface SyncOptions {
   /** Real-time budget for this run (default SYNC_RUN_BUDGET_MS); when spent, the cursor is saved and the run answers incomplete. */
   budgetMs?: number;
+  /** Called after every page is stored and the cursor saved (import jobs report progress from here). */
+  onPage?: (page: { fetched: number; cursor: SyncCursor }) => Promise<void>;
 }
 
 /** The fixed window of a new import: its bounds never move while it runs, so neither does the set it pages through. */
@@ -95,6 +97,7 @@ async function runSync(userId: string, deps: StravaDeps, requestedMode?: SyncMod
     const counts = await upsertActivities(toStore(raw, userId, deps.clock()));
     cursor = { ...cursor, nextPage: page + 1, imported: cursor.imported + counts.imported, updated: cursor.updated + counts.updated };
     if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock()))) await dropIfDisconnectedMeanwhile(userId);
+    await options.onPage?.({ fetched: raw.length, cursor });
     if (Date.now() >= deadline) {
       await recalculateMetricsSafely(userId, deps.clock(), deps);
       logger.info('strava sync stopped at its time budget; it continues from the saved cursor', { userId, nextPage: cursor.nextPage });

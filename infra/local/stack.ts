@@ -12,6 +12,7 @@ import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } fr
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { startLocalEmail, type LocalEmail } from './email';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
 import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
@@ -54,6 +55,8 @@ export interface LocalStack {
   /** The SES v2 emulator: every email the app sends lands in its inbox page. */
   email: LocalEmail;
   config: RuntimeConfig;
+  /** The in-process stand-in for the SQS import queue (issue 13). */
+  importQueue: LocalImportQueue;
   stop(): Promise<void>;
 }
 
@@ -164,12 +167,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           server.closeAllConnections();
         }),
     );
+    // Import jobs run in this process from the same SQS event shape the worker Lambda gets.
+    const importQueue = startLocalImportQueue({ rootDir: options.rootDir, log });
+    stoppers.push(async () => importQueue.stop());
     if (options.runSchedules) {
       const stopScheduler = startScheduler(SCHEDULED_JOBS, options.rootDir, log);
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, google, email, config, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, email, config, importQueue, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -3,11 +3,12 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import { IMPORT_ENQUEUING_ROUTES, ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
+import { ImportQueue } from '../constructs/import-queue';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
 import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
@@ -94,6 +95,7 @@ export class StatelessStack extends Stack {
   readonly authClient: SiteAuthClient;
   readonly apiRoutes: ApiRoutes;
   readonly jobs: ScheduledJobs;
+  readonly imports: ImportQueue;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -170,6 +172,10 @@ export class StatelessStack extends Stack {
     email.grantSend(outbox);
     outbox.addEnvironment('EMAIL_FROM', email.fromAddress);
     outbox.addEnvironment('SES_CONFIGURATION_SET', email.configurationSet.configurationSetName);
+
+    // Issue 13: import jobs on SQS; the routes that start them may send to the queue.
+    this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });
+    for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
 
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,

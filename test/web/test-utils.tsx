@@ -86,6 +86,7 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
       kind: 'synced' as const,
       result: { provider: 'strava' as const, imported: 0, updated: 0, lastSyncAt: '2026-01-01T00:00:00.000Z' },
     })),
+    importJobs: vi.fn(async () => ({ jobs: [] })),
     stravaUsage: vi.fn(async () => ({ rateLimited: false, remainingFifteenMin: 90, remainingDaily: 1000, minutesLeft: 15, message: '' })),
     activities: vi.fn(async () => ({ activities: [], nextCursor: null })),
     ...overrides,

@@ -204,7 +204,7 @@ export function reconcileProviderAggregates(input: ReconcileInput): ProviderDail
     // A part summed before the current connection began is left from an earlier one.
     const previous = stored.get(id) !== undefined && Date.parse(stored.get(id)!.rawNewestFetch) >= Date.parse(connectedAt) ? stored.get(id) : undefined;
     if (now === undefined) {
-      if (previous !== undefined && pastRetention(previous.rawNewestFetch)) result.push(previous);
+      if (previous !== undefined && (pastRetention(previous.rawNewestFetch) || previous.backfilled === true)) result.push(previous);
       continue;
     }
     if (previous === undefined) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ProviderType, UnifiedActivity } from './activity';
+import { ImportJob } from './import-jobs';
 
 /** A health connection as the browser sees it: never tokens, never the raw provider profile. */
 export const ConnectionSummary = z.object({
@@ -60,8 +61,12 @@ export const SyncRequest = z.object({
 });
 export type SyncRequest = z.infer<typeof SyncRequest>;
 
-/** POST /api/connections/{provider}/sync: either a sync ran, or (manual_sync_only) a request was filed. */
+/**
+ * POST /api/connections/{provider}/sync: a background import job was queued (202; or the one already running is
+ * returned), a sync ran (Apple Health: push only, the last push), or (manual_sync_only) a request was filed.
+ */
 export const SyncResponse = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('queued'), job: ImportJob }),
   z.object({ kind: z.literal('synced'), result: SyncResult }),
   z.object({ kind: z.literal('requested'), request: SyncRequest }),
 ]);

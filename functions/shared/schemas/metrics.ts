@@ -43,6 +43,11 @@ export const ProviderDailyAggregate = DailyAggregate.extend({
   provider: ProviderType,
   rawNewestFetch: z.iso.datetime(),
   rawOldestFetch: z.iso.datetime(),
+  /**
+   * Summed by a history backfill (issue 13) from records that were never stored: no raw records back it, so it is
+   * not mistaken for a day deleted at the provider when none are held.
+   */
+  backfilled: z.boolean().optional(),
 });
 export type ProviderDailyAggregate = z.infer<typeof ProviderDailyAggregate>;
 

@@ -12,6 +12,9 @@ import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { AuthorizeUrlResponse, ConnectionsResponse, SyncResponse } from '../../../functions/shared/schemas/connections';
 import { GoogleConnectResponse } from '../../../functions/shared/schemas/google';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
+import { ImportJobsResponse } from '../../../functions/shared/schemas/import-jobs';
+import { handler as getImportJobs } from '../../../functions/handlers/import-jobs/get-import-jobs';
+import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
 import { startStrava } from '../strava/helpers';
@@ -21,6 +24,7 @@ const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 
 let sim: GoogleSimulator;
 let strava: StravaSimulator;
+let queue: LocalImportQueue;
 const output: string[] = [];
 const originalStdout = process.stdout.write.bind(process.stdout);
 const originalStderr = process.stderr.write.bind(process.stderr);
@@ -28,6 +32,7 @@ const originalStderr = process.stderr.write.bind(process.stderr);
 beforeAll(async () => {
   strava = await startStrava();
   sim = await startGoogle();
+  queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, visibilityTimeoutMs: 10 });
   // Every log line the handlers write, at the most verbose level, to check no token ever appears.
   logger.setLogLevel('DEBUG');
   const capture = (original: typeof process.stdout.write) =>
@@ -39,6 +44,7 @@ beforeAll(async () => {
   process.stderr.write = capture(originalStderr);
 });
 afterAll(async () => {
+  queue.stop();
   process.stdout.write = originalStdout;
   process.stderr.write = originalStderr;
   logger.setLogLevel('SILENT');
@@ -89,8 +95,11 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     expect(listed.connections.map((c) => c.provider)).toEqual(['google_health']);
 
     const synced = await call(postSync, 'post-connection-sync', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health/sync' });
-    expect(synced.status).toBe(200);
-    expect(SyncResponse.parse(synced.json)).toMatchObject({ kind: 'synced', result: { provider: 'google_health', imported: 0 } });
+    expect(synced.status).toBe(202);
+    expect(SyncResponse.parse(synced.json)).toMatchObject({ kind: 'queued', job: { provider: 'google_health', kind: 'import', status: 'queued' } });
+    await queue.idle();
+    const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', userId)).json);
+    expect(jobs).toEqual([expect.objectContaining({ provider: 'google_health', kind: 'import', status: 'done', result: { imported: 0, updated: expect.any(Number), days: 0 } })]);
 
     const { accessToken, refreshToken } = (await getConnection(userId, 'google_health', await tokenCipher()))!.tokens!;
     const removed = await call(deleteConnection, 'delete-connection', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health' });
@@ -136,8 +145,13 @@ describe('connect → list → sync → disconnect over HTTP', () => {
       const connected = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: callback })).json);
       expect(connected.sync).toBeNull();
       const synced = await call(postSync, 'post-connection-sync', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health/sync' });
-      expect(synced.status).toBe(502);
-      expect(synced.json).toMatchObject({ error: { code: 'google_fit_api_unavailable', message: expect.stringMatching(/^Google Fit API error: .*closed the Fit API to new projects/) } });
+      expect(synced.status).toBe(202);
+      await queue.idle();
+      const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', userId)).json);
+      expect(jobs[0]).toMatchObject({
+        status: 'failed',
+        error: { code: 'google_fit_api_unavailable', message: expect.stringMatching(/^Google Fit API error: .*closed the Fit API to new projects/) },
+      });
     } finally {
       sim.control.setFitnessApiEnabled(true);
     }

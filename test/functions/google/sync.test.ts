@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf, syncWindow } from '../../../functions/domain/google-fit-time';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection, saveTokenlessConnection } from '../../../functions/repositories/connections';
+import { setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { disconnectProvider, requestOrRunSync } from '../../../functions/usecases/connections';
 import { refreshGoogleConnections } from '../../../functions/usecases/google-refresh';
 import { GOOGLE_SYNC_MESSAGES, syncGoogleFit } from '../../../functions/usecases/google-sync';
@@ -219,14 +220,23 @@ describe('Google Fit API errors', () => {
 });
 
 describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
-  it('runs the Google sync for google_health, and 404s when it is not connected', async () => {
+  it('queues a Google import job for google_health, and 404s when it is not connected', async () => {
     const stravaDeps = await stravaTestDeps();
     const deps = await testDeps();
     const userId = newUserId();
     await expect(requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps)).rejects.toMatchObject({ status: 404, message: 'Google Fit is not connected.' });
     await connectAs(sim, userId, AVERY, deps);
-    const response = await requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps);
-    expect(response).toMatchObject({ kind: 'synced', result: { provider: 'google_health', imported: 0 } });
+    const sent: string[] = [];
+    setLocalImportQueue(async (body) => {
+      sent.push(body);
+    });
+    try {
+      const response = await requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps);
+      expect(response).toMatchObject({ kind: 'queued', job: { provider: 'google_health', kind: 'import', status: 'queued' } });
+      expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([expect.objectContaining({ type: 'job', userId, provider: 'google_health', kind: 'import' })]);
+    } finally {
+      setLocalImportQueue(null);
+    }
   });
 
   it('answers apple_health (push-only) with nothing imported and the last push time, and 404s when not connected', async () => {

@@ -29,6 +29,7 @@ const EXPOSURE: Record<string, Exposure> = {
   'get-strava-authorize-url': 'none',
   'post-strava-connect': 'none',
   'get-connections': 'none',
+  'get-import-jobs': 'none',
   'delete-connection': 'none',
   'post-connection-sync': 'none',
   'get-sync-requests': 'none',

@@ -15,6 +15,9 @@ import { getMetrics } from '../../../functions/repositories/metrics';
 import { setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { ROUTES } from '../../../functions/shared/routes';
 import { ActivitiesResponse, AuthorizeUrlResponse, ConnectionsResponse, StravaConnectResponse, SyncResponse } from '../../../functions/shared/schemas/connections';
+import { ImportJobsResponse } from '../../../functions/shared/schemas/import-jobs';
+import { handler as getImportJobs } from '../../../functions/handlers/import-jobs/get-import-jobs';
+import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
 import { consentAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from './helpers';
@@ -22,12 +25,15 @@ import { consentAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from '
 const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 
 let sim: StravaSimulator;
+let queue: LocalImportQueue;
 const output: string[] = [];
 const originalStdout = process.stdout.write.bind(process.stdout);
 const originalStderr = process.stderr.write.bind(process.stderr);
 
 beforeAll(async () => {
   sim = await startStrava();
+  // The same worker the Lambda runs, fed from the local in-process queue (issue 13).
+  queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, visibilityTimeoutMs: 10 });
   // Every log line the handlers write, at the most verbose level, to check no token ever appears.
   logger.setLogLevel('DEBUG');
   const capture = (original: typeof process.stdout.write) =>
@@ -42,6 +48,7 @@ afterAll(async () => {
   process.stdout.write = originalStdout;
   process.stderr.write = originalStderr;
   logger.setLogLevel('SILENT');
+  queue.stop();
   await sim.stop();
 });
 
@@ -87,7 +94,15 @@ describe('Strava routes through the HTTP wrapper', () => {
     expect(list.connections).toEqual([connected.connection]);
 
     const synced = await call(postSync, 'post-connection-sync', alice, { pathParameters: { provider: 'strava' }, path: '/api/connections/strava/sync' });
-    expect(SyncResponse.parse(synced.json)).toMatchObject({ kind: 'synced', result: { imported: 0 } });
+    // 202 at once with the background job; the worker runs it from the queue, GET /api/connections/jobs shows it.
+    expect(synced.status).toBe(202);
+    const queued = SyncResponse.parse(synced.json);
+    expect(queued).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import', status: 'queued' } });
+    await queue.idle();
+    const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', alice)).json);
+    expect(jobs.find((job) => job.kind === 'import')).toMatchObject({ id: queued.kind === 'queued' ? queued.job.id : '', status: 'done', result: { imported: 0 } });
+    // Connect's complete first import was followed by the history backfill.
+    expect(jobs.find((job) => job.kind === 'backfill')).toMatchObject({ status: 'done' });
 
     expect((await call(postSync, 'post-connection-sync', alice, { pathParameters: { provider: 'fitbit' }, path: '/api/connections/fitbit/sync' })).status).toBe(400);
   });
@@ -142,6 +157,7 @@ describe('Strava routes through the HTTP wrapper', () => {
     const tokens = (await getConnection(carol, 'strava', deps.cipher))!.tokens!;
     const alices = (await getConnection(alice, 'strava', deps.cipher))!.tokens!;
     await call(postSync, 'post-connection-sync', carol, { pathParameters: { provider: 'strava' } });
+    await queue.idle();
     expect(output.join('').length).toBeGreaterThan(0);
     for (const secret of [tokens.accessToken, tokens.refreshToken, alices.accessToken, alices.refreshToken, 'strava-simulator-secret']) {
       expect(responses.join('\n')).not.toContain(secret);

@@ -11,6 +11,7 @@ import {
   type ActivitiesQuery,
   type StravaConnectRequest,
 } from '@shared/schemas/connections';
+import { ImportJobsResponse } from '@shared/schemas/import-jobs';
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
 import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
@@ -73,6 +74,8 @@ export interface CoreApi {
   connectStrava(request: StravaConnectRequest): Promise<StravaConnectResponse>;
   disconnect(provider: ProviderType): Promise<void>;
   sync(provider: ProviderType): Promise<SyncResponse>;
+  /** The user's background import and backfill jobs (issue 13): progress, what they wait for, the result. */
+  importJobs(): Promise<ImportJobsResponse>;
   /** The API-request indicator: what is left of the Strava rate limits. */
   stravaUsage(): Promise<StravaUsageResponse>;
   /** One page of the user's activities. */
@@ -109,6 +112,7 @@ function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
       await send(`/connections/${encodeURIComponent(provider)}`, { auth: true, method: 'DELETE' });
     },
     sync: (provider) => request(`/connections/${encodeURIComponent(provider)}/sync`, SyncResponse, { auth: true, method: 'POST' }),
+    importJobs: () => request('/connections/jobs', ImportJobsResponse, { auth: true }),
     stravaUsage: () => request('/strava/usage', StravaUsageResponse, { auth: true }),
     activities: (params = {}) => request(`/activities${activitiesSearch(params)}`, ActivitiesResponse, { auth: true }),
   };

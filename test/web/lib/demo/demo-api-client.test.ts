@@ -98,7 +98,8 @@ describe('createDemoApiClient', () => {
   it('syncs with nothing new and reports a calm usage reading', async () => {
     const { client } = demoClient();
     const sync = await client.sync('strava');
-    expect(sync).toMatchObject({ kind: 'synced', result: { imported: 0, lastSyncAt: now.toISOString() } });
+    expect(sync).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import', status: 'done', result: { imported: 0 }, finishedAt: now.toISOString() } });
+    expect((await client.importJobs()).jobs.map((job) => `${job.kind}:${job.status}`)).toEqual(['import:done', 'backfill:done']);
     // 18:20 UTC: the 15-minute window ends at 18:30.
     expect(await client.stravaUsage()).toMatchObject({ rateLimited: false, minutesLeft: 10 });
     await expect(client.sync('google_health')).rejects.toMatchObject({ status: 404, message: 'Connect Google Fit first.' });

@@ -1,6 +1,7 @@
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { filterAndSortActivities, pageAt } from '@shared/activity-list';
 import type { ConnectionSummary } from '@shared/schemas/connections';
+import type { ImportJob } from '@shared/schemas/import-jobs';
 import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
@@ -21,6 +22,24 @@ export const DEMO_CONNECT_DELAY_MS = 1500;
 const DEMO_STRAVA_STORAGE_KEY = 'trailbuddy.demo.strava';
 
 export type DemoApiClientOptions = Partial<DemoContext>;
+
+/** A finished Strava import job, shaped as GET /api/connections/jobs sends it. */
+function demoImportJob(kind: ImportJob['kind'], at: string, fetched: number, result: NonNullable<ImportJob['result']>): ImportJob {
+  return {
+    id: `demo-${kind}`,
+    provider: 'strava',
+    kind,
+    status: 'done',
+    counts: { fetched, stored: kind === 'import' ? fetched : result.days, pages: 1 },
+    waitingUntil: null,
+    reason: null,
+    result,
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+    finishedAt: at,
+  };
+}
 
 interface DemoStravaState {
   connected: boolean;
@@ -145,7 +164,17 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       writeState({ ...state, lastSyncAt });
       // The sample activities are all known already: nothing new, every one refreshed.
       const known = await connectedActivities();
-      return { kind: 'synced', result: { provider: 'strava', imported: 0, updated: known.length, lastSyncAt } };
+      // Like the server: a background import job (202), here already finished — nothing new, every one refreshed.
+      return { kind: 'queued', job: demoImportJob('import', lastSyncAt, known.length, { imported: 0, updated: known.length, days: 0 }) };
+    },
+
+    async importJobs() {
+      // Demo mode: the connect-time import and the year's backfill have finished, shaped as the server sends them.
+      const state = readState();
+      if (!state.connected) return { jobs: [] };
+      const count = (await connectedActivities()).length;
+      const at = state.connectedAt ?? now().toISOString();
+      return { jobs: [demoImportJob('import', at, count, { imported: count, updated: 0, days: 0 }), demoImportJob('backfill', at, 0, { imported: 0, updated: 0, days: 0 })] };
     },
 
     async stravaUsage() {

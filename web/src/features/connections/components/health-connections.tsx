@@ -9,6 +9,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { currentPlatform, type Platform } from '@/features/connections/utils/platform';
 import { APPLE_HEALTH_IOS_ONLY, PROVIDER_NAMES, PROVIDERS, unavailableReason } from '@/features/connections/utils/providers';
 import { lastSynchronizedAt, useHealthConnections, type HealthConnectionsModel, type SyncAllOutcome } from '@/features/connections/hooks/use-health-connections';
+import { ImportProgress } from './import-progress';
 import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
 import { AppleHealthSetupDialog } from './apple-health-setup-dialog';
@@ -29,8 +30,12 @@ const CONNECT_LABELS: Record<ProviderType, string> = {
 const lastSynchronizedFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the toast says after Sync All when nothing failed. */
-export function syncAllSummary({ imported, requested }: SyncAllOutcome): string {
-  const parts = [`Sync complete: ${imported} new ${imported === 1 ? 'activity' : 'activities'}`];
+export function syncAllSummary({ imported, requested, started }: SyncAllOutcome): string {
+  const parts =
+    started > 0 && imported === 0
+      ? [`Sync started: ${started} ${started === 1 ? 'import runs' : 'imports run'} in the background`]
+      : [`Sync complete: ${imported} new ${imported === 1 ? 'activity' : 'activities'}`];
+  if (started > 0 && imported > 0) parts.push(`${started} ${started === 1 ? 'import runs' : 'imports run'} in the background`);
   if (requested > 0) parts.push(`${requested} sync ${requested === 1 ? 'request' : 'requests'} waiting for approval`);
   return parts.join('; ');
 }
@@ -168,6 +173,7 @@ export function HealthConnectionsPanel({ model, platform = currentPlatform() }: 
             </button>
           </div>
         )}
+        {state.connections.length > 0 && <ImportProgress />}
         {syncErrors.length > 0 && (
           <div className="space-y-2">
             {syncErrors.map((message) => (

@@ -17,6 +17,7 @@ const lastSyncFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', t
 /** The toast after a manual sync: how many activities were new. */
 export function syncResultMessage(response: SyncResponse): string {
   if (response.kind === 'requested') return 'Sync requested. It will run once it is approved.';
+  if (response.kind === 'queued') return 'Sync started. Its progress shows under Imports.';
   const count = response.result.imported;
   return `${count} new ${count === 1 ? 'activity' : 'activities'}`;
 }

@@ -4,6 +4,7 @@ import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
 import { PROVIDERS } from '../utils/providers';
 import { syncErrorMessage } from '../utils/sync-errors';
+import { notifyImportStarted } from './use-import-jobs';
 
 export type HealthConnectionsState =
   | { status: 'loading' }
@@ -23,6 +24,8 @@ export interface SyncAllOutcome {
   imported: number;
   /** Providers whose sync was filed for approval (manual sync only) rather than run. */
   requested: number;
+  /** Providers whose sync became a background import job (issue 13): its progress shows on the screen. */
+  started: number;
   /** One spec §8 message per provider that failed. */
   errors: string[];
 }
@@ -94,13 +97,16 @@ export function useHealthConnections(): HealthConnectionsModel {
 
   const syncAll = useCallback(async (): Promise<SyncAllOutcome> => {
     const providers = PROVIDERS.map((provider) => provider.id).filter((id) => connections.some((connection) => connection.provider === id));
-    const outcome: SyncAllOutcome = { imported: 0, requested: 0, errors: [] };
+    const outcome: SyncAllOutcome = { imported: 0, requested: 0, started: 0, errors: [] };
     for (const [index, provider] of providers.entries()) {
       setSyncProgress({ provider, position: index + 1, total: providers.length });
       try {
         const response = await client.sync(provider);
         if (response.kind === 'requested') {
           outcome.requested += 1;
+        } else if (response.kind === 'queued') {
+          outcome.started += 1;
+          notifyImportStarted();
         } else {
           outcome.imported += response.result.imported;
           const { lastSyncAt } = response.result;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
+import { notifyImportStarted } from './use-import-jobs';
 
 export type StravaConnectionState =
   | { status: 'loading' }
@@ -57,6 +58,7 @@ export function useStravaConnection(): StravaConnectionApi {
 
   const sync = useCallback(async () => {
     const response = await client.sync('strava');
+    if (response.kind === 'queued') notifyImportStarted();
     if (response.kind === 'synced') {
       const { lastSyncAt } = response.result;
       setState((previous) =>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { HealthConnections } from '@/features/connections/components/health-connections';
 import { StravaConnectCard } from '@/features/connections/components/strava-connect-card';
+import { ImportProgress } from '@/features/connections/components/import-progress';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -106,6 +107,7 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
           </>
         }
       />
+      <ImportProgress />
       {tabs.length > 1 ? (
         <>
           <div role="tablist" aria-label="Dashboard sections" className="flex gap-2 border-b border-slate-200">

@@ -1,0 +1,25 @@
+import type { AppError } from '../../lib/errors';
+import type { ImportJob } from '../../shared/schemas/import-jobs';
+
+/** What one run of a job may use: its record, its private resume point, and a way to report a page. */
+export interface ImportRun {
+  userId: string;
+  job: ImportJob;
+  state: Record<string, unknown> | null;
+  /** Real-time budget of this run; when spent the importer saves where it is and answers { done: false }. */
+  budgetMs: number;
+  /** Persists progress after a page: the job's counts and (backfill) its private state, in one write. */
+  progress(counts: ImportJob['counts'], state?: Record<string, unknown>): Promise<void>;
+}
+
+export type ImportOutcome = { done: true; result: NonNullable<ImportJob['result']> } | { done: false };
+
+/** One provider's import jobs. Rate limits surface as a thrown TooManyRequestsError (after `toError`). */
+export interface ProviderImporter {
+  import(run: ImportRun): Promise<ImportOutcome>;
+  /** Up to a year before the import window into the daily aggregates; absent when the source offers no more. */
+  backfill?(run: ImportRun): Promise<ImportOutcome>;
+  /** The provider's failure as a typed error with the spec's text (a 429 keeps its retry-after). */
+  toError(error: unknown): AppError;
+  clock(): Date;
+}

@@ -1,0 +1,107 @@
+import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
+import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
+import { NotFoundError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { getConnection } from '../../repositories/connections';
+import { listProviderDailyAggregates, saveProviderDailyAggregates } from '../../repositories/metrics';
+import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
+import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
+import { recalculateUserMetrics } from '../metrics';
+import { withStravaAccess } from '../strava-access';
+import type { StravaDeps } from '../strava-deps';
+import { dropIfDisconnectedMeanwhile, syncStrava, toSyncError } from '../strava-sync';
+import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 13: a new user's history, up to the last 12 months, Strava's largest page. */
+export const BACKFILL_DAYS = 365;
+export const BACKFILL_PAGE_SIZE = 200;
+
+/** A backfill's resume point: its fixed window (epoch seconds), the next page, and the day totals so far. */
+interface BackfillState {
+  after: number;
+  before: number;
+  nextPage: number;
+  days: BackfillDays;
+}
+
+function backfillStateFrom(state: Record<string, unknown> | null): BackfillState | null {
+  if (!state || typeof state.after !== 'number' || typeof state.before !== 'number' || typeof state.nextPage !== 'number') return null;
+  const days = typeof state.days === 'string' ? (JSON.parse(state.days) as BackfillDays) : {};
+  return { after: state.after, before: state.before, nextPage: state.nextPage, days };
+}
+
+/** Saved as one JSON string: a map of ~330 days of nested totals is slow to (un)marshal attribute by attribute. */
+function stateToSave(state: BackfillState): Record<string, unknown> {
+  return { after: state.after, before: state.before, nextPage: state.nextPage, days: JSON.stringify(state.days) };
+}
+
+export function stravaImporter(deps: StravaDeps): ProviderImporter {
+  return {
+    clock: deps.clock,
+    toError: toSyncError,
+    async import(run) {
+      let fetched = run.job.counts.fetched;
+      const result = await syncStrava(run.userId, deps, undefined, {
+        budgetMs: run.budgetMs,
+        onPage: async ({ fetched: onPage, cursor }) => {
+          fetched += onPage;
+          await run.progress({ fetched, stored: cursor.imported + cursor.updated, pages: cursor.nextPage - 1 });
+        },
+      });
+      if (result.complete === false) return { done: false };
+      return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
+    },
+    backfill: (run) => backfillStrava(run, deps),
+  };
+}
+
+/**
+ * Reads the year before the import window page by page into day totals only (no activity is stored: they are past
+ * the retention window). The totals and the cursor are saved together after every page, so a crash or a rate limit
+ * resumes at the next page without counting a page twice. When the window is read, the days are written as the
+ * Strava parts of the daily aggregates (days the import already holds are left to it) and the metrics recomputed.
+ */
+async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportOutcome> {
+  // The year before the connection's first import window, which began when the connection did.
+  const connection = await getConnection(run.userId, 'strava', null);
+  if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
+  const start = Date.parse(connection.connectedAt);
+  let state = backfillStateFrom(run.state) ?? {
+    after: Math.floor((start - BACKFILL_DAYS * DAY_MS) / 1000),
+    before: Math.floor((start - deps.settings.initialSyncDays * DAY_MS) / 1000),
+    nextPage: 1,
+    days: {},
+  };
+  let counts = run.job.counts;
+  const deadline = Date.now() + run.budgetMs;
+  for (;;) {
+    const { after, before, nextPage: page } = state;
+    const raw = await withStravaAccess(run.userId, deps, (token) => deps.strava.listActivities(run.userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }));
+    if (raw.length === 0) break;
+    const fetchedAt = deps.clock();
+    state = { ...state, nextPage: page + 1, days: addPageToBackfill(state.days, readable(raw, run.userId, fetchedAt), DEFAULT_TIME_ZONE, fetchedAt) };
+    counts = { fetched: counts.fetched + raw.length, stored: Object.keys(state.days).length, pages: page };
+    await run.progress(counts, stateToSave(state));
+    if (Date.now() >= deadline) return { done: false };
+  }
+  await dropIfDisconnectedMeanwhile(run.userId);
+  const held = new Set((await listProviderDailyAggregates(run.userId, { provider: 'strava' })).filter((part) => part.backfilled !== true).map((part) => part.date));
+  const parts = Object.values(state.days).filter((part) => !held.has(part.date));
+  await saveProviderDailyAggregates(run.userId, parts);
+  await recalculateUserMetrics(run.userId, deps.clock());
+  return { done: true, result: { imported: 0, updated: 0, days: parts.length } };
+}
+
+function readable(raw: readonly unknown[], userId: string, fetchedAt: Date): HeldActivity[] {
+  const activities: HeldActivity[] = [];
+  for (const item of raw) {
+    try {
+      activities.push(mapStravaActivity(item, { userId, fetchedAt }));
+    } catch (error) {
+      if (!(error instanceof InvalidStravaActivityError)) throw error;
+      logger.warn('skipped unreadable strava activity in a backfill', { userId, fields: error.fields });
+    }
+  }
+  return activities;
+}
