@@ -15,6 +15,7 @@ import { handler as putActivity } from '../../../functions/handlers/group-activi
 import { handler as cancelActivity } from '../../../functions/handlers/group-activities/post-cancel-group-activity';
 import { handler as joinActivity } from '../../../functions/handlers/group-activities/post-join-group-activity';
 import { handler as leaveActivity } from '../../../functions/handlers/group-activities/post-leave-group-activity';
+import { handler as removeParticipant } from '../../../functions/handlers/group-activities/delete-group-activity-participant';
 import { handler as getRides } from '../../../functions/handlers/rides/get-activity-rides';
 import { handler as postOffer } from '../../../functions/handlers/rides/post-ride-offer';
 import { handler as deleteOffer } from '../../../functions/handlers/rides/delete-ride-offer';
@@ -36,6 +37,7 @@ const HANDLERS: Record<string, HttpHandler> = {
   'post-cancel-group-activity': cancelActivity,
   'post-join-group-activity': joinActivity,
   'post-leave-group-activity': leaveActivity,
+  'delete-group-activity-participant': removeParticipant,
   'get-activity-rides': getRides,
   'post-ride-offer': postOffer,
   'delete-ride-offer': deleteOffer,
