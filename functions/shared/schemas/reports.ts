@@ -1,10 +1,11 @@
 import * as z from 'zod';
 
 /**
- * Reports and moderation (issue 12). Anyone signed in can report a person, a message, a group activity or a ride;
+ * Reports and moderation (issue 12). Anyone signed in can report a person, a message, a group activity, a ride offer
+ * or a ride request;
  * users in the Cognito group `moderators` review the queue and dismiss, hide the content or suspend the account.
  */
-export const REPORT_KINDS = ['person', 'message', 'group_activity', 'ride'] as const;
+export const REPORT_KINDS = ['person', 'message', 'group_activity', 'ride', 'ride_request'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'unsafe', 'impersonation', 'other'] as const;
@@ -36,6 +37,7 @@ export const ReportRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), userId: id, messageId: id, ...common }).strict(),
   z.object({ kind: z.literal('group_activity'), activityId: id, ...common }).strict(),
   z.object({ kind: z.literal('ride'), activityId: id, rideId: id, ...common }).strict(),
+  z.object({ kind: z.literal('ride_request'), activityId: id, requestId: id, ...common }).strict(),
 ]);
 export type ReportRequest = z.infer<typeof ReportRequest>;
 

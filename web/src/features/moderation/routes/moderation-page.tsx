@@ -17,7 +17,8 @@ const KIND_LABELS: Record<ModerationReport['kind'], string> = {
   person: 'Person',
   message: 'Message',
   group_activity: 'Group activity',
-  ride: 'Ride',
+  ride: 'Ride offer',
+  ride_request: 'Ride request',
 };
 
 const STATUS_LABELS: Record<ModerationReport['status'], string> = {
