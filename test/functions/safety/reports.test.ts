@@ -161,6 +161,30 @@ describe('hidden content and suspended people leave the lists', () => {
 });
 
 describe('the moderators queue', () => {
+  it('groups the open reports per content item: one row with its count, distinct reporters, reasons and notes; an action closes them all', async () => {
+    const [organizer, r1, r2, r3] = await Promise.all([member(), member(), member(), member()]);
+    const created = await call('post-group-activity', organizer, { body: activityInput({ title: 'Grouped hike', date: daysAhead(3) }) });
+    const activityId = String((created.json as { id: string }).id);
+    const first = ReportReceipt.parse((await report(r1, { kind: 'group_activity', activityId, reason: 'spam', note: 'selling tours' })).json);
+    await report(r2, { kind: 'group_activity', activityId, reason: 'unsafe', note: 'route closed for avalanches' });
+    await report(r3, { kind: 'group_activity', activityId, reason: 'spam' });
+    await report(r3, { kind: 'person', userId: organizer, reason: 'spam' });
+
+    const rows = (await queue()).queue!.reports.filter((r) => r.subjectUserId === organizer);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['group_activity', 'person']);
+    const row = rows.find((r) => r.kind === 'group_activity')!;
+    expect(row).toMatchObject({ reportId: first.reportId, targetId: activityId, reportCount: 3, openReporters: 3, notes: ['selling tours', 'route closed for avalanches'] });
+    expect(row.reasons).toEqual([
+      { reason: 'spam', count: 2 },
+      { reason: 'unsafe', count: 1 },
+    ]);
+
+    const done = await act(row.reportId, 'dismiss');
+    expect(done.json).toMatchObject({ closedReports: 3 });
+    const after = (await queue()).queue!.reports.filter((r) => r.subjectUserId === organizer);
+    expect(after.map((r) => r.kind)).toEqual(['person']);
+  });
+
   it('is refused (403) without the moderators group in the verified claims, whatever else the caller sends', async () => {
     expect((await queue('user-x', [])).status).toBe(403);
     expect((await queue('user-x', ['admins'])).status).toBe(403);
