@@ -29,6 +29,7 @@ export const activityMessages = {
   left: (name: string, title: string) => `${name} left ${title}.`,
   updated: (title: string, date: string, time: string) => `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
   cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
+  removed: (title: string) => `You were removed from ${title}. You can no longer join it.`,
   reminder: (title: string, date: string, time: string, location: string) => `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
 } as const;
 

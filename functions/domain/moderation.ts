@@ -30,6 +30,8 @@ export function reportTargetId(request: ReportRequest): string {
       return request.activityId;
     case 'ride':
       return `${request.activityId}:${request.rideId}`;
+    case 'ride_request':
+      return `${request.activityId}:${request.requestId}`;
   }
 }
 

@@ -33,4 +33,5 @@ export const rideMessages = {
   bookingCancelled: (name: string, title: string) => `${name} cancelled their seat in your ride to ${title}.`,
   rideWithdrawn: (driver: string, title: string) => `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
   offered: (driver: string, title: string) => `${driver} offered you a ride to ${title}.`,
+  passengerRemoved: (name: string, title: string) => `${name} no longer takes part in ${title}; their seat in your ride is free again.`,
 } as const;

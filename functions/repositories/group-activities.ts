@@ -16,6 +16,7 @@ import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
  * |---|---|---|---|
  * | activity | `GACT#<id>` | `META` | `GACT_AREA#<area or elsewhere>` / `<startsAt>#<id>` (removed when cancelled) |
  * | participant (organizer included) | `GACT#<id>` | `MEMBER#<userId>` | `GACT_MINE#<userId>` / `<startsAt>#<id>` |
+ * | removal by the organizer (cannot re-join) | `USER#<userId>` | `GACT_REMOVED#<id>` | — |
  *
  * Nearby lists query one area partition from now on; 'my activities' query the user's GACT_MINE partition;
  * the reminder job queries each area partition for the next 24 h. Capacity is one counter on the activity,
@@ -29,6 +30,9 @@ export const groupActivityKeys = {
   areaPartition: (area: NearbyArea) => `GACT_AREA#${area}`,
   mine: (userId: string, startsAt: string, id: string) => ({ gsi1pk: `GACT_MINE#${userId}`, gsi1sk: `${startsAt}#${id}` }),
   minePartition: (userId: string) => `GACT_MINE#${userId}`,
+  /** In the removed person's partition, so their account erasure finds it with one query. */
+  removal: (id: string, userId: string) => ({ pk: `USER#${userId}`, sk: `GACT_REMOVED#${id}` }),
+  removalsOf: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'GACT_REMOVED#' }),
 } as const;
 
 export interface GroupActivityRecord extends Omit<GroupActivityInput, 'area'> {
@@ -173,11 +177,12 @@ export async function listMembers(activityId: string): Promise<MemberRecord[]> {
   return (result.Items ?? []).map(toMember).sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 }
 
-export type JoinOutcome = 'joined' | 'unavailable' | 'already_joined';
+export type JoinOutcome = 'joined' | 'unavailable' | 'already_joined' | 'removed';
 
 /**
  * Takes a seat: one transaction raises the counter only while it is below the maximum (and the activity is
- * neither cancelled nor started) and creates the participant item only if it does not exist yet.
+ * neither cancelled nor started) and creates the participant item only if it does not exist yet, unless the
+ * organizer removed this person from it.
  */
 export async function joinGroupActivity(activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>, userId: string, now: Date): Promise<JoinOutcome> {
   const outcome = await transact({
@@ -192,10 +197,35 @@ export async function joinGroupActivity(activity: Pick<GroupActivityRecord, 'id'
         },
       },
       { Put: { TableName: table(), Item: memberItem(activity, userId, 'participant', now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.removal(activity.id, userId), ConditionExpression: 'attribute_not_exists(pk)' } },
     ],
   });
   if (outcome.ok) return 'joined';
+  if (outcome.codes[2] === 'ConditionalCheckFailed') return 'removed';
   return outcome.codes[1] === 'ConditionalCheckFailed' ? 'already_joined' : 'unavailable';
+}
+
+/** Whether the organizer removed the user from this activity. */
+export async function wasRemovedFrom(activityId: string, userId: string): Promise<boolean> {
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: groupActivityKeys.removal(activityId, userId), ConsistentRead: true }));
+  return result.Item !== undefined;
+}
+
+/** Which of `activityIds` the user was removed from (one batch read). */
+export async function removedFromAmong(userId: string, activityIds: readonly string[]): Promise<Set<string>> {
+  if (activityIds.length === 0) return new Set();
+  const items = await batchGetAll(table(), activityIds.map((id) => groupActivityKeys.removal(id, userId)), 'activityId');
+  return new Set(items.map((item) => String(item.activityId)));
+}
+
+/** Removes the user's removal records (account erasure). */
+export async function deleteRemovalRecords(userId: string): Promise<number> {
+  const { pk, skPrefix } = groupActivityKeys.removalsOf(userId);
+  const result = await dynamo().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
+  );
+  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  return result.Items?.length ?? 0;
 }
 
 /** Frees a participant's seat (the organizer cannot leave: they cancel). False when they were not a participant. */

@@ -5,6 +5,8 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { Notification, type NotificationType } from '../shared/schemas/notifications';
 import { deleteItemsByPrefix } from './partner-items';
 import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
+import { displayNamesOf } from './partner-members';
+import { actorOf, isLegacyWithActor } from '../domain/notification-actor';
 
 /** Notifications live for 90 days; DynamoDB TTL removes them after that. */
 export const NOTIFICATION_LIFETIME_DAYS = 90;
@@ -69,8 +71,19 @@ const notificationFrom = (item: Record<string, unknown>): Notification =>
 /** Not yet removed by TTL (which can lag by days). */
 const notExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
 
-/** Told of by a member the user blocks or is blocked by (issue 12: not shown, not counted). */
-const fromBlocked = (item: Record<string, unknown>, blocked: ReadonlySet<string>) => typeof item.actorId === 'string' && blocked.has(item.actorId);
+/**
+ * Leaves out what a member the user blocks or is blocked by is told of (issue 12: not shown, not counted). Items
+ * stored before notifications carried their actor are matched by link or by the blocked members' names.
+ */
+async function withoutBlocked(userId: string, items: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const blocked = await blockedEitherWayOf(userId);
+  if (blocked.size === 0) return items;
+  const names = items.some(isLegacyWithActor) ? await displayNamesOf([...blocked]) : new Map<string, string>();
+  return items.filter((item) => {
+    const actor = actorOf(item, names);
+    return actor === undefined || !blocked.has(actor);
+  });
+}
 
 export interface NotificationPage {
   notifications: Notification[];
@@ -91,8 +104,7 @@ export async function listNotifications(userId: string, limit: number, after: st
       Limit: limit,
     }),
   );
-  const blocked = await blockedEitherWayOf(userId);
-  const items = (result.Items ?? []).filter((item) => notExpired(item, now) && !fromBlocked(item, blocked));
+  const items = await withoutBlocked(userId, (result.Items ?? []).filter((item) => notExpired(item, now)));
   return { notifications: items.map(notificationFrom), after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null };
 }
 
@@ -106,7 +118,9 @@ async function unreadItems(userId: string, now: Date): Promise<Record<string, un
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': gsi1pk },
-      ProjectionExpression: 'gsi1sk, expiresAt, actorId, burstKey',
+      // type, message and link: to tell the actor of an item stored without actorId.
+      ProjectionExpression: 'gsi1sk, expiresAt, actorId, burstKey, #type, #message, #link',
+      ExpressionAttributeNames: { '#type': 'type', '#message': 'message', '#link': 'link' },
     },
   );
   for await (const page of pages) for (const item of page.Items ?? []) if (notExpired(item, now)) items.push(item);
@@ -123,8 +137,7 @@ async function hasUnreadInBurst(userId: string, burstKey: string, now: Date): Pr
 
 /** Unread and shown: notifications told of by a blocked member do not count. */
 export async function countUnread(userId: string, now: Date): Promise<number> {
-  const [items, blocked] = await Promise.all([unreadItems(userId, now), blockedEitherWayOf(userId)]);
-  return items.filter((item) => !fromBlocked(item, blocked)).length;
+  return (await withoutBlocked(userId, await unreadItems(userId, now))).length;
 }
 
 /** Marks one read (idempotent: the first read time stays); false when the user has no such notification. */
@@ -168,7 +181,10 @@ export async function deleteNotificationsOfUser(userId: string): Promise<number>
 /**
  * Account deletion (issue 12): notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
  * instead of `name`, lose their link (it led to the deleted member) and their actor; one that does not carry the
- * name is removed; with `onlyLink`, only those linking there. Returns how many were changed or removed.
+ * name is removed; with `onlyLink`, only those linking there, and without a name (an activity the deleted member
+ * organised: its title is their text) every notice linking there goes, whoever it tells of. Items stored before
+ * notifications carried their actor are matched by their link or by the name opening their text.
+ * Returns how many were changed or removed.
  */
 export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string, onlyLink?: string): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(recipientId);
@@ -178,14 +194,18 @@ export async function scrubNotificationsFrom(recipientId: string, actorId: strin
     {
       TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: onlyLink === undefined ? 'actorId = :actor' : 'actorId = :actor AND link = :link',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':actor': actorId, ...(onlyLink === undefined ? {} : { ':link': onlyLink }) },
-      ProjectionExpression: 'pk, sk, message',
+      FilterExpression: onlyLink === undefined ? 'actorId = :actor OR attribute_not_exists(actorId)' : '#link = :link',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ...(onlyLink === undefined ? { ':actor': actorId } : { ':link': onlyLink }) },
+      ProjectionExpression: 'pk, sk, #message, actorId, #type, #link',
+      ExpressionAttributeNames: { '#message': 'message', '#type': 'type', '#link': 'link' },
     },
   );
+  const candidates = new Map(name ? [[actorId, name]] : []);
   let scrubbed = 0;
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
+      const everyNoticeGoes = name === null && onlyLink !== undefined;
+      if (!everyNoticeGoes && actorOf(item, candidates) !== actorId) continue;
       const Key = { pk: item.pk, sk: item.sk };
       const message = String(item.message ?? '');
       if (name && message.includes(name)) {

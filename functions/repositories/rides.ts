@@ -316,3 +316,55 @@ export async function deleteRideStats(userId: string): Promise<number> {
   const result = await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.stats(userId), ReturnValues: 'ALL_OLD' }));
   return result.Attributes ? 1 : 0;
 }
+
+export type RemoveOutcome = 'removed' | 'not_participant' | 'not_organizer' | 'rides_changed';
+
+/**
+ * The organizer removes a participant (here, beside the ride keys it needs), in one transaction: the participant item goes, the seat counter drops,
+ * each of their ride bookings on this activity goes with its seat back on the ride, and a removal record keeps
+ * them from joining again. `bookingRideIds` are the rides they had a seat in when read; if that changed
+ * meanwhile (a booking condition failed), the caller reads again and retries.
+ */
+export async function removeParticipant(activityId: string, organizerId: string, userId: string, bookingRideIds: readonly string[], now: Date): Promise<RemoveOutcome> {
+  const at = now.toISOString();
+  const bookings = bookingRideIds.flatMap((rideId) => [
+    { Delete: { TableName: table(), Key: rideKeys.booking(activityId, rideId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Update: {
+        TableName: table(),
+        Key: rideKeys.offer(activityId, rideId),
+        UpdateExpression: 'SET seatsBooked = seatsBooked - :one',
+        ConditionExpression: 'attribute_exists(pk) AND seatsBooked > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+  ]);
+  const outcome = await transact({
+    TransactItems: [
+      {
+        Delete: {
+          TableName: table(),
+          Key: groupActivityKeys.member(activityId, userId),
+          ConditionExpression: 'attribute_exists(pk) AND #role = :participant',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':participant': 'participant' },
+        },
+      },
+      {
+        Update: {
+          TableName: table(),
+          Key: groupActivityKeys.activity(activityId),
+          UpdateExpression: 'SET participantCount = participantCount - :one, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer AND participantCount > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':organizer': organizerId, ':now': at },
+        },
+      },
+      { Put: { TableName: table(), Item: { ...groupActivityKeys.removal(activityId, userId), entity: 'GroupActivityRemoval', activityId, userId, removedAt: at } } },
+      ...bookings,
+    ],
+  });
+  if (outcome.ok) return 'removed';
+  if (outcome.codes[0] === 'ConditionalCheckFailed') return 'not_participant';
+  if (outcome.codes[1] === 'ConditionalCheckFailed') return 'not_organizer';
+  return 'rides_changed';
+}

@@ -16,7 +16,9 @@ import {
   listMembers,
   listMyMemberships,
   moveMembersTo,
+  removedFromAmong,
   updateGroupActivity as updateActivityItem,
+  wasRemovedFrom,
   type GroupActivityRecord,
   type MemberRecord,
 } from '../repositories/group-activities';
@@ -40,6 +42,8 @@ import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './grou
 /** The server's clock for meeting times: the pinned tz database, never the runtime's. */
 const PLAN_CLOCK = { instantOf: (date: string, time: string) => wallClockInstant(date, time), dateOf: (instant: Date) => wallClockOf(instant).date };
 import { removeUserRides } from './rides';
+import { listActivityRides, removeParticipant as removeParticipantItems } from '../repositories/rides';
+import { rideMessages } from '../domain/ride';
 import { visibleOnly } from '../repositories/reports';
 
 const NOT_FOUND = 'We could not find that activity.';
@@ -77,12 +81,14 @@ function toSummary(activity: GroupActivityRecord, organizerName: string, viewer:
 
 function toDetails(activity: GroupActivityRecord, members: MemberRecord[], names: Map<string, string>, userId: string): GroupActivityDetails {
   const nameOf = (id: string) => names.get(id) ?? FALLBACK_DISPLAY_NAME;
+  const isOrganizer = activity.organizerId === userId;
   return {
     ...toSummary(activity, nameOf(activity.organizerId), { isOrganizer: activity.organizerId === userId, isParticipant: members.some((m) => m.userId === userId) }),
     description: activity.description,
     equipment: activity.equipment,
     notes: activity.notes,
-    participants: members.map((m) => ({ displayName: nameOf(m.userId), isOrganizer: m.role === 'organizer', isYou: m.userId === userId, joinedAt: m.joinedAt })),
+    // Only the organizer gets the ids (to remove someone); everyone else sees names.
+    participants: members.map((m) => ({ ...(isOrganizer ? { userId: m.userId } : {}), displayName: nameOf(m.userId), isOrganizer: m.role === 'organizer', isYou: m.userId === userId, joinedAt: m.joinedAt })),
     createdAt: activity.createdAt,
     updatedAt: activity.updatedAt,
   };
@@ -132,6 +138,8 @@ export async function createGroupActivity(userId: string, input: GroupActivityIn
 async function requireVisibleActivity(id: string, userId: string): Promise<GroupActivityRecord> {
   const activity = await requireActivity(id);
   if (activity.organizerId !== userId && (await blockedWith(userId)).has(activity.organizerId)) throw new NotFoundError(NOT_FOUND);
+  // Removed by its organizer: as if blocked, for this activity only.
+  if (await wasRemovedFrom(id, userId)) throw new NotFoundError(NOT_FOUND);
   // Hidden by reports or organised by a suspended account: also as if it did not exist.
   if ((await visibleOnly(userId, [activity], 'group_activity', (a) => a.id, (a) => a.organizerId)).length === 0) throw new NotFoundError(NOT_FOUND);
   return activity;
@@ -174,7 +182,8 @@ export async function listNearbyActivities(userId: string, query: NearbyActiviti
   const after = decodeCursor(query.cursor, list);
   const [page, blocked] = await Promise.all([listActivitiesByArea(area, after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false }, query.limit), blockedWith(userId)]);
   const unblocked = page.items.filter((a) => !blocked.has(a.organizerId));
-  const visible = await visibleOnly(userId, unblocked, 'group_activity', (a) => a.id, (a) => a.organizerId); // hidden by reports / suspended
+  const removedFrom = await removedFromAmong(userId, unblocked.map((a) => a.id));
+  const visible = await visibleOnly(userId, unblocked.filter((a) => !removedFrom.has(a.id)), 'group_activity', (a) => a.id, (a) => a.organizerId); // hidden by reports / suspended
   const joined = await activitiesJoinedAmong(userId, visible.map((a) => a.id));
   return { area, activities: await summaries(visible, userId, joined), nextCursor: encodeCursor(list, page.lastSortKey) };
 }
@@ -225,6 +234,7 @@ async function takeSeatOrSayWhy(activity: GroupActivityRecord, userId: string, n
     const outcome = await takeSeat(activity, userId, now);
     if (outcome === 'joined') return;
     if (outcome === 'already_joined') throw new ConflictError('You already take part in this activity.', 'already_joined');
+    if (outcome === 'removed') throw new NotFoundError(NOT_FOUND); // removed meanwhile: as for an activity that does not exist
     const current = await requireActivity(activity.id);
     if (current.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
     if (hasStarted(current.startsAt, now)) throw new ConflictError('This activity has already started.', 'activity_started');
@@ -248,7 +258,7 @@ export async function leaveGroupActivity(userId: string, id: string, now: Date, 
 
 // --- The organizer's changes ---
 
-async function requireOrganizer(userId: string, id: string, action: 'edit' | 'cancel'): Promise<GroupActivityRecord> {
+async function requireOrganizer(userId: string, id: string, action: 'edit' | 'cancel' | 'remove participants from'): Promise<GroupActivityRecord> {
   const activity = await requireActivity(id);
   if (activity.organizerId !== userId) throw new ForbiddenError(`Only the organizer can ${action} this activity.`);
   if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
@@ -283,4 +293,32 @@ export async function cancelGroupActivity(userId: string, id: string, now: Date,
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
   await notifyEach(deps, others, { type: 'activity_cancelled', actorId: userId, message: activityMessages.cancelled(cancelled.title, cancelled.date), link: activityLink(id) }, now);
   return toDetails(cancelled, members, await displayNamesOf([cancelled.organizerId, ...members.map((m) => m.userId)], FALLBACK_DISPLAY_NAME), userId);
+}
+
+const REMOVE_ATTEMPTS = 5;
+
+/**
+ * The organizer removes a participant (as on Meetup, they cannot join it again): their seat and their ride
+ * bookings on this activity go in one transaction, then their own offers and requests for it; they are told
+ * that they were removed (not by whom: the organizer is the only one who can), the drivers that a seat is free.
+ */
+export async function removeParticipant(userId: string, id: string, participantId: string, now: Date, deps: PlanDeps): Promise<GroupActivityDetails> {
+  const activity = await requireOrganizer(userId, id, 'remove participants from');
+  if (participantId === userId) throw new ConflictError('As the organizer, cancel the activity instead of leaving it.', 'organizer_cannot_leave');
+  for (let attempt = 1; ; attempt++) {
+    const rides = await listActivityRides(id);
+    const booked = rides.bookings.filter((b) => b.userId === participantId).map((b) => b.rideId);
+    const outcome = await removeParticipantItems(id, userId, participantId, booked, now);
+    if (outcome === 'not_participant') throw new NotFoundError('That person does not take part in this activity.');
+    if (outcome === 'not_organizer') throw new ForbiddenError('Only the organizer can remove participants from this activity.');
+    if (outcome === 'removed') {
+      await removeUserRides(activity, participantId, now, deps);
+      const drivers = rides.offers.filter((o) => booked.includes(o.id)).map((o) => o.driverId);
+      const name = await nameOf(participantId);
+      await notifyEach(deps, drivers, { type: 'ride_cancelled', actorId: participantId, message: rideMessages.passengerRemoved(name, activity.title), link: activityLink(id) }, now);
+      await notifyEach(deps, [participantId], { type: 'activity_removed', actorId: userId, message: activityMessages.removed(activity.title), link: null }, now);
+      return detailsOf(await requireActivity(id), userId);
+    }
+    if (attempt >= REMOVE_ATTEMPTS) throw new ConflictError('Their rides changed meanwhile; try again.', 'rides_changed');
+  }
 }

@@ -23,10 +23,30 @@ function requireModerator(groups: readonly string[]): void {
   if (!isModerator(groups)) throw new ForbiddenError('Only moderators can review reports.');
 }
 
-/** GET /api/moderation/reports — the open reports, oldest first, with the evidence copied when each was filed. */
+/** Open reports grouped per content item (kind + target), in the order each item was first reported. */
+function groupByContent(reports: readonly ReportRecord[]): ReportRecord[][] {
+  const groups = new Map<string, ReportRecord[]>();
+  for (const report of reports) {
+    const key = `${report.kind}#${report.targetId}`;
+    groups.set(key, [...(groups.get(key) ?? []), report]);
+  }
+  return [...groups.values()];
+}
+
+function reasonCounts(group: readonly ReportRecord[]): ModerationReport['reasons'] {
+  const counts = new Map<string, number>();
+  for (const report of group) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason: reason as ModerationReport['reason'], count })).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * GET /api/moderation/reports — one row per reported content item, oldest first: its open reports counted, their
+ * distinct reporters, reasons and notes, with the evidence copied when the first was filed.
+ */
 export async function moderationQueue(groups: readonly string[]): Promise<ModerationQueue> {
   requireModerator(groups);
-  const reports = await listOpenReports(QUEUE_LIMIT);
+  const grouped = groupByContent(await listOpenReports(QUEUE_LIMIT));
+  const reports = grouped.map((group) => group[0]!);
   const names = await displayNamesOf(reports.map((report) => report.subjectUserId), 'Deleted account');
   const suspended = await suspendedAmong(reports.map((report) => report.subjectUserId));
   const hidden = new Set<string>();
@@ -40,8 +60,8 @@ export async function moderationQueue(groups: readonly string[]): Promise<Modera
     if (!openReporters.has(key)) openReporters.set(key, (await reportIdsOfTarget(report.kind, report.targetId)).length);
   }
   return {
-    reports: reports.map(
-      (report): ModerationReport => ({
+    reports: grouped.map((group) => ({ report: group[0]!, group })).map(
+      ({ report, group }): ModerationReport => ({
         reportId: report.reportId,
         kind: report.kind,
         targetId: report.targetId,
@@ -53,6 +73,9 @@ export async function moderationQueue(groups: readonly string[]): Promise<Modera
         evidence: report.evidence,
         status: report.status,
         openReporters: openReporters.get(`${report.kind}#${report.targetId}`) ?? 0,
+        reportCount: group.length,
+        reasons: reasonCounts(group),
+        notes: group.map((r) => r.note).filter((note) => note.trim() !== ''),
         contentHidden: hidden.has(`${report.kind}#${report.targetId}`),
         subjectSuspended: suspended.has(report.subjectUserId),
         createdAt: report.createdAt,

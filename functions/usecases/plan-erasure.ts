@@ -2,6 +2,7 @@ import { activityLink, DELETED_ORGANIZER_ID, deletedOrganizerMessage, SCRUBBED_A
 import {
   deleteMember,
   deletePlanActionCounts,
+  deleteRemovalRecords,
   displayNamesOf,
   getGroupActivity,
   leaveGroupActivity,
@@ -21,7 +22,7 @@ import { removeUserRides } from './rides';
  * cancelled and scrubbed (title, description, meeting place, equipment, notes and organizer id go; participants are
  * told, with the organizer as 'Deleted user'); they leave the ones they joined (seats freed); their ride offers
  * (passengers told), requests and bookings go (seats released); notifications about them in the other members'
- * inboxes name them 'Deleted user' or go; their plan limit windows go. Returns the number of items removed or changed.
+ * inboxes name them 'Deleted user' or go; their plan limit windows and the records of activities they were removed from go. Returns the number of items removed or changed.
  * Called by the account-deletion use case (before the user's profile, so their name is still known).
  */
 export async function erasePlanDataOfUser(userId: string, now: Date, deps: PlanDeps = planDeps): Promise<number> {
@@ -51,5 +52,6 @@ export async function erasePlanDataOfUser(userId: string, now: Date, deps: PlanD
   }
   changed += await deleteRideStats(userId);
   changed += await deletePlanActionCounts(userId);
+  changed += await deleteRemovalRecords(userId);
   return changed;
 }

@@ -42,6 +42,12 @@ async function reportedContent(reporterId: string, request: ReportRequest): Prom
       if (ride.driverId === reporterId) throw new BadRequestError('You cannot report your own ride.', undefined, 'cannot_report_self');
       return { subjectUserId: ride.driverId, evidence: lines(`Ride departing ${ride.departureTime}`, ride.notes ? `Notes: ${ride.notes}` : null) };
     }
+    case 'ride_request': {
+      const asked = (await listActivityRides(request.activityId)).requests.find((r) => r.id === request.requestId);
+      if (!asked) throw new NotFoundError(NOT_FOUND);
+      if (asked.requesterId === reporterId) throw new BadRequestError('You cannot report your own ride request.', undefined, 'cannot_report_self');
+      return { subjectUserId: asked.requesterId, evidence: lines(`Ride request, pickup: ${asked.preferredPickup}`, asked.notes ? `Notes: ${asked.notes}` : null) };
+    }
   }
 }
 

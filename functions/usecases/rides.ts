@@ -21,6 +21,7 @@ import { wallClockInstant } from '../domain/plan-time';
 import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
 import type { ActivityRidesResponse, MyRidesResponse, OfferRideRequest, RequestRideRequest, RideOffer, RideRequest } from '../shared/schemas/rides';
 import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+import { visibleOnly } from '../repositories/reports';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
 const RIDE_EXISTS = 'You already offer a ride to this activity.';
@@ -50,8 +51,17 @@ function withoutBlocked(rides: ActivityRides, blocked: Set<string>): ActivityRid
   };
 }
 
+/** Offers and requests hidden by reports or a moderator, or posted by a suspended account, are left out (issue 12). */
+async function withoutHidden(userId: string, rides: ActivityRides): Promise<ActivityRides> {
+  const [offers, requests] = await Promise.all([
+    visibleOnly(userId, rides.offers, 'ride', (o) => `${o.activityId}:${o.id}`, (o) => o.driverId),
+    visibleOnly(userId, rides.requests, 'ride_request', (r) => `${r.activityId}:${r.id}`, (r) => r.requesterId),
+  ]);
+  return { ...rides, offers, requests };
+}
+
 async function ridesView(userId: string, all: ActivityRides): Promise<ActivityRidesResponse> {
-  const rides = withoutBlocked(all, await blockedWith(userId));
+  const rides = await withoutHidden(userId, withoutBlocked(all, await blockedWith(userId)));
   const people = [...rides.offers.map((o) => o.driverId), ...rides.bookings.map((b) => b.userId), ...rides.requests.flatMap((r) => [r.requesterId, ...r.offeredBy])];
   const [names, offered] = await Promise.all([displayNamesOf(people, FALLBACK_DISPLAY_NAME), ridesOfferedBy(rides.offers.map((o) => o.driverId))]);
   const nameOf = (id: string) => names.get(id) ?? FALLBACK_DISPLAY_NAME;

@@ -15,6 +15,7 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
   { id: 'post-cancel-group-activity', method: 'POST', path: '/api/group-activities/{activityId}/cancel', entry: `${GA}/post-cancel-group-activity.ts`, public: false, tables },
   { id: 'post-join-group-activity', method: 'POST', path: '/api/group-activities/{activityId}/join', entry: `${GA}/post-join-group-activity.ts`, public: false, tables },
   { id: 'post-leave-group-activity', method: 'POST', path: '/api/group-activities/{activityId}/leave', entry: `${GA}/post-leave-group-activity.ts`, public: false, tables },
+  { id: 'delete-group-activity-participant', method: 'DELETE', path: '/api/group-activities/{activityId}/participants/{userId}', entry: `${GA}/delete-group-activity-participant.ts`, public: false, tables },
   { id: 'get-activity-rides', method: 'GET', path: '/api/group-activities/{activityId}/rides', entry: `${RIDES}/get-activity-rides.ts`, public: false, tables },
   { id: 'post-ride-offer', method: 'POST', path: '/api/group-activities/{activityId}/rides', entry: `${RIDES}/post-ride-offer.ts`, public: false, tables },
   { id: 'delete-ride-offer', method: 'DELETE', path: '/api/group-activities/{activityId}/rides/{rideId}', entry: `${RIDES}/delete-ride-offer.ts`, public: false, tables },

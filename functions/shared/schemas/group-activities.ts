@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { HOME_AREAS, OUTDOOR_ACTIVITIES } from './profile';
+import { MemberId } from './partners';
 
 /**
  * Group activities (spec core-app §2 Plan Activity, §3 activity-creation form, §4 statuses; issue 6).
@@ -247,6 +248,8 @@ export const GroupActivitySummary = z.object({
 export type GroupActivitySummary = z.infer<typeof GroupActivitySummary>;
 
 export const GroupActivityParticipant = z.object({
+  /** Only in the organizer's view (to remove someone); nobody else is given the participants' ids. */
+  userId: z.string().optional(),
   displayName: z.string(),
   isOrganizer: z.boolean(),
   isYou: z.boolean(),
@@ -306,3 +309,6 @@ export type MyActivitiesQuery = z.infer<typeof MyActivitiesQuery>;
 
 export const ActivityIdPath = z.object({ activityId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown activity id.') });
 export type ActivityIdPath = z.infer<typeof ActivityIdPath>;
+/** DELETE /api/group-activities/{activityId}/participants/{userId}: the organizer removes someone. */
+export const ParticipantPath = ActivityIdPath.extend({ userId: MemberId }).strict();
+export type ParticipantPath = z.infer<typeof ParticipantPath>;

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'activity_left',
   'activity_updated',
   'activity_cancelled',
+  'activity_removed',
   'ride_booked',
   'ride_cancelled',
   'ride_offered',

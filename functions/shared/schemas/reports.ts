@@ -1,10 +1,11 @@
 import * as z from 'zod';
 
 /**
- * Reports and moderation (issue 12). Anyone signed in can report a person, a message, a group activity or a ride;
+ * Reports and moderation (issue 12). Anyone signed in can report a person, a message, a group activity, a ride offer
+ * or a ride request;
  * users in the Cognito group `moderators` review the queue and dismiss, hide the content or suspend the account.
  */
-export const REPORT_KINDS = ['person', 'message', 'group_activity', 'ride'] as const;
+export const REPORT_KINDS = ['person', 'message', 'group_activity', 'ride', 'ride_request'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'unsafe', 'impersonation', 'other'] as const;
@@ -36,6 +37,7 @@ export const ReportRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), userId: id, messageId: id, ...common }).strict(),
   z.object({ kind: z.literal('group_activity'), activityId: id, ...common }).strict(),
   z.object({ kind: z.literal('ride'), activityId: id, rideId: id, ...common }).strict(),
+  z.object({ kind: z.literal('ride_request'), activityId: id, requestId: id, ...common }).strict(),
 ]);
 export type ReportRequest = z.infer<typeof ReportRequest>;
 
@@ -52,7 +54,11 @@ export type ReportReceipt = z.infer<typeof ReportReceipt>;
 
 export const ReportStatus = z.enum(['open', 'dismissed', 'hidden', 'suspended']);
 
-/** One entry of the moderators' queue. `evidence` is the text copied when the report was filed. */
+/**
+ * One entry of the moderators' queue: one reported content item, with every open report on it grouped. `reportId`,
+ * `reporterId`, `reason`, `note`, `evidence` and `createdAt` are the first report's (`evidence`: the text copied when
+ * it was filed); an action on `reportId` applies to the item and closes all its open reports.
+ */
 export const ModerationReport = z.object({
   reportId: z.string(),
   kind: z.enum(REPORT_KINDS),
@@ -66,6 +72,12 @@ export const ModerationReport = z.object({
   status: ReportStatus,
   /** Distinct people with an open report on the same content. */
   openReporters: z.number().int(),
+  /** Open reports on this content (a person reporting twice counts twice here, once in openReporters). */
+  reportCount: z.number().int(),
+  /** How many open reports gave each reason, most first. */
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number().int() })),
+  /** Every non-empty note of the open reports, oldest first. */
+  notes: z.array(z.string()),
   contentHidden: z.boolean(),
   subjectSuspended: z.boolean(),
   createdAt: z.string(),

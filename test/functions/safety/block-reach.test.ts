@@ -67,6 +67,8 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-cancel-group-activity': 'none',
   'post-join-group-activity': reach(({ otherActivityToJoin }) => ({ pathParameters: { activityId: otherActivityToJoin } })),
   'post-leave-group-activity': 'none',
+  // The organizer removing someone only takes them away from the activity (it lists no one beyond what details show).
+  'delete-group-activity-participant': 'none',
   'get-activity-rides': list(({ activityOfOther }) => ({ pathParameters: { activityId: activityOfOther } })),
   'post-ride-offer': 'none',
   'delete-ride-offer': 'none',

@@ -12,6 +12,9 @@ import { handler as getQueue } from '../../../functions/handlers/moderation/get-
 import { ModerationQueue } from '../../../functions/shared/schemas/reports';
 import { eraseConversation } from '../../../functions/usecases/messages';
 import { handler as postOffer } from '../../../functions/handlers/rides/post-ride-offer';
+import { handler as postRequest } from '../../../functions/handlers/rides/post-ride-request';
+import { handler as postBooking } from '../../../functions/handlers/rides/post-ride-booking';
+import { handler as removeParticipant } from '../../../functions/handlers/group-activities/delete-group-activity-participant';
 import type { HttpHandler } from '../../../functions/lib/http';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
@@ -75,11 +78,16 @@ describe('deleting an account leaves no trace', () => {
     const text = `Message-${tag} see you at the lot`;
     const title = `Title-${tag} ridge walk`;
     const rideNote = `Ride-${tag} two bikes fit`;
+    const requestNote = `Request-${tag} near the pool`;
+    const pickup = `Pickup-${tag} corner store`;
+    const meeting = `Meet-${tag} behind the hut`;
+    const gear = `Gear-${tag} spikes`;
+    const notes = `Notes-${tag} bring water`;
 
     await ok(postConnect, 'post-partner-connect', b, { pathParameters: { userId: a } });
     await ok(postAccept, 'post-partner-accept', a, { pathParameters: { userId: b } });
     const sent = await ok(postMessage, 'post-conversation-message', a, { pathParameters: { userId: b }, body: { text } });
-    const activity = await ok(postActivity, 'post-group-activity', a, { body: activityInput({ title, description: `Desc-${tag}` }) });
+    const activity = await ok(postActivity, 'post-group-activity', a, { body: activityInput({ title, description: `Desc-${tag}`, location: meeting, equipment: gear, notes }) });
     await ok(postJoin, 'post-join-group-activity', b, { pathParameters: { activityId: String(activity.id) } });
     const theirs = await ok(postActivity, 'post-group-activity', b, { body: activityInput({ title: 'B hike' }) });
     await ok(postJoin, 'post-join-group-activity', a, { pathParameters: { activityId: String(theirs.id) } });
@@ -91,20 +99,30 @@ describe('deleting an account leaves no trace', () => {
     const tripRoute = `Trip-${tag} north ridge`;
     await ok(postTripPlan, 'post-trip-plan', a, { body: tripPlan(String(activity.id), tripRoute) });
     await ok(postTripPlan, 'post-trip-plan', b, { body: tripPlan(String(theirs.id), 'B route') });
+    // A asks for a ride and books a seat in B's ride (B is told, by name); B removes A from a third activity.
+    await ok(postRequest, 'post-ride-request', a, { pathParameters: { activityId: String(theirs.id) }, body: { preferredPickup: pickup, willingToShare: true, notes: requestNote } });
+    const bRide = await ok(postOffer, 'post-ride-offer', b, {
+      pathParameters: { activityId: String(theirs.id) },
+      body: { vehicle: { make: 'Honda', model: 'Fit', year: 2018, color: 'Blue' }, seats: 3, departureTime: '07:00', pickupLocations: ['Main St'], costPerPerson: 5, notes: '' },
+    });
+    const bRideId = (bRide.offers as { id: string; isMine: boolean }[]).find((o) => o.isMine)!.id;
+    await ok(postBooking, 'post-ride-booking', a, { pathParameters: { activityId: String(theirs.id), rideId: bRideId } });
+    const removedFrom = await ok(postActivity, 'post-group-activity', b, { body: activityInput({ title: 'B run' }) });
+    await ok(postJoin, 'post-join-group-activity', a, { pathParameters: { activityId: String(removedFrom.id) } });
+    await ok(removeParticipant, 'delete-group-activity-participant', b, { pathParameters: { activityId: String(removedFrom.id), userId: a } });
     // B reports A's message: the report keeps a copy of it (issue 12), even after A's deletion.
     const messageId = String((sent as { id?: string }).id ?? (sent as { message?: { id: string } }).message?.id);
     await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId, reason: 'spam' } });
 
     await ok(deleteMe, 'delete-me', a);
 
-    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`, `Trip-${tag}`]);
+    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`, requestNote, pickup, meeting, gear, notes, `Trip-${tag}`]);
     // The tombstone that refuses the deleted user's unexpired tokens is kept by design (two days; account-deletion.ts).
     const outsideReports = traces.filter(({ item }) => item.entity !== 'Report' && item.entity !== 'DeletedUser');
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
     const evidence = traces.filter(({ item }) => item.entity === 'Report');
     expect(evidence.map(({ item }) => item.evidence)).toEqual([text]);
-
-  });
+  }, 90_000);
 
   it("keeps a reported message's text in the moderators' queue after its sender deletes their account (issue 12)", async () => {
     const tag = randomBytes(5).toString('hex');

@@ -122,9 +122,69 @@ describe('hidden content and suspended people leave the lists', () => {
     expect((await call('get-group-activity', viewer, { pathParameters: { activityId } })).status).toBe(404);
     expect((await call('get-group-activity', organizer, { pathParameters: { activityId } })).status).toBe(200);
   });
+
+  it('a ride request and a ride offer can be reported; three reporters hide each from the rides list for others, not for the poster', async () => {
+    const [organizer, driver, requester, r1, r2, viewer] = await Promise.all([member(), member(), member(), member(), member(), member()]);
+    const created = await call('post-group-activity', organizer, { body: activityInput({ title: 'Rides hike', maxParticipants: 10, date: daysAhead(2) }) });
+    const activityId = String((created.json as { id: string }).id);
+    for (const who of [driver, requester, r1, r2, viewer]) expect((await call('post-join-group-activity', who, { pathParameters: { activityId } })).status).toBe(200);
+    const offered = await call('post-ride-offer', driver, {
+      pathParameters: { activityId },
+      body: { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 10, notes: 'cash only, no questions' },
+    });
+    const rideId = (offered.json as { offers: { id: string }[] }).offers[0]!.id;
+    const asked = await call('post-ride-request', requester, { pathParameters: { activityId }, body: { preferredPickup: 'Main St', willingToShare: true, notes: 'DM me on another app' } });
+    expect(asked.status).toBe(201);
+    const requestId = (asked.json as { requests: { id: string }[] }).requests[0]!.id;
+    const rides = async (userId: string) => (await call('get-activity-rides', userId, { pathParameters: { activityId } })).json as { offers: { id: string }[]; requests: { id: string }[] };
+
+    // The requester cannot report their own request; an unknown request is 404.
+    expect((await report(requester, { kind: 'ride_request', activityId, requestId, reason: 'spam' })).status).toBe(400);
+    expect((await report(r1, { kind: 'ride_request', activityId, requestId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', reason: 'spam' })).status).toBe(404);
+
+    const filed = await report(r1, { kind: 'ride_request', activityId, requestId, reason: 'unsafe', note: 'asks to move off the app' });
+    expect(filed.status).toBe(201);
+    const { queue: q } = await queue();
+    expect(q!.reports.find((r) => r.reportId === ReportReceipt.parse(filed.json).reportId)).toMatchObject({
+      kind: 'ride_request',
+      targetId: `${activityId}:${requestId}`,
+      subjectUserId: requester,
+      evidence: 'Ride request, pickup: Main St\nNotes: DM me on another app',
+    });
+    for (const reporter of [r2, organizer]) expect((await report(reporter, { kind: 'ride_request', activityId, requestId, reason: 'spam' })).status).toBe(201);
+    for (const reporter of [r1, r2, organizer]) expect((await report(reporter, { kind: 'ride', activityId, rideId, reason: 'spam' })).status).toBe(201);
+
+    expect(await rides(viewer)).toMatchObject({ offers: [], requests: [] });
+    expect((await rides(requester)).requests.map((r) => r.id)).toEqual([requestId]);
+    expect((await rides(driver)).offers.map((o) => o.id)).toEqual([rideId]);
+  });
 });
 
 describe('the moderators queue', () => {
+  it('groups the open reports per content item: one row with its count, distinct reporters, reasons and notes; an action closes them all', async () => {
+    const [organizer, r1, r2, r3] = await Promise.all([member(), member(), member(), member()]);
+    const created = await call('post-group-activity', organizer, { body: activityInput({ title: 'Grouped hike', date: daysAhead(3) }) });
+    const activityId = String((created.json as { id: string }).id);
+    const first = ReportReceipt.parse((await report(r1, { kind: 'group_activity', activityId, reason: 'spam', note: 'selling tours' })).json);
+    await report(r2, { kind: 'group_activity', activityId, reason: 'unsafe', note: 'route closed for avalanches' });
+    await report(r3, { kind: 'group_activity', activityId, reason: 'spam' });
+    await report(r3, { kind: 'person', userId: organizer, reason: 'spam' });
+
+    const rows = (await queue()).queue!.reports.filter((r) => r.subjectUserId === organizer);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['group_activity', 'person']);
+    const row = rows.find((r) => r.kind === 'group_activity')!;
+    expect(row).toMatchObject({ reportId: first.reportId, targetId: activityId, reportCount: 3, openReporters: 3, notes: ['selling tours', 'route closed for avalanches'] });
+    expect(row.reasons).toEqual([
+      { reason: 'spam', count: 2 },
+      { reason: 'unsafe', count: 1 },
+    ]);
+
+    const done = await act(row.reportId, 'dismiss');
+    expect(done.json).toMatchObject({ closedReports: 3 });
+    const after = (await queue()).queue!.reports.filter((r) => r.subjectUserId === organizer);
+    expect(after.map((r) => r.kind)).toEqual(['person']);
+  });
+
   it('is refused (403) without the moderators group in the verified claims, whatever else the caller sends', async () => {
     expect((await queue('user-x', [])).status).toBe(403);
     expect((await queue('user-x', ['admins'])).status).toBe(403);

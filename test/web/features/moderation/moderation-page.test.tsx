@@ -19,6 +19,9 @@ const report = (over: Partial<ModerationReport> = {}): ModerationReport => ({
   evidence: 'you are slow, quit running',
   status: 'open',
   openReporters: 3,
+  reportCount: 3,
+  reasons: [{ reason: 'harassment', count: 3 }],
+  notes: ['Rude again'],
   contentHidden: true,
   subjectSuspended: false,
   createdAt: '2026-03-01T10:00:00.000Z',
@@ -38,9 +41,32 @@ describe('the moderation screen', () => {
   it("shows each report's kind, reason, note, evidence, reporters and status", async () => {
     renderPage({ moderationReports: vi.fn(async () => ({ reports: [report()] })) });
     const item = await screen.findByRole('listitem', { name: 'Message report about Casey Jones' });
-    for (const text of ['Message', 'Harassment or bullying', 'Rude again', 'you are slow, quit running', '3 people', 'Open', 'Hidden from others']) {
+    for (const text of ['Message', 'Harassment or bullying (3)', 'Rude again', 'you are slow, quit running', '3 reports from 3 people', 'Open', 'Hidden from others']) {
       expect(within(item).getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it('shows one row per content item with its reports counted, every reason and every note', async () => {
+    const grouped = report({
+      openReporters: 2,
+      reportCount: 3,
+      reasons: [
+        { reason: 'spam', count: 2 },
+        { reason: 'unsafe', count: 1 },
+      ],
+      notes: ['Sells gear in every message', 'Asked me to meet off the trail'],
+    });
+    renderPage({ moderationReports: vi.fn(async () => ({ reports: [grouped, report({ reportId: '01JABCDEFGHJKMNPQRSTVWXYZ1', targetId: 'msg-2', subjectName: 'Dana Lee', reportCount: 1, openReporters: 1, reasons: [{ reason: 'other', count: 1 }], notes: [] })] })) });
+    const rows = await screen.findAllByRole('listitem', { name: /report about/ });
+    expect(rows).toHaveLength(2);
+    const casey = screen.getByRole('listitem', { name: 'Message report about Casey Jones' });
+    expect(within(casey).getByText('3 reports from 2 people')).toBeInTheDocument();
+    expect(within(casey).getByText('Spam or scam (2), Safety concern')).toBeInTheDocument();
+    expect(within(casey).getByText('Sells gear in every message')).toBeInTheDocument();
+    expect(within(casey).getByText('Asked me to meet off the trail')).toBeInTheDocument();
+    const dana = screen.getByRole('listitem', { name: 'Message report about Dana Lee' });
+    expect(within(dana).getByText('1 report from 1 person')).toBeInTheDocument();
+    expect(within(dana).getByText('No note')).toBeInTheDocument();
   });
 
   it('suspends only after the confirm step, then reloads the queue', async () => {

@@ -134,3 +134,19 @@ describe('FindPartnersPage', () => {
     expect(await screen.findByRole('article', { name: 'Sarah Johnson' })).toBeInTheDocument();
   });
 });
+
+describe('FindPartnersPage: reporting from the list', () => {
+  it('has a Report button on each partner card that files a report about that person', async () => {
+    const report = vi.fn(async () => ({ reportId: 'r1', status: 'received' as const, nextSteps: 'A moderator will review your report.' }));
+    renderPage({ searchPartners: vi.fn(async () => searchResponse([partnerCard(), partnerCard({ userId: 'user-b', displayName: 'Blue Band' })])), report });
+    const user = userEvent.setup();
+    const blue = await screen.findByRole('article', { name: 'Blue Band' });
+    await user.click(within(blue).getByRole('button', { name: 'Report Blue Band' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this person' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'impersonation');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(report).toHaveBeenCalledWith({ kind: 'person', userId: 'user-b', reason: 'impersonation' });
+    expect(await screen.findByRole('dialog', { name: 'Report sent' })).toHaveTextContent('A moderator will review your report.');
+    expect(within(card('Sarah Johnson')).getByRole('button', { name: 'Report Sarah Johnson' })).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModerationQueue, REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportReceipt } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api-client';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { seedDemoPlan } from '@/lib/demo/plan-demo';
 
 function storage(): Storage {
   const data = new Map<string, string>();
@@ -43,5 +44,30 @@ describe('reports in demo mode', () => {
 
   it('has an empty moderation queue', async () => {
     expect(ModerationQueue.parse(await createDemoApiClient({ storage: storage() }).moderationReports())).toEqual({ reports: [] });
+  });
+});
+
+describe('removing a participant in demo mode', () => {
+  it('lets only the organizer remove someone, who then leaves the list, as on the server', async () => {
+    const store = storage();
+    const client = createDemoApiClient({ now: () => new Date('2026-03-10T18:00:00.000Z'), storage: store });
+    const [first] = (await client.nearbyGroupActivities()).activities;
+    const seeded = await client.groupActivity(first!.id);
+    expect(seeded.participants.every((p) => p.userId === undefined)).toBe(true); // not the organizer: no ids
+    await expect(client.removeParticipant(first!.id, 'demo-anyone')).rejects.toMatchObject({ status: 403 });
+
+    // Make the demo user this activity's organizer (the sample data has none of theirs with other people).
+    const state = seedDemoPlan(new Date('2026-03-10T18:00:00.000Z'));
+    state.activities.find((a) => a.id === first!.id)!.participants[0]!.isMe = true;
+    store.setItem('trailbuddy.demo.plan.v2', JSON.stringify(state));
+
+    const asOrganizer = await client.groupActivity(first!.id);
+    const someone = asOrganizer.participants.find((p) => !p.isOrganizer)!;
+    expect(someone.userId).toMatch(/^demo-/);
+    const after = await client.removeParticipant(first!.id, someone.userId!);
+    expect(after.participants.map((p) => p.displayName)).not.toContain(someone.displayName);
+    expect(after.participantCount).toBe(asOrganizer.participantCount - 1);
+    await expect(client.removeParticipant(first!.id, someone.userId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.removeParticipant(first!.id, asOrganizer.participants[0]!.userId!)).rejects.toMatchObject({ status: 409 });
   });
 });

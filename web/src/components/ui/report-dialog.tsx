@@ -16,6 +16,7 @@ const KIND_WORDS: Record<ReportTarget['kind'], string> = {
   message: 'this message',
   group_activity: 'this activity',
   ride: 'this ride',
+  ride_request: 'this ride request',
 };
 
 export const REPORT_RATE_LIMITED_MESSAGE = 'You have sent a lot of reports in the last hour. Please wait a while before sending another.';

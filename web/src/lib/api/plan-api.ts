@@ -25,6 +25,8 @@ export interface PlanApi {
   cancelGroupActivity(activityId: string): Promise<GroupActivityDetails>;
   joinGroupActivity(activityId: string): Promise<GroupActivityDetails>;
   leaveGroupActivity(activityId: string): Promise<GroupActivityDetails>;
+  /** The organizer removes a participant (their seat and ride bookings go; they cannot join again). */
+  removeParticipant(activityId: string, userId: string): Promise<GroupActivityDetails>;
   /** Offers and requests of one activity (participants only). */
   activityRides(activityId: string): Promise<ActivityRidesResponse>;
   offerRide(activityId: string, input: OfferRideRequest): Promise<ActivityRidesResponse>;
@@ -58,6 +60,7 @@ export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
     cancelGroupActivity: (id) => request(`${activity(id)}/cancel`, GroupActivityDetails, { auth: true, method: 'POST' }),
     joinGroupActivity: (id) => request(`${activity(id)}/join`, GroupActivityDetails, { auth: true, method: 'POST' }),
     leaveGroupActivity: (id) => request(`${activity(id)}/leave`, GroupActivityDetails, { auth: true, method: 'POST' }),
+    removeParticipant: (id, userId) => request(`${activity(id)}/participants/${encodeURIComponent(userId)}`, GroupActivityDetails, { auth: true, method: 'DELETE' }),
     activityRides: (id) => request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true }),
     offerRide: (id, body) => request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
     withdrawRide: (id, rideId) => request(ride(id, rideId), ActivityRidesResponse, { auth: true, method: 'DELETE' }),

@@ -154,13 +154,24 @@ function summaryOf(activity: StoredActivity): GroupActivitySummary {
   };
 }
 
+const organizing = (activity: StoredActivity) => activity.participants.some((p) => p.isMe && p.isOrganizer);
+/** A stable id for a sample person (the demo has no accounts). */
+const demoPersonId = (person: DemoPerson) => (person.isMe ? 'demo-me' : `demo-${person.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+
 function detailsOf(activity: StoredActivity): GroupActivityDetails {
   return {
     ...summaryOf(activity),
     description: activity.description,
     equipment: activity.equipment,
     notes: activity.notes,
-    participants: activity.participants.map((p) => ({ displayName: p.name, isOrganizer: p.isOrganizer, isYou: p.isMe, joinedAt: p.joinedAt })),
+    // As on the server: only the organizer's view carries the participants' ids.
+    participants: activity.participants.map((p) => ({
+      ...(organizing(activity) ? { userId: demoPersonId(p) } : {}),
+      displayName: p.name,
+      isOrganizer: p.isOrganizer,
+      isYou: p.isMe,
+      joinedAt: p.joinedAt,
+    })),
     createdAt: activity.createdAt,
     updatedAt: activity.updatedAt,
   };
@@ -307,6 +318,22 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
         state.offers = state.offers.filter((o) => !(o.activityId === id && o.isMine));
         for (const offer of state.offers) if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => !p.isMe);
         state.requests = state.requests.filter((r) => !(r.activityId === id && r.isMine));
+        return detailsOf(activity);
+      });
+    },
+
+    async removeParticipant(id, userId) {
+      return change((state) => {
+        const activity = find(state, id);
+        if (!organizing(activity)) fail(403, 'forbidden', 'Only the organizer can remove participants from this activity.');
+        if (activity.cancelledAt) fail(409, 'activity_cancelled', 'This activity was cancelled.');
+        const person = activity.participants.find((p) => demoPersonId(p) === userId);
+        if (!person) fail(404, 'not_found', 'That person does not take part in this activity.');
+        if (person.isOrganizer) fail(409, 'organizer_cannot_leave', 'As the organizer, cancel the activity instead of leaving it.');
+        activity.participants = activity.participants.filter((p) => p !== person);
+        state.offers = state.offers.filter((o) => !(o.activityId === id && o.driverName === person.name));
+        for (const offer of state.offers) if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => p.name !== person.name);
+        state.requests = state.requests.filter((r) => !(r.activityId === id && r.requesterName === person.name));
         return detailsOf(activity);
       });
     },

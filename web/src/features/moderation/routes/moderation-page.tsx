@@ -17,7 +17,8 @@ const KIND_LABELS: Record<ModerationReport['kind'], string> = {
   person: 'Person',
   message: 'Message',
   group_activity: 'Group activity',
-  ride: 'Ride',
+  ride: 'Ride offer',
+  ride_request: 'Ride request',
 };
 
 const STATUS_LABELS: Record<ModerationReport['status'], string> = {
@@ -53,7 +54,10 @@ const ACTIONS: Record<Action, { label: string; title: string; message: (report: 
 
 const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** /moderation: the moderators' queue of reports, with Dismiss / Hide content / Suspend account. The server checks the group. */
+/**
+ * /moderation: the moderators' queue, one row per reported content item (its reports counted, reasons and notes), with
+ * Dismiss / Hide content / Suspend account applying to the item. The server checks the group.
+ */
 export default function ModerationPage() {
   const api = useApiClient();
   const toast = useToast();
@@ -133,12 +137,28 @@ function ReportItem({ report, busy, onAction }: { report: ModerationReport; busy
       <h2 className="mt-3 text-lg font-semibold break-words text-slate-900">{report.subjectName}</h2>
       <p className="text-xs break-all text-slate-600">Account ID: {report.subjectUserId}</p>
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-slate-700">Reason</dt>
-        <dd className="text-slate-900">{REPORT_REASON_LABELS[report.reason]}</dd>
-        <dt className="font-medium text-slate-700">Reporters</dt>
-        <dd className="text-slate-900">{report.openReporters === 1 ? '1 person' : `${report.openReporters} people`}</dd>
-        <dt className="font-medium text-slate-700">Note</dt>
-        <dd className="break-words whitespace-pre-wrap text-slate-900">{report.note || 'No note'}</dd>
+        <dt className="font-medium text-slate-700">Reports</dt>
+        <dd className="text-slate-900">
+          {report.reportCount === 1 ? '1 report' : `${report.reportCount} reports`} from {report.openReporters === 1 ? '1 person' : `${report.openReporters} people`}
+        </dd>
+        <dt className="font-medium text-slate-700">{report.reasons.length === 1 ? 'Reason' : 'Reasons'}</dt>
+        <dd className="text-slate-900">
+          {report.reasons.map(({ reason, count }) => (count > 1 ? `${REPORT_REASON_LABELS[reason]} (${count})` : REPORT_REASON_LABELS[reason])).join(', ')}
+        </dd>
+        <dt className="font-medium text-slate-700">{report.notes.length > 1 ? 'Notes' : 'Note'}</dt>
+        <dd className="break-words whitespace-pre-wrap text-slate-900">
+          {report.notes.length === 0 ? (
+            'No note'
+          ) : report.notes.length === 1 ? (
+            report.notes[0]
+          ) : (
+            <ul className="list-disc space-y-1 pl-5">
+              {report.notes.map((note, index) => (
+                <li key={index}>{note}</li>
+              ))}
+            </ul>
+          )}
+        </dd>
         <dt className="font-medium text-slate-700">Evidence</dt>
         <dd>
           <blockquote className="rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 break-words whitespace-pre-wrap text-slate-800">

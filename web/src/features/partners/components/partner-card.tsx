@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PartnerCard as PartnerCardData } from '@shared/schemas/partners';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { initialsOf, memberPath } from '../utils/partner-format';
 import { CompatibilityBadge } from './compatibility-badge';
 import { ConnectionActions } from './connection-actions';
@@ -28,6 +29,7 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
         <Link to={memberPath(partner.userId)} className={buttonStyles.secondary} aria-label={`View Profile of ${partner.displayName}`}>
           View Profile
         </Link>
+        <ReportButton target={{ kind: 'person', userId: partner.userId }} ariaLabel={`Report ${partner.displayName}`} />
       </div>
     </article>
   );

@@ -93,6 +93,9 @@ export function RideRequestCard({ request, activityTitle, actions }: { request: 
         ) : (
           <ActionButton label="Offer Ride" pendingLabel="Offering..." onClick={() => actions.offerTo(request)} />
         )}
+        {!request.isMine && (
+          <ReportButton target={{ kind: 'ride_request', activityId: request.activityId, requestId: request.id }} ariaLabel={`Report the ride request of ${request.requesterName}`} />
+        )}
       </div>
     </li>
   );

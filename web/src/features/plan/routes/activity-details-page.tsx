@@ -13,6 +13,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 import { ActivityForm } from '../components/activity-form';
+import { ParticipantList } from '../components/participant-list';
 import { RidesSection } from '../components/rides-section';
 import { StatusBadge } from '../components/status-badge';
 import { areaName, canJoin, capitalize, formatDate, formatDuration, formatTime } from '../utils/format';
@@ -150,22 +151,7 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
             {activity.notes && <Fact label="Notes" value={activity.notes} />}
           </dl>
         </section>
-        <section aria-labelledby="participants-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="participants-heading" className="text-lg font-semibold text-slate-900">
-            Participants ({activity.participantCount}/{activity.maxParticipants})
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {activity.participants.map((person, index) => (
-              <li key={`${person.joinedAt}-${index}`} className="flex items-center justify-between gap-2 text-sm">
-                <span className="text-slate-900">
-                  {person.displayName}
-                  {person.isYou && ' (you)'}
-                </span>
-                {person.isOrganizer && <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Organizer</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ParticipantList activity={activity} onChange={onChange} />
       </div>
       {activity.cancelledAt ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Rides are closed: this activity was cancelled.</p>
