@@ -3,7 +3,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import { ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
@@ -151,6 +151,7 @@ export class StatelessStack extends Stack {
     this.apiRoutes = new ApiRoutes(this, 'Routes', {
       api: this.gateway.api,
       routes: ROUTES,
+      areas: ROUTE_AREAS,
       authorizer,
       tables: stateful.tables,
       runtime,
