@@ -5,6 +5,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { EnvSettings } from '../../functions/shared/env';
 import type { RouteDefinition } from '../../functions/shared/routes';
 import { tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { secretsFor, type FunctionRuntime } from './function-runtime';
@@ -64,7 +65,7 @@ export class ApiRoutes extends Construct {
         access: route.access,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
-        environment: route.userPoolActions?.length && props.userPool ? { ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } : props.runtime?.environment,
+        environment: route.userPoolActions?.length && props.userPool ? { ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } satisfies EnvSettings : props.runtime?.environment,
         secrets: secretsFor(props.runtime, route.secrets),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });

@@ -6,6 +6,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { EnvSettings, EnvVar } from '../../functions/shared/env';
 import { tableAccessOf, type TableAccessMap } from '../../functions/shared/routes';
 import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { fromRepoRoot, REPO_ROOT } from './paths';
@@ -66,9 +67,9 @@ export interface HouseFunctionProps {
   memorySize?: 256 | 512;
   timeout?: Duration;
   /** Plain settings (never secrets) added to the function's environment. */
-  environment?: Readonly<Record<string, string>>;
+  environment?: Readonly<EnvSettings>;
   /** Secrets the function may read: it gets `envVar` = the secret's ARN and read access to exactly these. */
-  secrets?: readonly { envVar: string; secret: ISecret }[];
+  secrets?: readonly { envVar: EnvVar; secret: ISecret }[];
 }
 
 /** Every function of the app, with the house defaults: one place to change runtime, bundling, logs, tracing. */
@@ -107,7 +108,7 @@ export class HouseFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: 'trailbuddy',
         // Stack traces point into the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',
-      },
+      } satisfies EnvSettings & Record<string, string>,
       bundling: {
         // esbuild from node_modules: synthesis needs neither Docker nor the network.
         forceDockerBundling: false,
