@@ -39,7 +39,7 @@ export interface RouteDefinition {
 /**
  * Least privilege by declaration. 'read' = GetItem, BatchGetItem, Query, ConditionCheckItem; 'write' adds PutItem,
  * UpdateItem, DeleteItem, BatchWriteItem (transactions are authorised by these item actions). `indexes` adds Query on
- * those GSIs; `scan` adds Scan, allowed only for the retention purge, the account erasure and the refresh jobs
+ * those GSIs; `scan` adds Scan, allowed only for the retention purge and the daily refresh jobs (no HTTP route)
  * (test/infra/stacks/least-privilege.test.ts).
  */
 export type TableAccessMode = 'read' | 'write';
