@@ -28,6 +28,9 @@ afterAll(() => testApp?.cleanup());
 
 const resource = (logicalId: string): CfnResource => allResources[logicalId]!;
 const allOfType = (type: string): CfnResource[] => Object.values(allResources).filter((candidate) => candidate.Type === type);
+/** The parameters the stateless stack passes to each nested route-area stack. */
+const nestedStackParameters = (): Record<string, unknown>[] =>
+  Object.values(resourcesOfType(template, 'AWS::CloudFormation::Stack')).map((stack) => (stack.Properties.Parameters ?? {}) as Record<string, unknown>);
 /** Logical id of a function in whichever stack (nested or not) holds it. */
 const logicalIdOf = (fn: NodejsFunction): string => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
@@ -69,8 +72,11 @@ describe('HTTP API routes', () => {
         expect(route.Properties.AuthorizerId, routeKey(definition)).toBeUndefined();
       } else {
         expect(route.Properties.AuthorizationType, routeKey(definition)).toBe('JWT');
-        // Passed into the route area's nested stack as a parameter named after the authorizer.
-        expect((route.Properties.AuthorizerId as { Ref: string }).Ref, routeKey(definition)).toContain(authorizerId);
+        // A parameter of the route area's nested stack, which the stateless stack sets to the authorizer.
+        const parameter = (route.Properties.AuthorizerId as { Ref: string }).Ref;
+        const passed = nestedStackParameters().map((parameters) => parameters[parameter]).filter((value) => value !== undefined);
+        expect(passed.length, routeKey(definition)).toBeGreaterThan(0);
+        for (const value of passed) expect(value, routeKey(definition)).toEqual({ Ref: authorizerId });
       }
     }
     expect(authorizer.Properties.AuthorizerType).toBe('JWT');
