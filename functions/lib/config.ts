@@ -1,3 +1,4 @@
+import type { EnvVar } from '../shared/env';
 import { tableEnvVar, type TableId } from '../shared/tables';
 
 /** Physical table name, injected by CDK (and by the local host) as TABLE_<ID>. */
@@ -7,13 +8,19 @@ export function tableName(id: TableId): string {
   return name;
 }
 
-function requiredEnv(name: string): string {
+/** A setting that may be unset (an empty value counts as unset). */
+export function optionalEnv(name: EnvVar): string | undefined {
+  return process.env[name] || undefined;
+}
+
+/** A setting the function cannot run without (names: functions/shared/env.ts). */
+export function requiredEnv(name: EnvVar): string {
   const value = process.env[name];
   if (!value) throw new Error(`Missing env ${name}`);
   return value;
 }
 
-function positiveIntEnv(name: string, fallback: number): number {
+function positiveIntEnv(name: EnvVar, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -51,12 +58,12 @@ export function stravaSettings(): StravaSettings {
 
 /** The token Strava echoes when a webhook subscription is created; unset means every verification is refused. */
 export function stravaWebhookVerifyToken(): string | undefined {
-  return process.env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined;
+  return optionalEnv('STRAVA_WEBHOOK_VERIFY_TOKEN');
 }
 
 /** The id Strava gave our push subscription; events naming any other are ignored. Unset: every event is ignored. */
 export function stravaWebhookSubscriptionId(): number | undefined {
-  const raw = process.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
+  const raw = optionalEnv('STRAVA_WEBHOOK_SUBSCRIPTION_ID');
   return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
@@ -76,7 +83,7 @@ export interface AppleSettings {
 export function appleSettings(): AppleSettings {
   return {
     ingestUrl: `${trimSlash(requiredEnv('SITE_URL'))}/api/apple/ingest`,
-    shortcutUrl: process.env.APPLE_SHORTCUT_URL || null,
+    shortcutUrl: optionalEnv('APPLE_SHORTCUT_URL') ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { optionalEnv } from './config';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -10,7 +11,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({
-      endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+      endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
       maxAttempts: 3,
     }),
     { marshallOptions: { removeUndefinedValues: true } },

@@ -1,3 +1,4 @@
+import { optionalEnv } from './config';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 
 let client: SESv2Client | undefined;
@@ -7,7 +8,7 @@ let client: SESv2Client | undefined;
  * The same SendEmail call runs in both places.
  */
 function ses(): SESv2Client {
-  client ??= new SESv2Client({ endpoint: process.env.SES_ENDPOINT || undefined, maxAttempts: 2 });
+  client ??= new SESv2Client({ endpoint: optionalEnv('SES_ENDPOINT'), maxAttempts: 2 });
   return client;
 }
 
@@ -22,12 +23,12 @@ export interface OutgoingEmail {
 
 /** Sends one message through SES v2 (from EMAIL_FROM, in the SES_CONFIGURATION_SET whose events record bounces). */
 export async function sendEmail(email: OutgoingEmail): Promise<string | undefined> {
-  const from = process.env.EMAIL_FROM || 'TrailBuddy <no-reply@trailbuddy.local>';
+  const from = optionalEnv('EMAIL_FROM') ?? 'TrailBuddy <no-reply@trailbuddy.local>';
   const result = await ses().send(
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [email.to] },
-      ConfigurationSetName: process.env.SES_CONFIGURATION_SET || undefined,
+      ConfigurationSetName: optionalEnv('SES_CONFIGURATION_SET'),
       Content: {
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
@@ -42,7 +43,7 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
 
 /** The site's origin, for links in email (SITE_URL). */
 export function siteUrl(): string {
-  const url = process.env.SITE_URL;
+  const url = optionalEnv('SITE_URL');
   if (!url) throw new Error('Missing env SITE_URL');
   return url.replace(/\/+$/, '');
 }

@@ -1,3 +1,4 @@
+import { optionalEnv } from './config';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { PROVIDER_TYPES } from '../shared/schemas/activity';
@@ -33,7 +34,7 @@ export async function enqueueImport(message: ImportMessage, delaySeconds = 0): P
   const delay = Math.max(0, Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil(delaySeconds)));
   const local = (globalThis as WithSink)[LOCAL_SINK];
   if (local) return local(body, delay);
-  const queueUrl = process.env.IMPORT_QUEUE_URL;
+  const queueUrl = optionalEnv('IMPORT_QUEUE_URL');
   if (!queueUrl) throw new Error('Missing env IMPORT_QUEUE_URL: no import queue is configured for this function');
   sqs ??= new SQSClient({});
   await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delay }));

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { EnvVar } from '../shared/env';
 
 /**
  * Secrets come from env locally (STRAVA_CLIENT_SECRET, APP_SECRET) and from Secrets Manager in AWS
@@ -22,7 +23,7 @@ async function fromSecretsManager(arn: string, jsonField: string): Promise<strin
   return text;
 }
 
-function secret(envName: string, arnEnvName: string, jsonField: string): Promise<string> {
+function secret(envName: EnvVar, arnEnvName: EnvVar, jsonField: string): Promise<string> {
   const direct = process.env[envName];
   if (direct) return Promise.resolve(direct);
   const arn = process.env[arnEnvName];

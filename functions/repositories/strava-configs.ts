@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit';
-import { tableName } from '../lib/config';
+import { optionalEnv, tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
 import { stravaRateLimitKeys } from './strava-rate-limit-keys';
 
@@ -89,9 +89,9 @@ async function assignedConfigId(userId: string): Promise<string | null> {
 
 /** The fallback app's identity comes from the deployment's configuration (null where a function is not given it). */
 function fallbackIdentityFromEnv(): Pick<StravaAppConfig, 'clientId' | 'secretRef'> | null {
-  const clientId = process.env.STRAVA_CLIENT_ID;
+  const clientId = optionalEnv('STRAVA_CLIENT_ID');
   if (!clientId) return null;
-  return { clientId, secretRef: process.env.STRAVA_CLIENT_SECRET_ARN || 'env:STRAVA_CLIENT_SECRET' };
+  return { clientId, secretRef: optionalEnv('STRAVA_CLIENT_SECRET_ARN') ?? 'env:STRAVA_CLIENT_SECRET' };
 }
 
 /**

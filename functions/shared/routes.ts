@@ -22,14 +22,39 @@ export interface RouteDefinition {
   entry: string;
   /** Public routes skip the JWT authorizer (OAuth callbacks, webhooks, ingest, health). */
   public: boolean;
-  /** Tables the function reads or writes; the CDK grants access to exactly these. */
+  /** Tables the function reads or writes (it gets their names in env); `access` says how. */
   tables: readonly import('./tables').TableId[];
+  /**
+   * How the function uses each of its `tables` (keys must equal `tables`): the CDK grants exactly this.
+   * Undeclared, the function keeps the old broad grant and test/infra/stacks/least-privilege.test.ts fails.
+   */
+  access?: TableAccessMap;
   /** Secrets the function reads (Secrets Manager in AWS, env locally); the CDK grants read on exactly these. */
   secrets?: readonly SecretId[];
   /** Longer than the 10 s default for routes that call a provider more than once (API Gateway caps at 30 s). */
   timeoutSeconds?: number;
   /** Cognito admin actions on the user pool the function may call (CDK grants exactly these and sets USER_POOL_ID). */
   userPoolActions?: readonly UserPoolAction[];
+}
+
+/**
+ * Least privilege by declaration. 'read' = GetItem, BatchGetItem, Query, ConditionCheckItem; 'write' adds PutItem,
+ * UpdateItem, DeleteItem, BatchWriteItem (transactions are authorised by these item actions). `indexes` adds Query on
+ * those GSIs; `scan` adds Scan, allowed only for the retention purge and the daily refresh jobs (no HTTP route)
+ * (test/infra/stacks/least-privilege.test.ts).
+ */
+export type TableAccessMode = 'read' | 'write';
+export type IndexName = import('./tables').TableDefinition['indexes'][number]['name'];
+export interface TableAccess {
+  mode: TableAccessMode;
+  indexes?: readonly IndexName[];
+  scan?: true;
+}
+export type TableAccessMap = Readonly<Partial<Record<import('./tables').TableId, TableAccessMode | TableAccess>>>;
+
+/** The long form of one table's declaration. */
+export function tableAccessOf(declared: TableAccessMode | TableAccess): TableAccess {
+  return typeof declared === 'string' ? { mode: declared } : declared;
 }
 
 export type UserPoolAction = 'cognito-idp:AdminDisableUser';
@@ -41,19 +66,19 @@ const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
 
 const CORE_ROUTES: readonly RouteDefinition[] = [
-  { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'] },
-  { id: 'get-me', method: 'GET', path: '/api/me', entry: 'functions/handlers/me/get-me.ts', public: false, tables: ['users'] },
-  { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS },
-  { id: 'post-strava-connect', method: 'POST', path: '/api/strava/connect', entry: 'functions/handlers/strava/post-connect.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29 },
-  { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'] },
-  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
-  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29 },
-  { id: 'get-import-jobs', method: 'GET', path: '/api/connections/jobs', entry: 'functions/handlers/import-jobs/get-import-jobs.ts', public: false, tables: ['connections'] },
-  { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'] },
-  { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'] },
-  { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [] },
-  { id: 'post-strava-webhook', method: 'POST', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/post-webhook.ts', public: true, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
-  { id: 'get-strava-usage', method: 'GET', path: '/api/strava/usage', entry: 'functions/handlers/strava/get-usage.ts', public: false, tables: ['rateLimits'] },
+  { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'], access: { users: 'read', connections: 'read', activities: 'read', social: 'read', rateLimits: 'read' } },
+  { id: 'get-me', method: 'GET', path: '/api/me', entry: 'functions/handlers/me/get-me.ts', public: false, tables: ['users'], access: { users: 'write' } },
+  { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS, access: { users: 'write' } },
+  { id: 'post-strava-connect', method: 'POST', path: '/api/strava/connect', entry: 'functions/handlers/strava/post-connect.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
+  { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'], access: { connections: 'read' } },
+  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
+  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
+  { id: 'get-import-jobs', method: 'GET', path: '/api/connections/jobs', entry: 'functions/handlers/import-jobs/get-import-jobs.ts', public: false, tables: ['connections'], access: { connections: 'read' } },
+  { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'], access: { rateLimits: 'read' } },
+  { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'], access: { activities: 'read' } },
+  { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [], access: {} },
+  { id: 'post-strava-webhook', method: 'POST', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/post-webhook.ts', public: true, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, access: { users: 'write', connections: { mode: 'write', indexes: ['gsi1'] }, activities: 'write', rateLimits: 'write' } },
+  { id: 'get-strava-usage', method: 'GET', path: '/api/strava/usage', entry: 'functions/handlers/strava/get-usage.ts', public: false, tables: ['rateLimits'], access: { rateLimits: 'write' } },
 ];
 
 /** Every HTTP route: the core list above plus one list per capability (functions/shared/route-areas/*). */
@@ -69,6 +94,22 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...TRIP_ROUTES,
 ];
 
+/**
+ * The routes by area: the CDK puts each area in its own nested stack (CloudFormation allows 500 resources per
+ * stack, a route takes about 7). Every route of ROUTES must be in exactly one area; a new area gets a new key.
+ */
+export const ROUTE_AREAS: Readonly<Record<string, readonly RouteDefinition[]>> = {
+  core: CORE_ROUTES,
+  google: GOOGLE_ROUTES,
+  apple: APPLE_ROUTES,
+  analysis: ANALYSIS_ROUTES,
+  profile: PROFILE_ROUTES,
+  partners: PARTNER_ROUTES,
+  plan: PLAN_ROUTES,
+  safety: SAFETY_ROUTES,
+  trips: TRIP_ROUTES,
+};
+
 /** Scheduled jobs, also one list shared by CDK and the local host. */
 export interface ScheduledJobDefinition {
   id: string;
@@ -76,12 +117,14 @@ export interface ScheduledJobDefinition {
   /** EventBridge schedule expression. */
   schedule: string;
   tables: readonly import('./tables').TableId[];
+  /** As RouteDefinition.access. */
+  access?: TableAccessMap;
   secrets?: readonly SecretId[];
 }
 
 const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
-  { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'] },
-  { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS },
+  { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'], access: { activities: { mode: 'write', scan: true }, connections: { mode: 'write', scan: true } } },
+  { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write', rateLimits: 'write' } },
 ];
 
 /**
@@ -93,6 +136,7 @@ export const IMPORT_WORKER = {
   entry: 'functions/handlers/import-jobs/worker.ts',
   tables: ['users', 'connections', 'activities', 'rateLimits'],
   secrets: ALL_PROVIDER_SECRETS,
+  access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
   /** Deliveries before a message goes to the dead-letter queue (SQS maxReceiveCount; the local queue too). */
   maxReceiveCount: 5,
 } satisfies Omit<ScheduledJobDefinition, 'schedule'> & { maxReceiveCount: number };

@@ -17,6 +17,8 @@ export interface DeploymentSettings {
   /** Custom site domain (needs `siteCertificateArn`, an ACM certificate in us-east-1). */
   siteDomain: string | undefined;
   siteCertificateArn: string | undefined;
+  /** A published iCloud link to the TrailBuddy Shortcut (https), passed to the functions as APPLE_SHORTCUT_URL. */
+  appleShortcutUrl: string | undefined;
 }
 
 export const GOOGLE_CLIENT_ID_PLACEHOLDER = 'set-googleClientId-in-cdk-context.apps.googleusercontent.com';
@@ -53,6 +55,11 @@ export function readDeploymentSettings(context: ContextSource): DeploymentSettin
     );
   }
 
+  const appleShortcutUrl = text('appleShortcutUrl');
+  if (appleShortcutUrl !== undefined && !/^https:\/\/\S+$/.test(appleShortcutUrl)) {
+    throw new Error(`CDK context 'appleShortcutUrl' must be an https URL, got '${appleShortcutUrl}'`);
+  }
+
   return {
     stage,
     region: text('region'),
@@ -61,5 +68,6 @@ export function readDeploymentSettings(context: ContextSource): DeploymentSettin
     authDomainPrefix,
     siteDomain,
     siteCertificateArn,
+    appleShortcutUrl,
   };
 }

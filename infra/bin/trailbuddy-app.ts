@@ -57,6 +57,7 @@ export function createTrailBuddyApp(options: TrailBuddyAppOptions = {}): TrailBu
         ? { domainName: settings.siteDomain, certificateArn: settings.siteCertificateArn }
         : undefined,
     webDist: options.webDist,
+    appleShortcutUrl: settings.appleShortcutUrl,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -6,14 +6,35 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { EnvSettings, EnvVar } from '../../functions/shared/env';
+import { tableAccessOf, type TableAccessMap } from '../../functions/shared/routes';
 import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { fromRepoRoot, REPO_ROOT } from './paths';
 
+/** What a `read` declaration grants (ConditionCheckItem: transactions check conditions through it). */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+/** What `write` adds; transactions (TransactWriteItems) are authorised through these item-level actions. */
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+
+/** One statement per declared table: its actions on the table and on exactly the declared indexes. */
+function declaredStatements(access: TableAccessMap, allTables: Readonly<Record<TableId, ITable>>): PolicyStatement[] {
+  return Object.entries(access).map(([tableId, declared]) => {
+    const { mode, indexes = [], scan } = tableAccessOf(declared!);
+    const table = allTables[tableId as TableId];
+    const known = TABLES.find((candidate) => candidate.id === tableId)?.indexes.map((index) => index.name) ?? [];
+    for (const index of indexes) if (!known.includes(index)) throw new Error(`Table '${tableId}' has no index '${index}'`);
+    return new PolicyStatement({
+      actions: [...TABLE_READ_ACTIONS, ...(mode === 'write' ? TABLE_WRITE_ACTIONS : []), ...(scan ? ['dynamodb:Scan'] : [])],
+      resources: [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index}`)],
+    });
+  });
+}
+
 /**
- * Item-level reads and writes (transactions are authorised through these too). Unlike
- * ITable.grantReadWriteData this names each index instead of granting `index/*`.
+ * The grant of a function that has not declared `access` yet: item-level reads, writes and Scan on its tables
+ * and all their indexes. test/infra/stacks/least-privilege.test.ts fails for every such function.
  */
-const TABLE_DATA_ACTIONS = [
+const UNDECLARED_TABLE_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
@@ -35,8 +56,10 @@ function tableAndIndexArns(table: ITable, tableId: TableId): string[] {
 export interface HouseFunctionProps {
   /** Handler module, relative to the repository root; it exports `handler`. */
   entry: string;
-  /** The tables this function may read and write; it gets access to exactly these. */
+  /** The tables this function uses; it gets their names in its environment. */
   tables: readonly TableId[];
+  /** How it uses each (functions/shared/routes.ts); it is granted exactly that. */
+  access?: TableAccessMap;
   allTables: Readonly<Record<TableId, ITable>>;
   /** Purpose, shown in the Lambda console. */
   description: string;
@@ -44,9 +67,9 @@ export interface HouseFunctionProps {
   memorySize?: 256 | 512;
   timeout?: Duration;
   /** Plain settings (never secrets) added to the function's environment. */
-  environment?: Readonly<Record<string, string>>;
+  environment?: Readonly<EnvSettings>;
   /** Secrets the function may read: it gets `envVar` = the secret's ARN and read access to exactly these. */
-  secrets?: readonly { envVar: string; secret: ISecret }[];
+  secrets?: readonly { envVar: EnvVar; secret: ISecret }[];
 }
 
 /** Every function of the app, with the house defaults: one place to change runtime, bundling, logs, tracing. */
@@ -85,7 +108,7 @@ export class HouseFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: 'trailbuddy',
         // Stack traces point into the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',
-      },
+      } satisfies EnvSettings & Record<string, string>,
       bundling: {
         // esbuild from node_modules: synthesis needs neither Docker nor the network.
         forceDockerBundling: false,
@@ -100,10 +123,16 @@ export class HouseFunction extends Construct {
       },
     });
 
-    if (props.tables.length > 0) {
+    if (props.access) {
+      const undeclared = props.tables.filter((tableId) => !(tableId in props.access!));
+      if (undeclared.length > 0) throw new Error(`${id} lists tables without declaring their access: ${undeclared.join(', ')}`);
+      const unlisted = Object.keys(props.access).filter((tableId) => !props.tables.includes(tableId as TableId));
+      if (unlisted.length > 0) throw new Error(`${id} declares access to tables it does not list: ${unlisted.join(', ')}`);
+      for (const statement of declaredStatements(props.access, props.allTables)) this.function.addToRolePolicy(statement);
+    } else if (props.tables.length > 0) {
       this.function.addToRolePolicy(
         new PolicyStatement({
-          actions: TABLE_DATA_ACTIONS,
+          actions: UNDECLARED_TABLE_ACTIONS,
           resources: props.tables.flatMap((tableId) => tableAndIndexArns(props.allTables[tableId], tableId)),
         }),
       );

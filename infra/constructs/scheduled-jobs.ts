@@ -26,6 +26,7 @@ export class ScheduledJobs extends Construct {
       const handler = new HouseFunction(this, job.id, {
         entry: job.entry,
         tables: job.tables,
+        access: job.access,
         allTables: props.tables,
         description: `Scheduled job ${job.id} (${job.schedule})`,
         memorySize: 512,

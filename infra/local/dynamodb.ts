@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import type { EnvSettings } from '../../functions/shared/env';
 import { TABLES, tableEnvVar, type TableDefinition } from '../../functions/shared/tables';
 import { waitFor } from './ports';
 
@@ -62,7 +63,7 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
     throw error;
   }
 
-  const env: Record<string, string> = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+  const env: Record<string, string> = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } satisfies EnvSettings;
   for (const table of TABLES) env[tableEnvVar(table.id)] = physicalTableName(options.tablePrefix, table);
 
   return {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { EnvSettings } from '../../functions/shared/env';
 import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
 import type { IncomingRequest } from './api-gateway-event';
@@ -78,7 +79,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(stateDir ? { dataDir: join(stateDir, 'dynamodb') } : {}),
     });
     stoppers.push(() => dynamo.stop());
-    Object.assign(process.env, dynamo.env, { POWERTOOLS_SERVICE_NAME: 'trailbuddy' });
+    Object.assign(process.env, dynamo.env);
 
     const cognitoDir = stateDir ? join(stateDir, 'cognito') : mkdtempSync(join(tmpdir(), 'trailbuddy-cognito-'));
     if (!stateDir) stoppers.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
@@ -90,26 +91,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const siteUrl = `http://localhost:${options.port}`;
     const appSecret = stateDir ? persistentAppSecret(stateDir) : randomBytes(32).toString('base64url');
     let strava: StravaSimulator | undefined;
+    let stravaClient: LocalStravaClient;
     if (options.stravaCredentials) {
-      Object.assign(process.env, stravaEnv({ ...options.stravaCredentials, oauthBaseUrl: 'https://www.strava.com/oauth', apiBaseUrl: 'https://www.strava.com/api/v3' }));
+      stravaClient = { ...options.stravaCredentials, oauthBaseUrl: 'https://www.strava.com/oauth', apiBaseUrl: 'https://www.strava.com/api/v3' };
     } else {
       strava = await startStravaSimulator({ port: options.stravaPort ?? 0, host: '127.0.0.1' });
       stoppers.push(() => strava!.stop());
-      Object.assign(process.env, stravaEnv({ ...DEFAULT_CLIENT, oauthBaseUrl: `${strava.url}/oauth`, apiBaseUrl: `${strava.url}/api/v3` }));
+      stravaClient = { ...DEFAULT_CLIENT, oauthBaseUrl: `${strava.url}/oauth`, apiBaseUrl: `${strava.url}/api/v3` };
     }
     let google: GoogleSimulator | undefined;
+    let googleClient: LocalGoogleClient;
     if (options.googleCredentials) {
-      Object.assign(process.env, googleEnv({ ...options.googleCredentials, accountsBaseUrl: 'https://accounts.google.com', oauthBaseUrl: 'https://oauth2.googleapis.com', apiBaseUrl: 'https://www.googleapis.com' }));
+      googleClient = { ...options.googleCredentials, accountsBaseUrl: 'https://accounts.google.com', oauthBaseUrl: 'https://oauth2.googleapis.com', apiBaseUrl: 'https://www.googleapis.com' };
     } else {
       google = await startGoogleSimulator({ port: options.googlePort ?? 0, host: '127.0.0.1' });
       stoppers.push(() => google!.stop());
-      Object.assign(process.env, googleEnv({ ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url }));
+      googleClient = { ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url };
     }
     const email = await startLocalEmail({ port: options.emailPort ?? 0 });
     stoppers.push(() => email.stop());
-    Object.assign(process.env, { SES_ENDPOINT: email.url, EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>' });
-    // USER_POOL_ID + COGNITO_ENDPOINT: DELETE /api/me deletes and moderation disables users in the emulator, as Lambda does in Cognito.
-    Object.assign(process.env, { SITE_URL: siteUrl, APP_SECRET: appSecret, USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
+    Object.assign(process.env, localFunctionEnv({ siteUrl, appSecret, userPoolId: cognito.userPoolId, cognitoEndpoint: cognito.endpoint, strava: stravaClient, google: googleClient, emailEndpoint: email.url }));
 
     const config: RuntimeConfig = {
       mode: 'local',
@@ -182,11 +183,41 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
+type LocalStravaClient = { clientId: string; clientSecret: string; oauthBaseUrl: string; apiBaseUrl: string };
+type LocalGoogleClient = { clientId: string; clientSecret: string; accountsBaseUrl: string; oauthBaseUrl: string; apiBaseUrl: string };
+
+/**
+ * The settings the local host gives its functions (besides DynamoDB Local's endpoint and table names), under the
+ * names of functions/shared/env.ts as the CDK does. USER_POOL_ID + COGNITO_ENDPOINT: DELETE /api/me deletes and
+ * moderation disables users in the emulator, as Lambda does in Cognito. APPLE_SHORTCUT_URL passes through when set.
+ */
+export function localFunctionEnv(parts: {
+  siteUrl: string;
+  appSecret: string;
+  userPoolId: string;
+  cognitoEndpoint: string;
+  strava: LocalStravaClient;
+  google: LocalGoogleClient;
+  emailEndpoint: string;
+}): EnvSettings {
+  return {
+    POWERTOOLS_SERVICE_NAME: 'trailbuddy',
+    ...stravaEnv(parts.strava),
+    ...googleEnv(parts.google),
+    SITE_URL: parts.siteUrl,
+    APP_SECRET: parts.appSecret,
+    USER_POOL_ID: parts.userPoolId,
+    COGNITO_ENDPOINT: parts.cognitoEndpoint,
+    SES_ENDPOINT: parts.emailEndpoint,
+    EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>',
+  };
+}
+
 /**
  * What the Strava functions read from env. In AWS the client secret comes from Secrets Manager
  * (STRAVA_CLIENT_SECRET_ARN); locally it is passed directly.
  */
-function stravaEnv(strava: { clientId: string; clientSecret: string; oauthBaseUrl: string; apiBaseUrl: string }): Record<string, string> {
+function stravaEnv(strava: LocalStravaClient): EnvSettings {
   return {
     STRAVA_CLIENT_ID: strava.clientId,
     STRAVA_CLIENT_SECRET: strava.clientSecret,
@@ -198,7 +229,7 @@ function stravaEnv(strava: { clientId: string; clientSecret: string; oauthBaseUr
 }
 
 /** What the Google Fit functions read from env (in AWS the client secret comes from GOOGLE_CLIENT_SECRET_ARN). */
-function googleEnv(google: { clientId: string; clientSecret: string; accountsBaseUrl: string; oauthBaseUrl: string; apiBaseUrl: string }): Record<string, string> {
+function googleEnv(google: LocalGoogleClient): EnvSettings {
   return {
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,

@@ -3,7 +3,8 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { IMPORT_ENQUEUING_ROUTES, ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import type { EnvVar } from '../../functions/shared/env';
+import { IMPORT_ENQUEUING_ROUTES, ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
@@ -86,6 +87,8 @@ export interface StatelessStackProps extends StackProps {
   customDomain?: { domainName: string; certificateArn: string };
   /** Built SPA folder; defaults to web/dist. */
   webDist?: string;
+  /** The published Apple Shortcut (settings `appleShortcutUrl`); unset, the setup dialog explains how to build it. */
+  appleShortcutUrl?: string;
 }
 
 /** Everything that can be replaced at will: functions, the API, schedules, the site and its deployment. */
@@ -142,6 +145,7 @@ export class StatelessStack extends Stack {
         GOOGLE_ACCOUNTS_BASE_URL: googleFit.accountsBaseUrl,
         GOOGLE_OAUTH_BASE_URL: googleFit.oauthBaseUrl,
         GOOGLE_API_BASE_URL: googleFit.apiBaseUrl,
+        ...(props.appleShortcutUrl ? { APPLE_SHORTCUT_URL: props.appleShortcutUrl } : {}),
       },
       secrets: {
         stravaClientSecret: { envVar: 'STRAVA_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'StravaClientSecret', strava.clientSecretName) },
@@ -153,6 +157,7 @@ export class StatelessStack extends Stack {
     this.apiRoutes = new ApiRoutes(this, 'Routes', {
       api: this.gateway.api,
       routes: ROUTES,
+      areas: ROUTE_AREAS,
       authorizer,
       tables: stateful.tables,
       runtime,
@@ -161,7 +166,7 @@ export class StatelessStack extends Stack {
 
     // Account deletion removes the Cognito user on the server; only that one function may.
     const deleteMe = this.apiRoutes.functions.get('delete-me')!.function;
-    deleteMe.addEnvironment('USER_POOL_ID', stateful.userPool.userPoolId);
+    deleteMe.addEnvironment('USER_POOL_ID' satisfies EnvVar, stateful.userPool.userPoolId);
     deleteMe.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [stateful.userPool.userPoolArn] }));
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });

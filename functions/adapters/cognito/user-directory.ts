@@ -3,6 +3,7 @@ import {
   AdminDisableUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { optionalEnv } from '../../lib/config';
 import { logger } from '../../lib/logger';
 
 /** Deletes a sign-in from the user pool (by username or sub); resolves when it is gone, including when it already was. */
@@ -13,9 +14,9 @@ let client: CognitoIdentityProviderClient | undefined;
 /** The user pool's admin API. COGNITO_ENDPOINT points it at the local emulator; in AWS it is unset. */
 function cognito(): CognitoIdentityProviderClient {
   client ??= new CognitoIdentityProviderClient({
-    endpoint: process.env.COGNITO_ENDPOINT || undefined,
+    endpoint: optionalEnv('COGNITO_ENDPOINT'),
     maxAttempts: 3,
-    ...(process.env.COGNITO_ENDPOINT ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(optionalEnv('COGNITO_ENDPOINT') ? { region: optionalEnv('AWS_REGION') ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   return client;
 }
@@ -36,7 +37,7 @@ async function sendForUser(command: AdminDeleteUserCommand | AdminDisableUserCom
  */
 export function cognitoSignInDeleter(): DeleteSignIn {
   return async (username) => {
-    const userPoolId = process.env.USER_POOL_ID;
+    const userPoolId = optionalEnv('USER_POOL_ID');
     if (!userPoolId) {
       logger.warn('USER_POOL_ID is not set: no user pool to delete the sign-in from');
       return;
@@ -47,7 +48,7 @@ export function cognitoSignInDeleter(): DeleteSignIn {
 
 /** Stops a user from signing in (Cognito AdminDisableUser; the pool accepts the `sub` as the username). */
 export async function disableUser(userId: string): Promise<void> {
-  const userPoolId = process.env.USER_POOL_ID;
+  const userPoolId = optionalEnv('USER_POOL_ID');
   if (!userPoolId) throw new Error('USER_POOL_ID is not set');
   await sendForUser(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: userId }));
 }

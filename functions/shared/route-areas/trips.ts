@@ -9,17 +9,17 @@ const EMAIL = 'functions/handlers/email';
 const tables = ['social', 'users'] as const;
 
 export const TRIP_ROUTES: readonly RouteDefinition[] = [
-  { id: 'post-trip-plan', method: 'POST', path: '/api/trip-plans', entry: `${TRIPS}/post-trip-plan.ts`, public: false, tables },
-  { id: 'get-trip-plans', method: 'GET', path: '/api/trip-plans', entry: `${TRIPS}/get-trip-plans.ts`, public: false, tables },
-  { id: 'get-trip-plan', method: 'GET', path: '/api/trip-plans/{planId}', entry: `${TRIPS}/get-trip-plan.ts`, public: false, tables },
-  { id: 'post-trip-check-in', method: 'POST', path: '/api/trip-plans/{planId}/check-ins', entry: `${TRIPS}/post-trip-check-in.ts`, public: false, tables },
-  { id: 'get-trip-link', method: 'GET', path: '/api/trip-links/{token}', entry: `${TRIPS}/get-trip-link.ts`, public: true, tables },
-  { id: 'get-email-preferences', method: 'GET', path: '/api/email-preferences', entry: `${EMAIL}/get-email-preferences.ts`, public: false, tables },
-  { id: 'put-email-preferences', method: 'PUT', path: '/api/email-preferences', entry: `${EMAIL}/put-email-preferences.ts`, public: false, tables },
-  { id: 'post-email-unsubscribe', method: 'POST', path: '/api/email/unsubscribe', entry: `${EMAIL}/post-unsubscribe.ts`, public: true, tables },
+  { id: 'post-trip-plan', method: 'POST', path: '/api/trip-plans', entry: `${TRIPS}/post-trip-plan.ts`, public: false, tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
+  { id: 'get-trip-plans', method: 'GET', path: '/api/trip-plans', entry: `${TRIPS}/get-trip-plans.ts`, public: false, tables, access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' } },
+  { id: 'get-trip-plan', method: 'GET', path: '/api/trip-plans/{planId}', entry: `${TRIPS}/get-trip-plan.ts`, public: false, tables, access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' } },
+  { id: 'post-trip-check-in', method: 'POST', path: '/api/trip-plans/{planId}/check-ins', entry: `${TRIPS}/post-trip-check-in.ts`, public: false, tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
+  { id: 'get-trip-link', method: 'GET', path: '/api/trip-links/{token}', entry: `${TRIPS}/get-trip-link.ts`, public: true, tables, access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' } },
+  { id: 'get-email-preferences', method: 'GET', path: '/api/email-preferences', entry: `${EMAIL}/get-email-preferences.ts`, public: false, tables, access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' } },
+  { id: 'put-email-preferences', method: 'PUT', path: '/api/email-preferences', entry: `${EMAIL}/put-email-preferences.ts`, public: false, tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
+  { id: 'post-email-unsubscribe', method: 'POST', path: '/api/email/unsubscribe', entry: `${EMAIL}/post-unsubscribe.ts`, public: true, tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
 ];
 
 export const TRIP_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
-  { id: 'trip-plans', entry: `${TRIPS}/schedule-job.ts`, schedule: 'rate(5 minutes)', tables },
-  { id: 'email-outbox', entry: `${EMAIL}/outbox-job.ts`, schedule: 'rate(1 minute)', tables },
+  { id: 'trip-plans', entry: `${TRIPS}/schedule-job.ts`, schedule: 'rate(5 minutes)', tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
+  { id: 'email-outbox', entry: `${EMAIL}/outbox-job.ts`, schedule: 'rate(1 minute)', tables, access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' } },
 ];

@@ -13,6 +13,7 @@ describe('readDeploymentSettings', () => {
       authDomainPrefix: undefined,
       siteDomain: undefined,
       siteCertificateArn: undefined,
+      appleShortcutUrl: undefined,
     });
   });
 
@@ -26,6 +27,7 @@ describe('readDeploymentSettings', () => {
         authDomainPrefix: 'trailbuddy-auth',
         siteDomain: 'trailbuddy.example.ca',
         siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+        appleShortcutUrl: 'https://www.icloud.com/shortcuts/0123456789abcdef',
       }),
     ).toEqual({
       stage: 'prod',
@@ -35,6 +37,7 @@ describe('readDeploymentSettings', () => {
       authDomainPrefix: 'trailbuddy-auth',
       siteDomain: 'trailbuddy.example.ca',
       siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      appleShortcutUrl: 'https://www.icloud.com/shortcuts/0123456789abcdef',
     });
   });
 
@@ -49,6 +52,10 @@ describe('readDeploymentSettings', () => {
   it('requires siteDomain and siteCertificateArn together', () => {
     expect(() => settingsFrom({ siteDomain: 'trailbuddy.example.ca' })).toThrow(/go together/);
     expect(() => settingsFrom({ siteCertificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' })).toThrow(/go together/);
+  });
+
+  it('accepts only an https link as the Apple Shortcut URL', () => {
+    expect(() => settingsFrom({ appleShortcutUrl: 'http://www.icloud.com/shortcuts/x' })).toThrow(/'appleShortcutUrl' must be an https URL/);
   });
 
   it('rejects non-string values', () => {

@@ -1,27 +1,29 @@
-import type { Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { GOOGLE_CLIENT_ID_PLACEHOLDER } from '../../../infra/bin/settings';
-import { buildTestApp, resourcesOfType, templates, type CfnResource, type TestApp } from '../support/synth';
+import { buildTestApp, resourcesOfType, statelessTemplate, templates, type CfnResource, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
 let stateless: Template;
 
 beforeAll(() => {
   testApp = buildTestApp({ context: { googleClientId: '1234-signin.apps.googleusercontent.com', googleFitClientId: '5678-fit.apps.googleusercontent.com', googleFitClientSecretName: 'trailbuddy/google-fit-test' } });
-  ({ stateless } = templates(testApp));
+  templates(testApp);
+  // The route functions sit in nested stacks, one per route area.
+  stateless = statelessTemplate(testApp);
 });
 afterAll(() => testApp?.cleanup());
 
-const logicalIdOf = (stack: Stack, fn: NodejsFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const logicalIdOf = (fn: NodejsFunction) => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 
 function functionOf(id: string): CfnResource {
   const house = testApp.stateless.apiRoutes.functions.get(id) ?? testApp.stateless.jobs.functions.get(id);
   if (!house) throw new Error(`no function ${id}`);
-  return stateless.toJSON().Resources[logicalIdOf(testApp.stateless, house.function)] as CfnResource;
+  return stateless.toJSON().Resources[logicalIdOf(house.function)] as CfnResource;
 }
 
 function secretStatements(fn: CfnResource): string {

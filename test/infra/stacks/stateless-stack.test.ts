@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
@@ -11,20 +11,28 @@ import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
-import { buildTestApp, flattenJoin, onlyResourceOfType, resourcesOfType, templates, type CfnResource, type TestApp } from '../support/synth';
+import { buildTestApp, flattenJoin, onlyResourceOfType, resourcesOfType, statelessResources, templates, type CfnResource, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
 let template: Template;
+/** The stateless stack's resources and those of its nested route-area stacks. */
+let allResources: Record<string, CfnResource>;
 
 beforeAll(() => {
   // Bundles every function with esbuild, as `cdk synth` does.
   testApp = buildTestApp({ bundle: true });
   template = templates(testApp).stateless;
+  allResources = statelessResources(testApp);
 });
 afterAll(() => testApp?.cleanup());
 
-const resource = (logicalId: string): CfnResource => template.toJSON().Resources[logicalId] as CfnResource;
-const logicalIdOf = (stack: Stack, fn: NodejsFunction): string => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const resource = (logicalId: string): CfnResource => allResources[logicalId]!;
+const allOfType = (type: string): CfnResource[] => Object.values(allResources).filter((candidate) => candidate.Type === type);
+/** The parameters the stateless stack passes to each nested route-area stack. */
+const nestedStackParameters = (): Record<string, unknown>[] =>
+  Object.values(resourcesOfType(template, 'AWS::CloudFormation::Stack')).map((stack) => (stack.Properties.Parameters ?? {}) as Record<string, unknown>);
+/** Logical id of a function in whichever stack (nested or not) holds it. */
+const logicalIdOf = (fn: NodejsFunction): string => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
 
 /** The Lambda function behind an API route, found through its integration. */
@@ -37,7 +45,7 @@ function functionBehindRoute(route: CfnResource): string {
 /** Table ids a function's role can read and write (from the DynamoDB statement of its policy). */
 function tablesGrantedTo(functionLogicalId: string): TableId[] {
   const roleId = (resource(functionLogicalId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).filter((policy) =>
+  const policies = allOfType('AWS::IAM::Policy').filter((policy) =>
     (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
   );
   const dynamoStatements = policies
@@ -48,7 +56,7 @@ function tablesGrantedTo(functionLogicalId: string): TableId[] {
 }
 
 describe('HTTP API routes', () => {
-  const routes = () => Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
+  const routes = () => allOfType('AWS::ApiGatewayV2::Route');
 
   it('has exactly one route per entry of ROUTES', () => {
     const synthesized = routes().map((route) => route.Properties.RouteKey as string).sort();
@@ -64,7 +72,11 @@ describe('HTTP API routes', () => {
         expect(route.Properties.AuthorizerId, routeKey(definition)).toBeUndefined();
       } else {
         expect(route.Properties.AuthorizationType, routeKey(definition)).toBe('JWT');
-        expect(route.Properties.AuthorizerId, routeKey(definition)).toEqual({ Ref: authorizerId });
+        // A parameter of the route area's nested stack, which the stateless stack sets to the authorizer.
+        const parameter = (route.Properties.AuthorizerId as { Ref: string }).Ref;
+        const passed = nestedStackParameters().map((parameters) => parameters[parameter]).filter((value) => value !== undefined);
+        expect(passed.length, routeKey(definition)).toBeGreaterThan(0);
+        for (const value of passed) expect(value, routeKey(definition)).toEqual({ Ref: authorizerId });
       }
     }
     expect(authorizer.Properties.AuthorizerType).toBe('JWT');
@@ -82,7 +94,7 @@ describe('HTTP API routes', () => {
     for (const route of routes()) {
       const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
       const functionId = functionBehindRoute(route);
-      expect(functionId).toBe(logicalIdOf(testApp.stateless, testApp.stateless.apiRoutes.functions.get(definition.id)!.function));
+      expect(functionId).toBe(logicalIdOf(testApp.stateless.apiRoutes.functions.get(definition.id)!.function));
       seenFunctions.add(functionId);
 
       const variables = resource(functionId).Properties.Environment.Variables as Record<string, unknown>;
@@ -97,11 +109,11 @@ describe('HTTP API routes', () => {
   });
 
   it('lets only DELETE /api/me delete Cognito users (AdminDeleteUser on the pool) and tells it which pool', () => {
-    const deleteMeId = logicalIdOf(testApp.stateless, testApp.stateless.apiRoutes.functions.get('delete-me')!.function);
+    const deleteMeId = logicalIdOf(testApp.stateless.apiRoutes.functions.get('delete-me')!.function);
     const variables = resource(deleteMeId).Properties.Environment.Variables as Record<string, unknown>;
     expect(JSON.stringify(variables.USER_POOL_ID)).toContain('UserPool');
     const roleId = (resource(deleteMeId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'));
+    const policies = allOfType('AWS::IAM::Policy');
     const granting = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('cognito-idp:AdminDeleteUser'));
     expect(granting).toHaveLength(1);
     expect(granting[0]!.Properties.Roles).toEqual([{ Ref: roleId }]);
@@ -111,7 +123,7 @@ describe('HTTP API routes', () => {
   });
 
   it('grants each table and its gsi1 index by name, never index/*', () => {
-    const policiesText = JSON.stringify(resourcesOfType(template, 'AWS::IAM::Policy'));
+    const policiesText = JSON.stringify(allOfType('AWS::IAM::Policy'));
     expect(policiesText).toContain('/index/gsi1');
     expect(policiesText).not.toContain('/index/*');
   });
@@ -151,7 +163,7 @@ describe('Lambda functions', () => {
   it('creates one function per route and scheduled job, all on nodejs22.x arm64 with tracing and log retention', () => {
     expect(houseFunctions()).toHaveLength(ROUTES.length + SCHEDULED_JOBS.length);
     for (const house of houseFunctions()) {
-      const fn = resource(logicalIdOf(testApp.stateless, house.function));
+      const fn = resource(logicalIdOf(house.function));
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
@@ -167,7 +179,7 @@ describe('Lambda functions', () => {
 
   it('bundles every handler into an ESM module that loads and exports handler', async () => {
     for (const house of houseFunctions()) {
-      const fn = resource(logicalIdOf(testApp.stateless, house.function));
+      const fn = resource(logicalIdOf(house.function));
       const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
       const bundle = join(testApp.outdir, `asset.${assetHash}`, 'index.mjs');
       expect(existsSync(bundle), bundle).toBe(true);
@@ -182,7 +194,7 @@ describe('scheduled jobs', () => {
     const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule'));
     expect(rules).toHaveLength(SCHEDULED_JOBS.length);
     for (const job of SCHEDULED_JOBS) {
-      const functionId = logicalIdOf(testApp.stateless, testApp.stateless.jobs.functions.get(job.id)!.function);
+      const functionId = logicalIdOf(testApp.stateless.jobs.functions.get(job.id)!.function);
       // Several jobs may share a rate (Strava and Google Fit refresh daily): match the rule by its target too.
       const rule = rules.find((candidate) => candidate.Properties.ScheduleExpression === job.schedule && JSON.stringify(candidate.Properties.Targets).includes(`"${functionId}"`));
       expect(rule, job.id).toBeDefined();
@@ -197,7 +209,7 @@ describe('scheduled jobs', () => {
   it('points the retention purge schedule at the purge handler with the provider-data tables', () => {
     const purge = SCHEDULED_JOBS.find((job) => job.id === 'retention-purge')!;
     expect(purge.entry).toBe('functions/handlers/retention/purge.ts');
-    const functionId = logicalIdOf(testApp.stateless, testApp.stateless.jobs.functions.get(purge.id)!.function);
+    const functionId = logicalIdOf(testApp.stateless.jobs.functions.get(purge.id)!.function);
     expect(tablesGrantedTo(functionId).sort()).toEqual([...purge.tables].sort());
   });
 });

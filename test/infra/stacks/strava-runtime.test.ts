@@ -1,11 +1,11 @@
-import type { Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { STRAVA_CLIENT_ID_PLACEHOLDER } from '../../../infra/stacks/stateless-stack';
-import { buildTestApp, resourcesOfType, templates, type CfnResource, type TestApp } from '../support/synth';
+import { buildTestApp, resourcesOfType, statelessTemplate, templates, type CfnResource, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
 let stateless: Template;
@@ -13,17 +13,19 @@ let stateful: Template;
 
 beforeAll(() => {
   testApp = buildTestApp({ context: { stravaClientId: '424242', stravaClientSecretName: 'trailbuddy/strava-test', stravaWebhookVerifyToken: 'verify-xyz' } });
-  ({ stateless, stateful } = templates(testApp));
+  ({ stateful } = templates(testApp));
+  // The route functions sit in nested stacks, one per route area.
+  stateless = statelessTemplate(testApp);
 });
 afterAll(() => testApp?.cleanup());
 
-const logicalIdOf = (stack: Stack, fn: NodejsFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const logicalIdOf = (fn: NodejsFunction) => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 const resource = (id: string) => stateless.toJSON().Resources[id] as CfnResource;
 
 function functionOf(id: string): CfnResource {
   const house = testApp.stateless.apiRoutes.functions.get(id) ?? testApp.stateless.jobs.functions.get(id);
   if (!house) throw new Error(`no function ${id}`);
-  return resource(logicalIdOf(testApp.stateless, house.function));
+  return resource(logicalIdOf(house.function));
 }
 
 /** Secrets Manager statements in the policies attached to a function's role. */

@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
+import { TABLE_IDS } from '../../../functions/shared/tables';
 import { createTrailBuddyApp, type TrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
 import { REPO_ROOT } from '../../../infra/constructs/paths';
 
@@ -89,4 +93,43 @@ export function flattenJoin(value: unknown): string {
     return parts.map(flattenJoin).join(separator);
   }
   return JSON.stringify(value);
+}
+
+/** The template of the stack (nested or not) that holds a construct. */
+export function templateOf(construct: IConstruct): Template {
+  return Template.fromStack(Stack.of(construct));
+}
+
+/** Every resource of the stateless stack and of its nested stacks (the route areas), by logical id. */
+export function statelessResources(testApp: TrailBuddyApp): Record<string, CfnResource> {
+  const stacks = testApp.stateless.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
+  return Object.assign({}, ...stacks.map((stack) => Template.fromStack(stack).toJSON().Resources as Record<string, CfnResource>));
+}
+
+/** The DynamoDB grants of a function's role: `<table>` or `<table>/index/<name>` → sorted actions. */
+export function dynamoGrantsOf(fn: IFunction): Record<string, string[]> {
+  const stack = Stack.of(fn);
+  const resources = Template.fromStack(stack).toJSON().Resources as Record<string, CfnResource>;
+  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
+  const grants: Record<string, Set<string>> = {};
+  for (const policy of Object.values(resources).filter((candidate) => candidate.Type === 'AWS::IAM::Policy')) {
+    if (!(policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+      const actions = [statement.Action].flat().filter((action) => action.startsWith('dynamodb:'));
+      for (const target of [statement.Resource].flat()) {
+        const text = JSON.stringify(target);
+        const table = TABLE_IDS.find((id) => text.includes(`Tables${id}`));
+        if (!table || actions.length === 0) continue;
+        const index = /\/index\/([^"]+)"/.exec(text)?.[1];
+        const key = index ? `${table}/index/${index}` : table;
+        for (const action of actions) (grants[key] ??= new Set()).add(action);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(grants).map(([key, actions]) => [key, [...actions].sort()]));
+}
+
+/** The stateless stack and its nested route-area stacks as one template, for tests that look across them (call after synth). */
+export function statelessTemplate(testApp: TrailBuddyApp): Template {
+  return Template.fromJSON({ Resources: statelessResources(testApp) });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GroupActivityDetails, GroupActivityParticipant } from '@shared/schemas/group-activities';
-import { ConfirmDialog } from '@/components/health-connections/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';

@@ -1,0 +1,48 @@
+/**
+ * Every environment variable the functions read, in one place (as `tableEnvVar` names the table variables).
+ * The CDK sets them on the Lambdas, the local host on its own process; test/infra/environment.test.ts checks
+ * that both use only these names and that the functions read nothing else.
+ */
+export const ENV_VARS = {
+  SITE_URL: 'the site origin: OAuth redirect URIs and the Apple ingest URL are built from it',
+  STRAVA_CLIENT_ID: "Strava's public OAuth client id",
+  STRAVA_OAUTH_BASE_URL: "Strava's OAuth base (the simulator locally)",
+  STRAVA_API_BASE_URL: "Strava's API base (the simulator locally)",
+  STRAVA_WEBHOOK_VERIFY_TOKEN: 'echoed by Strava when the webhook subscription is created; unset refuses every verification',
+  STRAVA_WEBHOOK_SUBSCRIPTION_ID: "Strava's id for our push subscription",
+  STRAVA_WEBHOOK_CALLS_PER_ATHLETE: 'Strava calls webhook events may spend per athlete and quarter hour (default 5)',
+  STRAVA_INITIAL_SYNC_DAYS: 'first sync window in days (default 30)',
+  STRAVA_SYNC_PAGE_SIZE: 'activities per Strava page (default 200)',
+  STRAVA_CLIENT_SECRET: 'local only: the Strava client secret itself',
+  STRAVA_CLIENT_SECRET_ARN: 'AWS: the Secrets Manager secret holding the Strava client secret',
+  GOOGLE_CLIENT_ID: "Google Fit's OAuth client id",
+  GOOGLE_ACCOUNTS_BASE_URL: "Google's consent screen base (the simulator locally)",
+  GOOGLE_OAUTH_BASE_URL: "Google's token endpoint base (the simulator locally)",
+  GOOGLE_API_BASE_URL: "Google Fit's API base (the simulator locally)",
+  GOOGLE_SYNC_DAYS: 'Google Fit sync window in days',
+  GOOGLE_CLIENT_SECRET: 'local only: the Google client secret itself',
+  GOOGLE_CLIENT_SECRET_ARN: 'AWS: the Secrets Manager secret holding the Google client secret',
+  APP_SECRET: 'local only: the key that signs OAuth state and encrypts provider tokens',
+  APP_SECRET_ARN: 'AWS: the Secrets Manager secret holding APP_SECRET',
+  APPLE_SHORTCUT_URL: 'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',
+  USER_POOL_ID: 'the Cognito user pool, for the functions that delete or disable users',
+  COGNITO_ENDPOINT: 'local only: the cognito-local emulator',
+  DYNAMODB_ENDPOINT: 'local only: DynamoDB Local',
+  AWS_REGION: 'set by Lambda; "local" locally',
+  AWS_ACCESS_KEY_ID: 'set by Lambda; a dummy for DynamoDB Local locally',
+  AWS_SECRET_ACCESS_KEY: 'set by Lambda; a dummy for DynamoDB Local locally',
+  POWERTOOLS_SERVICE_NAME: 'the service name in structured logs',
+  NODE_OPTIONS: 'AWS: --enable-source-maps',
+  IMPORT_QUEUE_URL: 'AWS: the SQS queue import jobs are sent to (locally an in-process queue stands in)',
+  SES_ENDPOINT: 'local only: the SES v2 emulator (aws-ses-v2-local)',
+  EMAIL_FROM: 'the From address of every email (the SES identity on AWS)',
+  SES_CONFIGURATION_SET: 'AWS: the SES configuration set that records bounces and complaints',
+} as const;
+
+export type EnvVar = keyof typeof ENV_VARS;
+/** Plain settings by variable name, as the CDK and the local host pass them. */
+export type EnvSettings = Partial<Record<EnvVar, string>>;
+
+export function isEnvVar(name: string): name is EnvVar {
+  return Object.hasOwn(ENV_VARS, name);
+}
