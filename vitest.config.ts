@@ -30,7 +30,12 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
-        resolve: { alias: { '@shared': fileURLToPath(new URL('./functions/shared', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        resolve: {
+          alias: {
+            '@shared': fileURLToPath(new URL('./functions/shared', import.meta.url)),
+            '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+          },
+        },
       },
       {
         test: {

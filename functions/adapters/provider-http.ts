@@ -9,18 +9,30 @@ export async function fetchWithTimeout(
   fetchFn: typeof fetch,
   url: string,
   init: RequestInit,
-  { timeoutMs, context, networkError }: { timeoutMs: number; context: string; networkError: (message: string) => Error },
+  {
+    timeoutMs,
+    context,
+    networkError,
+  }: { timeoutMs: number; context: string; networkError: (message: string) => Error },
 ): Promise<Response> {
   try {
     return await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${timeoutMs} ms` : 'network error';
+    const reason =
+      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        ? `no answer within ${timeoutMs} ms`
+        : 'network error';
     throw networkError(`${context}: ${reason}`);
   }
 }
 
 /** The response body parsed with `schema`; anything else becomes `apiError` naming the fields that did not fit. */
-export async function parseJsonBody<T>(response: Response, schema: ZodType<T>, context: string, apiError: (message: string, status: number) => Error): Promise<T> {
+export async function parseJsonBody<T>(
+  response: Response,
+  schema: ZodType<T>,
+  context: string,
+  apiError: (message: string, status: number) => Error,
+): Promise<T> {
   let json: unknown;
   try {
     json = await response.json();
@@ -28,7 +40,11 @@ export async function parseJsonBody<T>(response: Response, schema: ZodType<T>, c
     throw apiError(`${context}: the response was not JSON`, response.status);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw apiError(`${context}: unexpected response (${parsed.error.issues.map((i) => i.path.join('.') || '(body)').join(', ')})`, response.status);
+  if (!parsed.success)
+    throw apiError(
+      `${context}: unexpected response (${parsed.error.issues.map((i) => i.path.join('.') || '(body)').join(', ')})`,
+      response.status,
+    );
   return parsed.data;
 }
 
@@ -83,11 +99,19 @@ export abstract class ProviderHttpClient {
   }
 
   protected send(context: string, url: string, init: RequestInit): Promise<Response> {
-    return fetchWithTimeout(this.fetch, url, init, { timeoutMs: this.timeoutMs, context, networkError: (message) => this.errors.network(message) });
+    return fetchWithTimeout(this.fetch, url, init, {
+      timeoutMs: this.timeoutMs,
+      context,
+      networkError: (message) => this.errors.network(message),
+    });
   }
 
   protected postForm(context: string, url: string, params: Record<string, string>): Promise<Response> {
-    return this.send(context, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+    return this.send(context, url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    });
   }
 
   protected parseBody<T>(response: Response, schema: ZodType<T>, context: string): Promise<T> {
@@ -98,11 +122,21 @@ export abstract class ProviderHttpClient {
    * One API call: `attempt` sends it (and may count it with a limiter around the send), repeated on 429 while the
    * back-off is worth waiting for; a 401 becomes `errors.unauthorized()`; any other failure becomes `failure(response)`.
    */
-  protected async callApi<T>(context: string, attempt: () => Promise<Response>, schema: ZodType<T>, failure: (response: Response) => Promise<Error>): Promise<T> {
+  protected async callApi<T>(
+    context: string,
+    attempt: () => Promise<Response>,
+    schema: ZodType<T>,
+    failure: (response: Response) => Promise<Error>,
+  ): Promise<T> {
     for (let retriesSoFar = 0; ; retriesSoFar++) {
       const response = await attempt();
       if (response.status === 429) {
-        const decision = retryOn429({ retriesSoFar, retryAfterHeader: response.headers.get('retry-after'), now: this.clock(), maxDelayMs: this.maxRetryDelayMs });
+        const decision = retryOn429({
+          retriesSoFar,
+          retryAfterHeader: response.headers.get('retry-after'),
+          now: this.clock(),
+          maxDelayMs: this.maxRetryDelayMs,
+        });
         await response.body?.cancel();
         if (decision.action === 'retry') {
           await this.sleep(decision.delayMs);

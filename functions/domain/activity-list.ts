@@ -12,7 +12,12 @@ export interface ActivityPage {
  * Filters (type, 7-day retention at read time), sorts and pages a user's activities; the type filter and the order
  * are the shared rules demo mode uses too (functions/shared/activity-list.ts).
  */
-export function pageActivities(all: readonly UnifiedActivity[], query: Pick<ActivitiesQuery, 'type' | 'sort' | 'order' | 'limit'>, offset: number, now: Date): ActivityPage {
+export function pageActivities(
+  all: readonly UnifiedActivity[],
+  query: Pick<ActivitiesQuery, 'type' | 'sort' | 'order' | 'limit'>,
+  offset: number,
+  now: Date,
+): ActivityPage {
   const visible = filterAndSortActivities(
     all.filter((activity) => !isPastRetention(activity.fetched_at, now)),
     query,

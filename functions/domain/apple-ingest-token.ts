@@ -9,7 +9,8 @@ const MAX_TOKEN_LENGTH = 200;
 
 /** The token text for fresh random bytes. The caller supplies them, so this stays free of randomness. */
 export function ingestTokenFrom(randomBytes: Buffer): string {
-  if (randomBytes.length < INGEST_TOKEN_BYTES) throw new Error(`An ingest token needs at least ${INGEST_TOKEN_BYTES} random bytes`);
+  if (randomBytes.length < INGEST_TOKEN_BYTES)
+    throw new Error(`An ingest token needs at least ${INGEST_TOKEN_BYTES} random bytes`);
   return `${INGEST_TOKEN_PREFIX}${randomBytes.toString('base64url')}`;
 }
 

@@ -39,7 +39,8 @@ function stepMetricEntries(metrics: unknown[], where: string): unknown[] | strin
 const LIST_KEYS = ['workouts', 'steps', 'metrics'] as const;
 
 function readObject(record: Record<string, unknown>, where: string): HealthDataReading {
-  if (typeof record.data === 'object' && record.data !== null && !Array.isArray(record.data)) return readObject(record.data as Record<string, unknown>, `${where}.data`);
+  if (typeof record.data === 'object' && record.data !== null && !Array.isArray(record.data))
+    return readObject(record.data as Record<string, unknown>, `${where}.data`);
   const lists: Partial<Record<(typeof LIST_KEYS)[number], unknown[]>> = {};
   for (const key of LIST_KEYS) {
     const value = record[key];
@@ -47,7 +48,10 @@ function readObject(record: Record<string, unknown>, where: string): HealthDataR
     if (!Array.isArray(value)) return failure(`${where}.${key} must be a list`);
     lists[key] = value;
   }
-  if (!lists.workouts && !lists.steps && !lists.metrics) return failure(where === 'data' ? 'data has no workouts or metrics list (Health Auto Export: choose format JSON)' : UNSUPPORTED);
+  if (!lists.workouts && !lists.steps && !lists.metrics)
+    return failure(
+      where === 'data' ? 'data has no workouts or metrics list (Health Auto Export: choose format JSON)' : UNSUPPORTED,
+    );
   const metricSteps = stepMetricEntries(lists.metrics ?? [], where);
   if (typeof metricSteps === 'string') return failure(metricSteps);
   return { ok: true, lists: { workouts: lists.workouts ?? [], steps: [...(lists.steps ?? []), ...metricSteps] } };
@@ -58,15 +62,18 @@ function readObject(record: Record<string, unknown>, where: string): HealthDataR
  * `data` is given here; its other lists (stateOfMind, medications, ...) are ignored.
  */
 export function readHealthAutoExportData(data: unknown): HealthDataReading {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return failure('data must be an object with a workouts and/or metrics list (Health Auto Export, format JSON)');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return failure('data must be an object with a workouts and/or metrics list (Health Auto Export, format JSON)');
   return readObject(data as Record<string, unknown>, 'data');
 }
 
 export function readHealthData(healthData: unknown, { allowText = true } = {}): HealthDataReading {
   if (Array.isArray(healthData)) return { ok: true, lists: { workouts: healthData, steps: [] } };
-  if (typeof healthData === 'object' && healthData !== null) return readObject(healthData as Record<string, unknown>, 'health_data');
+  if (typeof healthData === 'object' && healthData !== null)
+    return readObject(healthData as Record<string, unknown>, 'health_data');
   if (typeof healthData === 'string' && allowText) {
-    if (jsonNestsDeeperThan(healthData)) return failure(`health_data is text that nests deeper than ${MAX_JSON_DEPTH} levels`);
+    if (jsonNestsDeeperThan(healthData))
+      return failure(`health_data is text that nests deeper than ${MAX_JSON_DEPTH} levels`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(healthData);

@@ -26,9 +26,11 @@ interface Day {
 type StepReading = { localDate: string; instant: Date; steps: number } | Omit<StepEntryIssue, 'index'>;
 
 function readStepEntry(input: unknown, receivedAt: Date): StepReading {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { kind: 'rejected', message: 'a step entry must be an object' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { kind: 'rejected', message: 'a step entry must be an object' };
   const entry = input as Record<string, unknown>;
-  const present = (...names: string[]) => names.find((name) => entry[name] !== undefined && entry[name] !== null) ?? names[0]!;
+  const present = (...names: string[]) =>
+    names.find((name) => entry[name] !== undefined && entry[name] !== null) ?? names[0]!;
   const dateField = present('date', 'startDate', 'start');
   const day = readDay(entry[dateField], dateField);
   if (day === null) return { kind: 'rejected', message: 'date is required' };
@@ -39,7 +41,8 @@ function readStepEntry(input: unknown, receivedAt: Date): StepReading {
   if (isProblem(steps)) return { kind: 'rejected', message: steps.problem };
   if (steps < 0) return { kind: 'rejected', message: `${stepsField} must not be negative` };
   const outside = windowVerdict(day.instant, receivedAt, dateField);
-  if (outside?.kind === 'rejected' || outside?.kind === 'skipped') return { kind: outside.kind, message: outside.message };
+  if (outside?.kind === 'rejected' || outside?.kind === 'skipped')
+    return { kind: outside.kind, message: outside.message };
   return { localDate: day.localDate, instant: day.instant, steps };
 }
 
@@ -49,7 +52,10 @@ function readStepEntry(input: unknown, receivedAt: Date): StepReading {
  * with the spec §9 estimates (0.75 m and 0.04 kcal per step) and the daily-steps level; its id is the date, so a
  * re-post replaces the day's figure. Days at or below 1000 and days outside the window are skipped.
  */
-export function mapAppleDailySteps(entries: readonly unknown[], { userId, receivedAt }: AppleMappingContext): { activities: UnifiedActivity[]; issues: StepEntryIssue[] } {
+export function mapAppleDailySteps(
+  entries: readonly unknown[],
+  { userId, receivedAt }: AppleMappingContext,
+): { activities: UnifiedActivity[]; issues: StepEntryIssue[] } {
   const issues: StepEntryIssue[] = [];
   const days = new Map<string, Day>();
   entries.forEach((input, index) => {
@@ -60,7 +66,12 @@ export function mapAppleDailySteps(entries: readonly unknown[], { userId, receiv
     }
     const known = days.get(reading.localDate);
     if (!known) {
-      days.set(reading.localDate, { localDate: reading.localDate, firstIndex: index, earliest: reading.instant, steps: reading.steps });
+      days.set(reading.localDate, {
+        localDate: reading.localDate,
+        firstIndex: index,
+        earliest: reading.instant,
+        steps: reading.steps,
+      });
       return;
     }
     known.steps += reading.steps;
@@ -71,7 +82,11 @@ export function mapAppleDailySteps(entries: readonly unknown[], { userId, receiv
   for (const day of days.values()) {
     const steps = Math.round(day.steps);
     if (steps <= DAILY_STEPS_THRESHOLD) {
-      issues.push({ index: day.firstIndex, kind: 'skipped', message: `${day.localDate}: ${steps} steps; days with ${DAILY_STEPS_THRESHOLD} or fewer are not stored as an activity` });
+      issues.push({
+        index: day.firstIndex,
+        kind: 'skipped',
+        message: `${day.localDate}: ${steps} steps; days with ${DAILY_STEPS_THRESHOLD} or fewer are not stored as an activity`,
+      });
       continue;
     }
     activities.push({

@@ -9,7 +9,8 @@ export interface Problem {
   problem: string;
 }
 
-export const isProblem = (value: unknown): value is Problem => typeof value === 'object' && value !== null && 'problem' in value;
+export const isProblem = (value: unknown): value is Problem =>
+  typeof value === 'object' && value !== null && 'problem' in value;
 
 const problem = (text: string): Problem => ({ problem: text });
 
@@ -20,7 +21,8 @@ const LARGEST_READING = 1e9;
 /** A JSON number, or text holding one (Shortcuts often turn numbers into text). */
 export function readNumber(value: unknown, field: string): number | null | Problem {
   if (value === undefined || value === null || value === '') return null;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(number)) return problem(`${field} is not a number`);
   if (Math.abs(number) > LARGEST_READING) return problem(`${field} is out of range`);
   return number;
@@ -42,7 +44,8 @@ export function readQuantity(value: unknown, field: string): Quantity | null | P
     const number = readNumber(raw, field);
     if (number === null || isProblem(number)) return number ?? problem(`${field} has no value`);
     const unit = record.unit ?? record.units;
-    if (unit !== undefined && unit !== null && typeof unit !== 'string') return problem(`${field} has a unit that is not text`);
+    if (unit !== undefined && unit !== null && typeof unit !== 'string')
+      return problem(`${field} has a unit that is not text`);
     return { value: number, unit: typeof unit === 'string' && unit.trim() !== '' ? unit.trim() : null };
   }
   if (typeof value === 'string') {
@@ -63,11 +66,25 @@ const QUANTITY_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\s*$/;
 
 /** Metres per unit, by the spellings HealthKit, Shortcuts and Health Auto Export use. A bare number is metres. */
 const METRES_PER: Record<string, number> = {
-  m: 1, meter: 1, meters: 1, metre: 1, metres: 1,
-  km: 1000, kilometer: 1000, kilometers: 1000, kilometre: 1000, kilometres: 1000,
-  mi: 1609.344, mile: 1609.344, miles: 1609.344,
-  ft: 0.3048, foot: 0.3048, feet: 0.3048,
-  yd: 0.9144, yard: 0.9144, yards: 0.9144,
+  m: 1,
+  meter: 1,
+  meters: 1,
+  metre: 1,
+  metres: 1,
+  km: 1000,
+  kilometer: 1000,
+  kilometers: 1000,
+  kilometre: 1000,
+  kilometres: 1000,
+  mi: 1609.344,
+  mile: 1609.344,
+  miles: 1609.344,
+  ft: 0.3048,
+  foot: 0.3048,
+  feet: 0.3048,
+  yd: 0.9144,
+  yard: 0.9144,
+  yards: 0.9144,
 };
 
 /**
@@ -75,17 +92,37 @@ const METRES_PER: Record<string, number> = {
  * small one, which no exporter uses for workouts, so it is refused rather than silently read 1000× too big.
  */
 const KCAL_PER: Record<string, number> = {
-  kcal: 1, Cal: 1, kilocalorie: 1, kilocalories: 1,
-  kJ: 1 / 4.184, kj: 1 / 4.184, kilojoule: 1 / 4.184, kilojoules: 1 / 4.184,
+  kcal: 1,
+  Cal: 1,
+  kilocalorie: 1,
+  kilocalories: 1,
+  kJ: 1 / 4.184,
+  kj: 1 / 4.184,
+  kilojoule: 1 / 4.184,
+  kilojoules: 1 / 4.184,
 };
 
 const SECONDS_PER: Record<string, number> = {
-  s: 1, sec: 1, second: 1, seconds: 1,
-  min: 60, minute: 60, minutes: 60,
-  h: 3600, hr: 3600, hour: 3600, hours: 3600,
+  s: 1,
+  sec: 1,
+  second: 1,
+  seconds: 1,
+  min: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hour: 3600,
+  hours: 3600,
 };
 
-function convert(quantity: Quantity, table: Record<string, number>, field: string, defaultUnit: string, caseSensitive = false): number | Problem {
+function convert(
+  quantity: Quantity,
+  table: Record<string, number>,
+  field: string,
+  defaultUnit: string,
+  caseSensitive = false,
+): number | Problem {
   const unit = quantity.unit ?? defaultUnit;
   const factor = table[unit] ?? (caseSensitive ? undefined : table[unit.toLowerCase()]);
   if (factor === undefined) return problem(`${field} has an unsupported unit '${unit}'`);
@@ -114,11 +151,19 @@ export function readMoment(value: unknown, field: string): LocalMoment | null | 
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') return problem(`${field} is not a date`);
   const match = DATE_TIME.exec(value.trim());
-  if (!match) return problem(`${field} '${value.slice(0, 40)}' is not a date and time with an offset (e.g. 2026-11-20 07:12:00 -0800)`);
+  if (!match)
+    return problem(
+      `${field} '${value.slice(0, 40)}' is not a date and time with an offset (e.g. 2026-11-20 07:12:00 -0800)`,
+    );
   const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match as unknown as string[];
   const offset = zone!.toUpperCase() === 'Z' ? 'Z' : `${zone!.slice(0, 3)}:${zone!.slice(-2)}`;
   const millis = fraction ? `.${fraction.padEnd(3, '0').slice(0, 3)}` : '';
-  if (!isCalendarDate(Number(year), Number(month), Number(day)) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+  if (
+    !isCalendarDate(Number(year), Number(month), Number(day)) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59
+  ) {
     return problem(`${field} '${value.slice(0, 40)}' is not a real date and time`);
   }
   const instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${millis}${offset}`);
@@ -138,7 +183,8 @@ export function readDay(value: unknown, field: string): LocalMoment | null | Pro
     const match = DATE_ONLY.exec(value.trim());
     if (match) {
       const [, year, month, day] = match as unknown as string[];
-      if (!isCalendarDate(Number(year), Number(month), Number(day))) return problem(`${field} '${value}' is not a real date`);
+      if (!isCalendarDate(Number(year), Number(month), Number(day)))
+        return problem(`${field} '${value}' is not a real date`);
       return { instant: new Date(`${year}-${month}-${day}T20:00:00Z`), localDate: `${year}-${month}-${day}` };
     }
   }

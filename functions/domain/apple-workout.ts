@@ -1,6 +1,17 @@
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import { workoutActivityLevel } from '../shared/activity-level';
-import { isProblem, readMoment, readNumber, readQuantity, toKilocalories, toMetres, toSeconds, type LocalMoment, type Problem, type Quantity } from './apple-units';
+import {
+  isProblem,
+  readMoment,
+  readNumber,
+  readQuantity,
+  toKilocalories,
+  toMetres,
+  toSeconds,
+  type LocalMoment,
+  type Problem,
+  type Quantity,
+} from './apple-units';
 
 /** Spec §7: Apple Health syncs the last 30 days; older entries are skipped (reported, not stored). */
 export const APPLE_SYNC_WINDOW_DAYS = 30;
@@ -29,7 +40,10 @@ export interface AppleMappingContext {
 }
 
 /** What happened to one entry: stored (the unified activity), skipped on purpose, or rejected as unreadable. */
-export type EntryOutcome = { kind: 'activity'; activity: UnifiedActivity } | { kind: 'skipped'; message: string } | { kind: 'rejected'; message: string };
+export type EntryOutcome =
+  | { kind: 'activity'; activity: UnifiedActivity }
+  | { kind: 'skipped'; message: string }
+  | { kind: 'rejected'; message: string };
 
 const rejected = (message: string): EntryOutcome => ({ kind: 'rejected', message });
 
@@ -98,7 +112,11 @@ function readQuantityOrSeries(value: unknown, field: string): Quantity[] | null 
   return single === null || isProblem(single) ? single : [single];
 }
 
-function sumConverted(parts: Quantity[], field: string, convert: (q: Quantity, field: string) => number | Problem): number | Problem {
+function sumConverted(
+  parts: Quantity[],
+  field: string,
+  convert: (q: Quantity, field: string) => number | Problem,
+): number | Problem {
   let total = 0;
   for (const part of parts) {
     const value = convert(part, field);
@@ -146,7 +164,8 @@ function readHeartRate(entry: Record<string, unknown>, which: 'avg' | 'max'): nu
   }
   const quantity = readQuantity(value, field);
   if (quantity === null || isProblem(quantity)) return quantity;
-  if (quantity.value < 0 || quantity.value > MAX_HEART_RATE) return { problem: `${field} ${quantity.value} is not a heart rate in beats per minute` };
+  if (quantity.value < 0 || quantity.value > MAX_HEART_RATE)
+    return { problem: `${field} ${quantity.value} is not a heart rate in beats per minute` };
   return quantity.value === 0 ? null : quantity.value;
 }
 
@@ -157,17 +176,28 @@ function readElevationGain(entry: Record<string, unknown>): number | null | Prob
     const elevation = entry.elevation as Record<string, unknown>;
     const ascent = readNumber(elevation.ascent, 'elevation.ascent');
     if (ascent === null || isProblem(ascent)) return ascent;
-    return toMetres({ value: ascent, unit: typeof elevation.units === 'string' ? elevation.units : null }, 'elevation.ascent');
+    return toMetres(
+      { value: ascent, unit: typeof elevation.units === 'string' ? elevation.units : null },
+      'elevation.ascent',
+    );
   }
   return null;
 }
 
-function readDurationSeconds(entry: Record<string, unknown>, start: LocalMoment, end: LocalMoment | null): number | Problem {
+function readDurationSeconds(
+  entry: Record<string, unknown>,
+  start: LocalMoment,
+  end: LocalMoment | null,
+): number | Problem {
   const quantity = readQuantity(entry.duration, 'duration');
   if (isProblem(quantity)) return quantity;
   if (end && end.instant.getTime() < start.instant.getTime()) return { problem: 'endDate is before startDate' };
   // Apple's duration leaves pauses out, so it wins over end − start.
-  const seconds = quantity ? toSeconds(quantity, 'duration') : end ? (end.instant.getTime() - start.instant.getTime()) / 1000 : null;
+  const seconds = quantity
+    ? toSeconds(quantity, 'duration')
+    : end
+      ? (end.instant.getTime() - start.instant.getTime()) / 1000
+      : null;
   if (seconds === null) return { problem: 'duration or endDate is required' };
   if (isProblem(seconds)) return seconds;
   if (seconds > MAX_WORKOUT_SECONDS) return { problem: `duration ${Math.round(seconds)} s is longer than a week` };
@@ -176,7 +206,12 @@ function readDurationSeconds(entry: Record<string, unknown>, start: LocalMoment,
 
 function readWorkoutId(entry: Record<string, unknown>): string | Problem {
   const { value } = pick(entry, 'id', 'uuid');
-  const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  const text =
+    typeof value === 'number' && Number.isInteger(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : undefined;
   if (text === undefined || text === '') return { problem: 'id or uuid is required' };
   if (!WORKOUT_ID.test(text)) return { problem: "id must be 1 to 128 letters, digits, '.', '_', ':', '+' or '-'" };
   // HealthKit writes UUIDs in upper case and Health Auto Export in lower: one workout, one key.
@@ -187,8 +222,10 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 
 /** Whether an instant lies inside the sync window; otherwise why the entry is skipped or rejected. */
 export function windowVerdict(start: Date, receivedAt: Date, field: string): EntryOutcome | null {
-  if (start.getTime() > receivedAt.getTime() + FUTURE_TOLERANCE_MS) return rejected(`${field} is in the future; check the date's time zone offset`);
-  if (start.getTime() < receivedAt.getTime() - APPLE_SYNC_WINDOW_DAYS * DAY_MS) return { kind: 'skipped', message: `older than the ${APPLE_SYNC_WINDOW_DAYS}-day sync window` };
+  if (start.getTime() > receivedAt.getTime() + FUTURE_TOLERANCE_MS)
+    return rejected(`${field} is in the future; check the date's time zone offset`);
+  if (start.getTime() < receivedAt.getTime() - APPLE_SYNC_WINDOW_DAYS * DAY_MS)
+    return { kind: 'skipped', message: `older than the ${APPLE_SYNC_WINDOW_DAYS}-day sync window` };
   return null;
 }
 
@@ -201,7 +238,8 @@ export function windowVerdict(start: Date, receivedAt: Date, field: string): Ent
  * the entry is ignored: the owner is always `context.userId`.
  */
 export function mapAppleWorkout(input: unknown, { userId, receivedAt }: AppleMappingContext): EntryOutcome {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return rejected('a workout must be an object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return rejected('a workout must be an object');
   const entry = input as Record<string, unknown>;
 
   const id = readWorkoutId(entry);
@@ -251,7 +289,11 @@ export function mapAppleWorkout(input: unknown, { userId, receivedAt }: AppleMap
       steps,
       heart_rate_avg: heartRateAvg,
       heart_rate_max: heartRateMax,
-      activity_level: workoutActivityLevel({ durationSeconds: duration, averageSpeedMps: averageSpeed, averageHeartRate: heartRateAvg }),
+      activity_level: workoutActivityLevel({
+        durationSeconds: duration,
+        averageSpeedMps: averageSpeed,
+        averageHeartRate: heartRateAvg,
+      }),
       elevation_gain_meters: elevationGain === null ? null : round(elevationGain, 1),
       average_speed_mps: averageSpeed === null ? null : round(averageSpeed, 3),
       fetched_at: receivedAt.toISOString(),

@@ -23,7 +23,12 @@ function addParts(a: ProviderDailyAggregate, b: ProviderDailyAggregate): Provide
 }
 
 /** Adds one page of activities to the running day totals (pure: returns new totals; page order does not matter). */
-export function addPageToBackfill(days: BackfillDays, page: readonly HeldActivity[], timeZone: string, now: Date): BackfillDays {
+export function addPageToBackfill(
+  days: BackfillDays,
+  page: readonly HeldActivity[],
+  timeZone: string,
+  now: Date,
+): BackfillDays {
   const next: BackfillDays = { ...days };
   for (const part of buildProviderDailyAggregates(page, timeZone, now)) {
     const previous = next[part.date];

@@ -9,14 +9,22 @@ export interface ComposedEmail {
   html: string;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * A message from paragraphs and one call to action. `unsubscribeUrl` (optional mail only) adds the footer line;
  * the List-Unsubscribe headers are added by the sender.
  */
-export function composeEmail(input: { subject: string; paragraphs: readonly string[]; action: { label: string; url: string }; unsubscribeUrl?: string }): ComposedEmail {
-  const footer = input.unsubscribeUrl ? `You get this email because of your ${APP_NAME} email settings. Unsubscribe: ${input.unsubscribeUrl}` : `Sent by ${APP_NAME}.`;
+export function composeEmail(input: {
+  subject: string;
+  paragraphs: readonly string[];
+  action: { label: string; url: string };
+  unsubscribeUrl?: string;
+}): ComposedEmail {
+  const footer = input.unsubscribeUrl
+    ? `You get this email because of your ${APP_NAME} email settings. Unsubscribe: ${input.unsubscribeUrl}`
+    : `Sent by ${APP_NAME}.`;
   const text = [...input.paragraphs, `${input.action.label}: ${input.action.url}`, '--', footer].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
@@ -24,7 +32,9 @@ export function composeEmail(input: { subject: string; paragraphs: readonly stri
     ...input.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(input.action.url)}">${escapeHtml(input.action.label)}</a></p>`,
     `<hr><p style="font-size:12px;color:#6b7280">${
-      input.unsubscribeUrl ? `You get this email because of your ${APP_NAME} email settings. <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a>` : `Sent by ${APP_NAME}.`
+      input.unsubscribeUrl
+        ? `You get this email because of your ${APP_NAME} email settings. <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a>`
+        : `Sent by ${APP_NAME}.`
     }</p>`,
     '</body></html>',
   ].join('');

@@ -34,7 +34,10 @@ const FIT_DATA_NAMES: Record<string, string> = {
 /** The data TrailBuddy asked for but was not granted, in plain words, in the order of GOOGLE_FIT_SCOPES. */
 export function missingFitData(scopes: readonly string[]): { data: string[]; activityMissing: boolean } {
   const missing = GOOGLE_FIT_SCOPES.filter((scope) => scope in FIT_DATA_NAMES && !scopes.includes(scope));
-  return { data: missing.map((scope) => FIT_DATA_NAMES[scope] as string), activityMissing: !canReadFitArea(scopes, 'activity') };
+  return {
+    data: missing.map((scope) => FIT_DATA_NAMES[scope] as string),
+    activityMissing: !canReadFitArea(scopes, 'activity'),
+  };
 }
 
 /** The sentence the callback screen shows when some fitness data was not granted. */
@@ -44,7 +47,10 @@ export function missingFitDataMessage(data: readonly string[]): string {
 }
 
 /** The area a read needs (activity for steps, calories and sessions; location for distance; heart_rate or body for heart rate). */
-export function canReadFitArea(scopes: readonly string[], area: 'activity' | 'location' | 'heart_rate' | 'body'): boolean {
+export function canReadFitArea(
+  scopes: readonly string[],
+  area: 'activity' | 'location' | 'heart_rate' | 'body',
+): boolean {
   const prefix = `https://www.googleapis.com/auth/fitness.${area}.`;
   return scopes.includes(`${prefix}read`) || scopes.includes(`${prefix}write`);
 }

@@ -7,7 +7,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let found = formatters.get(timeZone);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, found);
   }
   return found;
@@ -16,8 +25,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 /** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms. */
 function offsetMs(timeZone: string, epochMs: number): number {
   const fields: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(epochMs)) if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  const wallClockAsUtc = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
+  for (const part of formatter(timeZone).formatToParts(epochMs))
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  const wallClockAsUtc = Date.UTC(
+    fields.year!,
+    fields.month! - 1,
+    fields.day!,
+    fields.hour!,
+    fields.minute!,
+    fields.second!,
+  );
   return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
@@ -39,7 +56,11 @@ export function localDateOf(epochMs: number, timeZone: string): string {
  * The sync window (spec §9: 30 days) as whole local days: from the local midnight `days - 1` days before today up
  * to `now`; daily buckets (calendar days in the zone) then line up with local days.
  */
-export function syncWindow(now: Date, timeZone: string, days: number): { startMs: number; endMs: number; firstDate: string } {
+export function syncWindow(
+  now: Date,
+  timeZone: string,
+  days: number,
+): { startMs: number; endMs: number; firstDate: string } {
   const today = localDateOf(now.getTime(), timeZone);
   const firstDate = shiftDate(today, -(days - 1));
   return { startMs: localMidnightMs(firstDate, timeZone), endMs: now.getTime(), firstDate };

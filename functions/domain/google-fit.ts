@@ -14,7 +14,14 @@ export type FitDataKind = keyof typeof FIT_DATA_TYPES;
 const HEART_RATE_SUMMARY = 'com.google.heart_rate.summary';
 
 /** Spec §9: Google activity type codes. Anything not listed is a 'workout'. */
-const ACTIVITY_TYPE_BY_CODE: Readonly<Record<number, string>> = { 7: 'walking', 8: 'running', 1: 'cycling', 72: 'gym', 109: 'swimming', 112: 'hiking' };
+const ACTIVITY_TYPE_BY_CODE: Readonly<Record<number, string>> = {
+  7: 'walking',
+  8: 'running',
+  1: 'cycling',
+  72: 'gym',
+  109: 'swimming',
+  112: 'hiking',
+};
 
 export function googleActivityType(code: number): string {
   return ACTIVITY_TYPE_BY_CODE[code] ?? 'workout';
@@ -26,12 +33,21 @@ export const DAILY_STEPS_ACTIVITY_THRESHOLD = 1000;
 // ---- what Google sends (only the fields read; unknown ones are ignored) --------------------------
 
 /** int64 values arrive as JSON numbers or as decimal strings. */
-const Int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+const Int64 = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 /** Nanosecond times exceed a double's exact range: read them as whole milliseconds. */
 const NanosAsMs = z.union([
   z.number().transform((nanos) => Math.floor(nanos / 1_000_000)),
-  z.string().regex(/^\d+$/).transform((nanos) => (nanos.length > 6 ? Number(nanos.slice(0, -6)) : 0)),
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform((nanos) => (nanos.length > 6 ? Number(nanos.slice(0, -6)) : 0)),
 ]);
 
 const FitValue = z.object({ intVal: z.number().optional(), fpVal: z.number().optional() });
@@ -42,7 +58,11 @@ const FitPoint = z.object({
   value: z.array(FitValue).default([]),
 });
 const FitDataset = z.object({ dataSourceId: z.string().optional(), point: z.array(FitPoint).default([]) });
-export const FitBucket = z.object({ startTimeMillis: Int64, endTimeMillis: Int64, dataset: z.array(FitDataset).default([]) });
+export const FitBucket = z.object({
+  startTimeMillis: Int64,
+  endTimeMillis: Int64,
+  dataset: z.array(FitDataset).default([]),
+});
 export type FitBucket = z.infer<typeof FitBucket>;
 export const FitAggregateResponse = z.object({ bucket: z.array(FitBucket).default([]) });
 
@@ -73,7 +93,8 @@ export interface FitDay {
   heartRateMax: number | null;
 }
 
-const positive = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
+const positive = (value: number | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 
 /** Which measurement a dataset holds, from its points' type or its data source id. */
 function kindOf(dataset: z.infer<typeof FitDataset>): FitDataKind | null {
@@ -92,7 +113,15 @@ function kindOf(dataset: z.infer<typeof FitDataset>): FitDataKind | null {
 export function readFitDays(buckets: readonly FitBucket[], timeZone: string): FitDay[] {
   const days: FitDay[] = [];
   for (const bucket of buckets) {
-    const day: FitDay = { date: bucketDate(bucket.startTimeMillis, timeZone), startMs: bucket.startTimeMillis, steps: 0, calories: 0, distanceMeters: 0, heartRateAvg: null, heartRateMax: null };
+    const day: FitDay = {
+      date: bucketDate(bucket.startTimeMillis, timeZone),
+      startMs: bucket.startTimeMillis,
+      steps: 0,
+      calories: 0,
+      distanceMeters: 0,
+      heartRateAvg: null,
+      heartRateMax: null,
+    };
     let firstStepMs: number | undefined;
     const averages: number[] = [];
     for (const dataset of bucket.dataset) {
@@ -103,7 +132,8 @@ export function readFitDays(buckets: readonly FitBucket[], timeZone: string): Fi
           const steps = positive(first?.intVal ?? first?.fpVal);
           day.steps += steps;
           const startMs = point.startTimeNanos;
-          if (steps > 0 && startMs !== undefined && (firstStepMs === undefined || startMs < firstStepMs)) firstStepMs = startMs;
+          if (steps > 0 && startMs !== undefined && (firstStepMs === undefined || startMs < firstStepMs))
+            firstStepMs = startMs;
         } else if (kind === 'calories') day.calories += positive(first?.fpVal ?? first?.intVal);
         else if (kind === 'distance') day.distanceMeters += positive(first?.fpVal ?? first?.intVal);
         else if (kind === 'heartRate') {
@@ -119,7 +149,8 @@ export function readFitDays(buckets: readonly FitBucket[], timeZone: string): Fi
     day.steps = Math.round(day.steps);
     day.calories = round1(day.calories);
     day.distanceMeters = round1(day.distanceMeters);
-    if (firstStepMs !== undefined && firstStepMs >= bucket.startTimeMillis && firstStepMs < bucket.endTimeMillis) day.startMs = firstStepMs;
+    if (firstStepMs !== undefined && firstStepMs >= bucket.startTimeMillis && firstStepMs < bucket.endTimeMillis)
+      day.startMs = firstStepMs;
     if (day.steps > 0 || day.calories > 0) days.push(day);
   }
   return days;
@@ -141,7 +172,11 @@ export interface FitMappingContext {
 
 export class InvalidFitSessionError extends Error {
   constructor(readonly fields: Record<string, string>) {
-    super(`Google Fit returned a session we cannot read: ${Object.entries(fields).map(([f, p]) => `${f}: ${p}`).join('; ')}`);
+    super(
+      `Google Fit returned a session we cannot read: ${Object.entries(fields)
+        .map(([f, p]) => `${f}: ${p}`)
+        .join('; ')}`,
+    );
     this.name = 'InvalidFitSessionError';
   }
 }
@@ -153,17 +188,29 @@ export function parseFitSession(input: unknown): FitSession {
     for (const issue of result.error.issues) fields[issue.path.join('.') || '(session)'] ??= issue.message;
     throw new InvalidFitSessionError(fields);
   }
-  if (result.data.endTimeMillis <= result.data.startTimeMillis) throw new InvalidFitSessionError({ endTimeMillis: 'must be after startTimeMillis' });
+  if (result.data.endTimeMillis <= result.data.startTimeMillis)
+    throw new InvalidFitSessionError({ endTimeMillis: 'must be after startTimeMillis' });
   return result.data;
 }
 
-const TYPE_LABEL: Readonly<Record<string, string>> = { walking: 'Walk', running: 'Run', cycling: 'Ride', gym: 'Gym workout', swimming: 'Swim', hiking: 'Hike', workout: 'Workout' };
+const TYPE_LABEL: Readonly<Record<string, string>> = {
+  walking: 'Walk',
+  running: 'Run',
+  cycling: 'Ride',
+  gym: 'Gym workout',
+  swimming: 'Swim',
+  hiking: 'Hike',
+  workout: 'Workout',
+};
 
 export const sessionActivityId = (sessionId: string) => `session:${sessionId}`;
 export const dayActivityId = (date: string) => `day:${date}`;
 
 /** A Fit session as a unified activity: type by code, level by duration (spec §9). Google gives no totals per session. */
-export function mapFitSession(input: unknown, { userId, fetchedAt }: Omit<FitMappingContext, 'timeZone'>): UnifiedActivity {
+export function mapFitSession(
+  input: unknown,
+  { userId, fetchedAt }: Omit<FitMappingContext, 'timeZone'>,
+): UnifiedActivity {
   const session = parseFitSession(input);
   const type = googleActivityType(session.activityType);
   const durationSeconds = Math.round((session.endTimeMillis - session.startTimeMillis) / 1000);
@@ -191,7 +238,11 @@ export function mapFitSession(input: unknown, { userId, fetchedAt }: Omit<FitMap
  * Spec §5: a day's step summary becomes an activity only above 1000 steps and only on a day without a workout.
  * Its level comes from the steps (spec §9). Google does not say how long the steps took, so the duration is 0.
  */
-export function dailyStepsActivity(day: FitDay, workoutDates: ReadonlySet<string>, { userId, fetchedAt }: Omit<FitMappingContext, 'timeZone'>): UnifiedActivity | null {
+export function dailyStepsActivity(
+  day: FitDay,
+  workoutDates: ReadonlySet<string>,
+  { userId, fetchedAt }: Omit<FitMappingContext, 'timeZone'>,
+): UnifiedActivity | null {
   if (day.steps <= DAILY_STEPS_ACTIVITY_THRESHOLD || workoutDates.has(day.date)) return null;
   return {
     user_id: userId,
@@ -221,7 +272,10 @@ export interface FitActivities {
 }
 
 /** Everything one sync read from Google Fit (daily buckets + sessions) as unified activities. */
-export function fitActivities(input: { buckets: readonly FitBucket[]; sessions: readonly unknown[] }, context: FitMappingContext): FitActivities {
+export function fitActivities(
+  input: { buckets: readonly FitBucket[]; sessions: readonly unknown[] },
+  context: FitMappingContext,
+): FitActivities {
   const activities: FitActivities['activities'] = [];
   const skipped: Record<string, string>[] = [];
   const workoutDates = new Set<string>();
@@ -237,7 +291,11 @@ export function fitActivities(input: { buckets: readonly FitBucket[]; sessions: 
   }
   for (const day of readFitDays(input.buckets, context.timeZone)) {
     const activity = dailyStepsActivity(day, workoutDates, context);
-    if (activity) activities.push({ activity, raw: input.buckets.find((b) => b.startTimeMillis <= day.startMs && day.startMs < b.endTimeMillis) });
+    if (activity)
+      activities.push({
+        activity,
+        raw: input.buckets.find((b) => b.startTimeMillis <= day.startMs && day.startMs < b.endTimeMillis),
+      });
   }
   return { activities, skipped };
 }

@@ -27,10 +27,12 @@ export const shortDate = formatWallDate;
 export const activityMessages = {
   joined: (name: string, title: string) => `${name} joined ${title}.`,
   left: (name: string, title: string) => `${name} left ${title}.`,
-  updated: (title: string, date: string, time: string) => `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
+  updated: (title: string, date: string, time: string) =>
+    `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
   cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
   removed: (title: string) => `You were removed from ${title}. You can no longer join it.`,
-  reminder: (title: string, date: string, time: string, location: string) => `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
+  reminder: (title: string, date: string, time: string, location: string) =>
+    `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
 } as const;
 
 export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;
@@ -39,7 +41,13 @@ export const activityLink = (activityId: string) => `/plan-activity/${activityId
 export const DELETED_ORGANIZER_ID = 'deleted-user';
 
 /** What a deleted organizer's cancelled activity keeps: nothing they wrote (issue 12). */
-export const SCRUBBED_ACTIVITY = { title: 'Cancelled activity', description: '', location: 'Not given', equipment: '', notes: '' } as const;
+export const SCRUBBED_ACTIVITY = {
+  title: 'Cancelled activity',
+  description: '',
+  location: 'Not given',
+  equipment: '',
+  notes: '',
+} as const;
 
 /** What the participants of a deleted organizer's activity are told: no title, the organizer as 'Deleted user'. */
 export const deletedOrganizerMessage = (date: string, deletedUser: string) =>

@@ -1,6 +1,13 @@
 import { ACTIVITY_LEVEL_LABELS, type ActivityLevelLabel } from '../shared/schemas/metrics';
 import type { MatchFactor } from '../shared/schemas/partners';
-import { HOME_AREA_LABELS, OUTDOOR_ACTIVITIES, type AvailabilitySlot, type HomeArea, type OutdoorActivity, type ShareableField } from '../shared/schemas/profile';
+import {
+  HOME_AREA_LABELS,
+  OUTDOOR_ACTIVITIES,
+  type AvailabilitySlot,
+  type HomeArea,
+  type OutdoorActivity,
+  type ShareableField,
+} from '../shared/schemas/profile';
 import { PACE_BANDS, type PaceBands } from './matching-pace';
 
 /** What matching knows about one person: their stated preferences and coarse facts from their own metrics. */
@@ -71,8 +78,15 @@ const VERB: Readonly<Record<OutdoorActivity, string>> = {
   swimming: 'swim',
 };
 
-const TIME_PHRASE: Readonly<Record<TimeOfDay, string>> = { mornings: 'mornings', midday: 'around midday', evenings: 'evenings' };
-const DAY_PHRASE: Readonly<Record<(typeof DAY_SLOTS)[number], string>> = { weekdays: 'on weekdays', weekends: 'on weekends' };
+const TIME_PHRASE: Readonly<Record<TimeOfDay, string>> = {
+  mornings: 'mornings',
+  midday: 'around midday',
+  evenings: 'evenings',
+};
+const DAY_PHRASE: Readonly<Record<(typeof DAY_SLOTS)[number], string>> = {
+  weekdays: 'on weekdays',
+  weekends: 'on weekends',
+};
 
 interface FactorOutcome {
   /** 0–1 of the factor's weight; null when it could not be compared. */
@@ -90,7 +104,9 @@ function timesOfDay(subject: MatchSubject): Set<TimeOfDay> {
 }
 
 function days(subject: MatchSubject): Set<'weekdays' | 'weekends'> {
-  return new Set(subject.availability.filter((slot): slot is 'weekdays' | 'weekends' => slot === 'weekdays' || slot === 'weekends'));
+  return new Set(
+    subject.availability.filter((slot): slot is 'weekdays' | 'weekends' => slot === 'weekdays' || slot === 'weekends'),
+  );
 }
 
 const levelRank = (label: ActivityLevelLabel) => ACTIVITY_LEVEL_LABELS.indexOf(label);
@@ -126,7 +142,10 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
 
   const sharedActivities = intersect(searcher.activities, new Set(candidate.activities), OUTDOOR_ACTIVITIES);
   outcomes.activities = {
-    share: searcher.activities.length === 0 || candidate.activities.length === 0 ? null : sharedActivities.length / Math.min(searcher.activities.length, candidate.activities.length),
+    share:
+      searcher.activities.length === 0 || candidate.activities.length === 0
+        ? null
+        : sharedActivities.length / Math.min(searcher.activities.length, candidate.activities.length),
   };
 
   const mine = timesOfDay(searcher);
@@ -152,7 +171,8 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
       reasons.push({ text: `both enjoy ${listOf(sharedActivities)}`, reveals: ['activities'] });
     }
   } else {
-    if (sharedTimes.length > 0) reasons.push({ text: `both active ${TIME_PHRASE[sharedTimes[0]!]}`, reveals: ['availability'] });
+    if (sharedTimes.length > 0)
+      reasons.push({ text: `both active ${TIME_PHRASE[sharedTimes[0]!]}`, reveals: ['availability'] });
   }
   if (sharedDays.length > 0 && !(sharedActivities.length > 0 && sharedTimes.length === 0)) {
     reasons.push({ text: `both free ${DAY_PHRASE[sharedDays[0]!]}`, reveals: ['availability'] });
@@ -167,7 +187,9 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
     outcomes.level = { share: null };
   }
 
-  const pacedTogether = sharedActivities.filter((activity) => searcher.paceBands[activity] && candidate.paceBands[activity]);
+  const pacedTogether = sharedActivities.filter(
+    (activity) => searcher.paceBands[activity] && candidate.paceBands[activity],
+  );
   if (pacedTogether.length > 0) {
     const shares = pacedTogether.map((activity): number => {
       const gap = Math.abs(paceRank(searcher.paceBands[activity]!) - paceRank(candidate.paceBands[activity]!));

@@ -14,7 +14,10 @@ export function groupsFromClaim(claim: unknown): string[] {
   if (Array.isArray(claim)) return claim.filter((group): group is string => typeof group === 'string');
   if (typeof claim !== 'string') return [];
   const text = claim.trim().replace(/^\[/, '').replace(/\]$/, '');
-  return text.split(/[\s,]+/).map((group) => group.replace(/^"|"$/g, '')).filter((group) => group !== '');
+  return text
+    .split(/[\s,]+/)
+    .map((group) => group.replace(/^"|"$/g, ''))
+    .filter((group) => group !== '');
 }
 
 export const isModerator = (groups: readonly string[]): boolean => groups.includes(MODERATORS_GROUP);

@@ -3,7 +3,17 @@
  * the block filter and account deletion work it out from what they do carry: a conversation link names the other
  * member, and the texts of these types start with the actor's display name ('Sam joined …'). Pure: no I/O.
  */
-const NAMED_FIRST: ReadonlySet<string> = new Set(['partner_request', 'partner_accepted', 'partner_declined', 'message', 'activity_joined', 'activity_left', 'ride_booked', 'ride_cancelled', 'ride_offered']);
+const NAMED_FIRST: ReadonlySet<string> = new Set([
+  'partner_request',
+  'partner_accepted',
+  'partner_declined',
+  'message',
+  'activity_joined',
+  'activity_left',
+  'ride_booked',
+  'ride_cancelled',
+  'ride_offered',
+]);
 
 export interface StoredNotificationFields {
   type?: unknown;
@@ -38,10 +48,12 @@ export function actorOf(item: StoredNotificationFields, candidates: ReadonlyMap<
   let found: { id: string; length: number } | undefined;
   for (const [id, name] of candidates) {
     const trimmed = name.trim();
-    if (trimmed !== '' && message.startsWith(`${trimmed} `) && (!found || trimmed.length > found.length)) found = { id, length: trimmed.length };
+    if (trimmed !== '' && message.startsWith(`${trimmed} `) && (!found || trimmed.length > found.length))
+      found = { id, length: trimmed.length };
   }
   return found?.id;
 }
 
 /** Whether the item was stored before notifications carried their actor and tells of someone. */
-export const isLegacyWithActor = (item: StoredNotificationFields): boolean => typeof item.actorId !== 'string' && typeof item.type === 'string' && NAMED_FIRST.has(item.type);
+export const isLegacyWithActor = (item: StoredNotificationFields): boolean =>
+  typeof item.actorId !== 'string' && typeof item.type === 'string' && NAMED_FIRST.has(item.type);

@@ -16,7 +16,9 @@ export type StateCheck =
 
 /** `<payload>.<signature>`, both base64url; the payload is readable but cannot be changed without the key. */
 export function signState(key: Buffer, claims: OAuthStateClaims): string {
-  const payload = Buffer.from(JSON.stringify({ u: claims.userId, n: claims.nonce, e: claims.expiresAtMs })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ u: claims.userId, n: claims.nonce, e: claims.expiresAtMs })).toString(
+    'base64url',
+  );
   return `${payload}.${hmacSha256(key, payload).toString('base64url')}`;
 }
 
@@ -24,11 +26,17 @@ export function signState(key: Buffer, claims: OAuthStateClaims): string {
 export function checkState(key: Buffer, state: string, userId: string, now: Date): StateCheck {
   const [payload, signature, extra] = state.split('.');
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'state_invalid' };
-  if (!safeEqual(hmacSha256(key, payload), Buffer.from(signature, 'base64url'))) return { ok: false, reason: 'state_invalid' };
+  if (!safeEqual(hmacSha256(key, payload), Buffer.from(signature, 'base64url')))
+    return { ok: false, reason: 'state_invalid' };
   let claims: OAuthStateClaims;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; n?: unknown; e?: unknown };
-    if (typeof parsed.u !== 'string' || typeof parsed.n !== 'string' || typeof parsed.e !== 'number') return { ok: false, reason: 'state_invalid' };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      u?: unknown;
+      n?: unknown;
+      e?: unknown;
+    };
+    if (typeof parsed.u !== 'string' || typeof parsed.n !== 'string' || typeof parsed.e !== 'number')
+      return { ok: false, reason: 'state_invalid' };
     claims = { userId: parsed.u, nonce: parsed.n, expiresAtMs: parsed.e };
   } catch {
     return { ok: false, reason: 'state_invalid' };
@@ -40,5 +48,12 @@ export function checkState(key: Buffer, state: string, userId: string, now: Date
 
 /** Strava sends the granted scopes comma-separated (e.g. "read,activity:read,profile:read_all"). */
 export function parseGrantedScopes(scope: string | undefined): string[] {
-  return [...new Set((scope ?? '').split(/[,\s]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (scope ?? '')
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

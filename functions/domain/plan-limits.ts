@@ -35,12 +35,19 @@ function inMinutes(seconds: number): string {
 }
 
 export const PLAN_LIMIT_MESSAGES: Record<PlanLimitedAction, (retryAfter: number) => string> = {
-  joinLeave: (retryAfter) => `You have joined or left activities ${PLAN_LIMITS.joinLeave} times in the last hour. Try again in ${inMinutes(retryAfter)}.`,
-  rideRequest: (retryAfter) => `You have asked for ${PLAN_LIMITS.rideRequest} rides in the last hour. Try again in ${inMinutes(retryAfter)}.`,
+  joinLeave: (retryAfter) =>
+    `You have joined or left activities ${PLAN_LIMITS.joinLeave} times in the last hour. Try again in ${inMinutes(retryAfter)}.`,
+  rideRequest: (retryAfter) =>
+    `You have asked for ${PLAN_LIMITS.rideRequest} rides in the last hour. Try again in ${inMinutes(retryAfter)}.`,
 };
 
 /** The refusal for the `count`-th attempt in the window, if it is over the limit. */
-export function planLimitRefusal(action: PlanLimitedAction, count: number, window: PlanWindow, now: Date): { message: string; retryAfterSeconds: number } | undefined {
+export function planLimitRefusal(
+  action: PlanLimitedAction,
+  count: number,
+  window: PlanWindow,
+  now: Date,
+): { message: string; retryAfterSeconds: number } | undefined {
   if (count <= PLAN_LIMITS[action]) return undefined;
   const retryAfter = retryAfterSeconds(window, now);
   return { message: PLAN_LIMIT_MESSAGES[action](retryAfter), retryAfterSeconds: retryAfter };

@@ -167,7 +167,8 @@ export interface ProviderRateLimitHeaders {
   readUsage: WindowCounts | null;
 }
 
-export type HeaderSource = { get(name: string): string | null } | Readonly<Record<string, string | string[] | undefined>>;
+export type HeaderSource =
+  { get(name: string): string | null } | Readonly<Record<string, string | string[] | undefined>>;
 
 function header(headers: HeaderSource, name: string): string | null {
   if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name);
@@ -280,7 +281,12 @@ export interface RetryInput {
   maxDelayMs?: number;
 }
 
-export function retryOn429({ retriesSoFar, retryAfterHeader, now, maxDelayMs = Number.POSITIVE_INFINITY }: RetryInput): RetryDecision {
+export function retryOn429({
+  retriesSoFar,
+  retryAfterHeader,
+  now,
+  maxDelayMs = Number.POSITIVE_INFINITY,
+}: RetryInput): RetryDecision {
   const honoured = parseRetryAfter(retryAfterHeader, now);
   const delayMs = honoured ?? BASE_BACKOFF_MS * 2 ** retriesSoFar;
   if (retriesSoFar >= MAX_429_RETRIES) return { action: 'give_up', reason: 'retries_exhausted', delayMs: null };

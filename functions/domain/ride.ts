@@ -14,7 +14,11 @@ export function departureIssue(departsAt: Date, activityStartsAt: Date, now: Dat
 export type BookingRefusal = 'own_ride' | 'full' | 'already_booked';
 
 /** Why a user may not book a seat, checked before the atomic write (which checks seats and duplicates again). */
-export function bookingRefusal(ride: { driverId: string; seats: number; seatsBooked: number }, userId: string, alreadyBooked: boolean): BookingRefusal | undefined {
+export function bookingRefusal(
+  ride: { driverId: string; seats: number; seatsBooked: number },
+  userId: string,
+  alreadyBooked: boolean,
+): BookingRefusal | undefined {
   if (ride.driverId === userId) return 'own_ride';
   if (alreadyBooked) return 'already_booked';
   if (availableSeats(ride.seats, ride.seatsBooked) === 0) return 'full';
@@ -31,7 +35,9 @@ export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
 export const rideMessages = {
   booked: (name: string, title: string) => `${name} booked a seat in your ride to ${title}.`,
   bookingCancelled: (name: string, title: string) => `${name} cancelled their seat in your ride to ${title}.`,
-  rideWithdrawn: (driver: string, title: string) => `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
+  rideWithdrawn: (driver: string, title: string) =>
+    `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
   offered: (driver: string, title: string) => `${driver} offered you a ride to ${title}.`,
-  passengerRemoved: (name: string, title: string) => `${name} no longer takes part in ${title}; their seat in your ride is free again.`,
+  passengerRemoved: (name: string, title: string) =>
+    `${name} no longer takes part in ${title}; their seat in your ride is free again.`,
 } as const;

@@ -32,7 +32,11 @@ export type StravaActivity = z.infer<typeof StravaActivity>;
 /** A provider response that does not look like a Strava activity; `fields` names what was wrong. */
 export class InvalidStravaActivityError extends Error {
   constructor(readonly fields: Record<string, string>) {
-    super(`Strava returned an activity we cannot read: ${Object.entries(fields).map(([field, problem]) => `${field}: ${problem}`).join('; ')}`);
+    super(
+      `Strava returned an activity we cannot read: ${Object.entries(fields)
+        .map(([field, problem]) => `${field}: ${problem}`)
+        .join('; ')}`,
+    );
     this.name = 'InvalidStravaActivityError';
   }
 }
@@ -73,7 +77,11 @@ export function mapStravaActivity(input: unknown, { userId, fetchedAt }: MapStra
     steps: null,
     heart_rate_avg: averageHeartRate,
     heart_rate_max: strava.max_heartrate ?? null,
-    activity_level: workoutActivityLevel({ durationSeconds: strava.moving_time, averageSpeedMps: averageSpeed, averageHeartRate }),
+    activity_level: workoutActivityLevel({
+      durationSeconds: strava.moving_time,
+      averageSpeedMps: averageSpeed,
+      averageHeartRate,
+    }),
     elevation_gain_meters: strava.total_elevation_gain ?? null,
     average_speed_mps: averageSpeed,
     fetched_at: fetchedAt.toISOString(),

@@ -24,7 +24,8 @@ function positiveIntEnv(name: EnvVar, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`Env ${name} must be a positive whole number, got '${raw}'`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`Env ${name} must be a positive whole number, got '${raw}'`);
   return value;
 }
 

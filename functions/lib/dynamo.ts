@@ -21,5 +21,8 @@ export function dynamo(): DynamoDBDocumentClient {
 
 /** A conditional write whose condition did not hold (by class, or by name when another SDK copy threw it). */
 export function isConditionalCheckFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+  );
 }

@@ -33,7 +33,9 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
-          ...(email.headers ? { Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+          ...(email.headers
+            ? { Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) }
+            : {}),
         },
       },
     }),

@@ -70,7 +70,11 @@ export interface RouteInputSchemas {
 const RESULT = Symbol('http-result');
 
 /** Return a full result (status, headers) instead of a JSON body from a route. */
-export function respond(status: number, body?: unknown, headers?: Record<string, string>): HttpResult & { [RESULT]: true } {
+export function respond(
+  status: number,
+  body?: unknown,
+  headers?: Record<string, string>,
+): HttpResult & { [RESULT]: true } {
   return { status, body, headers, [RESULT]: true };
 }
 
@@ -90,7 +94,10 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
       query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
       path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
       headers: lowerCaseKeys(event.headers ?? {}),
-      caller: spec.auth === 'user' ? await liveCallerFrom(event) : ({ userId: '', email: undefined, groups: [] } satisfies Caller),
+      caller:
+        spec.auth === 'user'
+          ? await liveCallerFrom(event)
+          : ({ userId: '', email: undefined, groups: [] } satisfies Caller),
       now: new Date(),
       rawBody,
     };
@@ -121,7 +128,12 @@ function decodeBody(event: Event, maxBytes: number): string {
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   // Every route, with or without a body schema: a deeply nested body never reaches a parser. Checked before the
   // size (within the first maxBytes, so the scan stays bounded) so a nesting bomb always answers the same 400.
-  if (jsonNestsDeeperThan(text.slice(0, maxBytes))) throw new BadRequestError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`, undefined, 'body_too_deep');
+  if (jsonNestsDeeperThan(text.slice(0, maxBytes)))
+    throw new BadRequestError(
+      `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+      undefined,
+      'body_too_deep',
+    );
   if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
   return text;
 }
@@ -196,11 +208,16 @@ function errorResponse(error: unknown, event: Event | undefined): APIGatewayProx
   const mapped = toAppError(error);
   if (mapped.status >= 500) {
     // The full error goes to the log only; the client gets a generic message.
-    logger.error('request failed', { route: event?.routeKey, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    logger.error('request failed', {
+      route: event?.routeKey,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    });
   } else {
     logger.info('request rejected', { route: event?.routeKey, status: mapped.status, code: mapped.code });
   }
-  const body: ApiErrorBody = { error: { code: mapped.code, message: mapped.message, ...(mapped.fields ? { fields: mapped.fields } : {}) } };
+  const body: ApiErrorBody = {
+    error: { code: mapped.code, message: mapped.message, ...(mapped.fields ? { fields: mapped.fields } : {}) },
+  };
   const headers: Record<string, string> = {};
   if (mapped instanceof TooManyRequestsError) headers['retry-after'] = String(mapped.retryAfterSeconds);
   return toResponse({ status: mapped.status, body, headers });

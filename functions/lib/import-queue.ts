@@ -10,7 +10,13 @@ import { IMPORT_JOB_KINDS } from '../shared/schemas/import-jobs';
  */
 export const ImportMessage = z.discriminatedUnion('type', [
   /** Run (or continue) one import job. */
-  z.object({ type: z.literal('job'), userId: z.string().min(1).max(128), provider: z.enum(PROVIDER_TYPES), kind: z.enum(IMPORT_JOB_KINDS), jobId: z.string().min(1).max(64) }),
+  z.object({
+    type: z.literal('job'),
+    userId: z.string().min(1).max(128),
+    provider: z.enum(PROVIDER_TYPES),
+    kind: z.enum(IMPORT_JOB_KINDS),
+    jobId: z.string().min(1).max(64),
+  }),
 ]);
 export type ImportMessage = z.infer<typeof ImportMessage>;
 

@@ -38,10 +38,12 @@ function secret(envName: EnvVar, arnEnvName: EnvVar, jsonField: string): Promise
   return pending;
 }
 
-export const stravaClientSecret = (): Promise<string> => secret('STRAVA_CLIENT_SECRET', 'STRAVA_CLIENT_SECRET_ARN', 'clientSecret');
+export const stravaClientSecret = (): Promise<string> =>
+  secret('STRAVA_CLIENT_SECRET', 'STRAVA_CLIENT_SECRET_ARN', 'clientSecret');
 
 /** The Google OAuth client's secret (Google Fit's server-side flow). */
-export const googleClientSecret = (): Promise<string> => secret('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET_ARN', 'clientSecret');
+export const googleClientSecret = (): Promise<string> =>
+  secret('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET_ARN', 'clientSecret');
 
 /** 32 random bytes, base64url: signs OAuth state and (through HKDF) encrypts provider tokens. */
 export const appSecret = (): Promise<string> => secret('APP_SECRET', 'APP_SECRET_ARN', 'appSecret');

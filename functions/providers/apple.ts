@@ -16,7 +16,15 @@ export const appleProvider: Provider<AppleDeps> = {
   async syncNow(userId) {
     const connection = await getConnection(userId, 'apple_health', null);
     if (!connection?.isActive) throw new NotFoundError(APPLE_NOT_CONNECTED);
-    return { kind: 'synced', result: { provider: 'apple_health', imported: 0, updated: 0, lastSyncAt: connection.lastSyncAt ?? connection.connectedAt } };
+    return {
+      kind: 'synced',
+      result: {
+        provider: 'apple_health',
+        imported: 0,
+        updated: 0,
+        lastSyncAt: connection.lastSyncAt ?? connection.connectedAt,
+      },
+    };
   },
   /** The Shortcut's ingest token stops working before the connection goes, so nothing lands after the delete. Not best effort: it is ours. */
   async withdrawAccess(userId) {

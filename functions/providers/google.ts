@@ -45,16 +45,28 @@ export const googleProvider: Provider<GoogleDeps> = {
       const buckets =
         dataTypeNames.length === 0
           ? []
-          : await withGoogleAccess(userId, deps, (token) => deps.google.aggregateByDay(token, { dataTypeNames, startTimeMillis: window.startMs, endTimeMillis: window.endMs, timeZone: deps.timeZone }));
+          : await withGoogleAccess(userId, deps, (token) =>
+              deps.google.aggregateByDay(token, {
+                dataTypeNames,
+                startTimeMillis: window.startMs,
+                endTimeMillis: window.endMs,
+                timeZone: deps.timeZone,
+              }),
+            );
       const sessions = canReadFitArea(connection.scopes, 'activity')
-        ? await withGoogleAccess(userId, deps, (token) => deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: new Date(window.endMs) }))
+        ? await withGoogleAccess(userId, deps, (token) =>
+            deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: new Date(window.endMs) }),
+          )
         : [];
       const page: FitWindowPage = { buckets, sessions };
       return { items: [page], next: null };
     },
     map(items, context) {
       const pages = items as readonly FitWindowPage[];
-      const { activities, skipped } = fitActivities({ buckets: pages.flatMap((p) => p.buckets), sessions: pages.flatMap((p) => p.sessions) }, context);
+      const { activities, skipped } = fitActivities(
+        { buckets: pages.flatMap((p) => p.buckets), sessions: pages.flatMap((p) => p.sessions) },
+        context,
+      );
       return { activities, skipped: skipped.length };
     },
   },
@@ -69,7 +81,10 @@ export const googleProvider: Provider<GoogleDeps> = {
     try {
       await revokeGoogleAccess(userId, await deps());
     } catch (error) {
-      logger.warn('google revoke failed; disconnecting anyway', { userId, detail: error instanceof Error ? error.message : String(error) });
+      logger.warn('google revoke failed; disconnecting anyway', {
+        userId,
+        detail: error instanceof Error ? error.message : String(error),
+      });
     }
   },
 };

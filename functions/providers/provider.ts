@@ -31,7 +31,10 @@ export interface PullSide<Deps> {
   /** One page of the window (with a valid access token), and the cursor of the next page (null: the window is done). */
   listWindowPage(userId: string, deps: Deps, window: ImportWindow, cursor: string | null): Promise<WindowPage>;
   /** Raw items of pages → activities to store (unreadable items are skipped and counted, never fatal). */
-  map(items: readonly unknown[], context: { userId: string; fetchedAt: Date; timeZone: string }): { activities: ActivityToStore[]; skipped: number };
+  map(
+    items: readonly unknown[],
+    context: { userId: string; fetchedAt: Date; timeZone: string },
+  ): { activities: ActivityToStore[]; skipped: number };
 }
 
 /** The OAuth side of a provider. */

@@ -32,7 +32,11 @@ export function providerRegistry(): ProviderRegistry {
 export type ProviderDepsSource = { readonly [P in ProviderType]: () => Promise<ProviderDeps[P]> };
 
 /** Calls `use` with the provider `id` and its deps source, keeping the two paired for the type checker. */
-export function withProvider<R>(id: ProviderType, deps: ProviderDepsSource, use: <D>(provider: Provider<D>, deps: () => Promise<D>) => Promise<R>): Promise<R> {
+export function withProvider<R>(
+  id: ProviderType,
+  deps: ProviderDepsSource,
+  use: <D>(provider: Provider<D>, deps: () => Promise<D>) => Promise<R>,
+): Promise<R> {
   const registry = providerRegistry();
   return use(registry[id] as Provider<unknown>, deps[id] as () => Promise<unknown>);
 }

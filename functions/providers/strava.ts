@@ -27,7 +27,12 @@ export const stravaProvider: Provider<StravaDeps> = {
   pull: {
     async listWindowPage(userId, deps, window, cursor) {
       const page = cursor === null ? 1 : Number(cursor);
-      const query = { after: Math.floor(window.startMs / 1000), before: Math.floor(window.endMs / 1000), page, perPage: deps.settings.syncPageSize };
+      const query = {
+        after: Math.floor(window.startMs / 1000),
+        before: Math.floor(window.endMs / 1000),
+        page,
+        perPage: deps.settings.syncPageSize,
+      };
       const items = await withStravaAccess(userId, deps, (token) => deps.strava.listActivities(userId, token, query));
       // Strava filters some items out of a page (privacy), so only an empty page ends the window.
       return { items, next: items.length === 0 ? null : String(page + 1) };
@@ -51,7 +56,8 @@ export const stravaProvider: Provider<StravaDeps> = {
     const connection = await getConnection(userId, 'strava', null);
     if (!connection?.isActive) throw new NotFoundError(STRAVA_NOT_CONNECTED);
     const built = await deps();
-    if (await isManualSyncOnly(userId)) return { kind: 'requested', request: await createSyncRequest(userId, built.clock()) };
+    if (await isManualSyncOnly(userId))
+      return { kind: 'requested', request: await createSyncRequest(userId, built.clock()) };
     return { kind: 'queued', job: await startImportJob(userId, 'strava', 'import', built.clock()) };
   },
   async withdrawAccess(userId, deps) {
@@ -61,7 +67,8 @@ export const stravaProvider: Provider<StravaDeps> = {
       const built = await deps();
       await withStravaAccess(userId, built, (token) => built.strava.deauthorize(token));
     } catch (error) {
-      const detail = error instanceof StravaAuthError ? 'already revoked' : error instanceof Error ? error.message : String(error);
+      const detail =
+        error instanceof StravaAuthError ? 'already revoked' : error instanceof Error ? error.message : String(error);
       logger.warn('strava deauthorize failed; disconnecting anyway', { userId, detail });
     }
   },

@@ -22,7 +22,12 @@ export async function putDeletedUserTombstone(userId: string, now: Date, keepUnt
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser', deletedAt: now.toISOString(), expiresAt: epochSeconds(keepUntil) },
+      Item: {
+        ...tombstoneKeys.deletedUser(userId),
+        entity: 'DeletedUser',
+        deletedAt: now.toISOString(),
+        expiresAt: epochSeconds(keepUntil),
+      },
     }),
   );
 }
@@ -30,23 +35,44 @@ export async function putDeletedUserTombstone(userId: string, now: Date, keepUnt
 /** One strongly consistent GetItem of a key-only projection (1 RCU): true once the account was deleted. */
 export async function isDeletedUser(userId: string): Promise<boolean> {
   const result = await dynamo().send(
-    new GetCommand({ TableName: tableName('users'), Key: tombstoneKeys.deletedUser(userId), ConsistentRead: true, ProjectionExpression: 'pk' }),
+    new GetCommand({
+      TableName: tableName('users'),
+      Key: tombstoneKeys.deletedUser(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk',
+    }),
   );
   return result.Item !== undefined;
 }
 
 /** Records `messagesUsed` for the month, never lowering a count already recorded (an email deleted twice in a month). */
-export async function putDeletedEmailTombstone(emailHash: string, month: string, messagesUsed: number, keepUntil: Date): Promise<void> {
+export async function putDeletedEmailTombstone(
+  emailHash: string,
+  month: string,
+  messagesUsed: number,
+  keepUntil: Date,
+): Promise<void> {
   const previous = await deletedEmailMessagesUsed(emailHash, month);
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...tombstoneKeys.deletedEmail(emailHash, month), entity: 'DeletedEmail', messagesUsed: Math.max(previous, messagesUsed), expiresAt: epochSeconds(keepUntil) },
+      Item: {
+        ...tombstoneKeys.deletedEmail(emailHash, month),
+        entity: 'DeletedEmail',
+        messagesUsed: Math.max(previous, messagesUsed),
+        expiresAt: epochSeconds(keepUntil),
+      },
     }),
   );
 }
 
 export async function deletedEmailMessagesUsed(emailHash: string, month: string): Promise<number> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: tombstoneKeys.deletedEmail(emailHash, month), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('users'),
+      Key: tombstoneKeys.deletedEmail(emailHash, month),
+      ConsistentRead: true,
+    }),
+  );
   return Number(result.Item?.messagesUsed ?? 0);
 }

@@ -31,17 +31,35 @@ function toItem({ activity, raw }: ActivityToStore): Record<string, unknown> {
  * Idempotent upsert: the key is user + provider + provider activity id, so a re-sync overwrites instead of
  * duplicating. Returns how many were new and how many were already stored.
  */
-export async function upsertActivities(items: readonly ActivityToStore[]): Promise<{ imported: number; updated: number }> {
+export async function upsertActivities(
+  items: readonly ActivityToStore[],
+): Promise<{ imported: number; updated: number }> {
   if (items.length === 0) return { imported: 0, updated: 0 };
-  const unique = new Map(items.map((item) => [`${item.activity.provider_type}#${item.activity.provider_activity_id}#${item.activity.user_id}`, item]));
-  const keyList = [...unique.values()].map(({ activity }) => keys.activity(activity.user_id, activity.provider_type, activity.provider_activity_id));
+  const unique = new Map(
+    items.map((item) => [
+      `${item.activity.provider_type}#${item.activity.provider_activity_id}#${item.activity.user_id}`,
+      item,
+    ]),
+  );
+  const keyList = [...unique.values()].map(({ activity }) =>
+    keys.activity(activity.user_id, activity.provider_type, activity.provider_activity_id),
+  );
   const existing = await batchGetAll(table(), keyList, 'pk, sk');
-  await batchWriteAll(table(), [...unique.values()].map((item) => ({ PutRequest: { Item: toItem(item) } })));
+  await batchWriteAll(
+    table(),
+    [...unique.values()].map((item) => ({ PutRequest: { Item: toItem(item) } })),
+  );
   return { imported: unique.size - existing.length, updated: existing.length };
 }
 
-export async function deleteActivity(userId: string, provider: ProviderType, providerActivityId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.activity(userId, provider, providerActivityId) }));
+export async function deleteActivity(
+  userId: string,
+  provider: ProviderType,
+  providerActivityId: string,
+): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: table(), Key: keys.activity(userId, provider, providerActivityId) }),
+  );
 }
 
 /** Deletes every activity of the user from one provider; returns how many. */
@@ -50,10 +68,18 @@ export async function deleteActivitiesOfUser(userId: string, provider: ProviderT
   const found: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: table(), ProjectionExpression: 'pk, sk', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
+    {
+      TableName: table(),
+      ProjectionExpression: 'pk, sk',
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    },
   );
   for await (const page of pages) found.push(...((page.Items ?? []) as Record<string, unknown>[]));
-  await batchWriteAll(table(), found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  await batchWriteAll(
+    table(),
+    found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+  );
   return found.length;
 }
 
@@ -63,7 +89,11 @@ export async function activitiesOfUser(userId: string): Promise<UnifiedActivity[
   const activities: UnifiedActivity[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    },
   );
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
@@ -92,13 +122,21 @@ export interface ActivityPageKey {
  */
 export async function activityPageByStartTime(
   userId: string,
-  options: { order: 'asc' | 'desc'; limit: number; after?: ActivityPageKey; fetchedSince: Date; keep?: (activity: UnifiedActivity) => boolean },
+  options: {
+    order: 'asc' | 'desc';
+    limit: number;
+    after?: ActivityPageKey;
+    fetchedSince: Date;
+    keep?: (activity: UnifiedActivity) => boolean;
+  },
 ): Promise<{ activities: UnifiedActivity[]; next: ActivityPageKey | null }> {
   const { gsi1pk } = keys.activityByStartTime(userId, '');
   const { pk } = keys.activitiesOfUser(userId);
   const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
   const found: { activity: UnifiedActivity; key: ActivityPageKey }[] = [];
-  let startKey: Record<string, unknown> | undefined = options.after ? { pk, sk: options.after.sk, gsi1pk, gsi1sk: options.after.startTime } : undefined;
+  let startKey: Record<string, unknown> | undefined = options.after
+    ? { pk, sk: options.after.sk, gsi1pk, gsi1sk: options.after.startTime }
+    : undefined;
   // One more than the page tells whether anything follows, without a second round trip for an exactly full last page.
   while (found.length <= options.limit) {
     const result = await dynamo().send(
@@ -117,13 +155,17 @@ export async function activityPageByStartTime(
     );
     for (const item of result.Items ?? []) {
       const parsed = UnifiedActivity.safeParse(item);
-      if (parsed.success && (options.keep?.(parsed.data) ?? true)) found.push({ activity: parsed.data, key: { sk: String(item.sk), startTime: String(item.gsi1sk) } });
+      if (parsed.success && (options.keep?.(parsed.data) ?? true))
+        found.push({ activity: parsed.data, key: { sk: String(item.sk), startTime: String(item.gsi1sk) } });
     }
     if (!result.LastEvaluatedKey) break;
     startKey = result.LastEvaluatedKey;
   }
   const page = found.slice(0, options.limit);
-  return { activities: page.map((entry) => entry.activity), next: found.length > options.limit ? page[page.length - 1]!.key : null };
+  return {
+    activities: page.map((entry) => entry.activity),
+    next: found.length > options.limit ? page[page.length - 1]!.key : null,
+  };
 }
 
 /** All of the user's activities still within retention, list fields only (no raw_data), in no particular order. */

@@ -13,27 +13,38 @@ import { ConflictError } from '../lib/errors';
 export const appleIngestKeys = {
   currentToken: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APPLE_INGEST_TOKEN' }),
   tokenHash: (tokenHash: string) => ({ pk: `APPLE_INGEST_TOKEN#${tokenHash}`, sk: 'APPLE_INGEST_TOKEN' }),
-  requestWindow: (userId: string, windowStart: string) => ({ pk: `USER#${userId}`, sk: `APPLE_INGEST_WINDOW#${windowStart}` }),
+  requestWindow: (userId: string, windowStart: string) => ({
+    pk: `USER#${userId}`,
+    sk: `APPLE_INGEST_WINDOW#${windowStart}`,
+  }),
 } as const;
 
 const users = () => tableName('users');
 const MAX_ATTEMPTS = 12;
 
 async function currentTokenHash(userId: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: users(), Key: appleIngestKeys.currentToken(userId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: users(), Key: appleIngestKeys.currentToken(userId), ConsistentRead: true }),
+  );
   return typeof result.Item?.tokenHash === 'string' ? result.Item.tokenHash : null;
 }
 
 /** A concurrent issue/revoke changed the current token between our read and our write: read again and retry. */
 function lostRace(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TransactionCanceledException' || error.name === 'TransactionConflictException');
+  return (
+    error instanceof Error &&
+    (error.name === 'TransactionCanceledException' || error.name === 'TransactionConflictException')
+  );
 }
 
 /**
  * Runs `write(current)` as one transaction conditional on the current token still being `current`, re-reading and
  * retrying when another request got there first.
  */
-async function withCurrentToken(userId: string, write: (current: string | null) => TransactWriteCommandInput['TransactItems']): Promise<string | null> {
+async function withCurrentToken(
+  userId: string,
+  write: (current: string | null) => TransactWriteCommandInput['TransactItems'],
+): Promise<string | null> {
   for (let attempt = 1; ; attempt++) {
     const current = await currentTokenHash(userId);
     const items = write(current);
@@ -44,7 +55,8 @@ async function withCurrentToken(userId: string, write: (current: string | null) 
     } catch (error) {
       if (!lostRace(error)) throw error;
       // Many writes for one user at once (a double-click storm): tell the caller to retry rather than fail with a 500.
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError('Another Apple Health change is in progress. Please try again.', 'concurrent_update');
+      if (attempt >= MAX_ATTEMPTS)
+        throw new ConflictError('Another Apple Health change is in progress. Please try again.', 'concurrent_update');
       await new Promise((resolve) => setTimeout(resolve, Math.min(500, 10 * 2 ** attempt) * Math.random()));
     }
   }
@@ -61,7 +73,19 @@ export async function replaceIngestToken(userId: string, tokenHash: string, now:
   const issuedAt = now.toISOString();
   await withCurrentToken(userId, (current) => [
     current === null
-      ? { Put: { TableName: users(), Item: { ...appleIngestKeys.currentToken(userId), entity: 'AppleIngestTokenOfUser', userId, tokenHash, issuedAt }, ...currentTokenCondition(null) } }
+      ? {
+          Put: {
+            TableName: users(),
+            Item: {
+              ...appleIngestKeys.currentToken(userId),
+              entity: 'AppleIngestTokenOfUser',
+              userId,
+              tokenHash,
+              issuedAt,
+            },
+            ...currentTokenCondition(null),
+          },
+        }
       : {
           Update: {
             TableName: users(),
@@ -88,7 +112,13 @@ export async function revokeIngestToken(userId: string): Promise<number> {
     current === null
       ? []
       : [
-          { Delete: { TableName: users(), Key: appleIngestKeys.currentToken(userId), ...currentTokenCondition(current) } },
+          {
+            Delete: {
+              TableName: users(),
+              Key: appleIngestKeys.currentToken(userId),
+              ...currentTokenCondition(current),
+            },
+          },
           { Delete: { TableName: users(), Key: appleIngestKeys.tokenHash(current) } },
         ],
   );
@@ -98,7 +128,9 @@ export async function revokeIngestToken(userId: string): Promise<number> {
 /** The owner of a token hash, or null for a hash that was never issued or has been replaced or revoked. */
 export async function ownerOfIngestToken(tokenHash: string): Promise<string | null> {
   // Strongly consistent, so a replaced token stops working the moment the new one is issued.
-  const result = await dynamo().send(new GetCommand({ TableName: users(), Key: appleIngestKeys.tokenHash(tokenHash), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: users(), Key: appleIngestKeys.tokenHash(tokenHash), ConsistentRead: true }),
+  );
   return typeof result.Item?.userId === 'string' ? result.Item.userId : null;
 }
 
@@ -108,8 +140,14 @@ export async function countIngestRequest(userId: string, windowStart: Date, wind
     new UpdateCommand({
       TableName: tableName('rateLimits'),
       Key: appleIngestKeys.requestWindow(userId, windowStart.toISOString()),
-      UpdateExpression: 'SET entity = :entity, userId = :userId, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD requests :one',
-      ExpressionAttributeValues: { ':entity': 'AppleIngestWindow', ':userId': userId, ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600, ':one': 1 },
+      UpdateExpression:
+        'SET entity = :entity, userId = :userId, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD requests :one',
+      ExpressionAttributeValues: {
+        ':entity': 'AppleIngestWindow',
+        ':userId': userId,
+        ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+        ':one': 1,
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -1,7 +1,8 @@
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo';
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 const WRITE_BATCH = 25;
 const GET_BATCH = 100;
 const MAX_ATTEMPTS = 10;
@@ -26,7 +27,11 @@ export async function batchWriteAll(table: string, requests: readonly WriteReque
   });
 }
 
-async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);
@@ -35,7 +40,11 @@ async function forEachConcurrently<T>(items: readonly T[], limit: number, work: 
 }
 
 /** BatchGet in chunks of 100, retrying UnprocessedKeys; returns the items found (projection as given). */
-export async function batchGetAll(table: string, keys: readonly Record<string, unknown>[], projection?: string): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  table: string,
+  keys: readonly Record<string, unknown>[],
+  projection?: string,
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += GET_BATCH) {
     let pending: Record<string, unknown>[] = keys.slice(i, i + GET_BATCH);
@@ -43,7 +52,9 @@ export async function batchGetAll(table: string, keys: readonly Record<string, u
       if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed after retries`);
       if (attempt > 0) await backoff(attempt);
       const result = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } },
+        }),
       );
       found.push(...((result.Responses?.[table] ?? []) as Record<string, unknown>[]));
       pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];

@@ -57,7 +57,15 @@ function cursorFrom(value: unknown): SyncCursor | null {
   const before = num(c.before);
   const nextPage = num(c.nextPage);
   if (after === null || before === null || nextPage === null || typeof c.startedAt !== 'string') return null;
-  return { mode: String(c.mode ?? ''), after, before, nextPage, startedAt: c.startedAt, imported: num(c.imported) ?? 0, updated: num(c.updated) ?? 0 };
+  return {
+    mode: String(c.mode ?? ''),
+    after,
+    before,
+    nextPage,
+    startedAt: c.startedAt,
+    imported: num(c.imported) ?? 0,
+    updated: num(c.updated) ?? 0,
+  };
 }
 
 const table = () => tableName('connections');
@@ -124,7 +132,11 @@ export async function saveConnection(input: NewConnection, cipher: TokenCipher):
         ':userId': input.userId,
         ':provider': input.provider,
         ':providerUserId': input.providerUserId,
-        ...prefixed(input.provider === 'strava' ? keys.connectionByStravaAthlete(input.providerUserId) : { gsi1pk: `${input.provider.toUpperCase()}#${input.providerUserId}`, gsi1sk: `CONN#${input.provider}` }),
+        ...prefixed(
+          input.provider === 'strava'
+            ? keys.connectionByStravaAthlete(input.providerUserId)
+            : { gsi1pk: `${input.provider.toUpperCase()}#${input.providerUserId}`, gsi1sk: `CONN#${input.provider}` },
+        ),
         ':scopes': input.scopes,
         ':data': { firstname: input.athleteFirstName, lastname: input.athleteLastName },
         ':true': true,
@@ -146,8 +158,14 @@ function prefixed(index: { gsi1pk: string; gsi1sk: string }) {
 }
 
 /** Strongly consistent: token refreshes depend on seeing the latest version. */
-export async function getConnection(userId: string, provider: ProviderType, cipher: TokenCipher | null): Promise<Connection | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connection(userId, provider), ConsistentRead: true }));
+export async function getConnection(
+  userId: string,
+  provider: ProviderType,
+  cipher: TokenCipher | null,
+): Promise<Connection | null> {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.connection(userId, provider), ConsistentRead: true }),
+  );
   return result.Item ? fromItem(result.Item, cipher) : null;
 }
 
@@ -186,14 +204,21 @@ export async function findUsersByStravaAthlete(athleteId: number): Promise<strin
 }
 
 /** Takes the refresh lease if nobody holds a live one and the tokens are still at `version`. */
-export async function acquireRefreshLease(userId: string, provider: ProviderType, version: number, nowMs: number, leaseMs: number): Promise<boolean> {
+export async function acquireRefreshLease(
+  userId: string,
+  provider: ProviderType,
+  version: number,
+  nowMs: number,
+  leaseMs: number,
+): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.connection(userId, provider),
         UpdateExpression: 'SET refreshLeaseUntil = :until',
-        ConditionExpression: 'tokenVersion = :version AND is_active = :true AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
+        ConditionExpression:
+          'tokenVersion = :version AND is_active = :true AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
         ExpressionAttributeValues: { ':until': nowMs + leaseMs, ':version': version, ':true': true, ':now': nowMs },
       }),
     );
@@ -205,14 +230,22 @@ export async function acquireRefreshLease(userId: string, provider: ProviderType
 }
 
 /** Stores rotated tokens if nobody changed them since `version`; releases the lease. */
-export async function storeRefreshedTokens(userId: string, provider: ProviderType, version: number, tokens: ProviderTokens, cipher: TokenCipher, now: Date): Promise<boolean> {
+export async function storeRefreshedTokens(
+  userId: string,
+  provider: ProviderType,
+  version: number,
+  tokens: ProviderTokens,
+  cipher: TokenCipher,
+  now: Date,
+): Promise<boolean> {
   const context = cipherContext(userId, provider);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.connection(userId, provider),
-        UpdateExpression: 'SET accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = :next, updated_at = :now REMOVE refreshLeaseUntil',
+        UpdateExpression:
+          'SET accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = :next, updated_at = :now REMOVE refreshLeaseUntil',
         ConditionExpression: 'tokenVersion = :version AND is_active = :true',
         ExpressionAttributeValues: {
           ':access': cipher.seal(tokens.accessToken, context),
@@ -261,7 +294,12 @@ export async function markSynced(userId: string, provider: ProviderType, lastSyn
 }
 
 /** Records where an import stopped (after every page). False when the connection is gone or inactive: stop importing. */
-export async function saveSyncCursor(userId: string, provider: ProviderType, cursor: SyncCursor, now: Date): Promise<boolean> {
+export async function saveSyncCursor(
+  userId: string,
+  provider: ProviderType,
+  cursor: SyncCursor,
+  now: Date,
+): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -286,7 +324,8 @@ export async function deactivateConnection(userId: string, provider: ProviderTyp
       new UpdateCommand({
         TableName: table(),
         Key: keys.connection(userId, provider),
-        UpdateExpression: 'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor',
+        UpdateExpression:
+          'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':zero': 0, ':one': 1 },
       }),
@@ -309,7 +348,6 @@ export async function* activeConnections(provider: ProviderType): AsyncGenerator
   );
   for await (const page of pages) for (const item of page.Items ?? []) yield { userId: String(item.userId) };
 }
-
 
 export interface NewTokenlessConnection {
   userId: string;

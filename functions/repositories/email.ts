@@ -1,7 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_CATEGORIES, type EmailCategory, type EmailPreferences } from '../shared/schemas/email';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  EMAIL_CATEGORIES,
+  type EmailCategory,
+  type EmailPreferences,
+} from '../shared/schemas/email';
 
 /**
  * Email (issue 16).
@@ -106,7 +111,11 @@ export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date
         Key: emailKeys.outbox(id),
         UpdateExpression: 'SET gsi1sk = :lease, attempts = attempts + :one',
         ConditionExpression: 'gsi1sk = :seen',
-        ExpressionAttributeValues: { ':lease': emailKeys.outboxDue(leaseUntil.toISOString(), id).gsi1sk, ':one': 1, ':seen': seenDueSk },
+        ExpressionAttributeValues: {
+          ':lease': emailKeys.outboxDue(leaseUntil.toISOString(), id).gsi1sk,
+          ':one': 1,
+          ':seen': seenDueSk,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -137,7 +146,12 @@ export async function finishEmail(id: string): Promise<void> {
 /** A failed attempt: due again at `retryAt`. */
 export async function retryEmailAt(id: string, retryAt: Date): Promise<void> {
   await dynamo().send(
-    new UpdateCommand({ TableName: social(), Key: emailKeys.outbox(id), UpdateExpression: 'SET gsi1sk = :due', ExpressionAttributeValues: { ':due': emailKeys.outboxDue(retryAt.toISOString(), id).gsi1sk } }),
+    new UpdateCommand({
+      TableName: social(),
+      Key: emailKeys.outbox(id),
+      UpdateExpression: 'SET gsi1sk = :due',
+      ExpressionAttributeValues: { ':due': emailKeys.outboxDue(retryAt.toISOString(), id).gsi1sk },
+    }),
   );
 }
 
@@ -147,9 +161,16 @@ export async function listPendingEmailIdsAbout(userId: string): Promise<string[]
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
-      new QueryCommand({ TableName: social(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX_DUE' }, ExclusiveStartKey: startKey }),
+      new QueryCommand({
+        TableName: social(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'OUTBOX_DUE' },
+        ExclusiveStartKey: startKey,
+      }),
     );
-    for (const item of page.Items ?? []) if (Array.isArray(item.userIds) && item.userIds.includes(userId)) ids.push(String(item.id));
+    for (const item of page.Items ?? [])
+      if (Array.isArray(item.userIds) && item.userIds.includes(userId)) ids.push(String(item.id));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return ids;
@@ -158,27 +179,52 @@ export async function listPendingEmailIdsAbout(userId: string): Promise<string[]
 // --- suppression list ---
 
 export async function suppressAddress(email: string, reason: 'bounce' | 'complaint', now: Date): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: social(), Item: { ...emailKeys.suppressed(email), entity: 'EmailSuppression', reason, at: now.toISOString() } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: social(),
+      Item: { ...emailKeys.suppressed(email), entity: 'EmailSuppression', reason, at: now.toISOString() },
+    }),
+  );
 }
 
 export async function isSuppressed(email: string): Promise<boolean> {
-  const result = await dynamo().send(new GetCommand({ TableName: social(), Key: emailKeys.suppressed(email), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: social(), Key: emailKeys.suppressed(email), ConsistentRead: true }),
+  );
   return result.Item !== undefined;
 }
 
 // --- one-click unsubscribe tokens ---
 
-export async function putUnsubscribeToken(tokenHash: string, userId: string, category: EmailCategory, now: Date): Promise<void> {
+export async function putUnsubscribeToken(
+  tokenHash: string,
+  userId: string,
+  category: EmailCategory,
+  now: Date,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...emailKeys.unsubscribe(tokenHash), gsi1pk: `USER#${userId}`, gsi1sk: `EMAIL_UNSUB#${tokenHash}`, entity: 'UnsubscribeToken', userId, category, expiresAt: epochSeconds(now) + UNSUBSCRIBE_LIFETIME_S },
+      Item: {
+        ...emailKeys.unsubscribe(tokenHash),
+        gsi1pk: `USER#${userId}`,
+        gsi1sk: `EMAIL_UNSUB#${tokenHash}`,
+        entity: 'UnsubscribeToken',
+        userId,
+        category,
+        expiresAt: epochSeconds(now) + UNSUBSCRIBE_LIFETIME_S,
+      },
     }),
   );
 }
 
-export async function getUnsubscribeToken(tokenHash: string, now: Date): Promise<{ userId: string; category: EmailCategory } | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: emailKeys.unsubscribe(tokenHash), ConsistentRead: true }));
+export async function getUnsubscribeToken(
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: string; category: EmailCategory } | null> {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('users'), Key: emailKeys.unsubscribe(tokenHash), ConsistentRead: true }),
+  );
   const item = result.Item;
   if (!item || (typeof item.expiresAt === 'number' && item.expiresAt <= epochSeconds(now))) return null;
   return { userId: String(item.userId), category: item.category as EmailCategory };
@@ -187,14 +233,26 @@ export async function getUnsubscribeToken(tokenHash: string, now: Date): Promise
 // --- preferences ---
 
 export async function getEmailPreferences(userId: string): Promise<EmailPreferences> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: emailKeys.preferences(userId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('users'), Key: emailKeys.preferences(userId), ConsistentRead: true }),
+  );
   const stored = (result.Item?.preferences ?? {}) as Partial<Record<string, unknown>>;
-  return Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, typeof stored[c] === 'boolean' ? stored[c] : DEFAULT_EMAIL_PREFERENCES[c]])) as EmailPreferences;
+  return Object.fromEntries(
+    EMAIL_CATEGORIES.map((c) => [c, typeof stored[c] === 'boolean' ? stored[c] : DEFAULT_EMAIL_PREFERENCES[c]]),
+  ) as EmailPreferences;
 }
 
 export async function saveEmailPreferences(userId: string, preferences: EmailPreferences, now: Date): Promise<void> {
   await dynamo().send(
-    new PutCommand({ TableName: tableName('users'), Item: { ...emailKeys.preferences(userId), entity: 'EmailPreferences', userId, preferences, updatedAt: now.toISOString() } }),
+    new PutCommand({
+      TableName: tableName('users'),
+      Item: {
+        ...emailKeys.preferences(userId),
+        entity: 'EmailPreferences',
+        userId,
+        preferences,
+        updatedAt: now.toISOString(),
+      },
+    }),
   );
 }
-

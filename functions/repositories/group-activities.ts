@@ -1,5 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll } from './batch';
@@ -26,9 +33,15 @@ export const groupActivityKeys = {
   activity: (id: string) => ({ pk: `GACT#${id}`, sk: 'META' }),
   member: (id: string, userId: string) => ({ pk: `GACT#${id}`, sk: `MEMBER#${userId}` }),
   membersOf: (id: string) => ({ pk: `GACT#${id}`, skPrefix: 'MEMBER#' }),
-  byArea: (area: NearbyArea, startsAt: string, id: string) => ({ gsi1pk: `GACT_AREA#${area}`, gsi1sk: `${startsAt}#${id}` }),
+  byArea: (area: NearbyArea, startsAt: string, id: string) => ({
+    gsi1pk: `GACT_AREA#${area}`,
+    gsi1sk: `${startsAt}#${id}`,
+  }),
   areaPartition: (area: NearbyArea) => `GACT_AREA#${area}`,
-  mine: (userId: string, startsAt: string, id: string) => ({ gsi1pk: `GACT_MINE#${userId}`, gsi1sk: `${startsAt}#${id}` }),
+  mine: (userId: string, startsAt: string, id: string) => ({
+    gsi1pk: `GACT_MINE#${userId}`,
+    gsi1sk: `${startsAt}#${id}`,
+  }),
   minePartition: (userId: string) => `GACT_MINE#${userId}`,
   /** In the removed person's partition, so their account erasure finds it with one query. */
   removal: (id: string, userId: string) => ({ pk: `USER#${userId}`, sk: `GACT_REMOVED#${id}` }),
@@ -60,7 +73,20 @@ export interface MemberRecord {
 const table = () => tableName('social');
 const areaOf = (area: ActivityArea | null): NearbyArea => area ?? 'elsewhere';
 
-const ACTIVITY_FIELDS = ['activityType', 'title', 'description', 'date', 'time', 'location', 'area', 'duration', 'difficulty', 'maxParticipants', 'equipment', 'notes'] as const;
+const ACTIVITY_FIELDS = [
+  'activityType',
+  'title',
+  'description',
+  'date',
+  'time',
+  'location',
+  'area',
+  'duration',
+  'difficulty',
+  'maxParticipants',
+  'equipment',
+  'notes',
+] as const;
 
 function toActivity(item: Record<string, unknown>): GroupActivityRecord {
   return {
@@ -97,7 +123,12 @@ function toMember(item: Record<string, unknown>): MemberRecord {
   };
 }
 
-function memberItem(activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>, userId: string, role: MemberRecord['role'], joinedAt: string) {
+function memberItem(
+  activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>,
+  userId: string,
+  role: MemberRecord['role'],
+  joinedAt: string,
+) {
   return {
     ...groupActivityKeys.member(activity.id, userId),
     ...groupActivityKeys.mine(userId, activity.startsAt, activity.id),
@@ -111,7 +142,10 @@ function memberItem(activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>, user
 
 /** Transaction outcome per item: 'None', 'ConditionalCheckFailed', 'TransactionConflict', … */
 function cancellationCodes(error: unknown): string[] | undefined {
-  if (error instanceof TransactionCanceledException || (error instanceof Error && error.name === 'TransactionCanceledException')) {
+  if (
+    error instanceof TransactionCanceledException ||
+    (error instanceof Error && error.name === 'TransactionCanceledException')
+  ) {
     return ((error as TransactionCanceledException).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
   }
   return undefined;
@@ -123,7 +157,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs a transaction; retries while it only lost a race with another transaction on the same items
  * (TransactionConflict), and returns the per-item codes when a condition failed.
  */
-export async function transact(input: TransactWriteCommandInput): Promise<{ ok: true } | { ok: false; codes: string[] }> {
+export async function transact(
+  input: TransactWriteCommandInput,
+): Promise<{ ok: true } | { ok: false; codes: string[] }> {
   for (let attempt = 0; ; attempt++) {
     try {
       await dynamo().send(new TransactWriteCommand(input));
@@ -148,23 +184,38 @@ export async function createGroupActivity(activity: GroupActivityRecord): Promis
         {
           Put: {
             TableName: table(),
-            Item: { ...groupActivityKeys.activity(activity.id), ...groupActivityKeys.byArea(areaOf(activity.area), activity.startsAt, activity.id), entity: 'GroupActivity', ...fields },
+            Item: {
+              ...groupActivityKeys.activity(activity.id),
+              ...groupActivityKeys.byArea(areaOf(activity.area), activity.startsAt, activity.id),
+              entity: 'GroupActivity',
+              ...fields,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        { Put: { TableName: table(), Item: memberItem(activity, activity.organizerId, 'organizer', activity.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: table(),
+            Item: memberItem(activity, activity.organizerId, 'organizer', activity.createdAt),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
       ],
     }),
   );
 }
 
 export async function getGroupActivity(id: string): Promise<GroupActivityRecord | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: groupActivityKeys.activity(id), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: groupActivityKeys.activity(id), ConsistentRead: true }),
+  );
   return result.Item ? toActivity(result.Item) : null;
 }
 
 export async function getMember(activityId: string, userId: string): Promise<MemberRecord | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: groupActivityKeys.member(activityId, userId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: groupActivityKeys.member(activityId, userId), ConsistentRead: true }),
+  );
   return result.Item ? toMember(result.Item) : null;
 }
 
@@ -172,7 +223,12 @@ export async function getMember(activityId: string, userId: string): Promise<Mem
 export async function listMembers(activityId: string): Promise<MemberRecord[]> {
   const { pk, skPrefix } = groupActivityKeys.membersOf(activityId);
   const result = await dynamo().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ConsistentRead: true,
+    }),
   );
   return (result.Items ?? []).map(toMember).sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 }
@@ -184,7 +240,11 @@ export type JoinOutcome = 'joined' | 'unavailable' | 'already_joined' | 'removed
  * neither cancelled nor started) and creates the participant item only if it does not exist yet, unless the
  * organizer removed this person from it.
  */
-export async function joinGroupActivity(activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>, userId: string, now: Date): Promise<JoinOutcome> {
+export async function joinGroupActivity(
+  activity: Pick<GroupActivityRecord, 'id' | 'startsAt'>,
+  userId: string,
+  now: Date,
+): Promise<JoinOutcome> {
   const outcome = await transact({
     TransactItems: [
       {
@@ -192,12 +252,25 @@ export async function joinGroupActivity(activity: Pick<GroupActivityRecord, 'id'
           TableName: table(),
           Key: groupActivityKeys.activity(activity.id),
           UpdateExpression: 'SET participantCount = participantCount + :one',
-          ConditionExpression: 'attribute_exists(pk) AND participantCount < maxParticipants AND attribute_not_exists(cancelledAt) AND startsAt > :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND participantCount < maxParticipants AND attribute_not_exists(cancelledAt) AND startsAt > :now',
           ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
         },
       },
-      { Put: { TableName: table(), Item: memberItem(activity, userId, 'participant', now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.removal(activity.id, userId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: memberItem(activity, userId, 'participant', now.toISOString()),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: groupActivityKeys.removal(activity.id, userId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     ],
   });
   if (outcome.ok) return 'joined';
@@ -207,14 +280,20 @@ export async function joinGroupActivity(activity: Pick<GroupActivityRecord, 'id'
 
 /** Whether the organizer removed the user from this activity. */
 export async function wasRemovedFrom(activityId: string, userId: string): Promise<boolean> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: groupActivityKeys.removal(activityId, userId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: groupActivityKeys.removal(activityId, userId), ConsistentRead: true }),
+  );
   return result.Item !== undefined;
 }
 
 /** Which of `activityIds` the user was removed from (one batch read). */
 export async function removedFromAmong(userId: string, activityIds: readonly string[]): Promise<Set<string>> {
   if (activityIds.length === 0) return new Set();
-  const items = await batchGetAll(table(), activityIds.map((id) => groupActivityKeys.removal(id, userId)), 'activityId');
+  const items = await batchGetAll(
+    table(),
+    activityIds.map((id) => groupActivityKeys.removal(id, userId)),
+    'activityId',
+  );
   return new Set(items.map((item) => String(item.activityId)));
 }
 
@@ -222,9 +301,18 @@ export async function removedFromAmong(userId: string, activityIds: readonly str
 export async function deleteRemovalRecords(userId: string): Promise<number> {
   const { pk, skPrefix } = groupActivityKeys.removalsOf(userId);
   const result = await dynamo().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ConsistentRead: true,
+    }),
   );
-  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  await Promise.all(
+    (result.Items ?? []).map((item) =>
+      dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } })),
+    ),
+  );
   return result.Items?.length ?? 0;
 }
 
@@ -261,7 +349,13 @@ export type UpdateOutcome = { ok: true; activity: GroupActivityRecord } | { ok: 
  * The organizer's edit. The condition keeps it atomic with joins: it fails when the new maximum is below the
  * people already taking part at that moment, when the caller is not the organizer, or once cancelled.
  */
-export async function updateGroupActivity(id: string, organizerId: string, input: GroupActivityInput & { area: ActivityArea | null }, startsAt: string, now: Date): Promise<UpdateOutcome> {
+export async function updateGroupActivity(
+  id: string,
+  organizerId: string,
+  input: GroupActivityInput & { area: ActivityArea | null },
+  startsAt: string,
+  now: Date,
+): Promise<UpdateOutcome> {
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   const sets: string[] = [];
@@ -277,9 +371,18 @@ export async function updateGroupActivity(id: string, organizerId: string, input
         TableName: table(),
         Key: groupActivityKeys.activity(id),
         UpdateExpression: `SET ${sets.join(', ')}, startsAt = :startsAt, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk`,
-        ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer AND attribute_not_exists(cancelledAt) AND participantCount <= :max',
+        ConditionExpression:
+          'attribute_exists(pk) AND organizerId = :organizer AND attribute_not_exists(cancelledAt) AND participantCount <= :max',
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ':startsAt': startsAt, ':now': now.toISOString(), ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk, ':organizer': organizerId, ':max': input.maxParticipants },
+        ExpressionAttributeValues: {
+          ...values,
+          ':startsAt': startsAt,
+          ':now': now.toISOString(),
+          ':gsi1pk': index.gsi1pk,
+          ':gsi1sk': index.gsi1sk,
+          ':organizer': organizerId,
+          ':max': input.maxParticipants,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -313,7 +416,11 @@ export async function moveMembersTo(activityId: string, startsAt: string, userId
 }
 
 /** Marks the activity cancelled and takes it out of the nearby lists (its participants still see it). */
-export async function cancelGroupActivity(id: string, organizerId: string, now: Date): Promise<GroupActivityRecord | null> {
+export async function cancelGroupActivity(
+  id: string,
+  organizerId: string,
+  now: Date,
+): Promise<GroupActivityRecord | null> {
   try {
     const result = await dynamo().send(
       new UpdateCommand({
@@ -339,7 +446,11 @@ export interface Page<T> {
 }
 
 /** Upcoming activities of an area, soonest first, from `fromSortKey` (exclusive when `after`). */
-export async function listActivitiesByArea(area: NearbyArea, from: { sortKey: string; after: boolean }, limit: number): Promise<Page<GroupActivityRecord>> {
+export async function listActivitiesByArea(
+  area: NearbyArea,
+  from: { sortKey: string; after: boolean },
+  limit: number,
+): Promise<Page<GroupActivityRecord>> {
   const result = await dynamo().send(
     new QueryCommand({
       TableName: table(),
@@ -355,7 +466,11 @@ export async function listActivitiesByArea(area: NearbyArea, from: { sortKey: st
 }
 
 /** Activities of an area starting in [from, to], all pages (the reminder job's window: one day at most). */
-export async function listActivitiesStartingBetween(area: NearbyArea, from: string, to: string): Promise<GroupActivityRecord[]> {
+export async function listActivitiesStartingBetween(
+  area: NearbyArea,
+  from: string,
+  to: string,
+): Promise<GroupActivityRecord[]> {
   const found: GroupActivityRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -376,7 +491,11 @@ export async function listActivitiesStartingBetween(area: NearbyArea, from: stri
 }
 
 /** The user's activities (organised and joined) from a start time on, soonest first. */
-export async function listMyMemberships(userId: string, from: { sortKey: string; after: boolean }, limit: number): Promise<Page<MemberRecord>> {
+export async function listMyMemberships(
+  userId: string,
+  from: { sortKey: string; after: boolean },
+  limit: number,
+): Promise<Page<MemberRecord>> {
   const result = await dynamo().send(
     new QueryCommand({
       TableName: table(),
@@ -387,7 +506,10 @@ export async function listMyMemberships(userId: string, from: { sortKey: string;
     }),
   );
   const last = result.Items?.at(-1);
-  return { items: (result.Items ?? []).map(toMember), lastSortKey: result.LastEvaluatedKey && last ? String(last.gsi1sk) : null };
+  return {
+    items: (result.Items ?? []).map(toMember),
+    lastSortKey: result.LastEvaluatedKey && last ? String(last.gsi1sk) : null,
+  };
 }
 
 /** Every activity the user takes part in, past ones included (account erasure). */
@@ -413,7 +535,10 @@ export async function listAllMemberships(userId: string): Promise<MemberRecord[]
 /** Activities by id, in the order asked (missing ones left out). */
 export async function getGroupActivities(ids: readonly string[]): Promise<GroupActivityRecord[]> {
   if (ids.length === 0) return [];
-  const items = await batchGetAll(table(), ids.map((id) => groupActivityKeys.activity(id)));
+  const items = await batchGetAll(
+    table(),
+    ids.map((id) => groupActivityKeys.activity(id)),
+  );
   const byId = new Map(items.map((item) => [String(item.id), toActivity(item)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -421,7 +546,11 @@ export async function getGroupActivities(ids: readonly string[]): Promise<GroupA
 /** Which of `activityIds` the user takes part in (one batch read of their participant items). */
 export async function activitiesJoinedAmong(userId: string, activityIds: readonly string[]): Promise<Set<string>> {
   if (activityIds.length === 0) return new Set();
-  const items = await batchGetAll(table(), activityIds.map((id) => groupActivityKeys.member(id, userId)), 'activityId');
+  const items = await batchGetAll(
+    table(),
+    activityIds.map((id) => groupActivityKeys.member(id, userId)),
+    'activityId',
+  );
   return new Set(items.map((item) => String(item.activityId)));
 }
 
@@ -464,7 +593,16 @@ export async function scrubActivityOfErasedOrganizer(
           'SET cancelledAt = if_not_exists(cancelledAt, :now), updatedAt = :now, organizerId = :marker, title = :title, description = :description, #location = :location, equipment = :equipment, notes = :notes REMOVE gsi1pk, gsi1sk',
         ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer',
         ExpressionAttributeNames: { '#location': 'location' },
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':organizer': organizerId, ':marker': marker, ':title': scrubbed.title, ':description': scrubbed.description, ':location': scrubbed.location, ':equipment': scrubbed.equipment, ':notes': scrubbed.notes },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':organizer': organizerId,
+          ':marker': marker,
+          ':title': scrubbed.title,
+          ':description': scrubbed.description,
+          ':location': scrubbed.location,
+          ':equipment': scrubbed.equipment,
+          ':notes': scrubbed.notes,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -481,12 +619,22 @@ export async function scrubActivityOfErasedOrganizer(
  */
 export async function displayNamesOf(userIds: readonly string[], fallback: string): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
-  const names = new Map<string, string>(unique.map((id) => [id, id === DELETED_ORGANIZER_ID ? DELETED_USER : fallback]));
+  const names = new Map<string, string>(
+    unique.map((id) => [id, id === DELETED_ORGANIZER_ID ? DELETED_USER : fallback]),
+  );
   if (unique.length === 0) return names;
-  const items = await batchGetAll(tableName('users'), unique.map((id) => keys.userProfile(id)));
+  const items = await batchGetAll(
+    tableName('users'),
+    unique.map((id) => keys.userProfile(id)),
+  );
   for (const item of items) {
     const settings = (item.settings ?? {}) as Record<string, unknown>;
-    const name = typeof item.displayName === 'string' ? item.displayName : typeof settings.displayName === 'string' ? settings.displayName : '';
+    const name =
+      typeof item.displayName === 'string'
+        ? item.displayName
+        : typeof settings.displayName === 'string'
+          ? settings.displayName
+          : '';
     if (name.trim() !== '') names.set(String(item.userId ?? String(item.pk).slice('USER#'.length)), name.trim());
   }
   return names;
@@ -496,13 +644,22 @@ export async function displayNamesOf(userIds: readonly string[], fallback: strin
  * Counts one limited planning action in the user's current window (one atomic add; the item expires with its
  * window): `USER#<userId>` / `PLAN_LIMIT#<action>#<windowStart>`. Returns the count so far.
  */
-export async function countPlanAction(userId: string, action: string, windowStart: Date, windowEnd: Date): Promise<number> {
+export async function countPlanAction(
+  userId: string,
+  action: string,
+  windowStart: Date,
+  windowEnd: Date,
+): Promise<number> {
   const result = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
       Key: { pk: `USER#${userId}`, sk: `PLAN_LIMIT#${action}#${windowStart.toISOString()}` },
       UpdateExpression: 'SET entity = :entity, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD actions :one',
-      ExpressionAttributeValues: { ':entity': 'PlanLimitWindow', ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600, ':one': 1 },
+      ExpressionAttributeValues: {
+        ':entity': 'PlanLimitWindow',
+        ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+        ':one': 1,
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -512,15 +669,30 @@ export async function countPlanAction(userId: string, action: string, windowStar
 /** Removes the user's limit windows (account erasure). */
 export async function deletePlanActionCounts(userId: string): Promise<number> {
   const result = await dynamo().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PLAN_LIMIT#' }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PLAN_LIMIT#' },
+      ConsistentRead: true,
+    }),
   );
-  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  await Promise.all(
+    (result.Items ?? []).map((item) =>
+      dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } })),
+    ),
+  );
   return result.Items?.length ?? 0;
 }
 
 /** Removes a participant item as is (erasure of an organizer, whose activity is already cancelled). */
 export async function deleteMember(activityId: string, userId: string): Promise<number> {
-  const result = await dynamo().send(new DeleteCommand({ TableName: table(), Key: groupActivityKeys.member(activityId, userId), ReturnValues: 'ALL_OLD' }));
+  const result = await dynamo().send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: groupActivityKeys.member(activityId, userId),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
   return result.Attributes ? 1 : 0;
 }
 

@@ -33,7 +33,14 @@ export async function createImportJob(userId: string, job: ImportJob): Promise<{
     await dynamo().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...keys.importJob(userId, job.provider, job.kind), entity: 'ImportJob', user_id: userId, job, status: job.status, state: null },
+        Item: {
+          ...keys.importJob(userId, job.provider, job.kind),
+          entity: 'ImportJob',
+          user_id: userId,
+          job,
+          status: job.status,
+          state: null,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR #status IN (:done, :failed)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: FINISHED,
@@ -43,14 +50,21 @@ export async function createImportJob(userId: string, job: ImportJob): Promise<{
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
     const running = await getImportJob(userId, job.provider, job.kind);
-    if (running && running.job.status !== 'done' && running.job.status !== 'failed') return { created: false, job: running.job };
+    if (running && running.job.status !== 'done' && running.job.status !== 'failed')
+      return { created: false, job: running.job };
     // It finished between the write and the read: try once more.
     return createImportJob(userId, job);
   }
 }
 
-export async function getImportJob(userId: string, provider: ProviderType, kind: ImportJobKind): Promise<StoredImportJob | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.importJob(userId, provider, kind), ConsistentRead: true }));
+export async function getImportJob(
+  userId: string,
+  provider: ProviderType,
+  kind: ImportJobKind,
+): Promise<StoredImportJob | null> {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.importJob(userId, provider, kind), ConsistentRead: true }),
+  );
   return result.Item ? fromItem(result.Item) : null;
 }
 
@@ -58,16 +72,32 @@ export async function getImportJob(userId: string, provider: ProviderType, kind:
  * Writes the job's new public fields (and, when given, its private state) in one item write, only while the
  * stored job is still this one: a replaced or removed job is left alone (false).
  */
-export async function saveImportJob(userId: string, job: ImportJob, state?: Record<string, unknown> | null): Promise<boolean> {
+export async function saveImportJob(
+  userId: string,
+  job: ImportJob,
+  state?: Record<string, unknown> | null,
+): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.importJob(userId, job.provider, job.kind),
-        UpdateExpression: state === undefined ? 'SET #job = :job, #status = :status' : 'SET #job = :job, #status = :status, #state = :state',
+        UpdateExpression:
+          state === undefined
+            ? 'SET #job = :job, #status = :status'
+            : 'SET #job = :job, #status = :status, #state = :state',
         ConditionExpression: '#job.id = :id',
-        ExpressionAttributeNames: { '#job': 'job', '#status': 'status', ...(state === undefined ? {} : { '#state': 'state' }) },
-        ExpressionAttributeValues: { ':job': job, ':status': job.status, ':id': job.id, ...(state === undefined ? {} : { ':state': state }) },
+        ExpressionAttributeNames: {
+          '#job': 'job',
+          '#status': 'status',
+          ...(state === undefined ? {} : { '#state': 'state' }),
+        },
+        ExpressionAttributeValues: {
+          ':job': job,
+          ':status': job.status,
+          ':id': job.id,
+          ...(state === undefined ? {} : { ':state': state }),
+        },
       }),
     );
     return true;

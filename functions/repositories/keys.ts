@@ -19,22 +19,40 @@ export const keys = {
   connectionByStravaAthlete: (athleteId: string | number) => ({ gsi1pk: `STRAVA#${athleteId}`, gsi1sk: 'CONN#strava' }),
 
   /** connections: the current (or last) import job of a user + provider + kind (functions/repositories/import-jobs.ts). */
-  importJob: (userId: string, provider: string, kind: string) => ({ pk: `USER#${userId}`, sk: `JOB#${provider}#${kind}` }),
+  importJob: (userId: string, provider: string, kind: string) => ({
+    pk: `USER#${userId}`,
+    sk: `JOB#${provider}#${kind}`,
+  }),
   importJobsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'JOB#' }),
 
   /** activities: one per user + provider + provider activity id; gsi1 lists a user's by start time. */
-  activity: (userId: string, provider: string, providerActivityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${provider}#${providerActivityId}` }),
+  activity: (userId: string, provider: string, providerActivityId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `ACT#${provider}#${providerActivityId}`,
+  }),
   activityByStartTime: (userId: string, startTime: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: startTime }),
-  activitiesOfUser: (userId: string, provider?: string) => ({ pk: `USER#${userId}`, skPrefix: provider ? `ACT#${provider}#` : 'ACT#' }),
+  activitiesOfUser: (userId: string, provider?: string) => ({
+    pk: `USER#${userId}`,
+    skPrefix: provider ? `ACT#${provider}#` : 'ACT#',
+  }),
 
   /** rateLimits: strava_sync_requests, newest last by sk. */
-  syncRequest: (userId: string, requestedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `SYNC_REQUEST#${requestedAt}#${id}` }),
+  syncRequest: (userId: string, requestedAt: string, id: string) => ({
+    pk: `USER#${userId}`,
+    sk: `SYNC_REQUEST#${requestedAt}#${id}`,
+  }),
   syncRequestsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SYNC_REQUEST#' }),
 
   /** social: reports and moderation (functions/repositories/reports.ts). */
   report: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
-  reportsByStatus: (status: string, createdAt: string, reportId: string) => ({ gsi1pk: `REPORTS#${status}`, gsi1sk: `${createdAt}#${reportId}` }),
-  reporterOfTarget: (kind: string, targetId: string, reporterId: string) => ({ pk: `REPORTED#${kind}#${targetId}`, sk: `BY#${reporterId}` }),
+  reportsByStatus: (status: string, createdAt: string, reportId: string) => ({
+    gsi1pk: `REPORTS#${status}`,
+    gsi1sk: `${createdAt}#${reportId}`,
+  }),
+  reporterOfTarget: (kind: string, targetId: string, reporterId: string) => ({
+    pk: `REPORTED#${kind}#${targetId}`,
+    sk: `BY#${reporterId}`,
+  }),
   reportersOfTarget: (kind: string, targetId: string) => ({ pk: `REPORTED#${kind}#${targetId}`, skPrefix: 'BY#' }),
   hiddenContent: (kind: string, targetId: string) => ({ pk: `HIDDEN#${kind}#${targetId}`, sk: 'HIDDEN' }),
   suspendedUser: (userId: string) => ({ pk: `SUSPENDED#${userId}`, sk: 'SUSPENDED' }),

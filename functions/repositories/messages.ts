@@ -30,18 +30,26 @@ export interface StoredMessage {
 }
 
 export async function messagesUsed(userId: string, month: string): Promise<number> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('social'), Key: messageKeys.quota(userId, month), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('social'), Key: messageKeys.quota(userId, month), ConsistentRead: true }),
+  );
   return Number(result.Item?.used ?? 0);
 }
 
 /** Takes one message from the month's allowance; the count after taking it, or null when none is left. */
-export async function takeMessageAllowance(userId: string, month: string, limit: number, now: Date): Promise<number | null> {
+export async function takeMessageAllowance(
+  userId: string,
+  month: string,
+  limit: number,
+  now: Date,
+): Promise<number | null> {
   try {
     const result = await dynamo().send(
       new UpdateCommand({
         TableName: tableName('social'),
         Key: messageKeys.quota(userId, month),
-        UpdateExpression: 'SET used = if_not_exists(used, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
+        UpdateExpression:
+          'SET used = if_not_exists(used, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
         ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
         ExpressionAttributeValues: {
           ':zero': 0,
@@ -78,7 +86,12 @@ export async function returnMessageAllowance(userId: string, month: string): Pro
   }
 }
 
-export async function putMessage(senderId: string, recipientId: string, text: string, now: Date): Promise<StoredMessage> {
+export async function putMessage(
+  senderId: string,
+  recipientId: string,
+  text: string,
+  now: Date,
+): Promise<StoredMessage> {
   const message: StoredMessage = { id: ulid(now.getTime()), senderId, recipientId, text, sentAt: now.toISOString() };
   await dynamo().send(
     new PutCommand({
@@ -98,7 +111,12 @@ export interface MessagePage {
 }
 
 /** One page of a conversation, newest first, from before `olderThan` (a message sk) if given. */
-export async function listMessages(a: string, b: string, limit: number, olderThan: string | null): Promise<MessagePage> {
+export async function listMessages(
+  a: string,
+  b: string,
+  limit: number,
+  olderThan: string | null,
+): Promise<MessagePage> {
   const { pk } = messageKeys.conversation(a, b);
   const result = await dynamo().send(
     new QueryCommand({

@@ -17,7 +17,10 @@ import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '..
  */
 export const metricsKeys = {
   metrics: (userId: string) => ({ pk: `USER#${userId}`, sk: 'METRICS' }),
-  dailyAggregate: (userId: string, date: string, provider: ProviderType) => ({ pk: `USER#${userId}`, sk: `DAILY#${date}#${provider}` }),
+  dailyAggregate: (userId: string, date: string, provider: ProviderType) => ({
+    pk: `USER#${userId}`,
+    sk: `DAILY#${date}#${provider}`,
+  }),
 } as const;
 
 export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
@@ -30,25 +33,45 @@ export async function saveMetrics(userId: string, metrics: ActivityMetrics): Pro
 }
 
 export async function getMetrics(userId: string): Promise<ActivityMetrics | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.metrics(userId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('users'), Key: metricsKeys.metrics(userId) }),
+  );
   return result.Item ? ActivityMetrics.parse(result.Item) : null;
 }
 
 /** Writes (overwrites) the given provider parts; parts not given are left as they are. */
-export async function saveProviderDailyAggregates(userId: string, parts: readonly ProviderDailyAggregate[]): Promise<void> {
+export async function saveProviderDailyAggregates(
+  userId: string,
+  parts: readonly ProviderDailyAggregate[],
+): Promise<void> {
   const requests = parts.map((part) => ({
-    PutRequest: { Item: { ...metricsKeys.dailyAggregate(userId, part.date, part.provider), entity: 'DailyAggregate', userId, ...part } },
+    PutRequest: {
+      Item: {
+        ...metricsKeys.dailyAggregate(userId, part.date, part.provider),
+        entity: 'DailyAggregate',
+        userId,
+        ...part,
+      },
+    },
   }));
   await batchWriteAll(tableName('users'), requests);
 }
 
-export async function deleteProviderDailyAggregates(userId: string, parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider'>[]): Promise<void> {
-  const requests = parts.map((part) => ({ DeleteRequest: { Key: metricsKeys.dailyAggregate(userId, part.date, part.provider) } }));
+export async function deleteProviderDailyAggregates(
+  userId: string,
+  parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider'>[],
+): Promise<void> {
+  const requests = parts.map((part) => ({
+    DeleteRequest: { Key: metricsKeys.dailyAggregate(userId, part.date, part.provider) },
+  }));
   await batchWriteAll(tableName('users'), requests);
 }
 
 /** The user's provider parts from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */
-export async function listProviderDailyAggregates(userId: string, range: { from?: string; provider?: ProviderType } = {}): Promise<ProviderDailyAggregate[]> {
+export async function listProviderDailyAggregates(
+  userId: string,
+  range: { from?: string; provider?: ProviderType } = {},
+): Promise<ProviderDailyAggregate[]> {
   const { pk } = metricsKeys.metrics(userId);
   const pages = paginateQuery(
     { client: dynamo() },
@@ -63,7 +86,8 @@ export async function listProviderDailyAggregates(userId: string, range: { from?
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
       const parsed = ProviderDailyAggregate.safeParse(item);
-      if (parsed.success && (range.provider === undefined || parsed.data.provider === range.provider)) parts.push(parsed.data);
+      if (parsed.success && (range.provider === undefined || parsed.data.provider === range.provider))
+        parts.push(parsed.data);
     }
   }
   return parts;
@@ -82,7 +106,16 @@ export async function deleteDailyAggregatesOfProvider(userId: string, provider: 
 }
 
 /** The attributes aggregation reads; everything else (names, routes, the provider's raw record) stays in the table. */
-const AGGREGATED_FIELDS = ['provider_type', 'activity_type', 'start_time', 'duration_seconds', 'steps', 'distance_meters', 'calories_burned', 'fetched_at'] as const;
+const AGGREGATED_FIELDS = [
+  'provider_type',
+  'activity_type',
+  'start_time',
+  'duration_seconds',
+  'steps',
+  'distance_meters',
+  'calories_burned',
+  'fetched_at',
+] as const;
 
 function isAggregatable(item: Record<string, unknown>): item is HeldActivity & { fetched_at: string } {
   return (
@@ -121,4 +154,9 @@ export async function activitiesForMetrics(userId: string, now: Date): Promise<H
 }
 
 /** The DynamoDB-backed store the metrics use case uses unless told otherwise. */
-export const dynamoMetricsStore = { listProviderDailyAggregates, saveMetrics, saveProviderDailyAggregates, deleteProviderDailyAggregates } as const;
+export const dynamoMetricsStore = {
+  listProviderDailyAggregates,
+  saveMetrics,
+  saveProviderDailyAggregates,
+  deleteProviderDailyAggregates,
+} as const;

@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  paginateQuery,
+} from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -66,10 +73,18 @@ export async function addNotification(userId: string, input: NewNotification, no
 }
 
 const notificationFrom = (item: Record<string, unknown>): Notification =>
-  Notification.parse({ id: item.id, type: item.type, message: item.message, link: item.link ?? null, createdAt: item.createdAt, readAt: item.readAt ?? null });
+  Notification.parse({
+    id: item.id,
+    type: item.type,
+    message: item.message,
+    link: item.link ?? null,
+    createdAt: item.createdAt,
+    readAt: item.readAt ?? null,
+  });
 
 /** Not yet removed by TTL (which can lag by days). */
-const notExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
+const notExpired = (item: Record<string, unknown>, now: Date) =>
+  typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
 
 /**
  * Leaves out what a member the user blocks or is blocked by is told of (issue 12: not shown, not counted). Items
@@ -92,7 +107,12 @@ export interface NotificationPage {
 }
 
 /** Newest first, from after `after` (an sk) if given. */
-export async function listNotifications(userId: string, limit: number, after: string | null, now: Date): Promise<NotificationPage> {
+export async function listNotifications(
+  userId: string,
+  limit: number,
+  after: string | null,
+  now: Date,
+): Promise<NotificationPage> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
   const result = await dynamo().send(
     new QueryCommand({
@@ -104,8 +124,14 @@ export async function listNotifications(userId: string, limit: number, after: st
       Limit: limit,
     }),
   );
-  const items = await withoutBlocked(userId, (result.Items ?? []).filter((item) => notExpired(item, now)));
-  return { notifications: items.map(notificationFrom), after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null };
+  const items = await withoutBlocked(
+    userId,
+    (result.Items ?? []).filter((item) => notExpired(item, now)),
+  );
+  return {
+    notifications: items.map(notificationFrom),
+    after: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : null,
+  };
 }
 
 async function unreadItems(userId: string, now: Date): Promise<Record<string, unknown>[]> {
@@ -157,7 +183,9 @@ export async function markNotificationRead(userId: string, id: string, now: Date
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
     // Either already read, or not there at all.
-    const existing = await dynamo().send(new GetCommand({ TableName: tableName('social'), Key, ProjectionExpression: 'pk' }));
+    const existing = await dynamo().send(
+      new GetCommand({ TableName: tableName('social'), Key, ProjectionExpression: 'pk' }),
+    );
     return existing.Item !== undefined;
   }
 }
@@ -186,7 +214,13 @@ export async function deleteNotificationsOfUser(userId: string): Promise<number>
  * notifications carried their actor are matched by their link or by the name opening their text.
  * Returns how many were changed or removed.
  */
-export async function scrubNotificationsFrom(recipientId: string, actorId: string, name: string | null, replacement: string, onlyLink?: string): Promise<number> {
+export async function scrubNotificationsFrom(
+  recipientId: string,
+  actorId: string,
+  name: string | null,
+  replacement: string,
+  onlyLink?: string,
+): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(recipientId);
   const TableName = tableName('social');
   const pages = paginateQuery(
@@ -195,7 +229,11 @@ export async function scrubNotificationsFrom(recipientId: string, actorId: strin
       TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       FilterExpression: onlyLink === undefined ? 'actorId = :actor OR attribute_not_exists(actorId)' : '#link = :link',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ...(onlyLink === undefined ? { ':actor': actorId } : { ':link': onlyLink }) },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':prefix': skPrefix,
+        ...(onlyLink === undefined ? { ':actor': actorId } : { ':link': onlyLink }),
+      },
       ProjectionExpression: 'pk, sk, #message, actorId, #type, #link',
       ExpressionAttributeNames: { '#message': 'message', '#type': 'type', '#link': 'link' },
     },
@@ -209,17 +247,19 @@ export async function scrubNotificationsFrom(recipientId: string, actorId: strin
       const Key = { pk: item.pk, sk: item.sk };
       const message = String(item.message ?? '');
       if (name && message.includes(name)) {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName,
-            Key,
-            UpdateExpression: 'SET message = :message, link = :null REMOVE actorId, burstKey',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':message': message.split(name).join(replacement), ':null': null },
-          }),
-        ).catch((error: unknown) => {
-          if (!isConditionalCheckFailure(error)) throw error;
-        });
+        await dynamo()
+          .send(
+            new UpdateCommand({
+              TableName,
+              Key,
+              UpdateExpression: 'SET message = :message, link = :null REMOVE actorId, burstKey',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':message': message.split(name).join(replacement), ':null': null },
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!isConditionalCheckFailure(error)) throw error;
+          });
       } else {
         await dynamo().send(new DeleteCommand({ TableName, Key }));
       }

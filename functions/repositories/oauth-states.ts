@@ -4,12 +4,26 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { keys } from './keys';
 
 /** Records a pending authorize; TTL removes it eventually, the conditional consume enforces the life exactly. */
-export async function savePendingOAuthState(nonce: string, userId: string, expiresAtMs: number, now: Date): Promise<void> {
+export async function savePendingOAuthState(
+  nonce: string,
+  userId: string,
+  expiresAtMs: number,
+  now: Date,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
       // gsi1 finds a user's pending states, so deleting the account can remove them at once.
-      Item: { ...keys.oauthState(nonce), gsi1pk: `USER#${userId}`, gsi1sk: `OAUTH_STATE#${nonce}`, entity: 'OAuthState', userId, expiresAtMs, createdAt: now.toISOString(), expiresAt: Math.ceil(expiresAtMs / 1000) },
+      Item: {
+        ...keys.oauthState(nonce),
+        gsi1pk: `USER#${userId}`,
+        gsi1sk: `OAUTH_STATE#${nonce}`,
+        entity: 'OAuthState',
+        userId,
+        expiresAtMs,
+        createdAt: now.toISOString(),
+        expiresAt: Math.ceil(expiresAtMs / 1000),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

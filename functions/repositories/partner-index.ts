@@ -57,7 +57,6 @@ export function indexPartition(location: HomeArea | 'all', activity: OutdoorActi
 
 export type IndexKey = Record<'pk' | 'sk', string> & Partial<Record<'gsi1pk' | 'gsi1sk', string>>;
 
-
 function listingFrom(item: Record<string, unknown>): PartnerListing {
   return {
     userId: String(item.userId),
@@ -73,14 +72,22 @@ function listingFrom(item: Record<string, unknown>): PartnerListing {
 }
 
 export async function getPartnerSnapshot(userId: string): Promise<PartnerSnapshot | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('social'), Key: partnerIndexKeys.snapshot(userId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('social'), Key: partnerIndexKeys.snapshot(userId), ConsistentRead: true }),
+  );
   if (!result.Item) return null;
-  return { ...listingFrom(result.Item), indexKeys: (result.Item.indexKeys as PartnerSnapshot['indexKeys']) ?? [], version: Number(result.Item.version ?? 0) };
+  return {
+    ...listingFrom(result.Item),
+    indexKeys: (result.Item.indexKeys as PartnerSnapshot['indexKeys']) ?? [],
+    version: Number(result.Item.version ?? 0),
+  };
 }
 
 /** The index keys a listing belongs under: every (area, activity) plus (area, any). */
 export function indexKeysFor(listing: Pick<PartnerListing, 'userId' | 'homeArea' | 'activities'>) {
-  return [...listing.activities, ANY].map((activity) => partnerIndexKeys.entry(listing.homeArea, activity as OutdoorActivity | typeof ANY, listing.userId));
+  return [...listing.activities, ANY].map((activity) =>
+    partnerIndexKeys.entry(listing.homeArea, activity as OutdoorActivity | typeof ANY, listing.userId),
+  );
 }
 
 /**
@@ -88,7 +95,11 @@ export function indexKeysFor(listing: Pick<PartnerListing, 'userId' | 'homeArea'
  * no longer wanted, writes the new ones (listing = null removes them all). The snapshot's version must
  * still be `previous.version`, so two saves racing cannot leave stale entries; false if it moved.
  */
-export async function replacePartnerListing(userId: string, previous: PartnerSnapshot | null, listing: PartnerListing | null): Promise<boolean> {
+export async function replacePartnerListing(
+  userId: string,
+  previous: PartnerSnapshot | null,
+  listing: PartnerListing | null,
+): Promise<boolean> {
   const TableName = tableName('social');
   const wanted = listing ? indexKeysFor(listing) : [];
   const wantedKeys = new Set(wanted.map((key) => `${key.pk}|${key.sk}`));
@@ -105,7 +116,13 @@ export async function replacePartnerListing(userId: string, previous: PartnerSna
       ? {
           Put: {
             TableName,
-            Item: { ...snapshotKey, entity: 'PartnerSnapshot', ...listing, indexKeys: wanted.map(({ pk, sk }) => ({ pk, sk })), version: (previous?.version ?? 0) + 1 },
+            Item: {
+              ...snapshotKey,
+              entity: 'PartnerSnapshot',
+              ...listing,
+              indexKeys: wanted.map(({ pk, sk }) => ({ pk, sk })),
+              version: (previous?.version ?? 0) + 1,
+            },
             ...versionCondition,
           },
         }
@@ -118,7 +135,11 @@ export async function replacePartnerListing(userId: string, previous: PartnerSna
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TransactionCanceledException' || error.name === 'TransactionConflictException')) return false;
+    if (
+      error instanceof Error &&
+      (error.name === 'TransactionCanceledException' || error.name === 'TransactionConflictException')
+    )
+      return false;
     throw error;
   }
 }
@@ -129,12 +150,20 @@ export interface IndexPage {
 }
 
 /** One page of a partition, in key order. */
-export async function queryIndexPage(partition: IndexPartition, startKey: IndexKey | null, limit: number): Promise<IndexPage> {
+export async function queryIndexPage(
+  partition: IndexPartition,
+  startKey: IndexKey | null,
+  limit: number,
+): Promise<IndexPage> {
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName('social'),
       ...(partition.index === 'gsi1'
-        ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition.partitionKey } }
+        ? {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': partition.partitionKey },
+          }
         : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition.partitionKey } }),
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       Limit: limit,
@@ -142,8 +171,11 @@ export async function queryIndexPage(partition: IndexPartition, startKey: IndexK
   );
   const entries = (result.Items ?? []).map((item) => ({
     listing: listingFrom(item),
-    key: { pk: String(item.pk), sk: String(item.sk), ...(partition.index === 'gsi1' ? { gsi1pk: String(item.gsi1pk), gsi1sk: String(item.gsi1sk) } : {}) },
+    key: {
+      pk: String(item.pk),
+      sk: String(item.sk),
+      ...(partition.index === 'gsi1' ? { gsi1pk: String(item.gsi1pk), gsi1sk: String(item.gsi1sk) } : {}),
+    },
   }));
   return { entries, lastKey: (result.LastEvaluatedKey as IndexKey | undefined) ?? null };
 }
-

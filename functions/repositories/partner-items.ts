@@ -9,9 +9,17 @@ export async function deleteItemsByPrefix({ pk, prefix }: { pk: string; prefix: 
   const keys: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix }, ProjectionExpression: 'pk, sk' },
+    {
+      TableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ProjectionExpression: 'pk, sk',
+    },
   );
   for await (const page of pages) for (const item of page.Items ?? []) keys.push({ pk: item.pk, sk: item.sk });
-  await batchWriteAll(TableName, keys.map((Key) => ({ DeleteRequest: { Key } })));
+  await batchWriteAll(
+    TableName,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );
   return keys.length;
 }

@@ -13,7 +13,10 @@ import type { ConnectionStatus } from '../shared/schemas/partners';
 export const relationshipKeys = {
   relationship: (userId: string, otherUserId: string) => ({ pk: `USER#${userId}`, sk: `REL#${otherUserId}` }),
   relationshipsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'REL#' }),
-  byState: (userId: string, state: ConnectionStatus, since: string, otherUserId: string) => ({ gsi1pk: `REL#${userId}#${state}`, gsi1sk: `${since}#${otherUserId}` }),
+  byState: (userId: string, state: ConnectionStatus, since: string, otherUserId: string) => ({
+    gsi1pk: `REL#${userId}#${state}`,
+    gsi1sk: `${since}#${otherUserId}`,
+  }),
 } as const;
 
 export interface LastMessage {
@@ -73,7 +76,11 @@ function relationshipFrom(item: Record<string, unknown>): Relationship {
 
 export async function getRelationship(userId: string, otherUserId: string): Promise<Relationship> {
   const result = await dynamo().send(
-    new GetCommand({ TableName: tableName('social'), Key: relationshipKeys.relationship(userId, otherUserId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('social'),
+      Key: relationshipKeys.relationship(userId, otherUserId),
+      ConsistentRead: true,
+    }),
   );
   return result.Item ? relationshipFrom(result.Item) : noRelationship(userId, otherUserId);
 }
@@ -84,19 +91,35 @@ export async function listRelationships(userId: string): Promise<Relationship[]>
   const relationships: Relationship[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: tableName('social'), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
+    {
+      TableName: tableName('social'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    },
   );
   for await (const page of pages) for (const item of page.Items ?? []) relationships.push(relationshipFrom(item));
   return relationships;
 }
 
 /** The mirror of a state, as the other member sees it. */
-const mirror: Record<ConnectionStatus, ConnectionStatus> = { none: 'none', outgoing: 'incoming', incoming: 'outgoing', partners: 'partners' };
+const mirror: Record<ConnectionStatus, ConnectionStatus> = {
+  none: 'none',
+  outgoing: 'incoming',
+  incoming: 'outgoing',
+  partners: 'partners',
+};
 
 /** What a side must look like for a change to apply. */
 type Expectation = { state: readonly ConnectionStatus[]; unblocked: boolean } | 'any';
 
-function sideUpdate(userId: string, otherUserId: string, state: ConnectionStatus, expect: Expectation, now: string, setFlags: string[] = []) {
+function sideUpdate(
+  userId: string,
+  otherUserId: string,
+  state: ConnectionStatus,
+  expect: Expectation,
+  now: string,
+  setFlags: string[] = [],
+) {
   const { gsi1pk, gsi1sk } = relationshipKeys.byState(userId, state, now, otherUserId);
   const values: Record<string, unknown> = {
     ':state': state,
@@ -119,7 +142,8 @@ function sideUpdate(userId: string, otherUserId: string, state: ConnectionStatus
     'entity = :entity',
     ...setFlags,
   ];
-  if (!setFlags.some((flag) => flag.startsWith('blockedByMe'))) sets.push('blockedByMe = if_not_exists(blockedByMe, :false)');
+  if (!setFlags.some((flag) => flag.startsWith('blockedByMe')))
+    sets.push('blockedByMe = if_not_exists(blockedByMe, :false)');
   if (!setFlags.some((flag) => flag.startsWith('blockedMe'))) sets.push('blockedMe = if_not_exists(blockedMe, :false)');
   if (setFlags.length > 0) values[':true'] = true;
 
@@ -129,7 +153,9 @@ function sideUpdate(userId: string, otherUserId: string, state: ConnectionStatus
     expect.state.forEach((s, i) => (values[`:expect${i}`] = s));
     const stateClause = `#state IN (${stateNames.join(', ')})`;
     const blockClause = expect.unblocked ? ' AND blockedByMe = :false AND blockedMe = :false' : '';
-    condition = expect.state.includes('none') ? `attribute_not_exists(pk) OR (${stateClause}${blockClause})` : `${stateClause}${blockClause}`;
+    condition = expect.state.includes('none')
+      ? `attribute_not_exists(pk) OR (${stateClause}${blockClause})`
+      : `${stateClause}${blockClause}`;
   }
   return {
     Update: {
@@ -147,14 +173,26 @@ function sideUpdate(userId: string, otherUserId: string, state: ConnectionStatus
  * Moves both sides at once: `userId`'s side from one of `from` to `to`, the other side to the mirror.
  * False when either side was not as expected (someone else moved first, or a block).
  */
-async function transition(userId: string, otherUserId: string, from: readonly ConnectionStatus[], to: ConnectionStatus, now: Date): Promise<boolean> {
+async function transition(
+  userId: string,
+  otherUserId: string,
+  from: readonly ConnectionStatus[],
+  to: ConnectionStatus,
+  now: Date,
+): Promise<boolean> {
   const at = now.toISOString();
   try {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           sideUpdate(userId, otherUserId, to, { state: from, unblocked: true }, at),
-          sideUpdate(otherUserId, userId, mirror[to], { state: from.map((state) => mirror[state]), unblocked: true }, at),
+          sideUpdate(
+            otherUserId,
+            userId,
+            mirror[to],
+            { state: from.map((state) => mirror[state]), unblocked: true },
+            at,
+          ),
         ],
       }),
     );
@@ -166,12 +204,20 @@ async function transition(userId: string, otherUserId: string, from: readonly Co
 }
 
 export function isTransactionRefusal(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TransactionCanceledException' || error.name === 'TransactionConflictException' || isConditionalCheckFailure(error));
+  return (
+    error instanceof Error &&
+    (error.name === 'TransactionCanceledException' ||
+      error.name === 'TransactionConflictException' ||
+      isConditionalCheckFailure(error))
+  );
 }
 
-export const sendPartnerRequest = (userId: string, otherUserId: string, now: Date) => transition(userId, otherUserId, ['none'], 'outgoing', now);
-export const acceptPartnerRequest = (userId: string, otherUserId: string, now: Date) => transition(userId, otherUserId, ['incoming'], 'partners', now);
-export const declinePartnerRequest = (userId: string, otherUserId: string, now: Date) => transition(userId, otherUserId, ['incoming'], 'none', now);
+export const sendPartnerRequest = (userId: string, otherUserId: string, now: Date) =>
+  transition(userId, otherUserId, ['none'], 'outgoing', now);
+export const acceptPartnerRequest = (userId: string, otherUserId: string, now: Date) =>
+  transition(userId, otherUserId, ['incoming'], 'partners', now);
+export const declinePartnerRequest = (userId: string, otherUserId: string, now: Date) =>
+  transition(userId, otherUserId, ['incoming'], 'none', now);
 
 /** Blocks `otherUserId`: ends any request or partnership and marks both sides, whatever they were. */
 export async function blockMember(userId: string, otherUserId: string, now: Date): Promise<void> {
@@ -200,7 +246,12 @@ export async function unblockMember(userId: string, otherUserId: string, now: Da
   });
   try {
     await dynamo().send(
-      new TransactWriteCommand({ TransactItems: [flag(userId, otherUserId, 'blockedByMe', 'blockedByMe = :true'), flag(otherUserId, userId, 'blockedMe')] }),
+      new TransactWriteCommand({
+        TransactItems: [
+          flag(userId, otherUserId, 'blockedByMe', 'blockedByMe = :true'),
+          flag(otherUserId, userId, 'blockedMe'),
+        ],
+      }),
     );
     return true;
   } catch (error) {
@@ -217,7 +268,8 @@ export async function recordLastMessage(userId: string, otherUserId: string, mes
         TableName: tableName('social'),
         Key: relationshipKeys.relationship(userId, otherUserId),
         UpdateExpression: 'SET lastMessage = :message',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastMessage) OR lastMessage.sentAt <= :sentAt)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(lastMessage) OR lastMessage.sentAt <= :sentAt)',
         ExpressionAttributeValues: { ':message': message, ':sentAt': message.sentAt },
       }),
     );

@@ -12,13 +12,19 @@ export const partnerRequestWindowKeys = {
 } as const;
 
 /** Takes one request from the window's allowance; false when none is left (nothing changes then). */
-export async function takePartnerRequestAllowance(userId: string, windowStart: Date, windowEnd: Date, limit: number): Promise<boolean> {
+export async function takePartnerRequestAllowance(
+  userId: string,
+  windowStart: Date,
+  windowEnd: Date,
+  limit: number,
+): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName('social'),
         Key: partnerRequestWindowKeys.window(userId, windowStart.toISOString()),
-        UpdateExpression: 'SET requests = if_not_exists(requests, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
+        UpdateExpression:
+          'SET requests = if_not_exists(requests, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
         ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
         ExpressionAttributeValues: {
           ':zero': 0,

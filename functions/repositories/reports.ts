@@ -40,14 +40,21 @@ export async function putReport(report: ReportRecord): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.report(report.reportId), ...keys.reportsByStatus(report.status, report.createdAt, report.reportId), entity: 'Report', ...report },
+      Item: {
+        ...keys.report(report.reportId),
+        ...keys.reportsByStatus(report.status, report.createdAt, report.reportId),
+        entity: 'Report',
+        ...report,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 export async function getReport(reportId: string): Promise<ReportRecord | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.report(reportId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.report(reportId), ConsistentRead: true }),
+  );
   return result.Item ? toReport(result.Item) : null;
 }
 
@@ -69,56 +76,116 @@ export async function listOpenReports(limit: number): Promise<ReportRecord[]> {
 export async function reportIdsOfTarget(kind: ReportKind, targetId: string): Promise<string[]> {
   const { pk, skPrefix } = keys.reportersOfTarget(kind, targetId);
   const result = await dynamo().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      ConsistentRead: true,
+    }),
   );
   return (result.Items ?? []).map((item) => String(item.reportId));
 }
 
 /** Records that `reporterId` has an open report on the target; returns the number of distinct open reporters. */
-export async function markReporter(kind: ReportKind, targetId: string, reporterId: string, reportId: string): Promise<number> {
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.reporterOfTarget(kind, targetId, reporterId), entity: 'ReportedBy', reportId } }));
+export async function markReporter(
+  kind: ReportKind,
+  targetId: string,
+  reporterId: string,
+  reportId: string,
+): Promise<number> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.reporterOfTarget(kind, targetId, reporterId), entity: 'ReportedBy', reportId },
+    }),
+  );
   return (await reportIdsOfTarget(kind, targetId)).length;
 }
 
 /** Closes a report with a status; clears its reporter marker so the target's count starts again. */
 export async function closeReport(report: ReportRecord, status: ReportRecord['status'], now: Date): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.report(report.reportId),
+        UpdateExpression: 'SET #status = :status, closedAt = :now, gsi1pk = :gsi1pk',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':now': now.toISOString(),
+          ':gsi1pk': `REPORTS#${status}`,
+          ':open': 'open',
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
   await dynamo().send(
-    new UpdateCommand({
+    new DeleteCommand({
       TableName: table(),
-      Key: keys.report(report.reportId),
-      UpdateExpression: 'SET #status = :status, closedAt = :now, gsi1pk = :gsi1pk',
-      ConditionExpression: '#status = :open',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':now': now.toISOString(), ':gsi1pk': `REPORTS#${status}`, ':open': 'open' },
+      Key: keys.reporterOfTarget(report.kind, report.targetId, report.reporterId),
     }),
-  ).catch((error: unknown) => {
-    if (!isConditionalCheckFailure(error)) throw error;
-  });
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.reporterOfTarget(report.kind, report.targetId, report.reporterId) }));
+  );
 }
 
-export async function setHidden(kind: ReportKind, targetId: string, by: 'reports' | 'moderator', now: Date): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.hiddenContent(kind, targetId), entity: 'HiddenContent', kind, targetId, by, hiddenAt: now.toISOString() } }));
+export async function setHidden(
+  kind: ReportKind,
+  targetId: string,
+  by: 'reports' | 'moderator',
+  now: Date,
+): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.hiddenContent(kind, targetId),
+        entity: 'HiddenContent',
+        kind,
+        targetId,
+        by,
+        hiddenAt: now.toISOString(),
+      },
+    }),
+  );
 }
 
 /** Lifts a hide the reports put on (a moderator's own hide stays). */
 export async function clearAutoHidden(kind: ReportKind, targetId: string): Promise<void> {
   await dynamo()
-    .send(new DeleteCommand({ TableName: table(), Key: keys.hiddenContent(kind, targetId), ConditionExpression: '#by = :reports', ExpressionAttributeNames: { '#by': 'by' }, ExpressionAttributeValues: { ':reports': 'reports' } }))
+    .send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.hiddenContent(kind, targetId),
+        ConditionExpression: '#by = :reports',
+        ExpressionAttributeNames: { '#by': 'by' },
+        ExpressionAttributeValues: { ':reports': 'reports' },
+      }),
+    )
     .catch((error: unknown) => {
       if (!isConditionalCheckFailure(error)) throw error;
     });
 }
 
 export async function setSuspended(userId: string, now: Date): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.suspendedUser(userId), entity: 'SuspendedUser', userId, suspendedAt: now.toISOString() } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.suspendedUser(userId), entity: 'SuspendedUser', userId, suspendedAt: now.toISOString() },
+    }),
+  );
 }
 
 /** The ids among `targetIds` whose content of `kind` is hidden. */
 export async function hiddenAmong(kind: ReportKind, targetIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(targetIds)];
   if (unique.length === 0) return new Set();
-  const items = await batchGetAll(table(), unique.map((id) => keys.hiddenContent(kind, id)));
+  const items = await batchGetAll(
+    table(),
+    unique.map((id) => keys.hiddenContent(kind, id)),
+  );
   return new Set(items.map((item) => String(item.targetId)));
 }
 
@@ -126,7 +193,10 @@ export async function hiddenAmong(kind: ReportKind, targetIds: readonly string[]
 export async function suspendedAmong(userIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Set();
-  const items = await batchGetAll(table(), unique.map((id) => keys.suspendedUser(id)));
+  const items = await batchGetAll(
+    table(),
+    unique.map((id) => keys.suspendedUser(id)),
+  );
   return new Set(items.map((item) => String(item.userId)));
 }
 
@@ -139,7 +209,12 @@ export async function takeReportAllowance(userId: string, hourStart: Date, limit
         Key: keys.reportWindow(userId, hourStart.toISOString()),
         UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD requests :one',
         ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-        ExpressionAttributeValues: { ':entity': 'ReportWindow', ':expires': Math.floor(hourStart.getTime() / 1000) + 7200, ':one': 1, ':limit': limit },
+        ExpressionAttributeValues: {
+          ':entity': 'ReportWindow',
+          ':expires': Math.floor(hourStart.getTime() / 1000) + 7200,
+          ':one': 1,
+          ':limit': limit,
+        },
       }),
     );
     return true;
@@ -178,15 +253,27 @@ export async function isSuspended(userId: string): Promise<boolean> {
 }
 
 /** A message of the conversation between `a` and `b`, read for a report's evidence. */
-export async function getConversationMessage(a: string, b: string, messageId: string): Promise<{ senderId: string; text: string } | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: messageKeys.message(a, b, messageId), ConsistentRead: true }));
+export async function getConversationMessage(
+  a: string,
+  b: string,
+  messageId: string,
+): Promise<{ senderId: string; text: string } | null> {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: messageKeys.message(a, b, messageId), ConsistentRead: true }),
+  );
   if (!result.Item) return null;
   return { senderId: String(result.Item.senderId), text: String(result.Item.text ?? '') };
 }
 
 /** The id of `reporterId`'s open report on the target, if any (a repeat report counts once). */
 export async function openReportBy(kind: ReportKind, targetId: string, reporterId: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.reporterOfTarget(kind, targetId, reporterId), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({
+      TableName: table(),
+      Key: keys.reporterOfTarget(kind, targetId, reporterId),
+      ConsistentRead: true,
+    }),
+  );
   return result.Item ? String(result.Item.reportId) : null;
 }
 
@@ -194,9 +281,22 @@ export async function openReportBy(kind: ReportKind, targetId: string, reporterI
  * The one filter list reads call: keeps the items whose content is not hidden and whose owner is not suspended
  * (a suspended person disappears from every list; hidden content stays visible to its own owner).
  */
-export async function visibleOnly<T>(viewerId: string, items: readonly T[], kind: ReportKind, idOf: (item: T) => string, ownerOf: (item: T) => string): Promise<T[]> {
+export async function visibleOnly<T>(
+  viewerId: string,
+  items: readonly T[],
+  kind: ReportKind,
+  idOf: (item: T) => string,
+  ownerOf: (item: T) => string,
+): Promise<T[]> {
   if (items.length === 0) return [];
-  const [hidden, suspended] = await Promise.all([hiddenAmong(kind, items.map(idOf)), suspendedAmong(items.map(ownerOf))]);
+  const [hidden, suspended] = await Promise.all([
+    hiddenAmong(kind, items.map(idOf)),
+    suspendedAmong(items.map(ownerOf)),
+  ]);
   const hiddenPeople = kind === 'person' ? hidden : await hiddenAmong('person', items.map(ownerOf));
-  return items.filter((item) => ownerOf(item) === viewerId || (!hidden.has(idOf(item)) && !suspended.has(ownerOf(item)) && !hiddenPeople.has(ownerOf(item))));
+  return items.filter(
+    (item) =>
+      ownerOf(item) === viewerId ||
+      (!hidden.has(idOf(item)) && !suspended.has(ownerOf(item)) && !hiddenPeople.has(ownerOf(item))),
+  );
 }

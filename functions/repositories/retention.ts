@@ -26,7 +26,10 @@ export async function deleteProviderDataFetchedBefore(cutoff: Date): Promise<num
     );
     for await (const page of pages) {
       const items = page.Items ?? [];
-      await batchWriteAll(TableName, items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+      await batchWriteAll(
+        TableName,
+        items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+      );
       deleted += items.length;
     }
   }
@@ -52,21 +55,24 @@ export async function clearInactiveConnectionSecrets(): Promise<number> {
   );
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, connection_data, refreshLeaseUntil',
-          // Reconnected in the meantime: those are live tokens now.
-          ConditionExpression: 'is_active = :false',
-          ExpressionAttributeValues: { ':false': false },
-        }),
-      ).then(
-        () => (cleared += 1),
-        (error: unknown) => {
-          if (!isConditionalCheckFailure(error)) throw error;
-        },
-      );
+      await dynamo()
+        .send(
+          new UpdateCommand({
+            TableName,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression:
+              'REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, connection_data, refreshLeaseUntil',
+            // Reconnected in the meantime: those are live tokens now.
+            ConditionExpression: 'is_active = :false',
+            ExpressionAttributeValues: { ':false': false },
+          }),
+        )
+        .then(
+          () => (cleared += 1),
+          (error: unknown) => {
+            if (!isConditionalCheckFailure(error)) throw error;
+          },
+        );
     }
   }
   return cleared;

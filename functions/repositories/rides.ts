@@ -26,7 +26,10 @@ import { groupActivityKeys, transact } from './group-activities';
  */
 export const rideKeys = {
   offer: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDE#${rideId}` }),
-  booking: (activityId: string, rideId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDEBOOK#${rideId}#${userId}` }),
+  booking: (activityId: string, rideId: string, userId: string) => ({
+    pk: `GACT#${activityId}`,
+    sk: `RIDEBOOK#${rideId}#${userId}`,
+  }),
   bookingsOf: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, skPrefix: `RIDEBOOK#${rideId}#` }),
   request: (activityId: string, requestId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDEREQ#${requestId}` }),
   /** Offers, bookings and requests all start with 'RIDE'. */
@@ -87,7 +90,10 @@ function toOffer(item: Record<string, unknown>): RideOfferRecord {
   const departsAt = String(item.departureTime);
   const timeZone = typeof item.timeZone === 'string' ? item.timeZone : PLAN_TIME_ZONE;
   // Offers stored before the wall-clock fields existed: read their instant back in the plan's zone.
-  const typed = typeof item.departureDate === 'string' && typeof item.departureLocalTime === 'string' ? { date: item.departureDate, time: item.departureLocalTime } : wallClockOf(new Date(departsAt), timeZone);
+  const typed =
+    typeof item.departureDate === 'string' && typeof item.departureLocalTime === 'string'
+      ? { date: item.departureDate, time: item.departureLocalTime }
+      : wallClockOf(new Date(departsAt), timeZone);
   return {
     id: String(item.id),
     activityId: String(item.activityId),
@@ -114,7 +120,10 @@ function toRequest(item: Record<string, unknown>): RideRequestRecord {
     preferredPickup: String(item.preferredPickup),
     willingToShare: item.willingToShare === true,
     notes: String(item.notes ?? ''),
-    offeredBy: item.offeredBy instanceof Set ? [...(item.offeredBy as Set<string>)] : ((item.offeredBy as string[] | undefined) ?? []),
+    offeredBy:
+      item.offeredBy instanceof Set
+        ? [...(item.offeredBy as Set<string>)]
+        : ((item.offeredBy as string[] | undefined) ?? []),
     createdAt: String(item.createdAt),
   };
 }
@@ -136,7 +145,13 @@ export async function listActivityRides(activityId: string): Promise<ActivityRid
     );
     for (const item of result.Items ?? []) {
       if (item.entity === 'RideOffer') rides.offers.push(toOffer(item));
-      else if (item.entity === 'RideBooking') rides.bookings.push({ activityId: String(item.activityId), rideId: String(item.rideId), userId: String(item.userId), bookedAt: String(item.bookedAt) });
+      else if (item.entity === 'RideBooking')
+        rides.bookings.push({
+          activityId: String(item.activityId),
+          rideId: String(item.rideId),
+          userId: String(item.userId),
+          bookedAt: String(item.bookedAt),
+        });
       else if (item.entity === 'RideRequest') rides.requests.push(toRequest(item));
     }
     startKey = result.LastEvaluatedKey;
@@ -157,9 +172,27 @@ export type PutRideOutcome = 'saved' | 'exists' | 'not_participant';
 export async function putRideOffer(offer: RideOfferRecord): Promise<PutRideOutcome> {
   const outcome = await transact({
     TransactItems: [
-      { Put: { TableName: table(), Item: { ...rideKeys.offer(offer.activityId, offer.id), entity: 'RideOffer', ...offer }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...rideKeys.offerBy(offer.activityId, offer.driverId), entity: 'RideOfferMarker', rideId: offer.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(offer.activityId, offer.driverId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...rideKeys.offer(offer.activityId, offer.id), entity: 'RideOffer', ...offer },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...rideKeys.offerBy(offer.activityId, offer.driverId), entity: 'RideOfferMarker', rideId: offer.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: groupActivityKeys.member(offer.activityId, offer.driverId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: table(),
@@ -179,7 +212,10 @@ export async function ridesOfferedBy(userIds: readonly string[]): Promise<Map<st
   const unique = [...new Set(userIds)];
   const counts = new Map<string, number>(unique.map((id) => [id, 0]));
   if (unique.length === 0) return counts;
-  const items = await batchGetAll(table(), unique.map((id) => rideKeys.stats(id)));
+  const items = await batchGetAll(
+    table(),
+    unique.map((id) => rideKeys.stats(id)),
+  );
   for (const item of items) counts.set(String(item.userId), Number(item.ridesOffered ?? 0));
   return counts;
 }
@@ -201,12 +237,31 @@ export async function bookSeat(activityId: string, rideId: string, userId: strin
       {
         Put: {
           TableName: table(),
-          Item: { ...rideKeys.booking(activityId, rideId, userId), entity: 'RideBooking', activityId, rideId, userId, bookedAt: now.toISOString() },
+          Item: {
+            ...rideKeys.booking(activityId, rideId, userId),
+            entity: 'RideBooking',
+            activityId,
+            rideId,
+            userId,
+            bookedAt: now.toISOString(),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(activityId, userId), ConditionExpression: 'attribute_exists(pk)' } },
-      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.activity(activityId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)' } },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: groupActivityKeys.member(activityId, userId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: groupActivityKeys.activity(activityId),
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)',
+        },
+      },
     ],
   });
   if (outcome.ok) return 'booked';
@@ -219,7 +274,13 @@ export async function bookSeat(activityId: string, rideId: string, userId: strin
 export async function cancelBooking(activityId: string, rideId: string, userId: string): Promise<boolean> {
   const outcome = await transact({
     TransactItems: [
-      { Delete: { TableName: table(), Key: rideKeys.booking(activityId, rideId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Delete: {
+          TableName: table(),
+          Key: rideKeys.booking(activityId, rideId, userId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: table(),
@@ -239,10 +300,18 @@ export async function cancelBooking(activityId: string, rideId: string, userId: 
  * its bookings (no booking can be added once the offer is gone: booking needs it). Returns the passengers
  * whose seats went with it.
  */
-export async function deleteRideOffer(offer: Pick<RideOfferRecord, 'activityId' | 'id' | 'driverId'>): Promise<string[]> {
+export async function deleteRideOffer(
+  offer: Pick<RideOfferRecord, 'activityId' | 'id' | 'driverId'>,
+): Promise<string[]> {
   const { activityId, id: rideId } = offer;
   const removeOffer = [
-    { Delete: { TableName: table(), Key: rideKeys.offer(activityId, rideId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: rideKeys.offer(activityId, rideId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     { Delete: { TableName: table(), Key: rideKeys.offerBy(activityId, offer.driverId) } },
   ];
   const counted = await transact({
@@ -263,10 +332,19 @@ export async function deleteRideOffer(offer: Pick<RideOfferRecord, 'activityId' 
   if (!counted.ok && counted.codes[0] !== 'ConditionalCheckFailed') await transact({ TransactItems: removeOffer });
   const { pk, skPrefix } = rideKeys.bookingsOf(activityId, rideId);
   const result = await dynamo().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ConsistentRead: true,
+    }),
   );
   const passengers = (result.Items ?? []).map((item) => String(item.userId));
-  await Promise.all((result.Items ?? []).map((item) => dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }))));
+  await Promise.all(
+    (result.Items ?? []).map((item) =>
+      dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } })),
+    ),
+  );
   return passengers;
 }
 
@@ -275,16 +353,40 @@ export async function putRideRequest(request: RideRequestRecord): Promise<PutRid
   const { offeredBy: _none, ...fields } = request;
   const outcome = await transact({
     TransactItems: [
-      { Put: { TableName: table(), Item: { ...rideKeys.request(request.activityId, request.id), entity: 'RideRequest', ...fields }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...rideKeys.requestBy(request.activityId, request.requesterId), entity: 'RideRequestMarker', requestId: request.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { ConditionCheck: { TableName: table(), Key: groupActivityKeys.member(request.activityId, request.requesterId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...rideKeys.request(request.activityId, request.id), entity: 'RideRequest', ...fields },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...rideKeys.requestBy(request.activityId, request.requesterId),
+            entity: 'RideRequestMarker',
+            requestId: request.id,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: groupActivityKeys.member(request.activityId, request.requesterId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
     ],
   });
   if (outcome.ok) return 'saved';
   return outcome.codes[1] === 'ConditionalCheckFailed' ? 'exists' : 'not_participant';
 }
 
-export async function deleteRideRequest(request: Pick<RideRequestRecord, 'activityId' | 'id' | 'requesterId'>): Promise<void> {
+export async function deleteRideRequest(
+  request: Pick<RideRequestRecord, 'activityId' | 'id' | 'requesterId'>,
+): Promise<void> {
   await transact({
     TransactItems: [
       { Delete: { TableName: table(), Key: rideKeys.request(request.activityId, request.id) } },
@@ -313,7 +415,9 @@ export async function markRequestOffered(activityId: string, requestId: string, 
 }
 
 export async function deleteRideStats(userId: string): Promise<number> {
-  const result = await dynamo().send(new DeleteCommand({ TableName: table(), Key: rideKeys.stats(userId), ReturnValues: 'ALL_OLD' }));
+  const result = await dynamo().send(
+    new DeleteCommand({ TableName: table(), Key: rideKeys.stats(userId), ReturnValues: 'ALL_OLD' }),
+  );
   return result.Attributes ? 1 : 0;
 }
 
@@ -325,10 +429,22 @@ export type RemoveOutcome = 'removed' | 'not_participant' | 'not_organizer' | 'r
  * them from joining again. `bookingRideIds` are the rides they had a seat in when read; if that changed
  * meanwhile (a booking condition failed), the caller reads again and retries.
  */
-export async function removeParticipant(activityId: string, organizerId: string, userId: string, bookingRideIds: readonly string[], now: Date): Promise<RemoveOutcome> {
+export async function removeParticipant(
+  activityId: string,
+  organizerId: string,
+  userId: string,
+  bookingRideIds: readonly string[],
+  now: Date,
+): Promise<RemoveOutcome> {
   const at = now.toISOString();
   const bookings = bookingRideIds.flatMap((rideId) => [
-    { Delete: { TableName: table(), Key: rideKeys.booking(activityId, rideId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: rideKeys.booking(activityId, rideId, userId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     {
       Update: {
         TableName: table(),
@@ -359,7 +475,18 @@ export async function removeParticipant(activityId: string, organizerId: string,
           ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':organizer': organizerId, ':now': at },
         },
       },
-      { Put: { TableName: table(), Item: { ...groupActivityKeys.removal(activityId, userId), entity: 'GroupActivityRemoval', activityId, userId, removedAt: at } } },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...groupActivityKeys.removal(activityId, userId),
+            entity: 'GroupActivityRemoval',
+            activityId,
+            userId,
+            removedAt: at,
+          },
+        },
+      },
       ...bookings,
     ],
   });

@@ -60,7 +60,9 @@ function toItem(config: StravaAppConfig, now: Date): Record<string, unknown> {
 }
 
 export async function getStravaConfig(configId: string): Promise<StravaAppConfig | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('rateLimits'), Key: stravaRateLimitKeys.config(configId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('rateLimits'), Key: stravaRateLimitKeys.config(configId) }),
+  );
   return result.Item ? fromItem(result.Item) : null;
 }
 
@@ -76,13 +78,21 @@ export async function assignStravaConfig(userId: string, configId: string, now: 
   await dynamo().send(
     new PutCommand({
       TableName: tableName('rateLimits'),
-      Item: { ...stravaRateLimitKeys.assignment(userId), entity: 'StravaConfigAssignment', user_id: userId, strava_config_id: configId, updated_at: now.toISOString() },
+      Item: {
+        ...stravaRateLimitKeys.assignment(userId),
+        entity: 'StravaConfigAssignment',
+        user_id: userId,
+        strava_config_id: configId,
+        updated_at: now.toISOString(),
+      },
     }),
   );
 }
 
 async function assignedConfigId(userId: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('rateLimits'), Key: stravaRateLimitKeys.assignment(userId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName('rateLimits'), Key: stravaRateLimitKeys.assignment(userId) }),
+  );
   const configId = result.Item?.strava_config_id;
   return typeof configId === 'string' && configId !== '' ? configId : null;
 }
@@ -102,7 +112,8 @@ function fallbackIdentityFromEnv(): Pick<StravaAppConfig, 'clientId' | 'secretRe
 async function fallbackConfig(): Promise<StravaAppConfig> {
   const identity = fallbackIdentityFromEnv();
   const stored = await getStravaConfig(DEFAULT_STRAVA_CONFIG_ID);
-  if (stored && (!identity || (stored.clientId === identity.clientId && stored.secretRef === identity.secretRef))) return stored;
+  if (stored && (!identity || (stored.clientId === identity.clientId && stored.secretRef === identity.secretRef)))
+    return stored;
   if (!identity) throw new Error('Missing env STRAVA_CLIENT_ID: the shared Strava API config cannot be created');
 
   const now = new Date().toISOString();

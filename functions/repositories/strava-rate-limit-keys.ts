@@ -10,7 +10,10 @@
  */
 export const stravaRateLimitKeys = {
   config: (configId: string) => ({ pk: `STRAVA_CONFIG#${configId}`, sk: 'CONFIG' }),
-  dayWindow: (configId: string, dayStart: Date) => ({ pk: `STRAVA_CONFIG#${configId}`, sk: `WINDOW#${dayStart.toISOString()}` }),
+  dayWindow: (configId: string, dayStart: Date) => ({
+    pk: `STRAVA_CONFIG#${configId}`,
+    sk: `WINDOW#${dayStart.toISOString()}`,
+  }),
   assignment: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STRAVA_CONFIG_ASSIGNMENT' }),
 } as const;
 

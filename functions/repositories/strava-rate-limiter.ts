@@ -51,7 +51,8 @@ function epochSeconds(date: Date): number {
 /** Attributes every write sets when it may be the one creating the day's item. */
 function dayItemBase(config: StravaAppConfig, dayStart: Date) {
   return {
-    expression: 'config_id = :configId, window_start = :dayStart, expiresAt = :expiresAt, entity = :entity, is_rate_limited = if_not_exists(is_rate_limited, :false)',
+    expression:
+      'config_id = :configId, window_start = :dayStart, expiresAt = :expiresAt, entity = :entity, is_rate_limited = if_not_exists(is_rate_limited, :false)',
     values: {
       ':configId': config.id,
       ':dayStart': dayStart.toISOString(),
@@ -101,7 +102,11 @@ function stateFromItem(item: Record<string, unknown> | undefined, now: Date): Ra
 /** The config's rate-limit state at `now` (null when it has made no request that day). */
 export async function readStravaRateLimitState(config: StravaAppConfig, now: Date): Promise<RateLimitState | null> {
   const result = await dynamo().send(
-    new GetCommand({ TableName: tableName('rateLimits'), Key: stravaRateLimitKeys.dayWindow(config.id, dailyWindowStart(now)), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('rateLimits'),
+      Key: stravaRateLimitKeys.dayWindow(config.id, dailyWindowStart(now)),
+      ConsistentRead: true,
+    }),
   );
   return stateFromItem(result.Item, now);
 }
@@ -154,7 +159,8 @@ export async function acquireStravaCall(config: StravaAppConfig, now: Date): Pro
  */
 async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyRequestsError> {
   const decision = decide(await readStravaRateLimitState(config, now), config, now);
-  if (decision.allowed) throw new Error(`Strava rate limiter: the window for config '${config.id}' refused a call its state allows`);
+  if (decision.allowed)
+    throw new Error(`Strava rate limiter: the window for config '${config.id}' refused a call its state allows`);
   if (decision.reason === 'fifteen_min') await markRateLimited(config, now, decision.retryAt);
   return new TooManyRequestsError(decision.message, decision.retryAfterSeconds);
 }
@@ -165,7 +171,11 @@ async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyReque
  */
 async function markRateLimited(config: StravaAppConfig, now: Date, until: Date): Promise<void> {
   const writes: Promise<boolean>[] = [];
-  for (let day = dailyWindowStart(now), n = 0; day.getTime() < until.getTime() && n < MAX_DAYS_MARKED; day = nextDailyWindowStart(day), n++) {
+  for (
+    let day = dailyWindowStart(now), n = 0;
+    day.getTime() < until.getTime() && n < MAX_DAYS_MARKED;
+    day = nextDailyWindowStart(day), n++
+  ) {
     const base = dayItemBase(config, day);
     writes.push(
       updateIfCondition(
@@ -189,7 +199,13 @@ async function markRateLimited(config: StravaAppConfig, now: Date, until: Date):
 }
 
 /** Raises a counter to Strava's figure; the condition makes it a no-op when ours is already as high. */
-function raiseCounter(config: StravaAppConfig, now: Date, counter: string, value: number, mirror: string): UpdateCommand {
+function raiseCounter(
+  config: StravaAppConfig,
+  now: Date,
+  counter: string,
+  value: number,
+  mirror: string,
+): UpdateCommand {
   const dayStart = dailyWindowStart(now);
   const base = dayItemBase(config, dayStart);
   return new UpdateCommand({
@@ -216,25 +232,42 @@ function raiseCounter(config: StravaAppConfig, now: Date, counter: string, value
 function windowEndWhenUsedUp(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
   if (!headers) return null;
   const usage = providerUsage(headers);
-  const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter((limit): limit is number => limit !== undefined && limit > 0);
+  const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter(
+    (limit): limit is number => limit !== undefined && limit > 0,
+  );
   if (dailyLimits.some((limit) => usage.daily >= limit)) return nextDailyWindowStart(now);
-  const quarterLimits = [headers.limit.fifteenMin, headers.readLimit?.fifteenMin].filter((limit): limit is number => limit !== undefined && limit > 0);
+  const quarterLimits = [headers.limit.fifteenMin, headers.readLimit?.fifteenMin].filter(
+    (limit): limit is number => limit !== undefined && limit > 0,
+  );
   if (quarterLimits.some((limit) => usage.fifteenMin >= limit)) return nextFifteenMinuteWindowStart(now);
   return null;
 }
 
 /** Corrects the counters from Strava's X-RateLimit-Usage / X-RateLimit-Limit headers (and marks rate-limited on a 429). */
-export async function recordStravaResponse(config: StravaAppConfig, response: { status: number; headers: Headers }, now: Date): Promise<void> {
+export async function recordStravaResponse(
+  config: StravaAppConfig,
+  response: { status: number; headers: Headers },
+  now: Date,
+): Promise<void> {
   const headers = parseRateLimitHeaders(response.headers);
   const writes: Promise<unknown>[] = [];
   if (headers) {
     // Strava counts app-wide (other deployments, calls we never saw): keep the larger count, never lower ours.
     const reported = providerUsage(headers);
-    if (reported.daily > 0) writes.push(updateIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
+    if (reported.daily > 0)
+      writes.push(updateIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
     if (reported.fifteenMin > 0) {
       const quarter = quarterCounterAttribute(fifteenMinuteWindowStart(now));
       writes.push(
-        updateIfCondition(raiseCounter(config, now, quarter, reported.fifteenMin, 'fifteen_min_requests = :value, fifteen_min_window_start = :quarterStart, ')),
+        updateIfCondition(
+          raiseCounter(
+            config,
+            now,
+            quarter,
+            reported.fifteenMin,
+            'fifteen_min_requests = :value, fifteen_min_window_start = :quarterStart, ',
+          ),
+        ),
       );
     }
   }

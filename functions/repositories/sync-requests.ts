@@ -7,7 +7,13 @@ import { keys } from './keys';
 
 /** Spec user_sync_preferences.manual_sync_only (users table); absent means false. */
 export async function isManualSyncOnly(userId: string): Promise<boolean> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: keys.syncPreferences(userId), ProjectionExpression: 'manual_sync_only' }));
+  const result = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('users'),
+      Key: keys.syncPreferences(userId),
+      ProjectionExpression: 'manual_sync_only',
+    }),
+  );
   return result.Item?.manual_sync_only === true;
 }
 
@@ -15,7 +21,13 @@ export async function setManualSyncOnly(userId: string, manualSyncOnly: boolean,
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...keys.syncPreferences(userId), entity: 'SyncPreferences', user_id: userId, manual_sync_only: manualSyncOnly, updated_at: now.toISOString() },
+      Item: {
+        ...keys.syncPreferences(userId),
+        entity: 'SyncPreferences',
+        user_id: userId,
+        manual_sync_only: manualSyncOnly,
+        updated_at: now.toISOString(),
+      },
     }),
   );
 }
@@ -34,7 +46,12 @@ export async function createSyncRequest(userId: string, now: Date): Promise<Sync
   await dynamo().send(
     new PutCommand({
       TableName: tableName('rateLimits'),
-      Item: { ...keys.syncRequest(userId, request.requested_at, request.id), entity: 'StravaSyncRequest', user_id: userId, ...request },
+      Item: {
+        ...keys.syncRequest(userId, request.requested_at, request.id),
+        entity: 'StravaSyncRequest',
+        user_id: userId,
+        ...request,
+      },
     }),
   );
   return request;
@@ -73,7 +90,12 @@ export async function pendingSyncRequests(userId: string): Promise<SyncRequest[]
 }
 
 /** pending → completed (sets completed_at) or failed (with the error message shown to the user). */
-export async function finishSyncRequest(userId: string, request: SyncRequest, outcome: { status: 'completed' } | { status: 'failed'; errorMessage: string }, now: Date): Promise<void> {
+export async function finishSyncRequest(
+  userId: string,
+  request: SyncRequest,
+  outcome: { status: 'completed' } | { status: 'failed'; errorMessage: string },
+  now: Date,
+): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName('rateLimits'),

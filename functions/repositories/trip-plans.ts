@@ -1,5 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { TripStage } from '../domain/trip-plan';
@@ -26,7 +33,10 @@ export const tripKeys = {
   plan: (id: string) => ({ pk: `TRIP#${id}`, sk: 'META' }),
   due: (dueAt: string, id: string) => ({ gsi1pk: 'TRIP_DUE', gsi1sk: `${dueAt}#${id}` }),
   member: (id: string, userId: string) => ({ pk: `TRIP#${id}`, sk: `MEMBER#${userId}` }),
-  mine: (userId: string, createdAt: string, id: string) => ({ gsi1pk: `TRIP_MINE#${userId}`, gsi1sk: `${createdAt}#${id}` }),
+  mine: (userId: string, createdAt: string, id: string) => ({
+    gsi1pk: `TRIP_MINE#${userId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
   link: (tokenHash: string) => ({ pk: `TRIPLINK#${tokenHash}`, sk: 'TRIPLINK' }),
 } as const;
 
@@ -40,20 +50,55 @@ export interface TripPlanRecord extends TripPlan {
 
 const table = () => tableName('social');
 const PLAN_FIELDS = [
-  'id', 'ownerId', 'activityId', 'trailhead', 'route', 'area', 'startDate', 'startTime', 'returnDate', 'returnTime', 'timeZone', 'graceMinutes', 'vehicle',
-  'essentials', 'contacts', 'party', 'status', 'lateReason', 'lastCheckIn', 'overdueAlertsSent', 'closedAt', 'createdAt', 'stage', 'dueAt', 'tokenHash', 'expiresAt',
+  'id',
+  'ownerId',
+  'activityId',
+  'trailhead',
+  'route',
+  'area',
+  'startDate',
+  'startTime',
+  'returnDate',
+  'returnTime',
+  'timeZone',
+  'graceMinutes',
+  'vehicle',
+  'essentials',
+  'contacts',
+  'party',
+  'status',
+  'lateReason',
+  'lastCheckIn',
+  'overdueAlertsSent',
+  'closedAt',
+  'createdAt',
+  'stage',
+  'dueAt',
+  'tokenHash',
+  'expiresAt',
 ] as const;
 
 function toPlan(item: Record<string, unknown>): TripPlanRecord {
   const plan = Object.fromEntries(PLAN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as TripPlanRecord;
-  return { ...plan, vehicle: String(item.vehicle ?? ''), essentials: (item.essentials as TripPlan['essentials']) ?? [], overdueAlertsSent: Number(item.overdueAlertsSent ?? 0) };
+  return {
+    ...plan,
+    vehicle: String(item.vehicle ?? ''),
+    essentials: (item.essentials as TripPlan['essentials']) ?? [],
+    overdueAlertsSent: Number(item.overdueAlertsSent ?? 0),
+  };
 }
 
-const isExpired = (item: Record<string, unknown>, now: Date) => typeof item.expiresAt === 'number' && item.expiresAt <= now.getTime() / 1000;
+const isExpired = (item: Record<string, unknown>, now: Date) =>
+  typeof item.expiresAt === 'number' && item.expiresAt <= now.getTime() / 1000;
 
 function failedConditions(error: unknown): boolean {
-  if (error instanceof TransactionCanceledException || (error instanceof Error && error.name === 'TransactionCanceledException')) {
-    return ((error as TransactionCanceledException).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
+  if (
+    error instanceof TransactionCanceledException ||
+    (error instanceof Error && error.name === 'TransactionCanceledException')
+  ) {
+    return ((error as TransactionCanceledException).CancellationReasons ?? []).some(
+      (r) => r.Code === 'ConditionalCheckFailed',
+    );
   }
   return false;
 }
@@ -71,7 +116,15 @@ async function transact(items: NonNullable<TransactWriteCommandInput['TransactIt
 
 function planItem(plan: TripPlanRecord) {
   const { dueAt, expiresAt, ...rest } = plan;
-  return { ...tripKeys.plan(plan.id), ...(dueAt ? tripKeys.due(dueAt, plan.id) : {}), entity: 'TripPlan', ...rest, lateUsed: rest.lateReason !== null, dueAt, ...(expiresAt ? { expiresAt } : {}) };
+  return {
+    ...tripKeys.plan(plan.id),
+    ...(dueAt ? tripKeys.due(dueAt, plan.id) : {}),
+    entity: 'TripPlan',
+    ...rest,
+    lateUsed: rest.lateReason !== null,
+    dueAt,
+    ...(expiresAt ? { expiresAt } : {}),
+  };
 }
 
 /** Files a plan: the plan, one item per party member, the contact link and the contacts' emails, all or nothing. */
@@ -81,9 +134,24 @@ export async function createTripPlan(plan: TripPlanRecord, emails: readonly Outb
       TransactItems: [
         { Put: { TableName: table(), Item: planItem(plan), ConditionExpression: 'attribute_not_exists(pk)' } },
         ...plan.party.map((m) => ({
-          Put: { TableName: table(), Item: { ...tripKeys.member(plan.id, m.userId), ...tripKeys.mine(m.userId, plan.createdAt, plan.id), entity: 'TripPlanMember', planId: plan.id, userId: m.userId } },
+          Put: {
+            TableName: table(),
+            Item: {
+              ...tripKeys.member(plan.id, m.userId),
+              ...tripKeys.mine(m.userId, plan.createdAt, plan.id),
+              entity: 'TripPlanMember',
+              planId: plan.id,
+              userId: m.userId,
+            },
+          },
         })),
-        { Put: { TableName: table(), Item: { ...tripKeys.link(plan.tokenHash), entity: 'TripPlanLink', planId: plan.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...tripKeys.link(plan.tokenHash), entity: 'TripPlanLink', planId: plan.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         ...emails.map((email) => ({ Put: outboxPut(email, now) })),
       ],
     }),
@@ -92,12 +160,16 @@ export async function createTripPlan(plan: TripPlanRecord, emails: readonly Outb
 
 /** The plan, unless it is gone or past its TTL (which DynamoDB may apply days late). */
 export async function getTripPlan(id: string, now: Date): Promise<TripPlanRecord | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: tripKeys.plan(id), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: tripKeys.plan(id), ConsistentRead: true }),
+  );
   return result.Item && !isExpired(result.Item, now) ? toPlan(result.Item) : null;
 }
 
 export async function getPlanIdByLink(tokenHash: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: tripKeys.link(tokenHash), ConsistentRead: true }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: tripKeys.link(tokenHash), ConsistentRead: true }),
+  );
   return result.Item ? String(result.Item.planId) : null;
 }
 
@@ -123,7 +195,10 @@ export async function listTripPlanIdsOf(userId: string): Promise<string[]> {
 }
 
 export async function getTripPlans(ids: readonly string[], now: Date): Promise<TripPlanRecord[]> {
-  const items = await batchGetAll(table(), ids.map((id) => tripKeys.plan(id)));
+  const items = await batchGetAll(
+    table(),
+    ids.map((id) => tripKeys.plan(id)),
+  );
   const byId = new Map(items.filter((item) => !isExpired(item, now)).map((item) => [String(item.id), toPlan(item)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -160,7 +235,9 @@ export async function advanceTripStage(
       Update: {
         TableName: table(),
         Key: tripKeys.plan(plan.id),
-        UpdateExpression: due ? 'SET stage = :to, dueAt = :next, gsi1pk = :gpk, gsi1sk = :gsk, overdueAlertsSent = :alerts' : 'SET stage = :to, dueAt = :next, overdueAlertsSent = :alerts REMOVE gsi1pk, gsi1sk',
+        UpdateExpression: due
+          ? 'SET stage = :to, dueAt = :next, gsi1pk = :gpk, gsi1sk = :gsk, overdueAlertsSent = :alerts'
+          : 'SET stage = :to, dueAt = :next, overdueAlertsSent = :alerts REMOVE gsi1pk, gsi1sk',
         ConditionExpression: '#status = :open AND stage = :from AND dueAt = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -179,21 +256,49 @@ export async function advanceTripStage(
 }
 
 /** "We're back": closes an open plan (off the due index, TTL in 30 days on every item) with the contacts' emails. */
-export async function closeTripPlan(plan: TripPlanRecord, byUserId: string, expiresAt: number, emails: readonly OutboxMessage[], now: Date): Promise<boolean> {
+export async function closeTripPlan(
+  plan: TripPlanRecord,
+  byUserId: string,
+  expiresAt: number,
+  emails: readonly OutboxMessage[],
+  now: Date,
+): Promise<boolean> {
   const at = now.toISOString();
   return transact([
     {
       Update: {
         TableName: table(),
         Key: tripKeys.plan(plan.id),
-        UpdateExpression: 'SET #status = :closed, closedAt = :at, lastCheckIn = :check, expiresAt = :ttl, dueAt = :null REMOVE gsi1pk, gsi1sk',
+        UpdateExpression:
+          'SET #status = :closed, closedAt = :at, lastCheckIn = :check, expiresAt = :ttl, dueAt = :null REMOVE gsi1pk, gsi1sk',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':at': at, ':check': { at, by: byUserId, kind: 'back' }, ':ttl': expiresAt, ':null': null },
+        ExpressionAttributeValues: {
+          ':closed': 'closed',
+          ':open': 'open',
+          ':at': at,
+          ':check': { at, by: byUserId, kind: 'back' },
+          ':ttl': expiresAt,
+          ':null': null,
+        },
       },
     },
-    ...plan.party.map((m) => ({ Update: { TableName: table(), Key: tripKeys.member(plan.id, m.userId), UpdateExpression: 'SET expiresAt = :ttl', ExpressionAttributeValues: { ':ttl': expiresAt } } })),
-    { Update: { TableName: table(), Key: tripKeys.link(plan.tokenHash), UpdateExpression: 'SET expiresAt = :ttl', ExpressionAttributeValues: { ':ttl': expiresAt } } },
+    ...plan.party.map((m) => ({
+      Update: {
+        TableName: table(),
+        Key: tripKeys.member(plan.id, m.userId),
+        UpdateExpression: 'SET expiresAt = :ttl',
+        ExpressionAttributeValues: { ':ttl': expiresAt },
+      },
+    })),
+    {
+      Update: {
+        TableName: table(),
+        Key: tripKeys.link(plan.tokenHash),
+        UpdateExpression: 'SET expiresAt = :ttl',
+        ExpressionAttributeValues: { ':ttl': expiresAt },
+      },
+    },
     ...emails.map((email) => ({ Put: outboxPut(email, now) })),
   ]);
 }
@@ -237,7 +342,11 @@ export async function moveTripReturn(
 
 /** Deletes a plan with its members and link (the owner's account is deleted). Returns items removed. */
 export async function deleteTripPlan(plan: TripPlanRecord): Promise<number> {
-  const keysToDelete = [tripKeys.plan(plan.id), ...plan.party.map((m) => tripKeys.member(plan.id, m.userId)), tripKeys.link(plan.tokenHash)];
+  const keysToDelete = [
+    tripKeys.plan(plan.id),
+    ...plan.party.map((m) => tripKeys.member(plan.id, m.userId)),
+    tripKeys.link(plan.tokenHash),
+  ];
   for (const key of keysToDelete) await dynamo().send(new DeleteCommand({ TableName: table(), Key: key }));
   return keysToDelete.length;
 }
@@ -248,7 +357,12 @@ export async function removeTripMember(plan: TripPlanRecord, userId: string): Pr
   const party = plan.party.filter((m) => m.userId !== userId);
   const check = plan.lastCheckIn.by === userId ? { ...plan.lastCheckIn, by: 'deleted' } : plan.lastCheckIn;
   await dynamo().send(
-    new UpdateCommand({ TableName: table(), Key: tripKeys.plan(plan.id), UpdateExpression: 'SET party = :party, lastCheckIn = :check', ExpressionAttributeValues: { ':party': party, ':check': check } }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: tripKeys.plan(plan.id),
+      UpdateExpression: 'SET party = :party, lastCheckIn = :check',
+      ExpressionAttributeValues: { ':party': party, ':check': check },
+    }),
   );
   return 2;
 }

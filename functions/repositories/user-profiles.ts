@@ -24,8 +24,14 @@ export async function ensureUserProfile(userId: string, email: string, now: Date
     new UpdateCommand({
       TableName: tableName('users'),
       Key: keys.userProfile(userId),
-      UpdateExpression: 'SET createdAt = if_not_exists(createdAt, :now), email = :email, userId = :userId, entity = :entity',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':email': email, ':userId': userId, ':entity': 'UserProfile' },
+      UpdateExpression:
+        'SET createdAt = if_not_exists(createdAt, :now), email = :email, userId = :userId, entity = :entity',
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':email': email,
+        ':userId': userId,
+        ':entity': 'UserProfile',
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -39,14 +45,25 @@ export async function getUserProfile(userId: string): Promise<UserProfileRecord 
 }
 
 /** Replaces the user's settings (creating the profile if this is the first call) and returns the profile. */
-export async function saveProfileSettings(userId: string, email: string, settings: ProfileSettings, now: Date): Promise<UserProfileRecord> {
+export async function saveProfileSettings(
+  userId: string,
+  email: string,
+  settings: ProfileSettings,
+  now: Date,
+): Promise<UserProfileRecord> {
   const result = await dynamo().send(
     new UpdateCommand({
       TableName: tableName('users'),
       Key: keys.userProfile(userId),
       UpdateExpression:
         'SET createdAt = if_not_exists(createdAt, :now), email = :email, userId = :userId, entity = :entity, settings = :settings, settingsUpdatedAt = :now',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':email': email, ':userId': userId, ':entity': 'UserProfile', ':settings': settings },
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':email': email,
+        ':userId': userId,
+        ':entity': 'UserProfile',
+        ':settings': settings,
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -54,14 +71,22 @@ export async function saveProfileSettings(userId: string, email: string, setting
 }
 
 function fromItem(item: Record<string, unknown>): UserProfileRecord {
-  return { userId: String(item.userId), email: String(item.email), createdAt: String(item.createdAt), settings: settingsFrom(item) };
+  return {
+    userId: String(item.userId),
+    email: String(item.email),
+    createdAt: String(item.createdAt),
+    settings: settingsFrom(item),
+  };
 }
 
 /** Stored settings, filled in with the defaults for anything missing; unreadable ones fall back to the defaults. */
 function settingsFrom(item: Record<string, unknown>): ProfileSettings {
   const stored = item.settings;
   if (stored === undefined) return DEFAULT_PROFILE_SETTINGS;
-  const parsed = typeof stored === 'object' && stored !== null ? ProfileSettings.safeParse({ ...DEFAULT_PROFILE_SETTINGS, ...stored }) : null;
+  const parsed =
+    typeof stored === 'object' && stored !== null
+      ? ProfileSettings.safeParse({ ...DEFAULT_PROFILE_SETTINGS, ...stored })
+      : null;
   if (parsed?.success) return parsed.data;
   logger.warn('stored profile settings unreadable; using defaults', { userId: item.userId });
   return DEFAULT_PROFILE_SETTINGS;
@@ -75,7 +100,12 @@ export async function countUserPartition(table: TableId, userId: string): Promis
   let count = 0;
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName: tableName(table), Select: 'COUNT', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+    {
+      TableName: tableName(table),
+      Select: 'COUNT',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    },
   );
   for await (const page of pages) count += page.Count ?? 0;
   return count;
@@ -90,10 +120,18 @@ export async function deleteUserPartition(table: TableId, userId: string): Promi
   const found: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName, ProjectionExpression: 'pk, sk', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+    {
+      TableName,
+      ProjectionExpression: 'pk, sk',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    },
   );
   for await (const page of pages) found.push(...(page.Items ?? []));
-  await batchWriteAll(TableName, found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  await batchWriteAll(
+    TableName,
+    found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+  );
   return found.length;
 }
 
@@ -106,9 +144,18 @@ export async function deleteUserIndexedItems(table: TableId, userId: string): Pr
   const found: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
-    { TableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': userPartition(userId) } },
+    {
+      TableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    },
   );
-  for await (const page of pages) for (const item of page.Items ?? []) if (item.pk !== userPartition(userId)) found.push(item);
-  await batchWriteAll(TableName, found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  for await (const page of pages)
+    for (const item of page.Items ?? []) if (item.pk !== userPartition(userId)) found.push(item);
+  await batchWriteAll(
+    TableName,
+    found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+  );
   return found.length;
 }

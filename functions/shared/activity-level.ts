@@ -22,7 +22,11 @@ function above(value: number | null | undefined, threshold: number): boolean {
  * Spec §9, Apple Health and Strava workouts. The short-workout rule comes first: a 9-minute sprint
  * at 5 m/s is still light. An unknown duration counts as 0 s, as the earlier product did.
  */
-export function workoutActivityLevel({ durationSeconds, averageSpeedMps, averageHeartRate }: WorkoutIntensity): ActivityLevel {
+export function workoutActivityLevel({
+  durationSeconds,
+  averageSpeedMps,
+  averageHeartRate,
+}: WorkoutIntensity): ActivityLevel {
   const duration = known(durationSeconds) ? durationSeconds : 0;
   if (duration < 600) return 'light';
   if (duration > 3600 || above(averageSpeedMps, 4) || above(averageHeartRate, 150)) return 'very_active';

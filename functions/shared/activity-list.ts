@@ -21,7 +21,10 @@ function sortValue(activity: UnifiedActivity, sort: ActivitiesQuery['sort']): nu
  * Keeps the activities of the filter's type and sorts them. Spec §2 filter values are canonical types of the one
  * vocabulary (activity-types.ts). Ties break on start time, then on the provider id, so pages never overlap or skip.
  */
-export function filterAndSortActivities(all: readonly UnifiedActivity[], query: Pick<ActivitiesQuery, 'type' | 'sort' | 'order'>): UnifiedActivity[] {
+export function filterAndSortActivities(
+  all: readonly UnifiedActivity[],
+  query: Pick<ActivitiesQuery, 'type' | 'sort' | 'order'>,
+): UnifiedActivity[] {
   const wanted = query.type === 'all' ? null : query.type;
   const direction = query.order === 'asc' ? 1 : -1;
   return all
@@ -35,6 +38,13 @@ export function filterAndSortActivities(all: readonly UnifiedActivity[], query: 
 }
 
 /** One page of a list: the items from `offset`, and the offset of the next page (null on the last). */
-export function pageAt<T>(items: readonly T[], offset: number, limit: number): { items: T[]; nextOffset: number | null } {
-  return { items: items.slice(offset, offset + limit), nextOffset: offset + limit < items.length ? offset + limit : null };
+export function pageAt<T>(
+  items: readonly T[],
+  offset: number,
+  limit: number,
+): { items: T[]; nextOffset: number | null } {
+  return {
+    items: items.slice(offset, offset + limit),
+    nextOffset: offset + limit < items.length ? offset + limit : null,
+  };
 }

@@ -8,7 +8,8 @@ export const ENV_VARS = {
   STRAVA_CLIENT_ID: "Strava's public OAuth client id",
   STRAVA_OAUTH_BASE_URL: "Strava's OAuth base (the simulator locally)",
   STRAVA_API_BASE_URL: "Strava's API base (the simulator locally)",
-  STRAVA_WEBHOOK_VERIFY_TOKEN: 'echoed by Strava when the webhook subscription is created; unset refuses every verification',
+  STRAVA_WEBHOOK_VERIFY_TOKEN:
+    'echoed by Strava when the webhook subscription is created; unset refuses every verification',
   STRAVA_WEBHOOK_SUBSCRIPTION_ID: "Strava's id for our push subscription",
   STRAVA_WEBHOOK_CALLS_PER_ATHLETE: 'Strava calls webhook events may spend per athlete and quarter hour (default 5)',
   STRAVA_INITIAL_SYNC_DAYS: 'first sync window in days (default 30)',
@@ -24,7 +25,8 @@ export const ENV_VARS = {
   GOOGLE_CLIENT_SECRET_ARN: 'AWS: the Secrets Manager secret holding the Google client secret',
   APP_SECRET: 'local only: the key that signs OAuth state and encrypts provider tokens',
   APP_SECRET_ARN: 'AWS: the Secrets Manager secret holding APP_SECRET',
-  APPLE_SHORTCUT_URL: 'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',
+  APPLE_SHORTCUT_URL:
+    'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',
   USER_POOL_ID: 'the Cognito user pool, for the functions that delete or disable users',
   COGNITO_ENDPOINT: 'local only: the cognito-local emulator',
   DYNAMODB_ENDPOINT: 'local only: DynamoDB Local',

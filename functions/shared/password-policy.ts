@@ -26,11 +26,36 @@ export interface PasswordRule {
 }
 
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: 'length', label: `At least ${PASSWORD_POLICY.minLength} characters`, cognitoMessage: 'Password not long enough', met: (p) => p.length >= PASSWORD_POLICY.minLength },
-  { id: 'lowercase', label: 'A lowercase letter', cognitoMessage: 'Password must have lowercase characters', met: (p) => /\p{Ll}/u.test(p) },
-  { id: 'uppercase', label: 'An uppercase letter', cognitoMessage: 'Password must have uppercase characters', met: (p) => /\p{Lu}/u.test(p) },
-  { id: 'digit', label: 'A number', cognitoMessage: 'Password must have numeric characters', met: (p) => /[0-9]/.test(p) },
-  { id: 'symbol', label: 'A symbol, such as - ! ? or #', cognitoMessage: 'Password must have symbol characters', met: (p) => [...p].some((c) => SYMBOLS.has(c)) },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_POLICY.minLength} characters`,
+    cognitoMessage: 'Password not long enough',
+    met: (p) => p.length >= PASSWORD_POLICY.minLength,
+  },
+  {
+    id: 'lowercase',
+    label: 'A lowercase letter',
+    cognitoMessage: 'Password must have lowercase characters',
+    met: (p) => /\p{Ll}/u.test(p),
+  },
+  {
+    id: 'uppercase',
+    label: 'An uppercase letter',
+    cognitoMessage: 'Password must have uppercase characters',
+    met: (p) => /\p{Lu}/u.test(p),
+  },
+  {
+    id: 'digit',
+    label: 'A number',
+    cognitoMessage: 'Password must have numeric characters',
+    met: (p) => /[0-9]/.test(p),
+  },
+  {
+    id: 'symbol',
+    label: 'A symbol, such as - ! ? or #',
+    cognitoMessage: 'Password must have symbol characters',
+    met: (p) => [...p].some((c) => SYMBOLS.has(c)),
+  },
 ];
 
 /** The rules `password` does not meet yet (empty when it is acceptable). */

@@ -66,19 +66,136 @@ const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
 
 const CORE_ROUTES: readonly RouteDefinition[] = [
-  { id: 'get-health', method: 'GET', path: '/api/health', entry: 'functions/handlers/health/get-health.ts', public: true, tables: ['users', 'connections', 'activities', 'social', 'rateLimits'], access: { users: 'read', connections: 'read', activities: 'read', social: 'read', rateLimits: 'read' } },
-  { id: 'get-me', method: 'GET', path: '/api/me', entry: 'functions/handlers/me/get-me.ts', public: false, tables: ['users'], access: { users: 'write' } },
-  { id: 'get-strava-authorize-url', method: 'GET', path: '/api/strava/authorize-url', entry: 'functions/handlers/strava/get-authorize-url.ts', public: false, tables: ['users'], secrets: STRAVA_SECRETS, access: { users: 'write' } },
-  { id: 'post-strava-connect', method: 'POST', path: '/api/strava/connect', entry: 'functions/handlers/strava/post-connect.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
-  { id: 'get-connections', method: 'GET', path: '/api/connections', entry: 'functions/handlers/connections/get-connections.ts', public: false, tables: ['connections'], access: { connections: 'read' } },
-  { id: 'delete-connection', method: 'DELETE', path: '/api/connections/{provider}', entry: 'functions/handlers/connections/delete-connection.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
-  { id: 'post-connection-sync', method: 'POST', path: '/api/connections/{provider}/sync', entry: 'functions/handlers/connections/post-sync.ts', public: false, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: ALL_PROVIDER_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' } },
-  { id: 'get-import-jobs', method: 'GET', path: '/api/connections/jobs', entry: 'functions/handlers/import-jobs/get-import-jobs.ts', public: false, tables: ['connections'], access: { connections: 'read' } },
-  { id: 'get-sync-requests', method: 'GET', path: '/api/sync-requests', entry: 'functions/handlers/sync-requests/get-sync-requests.ts', public: false, tables: ['rateLimits'], access: { rateLimits: 'read' } },
-  { id: 'get-activities', method: 'GET', path: '/api/activities', entry: 'functions/handlers/activities/get-activities.ts', public: false, tables: ['activities'], access: { activities: 'read' } },
-  { id: 'get-strava-webhook', method: 'GET', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/get-webhook.ts', public: true, tables: [], access: {} },
-  { id: 'post-strava-webhook', method: 'POST', path: '/api/webhooks/strava', entry: 'functions/handlers/strava/post-webhook.ts', public: true, tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, access: { users: 'write', connections: { mode: 'write', indexes: ['gsi1'] }, activities: 'write', rateLimits: 'write' } },
-  { id: 'get-strava-usage', method: 'GET', path: '/api/strava/usage', entry: 'functions/handlers/strava/get-usage.ts', public: false, tables: ['rateLimits'], access: { rateLimits: 'write' } },
+  {
+    id: 'get-health',
+    method: 'GET',
+    path: '/api/health',
+    entry: 'functions/handlers/health/get-health.ts',
+    public: true,
+    tables: ['users', 'connections', 'activities', 'social', 'rateLimits'],
+    access: { users: 'read', connections: 'read', activities: 'read', social: 'read', rateLimits: 'read' },
+  },
+  {
+    id: 'get-me',
+    method: 'GET',
+    path: '/api/me',
+    entry: 'functions/handlers/me/get-me.ts',
+    public: false,
+    tables: ['users'],
+    access: { users: 'write' },
+  },
+  {
+    id: 'get-strava-authorize-url',
+    method: 'GET',
+    path: '/api/strava/authorize-url',
+    entry: 'functions/handlers/strava/get-authorize-url.ts',
+    public: false,
+    tables: ['users'],
+    secrets: STRAVA_SECRETS,
+    access: { users: 'write' },
+  },
+  {
+    id: 'post-strava-connect',
+    method: 'POST',
+    path: '/api/strava/connect',
+    entry: 'functions/handlers/strava/post-connect.ts',
+    public: false,
+    tables: ['users', 'connections', 'activities', 'rateLimits'],
+    secrets: STRAVA_SECRETS,
+    timeoutSeconds: 29,
+    access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
+  },
+  {
+    id: 'get-connections',
+    method: 'GET',
+    path: '/api/connections',
+    entry: 'functions/handlers/connections/get-connections.ts',
+    public: false,
+    tables: ['connections'],
+    access: { connections: 'read' },
+  },
+  {
+    id: 'delete-connection',
+    method: 'DELETE',
+    path: '/api/connections/{provider}',
+    entry: 'functions/handlers/connections/delete-connection.ts',
+    public: false,
+    tables: ['users', 'connections', 'activities', 'rateLimits'],
+    secrets: ALL_PROVIDER_SECRETS,
+    timeoutSeconds: 29,
+    access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
+  },
+  {
+    id: 'post-connection-sync',
+    method: 'POST',
+    path: '/api/connections/{provider}/sync',
+    entry: 'functions/handlers/connections/post-sync.ts',
+    public: false,
+    tables: ['users', 'connections', 'activities', 'rateLimits'],
+    secrets: ALL_PROVIDER_SECRETS,
+    timeoutSeconds: 29,
+    access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
+  },
+  {
+    id: 'get-import-jobs',
+    method: 'GET',
+    path: '/api/connections/jobs',
+    entry: 'functions/handlers/import-jobs/get-import-jobs.ts',
+    public: false,
+    tables: ['connections'],
+    access: { connections: 'read' },
+  },
+  {
+    id: 'get-sync-requests',
+    method: 'GET',
+    path: '/api/sync-requests',
+    entry: 'functions/handlers/sync-requests/get-sync-requests.ts',
+    public: false,
+    tables: ['rateLimits'],
+    access: { rateLimits: 'read' },
+  },
+  {
+    id: 'get-activities',
+    method: 'GET',
+    path: '/api/activities',
+    entry: 'functions/handlers/activities/get-activities.ts',
+    public: false,
+    tables: ['activities'],
+    access: { activities: 'read' },
+  },
+  {
+    id: 'get-strava-webhook',
+    method: 'GET',
+    path: '/api/webhooks/strava',
+    entry: 'functions/handlers/strava/get-webhook.ts',
+    public: true,
+    tables: [],
+    access: {},
+  },
+  {
+    id: 'post-strava-webhook',
+    method: 'POST',
+    path: '/api/webhooks/strava',
+    entry: 'functions/handlers/strava/post-webhook.ts',
+    public: true,
+    tables: ['users', 'connections', 'activities', 'rateLimits'],
+    secrets: STRAVA_SECRETS,
+    access: {
+      users: 'write',
+      connections: { mode: 'write', indexes: ['gsi1'] },
+      activities: 'write',
+      rateLimits: 'write',
+    },
+  },
+  {
+    id: 'get-strava-usage',
+    method: 'GET',
+    path: '/api/strava/usage',
+    entry: 'functions/handlers/strava/get-usage.ts',
+    public: false,
+    tables: ['rateLimits'],
+    access: { rateLimits: 'write' },
+  },
 ];
 
 /** Every HTTP route: the core list above plus one list per capability (functions/shared/route-areas/*). */
@@ -123,8 +240,21 @@ export interface ScheduledJobDefinition {
 }
 
 const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
-  { id: 'retention-purge', entry: 'functions/handlers/retention/purge.ts', schedule: 'rate(1 hour)', tables: ['activities', 'connections'], access: { activities: { mode: 'write', scan: true }, connections: { mode: 'write', scan: true } } },
-  { id: 'strava-refresh', entry: 'functions/handlers/strava/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities', 'rateLimits'], secrets: STRAVA_SECRETS, access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write', rateLimits: 'write' } },
+  {
+    id: 'retention-purge',
+    entry: 'functions/handlers/retention/purge.ts',
+    schedule: 'rate(1 hour)',
+    tables: ['activities', 'connections'],
+    access: { activities: { mode: 'write', scan: true }, connections: { mode: 'write', scan: true } },
+  },
+  {
+    id: 'strava-refresh',
+    entry: 'functions/handlers/strava/refresh-job.ts',
+    schedule: 'rate(1 day)',
+    tables: ['users', 'connections', 'activities', 'rateLimits'],
+    secrets: STRAVA_SECRETS,
+    access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write', rateLimits: 'write' },
+  },
 ];
 
 /**
@@ -142,4 +272,9 @@ export const IMPORT_WORKER = {
 } satisfies Omit<ScheduledJobDefinition, 'schedule'> & { maxReceiveCount: number };
 export const IMPORT_ENQUEUING_ROUTES: readonly string[] = ['post-connection-sync', 'post-strava-connect'];
 
-export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [...CORE_SCHEDULED_JOBS, ...GOOGLE_SCHEDULED_JOBS, ...PLAN_SCHEDULED_JOBS, ...TRIP_SCHEDULED_JOBS];
+export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+  ...CORE_SCHEDULED_JOBS,
+  ...GOOGLE_SCHEDULED_JOBS,
+  ...PLAN_SCHEDULED_JOBS,
+  ...TRIP_SCHEDULED_JOBS,
+];

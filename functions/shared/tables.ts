@@ -21,11 +21,46 @@ export type TableId = (typeof TABLE_IDS)[number];
 const gsi1 = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
 
 export const TABLES: readonly TableDefinition[] = [
-  { id: 'users', holds: 'user profiles, preferences, sync preferences, metrics, daily aggregates, OAuth states', partitionKey: 'pk', sortKey: 'sk', indexes: [gsi1], ttlAttribute: 'expiresAt' },
-  { id: 'connections', holds: 'health connections (one per user + provider), encrypted provider tokens', partitionKey: 'pk', sortKey: 'sk', indexes: [gsi1], ttlAttribute: 'expiresAt' },
-  { id: 'activities', holds: 'unified health activities (one per user + provider + provider activity id)', partitionKey: 'pk', sortKey: 'sk', indexes: [gsi1], ttlAttribute: 'expiresAt' },
-  { id: 'social', holds: 'partner profiles, connections, messages, group activities, rides, notifications', partitionKey: 'pk', sortKey: 'sk', indexes: [gsi1], ttlAttribute: 'expiresAt' },
-  { id: 'rateLimits', holds: 'Strava API configs, user assignments, rate-limit windows, sync requests', partitionKey: 'pk', sortKey: 'sk', indexes: [gsi1], ttlAttribute: 'expiresAt' },
+  {
+    id: 'users',
+    holds: 'user profiles, preferences, sync preferences, metrics, daily aggregates, OAuth states',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi1],
+    ttlAttribute: 'expiresAt',
+  },
+  {
+    id: 'connections',
+    holds: 'health connections (one per user + provider), encrypted provider tokens',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi1],
+    ttlAttribute: 'expiresAt',
+  },
+  {
+    id: 'activities',
+    holds: 'unified health activities (one per user + provider + provider activity id)',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi1],
+    ttlAttribute: 'expiresAt',
+  },
+  {
+    id: 'social',
+    holds: 'partner profiles, connections, messages, group activities, rides, notifications',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi1],
+    ttlAttribute: 'expiresAt',
+  },
+  {
+    id: 'rateLimits',
+    holds: 'Strava API configs, user assignments, rate-limit windows, sync requests',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi1],
+    ttlAttribute: 'expiresAt',
+  },
 ];
 
 /** Env var through which a function learns a table's physical name, e.g. TABLE_USERS. */

@@ -3,7 +3,12 @@ import { logger } from '../lib/logger';
 import { putDeletedEmailTombstone, putDeletedUserTombstone } from '../repositories/account-tombstones';
 import { listConnections } from '../repositories/connections';
 import { messagesUsed } from '../repositories/messages';
-import { countUserPartition, deleteUserIndexedItems, deleteUserPartition, getUserProfile } from '../repositories/user-profiles';
+import {
+  countUserPartition,
+  deleteUserIndexedItems,
+  deleteUserPartition,
+  getUserProfile,
+} from '../repositories/user-profiles';
 import type { ProviderType } from '../shared/schemas/activity';
 import { DEFAULT_PROFILE_SETTINGS, type AccountDeletionResponse } from '../shared/schemas/profile';
 import { TABLE_IDS } from '../shared/tables';
@@ -20,16 +25,27 @@ export interface AccountDeletionDeps {
   /** Deauthorizes TrailBuddy at the provider (best effort), then deletes the connection's tokens and activities. */
   disconnectProvider: (userId: string, provider: ProviderType) => Promise<void>;
   /** Each capability's own eraser for what it keeps about the user in the social table (it knows the other parties). */
-  erasers: Readonly<Record<'partners' | 'plans' | 'apple' | 'trips' | 'email', (userId: string, now: Date) => Promise<number>>>;
+  erasers: Readonly<
+    Record<'partners' | 'plans' | 'apple' | 'trips' | 'email', (userId: string, now: Date) => Promise<number>>
+  >;
   refreshPartnerIndex: typeof refreshPartnerIndex;
   /** Deletes the Cognito user (AdminDeleteUser), so the sign-in is gone whatever the browser does. */
   deleteSignIn: DeleteSignIn;
 }
 
-export const accountDeletionDeps = (disconnectProvider: AccountDeletionDeps['disconnectProvider'], deleteSignIn: DeleteSignIn): AccountDeletionDeps => ({
+export const accountDeletionDeps = (
+  disconnectProvider: AccountDeletionDeps['disconnectProvider'],
+  deleteSignIn: DeleteSignIn,
+): AccountDeletionDeps => ({
   disconnectProvider,
   deleteSignIn,
-  erasers: { partners: erasePartnerDataOfUser, plans: erasePlanDataOfUser, apple: eraseAppleDataOfUser, trips: eraseTripPlansOfUser, email: (userId) => eraseEmailOfUser(userId) },
+  erasers: {
+    partners: erasePartnerDataOfUser,
+    plans: erasePlanDataOfUser,
+    apple: eraseAppleDataOfUser,
+    trips: eraseTripPlansOfUser,
+    email: (userId) => eraseEmailOfUser(userId),
+  },
   refreshPartnerIndex,
 });
 
@@ -58,16 +74,23 @@ export { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombs
  * count. Written last so a deletion that failed half-way can be retried with the same token.
  * Idempotent: a second call finds nothing and removes nothing.
  */
-export async function deleteAccount(account: DeletedAccount, now: Date, deps: AccountDeletionDeps): Promise<AccountDeletionResponse> {
+export async function deleteAccount(
+  account: DeletedAccount,
+  now: Date,
+  deps: AccountDeletionDeps,
+): Promise<AccountDeletionResponse> {
   const { userId } = account;
   const removed: Record<string, number> = {};
   // Read before the sweep removes the counter; what an earlier deleted account of this email used counts too.
   const month = quotaMonthOf(now);
-  const monthMessagesUsed = (await messagesUsed(userId, month)) + (await messagesUsedByDeletedAccounts(account.email, now));
+  const monthMessagesUsed =
+    (await messagesUsed(userId, month)) + (await messagesUsedByDeletedAccounts(account.email, now));
   // Counted first: disconnecting deletes a provider's activities itself, and they count as removed too.
   const ownedBefore = await Promise.all(TABLE_IDS.map((table) => countUserPartition(table, userId)));
 
-  const activeProviders = (await listConnections(userId)).filter((connection) => connection.isActive).map((connection) => connection.provider);
+  const activeProviders = (await listConnections(userId))
+    .filter((connection) => connection.isActive)
+    .map((connection) => connection.provider);
   for (const provider of activeProviders) await deps.disconnectProvider(userId, provider);
   removed.providersDisconnected = activeProviders.length;
 
@@ -81,7 +104,13 @@ export async function deleteAccount(account: DeletedAccount, now: Date, deps: Ac
   removed.users = (removed.users ?? 0) + (await deleteUserIndexedItems('users', userId));
 
   await deps.deleteSignIn(account.username ?? userId);
-  if (account.email) await putDeletedEmailTombstone(await emailTombstoneHash(account.email), month, monthMessagesUsed, quotaResetsAt(now));
+  if (account.email)
+    await putDeletedEmailTombstone(
+      await emailTombstoneHash(account.email),
+      month,
+      monthMessagesUsed,
+      quotaResetsAt(now),
+    );
   await putDeletedUserTombstone(userId, now, new Date(now.getTime() + DELETED_USER_TOMBSTONE_MS));
 
   logger.info('account data deleted', { userId, removed });

@@ -20,7 +20,9 @@ const Cursor = z.object({
 type Cursor = z.infer<typeof Cursor>;
 
 function encodeCursor(position: Pick<Cursor, 'o' | 'k'>, query: ActivitiesQuery): string {
-  return Buffer.from(JSON.stringify({ ...position, t: query.type, s: query.sort, d: query.order })).toString('base64url');
+  return Buffer.from(JSON.stringify({ ...position, t: query.type, s: query.sort, d: query.order })).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(cursor: string | undefined, query: ActivitiesQuery): Cursor | null {
@@ -32,8 +34,18 @@ function decodeCursor(cursor: string | undefined, query: ActivitiesQuery): Curso
     parsed = null;
   }
   const byDate = query.sort === 'date';
-  if (!parsed?.success || parsed.data.t !== query.type || parsed.data.s !== query.sort || parsed.data.d !== query.order || (byDate ? !parsed.data.k : parsed.data.o === undefined)) {
-    throw new BadRequestError('The cursor does not belong to this list; load the first page again.', undefined, 'invalid_cursor');
+  if (
+    !parsed?.success ||
+    parsed.data.t !== query.type ||
+    parsed.data.s !== query.sort ||
+    parsed.data.d !== query.order ||
+    (byDate ? !parsed.data.k : parsed.data.o === undefined)
+  ) {
+    throw new BadRequestError(
+      'The cursor does not belong to this list; load the first page again.',
+      undefined,
+      'invalid_cursor',
+    );
   }
   return parsed.data;
 }
@@ -52,11 +64,19 @@ export async function listActivities(userId: string, query: ActivitiesQuery, now
       limit: query.limit,
       after,
       fetchedSince: retentionCutoff(now),
-      keep: (activity) => !isPastRetention(activity.fetched_at, now) && (query.type === 'all' || canonicalActivityType(activity.activity_type) === query.type),
+      keep: (activity) =>
+        !isPastRetention(activity.fetched_at, now) &&
+        (query.type === 'all' || canonicalActivityType(activity.activity_type) === query.type),
     });
-    return { activities: page.activities, nextCursor: page.next ? encodeCursor({ k: { sk: page.next.sk, at: page.next.startTime } }, query) : null };
+    return {
+      activities: page.activities,
+      nextCursor: page.next ? encodeCursor({ k: { sk: page.next.sk, at: page.next.startTime } }, query) : null,
+    };
   }
   const offset = cursor?.o ?? 0;
   const page = pageActivities(await listFieldsOfActivities(userId, retentionCutoff(now)), query, offset, now);
-  return { activities: page.activities, nextCursor: page.nextOffset === null ? null : encodeCursor({ o: page.nextOffset }, query) };
+  return {
+    activities: page.activities,
+    nextCursor: page.nextOffset === null ? null : encodeCursor({ o: page.nextOffset }, query),
+  };
 }

@@ -29,13 +29,20 @@ export async function sendActivityReminders(now: Date, deps: PlanDeps): Promise<
       try {
         await deps.notify(
           member.userId,
-          { type: 'activity_reminder', message: activityMessages.reminder(activity.title, activity.date, activity.time, activity.location), link: activityLink(activity.id) },
+          {
+            type: 'activity_reminder',
+            message: activityMessages.reminder(activity.title, activity.date, activity.time, activity.location),
+            link: activityLink(activity.id),
+          },
           now,
         );
         reminders += 1;
       } catch (error) {
         // The marker is already set: one lost reminder is better than a participant reminded twice.
-        logger.error('reminder failed', { activityId: activity.id, error: error instanceof Error ? error.message : String(error) });
+        logger.error('reminder failed', {
+          activityId: activity.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }

@@ -30,7 +30,12 @@ const dynamoAnalysisDeps: AnalysisDeps = {
  * a disconnect, a deauthorization or a deletion at the provider shows in every total at once, even before the
  * next recompute has written it. Metrics are recomputed as of `now`; the zone is the one the last metrics used.
  */
-export async function getAnalysis(userId: string, range: AnalysisRange, now: Date, deps: AnalysisDeps = dynamoAnalysisDeps): Promise<AnalysisResponse> {
+export async function getAnalysis(
+  userId: string,
+  range: AnalysisRange,
+  now: Date,
+  deps: AnalysisDeps = dynamoAnalysisDeps,
+): Promise<AnalysisResponse> {
   const [stored, activities, active, metrics] = await Promise.all([
     deps.listProviderDailyAggregates(userId),
     deps.listActivities(userId),
@@ -39,6 +44,13 @@ export async function getAnalysis(userId: string, range: AnalysisRange, now: Dat
   ]);
   const timeZone = metrics?.timeZone ?? DEFAULT_TIME_ZONE;
   const held = activities.filter((activity) => !isPastRetention(activity.fetched_at, now));
-  const parts = reconcileProviderAggregates({ stored, held, activeProviders: activeProviderMap(active), retentionCutoff: retentionCutoff(now), now, timeZone });
+  const parts = reconcileProviderAggregates({
+    stored,
+    held,
+    activeProviders: activeProviderMap(active),
+    retentionCutoff: retentionCutoff(now),
+    now,
+    timeZone,
+  });
   return buildAnalysis({ range, aggregates: combineDailyAggregates(parts), activities: held }, { now, timeZone });
 }

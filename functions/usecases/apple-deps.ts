@@ -22,7 +22,10 @@ export async function recalculateMetricsAfterIngest(userId: string, now: Date): 
   await recalculateUserMetrics(
     userId,
     now,
-    { listActivities: async (id) => (await activitiesOfUser(id)).filter((activity) => !isPastRetention(activity.fetched_at, now)) },
+    {
+      listActivities: async (id) =>
+        (await activitiesOfUser(id)).filter((activity) => !isPastRetention(activity.fetched_at, now)),
+    },
     { only: { provider: 'apple_health', touchedSince: now } },
   );
 }

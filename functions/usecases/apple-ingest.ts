@@ -7,7 +7,12 @@ import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
 import { countIngestRequest, ownerOfIngestToken } from '../repositories/apple-ingest-tokens';
 import { getConnection, markSynced } from '../repositories/connections';
-import { APPLE_INGEST_MAX_ENTRIES, type AppleIngestEntryIssue, type AppleIngestRequest, type AppleIngestResponse } from '../shared/schemas/apple';
+import {
+  APPLE_INGEST_MAX_ENTRIES,
+  type AppleIngestEntryIssue,
+  type AppleIngestRequest,
+  type AppleIngestResponse,
+} from '../shared/schemas/apple';
 import type { AppleDeps } from './apple-deps';
 
 export const INVALID_INGEST_TOKEN_MESSAGE =
@@ -44,7 +49,10 @@ async function enforceRateLimit(userId: string, now: Date, perHour: number): Pro
 
 /** The entry as kept server-side: top-level fields only up to small objects; arrays (routes, samples) dropped. */
 function compactRaw(entry: unknown): string | null {
-  const kept = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? Object.fromEntries(Object.entries(entry).filter(([, value]) => !Array.isArray(value))) : entry;
+  const kept =
+    typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).filter(([, value]) => !Array.isArray(value)))
+      : entry;
   const text = JSON.stringify(kept);
   return text.length <= MAX_RAW_CHARS ? text : null;
 }
@@ -74,8 +82,14 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
     else (outcome.kind === 'rejected' ? rejected : skipped).push({ index, message: outcome.message, list: 'workouts' });
   });
   const days = mapAppleDailySteps(steps, context);
-  for (const activity of days.activities) keep({ activity, raw: JSON.stringify({ day: activity.provider_activity_id, steps: activity.steps }) });
-  for (const issue of days.issues) (issue.kind === 'rejected' ? rejected : skipped).push({ index: issue.index, message: issue.message, list: 'steps' });
+  for (const activity of days.activities)
+    keep({ activity, raw: JSON.stringify({ day: activity.provider_activity_id, steps: activity.steps }) });
+  for (const issue of days.issues)
+    (issue.kind === 'rejected' ? rejected : skipped).push({
+      index: issue.index,
+      message: issue.message,
+      list: 'steps',
+    });
 
   return { toStore: [...byId.values()], rejected, skipped, repeats };
 }
@@ -96,17 +110,26 @@ async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
  * whose data it is; any user id in the payload is ignored. Unreadable entries are reported one by one and the rest
  * are stored, keyed on the workout id/uuid (or the day, for steps), so posting the same export again changes nothing.
  */
-export async function ingestAppleHealth(input: AppleIngestInput, receivedAt: Date, deps: AppleDeps): Promise<AppleIngestResponse> {
+export async function ingestAppleHealth(
+  input: AppleIngestInput,
+  receivedAt: Date,
+  deps: AppleDeps,
+): Promise<AppleIngestResponse> {
   const userId = await ownerOf(input.authorization);
   await enforceRateLimit(userId, receivedAt, deps.ingestRequestsPerHour);
 
   const { health_data: healthData, data } = input.body;
   const envelope = healthData !== undefined && healthData !== null ? 'health_data' : 'data';
   const reading = envelope === 'health_data' ? readHealthData(healthData) : readHealthAutoExportData(data);
-  if (!reading.ok) throw new BadRequestError(reading.message, { [envelope]: reading.message }, 'unsupported_health_data');
+  if (!reading.ok)
+    throw new BadRequestError(reading.message, { [envelope]: reading.message }, 'unsupported_health_data');
   const { workouts, steps } = reading.lists;
   if (workouts.length + steps.length > APPLE_INGEST_MAX_ENTRIES) {
-    throw new AppError(413, 'too_many_entries', `At most ${APPLE_INGEST_MAX_ENTRIES} entries (workouts and step entries together) per request; send the rest in another request.`);
+    throw new AppError(
+      413,
+      'too_many_entries',
+      `At most ${APPLE_INGEST_MAX_ENTRIES} entries (workouts and step entries together) per request; send the rest in another request.`,
+    );
   }
 
   const mapped = mapEntries(workouts, steps, userId, receivedAt);
@@ -116,7 +139,13 @@ export async function ingestAppleHealth(input: AppleIngestInput, receivedAt: Dat
     await markSynced(userId, 'apple_health', receivedAt);
     await recalculateMetricsSafely(userId, receivedAt, deps);
   }
-  logger.info('apple health ingest', { userId, accepted: counts.imported, duplicates: counts.updated + mapped.repeats, rejected: mapped.rejected.length, skipped: mapped.skipped.length });
+  logger.info('apple health ingest', {
+    userId,
+    accepted: counts.imported,
+    duplicates: counts.updated + mapped.repeats,
+    rejected: mapped.rejected.length,
+    skipped: mapped.skipped.length,
+  });
   return {
     accepted: counts.imported,
     duplicates: counts.updated + mapped.repeats,
@@ -131,6 +160,9 @@ async function recalculateMetricsSafely(userId: string, now: Date, deps: AppleDe
   try {
     await deps.recalculateMetrics(userId, now);
   } catch (error) {
-    logger.error('metrics recalculation failed after an apple health ingest', { userId, detail: error instanceof Error ? error.message : String(error) });
+    logger.error('metrics recalculation failed after an apple health ingest', {
+      userId,
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
 }

@@ -40,7 +40,12 @@ function depsSource(strava: StravaDeps, google: () => Promise<GoogleDeps>): Prov
  * user's wish to leave must not depend on the provider answering; Apple's ingest token), mark inactive, delete the
  * tokens, the provider's activities and its part of the daily aggregates. Idempotent. Dispatched via the registry.
  */
-export async function disconnectProvider(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<void> {
+export async function disconnectProvider(
+  userId: string,
+  provider: ProviderType,
+  deps: StravaDeps,
+  google: () => Promise<GoogleDeps> = defaultGoogleDeps,
+): Promise<void> {
   const now = deps.clock();
   await withProvider(provider, depsSource(deps, google), (p, d) => p.withdrawAccess(userId, d));
   await deactivateConnection(userId, provider, now);
@@ -55,7 +60,12 @@ export async function disconnectProvider(userId: string, provider: ProviderType,
  * everyone else gets a background import job (issue 13; the running one if there is one). Google Fit: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the
  * last push is reported. `google` builds Google's deps only when Google is asked for.
  */
-export async function requestOrRunSync(userId: string, provider: ProviderType, deps: StravaDeps, google: () => Promise<GoogleDeps> = defaultGoogleDeps): Promise<SyncResponse> {
+export async function requestOrRunSync(
+  userId: string,
+  provider: ProviderType,
+  deps: StravaDeps,
+  google: () => Promise<GoogleDeps> = defaultGoogleDeps,
+): Promise<SyncResponse> {
   return withProvider(provider, depsSource(deps, google), (p, d) => p.syncNow(userId, d));
 }
 

@@ -39,7 +39,13 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export async function emailUser(
   userId: string,
   category: EmailCategory,
-  message: { id: string; subject: string; paragraphs: string[]; action: { label: string; path: string }; aboutUserIds?: string[] },
+  message: {
+    id: string;
+    subject: string;
+    paragraphs: string[];
+    action: { label: string; path: string };
+    aboutUserIds?: string[];
+  },
   now: Date,
 ): Promise<boolean> {
   try {
@@ -49,9 +55,21 @@ export async function emailUser(
     const token = newToken();
     await putUnsubscribeToken(hashToken(token), userId, category, now);
     const unsubscribeUrl = `${siteUrl()}/api/email/unsubscribe?token=${token}`;
-    const composed = composeEmail({ subject: message.subject, paragraphs: message.paragraphs, action: { label: message.action.label, url: `${siteUrl()}${message.action.path}` }, unsubscribeUrl });
+    const composed = composeEmail({
+      subject: message.subject,
+      paragraphs: message.paragraphs,
+      action: { label: message.action.label, url: `${siteUrl()}${message.action.path}` },
+      unsubscribeUrl,
+    });
     return await enqueueEmail(
-      { id: message.id, to, ...composed, category, userIds: [userId, ...(message.aboutUserIds ?? [])], headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      {
+        id: message.id,
+        to,
+        ...composed,
+        category,
+        userIds: [userId, ...(message.aboutUserIds ?? [])],
+        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
       now,
     );
   } catch (error) {
@@ -74,7 +92,11 @@ const EMAIL_CATEGORY_OF: Partial<Record<NotificationType, EmailCategory>> = {
  * The in-app notification, and the same news by email when the user wants that kind. Nothing is emailed when the
  * notification was not delivered (a block between the two, a burst already waiting).
  */
-export async function notifyWithEmail(userId: string, notification: NewNotification, now: Date): ReturnType<typeof addNotification> {
+export async function notifyWithEmail(
+  userId: string,
+  notification: NewNotification,
+  now: Date,
+): ReturnType<typeof addNotification> {
   const added = await addNotification(userId, notification, now);
   const category = EMAIL_CATEGORY_OF[notification.type];
   if (added && category) {
@@ -105,7 +127,10 @@ export interface OutboxReport {
  * Scheduled (the `email-outbox` job): sends every due message once. Each is claimed first (a conditional move of its
  * due time), so a duplicated schedule event or an overlapping run skips it; a failed send is due again later.
  */
-export async function sendDueEmails(now: Date, send: (email: OutgoingEmail) => Promise<unknown> = sesSend): Promise<OutboxReport> {
+export async function sendDueEmails(
+  now: Date,
+  send: (email: OutgoingEmail) => Promise<unknown> = sesSend,
+): Promise<OutboxReport> {
   const report: OutboxReport = { sent: 0, suppressed: 0, retried: 0, failed: 0 };
   for (const due of await listDueEmails(now)) {
     const message = await claimEmail(due.id, due.dueSk, new Date(now.getTime() + SEND_LEASE_MS));
@@ -116,11 +141,21 @@ export async function sendDueEmails(now: Date, send: (email: OutgoingEmail) => P
       continue;
     }
     try {
-      await send({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) });
+      await send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
       await finishEmail(message.id);
       report.sent += 1;
     } catch (error) {
-      logger.error('email send failed', { id: message.id, attempt: message.attempts, error: error instanceof Error ? error.message : String(error) });
+      logger.error('email send failed', {
+        id: message.id,
+        attempt: message.attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
       if (message.attempts >= MAX_SEND_ATTEMPTS) {
         await finishEmail(message.id);
         report.failed += 1;
@@ -137,7 +172,9 @@ export async function sendDueEmails(now: Date, send: (email: OutgoingEmail) => P
 const SesEvent = z.object({
   eventType: z.string().optional(),
   notificationType: z.string().optional(),
-  bounce: z.object({ bounceType: z.string(), bouncedRecipients: z.array(z.object({ emailAddress: z.string() })) }).optional(),
+  bounce: z
+    .object({ bounceType: z.string(), bouncedRecipients: z.array(z.object({ emailAddress: z.string() })) })
+    .optional(),
   complaint: z.object({ complainedRecipients: z.array(z.object({ emailAddress: z.string() })) }).optional(),
 });
 
@@ -171,7 +208,8 @@ export async function recordSesEvent(raw: string, now: Date): Promise<string[]> 
 /** One-click unsubscribe: turns the token's category off for its user. */
 export async function unsubscribe(token: string, now: Date): Promise<{ unsubscribed: EmailCategory }> {
   const found = await getUnsubscribeToken(hashToken(token), now);
-  if (!found) throw new NotFoundError('This unsubscribe link is not valid any more. Change your email settings on your profile.');
+  if (!found)
+    throw new NotFoundError('This unsubscribe link is not valid any more. Change your email settings on your profile.');
   const current = await getEmailPreferences(found.userId);
   await saveEmailPreferences(found.userId, { ...current, [found.category]: false }, now);
   return { unsubscribed: found.category };
@@ -186,7 +224,11 @@ export async function eraseEmailOfUser(userId: string): Promise<number> {
 
 export const readEmailPreferences = (userId: string): Promise<EmailPreferences> => getEmailPreferences(userId);
 
-export async function updateEmailPreferences(userId: string, update: EmailPreferencesUpdate, now: Date): Promise<EmailPreferences> {
+export async function updateEmailPreferences(
+  userId: string,
+  update: EmailPreferencesUpdate,
+  now: Date,
+): Promise<EmailPreferences> {
   const next = { ...(await getEmailPreferences(userId)), ...update };
   await saveEmailPreferences(userId, next, now);
   return next;

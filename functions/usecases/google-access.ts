@@ -22,7 +22,11 @@ export function googleTokenSource(deps: GoogleDeps): TokenSource {
 }
 
 /** Runs `call` with a valid Google access token; on a 401 the token is refreshed once and the call retried once. */
-export function withGoogleAccess<T>(userId: string, deps: GoogleDeps, call: (accessToken: string) => Promise<T>): Promise<T> {
+export function withGoogleAccess<T>(
+  userId: string,
+  deps: GoogleDeps,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
   return withProviderAccess(userId, googleTokenSource(deps), call);
 }
 

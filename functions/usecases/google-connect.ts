@@ -1,12 +1,25 @@
 import { GoogleInvalidCodeError } from '../adapters/google/errors';
 import type { GoogleTokenInfo } from '../adapters/google/schemas';
-import { GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, missingFitData, missingFitDataMessage, parseGoogleScopes } from '../domain/google-fit-oauth';
+import {
+  GOOGLE_FIT_SCOPES,
+  hasFitnessScope,
+  idTokenSubject,
+  missingFitData,
+  missingFitDataMessage,
+  parseGoogleScopes,
+} from '../domain/google-fit-oauth';
 import { AppError, BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
 import type { GoogleConnectRequest, GoogleConnectResponse } from '../shared/schemas/google';
 import { toConnectionSummary } from './connections';
-import { consumeOAuthState, initialSyncQuietly, issueOAuthState, storeConnection, type StateErrorMessages } from './provider-connect';
+import {
+  consumeOAuthState,
+  initialSyncQuietly,
+  issueOAuthState,
+  storeConnection,
+  type StateErrorMessages,
+} from './provider-connect';
 import type { GoogleDeps } from './google-deps';
 import { syncGoogleFit } from './google-sync';
 
@@ -44,7 +57,9 @@ export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps)
 
 function connectFailed(error: unknown): AppError {
   const detail = error instanceof Error ? error.message : String(error);
-  const message = detail.startsWith('Failed to connect to Google Fit') ? detail : `Failed to connect to Google Fit: ${detail}`;
+  const message = detail.startsWith('Failed to connect to Google Fit')
+    ? detail
+    : `Failed to connect to Google Fit: ${detail}`;
   return new AppError(502, 'google_connect_failed', message);
 }
 
@@ -53,7 +68,11 @@ function connectFailed(error: unknown): AppError {
  * code, confirm the token is ours and carries a fitness scope, store the connection with encrypted tokens, then the
  * initial sync. A failed sync still connects (sync: null).
  */
-export async function connectGoogleFit(userId: string, request: GoogleConnectRequest, deps: GoogleDeps): Promise<GoogleConnectResponse> {
+export async function connectGoogleFit(
+  userId: string,
+  request: GoogleConnectRequest,
+  deps: GoogleDeps,
+): Promise<GoogleConnectResponse> {
   const now = deps.clock();
   await consumeOAuthState(userId, request.state, deps, STATE_ERRORS);
 
@@ -63,8 +82,12 @@ export async function connectGoogleFit(userId: string, request: GoogleConnectReq
     tokens = await deps.google.exchangeCode(request.code);
     info = await deps.google.tokenInfo(tokens.accessToken);
   } catch (error) {
-    if (error instanceof GoogleInvalidCodeError) throw new BadRequestError(GOOGLE_INVALID_CODE_MESSAGE, undefined, 'invalid_code');
-    logger.warn('google code exchange failed', { userId, detail: error instanceof Error ? error.message : String(error) });
+    if (error instanceof GoogleInvalidCodeError)
+      throw new BadRequestError(GOOGLE_INVALID_CODE_MESSAGE, undefined, 'invalid_code');
+    logger.warn('google code exchange failed', {
+      userId,
+      detail: error instanceof Error ? error.message : String(error),
+    });
     throw connectFailed(error);
   }
   if (info.aud !== deps.settings.clientId) throw connectFailed(new Error('the access token was issued to another app'));

@@ -28,10 +28,14 @@ export function toGoogleSyncError(error: unknown): AppError {
   const limited = googleTooManyRequests(error);
   if (limited) return limited;
   if (error instanceof AppError) return error;
-  if (error instanceof GoogleAuthError) return new AppError(409, 'google_reconnect_required', GOOGLE_SYNC_MESSAGES.reconnect);
-  if (error instanceof GoogleNetworkError) return new AppError(503, 'google_network_error', GOOGLE_SYNC_MESSAGES.network);
-  if (error instanceof GoogleRefreshError) return new AppError(502, 'google_refresh_failed', GOOGLE_SYNC_MESSAGES.refresh);
-  if (error instanceof GoogleApiError && error.reason === 'accessNotConfigured') return new AppError(502, 'google_fit_api_unavailable', GOOGLE_SYNC_MESSAGES.apiUnavailable);
+  if (error instanceof GoogleAuthError)
+    return new AppError(409, 'google_reconnect_required', GOOGLE_SYNC_MESSAGES.reconnect);
+  if (error instanceof GoogleNetworkError)
+    return new AppError(503, 'google_network_error', GOOGLE_SYNC_MESSAGES.network);
+  if (error instanceof GoogleRefreshError)
+    return new AppError(502, 'google_refresh_failed', GOOGLE_SYNC_MESSAGES.refresh);
+  if (error instanceof GoogleApiError && error.reason === 'accessNotConfigured')
+    return new AppError(502, 'google_fit_api_unavailable', GOOGLE_SYNC_MESSAGES.apiUnavailable);
   if (error instanceof GoogleApiError) return new AppError(502, 'google_fit_api_error', error.message);
   return new AppError(502, 'google_sync_failed', GOOGLE_SYNC_MESSAGES.other);
 }
@@ -46,7 +50,11 @@ export async function syncGoogleFit(userId: string, deps: GoogleDeps): Promise<S
     return await runSync(userId, deps);
   } catch (error) {
     const mapped = toGoogleSyncError(error);
-    logger.warn('google fit sync failed', { userId, code: mapped.code, detail: error instanceof Error ? error.message : String(error) });
+    logger.warn('google fit sync failed', {
+      userId,
+      code: mapped.code,
+      detail: error instanceof Error ? error.message : String(error),
+    });
     throw mapped;
   }
 }
@@ -67,16 +75,30 @@ async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
   const buckets: FitBucket[] =
     dataTypeNames.length === 0
       ? []
-      : await withGoogleAccess(userId, deps, (token) => deps.google.aggregateByDay(token, { dataTypeNames, startTimeMillis: window.startMs, endTimeMillis: window.endMs, timeZone: deps.timeZone }));
+      : await withGoogleAccess(userId, deps, (token) =>
+          deps.google.aggregateByDay(token, {
+            dataTypeNames,
+            startTimeMillis: window.startMs,
+            endTimeMillis: window.endMs,
+            timeZone: deps.timeZone,
+          }),
+        );
   const sessions = canReadFitArea(scopes, 'activity')
-    ? await withGoogleAccess(userId, deps, (token) => deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: startedAt }))
+    ? await withGoogleAccess(userId, deps, (token) =>
+        deps.google.listSessions(token, { startTime: new Date(window.startMs), endTime: startedAt }),
+      )
     : [];
 
   const fetchedAt = deps.clock();
   const { activities, skipped } = fitActivities({ buckets, sessions }, { userId, fetchedAt, timeZone: deps.timeZone });
-  if (skipped.length > 0) logger.warn('skipped unreadable google fit sessions', { userId, skipped: skipped.length, fields: skipped[0] });
+  if (skipped.length > 0)
+    logger.warn('skipped unreadable google fit sessions', { userId, skipped: skipped.length, fields: skipped[0] });
   const counts = await upsertActivities(activities);
-  const removed = await removeWhatGoogleNoLongerShows(userId, new Set(activities.map((a) => a.activity.provider_activity_id)), new Date(window.startMs).toISOString());
+  const removed = await removeWhatGoogleNoLongerShows(
+    userId,
+    new Set(activities.map((a) => a.activity.provider_activity_id)),
+    new Date(window.startMs).toISOString(),
+  );
   await dropIfDisconnectedMeanwhile(userId);
 
   await markSynced(userId, 'google_health', startedAt);
@@ -84,15 +106,28 @@ async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
     await deps.recalculateMetrics(userId, startedAt);
   } catch (error) {
     // The activities are stored either way; metrics that failed now are recomputed on the next sync.
-    logger.error('metrics recalculation failed after a google fit sync', { userId, detail: error instanceof Error ? error.message : String(error) });
+    logger.error('metrics recalculation failed after a google fit sync', {
+      userId,
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
   logger.info('google fit synced', { userId, ...counts, removed });
-  return { provider: 'google_health', imported: counts.imported, updated: counts.updated, lastSyncAt: startedAt.toISOString() };
+  return {
+    provider: 'google_health',
+    imported: counts.imported,
+    updated: counts.updated,
+    lastSyncAt: startedAt.toISOString(),
+  };
 }
 
-async function removeWhatGoogleNoLongerShows(userId: string, current: ReadonlySet<string>, windowStartIso: string): Promise<number> {
+async function removeWhatGoogleNoLongerShows(
+  userId: string,
+  current: ReadonlySet<string>,
+  windowStartIso: string,
+): Promise<number> {
   const stale = (await activitiesOfUser(userId)).filter(
-    (a) => a.provider_type === 'google_health' && a.start_time >= windowStartIso && !current.has(a.provider_activity_id),
+    (a) =>
+      a.provider_type === 'google_health' && a.start_time >= windowStartIso && !current.has(a.provider_activity_id),
   );
   for (const activity of stale) await deleteActivity(userId, 'google_health', activity.provider_activity_id);
   return stale.length;

@@ -18,11 +18,21 @@ export const planDeps: PlanDeps = { notify: notifyWithEmail };
  * Tells each user; the action that caused it has already happened, so a failed notification is logged
  * rather than turned into a failed request.
  */
-export async function notifyEach(deps: PlanDeps, userIds: readonly string[], notification: NewNotification, now: Date): Promise<void> {
-  const results = await Promise.allSettled([...new Set(userIds)].map((userId) => deps.notify(userId, notification, now)));
+export async function notifyEach(
+  deps: PlanDeps,
+  userIds: readonly string[],
+  notification: NewNotification,
+  now: Date,
+): Promise<void> {
+  const results = await Promise.allSettled(
+    [...new Set(userIds)].map((userId) => deps.notify(userId, notification, now)),
+  );
   for (const result of results) {
     if (result.status === 'rejected') {
-      logger.error('notification failed', { type: notification.type, error: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+      logger.error('notification failed', {
+        type: notification.type,
+        error: result.reason instanceof Error ? result.reason.message : String(result.reason),
+      });
     }
   }
 }
@@ -30,7 +40,12 @@ export async function notifyEach(deps: PlanDeps, userIds: readonly string[], not
 /** Counts a limited planning action (join/leave, ride request) for the user; over the limit, a 429 with when to try again. */
 export async function enforcePlanLimit(userId: string, action: PlanLimitedAction, now: Date): Promise<void> {
   const window = planLimitWindow(now);
-  const refusal = planLimitRefusal(action, await countPlanAction(userId, action, window.start, window.end), window, now);
+  const refusal = planLimitRefusal(
+    action,
+    await countPlanAction(userId, action, window.start, window.end),
+    window,
+    now,
+  );
   if (refusal) throw new TooManyRequestsError(refusal.message, refusal.retryAfterSeconds);
 }
 

@@ -11,7 +11,16 @@ export function quotaMonthOf(now: Date, timeZone = DEFAULT_TIME_ZONE): string {
 
 /** Minutes the zone is ahead of UTC at `ms` (negative in the Americas). */
 function offsetMinutes(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(ms);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(ms);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms) / 60_000;
 }

@@ -1,8 +1,22 @@
 import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
-import { deleteConversation, listMessages, messagesUsed, putMessage, returnMessageAllowance, takeMessageAllowance, type StoredMessage } from '../repositories/messages';
+import {
+  deleteConversation,
+  listMessages,
+  messagesUsed,
+  putMessage,
+  returnMessageAllowance,
+  takeMessageAllowance,
+  type StoredMessage,
+} from '../repositories/messages';
 import { addNotification } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
-import { getRelationship, isBlocked, listRelationships, recordLastMessage, type Relationship } from '../repositories/partner-relationships';
+import {
+  getRelationship,
+  isBlocked,
+  listRelationships,
+  recordLastMessage,
+  type Relationship,
+} from '../repositories/partner-relationships';
 import {
   FREE_MESSAGES_PER_MONTH,
   MESSAGE_QUOTA_EXCEEDED_CODE,
@@ -28,10 +42,12 @@ export class MessageQuotaExceededError extends AppError {
 
 const partnersOnly = () => new ForbiddenError('You can message accepted partners only.');
 
-const isMessagingPartner = (relationship: Relationship) => relationship.state === 'partners' && !isBlocked(relationship);
+const isMessagingPartner = (relationship: Relationship) =>
+  relationship.state === 'partners' && !isBlocked(relationship);
 
 async function requirePartner(userId: string, otherUserId: string): Promise<void> {
-  if (otherUserId === userId) throw new BadRequestError('You cannot message yourself.', { userId: 'Choose one of your partners.' }, 'self');
+  if (otherUserId === userId)
+    throw new BadRequestError('You cannot message yourself.', { userId: 'Choose one of your partners.' }, 'self');
   if (!isMessagingPartner(await getRelationship(userId, otherUserId))) throw partnersOnly();
 }
 
@@ -40,7 +56,10 @@ async function requirePartner(userId: string, otherUserId: string): Promise<void
  * already sent (issue 12: deleting and re-creating an account does not reset the allowance).
  */
 async function monthMessagesUsed(caller: MessagingCaller, now: Date): Promise<number> {
-  const [own, inherited] = await Promise.all([messagesUsed(caller.userId, quotaMonthOf(now)), messagesUsedByDeletedAccounts(caller.email, now)]);
+  const [own, inherited] = await Promise.all([
+    messagesUsed(caller.userId, quotaMonthOf(now)),
+    messagesUsedByDeletedAccounts(caller.email, now),
+  ]);
   return own + inherited;
 }
 
@@ -50,7 +69,12 @@ export interface MessagingCaller {
   email: string | undefined;
 }
 
-const toMessage = (userId: string, stored: StoredMessage): Message => ({ id: stored.id, fromMe: stored.senderId === userId, text: stored.text, sentAt: stored.sentAt });
+const toMessage = (userId: string, stored: StoredMessage): Message => ({
+  id: stored.id,
+  fromMe: stored.senderId === userId,
+  text: stored.text,
+  sentAt: stored.sentAt,
+});
 
 /** GET /api/conversations: one per partner, latest message first, with the caller's allowance. */
 export async function listConversations(caller: MessagingCaller, now: Date): Promise<ConversationsResponse> {
@@ -64,13 +88,20 @@ export async function listConversations(caller: MessagingCaller, now: Date): Pro
     .map((r) => ({
       userId: r.otherUserId,
       displayName: names.get(r.otherUserId) ?? UNNAMED_MEMBER,
-      lastMessage: r.lastMessage ? { text: r.lastMessage.text, fromMe: r.lastMessage.senderId === userId, sentAt: r.lastMessage.sentAt } : null,
+      lastMessage: r.lastMessage
+        ? { text: r.lastMessage.text, fromMe: r.lastMessage.senderId === userId, sentAt: r.lastMessage.sentAt }
+        : null,
     }));
   return { conversations, quota: messageQuota(used, now) };
 }
 
 /** GET /api/conversations/{userId}/messages: a page of the conversation, oldest first; the cursor reaches back. */
-export async function conversationMessages(caller: MessagingCaller, otherUserId: string, cursor: string | undefined, now: Date): Promise<MessagesResponse> {
+export async function conversationMessages(
+  caller: MessagingCaller,
+  otherUserId: string,
+  cursor: string | undefined,
+  now: Date,
+): Promise<MessagesResponse> {
   const { userId } = caller;
   const olderThan = cursor ? decodeSortKeyCursor(cursor, 'MSG#') : null;
   await requirePartner(userId, otherUserId);
@@ -81,7 +112,17 @@ export async function conversationMessages(caller: MessagingCaller, otherUserId:
   ]);
   return {
     partner: { userId: otherUserId, displayName: names.get(otherUserId) ?? UNNAMED_MEMBER },
-    messages: (await visibleOnly(userId, page.messages, 'message', (m) => m.id, (m) => m.senderId)).map((m) => toMessage(userId, m)).reverse(), // issue 12: hidden messages
+    messages: (
+      await visibleOnly(
+        userId,
+        page.messages,
+        'message',
+        (m) => m.id,
+        (m) => m.senderId,
+      )
+    )
+      .map((m) => toMessage(userId, m))
+      .reverse(), // issue 12: hidden messages
     nextCursor: page.olderThan ? encodeCursor(page.olderThan) : null,
     quota: messageQuota(used, now),
   };
@@ -92,7 +133,12 @@ export async function conversationMessages(caller: MessagingCaller, otherUserId:
  * first by one conditional update, so concurrent sends can never exceed it; a send that then fails gives
  * its allowance back.
  */
-export async function sendMessage(caller: MessagingCaller, otherUserId: string, text: string, now: Date): Promise<SendMessageResponse> {
+export async function sendMessage(
+  caller: MessagingCaller,
+  otherUserId: string,
+  text: string,
+  now: Date,
+): Promise<SendMessageResponse> {
   const { userId } = caller;
   await requirePartner(userId, otherUserId);
   const month = quotaMonthOf(now);
@@ -111,12 +157,22 @@ export async function sendMessage(caller: MessagingCaller, otherUserId: string, 
     throw error;
   }
   const last = { text: stored.text.slice(0, 140), senderId: userId, sentAt: stored.sentAt };
-  const [names] = await Promise.all([displayNamesOf([userId]), recordLastMessage(userId, otherUserId, last), recordLastMessage(otherUserId, userId, last)]);
+  const [names] = await Promise.all([
+    displayNamesOf([userId]),
+    recordLastMessage(userId, otherUserId, last),
+    recordLastMessage(otherUserId, userId, last),
+  ]);
   const myName = names.get(userId) ?? UNNAMED_MEMBER;
   // One notification per burst: while the last one about this conversation is unread, no new one is added.
   await addNotification(
     otherUserId,
-    { type: 'message', message: `${myName} sent you a message.`, link: `/messages?with=${encodeURIComponent(userId)}`, actorId: userId, burstKey: `conversation:${userId}` },
+    {
+      type: 'message',
+      message: `${myName} sent you a message.`,
+      link: `/messages?with=${encodeURIComponent(userId)}`,
+      actorId: userId,
+      burstKey: `conversation:${userId}`,
+    },
     now,
   );
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };

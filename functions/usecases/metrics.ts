@@ -21,13 +21,19 @@ export interface MetricsDeps {
    */
   listActivities(userId: string): Promise<HeldActivity[]>;
   /** Stored provider parts of the daily aggregates from `from` ('YYYY-MM-DD', inclusive) onwards. */
-  listProviderDailyAggregates(userId: string, range: { from: string; provider?: ProviderType }): Promise<ProviderDailyAggregate[]>;
+  listProviderDailyAggregates(
+    userId: string,
+    range: { from: string; provider?: ProviderType },
+  ): Promise<ProviderDailyAggregate[]>;
   /** The providers the user is connected to now, with when each connection began. */
   listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void>;
   /** Overwrites the given parts and leaves every other part as it is. */
   saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
-  deleteProviderDailyAggregates(userId: string, parts: Pick<ProviderDailyAggregate, 'date' | 'provider'>[]): Promise<void>;
+  deleteProviderDailyAggregates(
+    userId: string,
+    parts: Pick<ProviderDailyAggregate, 'date' | 'provider'>[],
+  ): Promise<void>;
 }
 
 export interface ActiveProvider {
@@ -36,7 +42,9 @@ export interface ActiveProvider {
 }
 
 export async function activeProvidersOf(userId: string): Promise<ActiveProvider[]> {
-  return (await listConnections(userId)).filter((connection) => connection.isActive).map(({ provider, connectedAt }) => ({ provider, connectedAt }));
+  return (await listConnections(userId))
+    .filter((connection) => connection.isActive)
+    .map(({ provider, connectedAt }) => ({ provider, connectedAt }));
 }
 
 export function activeProviderMap(active: readonly ActiveProvider[]): Map<ProviderType, string> {
@@ -92,7 +100,11 @@ export async function recalculateUserMetrics(
     const since = only.touchedSince.getTime();
     const days = new Set(
       held
-        .filter((activity) => activity.provider_type === only.provider && (activity.fetched_at === undefined || Date.parse(activity.fetched_at) >= since))
+        .filter(
+          (activity) =>
+            activity.provider_type === only.provider &&
+            (activity.fetched_at === undefined || Date.parse(activity.fetched_at) >= since),
+        )
         .map(dateOf),
     );
     touched = (provider, date) => provider === only.provider && days.has(date);

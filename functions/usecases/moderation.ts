@@ -14,7 +14,13 @@ import {
   suspendedAmong,
   type ReportRecord,
 } from '../repositories/reports';
-import type { ModerationActionRequest, ModerationActionResult, ModerationQueue, ModerationReport, ReportKind } from '../shared/schemas/reports';
+import type {
+  ModerationActionRequest,
+  ModerationActionResult,
+  ModerationQueue,
+  ModerationReport,
+  ReportKind,
+} from '../shared/schemas/reports';
 
 const QUEUE_LIMIT = 100;
 
@@ -36,7 +42,9 @@ function groupByContent(reports: readonly ReportRecord[]): ReportRecord[][] {
 function reasonCounts(group: readonly ReportRecord[]): ModerationReport['reasons'] {
   const counts = new Map<string, number>();
   for (const report of group) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
-  return [...counts].map(([reason, count]) => ({ reason: reason as ModerationReport['reason'], count })).sort((a, b) => b.count - a.count);
+  return [...counts]
+    .map(([reason, count]) => ({ reason: reason as ModerationReport['reason'], count }))
+    .sort((a, b) => b.count - a.count);
 }
 
 /**
@@ -47,7 +55,10 @@ export async function moderationQueue(groups: readonly string[]): Promise<Modera
   requireModerator(groups);
   const grouped = groupByContent(await listOpenReports(QUEUE_LIMIT));
   const reports = grouped.map((group) => group[0]!);
-  const names = await displayNamesOf(reports.map((report) => report.subjectUserId), 'Deleted account');
+  const names = await displayNamesOf(
+    reports.map((report) => report.subjectUserId),
+    'Deleted account',
+  );
   const suspended = await suspendedAmong(reports.map((report) => report.subjectUserId));
   const hidden = new Set<string>();
   const openReporters = new Map<string, number>();
@@ -60,8 +71,9 @@ export async function moderationQueue(groups: readonly string[]): Promise<Modera
     if (!openReporters.has(key)) openReporters.set(key, (await reportIdsOfTarget(report.kind, report.targetId)).length);
   }
   return {
-    reports: grouped.map((group) => ({ report: group[0]!, group })).map(
-      ({ report, group }): ModerationReport => ({
+    reports: grouped
+      .map((group) => ({ report: group[0]!, group }))
+      .map(({ report, group }): ModerationReport => ({
         reportId: report.reportId,
         kind: report.kind,
         targetId: report.targetId,
@@ -79,13 +91,17 @@ export async function moderationQueue(groups: readonly string[]): Promise<Modera
         contentHidden: hidden.has(`${report.kind}#${report.targetId}`),
         subjectSuspended: suspended.has(report.subjectUserId),
         createdAt: report.createdAt,
-      }),
-    ),
+      })),
   };
 }
 
 /** Closes every open report on the same content with one status. */
-async function closeAllOnTarget(kind: ReportKind, targetId: string, status: ReportRecord['status'], now: Date): Promise<number> {
+async function closeAllOnTarget(
+  kind: ReportKind,
+  targetId: string,
+  status: ReportRecord['status'],
+  now: Date,
+): Promise<number> {
   let closed = 0;
   for (const reportId of await reportIdsOfTarget(kind, targetId)) {
     const report = await getReport(reportId);
@@ -101,7 +117,12 @@ async function closeAllOnTarget(kind: ReportKind, targetId: string, status: Repo
  * or suspend the reported account (Cognito disables sign-in; lists leave the person out). Closes every open
  * report on that content.
  */
-export async function moderate(groups: readonly string[], reportId: string, request: ModerationActionRequest, now: Date): Promise<ModerationActionResult> {
+export async function moderate(
+  groups: readonly string[],
+  reportId: string,
+  request: ModerationActionRequest,
+  now: Date,
+): Promise<ModerationActionResult> {
   requireModerator(groups);
   const report = await getReport(reportId);
   if (!report) throw new NotFoundError('No such report.');

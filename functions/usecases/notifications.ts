@@ -1,17 +1,30 @@
 import { NotFoundError } from '../lib/errors';
-import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from '../repositories/notifications';
+import {
+  countUnread,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../repositories/notifications';
 import type { MarkReadResponse, NotificationsQuery, NotificationsResponse } from '../shared/schemas/notifications';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 
 /** GET /api/notifications: newest first, paged, with the unread count for the bell. */
-export async function notificationsOf(userId: string, query: NotificationsQuery, now: Date): Promise<NotificationsResponse> {
+export async function notificationsOf(
+  userId: string,
+  query: NotificationsQuery,
+  now: Date,
+): Promise<NotificationsResponse> {
   const after = query.cursor ? decodeSortKeyCursor(query.cursor, 'NOTIF#') : null;
-  const [page, unread] = await Promise.all([listNotifications(userId, query.limit, after, now), countUnread(userId, now)]);
+  const [page, unread] = await Promise.all([
+    listNotifications(userId, query.limit, after, now),
+    countUnread(userId, now),
+  ]);
   return { notifications: page.notifications, unread, nextCursor: page.after ? encodeCursor(page.after) : null };
 }
 
 export async function markRead(userId: string, notificationId: string, now: Date): Promise<MarkReadResponse> {
-  if (!(await markNotificationRead(userId, notificationId, now))) throw new NotFoundError('There is no such notification.');
+  if (!(await markNotificationRead(userId, notificationId, now)))
+    throw new NotFoundError('There is no such notification.');
   return { unread: await countUnread(userId, now) };
 }
 

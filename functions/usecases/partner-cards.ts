@@ -2,7 +2,13 @@ import { matchPartner, observableSubject, visibleReasons, type MatchSubject } fr
 import type { PaceBands } from '../domain/matching-pace';
 import type { MatchingMetrics } from '../repositories/partner-members';
 import type { ConnectionStatus, PartnerCard } from '../shared/schemas/partners';
-import type { AvailabilitySlot, HomeArea, OutdoorActivity, ProfileSettings, ShareableField } from '../shared/schemas/profile';
+import type {
+  AvailabilitySlot,
+  HomeArea,
+  OutdoorActivity,
+  ProfileSettings,
+  ShareableField,
+} from '../shared/schemas/profile';
 
 /** What is known about a candidate: their stated preferences (some maybe private) and coarse pace bands. */
 export interface CandidateFacts {
@@ -35,9 +41,18 @@ export function matchSubject(
  * The card another member sees: what the candidate chose to share, the compatibility and the reasons their
  * choices allow — never a number from their activity data (DESIGN §1: Strava data is shown only to its owner).
  */
-export function partnerCard(searcher: MatchSubject, candidate: CandidateFacts, metrics: MatchingMetrics | null, connection: ConnectionStatus): PartnerCard {
+export function partnerCard(
+  searcher: MatchSubject,
+  candidate: CandidateFacts,
+  metrics: MatchingMetrics | null,
+  connection: ConnectionStatus,
+): PartnerCard {
   const visible = new Set(candidate.visibleFields);
-  const subject = matchSubject({ ...candidate, activities: [...candidate.activities], availability: [...candidate.availability] }, metrics, candidate.paceBands);
+  const subject = matchSubject(
+    { ...candidate, activities: [...candidate.activities], availability: [...candidate.availability] },
+    metrics,
+    candidate.paceBands,
+  );
   // Only what the candidate shares takes part, so a hidden fact cannot be read back through the score.
   const match = matchPartner(searcher, observableSubject(subject, candidate.visibleFields));
   return {

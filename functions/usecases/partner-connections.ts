@@ -15,7 +15,14 @@ import {
 } from '../repositories/partner-relationships';
 import { returnPartnerRequestAllowance, takePartnerRequestAllowance } from '../repositories/partner-request-windows';
 import { getUserProfile } from '../repositories/user-profiles';
-import { PARTNER_REQUESTS_PER_HOUR, partnerRequestLimitMessage, UNNAMED_MEMBER, type ConnectionActionResponse, type MemberSummary, type PartnerConnectionsResponse } from '../shared/schemas/partners';
+import {
+  PARTNER_REQUESTS_PER_HOUR,
+  partnerRequestLimitMessage,
+  UNNAMED_MEMBER,
+  type ConnectionActionResponse,
+  type MemberSummary,
+  type PartnerConnectionsResponse,
+} from '../shared/schemas/partners';
 import { memberNotAvailable } from './partner-search';
 
 export interface PartnerConnectionDeps {
@@ -25,7 +32,12 @@ export interface PartnerConnectionDeps {
   addNotification: typeof addNotification;
 }
 
-const dynamoDeps: PartnerConnectionDeps = { getRelationship, getUserProfile, getPartnerSnapshot, addNotification: notifyWithEmail };
+const dynamoDeps: PartnerConnectionDeps = {
+  getRelationship,
+  getUserProfile,
+  getPartnerSnapshot,
+  addNotification: notifyWithEmail,
+};
 
 const paths = {
   findPartners: '/find-partners',
@@ -65,44 +77,94 @@ async function nameOf(userId: string, deps: Pick<PartnerConnectionDeps, 'getUser
  * Connect: sends a partner request to a discoverable member (or accepts theirs, if they asked first).
  * The sender needs a display name, since that is all the other member will see of them.
  */
-export async function connectWith(userId: string, otherUserId: string, now: Date, deps: PartnerConnectionDeps = dynamoDeps): Promise<ConnectionActionResponse> {
+export async function connectWith(
+  userId: string,
+  otherUserId: string,
+  now: Date,
+  deps: PartnerConnectionDeps = dynamoDeps,
+): Promise<ConnectionActionResponse> {
   if (otherUserId === userId) throw notYourself();
   const relationship = await deps.getRelationship(userId, otherUserId);
   if (relationship.blockedMe) throw memberNotAvailable();
   if (relationship.blockedByMe) throw new ConflictError('You blocked this member. Unblock them to connect.', 'blocked');
   if (relationship.state === 'partners') throw new ConflictError('You are already partners.', 'already_partners');
-  if (relationship.state === 'outgoing') throw new ConflictError('Your request is already waiting for their answer.', 'already_requested');
+  if (relationship.state === 'outgoing')
+    throw new ConflictError('Your request is already waiting for their answer.', 'already_requested');
   if (relationship.state === 'incoming') return acceptRequest(userId, otherUserId, now, deps);
 
   const [myName, target] = await Promise.all([nameOf(userId, deps), deps.getPartnerSnapshot(otherUserId)]);
-  if (!myName) throw new BadRequestError('Add a display name to your profile first, so they know who is asking.', { displayName: 'Set a display name on your profile.' }, 'profile_incomplete');
+  if (!myName)
+    throw new BadRequestError(
+      'Add a display name to your profile first, so they know who is asking.',
+      { displayName: 'Set a display name on your profile.' },
+      'profile_incomplete',
+    );
   if (!target) throw memberNotAvailable();
   const window = await takeRequestAllowance(userId, now);
   if (!(await sendPartnerRequest(userId, otherUserId, now))) {
     await returnPartnerRequestAllowance(userId, window);
     throw changedMeanwhile();
   }
-  await deps.addNotification(otherUserId, { type: 'partner_request', message: `${myName} would like to be your activity partner.`, link: paths.findPartners, actorId: userId }, now);
+  await deps.addNotification(
+    otherUserId,
+    {
+      type: 'partner_request',
+      message: `${myName} would like to be your activity partner.`,
+      link: paths.findPartners,
+      actorId: userId,
+    },
+    now,
+  );
   return answered(otherUserId, { state: 'outgoing', blockedByMe: false });
 }
 
-export async function acceptRequest(userId: string, otherUserId: string, now: Date, deps: PartnerConnectionDeps = dynamoDeps): Promise<ConnectionActionResponse> {
+export async function acceptRequest(
+  userId: string,
+  otherUserId: string,
+  now: Date,
+  deps: PartnerConnectionDeps = dynamoDeps,
+): Promise<ConnectionActionResponse> {
   if (otherUserId === userId) throw notYourself();
   const relationship = await deps.getRelationship(userId, otherUserId);
-  if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
+  if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe)
+    throw new NotFoundError('There is no request from this member to answer.');
   if (!(await acceptPartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_accepted', message: `${myName} accepted your partner request. Say hello!`, link: paths.messagesWith(userId), actorId: userId }, now);
+  await deps.addNotification(
+    otherUserId,
+    {
+      type: 'partner_accepted',
+      message: `${myName} accepted your partner request. Say hello!`,
+      link: paths.messagesWith(userId),
+      actorId: userId,
+    },
+    now,
+  );
   return answered(otherUserId, { state: 'partners', blockedByMe: false });
 }
 
-export async function declineRequest(userId: string, otherUserId: string, now: Date, deps: PartnerConnectionDeps = dynamoDeps): Promise<ConnectionActionResponse> {
+export async function declineRequest(
+  userId: string,
+  otherUserId: string,
+  now: Date,
+  deps: PartnerConnectionDeps = dynamoDeps,
+): Promise<ConnectionActionResponse> {
   if (otherUserId === userId) throw notYourself();
   const relationship = await deps.getRelationship(userId, otherUserId);
-  if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe) throw new NotFoundError('There is no request from this member to answer.');
+  if (relationship.state !== 'incoming' || relationship.blockedByMe || relationship.blockedMe)
+    throw new NotFoundError('There is no request from this member to answer.');
   if (!(await declinePartnerRequest(userId, otherUserId, now))) throw changedMeanwhile();
   const myName = (await nameOf(userId, deps)) ?? UNNAMED_MEMBER;
-  await deps.addNotification(otherUserId, { type: 'partner_declined', message: `${myName} declined your partner request.`, link: paths.findPartners, actorId: userId }, now);
+  await deps.addNotification(
+    otherUserId,
+    {
+      type: 'partner_declined',
+      message: `${myName} declined your partner request.`,
+      link: paths.findPartners,
+      actorId: userId,
+    },
+    now,
+  );
   return answered(otherUserId, { state: 'none', blockedByMe: false });
 }
 
@@ -110,9 +172,17 @@ export async function declineRequest(userId: string, otherUserId: string, now: D
  * Block: hides both members from each other (search, profiles, lists), ends any request or partnership
  * and stops messages. The blocked member is not told.
  */
-export async function blockUser(userId: string, otherUserId: string, now: Date, deps: PartnerConnectionDeps = dynamoDeps): Promise<ConnectionActionResponse> {
+export async function blockUser(
+  userId: string,
+  otherUserId: string,
+  now: Date,
+  deps: PartnerConnectionDeps = dynamoDeps,
+): Promise<ConnectionActionResponse> {
   if (otherUserId === userId) throw notYourself();
-  const [relationship, profile] = await Promise.all([deps.getRelationship(userId, otherUserId), deps.getUserProfile(otherUserId)]);
+  const [relationship, profile] = await Promise.all([
+    deps.getRelationship(userId, otherUserId),
+    deps.getUserProfile(otherUserId),
+  ]);
   const known = profile !== null || relationship.since !== null;
   if (!known) throw new NotFoundError('There is no such member.');
   await blockMember(userId, otherUserId, now);
@@ -132,13 +202,24 @@ export async function unblockUser(userId: string, otherUserId: string, now: Date
 export async function listConnections(userId: string): Promise<PartnerConnectionsResponse> {
   const relationships = (await listRelationships(userId)).filter((r) => !r.blockedMe);
   const names = await displayNamesOf(relationships.map((r) => r.otherUserId));
-  const summary = (r: Relationship): MemberSummary => ({ userId: r.otherUserId, displayName: names.get(r.otherUserId) ?? UNNAMED_MEMBER, since: r.since ?? new Date(0).toISOString() });
+  const summary = (r: Relationship): MemberSummary => ({
+    userId: r.otherUserId,
+    displayName: names.get(r.otherUserId) ?? UNNAMED_MEMBER,
+    since: r.since ?? new Date(0).toISOString(),
+  });
   const newestFirst = (a: MemberSummary, b: MemberSummary) => (a.since < b.since ? 1 : a.since > b.since ? -1 : 0);
-  const inState = (state: Relationship['state']) => relationships.filter((r) => !r.blockedByMe && r.state === state).map(summary).sort(newestFirst);
+  const inState = (state: Relationship['state']) =>
+    relationships
+      .filter((r) => !r.blockedByMe && r.state === state)
+      .map(summary)
+      .sort(newestFirst);
   return {
     incoming: inState('incoming'),
     outgoing: inState('outgoing'),
     partners: inState('partners'),
-    blocked: relationships.filter((r) => r.blockedByMe).map(summary).sort(newestFirst),
+    blocked: relationships
+      .filter((r) => r.blockedByMe)
+      .map(summary)
+      .sort(newestFirst),
   };
 }

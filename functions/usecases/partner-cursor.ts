@@ -6,7 +6,11 @@ export function encodeCursor(value: unknown): string {
 }
 
 export function invalidCursor(): BadRequestError {
-  return new BadRequestError('That page link is out of date. Search again from the start.', { cursor: 'The page token is not valid for this list.' }, 'invalid_cursor');
+  return new BadRequestError(
+    'That page link is out of date. Search again from the start.',
+    { cursor: 'The page token is not valid for this list.' },
+    'invalid_cursor',
+  );
 }
 
 /** Decodes a token and lets `accept` check its shape; anything else is a 400. */
@@ -25,5 +29,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** A token for a position in a time-ordered list of `<prefix><ulid>` sort keys. */
 export function decodeSortKeyCursor(cursor: string, prefix: string): string {
-  return decodeCursor(cursor, (value): value is string => typeof value === 'string' && value.startsWith(prefix) && ULID.test(value.slice(prefix.length)));
+  return decodeCursor(
+    cursor,
+    (value): value is string =>
+      typeof value === 'string' && value.startsWith(prefix) && ULID.test(value.slice(prefix.length)),
+  );
 }

@@ -20,8 +20,15 @@ function paceWindowStart(now: Date): string {
 }
 
 /** Whether settings make a member findable: opted in, and with what search needs (name, area, an activity). */
-export function isListable(settings: ProfileSettings): settings is ProfileSettings & { displayName: string; homeArea: NonNullable<ProfileSettings['homeArea']> } {
-  return settings.discoverable && settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0;
+export function isListable(
+  settings: ProfileSettings,
+): settings is ProfileSettings & { displayName: string; homeArea: NonNullable<ProfileSettings['homeArea']> } {
+  return (
+    settings.discoverable &&
+    settings.displayName !== null &&
+    settings.homeArea !== null &&
+    settings.activities.length > 0
+  );
 }
 
 /**
@@ -29,7 +36,12 @@ export function isListable(settings: ProfileSettings): settings is ProfileSettin
  * findable by home area and activity; anyone else is removed from the index. Called by PUT /api/profile
  * after the settings are saved, and by account deletion (with discoverable false).
  */
-export async function refreshPartnerIndex(userId: string, settings: ProfileSettings, now: Date, deps: PartnerIndexDeps = dynamoDeps): Promise<void> {
+export async function refreshPartnerIndex(
+  userId: string,
+  settings: ProfileSettings,
+  now: Date,
+  deps: PartnerIndexDeps = dynamoDeps,
+): Promise<void> {
   let listing: PartnerListing | null = null;
   if (isListable(settings)) {
     const days = await deps.listDailyAggregates(userId, { from: paceWindowStart(now) });

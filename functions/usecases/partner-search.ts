@@ -1,12 +1,30 @@
 import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates } from '../domain/matching-pace';
 import { NotFoundError } from '../lib/errors';
 import { getMetrics, listDailyAggregates } from '../repositories/metrics';
-import { getPartnerSnapshot, indexPartition, queryIndexPage, type IndexKey, type IndexPartition, type PartnerListing } from '../repositories/partner-index';
+import {
+  getPartnerSnapshot,
+  indexPartition,
+  queryIndexPage,
+  type IndexKey,
+  type IndexPartition,
+  type PartnerListing,
+} from '../repositories/partner-index';
 import { matchingMetricsOf, type MatchingMetrics } from '../repositories/partner-members';
-import { getRelationship, isBlocked, listRelationships, type Relationship } from '../repositories/partner-relationships';
+import {
+  getRelationship,
+  isBlocked,
+  listRelationships,
+  type Relationship,
+} from '../repositories/partner-relationships';
 import { getUserProfile } from '../repositories/user-profiles';
 import type { ActivityMetrics } from '../shared/schemas/metrics';
-import { LEVEL_BY_FILTER, type PartnerCard, type PartnerProfileResponse, type PartnerSearchQuery, type PartnerSearchResponse } from '../shared/schemas/partners';
+import {
+  LEVEL_BY_FILTER,
+  type PartnerCard,
+  type PartnerProfileResponse,
+  type PartnerSearchQuery,
+  type PartnerSearchResponse,
+} from '../shared/schemas/partners';
 import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../shared/schemas/profile';
 import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
 import { decodeCursor, encodeCursor } from './partner-cursor';
@@ -21,19 +39,40 @@ export interface PartnerSearchDeps {
   matchingMetricsOf: typeof matchingMetricsOf;
 }
 
-const dynamoDeps: PartnerSearchDeps = { getUserProfile, getMetrics, listDailyAggregates, listRelationships, queryIndexPage, matchingMetricsOf };
+const dynamoDeps: PartnerSearchDeps = {
+  getUserProfile,
+  getMetrics,
+  listDailyAggregates,
+  listRelationships,
+  queryIndexPage,
+  matchingMetricsOf,
+};
 
 /** At most this many index entries are read for one page, so a rare filter cannot make a request slow. */
 export const SEARCH_READ_BUDGET = 400;
 
 function toMatchingMetrics(metrics: ActivityMetrics | null): MatchingMetrics | null {
-  return metrics ? { activityScore: metrics.activityScore, activityLevelLabel: metrics.activityLevelLabel, preferredHours: metrics.preferredHours.map((h) => h.hour) } : null;
+  return metrics
+    ? {
+        activityScore: metrics.activityScore,
+        activityLevelLabel: metrics.activityLevelLabel,
+        preferredHours: metrics.preferredHours.map((h) => h.hour),
+      }
+    : null;
 }
 
 /** The searcher as matching sees them: their own settings, metrics and pace (all their own data). */
-async function searcherOf(userId: string, now: Date, deps: Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates'>) {
+async function searcherOf(
+  userId: string,
+  now: Date,
+  deps: Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates'>,
+) {
   const from = new Date(now.getTime() - PACE_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const [profile, metrics, days] = await Promise.all([deps.getUserProfile(userId), deps.getMetrics(userId), deps.listDailyAggregates(userId, { from })]);
+  const [profile, metrics, days] = await Promise.all([
+    deps.getUserProfile(userId),
+    deps.getMetrics(userId),
+    deps.listDailyAggregates(userId, { from }),
+  ]);
   const settings: ProfileSettings = profile?.settings ?? DEFAULT_PROFILE_SETTINGS;
   return { settings, subject: matchSubject(settings, toMatchingMetrics(metrics), paceBandsFromDailyAggregates(days)) };
 }
@@ -43,9 +82,13 @@ function isIndexKeyFor(partition: IndexPartition) {
     if (typeof value !== 'object' || value === null) return false;
     const key = value as Record<string, unknown>;
     const fields = partition.index === 'gsi1' ? ['pk', 'sk', 'gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
-    if (Object.keys(key).length !== fields.length || !fields.every((field) => typeof key[field] === 'string')) return false;
+    if (Object.keys(key).length !== fields.length || !fields.every((field) => typeof key[field] === 'string'))
+      return false;
     if (!String(key.pk).startsWith('PARTNER_IDX#') || !String(key.sk).startsWith('USER#')) return false;
-    return (partition.index === 'gsi1' ? key.gsi1pk : key.pk) === partition.partitionKey && (partition.index !== 'gsi1' || key.gsi1sk === key.sk);
+    return (
+      (partition.index === 'gsi1' ? key.gsi1pk : key.pk) === partition.partitionKey &&
+      (partition.index !== 'gsi1' || key.gsi1sk === key.sk)
+    );
   };
 }
 
@@ -55,7 +98,12 @@ function isIndexKeyFor(partition: IndexPartition) {
  * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
  * who keeps their area, activities, level or availability private is left out of searches filtered on it).
  */
-export async function searchPartners(userId: string, query: PartnerSearchQuery, now: Date, deps: PartnerSearchDeps = dynamoDeps): Promise<PartnerSearchResponse> {
+export async function searchPartners(
+  userId: string,
+  query: PartnerSearchQuery,
+  now: Date,
+  deps: PartnerSearchDeps = dynamoDeps,
+): Promise<PartnerSearchResponse> {
   const partition = indexPartition(query.location, query.activity);
   let startKey: IndexKey | null = query.cursor ? decodeCursor(query.cursor, isIndexKeyFor(partition)) : null;
   // Level and availability filters skip most entries, so read further per round trip when they are set.
@@ -77,7 +125,11 @@ export async function searchPartners(userId: string, query: PartnerSearchQuery, 
     // A filter on a field the member keeps private never matches them, or the filter would tell it.
     if (query.location !== 'all' && !listing.visibleFields.includes('homeArea')) return false;
     if (query.activity !== 'all' && !listing.visibleFields.includes('activities')) return false;
-    if (query.availability !== 'all' && !(listing.visibleFields.includes('availability') && listing.availability.includes(query.availability))) return false;
+    if (
+      query.availability !== 'all' &&
+      !(listing.visibleFields.includes('availability') && listing.availability.includes(query.availability))
+    )
+      return false;
     if (wantedLevel && !listing.visibleFields.includes('level')) return false;
     return true;
   };
@@ -95,7 +147,14 @@ export async function searchPartners(userId: string, query: PartnerSearchQuery, 
       if (!fitting.includes(entry)) continue;
       const candidateMetrics = metrics.get(entry.listing.userId) ?? null;
       if (wantedLevel && candidateMetrics?.activityLevelLabel !== wantedLevel) continue;
-      cards.push(partnerCard(searcher.subject, entry.listing, candidateMetrics, byOther.get(entry.listing.userId)?.state ?? 'none'));
+      cards.push(
+        partnerCard(
+          searcher.subject,
+          entry.listing,
+          candidateMetrics,
+          byOther.get(entry.listing.userId)?.state ?? 'none',
+        ),
+      );
       if (cards.length === query.limit) {
         cutAt = index;
         break;
@@ -116,18 +175,37 @@ export async function searchPartners(userId: string, query: PartnerSearchQuery, 
   cards.sort((a, b) => b.compatibility - a.compatibility);
   const { settings } = searcher;
   return {
-    partners: await visibleOnly(userId, cards, 'person', (card) => card.userId, (card) => card.userId), // issue 12: hidden / suspended people
+    partners: await visibleOnly(
+      userId,
+      cards,
+      'person',
+      (card) => card.userId,
+      (card) => card.userId,
+    ), // issue 12: hidden / suspended people
     nextCursor: nextKey ? encodeCursor(nextKey) : null,
-    me: { profileComplete: settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0, discoverable: settings.discoverable },
+    me: {
+      profileComplete: settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0,
+      discoverable: settings.discoverable,
+    },
   };
 }
 
-export interface PartnerProfileDeps extends Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates' | 'matchingMetricsOf'> {
+export interface PartnerProfileDeps extends Pick<
+  PartnerSearchDeps,
+  'getUserProfile' | 'getMetrics' | 'listDailyAggregates' | 'matchingMetricsOf'
+> {
   getRelationship: typeof getRelationship;
   getPartnerSnapshot: typeof getPartnerSnapshot;
 }
 
-const profileDeps: PartnerProfileDeps = { getUserProfile, getMetrics, listDailyAggregates, matchingMetricsOf, getRelationship, getPartnerSnapshot };
+const profileDeps: PartnerProfileDeps = {
+  getUserProfile,
+  getMetrics,
+  listDailyAggregates,
+  matchingMetricsOf,
+  getRelationship,
+  getPartnerSnapshot,
+};
 
 export const memberNotAvailable = () => new NotFoundError('This member is not available.');
 
@@ -135,20 +213,28 @@ export const memberNotAvailable = () => new NotFoundError('This member is not av
  * GET /api/partners/{userId}: the same coarse facts as a card. Visible while the member is discoverable,
  * or while the two of you have a request or partnership; never when either has blocked the other.
  */
-export async function viewPartner(userId: string, otherUserId: string, now: Date, deps: PartnerProfileDeps = profileDeps): Promise<PartnerProfileResponse> {
+export async function viewPartner(
+  userId: string,
+  otherUserId: string,
+  now: Date,
+  deps: PartnerProfileDeps = profileDeps,
+): Promise<PartnerProfileResponse> {
   if (otherUserId === userId) throw memberNotAvailable();
-  const [relationship, snapshot] = await Promise.all([deps.getRelationship(userId, otherUserId), deps.getPartnerSnapshot(otherUserId)]);
+  const [relationship, snapshot] = await Promise.all([
+    deps.getRelationship(userId, otherUserId),
+    deps.getPartnerSnapshot(otherUserId),
+  ]);
   if (isBlocked(relationship)) throw memberNotAvailable();
 
   let facts: CandidateFacts | null = snapshot;
   if (!facts && relationship.state !== 'none') {
     const profile = await deps.getUserProfile(otherUserId);
     const settings = profile?.settings;
-    if (settings?.displayName) facts = { userId: otherUserId, ...settings, displayName: settings.displayName, paceBands: {} };
+    if (settings?.displayName)
+      facts = { userId: otherUserId, ...settings, displayName: settings.displayName, paceBands: {} };
   }
   if (!facts) throw memberNotAvailable();
 
   const [searcher, metrics] = await Promise.all([searcherOf(userId, now, deps), deps.matchingMetricsOf([otherUserId])]);
   return { partner: partnerCard(searcher.subject, facts, metrics.get(otherUserId) ?? null, relationship.state) };
 }
-

@@ -33,13 +33,17 @@ export async function erasePartnerDataOfUser(userId: string, _now: Date): Promis
   const relationships = await listRelationships(userId);
   // Notifications in the other members' inboxes that tell of this member now say 'Deleted user' (issue 12).
   const name = (await displayNamesOf([userId])).get(userId) ?? null;
-  for (const { otherUserId } of relationships) removed += await scrubNotificationsFrom(otherUserId, userId, name, DELETED_USER);
+  for (const { otherUserId } of relationships)
+    removed += await scrubNotificationsFrom(otherUserId, userId, name, DELETED_USER);
   for (const { otherUserId } of relationships) removed += await eraseConversation(userId, otherUserId);
   const relationshipItems = relationships.flatMap(({ otherUserId }) => [
     relationshipKeys.relationship(userId, otherUserId),
     relationshipKeys.relationship(otherUserId, userId),
   ]);
-  await batchWriteAll(tableName('social'), relationshipItems.map((Key) => ({ DeleteRequest: { Key } })));
+  await batchWriteAll(
+    tableName('social'),
+    relationshipItems.map((Key) => ({ DeleteRequest: { Key } })),
+  );
   removed += relationshipItems.length;
 
   removed += await deleteMessageQuotas(userId);

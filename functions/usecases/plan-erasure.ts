@@ -1,4 +1,9 @@
-import { activityLink, DELETED_ORGANIZER_ID, deletedOrganizerMessage, SCRUBBED_ACTIVITY } from '../domain/group-activity';
+import {
+  activityLink,
+  DELETED_ORGANIZER_ID,
+  deletedOrganizerMessage,
+  SCRUBBED_ACTIVITY,
+} from '../domain/group-activity';
 import {
   deleteMember,
   deletePlanActionCounts,
@@ -36,13 +41,32 @@ export async function erasePlanDataOfUser(userId: string, now: Date, deps: PlanD
     const organised = membership.role === 'organizer';
     // Their notices about this activity now say 'Deleted user'; about one they organised (its title is their text), they go.
     // Before the cancellation notice below, which carries no actor and stays.
-    for (const other of others) changed += await scrubNotificationsFrom(other, userId, organised ? null : name, DELETED_USER, activityLink(activity.id));
+    for (const other of others)
+      changed += await scrubNotificationsFrom(
+        other,
+        userId,
+        organised ? null : name,
+        DELETED_USER,
+        activityLink(activity.id),
+      );
     if (organised) {
-      const scrubbed = activity.organizerId === userId ? await scrubActivityOfErasedOrganizer(activity.id, userId, DELETED_ORGANIZER_ID, SCRUBBED_ACTIVITY, now) : null;
+      const scrubbed =
+        activity.organizerId === userId
+          ? await scrubActivityOfErasedOrganizer(activity.id, userId, DELETED_ORGANIZER_ID, SCRUBBED_ACTIVITY, now)
+          : null;
       if (scrubbed) {
         changed += 1;
         if (!activity.cancelledAt) {
-          await notifyEach(deps, others, { type: 'activity_cancelled', message: deletedOrganizerMessage(activity.date, DELETED_USER), link: activityLink(activity.id) }, now);
+          await notifyEach(
+            deps,
+            others,
+            {
+              type: 'activity_cancelled',
+              message: deletedOrganizerMessage(activity.date, DELETED_USER),
+              link: activityLink(activity.id),
+            },
+            now,
+          );
         }
       }
       changed += await deleteMember(activity.id, userId);

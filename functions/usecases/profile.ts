@@ -32,7 +32,11 @@ export async function getProfile(caller: ProfileCaller, now: Date): Promise<Prof
 }
 
 /** PUT /api/profile: replaces the settings, then brings the partner index in line (in or out of search). */
-export async function updateProfile(caller: ProfileCaller, settings: ProfileSettings, now: Date): Promise<ProfileResponse> {
+export async function updateProfile(
+  caller: ProfileCaller,
+  settings: ProfileSettings,
+  now: Date,
+): Promise<ProfileResponse> {
   const saved = await saveProfileSettings(caller.userId, requireEmail(caller), settings, now);
   await refreshPartnerIndex(caller.userId, saved.settings, now);
   return toResponse(saved);

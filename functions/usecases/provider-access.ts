@@ -1,4 +1,10 @@
-import { acquireRefreshLease, getConnection, releaseRefreshLease, storeRefreshedTokens, type Connection } from '../repositories/connections';
+import {
+  acquireRefreshLease,
+  getConnection,
+  releaseRefreshLease,
+  storeRefreshedTokens,
+  type Connection,
+} from '../repositories/connections';
 import type { TokenSource } from '../providers/provider';
 
 /** Refresh this long before the provider's expiry, so a token never dies mid-sync. */
@@ -21,7 +27,11 @@ function usable(connection: Connection | null): connection is WithTokens {
  * everyone else waits and reads the new tokens. `staleVersion`: the caller saw a 401 with this version's token, so it
  * must be replaced even if not yet expired.
  */
-async function accessToken(userId: string, source: TokenSource, staleVersion?: number): Promise<{ accessToken: string; version: number }> {
+async function accessToken(
+  userId: string,
+  source: TokenSource,
+  staleVersion?: number,
+): Promise<{ accessToken: string; version: number }> {
   // Waiting is measured on the real clock: it bounds how long this process blocks, whatever time the tests inject.
   const deadline = Date.now() + WAIT_FOR_OTHER_REFRESH_MS;
   const provider = source.provider;
@@ -34,7 +44,10 @@ async function accessToken(userId: string, source: TokenSource, staleVersion?: n
       return { accessToken: connection.tokens.accessToken, version: connection.tokenVersion };
     }
     const nowMs = now.getTime();
-    if ((connection.refreshLeaseUntil ?? 0) < nowMs && (await acquireRefreshLease(userId, provider, connection.tokenVersion, nowMs, LEASE_MS))) {
+    if (
+      (connection.refreshLeaseUntil ?? 0) < nowMs &&
+      (await acquireRefreshLease(userId, provider, connection.tokenVersion, nowMs, LEASE_MS))
+    ) {
       let refreshed;
       try {
         refreshed = await source.refresh(connection.tokens.refreshToken);
@@ -42,14 +55,21 @@ async function accessToken(userId: string, source: TokenSource, staleVersion?: n
         await releaseRefreshLease(userId, provider, connection.tokenVersion);
         throw error;
       }
-      const tokens = { accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken ?? connection.tokens.refreshToken, expiresAt: refreshed.expiresAt };
-      if (await storeRefreshedTokens(userId, provider, connection.tokenVersion, tokens, source.cipher, source.clock())) {
+      const tokens = {
+        accessToken: refreshed.accessToken,
+        refreshToken: refreshed.refreshToken ?? connection.tokens.refreshToken,
+        expiresAt: refreshed.expiresAt,
+      };
+      if (
+        await storeRefreshedTokens(userId, provider, connection.tokenVersion, tokens, source.cipher, source.clock())
+      ) {
         return { accessToken: tokens.accessToken, version: connection.tokenVersion + 1 };
       }
       // Disconnected while we refreshed: the new tokens must not be kept.
       throw source.authError(source.noTokenMessage);
     }
-    if (Date.now() > deadline) throw source.authError('Failed to refresh token: another refresh did not finish in time');
+    if (Date.now() > deadline)
+      throw source.authError('Failed to refresh token: another refresh did not finish in time');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -58,7 +78,11 @@ async function accessToken(userId: string, source: TokenSource, staleVersion?: n
  * Runs `call` with a valid access token; on a 401 the token is refreshed once and the call retried once
  * (a second 401 means the user revoked access: the caller reports 'reconnect').
  */
-export async function withProviderAccess<T>(userId: string, source: TokenSource, call: (accessToken: string) => Promise<T>): Promise<T> {
+export async function withProviderAccess<T>(
+  userId: string,
+  source: TokenSource,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
   const first = await accessToken(userId, source);
   try {
     return await call(first.accessToken);
@@ -70,7 +94,10 @@ export async function withProviderAccess<T>(userId: string, source: TokenSource,
 }
 
 /** The stored tokens of an active connection, or null (nothing to revoke). */
-export async function storedTokens(userId: string, source: Pick<TokenSource, 'provider' | 'cipher'>): Promise<WithTokens['tokens'] | null> {
+export async function storedTokens(
+  userId: string,
+  source: Pick<TokenSource, 'provider' | 'cipher'>,
+): Promise<WithTokens['tokens'] | null> {
   const connection = await getConnection(userId, source.provider, source.cipher);
   return usable(connection) ? connection.tokens : null;
 }

@@ -20,11 +20,17 @@ export async function issueOAuthState(userId: string, deps: { stateKey: Buffer; 
 }
 
 /** The callback's state: signed under this provider's key, this user's, live, and not used before (consumed now). */
-export async function consumeOAuthState(userId: string, state: string, deps: { stateKey: Buffer; clock: () => Date }, messages: StateErrorMessages): Promise<void> {
+export async function consumeOAuthState(
+  userId: string,
+  state: string,
+  deps: { stateKey: Buffer; clock: () => Date },
+  messages: StateErrorMessages,
+): Promise<void> {
   const now = deps.clock();
   const check = checkState(deps.stateKey, state, userId, now);
   if (!check.ok) throw new BadRequestError(messages[check.reason], undefined, check.reason);
-  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now))) throw new BadRequestError(messages.state_used, undefined, 'state_used');
+  if (!(await consumePendingOAuthState(check.claims.nonce, userId, now)))
+    throw new BadRequestError(messages.state_used, undefined, 'state_used');
 }
 
 /**
@@ -33,7 +39,8 @@ export async function consumeOAuthState(userId: string, state: string, deps: { s
  */
 export async function storeConnection(connection: NewConnection, cipher: TokenCipher): Promise<Connection> {
   const previous = await getConnection(connection.userId, connection.provider, null);
-  if (previous && previous.providerUserId !== connection.providerUserId) await deleteActivitiesOfUser(connection.userId, connection.provider);
+  if (previous && previous.providerUserId !== connection.providerUserId)
+    await deleteActivitiesOfUser(connection.userId, connection.provider);
   return saveConnection(connection, cipher);
 }
 

@@ -29,7 +29,10 @@ export function providerStateKey(secret: string, provider: ProviderType): Buffer
 }
 
 /** The one deps builder under strava-deps / google-deps: secret → cipher and state key, plus the clock and sleep. */
-export async function providerBaseDeps(provider: ProviderType, options: ProviderBaseOptions = {}): Promise<ProviderBaseDeps> {
+export async function providerBaseDeps(
+  provider: ProviderType,
+  options: ProviderBaseOptions = {},
+): Promise<ProviderBaseDeps> {
   const secret = await appSecret();
   return {
     cipher: tokenCipherFromSecret(secret),

@@ -2,7 +2,15 @@ import { ulid } from 'ulid';
 import { reportTargetId, reportWindowStart, shouldAutoHide } from '../domain/moderation';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { getGroupActivity } from '../repositories/group-activities';
-import { getConversationMessage, markReporter, openReportBy, putReport, setHidden, takeReportAllowance, type ReportRecord } from '../repositories/reports';
+import {
+  getConversationMessage,
+  markReporter,
+  openReportBy,
+  putReport,
+  setHidden,
+  takeReportAllowance,
+  type ReportRecord,
+} from '../repositories/reports';
 import { listActivityRides } from '../repositories/rides';
 import { getUserProfile } from '../repositories/user-profiles';
 import { REPORT_NEXT_STEPS, REPORTS_PER_HOUR, type ReportReceipt, type ReportRequest } from '../shared/schemas/reports';
@@ -14,15 +22,23 @@ interface ReportedContent {
 }
 
 const NOT_FOUND = 'There is nothing to report here (it may have been removed).';
-const lines = (...parts: (string | undefined | null)[]) => parts.filter((part) => part && part.trim() !== '').join('\n');
+const lines = (...parts: (string | undefined | null)[]) =>
+  parts.filter((part) => part && part.trim() !== '').join('\n');
 
 async function reportedContent(reporterId: string, request: ReportRequest): Promise<ReportedContent> {
   switch (request.kind) {
     case 'person': {
-      if (request.userId === reporterId) throw new BadRequestError('You cannot report yourself.', undefined, 'cannot_report_self');
+      if (request.userId === reporterId)
+        throw new BadRequestError('You cannot report yourself.', undefined, 'cannot_report_self');
       const profile = await getUserProfile(request.userId);
       if (!profile) throw new NotFoundError(NOT_FOUND);
-      return { subjectUserId: request.userId, evidence: lines(`Name: ${profile.settings.displayName ?? '(no name)'}`, profile.settings.bio ? `Bio: ${profile.settings.bio}` : null) };
+      return {
+        subjectUserId: request.userId,
+        evidence: lines(
+          `Name: ${profile.settings.displayName ?? '(no name)'}`,
+          profile.settings.bio ? `Bio: ${profile.settings.bio}` : null,
+        ),
+      };
     }
     case 'message': {
       // Only a message the reporter received: the conversation is theirs, the sender the other person.
@@ -33,20 +49,36 @@ async function reportedContent(reporterId: string, request: ReportRequest): Prom
     case 'group_activity': {
       const activity = await getGroupActivity(request.activityId);
       if (!activity) throw new NotFoundError(NOT_FOUND);
-      if (activity.organizerId === reporterId) throw new BadRequestError('You cannot report your own activity.', undefined, 'cannot_report_self');
-      return { subjectUserId: activity.organizerId, evidence: lines(`Title: ${activity.title}`, activity.description, activity.notes ? `Notes: ${activity.notes}` : null) };
+      if (activity.organizerId === reporterId)
+        throw new BadRequestError('You cannot report your own activity.', undefined, 'cannot_report_self');
+      return {
+        subjectUserId: activity.organizerId,
+        evidence: lines(
+          `Title: ${activity.title}`,
+          activity.description,
+          activity.notes ? `Notes: ${activity.notes}` : null,
+        ),
+      };
     }
     case 'ride': {
       const ride = (await listActivityRides(request.activityId)).offers.find((offer) => offer.id === request.rideId);
       if (!ride) throw new NotFoundError(NOT_FOUND);
-      if (ride.driverId === reporterId) throw new BadRequestError('You cannot report your own ride.', undefined, 'cannot_report_self');
-      return { subjectUserId: ride.driverId, evidence: lines(`Ride departing ${ride.departureTime}`, ride.notes ? `Notes: ${ride.notes}` : null) };
+      if (ride.driverId === reporterId)
+        throw new BadRequestError('You cannot report your own ride.', undefined, 'cannot_report_self');
+      return {
+        subjectUserId: ride.driverId,
+        evidence: lines(`Ride departing ${ride.departureTime}`, ride.notes ? `Notes: ${ride.notes}` : null),
+      };
     }
     case 'ride_request': {
       const asked = (await listActivityRides(request.activityId)).requests.find((r) => r.id === request.requestId);
       if (!asked) throw new NotFoundError(NOT_FOUND);
-      if (asked.requesterId === reporterId) throw new BadRequestError('You cannot report your own ride request.', undefined, 'cannot_report_self');
-      return { subjectUserId: asked.requesterId, evidence: lines(`Ride request, pickup: ${asked.preferredPickup}`, asked.notes ? `Notes: ${asked.notes}` : null) };
+      if (asked.requesterId === reporterId)
+        throw new BadRequestError('You cannot report your own ride request.', undefined, 'cannot_report_self');
+      return {
+        subjectUserId: asked.requesterId,
+        evidence: lines(`Ride request, pickup: ${asked.preferredPickup}`, asked.notes ? `Notes: ${asked.notes}` : null),
+      };
     }
   }
 }
@@ -62,7 +94,10 @@ export async function fileReport(reporterId: string, request: ReportRequest, now
   if (already) return { reportId: already, status: 'received', nextSteps: REPORT_NEXT_STEPS };
   if (!(await takeReportAllowance(reporterId, reportWindowStart(now), REPORTS_PER_HOUR))) {
     const retryAfter = Math.ceil((reportWindowStart(now).getTime() + 3_600_000 - now.getTime()) / 1000);
-    throw new TooManyRequestsError(`You can send up to ${REPORTS_PER_HOUR} reports an hour. Please try again later.`, retryAfter);
+    throw new TooManyRequestsError(
+      `You can send up to ${REPORTS_PER_HOUR} reports an hour. Please try again later.`,
+      retryAfter,
+    );
   }
   const report: ReportRecord = {
     reportId: ulid(now.getTime()),

@@ -22,6 +22,10 @@ export function stravaTokenSource(deps: StravaDeps): TokenSource {
  * Runs `call` with a valid Strava access token; on a 401 the token is refreshed once and the call retried once
  * (a second 401 means the athlete revoked access: the caller reports 'reconnect').
  */
-export function withStravaAccess<T>(userId: string, deps: StravaDeps, call: (accessToken: string) => Promise<T>): Promise<T> {
+export function withStravaAccess<T>(
+  userId: string,
+  deps: StravaDeps,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
   return withProviderAccess(userId, stravaTokenSource(deps), call);
 }

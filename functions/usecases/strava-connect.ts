@@ -4,7 +4,13 @@ import { AppError, BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
 import { toConnectionSummary } from './connections';
-import { consumeOAuthState, initialSyncQuietly, issueOAuthState, storeConnection, type StateErrorMessages } from './provider-connect';
+import {
+  consumeOAuthState,
+  initialSyncQuietly,
+  issueOAuthState,
+  storeConnection,
+  type StateErrorMessages,
+} from './provider-connect';
 import { syncStrava } from './strava-sync';
 import type { StravaDeps } from './strava-deps';
 
@@ -49,7 +55,11 @@ export async function createAuthorizeUrl(userId: string, deps: StravaDeps): Prom
  * The callback screen's POST: verify the state (signed, this user's, live, unused), exchange the code, store the
  * connection with encrypted tokens, then the initial sync. A failed sync still connects (sync: null).
  */
-export async function connectStrava(userId: string, request: StravaConnectRequest, deps: StravaDeps): Promise<StravaConnectResponse> {
+export async function connectStrava(
+  userId: string,
+  request: StravaConnectRequest,
+  deps: StravaDeps,
+): Promise<StravaConnectResponse> {
   const now = deps.clock();
   await consumeOAuthState(userId, request.state, deps, STATE_ERRORS);
 
@@ -64,9 +74,19 @@ export async function connectStrava(userId: string, request: StravaConnectReques
   try {
     exchanged = await deps.strava.exchangeCode(request.code);
   } catch (error) {
-    if (error instanceof StravaInvalidCodeError) throw new BadRequestError(INVALID_CODE_MESSAGE, undefined, 'invalid_code');
-    logger.warn('strava code exchange failed', { userId, detail: error instanceof Error ? error.message : String(error) });
-    throw new AppError(502, 'strava_exchange_failed', error instanceof Error && error.message.startsWith('Failed to exchange code for tokens') ? error.message : 'Failed to exchange code for tokens: Strava did not answer.');
+    if (error instanceof StravaInvalidCodeError)
+      throw new BadRequestError(INVALID_CODE_MESSAGE, undefined, 'invalid_code');
+    logger.warn('strava code exchange failed', {
+      userId,
+      detail: error instanceof Error ? error.message : String(error),
+    });
+    throw new AppError(
+      502,
+      'strava_exchange_failed',
+      error instanceof Error && error.message.startsWith('Failed to exchange code for tokens')
+        ? error.message
+        : 'Failed to exchange code for tokens: Strava did not answer.',
+    );
   }
 
   // Reconnecting as a different athlete drops the previous athlete's activities (storeConnection).
@@ -78,7 +98,11 @@ export async function connectStrava(userId: string, request: StravaConnectReques
       scopes: grantedScopes,
       athleteFirstName: exchanged.athlete.firstname,
       athleteLastName: exchanged.athlete.lastname,
-      tokens: { accessToken: exchanged.accessToken, refreshToken: exchanged.refreshToken, expiresAt: exchanged.expiresAt },
+      tokens: {
+        accessToken: exchanged.accessToken,
+        refreshToken: exchanged.refreshToken,
+        expiresAt: exchanged.expiresAt,
+      },
       now,
     },
     deps.cipher,

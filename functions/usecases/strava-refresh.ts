@@ -32,7 +32,10 @@ export async function refreshStravaConnections(
       outcome = { status: 'completed' };
     } catch (error) {
       report.failed += 1;
-      outcome = { status: 'failed', errorMessage: error instanceof Error ? error.message : 'Failed to sync Strava activities' };
+      outcome = {
+        status: 'failed',
+        errorMessage: error instanceof Error ? error.message : 'Failed to sync Strava activities',
+      };
     }
     for (const request of pending) {
       await finishSyncRequest(userId, request, outcome, deps.clock());

@@ -30,7 +30,12 @@ export const SYNC_ERROR_MESSAGES = {
 export class StravaSyncError extends AppError {
   constructor(kind: keyof typeof SYNC_ERROR_MESSAGES) {
     const status = kind === 'auth' ? 409 : kind === 'network' ? 503 : 502;
-    const code = kind === 'auth' ? 'strava_reconnect_required' : kind === 'network' ? 'strava_network_error' : 'strava_sync_failed';
+    const code =
+      kind === 'auth'
+        ? 'strava_reconnect_required'
+        : kind === 'network'
+          ? 'strava_network_error'
+          : 'strava_sync_failed';
     super(status, code, SYNC_ERROR_MESSAGES[kind]);
   }
 }
@@ -54,13 +59,23 @@ export function toSyncError(error: unknown): AppError {
   return new StravaSyncError('other');
 }
 
-export async function syncStrava(userId: string, deps: StravaDeps, mode?: SyncMode, options?: SyncOptions): Promise<SyncResult> {
+export async function syncStrava(
+  userId: string,
+  deps: StravaDeps,
+  mode?: SyncMode,
+  options?: SyncOptions,
+): Promise<SyncResult> {
   try {
     return await runSync(userId, deps, mode, options);
   } catch (error) {
     const mapped = toSyncError(error);
     // The detail (e.g. 'Failed to fetch activities: 500 …') is for operators; it never holds tokens.
-    logger.warn('strava sync failed', { userId, mode, code: mapped.code, detail: error instanceof Error ? error.message : String(error) });
+    logger.warn('strava sync failed', {
+      userId,
+      mode,
+      code: mapped.code,
+      detail: error instanceof Error ? error.message : String(error),
+    });
     throw mapped;
   }
 }
@@ -73,35 +88,70 @@ export interface SyncOptions {
 }
 
 /** The fixed window of a new import: its bounds never move while it runs, so neither does the set it pages through. */
-export function newCursor(mode: SyncMode, lastSyncAt: string | null, startedAt: Date, initialSyncDays: number): SyncCursor {
+export function newCursor(
+  mode: SyncMode,
+  lastSyncAt: string | null,
+  startedAt: Date,
+  initialSyncDays: number,
+): SyncCursor {
   const after =
     mode === 'incremental' && lastSyncAt
       ? Math.floor((Date.parse(lastSyncAt) - INCREMENTAL_OVERLAP_MS) / 1000)
       : Math.floor((startedAt.getTime() - initialSyncDays * DAY_MS) / 1000);
-  return { mode, after, before: Math.floor(startedAt.getTime() / 1000) + 1, nextPage: 1, startedAt: startedAt.toISOString(), imported: 0, updated: 0 };
+  return {
+    mode,
+    after,
+    before: Math.floor(startedAt.getTime() / 1000) + 1,
+    nextPage: 1,
+    startedAt: startedAt.toISOString(),
+    imported: 0,
+    updated: 0,
+  };
 }
 
-async function runSync(userId: string, deps: StravaDeps, requestedMode?: SyncMode, options: SyncOptions = {}): Promise<SyncResult> {
+async function runSync(
+  userId: string,
+  deps: StravaDeps,
+  requestedMode?: SyncMode,
+  options: SyncOptions = {},
+): Promise<SyncResult> {
   const connection = await getConnection(userId, 'strava', null);
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
   const mode: SyncMode = requestedMode ?? (connection.lastSyncAt ? 'incremental' : 'initial');
-  let cursor = connection.syncCursor ?? newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays);
+  let cursor =
+    connection.syncCursor ?? newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays);
   const perPage = deps.settings.syncPageSize;
   // The budget is real time: it bounds how long this request runs, whatever clock the tests inject.
   const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);
 
   for (;;) {
     const { after, before, nextPage: page } = cursor;
-    const raw = await withStravaAccess(userId, deps, (token) => deps.strava.listActivities(userId, token, { after, before, page, perPage }));
+    const raw = await withStravaAccess(userId, deps, (token) =>
+      deps.strava.listActivities(userId, token, { after, before, page, perPage }),
+    );
     if (raw.length === 0) break;
     const counts = await upsertActivities(toStore(raw, userId, deps.clock()));
-    cursor = { ...cursor, nextPage: page + 1, imported: cursor.imported + counts.imported, updated: cursor.updated + counts.updated };
+    cursor = {
+      ...cursor,
+      nextPage: page + 1,
+      imported: cursor.imported + counts.imported,
+      updated: cursor.updated + counts.updated,
+    };
     if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock()))) await dropIfDisconnectedMeanwhile(userId);
     await options.onPage?.({ fetched: raw.length, cursor });
     if (Date.now() >= deadline) {
       await recalculateMetricsSafely(userId, deps.clock(), deps);
-      logger.info('strava sync stopped at its time budget; it continues from the saved cursor', { userId, nextPage: cursor.nextPage });
-      return { provider: 'strava', imported: cursor.imported, updated: cursor.updated, lastSyncAt: connection.lastSyncAt ?? cursor.startedAt, complete: false };
+      logger.info('strava sync stopped at its time budget; it continues from the saved cursor', {
+        userId,
+        nextPage: cursor.nextPage,
+      });
+      return {
+        provider: 'strava',
+        imported: cursor.imported,
+        updated: cursor.updated,
+        lastSyncAt: connection.lastSyncAt ?? cursor.startedAt,
+        complete: false,
+      };
     }
   }
   await dropIfDisconnectedMeanwhile(userId);
@@ -109,7 +159,13 @@ async function runSync(userId: string, deps: StravaDeps, requestedMode?: SyncMod
   const startedAt = new Date(cursor.startedAt);
   await markSynced(userId, 'strava', startedAt);
   await recalculateMetricsSafely(userId, startedAt, deps);
-  return { provider: 'strava', imported: cursor.imported, updated: cursor.updated, lastSyncAt: cursor.startedAt, complete: true };
+  return {
+    provider: 'strava',
+    imported: cursor.imported,
+    updated: cursor.updated,
+    lastSyncAt: cursor.startedAt,
+    complete: true,
+  };
 }
 
 /**
@@ -128,7 +184,10 @@ export async function recalculateMetricsSafely(userId: string, now: Date, deps: 
   try {
     await deps.recalculateMetrics(userId, now);
   } catch (error) {
-    logger.error('metrics recalculation failed after a sync', { userId, detail: error instanceof Error ? error.message : String(error) });
+    logger.error('metrics recalculation failed after a sync', {
+      userId,
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

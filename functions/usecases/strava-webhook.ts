@@ -33,8 +33,12 @@ export const StravaWebhookEvent = z.object({
 });
 export type StravaWebhookEvent = z.infer<typeof StravaWebhookEvent>;
 
-export function verifyWebhookSubscription(query: WebhookVerificationQuery, expectedToken: string | undefined): { 'hub.challenge': string } {
-  const tokenMatches = expectedToken !== undefined && safeEqual(Buffer.from(query['hub.verify_token']), Buffer.from(expectedToken));
+export function verifyWebhookSubscription(
+  query: WebhookVerificationQuery,
+  expectedToken: string | undefined,
+): { 'hub.challenge': string } {
+  const tokenMatches =
+    expectedToken !== undefined && safeEqual(Buffer.from(query['hub.verify_token']), Buffer.from(expectedToken));
   if (query['hub.mode'] !== 'subscribe' || !tokenMatches) throw new ForbiddenError('Webhook verification failed.');
   return { 'hub.challenge': query['hub.challenge'] };
 }
@@ -47,7 +51,11 @@ export type WebhookOutcome = 'ignored' | 'upserted' | 'deleted' | 'deauthorized'
  * deauthorization counts only once Strava refuses the athlete's tokens. Every effect is idempotent, so a
  * duplicate delivery changes nothing more. Failures are logged and acknowledged: the daily refresh catches up.
  */
-export async function handleStravaWebhookEvent(event: StravaWebhookEvent, deps: StravaDeps, subscriptionId: number | undefined): Promise<WebhookOutcome[]> {
+export async function handleStravaWebhookEvent(
+  event: StravaWebhookEvent,
+  deps: StravaDeps,
+  subscriptionId: number | undefined,
+): Promise<WebhookOutcome[]> {
   // Not our subscription (or none configured): a forgery, or another app's event. Nothing is fetched.
   if (subscriptionId === undefined || event.subscription_id !== subscriptionId) {
     logger.warn('strava webhook event for another subscription ignored', { subscriptionId: event.subscription_id });
@@ -72,7 +80,9 @@ async function applyForUser(userId: string, event: StravaWebhookEvent, deps: Str
     if (event.object_type === 'athlete') {
       return (await stravaStillAuthorizes(userId, deps)) ? 'ignored' : await forgetConnection(userId, deps);
     }
-    const raw = await withStravaAccess(userId, deps, (token) => deps.strava.getActivity(userId, token, event.object_id));
+    const raw = await withStravaAccess(userId, deps, (token) =>
+      deps.strava.getActivity(userId, token, event.object_id),
+    );
     // Gone or no longer visible to us (deleted, made private): we must not keep it either.
     if (raw === null) {
       await deleteActivity(userId, 'strava', String(event.object_id));
@@ -85,8 +95,19 @@ async function applyForUser(userId: string, event: StravaWebhookEvent, deps: Str
     await recalculateMetricsSafely(userId, fetchedAt, deps);
     return 'upserted';
   } catch (error) {
-    const detail = error instanceof InvalidStravaActivityError ? error.fields : error instanceof Error ? error.message : String(error);
-    logger.warn('strava webhook event not applied', { userId, objectType: event.object_type, aspectType: event.aspect_type, objectId: event.object_id, detail });
+    const detail =
+      error instanceof InvalidStravaActivityError
+        ? error.fields
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    logger.warn('strava webhook event not applied', {
+      userId,
+      objectType: event.object_type,
+      aspectType: event.aspect_type,
+      objectId: event.object_id,
+      detail,
+    });
     return 'failed';
   }
 }

@@ -31,7 +31,14 @@ import {
   type TripPlanRecord,
 } from '../repositories/trip-plans';
 import { FALLBACK_DISPLAY_NAME, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
-import { TRIP_ESSENTIAL_LABELS, type SharedTripPlan, type TripCheckInRequest, type TripPlan, type TripPlanInput, type TripPlanList } from '../shared/schemas/trip-plans';
+import {
+  TRIP_ESSENTIAL_LABELS,
+  type SharedTripPlan,
+  type TripCheckInRequest,
+  type TripPlan,
+  type TripPlanInput,
+  type TripPlanList,
+} from '../shared/schemas/trip-plans';
 import { emailUser, hashToken, newToken } from './email';
 
 /** Web paths the emails link to. */
@@ -57,7 +64,9 @@ const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.na
 const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
 
 function planSummary(plan: TripPlanRecord): string[] {
-  const essentials = plan.essentials.length ? plan.essentials.map((e) => TRIP_ESSENTIAL_LABELS[e]).join(', ') : 'none listed';
+  const essentials = plan.essentials.length
+    ? plan.essentials.map((e) => TRIP_ESSENTIAL_LABELS[e]).join(', ')
+    : 'none listed';
   return [
     `Party: ${partyNames(plan)}`,
     `Trailhead: ${plan.trailhead} (${plan.area})`,
@@ -69,7 +78,13 @@ function planSummary(plan: TripPlanRecord): string[] {
 }
 
 /** One message per contact; ids are stable per plan, purpose and contact, so enqueuing twice keeps one. */
-function contactEmails(plan: TripPlanRecord, purpose: string, subject: string, paragraphs: string[], linkUrl: string | null): OutboxMessage[] {
+function contactEmails(
+  plan: TripPlanRecord,
+  purpose: string,
+  subject: string,
+  paragraphs: string[],
+  linkUrl: string | null,
+): OutboxMessage[] {
   return plan.contacts.map((contact, i) => ({
     id: `trip-${plan.id}-${purpose}-${i}`,
     to: contact.email,
@@ -85,14 +100,19 @@ function contactEmails(plan: TripPlanRecord, purpose: string, subject: string, p
 
 function lastCheckInText(plan: TripPlanRecord): string {
   const by = plan.party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? 'the party';
-  const what = plan.lastCheckIn.kind === 'late' ? `said they are running late (${plan.lateReason ?? ''})` : 'filed the plan';
+  const what =
+    plan.lastCheckIn.kind === 'late' ? `said they are running late (${plan.lateReason ?? ''})` : 'filed the plan';
   return `Last check-in: ${by} ${what} at ${plan.lastCheckIn.at} (UTC).`;
 }
 
 /** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */
 export async function fileTripPlan(userId: string, input: TripPlanInput, now: Date): Promise<TripPlan> {
   if (!returnIsInFuture({ ...input, timeZone: PLAN_TIME_ZONE }, now)) {
-    throw new BadRequestError('The expected return must be later than now.', { returnTime: 'The expected return must be later than now.' }, TRIP_FIELDS_ERROR);
+    throw new BadRequestError(
+      'The expected return must be later than now.',
+      { returnTime: 'The expected return must be later than now.' },
+      TRIP_FIELDS_ERROR,
+    );
   }
   let memberIds = [userId];
   if (input.activityId) {
@@ -152,20 +172,45 @@ export async function listTripPlansFor(userId: string, now: Date): Promise<TripP
 }
 
 /** "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return once, with a reason). */
-export async function checkInTripPlan(userId: string, planId: string, request: TripCheckInRequest, now: Date): Promise<TripPlan> {
+export async function checkInTripPlan(
+  userId: string,
+  planId: string,
+  request: TripCheckInRequest,
+  now: Date,
+): Promise<TripPlan> {
   const plan = await planOfMember(userId, planId, now);
   if (plan.status !== 'open') throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
   const name = plan.party.find((m) => m.userId === userId)?.name ?? FALLBACK_DISPLAY_NAME;
   if (request.kind === 'back') {
-    const emails = contactEmails(plan, 'back', `${partyNames(plan)} are back from ${plan.trailhead}`, [`${name} checked in: the party is back from ${plan.trailhead}. Thank you for being their contact.`, 'Nothing more to do.'], null);
+    const emails = contactEmails(
+      plan,
+      'back',
+      `${partyNames(plan)} are back from ${plan.trailhead}`,
+      [
+        `${name} checked in: the party is back from ${plan.trailhead}. Thank you for being their contact.`,
+        'Nothing more to do.',
+      ],
+      null,
+    );
     const expiresAt = Math.floor((now.getTime() + CLOSED_TRIP_RETENTION_MS) / 1000);
-    if (!(await closeTripPlan(plan, userId, expiresAt, emails, now))) throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
+    if (!(await closeTripPlan(plan, userId, expiresAt, emails, now)))
+      throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
     return getTripPlanFor(userId, planId, now);
   }
-  if (plan.lateReason !== null) throw new ConflictError('The expected return can be moved once, and it already was.', 'already_late');
-  const moved = { returnDate: request.returnDate, returnTime: request.returnTime, graceMinutes: plan.graceMinutes, timeZone: plan.timeZone };
+  if (plan.lateReason !== null)
+    throw new ConflictError('The expected return can be moved once, and it already was.', 'already_late');
+  const moved = {
+    returnDate: request.returnDate,
+    returnTime: request.returnTime,
+    graceMinutes: plan.graceMinutes,
+    timeZone: plan.timeZone,
+  };
   if (expectedReturn(moved).getTime() <= Math.max(now.getTime(), expectedReturn(plan).getTime())) {
-    throw new BadRequestError('The new return must be later than now and than the planned return.', { returnTime: 'Choose a later time.' }, TRIP_FIELDS_ERROR);
+    throw new BadRequestError(
+      'The new return must be later than now and than the planned return.',
+      { returnTime: 'Choose a later time.' },
+      TRIP_FIELDS_ERROR,
+    );
   }
   const dueAt = stageDueAt(moved, plan.stage);
   if (!(await moveTripReturn(plan, { ...request, dueAt: dueAt?.toISOString() ?? null }, userId, now))) {
@@ -244,7 +289,10 @@ async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripSched
           id: `trip-${plan.id}-reminder-${plan.party.indexOf(member)}`,
           aboutUserIds: plan.party.map((m) => m.userId),
           subject: `Are you back? Check in on your trip plan for ${plan.trailhead}`,
-          paragraphs: [`Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`, "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period."],
+          paragraphs: [
+            `Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`,
+            "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period.",
+          ],
           action: { label: "Check in: We're back", path: `${tripPaths.plan(plan.id)}?check-in=1` },
         },
         now,

@@ -41,11 +41,15 @@ export function readDeploymentSettings(context: ContextSource): DeploymentSettin
 
   const stage = text('stage') ?? 'dev';
   if (!STAGE_PATTERN.test(stage)) {
-    throw new Error(`CDK context 'stage' must match ${STAGE_PATTERN} (lowercase, starts with a letter), got '${stage}'`);
+    throw new Error(
+      `CDK context 'stage' must match ${STAGE_PATTERN} (lowercase, starts with a letter), got '${stage}'`,
+    );
   }
   const authDomainPrefix = text('authDomainPrefix');
   if (authDomainPrefix !== undefined && !DOMAIN_PREFIX_PATTERN.test(authDomainPrefix)) {
-    throw new Error(`CDK context 'authDomainPrefix' must be lowercase letters, digits and hyphens, got '${authDomainPrefix}'`);
+    throw new Error(
+      `CDK context 'authDomainPrefix' must be lowercase letters, digits and hyphens, got '${authDomainPrefix}'`,
+    );
   }
   const siteDomain = text('siteDomain');
   const siteCertificateArn = text('siteCertificateArn');

@@ -1,5 +1,12 @@
 import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
-import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  type HttpApi,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -45,7 +52,10 @@ export class ApiRoutes extends Construct {
     const areaStacks = new Map<string, NestedStack>();
     const areaOf = (route: RouteDefinition): string => {
       const areas = Object.entries(props.areas).filter(([, routes]) => routes.includes(route));
-      if (areas.length !== 1) throw new Error(`Route ${route.id} must be in exactly one area of ROUTE_AREAS (functions/shared/routes.ts), found ${areas.length}`);
+      if (areas.length !== 1)
+        throw new Error(
+          `Route ${route.id} must be in exactly one area of ROUTE_AREAS (functions/shared/routes.ts), found ${areas.length}`,
+        );
       return areas[0]![0];
     };
     const stackOf = (area: string): NestedStack => {
@@ -65,7 +75,10 @@ export class ApiRoutes extends Construct {
         access: route.access,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
-        environment: route.userPoolActions?.length && props.userPool ? { ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } satisfies EnvSettings : props.runtime?.environment,
+        environment:
+          route.userPoolActions?.length && props.userPool
+            ? ({ ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } satisfies EnvSettings)
+            : props.runtime?.environment,
         secrets: secretsFor(props.runtime, route.secrets),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
@@ -77,7 +90,9 @@ export class ApiRoutes extends Construct {
       if (!route.public && !route.tables.includes('users')) {
         // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts): one GetItem.
         handler.function.addEnvironment(tableEnvVar('users'), props.tables.users.tableName);
-        handler.function.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [props.tables.users.tableArn] }));
+        handler.function.addToRolePolicy(
+          new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [props.tables.users.tableArn] }),
+        );
       }
 
       // Created in the area's stack (api.addRoutes would put every route in the API's stack).

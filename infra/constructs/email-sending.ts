@@ -1,7 +1,16 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { ConfigurationSet, EasyDkimSigningKeyLength, DkimIdentity, EmailIdentity, EmailSendingEvent, EventDestination, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  EasyDkimSigningKeyLength,
+  DkimIdentity,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -12,7 +21,8 @@ import { HouseFunction } from './house-function';
 export function emailDomainFrom(scope: Construct): string {
   const value: unknown = scope.node.tryGetContext('emailDomain');
   if (value === undefined || value === null || value === '') return 'mail.trailbuddy.example';
-  if (typeof value !== 'string' || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value.trim())) throw new Error("CDK context 'emailDomain' must be a domain name, e.g. mail.example.org");
+  if (typeof value !== 'string' || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value.trim()))
+    throw new Error("CDK context 'emailDomain' must be a domain name, e.g. mail.example.org");
   return value.trim();
 }
 
@@ -35,17 +45,24 @@ export class EmailSending extends Construct {
   constructor(scope: Construct, id: string, props: EmailSendingProps) {
     super(scope, id);
     this.fromAddress = `TrailBuddy <no-reply@${props.domain}>`;
-    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS, reputationMetrics: true });
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
     this.identity = new EmailIdentity(this, 'Identity', {
       identity: Identity.domain(props.domain),
       dkimIdentity: DkimIdentity.easyDkim(EasyDkimSigningKeyLength.RSA_2048_BIT),
       configurationSet: this.configurationSet,
     });
 
-    const events = new Topic(this, 'Events', { enforceSSL: true, displayName: 'TrailBuddy SES bounces and complaints' });
+    const events = new Topic(this, 'Events', {
+      enforceSSL: true,
+      displayName: 'TrailBuddy SES bounces and complaints',
+    });
     Validations.of(events).acknowledge({
       id: 'AwsSolutions-SNS2',
-      reason: 'The topic carries only SES bounce and complaint notices (an address and a status); SES publishing to a KMS-encrypted topic needs a customer key policy this small app does not keep.',
+      reason:
+        'The topic carries only SES bounce and complaint notices (an address and a status); SES publishing to a KMS-encrypted topic needs a customer key policy this small app does not keep.',
     });
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: EventDestination.snsTopic(events),
@@ -67,7 +84,14 @@ export class EmailSending extends Construct {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [this.identity.emailIdentityArn, stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName })],
+        resources: [
+          this.identity.emailIdentityArn,
+          stack.formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: this.configurationSet.configurationSetName,
+          }),
+        ],
       }),
     );
   }

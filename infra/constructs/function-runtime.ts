@@ -9,7 +9,10 @@ export interface FunctionRuntime {
 }
 
 /** The route's or job's secrets, resolved; an unknown id is a programming error caught at synth. */
-export function secretsFor(runtime: FunctionRuntime | undefined, ids: readonly SecretId[] | undefined): { envVar: EnvVar; secret: ISecret }[] {
+export function secretsFor(
+  runtime: FunctionRuntime | undefined,
+  ids: readonly SecretId[] | undefined,
+): { envVar: EnvVar; secret: ISecret }[] {
   if (!ids || ids.length === 0) return [];
   if (!runtime) throw new Error(`Secrets ${ids.join(', ')} were requested but no FunctionRuntime was given`);
   return ids.map((id) => runtime.secrets[id]);

@@ -12,9 +12,19 @@ import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables
 import { fromRepoRoot, REPO_ROOT } from './paths';
 
 /** What a `read` declaration grants (ConditionCheckItem: transactions check conditions through it). */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
 /** What `write` adds; transactions (TransactWriteItems) are authorised through these item-level actions. */
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
 
 /** One statement per declared table: its actions on the table and on exactly the declared indexes. */
 function declaredStatements(access: TableAccessMap, allTables: Readonly<Record<TableId, ITable>>): PolicyStatement[] {
@@ -22,9 +32,14 @@ function declaredStatements(access: TableAccessMap, allTables: Readonly<Record<T
     const { mode, indexes = [], scan } = tableAccessOf(declared!);
     const table = allTables[tableId as TableId];
     const known = TABLES.find((candidate) => candidate.id === tableId)?.indexes.map((index) => index.name) ?? [];
-    for (const index of indexes) if (!known.includes(index)) throw new Error(`Table '${tableId}' has no index '${index}'`);
+    for (const index of indexes)
+      if (!known.includes(index)) throw new Error(`Table '${tableId}' has no index '${index}'`);
     return new PolicyStatement({
-      actions: [...TABLE_READ_ACTIONS, ...(mode === 'write' ? TABLE_WRITE_ACTIONS : []), ...(scan ? ['dynamodb:Scan'] : [])],
+      actions: [
+        ...TABLE_READ_ACTIONS,
+        ...(mode === 'write' ? TABLE_WRITE_ACTIONS : []),
+        ...(scan ? ['dynamodb:Scan'] : []),
+      ],
       resources: [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index}`)],
     });
   });
@@ -119,16 +134,20 @@ export class HouseFunction extends Construct {
         format: OutputFormat.ESM,
         mainFields: ['module', 'main'],
         // Bundled CommonJS dependencies may call require(); ESM output has none unless we make one.
-        banner: "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);",
       },
     });
 
     if (props.access) {
       const undeclared = props.tables.filter((tableId) => !(tableId in props.access!));
-      if (undeclared.length > 0) throw new Error(`${id} lists tables without declaring their access: ${undeclared.join(', ')}`);
+      if (undeclared.length > 0)
+        throw new Error(`${id} lists tables without declaring their access: ${undeclared.join(', ')}`);
       const unlisted = Object.keys(props.access).filter((tableId) => !props.tables.includes(tableId as TableId));
-      if (unlisted.length > 0) throw new Error(`${id} declares access to tables it does not list: ${unlisted.join(', ')}`);
-      for (const statement of declaredStatements(props.access, props.allTables)) this.function.addToRolePolicy(statement);
+      if (unlisted.length > 0)
+        throw new Error(`${id} declares access to tables it does not list: ${unlisted.join(', ')}`);
+      for (const statement of declaredStatements(props.access, props.allTables))
+        this.function.addToRolePolicy(statement);
     } else if (props.tables.length > 0) {
       this.function.addToRolePolicy(
         new PolicyStatement({
@@ -153,11 +172,12 @@ export class HouseFunction extends Construct {
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason:
-          'AWSLambdaBasicExecutionRole only allows writing the function\'s own CloudWatch logs; it is the AWS-recommended baseline for Lambda.',
+          "AWSLambdaBasicExecutionRole only allows writing the function's own CloudWatch logs; it is the AWS-recommended baseline for Lambda.",
       },
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions; the wildcard is what AWS documents for active tracing.',
+        reason:
+          'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions; the wildcard is what AWS documents for active tracing.',
       },
     );
   }

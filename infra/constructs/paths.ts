@@ -14,6 +14,8 @@ export const WEB_DIST = fromRepoRoot('web/dist');
 
 export function assertWebBuilt(webDist: string = WEB_DIST): void {
   if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(`The built web app is missing (${webDist}/index.html). Run \`npm run build:web\` first, then synthesize again.`);
+    throw new Error(
+      `The built web app is missing (${webDist}/index.html). Run \`npm run build:web\` first, then synthesize again.`,
+    );
   }
 }

@@ -39,7 +39,9 @@ export interface SiteHostingProps {
  * any other client-side route (like /dashboard) to the SPA shell. It runs only on the default behaviour,
  * so /api/* errors reach the browser as the API's JSON, never as HTML.
  */
-const PRERENDERED_URIS = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, `/${PRERENDERED_DIR}/${page.file}`]));
+const PRERENDERED_URIS = Object.fromEntries(
+  PRERENDERED_PAGES.map((page) => [page.path, `/${PRERENDERED_DIR}/${page.file}`]),
+);
 const SPA_REWRITE_CODE = `var PRERENDERED = ${JSON.stringify(PRERENDERED_URIS)};
 function handler(event) {
   var request = event.request;
@@ -73,7 +75,8 @@ export class SiteHosting extends Construct {
     });
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket for the site bucket and CloudFront; logging it into itself would log its own log deliveries.',
+      reason:
+        'This is the access-log bucket for the site bucket and CloudFront; logging it into itself would log its own log deliveries.',
     });
 
     this.bucket = new Bucket(this, 'Content', {
@@ -149,7 +152,8 @@ export class SiteHosting extends Construct {
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'No geo restriction: the audience is in British Columbia but travels, and nothing served is region-licensed.',
+        reason:
+          'No geo restriction: the audience is in British Columbia but travels, and nothing served is region-licensed.',
       },
       {
         id: 'AwsSolutions-CFR2',

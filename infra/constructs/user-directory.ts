@@ -81,7 +81,11 @@ export class UserDirectory extends Construct {
 
     const domainPrefix = props.authDomainPrefix ?? Fn.join('-', ['trailbuddy', props.stage, Aws.ACCOUNT_ID]);
     // Moderators review reports (functions/usecases/moderation.ts checks this group in the verified token).
-    new CfnUserPoolGroup(this, 'ModeratorsGroup', { userPoolId: this.userPool.userPoolId, groupName: 'moderators', description: 'Review reports; can hide content and suspend accounts' });
+    new CfnUserPoolGroup(this, 'ModeratorsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: 'moderators',
+      description: 'Review reports; can hide content and suspend accounts',
+    });
     this.hostedUiDomain = this.userPool.addDomain('HostedUi', { cognitoDomain: { domainPrefix } });
   }
 

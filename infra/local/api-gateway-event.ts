@@ -21,7 +21,9 @@ export function toApiGatewayEvent(
   pathParameters: Record<string, string>,
   claims: JwtClaims | undefined,
   now: Date = new Date(),
-): APIGatewayProxyEventV2 & { requestContext: { authorizer?: { jwt: { claims: JwtClaims; scopes: string[] | null } } } } {
+): APIGatewayProxyEventV2 & {
+  requestContext: { authorizer?: { jwt: { claims: JwtClaims; scopes: string[] | null } } };
+} {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(request.headers)) {
@@ -33,7 +35,9 @@ export function toApiGatewayEvent(
   const query = new URLSearchParams(request.rawQueryString);
   const queryStringParameters: Record<string, string> = {};
   for (const key of new Set(query.keys())) queryStringParameters[key] = query.getAll(key).join(',');
-  const isText = /^(application\/(json|x-www-form-urlencoded)|text\/)/.test(headers['content-type'] ?? 'application/json');
+  const isText = /^(application\/(json|x-www-form-urlencoded)|text\/)/.test(
+    headers['content-type'] ?? 'application/json',
+  );
   const routeKey = `${route.method} ${route.path}`;
 
   return {
@@ -50,7 +54,13 @@ export function toApiGatewayEvent(
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method: request.method, path: request.path, protocol: 'HTTP/1.1', sourceIp: request.sourceIp, userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: request.method,
+        path: request.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey,
       stage: '$default',

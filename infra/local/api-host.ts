@@ -40,10 +40,12 @@ export function createApiHost(options: {
   const load = (route: RouteDefinition): Promise<LambdaHandler> => {
     let loaded = handlers.get(route.id);
     if (!loaded) {
-      loaded = import(pathToFileURL(resolve(options.rootDir, route.entry)).href).then((module: { handler?: LambdaHandler }) => {
-        if (typeof module.handler !== 'function') throw new Error(`${route.entry} does not export a handler`);
-        return module.handler;
-      });
+      loaded = import(pathToFileURL(resolve(options.rootDir, route.entry)).href).then(
+        (module: { handler?: LambdaHandler }) => {
+          if (typeof module.handler !== 'function') throw new Error(`${route.entry} does not export a handler`);
+          return module.handler;
+        },
+      );
       handlers.set(route.id, loaded);
     }
     return loaded;
@@ -87,7 +89,11 @@ export function createApiHost(options: {
   };
 }
 
-function findRoute(routes: readonly RouteDefinition[], method: string, path: string): { route: RouteDefinition; params: Record<string, string> } | undefined {
+function findRoute(
+  routes: readonly RouteDefinition[],
+  method: string,
+  path: string,
+): { route: RouteDefinition; params: Record<string, string> } | undefined {
   for (const route of routes) {
     if (route.method !== method) continue;
     const params = matchPath(route.path, path);
@@ -97,7 +103,8 @@ function findRoute(routes: readonly RouteDefinition[], method: string, path: str
 }
 
 function toResponse(result: APIGatewayProxyResultV2): ApiResponse {
-  if (typeof result === 'string') return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(result) };
+  if (typeof result === 'string')
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(result) };
   const structured = result as APIGatewayProxyStructuredResultV2;
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(structured.headers ?? {})) headers[key.toLowerCase()] = String(value);

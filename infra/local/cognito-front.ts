@@ -20,7 +20,12 @@ interface EmulatorUser {
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 /** Operations carrying a new password (field name), checked against the pool's policy as Cognito does. */
-const PASSWORD_FIELDS: Readonly<Record<string, string>> = { SignUp: 'Password', ConfirmForgotPassword: 'Password', ChangePassword: 'ProposedPassword', AdminSetUserPassword: 'Password' };
+const PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  SignUp: 'Password',
+  ConfirmForgotPassword: 'Password',
+  ChangePassword: 'ProposedPassword',
+  AdminSetUserPassword: 'Password',
+};
 
 /**
  * Sign-in and password change with a wrong password or an unknown user: Cognito answers NotAuthorizedException
@@ -44,7 +49,11 @@ function isWrongCredentialError(answer: Buffer): boolean {
  * emulator has stored it — read from its database, not parsed from its log; a wrong password and an unknown user
  * get Cognito's one NotAuthorizedException. Everything else passes through as is.
  */
-export function createCognitoFront(options: { upstream: string; dbFile: () => string; onCode: (message: CodeMessage) => void }): Server {
+export function createCognitoFront(options: {
+  upstream: string;
+  dbFile: () => string;
+  onCode: (message: CodeMessage) => void;
+}): Server {
   const readUsers = (): EmulatorUser[] => {
     try {
       const db = JSON.parse(readFileSync(options.dbFile(), 'utf8')) as { Users?: Record<string, EmulatorUser> };
@@ -56,17 +65,35 @@ export function createCognitoFront(options: { upstream: string; dbFile: () => st
   const findUser = (name: string | undefined): EmulatorUser | undefined =>
     name === undefined
       ? undefined
-      : readUsers().find((u) => u.Username === name || u.Attributes.some((a) => (a.Name === 'email' || a.Name === 'sub') && a.Value.toLowerCase() === name.toLowerCase()));
+      : readUsers().find(
+          (u) =>
+            u.Username === name ||
+            u.Attributes.some(
+              (a) => (a.Name === 'email' || a.Name === 'sub') && a.Value.toLowerCase() === name.toLowerCase(),
+            ),
+        );
   const emailOf = (user: EmulatorUser) => user.Attributes.find((a) => a.Name === 'email')?.Value ?? user.Username;
 
   const reportCode = (operation: string, request: Record<string, unknown>) => {
     if (operation === 'SignUp' || operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
       const user = findUser(request.Username as string | undefined);
-      if (user?.ConfirmationCode) options.onCode({ email: emailOf(user), code: user.ConfirmationCode, purpose: operation === 'ForgotPassword' ? 'password-reset' : 'sign-up' });
+      if (user?.ConfirmationCode)
+        options.onCode({
+          email: emailOf(user),
+          code: user.ConfirmationCode,
+          purpose: operation === 'ForgotPassword' ? 'password-reset' : 'sign-up',
+        });
     } else if (operation === 'UpdateUserAttributes' || operation === 'GetUserAttributeVerificationCode') {
       const user = findUser(subOfAccessToken(request.AccessToken));
-      const newEmail = (request.UserAttributes as { Name: string; Value: string }[] | undefined)?.find((a) => a.Name === 'email')?.Value;
-      if (user?.AttributeVerificationCode) options.onCode({ email: newEmail ?? emailOf(user), code: user.AttributeVerificationCode, purpose: 'email-verification' });
+      const newEmail = (request.UserAttributes as { Name: string; Value: string }[] | undefined)?.find(
+        (a) => a.Name === 'email',
+      )?.Value;
+      if (user?.AttributeVerificationCode)
+        options.onCode({
+          email: newEmail ?? emailOf(user),
+          code: user.AttributeVerificationCode,
+          purpose: 'email-verification',
+        });
     }
   };
 
@@ -79,14 +106,22 @@ export function createCognitoFront(options: { upstream: string; dbFile: () => st
 
       const passwordField = PASSWORD_FIELDS[operation];
       const unmet = passwordField ? unmetPasswordRules(String(request[passwordField] ?? '')) : [];
-      if (unmet.length > 0) return sendError(res, 'InvalidPasswordException', `Password did not conform with policy: ${unmet[0]!.cognitoMessage}`);
+      if (unmet.length > 0)
+        return sendError(
+          res,
+          'InvalidPasswordException',
+          `Password did not conform with policy: ${unmet[0]!.cognitoMessage}`,
+        );
 
       if (operation === 'ResendConfirmationCode') {
         const user = findUser(request.Username as string | undefined);
         if (!user) return sendError(res, 'UserNotFoundException', 'User does not exist.');
-        if (user.UserStatus === 'CONFIRMED' || !user.ConfirmationCode) return sendError(res, 'InvalidParameterException', 'User is already confirmed.');
+        if (user.UserStatus === 'CONFIRMED' || !user.ConfirmationCode)
+          return sendError(res, 'InvalidParameterException', 'User is already confirmed.');
         reportCode(operation, request);
-        return sendJson(res, 200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: emailOf(user) } });
+        return sendJson(res, 200, {
+          CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: emailOf(user) },
+        });
       }
 
       const upstream = await fetch(`${options.upstream}${req.url ?? '/'}`, {
@@ -101,12 +136,14 @@ export function createCognitoFront(options: { upstream: string; dbFile: () => st
       }
       const headers: Record<string, string> = {};
       upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(name)) headers[name] = value;
+        if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(name))
+          headers[name] = value;
       });
       res.writeHead(upstream.status, { ...headers, 'content-length': String(answer.length) });
       res.end(answer);
     })().catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, 'InternalErrorException', error instanceof Error ? error.message : String(error), 500);
+      if (!res.headersSent)
+        sendError(res, 'InternalErrorException', error instanceof Error ? error.message : String(error), 500);
       else res.end();
     });
   });
@@ -143,7 +180,10 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string> {
 function subOfAccessToken(token: unknown): string | undefined {
   if (typeof token !== 'string') return undefined;
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; username?: string };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: string;
+      username?: string;
+    };
     return payload.sub ?? payload.username;
   } catch {
     return undefined;
@@ -166,4 +206,5 @@ function sendError(res: ServerResponse, type: string, message: string, status = 
 }
 
 /** Where cognito-local keeps a pool's users. */
-export const emulatorDbFile = (dataDir: string, userPoolId: string) => join(dataDir, '.cognito', 'db', `${userPoolId}.json`);
+export const emulatorDbFile = (dataDir: string, userPoolId: string) =>
+  join(dataDir, '.cognito', 'db', `${userPoolId}.json`);

@@ -9,7 +9,9 @@ const { NotAuthorizedError } = require('cognito-local/lib/errors');
 
 async function userOf(services, ctx, req, name) {
   const pool =
-    name === 'InitiateAuth' ? await services.cognito.getUserPoolForClientId(ctx, req.ClientId) : await services.cognito.getUserPool(ctx, req.UserPoolId);
+    name === 'InitiateAuth'
+      ? await services.cognito.getUserPoolForClientId(ctx, req.ClientId)
+      : await services.cognito.getUserPool(ctx, req.UserPoolId);
   const params = req.AuthParameters || {};
   if (!pool) return null;
   if (params.REFRESH_TOKEN) return pool.getUserByRefreshToken(ctx, params.REFRESH_TOKEN);

@@ -43,7 +43,11 @@ export async function startLocalCognito(options: { port: number; dataDir: string
   const endpoint = `http://localhost:${options.port}`;
   writeFileSync(
     join(dataDir, '.cognito', 'config.json'),
-    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, UserPoolDefaults: { UsernameAttributes: ['email'] } }, null, 2),
+    JSON.stringify(
+      { TokenConfig: { IssuerDomain: endpoint }, UserPoolDefaults: { UsernameAttributes: ['email'] } },
+      null,
+      2,
+    ),
   );
 
   // cognito-local's own start script, behind a wrapper that refuses disabled users as Cognito does.
@@ -76,7 +80,11 @@ export async function startLocalCognito(options: { port: number; dataDir: string
   });
   const closeFront = () => new Promise<void>((closed) => front.close(() => closed()));
 
-  const client = new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     await waitFor('Cognito emulator', async () => {
       if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output.slice(-500)}`);
@@ -123,10 +131,16 @@ async function ensureModeratorsGroup(client: CognitoIdentityProviderClient, user
     () => true,
     () => false,
   );
-  if (!exists) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: MODERATORS_GROUP, Description: 'Review reports' }));
+  if (!exists)
+    await client.send(
+      new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: MODERATORS_GROUP, Description: 'Review reports' }),
+    );
 }
 
-async function ensurePool(client: CognitoIdentityProviderClient, dataDir: string): Promise<{ userPoolId: string; clientId: string }> {
+async function ensurePool(
+  client: CognitoIdentityProviderClient,
+  dataDir: string,
+): Promise<{ userPoolId: string; clientId: string }> {
   const poolFile = join(dataDir, POOL_FILE);
   if (existsSync(poolFile)) {
     const saved = JSON.parse(readFileSync(poolFile, 'utf8')) as { userPoolId: string; clientId: string };

@@ -3,7 +3,13 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import type { EnvSettings } from '../../functions/shared/env';
 import { TABLES, tableEnvVar, type TableDefinition } from '../../functions/shared/tables';
 import { waitFor } from './ports';
@@ -23,13 +29,17 @@ export function assertJavaAvailable(): void {
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
     if (!stderr) {
-      throw new Error('Java 17 or newer is required for DynamoDB Local, and no `java` was found on PATH. Install it: apt-get install -y openjdk-17-jre-headless');
+      throw new Error(
+        'Java 17 or newer is required for DynamoDB Local, and no `java` was found on PATH. Install it: apt-get install -y openjdk-17-jre-headless',
+      );
     }
     version = stderr;
   }
   const major = /version "(\d+)/.exec(version)?.[1];
   if (major && Number(major) < 17) {
-    throw new Error(`Java 17 or newer is required for DynamoDB Local; found Java ${major}. Install it: apt-get install -y openjdk-17-jre-headless`);
+    throw new Error(
+      `Java 17 or newer is required for DynamoDB Local; found Java ${major}. Install it: apt-get install -y openjdk-17-jre-headless`,
+    );
   }
 }
 
@@ -37,7 +47,11 @@ export function assertJavaAvailable(): void {
  * Starts DynamoDB Local on `port`, keeping data in `dataDir` (or in memory), and creates every
  * table from the shared definitions (names prefixed by `tablePrefix`). Idempotent on restart.
  */
-export async function startLocalDynamo(options: { port: number; dataDir?: string; tablePrefix: string }): Promise<LocalDynamo> {
+export async function startLocalDynamo(options: {
+  port: number;
+  dataDir?: string;
+  tablePrefix: string;
+}): Promise<LocalDynamo> {
   assertJavaAvailable();
   // DynamoDB Local runs with its own package folder as cwd, so the data path must be absolute.
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
@@ -52,18 +66,27 @@ export async function startLocalDynamo(options: { port: number; dataDir?: string
   const client = localDynamoClient(endpoint);
   try {
     // Generous: the JVM compiles the loopback launcher first, and CI machines are busy.
-    await waitFor('DynamoDB Local', async () => {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim().slice(-500)}`);
-      await client.send(new ListTablesCommand({}));
-      return true;
-    }, 90_000);
+    await waitFor(
+      'DynamoDB Local',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim().slice(-500)}`);
+        await client.send(new ListTablesCommand({}));
+        return true;
+      },
+      90_000,
+    );
     await createTables(client, options.tablePrefix);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
 
-  const env: Record<string, string> = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } satisfies EnvSettings;
+  const env: Record<string, string> = {
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  } satisfies EnvSettings;
   for (const table of TABLES) env[tableEnvVar(table.id)] = physicalTableName(options.tablePrefix, table);
 
   return {
@@ -111,7 +134,11 @@ function spawnLoopbackDynamo(port: number, dataDir: string | null): ChildProcess
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 export function physicalTableName(prefix: string, table: TableDefinition): string {
@@ -124,12 +151,19 @@ export async function createTables(client: DynamoDBClient, prefix: string): Prom
   for (const table of TABLES) {
     const TableName = physicalTableName(prefix, table);
     if (existing.has(TableName)) continue;
-    const keyAttributes = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    const keyAttributes = [
+      table.partitionKey,
+      table.sortKey,
+      ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
     await client.send(
       new CreateTableCommand({
         TableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...new Set(keyAttributes)].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        AttributeDefinitions: [...new Set(keyAttributes)].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S',
+        })),
         KeySchema: [
           { AttributeName: table.partitionKey, KeyType: 'HASH' },
           { AttributeName: table.sortKey, KeyType: 'RANGE' },
@@ -144,7 +178,15 @@ export async function createTables(client: DynamoDBClient, prefix: string): Prom
         })),
       }),
     );
-    await waitFor(`table ${TableName}`, async () => (await client.send(new DescribeTableCommand({ TableName }))).Table?.TableStatus === 'ACTIVE');
-    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
+    await waitFor(
+      `table ${TableName}`,
+      async () => (await client.send(new DescribeTableCommand({ TableName }))).Table?.TableStatus === 'ACTIVE',
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName,
+        TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+      }),
+    );
   }
 }

@@ -12,9 +12,13 @@ export interface LocalEmail {
  * was sent on its inbox page. The functions reach it through SES_ENDPOINT, so the local path is the deployed path.
  */
 export async function startLocalEmail(options: { port: number }): Promise<LocalEmail> {
-  const { default: start } = (await import('aws-ses-v2-local')) as unknown as { default: (config: { host: string; port: number }) => Promise<Server> };
+  const { default: start } = (await import('aws-ses-v2-local')) as unknown as {
+    default: (config: { host: string; port: number }) => Promise<Server>;
+  };
   const server = await start({ host: '127.0.0.1', port: options.port }).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} is already in use; set EMAIL_PORT to another port.`) : error;
+    throw error.code === 'EADDRINUSE'
+      ? new Error(`Port ${options.port} is already in use; set EMAIL_PORT to another port.`)
+      : error;
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -72,14 +72,18 @@ export function startLocalImportQueue(options: LocalImportQueueOptions): LocalIm
     }
     try {
       const event = { Records: [sqsRecord(messageId, body, receiveCount)] } as SQSEvent;
-      await (await handler)(event, lambdaContext(IMPORT_WORKER.id));
+      await (
+        await handler
+      )(event, lambdaContext(IMPORT_WORKER.id));
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       if (receiveCount >= maxReceives) {
         deadLetters.push(body);
         options.log(`[queue] ${messageId} dead-lettered after ${receiveCount} deliveries: ${detail}`);
       } else {
-        options.log(`[queue] ${messageId} failed (delivery ${receiveCount}); redelivered after the visibility timeout: ${detail}`);
+        options.log(
+          `[queue] ${messageId} failed (delivery ${receiveCount}); redelivered after the visibility timeout: ${detail}`,
+        );
         schedule(messageId, body, receiveCount, visibilityMs);
       }
     } finally {
@@ -114,7 +118,12 @@ function sqsRecord(messageId: string, body: string, receiveCount: number) {
     messageId,
     receiptHandle: `${messageId}#${receiveCount}`,
     body,
-    attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: now, SenderId: 'local', ApproximateFirstReceiveTimestamp: now },
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: now,
+      SenderId: 'local',
+      ApproximateFirstReceiveTimestamp: now,
+    },
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',

@@ -16,7 +16,9 @@ export type AuthorizerResult = { ok: true; claims: JwtClaims } | { ok: false };
  * RS256 signature from the issuer's JWKS, `iss` equal to the issuer, not expired (nbf/iat sane),
  * and `aud` — or, for access tokens, `client_id` — in the audience list.
  */
-export function createJwtAuthorizer(options: JwtAuthorizerOptions): (authorization: string | undefined) => Promise<AuthorizerResult> {
+export function createJwtAuthorizer(
+  options: JwtAuthorizerOptions,
+): (authorization: string | undefined) => Promise<AuthorizerResult> {
   const verifier = JwtRsaVerifier.create({
     issuer: options.issuer,
     jwksUri: options.jwksUri,

@@ -15,7 +15,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `probe` until it resolves true or the deadline passes. */
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000, intervalMs = 150): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  intervalMs = 150,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe().catch(() => false)) return;

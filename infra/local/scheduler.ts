@@ -3,7 +3,14 @@ import { pathToFileURL } from 'node:url';
 import type { ScheduledJobDefinition } from '../../functions/shared/routes';
 import { lambdaContext } from './api-gateway-event';
 
-const UNIT_MS: Record<string, number> = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000, day: 86_400_000, days: 86_400_000 };
+const UNIT_MS: Record<string, number> = {
+  minute: 60_000,
+  minutes: 60_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+  day: 86_400_000,
+  days: 86_400_000,
+};
 
 /** Milliseconds between runs for an EventBridge `rate(...)` expression. */
 export function rateToMs(expression: string): number {
@@ -13,13 +20,22 @@ export function rateToMs(expression: string): number {
 }
 
 /** Runs each scheduled job once at start and then on its rate, as EventBridge would in AWS. */
-export function startScheduler(jobs: readonly ScheduledJobDefinition[], rootDir: string, log: (line: string) => void): () => void {
+export function startScheduler(
+  jobs: readonly ScheduledJobDefinition[],
+  rootDir: string,
+  log: (line: string) => void,
+): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     const run = async () => {
       try {
-        const module = (await import(pathToFileURL(resolve(rootDir, job.entry)).href)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
-        const result = await module.handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext(job.id));
+        const module = (await import(pathToFileURL(resolve(rootDir, job.entry)).href)) as {
+          handler: (event: unknown, context: unknown) => Promise<unknown>;
+        };
+        const result = await module.handler(
+          { source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() },
+          lambdaContext(job.id),
+        );
         log(`[schedule] ${job.id}: ${JSON.stringify(result)}`);
       } catch (error) {
         log(`[schedule] ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -57,12 +57,21 @@ export function assertWebBuilt(distDir: string): void {
  * other extension-less path as index.html (client-side routing). Missing files
  * with an extension are a real 404, never index.html.
  */
-export function createSiteHandler(options: { distDir: string; config: RuntimeConfig }): (path: string) => Promise<SiteResponse> {
+export function createSiteHandler(options: {
+  distDir: string;
+  config: RuntimeConfig;
+}): (path: string) => Promise<SiteResponse> {
   const root = resolve(options.distDir);
-  const headers = securityHeaders(options.config.userPoolEndpoint ? new URL(options.config.userPoolEndpoint).origin : '');
+  const headers = securityHeaders(
+    options.config.userPoolEndpoint ? new URL(options.config.userPoolEndpoint).origin : '',
+  );
   return async (path) => {
     if (path === '/config.json') {
-      return { status: 200, headers: { ...headers, 'content-type': CONTENT_TYPES['.json']!, 'cache-control': 'no-store' }, body: Buffer.from(JSON.stringify(options.config)) };
+      return {
+        status: 200,
+        headers: { ...headers, 'content-type': CONTENT_TYPES['.json']!, 'cache-control': 'no-store' },
+        body: Buffer.from(JSON.stringify(options.config)),
+      };
     }
     let decoded: string;
     try {
@@ -72,7 +81,9 @@ export function createSiteHandler(options: { distDir: string; config: RuntimeCon
     }
     const file = normalize(join(root, decoded));
     if (file !== root && !file.startsWith(root + sep)) return notFound(headers);
-    const isFile = await stat(file).then((s) => s.isFile()).catch(() => false);
+    const isFile = await stat(file)
+      .then((s) => s.isFile())
+      .catch(() => false);
     if (isFile) return serveFile(file, headers);
     if (extname(decoded) !== '') return notFound(headers);
     const prerendered = prerenderedFileFor(decoded);
@@ -95,5 +106,9 @@ async function serveFile(file: string, headers: Record<string, string>): Promise
 }
 
 function notFound(headers: Record<string, string>): SiteResponse {
-  return { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
+  return {
+    status: 404,
+    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+    body: Buffer.from('Not found'),
+  };
 }

@@ -85,15 +85,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (!stateDir) stoppers.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
     const cognito = await startLocalCognito({ port: options.cognitoPort, dataDir: cognitoDir });
     stoppers.push(() => cognito.stop());
-    const codeNames = { 'sign-up': 'confirmation code', 'password-reset': 'password reset code', 'email-verification': 'email verification code' } as const;
-    cognito.codes.on('code', ({ email, code, purpose }: ConfirmationCodeMessage) => log(`[cognito] ${codeNames[purpose]} for ${email}: ${code}`));
+    const codeNames = {
+      'sign-up': 'confirmation code',
+      'password-reset': 'password reset code',
+      'email-verification': 'email verification code',
+    } as const;
+    cognito.codes.on('code', ({ email, code, purpose }: ConfirmationCodeMessage) =>
+      log(`[cognito] ${codeNames[purpose]} for ${email}: ${code}`),
+    );
 
     const siteUrl = `http://localhost:${options.port}`;
     const appSecret = stateDir ? persistentAppSecret(stateDir) : randomBytes(32).toString('base64url');
     let strava: StravaSimulator | undefined;
     let stravaClient: LocalStravaClient;
     if (options.stravaCredentials) {
-      stravaClient = { ...options.stravaCredentials, oauthBaseUrl: 'https://www.strava.com/oauth', apiBaseUrl: 'https://www.strava.com/api/v3' };
+      stravaClient = {
+        ...options.stravaCredentials,
+        oauthBaseUrl: 'https://www.strava.com/oauth',
+        apiBaseUrl: 'https://www.strava.com/api/v3',
+      };
     } else {
       strava = await startStravaSimulator({ port: options.stravaPort ?? 0, host: '127.0.0.1' });
       stoppers.push(() => strava!.stop());
@@ -102,15 +112,36 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let google: GoogleSimulator | undefined;
     let googleClient: LocalGoogleClient;
     if (options.googleCredentials) {
-      googleClient = { ...options.googleCredentials, accountsBaseUrl: 'https://accounts.google.com', oauthBaseUrl: 'https://oauth2.googleapis.com', apiBaseUrl: 'https://www.googleapis.com' };
+      googleClient = {
+        ...options.googleCredentials,
+        accountsBaseUrl: 'https://accounts.google.com',
+        oauthBaseUrl: 'https://oauth2.googleapis.com',
+        apiBaseUrl: 'https://www.googleapis.com',
+      };
     } else {
       google = await startGoogleSimulator({ port: options.googlePort ?? 0, host: '127.0.0.1' });
       stoppers.push(() => google!.stop());
-      googleClient = { ...DEFAULT_GOOGLE_CLIENT, accountsBaseUrl: google.url, oauthBaseUrl: google.url, apiBaseUrl: google.url };
+      googleClient = {
+        ...DEFAULT_GOOGLE_CLIENT,
+        accountsBaseUrl: google.url,
+        oauthBaseUrl: google.url,
+        apiBaseUrl: google.url,
+      };
     }
     const email = await startLocalEmail({ port: options.emailPort ?? 0 });
     stoppers.push(() => email.stop());
-    Object.assign(process.env, localFunctionEnv({ siteUrl, appSecret, userPoolId: cognito.userPoolId, cognitoEndpoint: cognito.endpoint, strava: stravaClient, google: googleClient, emailEndpoint: email.url }));
+    Object.assign(
+      process.env,
+      localFunctionEnv({
+        siteUrl,
+        appSecret,
+        userPoolId: cognito.userPoolId,
+        cognitoEndpoint: cognito.endpoint,
+        strava: stravaClient,
+        google: googleClient,
+        emailEndpoint: email.url,
+      }),
+    );
 
     const config: RuntimeConfig = {
       mode: 'local',
@@ -123,7 +154,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const api = createApiHost({
       routes: ROUTES,
       rootDir: options.rootDir,
-      authorize: createJwtAuthorizer({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, audience: [cognito.clientId] }),
+      authorize: createJwtAuthorizer({
+        issuer: cognito.issuer,
+        jwksUri: cognito.jwksUri,
+        audience: [cognito.clientId],
+      }),
     });
     const site = createSiteHandler({ distDir, config });
 
@@ -138,7 +173,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         const body = await readBody(req);
-        if (body === 'too-large') return send(req, res, 413, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ message: 'Request Entity Too Large' })));
+        if (body === 'too-large')
+          return send(
+            req,
+            res,
+            413,
+            { 'content-type': 'application/json' },
+            Buffer.from(JSON.stringify({ message: 'Request Entity Too Large' })),
+          );
         const request: IncomingRequest = {
           method: req.method ?? 'GET',
           path: url.pathname,
@@ -150,14 +192,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const response = await api(request);
         return send(req, res, response.status, response.headers, response.body);
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(req, res, 405, { 'content-type': 'text/plain' }, Buffer.from('Method Not Allowed'));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(req, res, 405, { 'content-type': 'text/plain' }, Buffer.from('Method Not Allowed'));
       const response = await site(url.pathname);
       return send(req, res, response.status, response.headers, response.body);
     };
 
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} is already in use; set PORT to another port.`) : error),
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(`Port ${options.port} is already in use; set PORT to another port.`)
+            : error,
+        ),
       );
       server.listen(options.port, '127.0.0.1', () => resolveListen());
     });
@@ -184,7 +231,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 type LocalStravaClient = { clientId: string; clientSecret: string; oauthBaseUrl: string; apiBaseUrl: string };
-type LocalGoogleClient = { clientId: string; clientSecret: string; accountsBaseUrl: string; oauthBaseUrl: string; apiBaseUrl: string };
+type LocalGoogleClient = {
+  clientId: string;
+  clientSecret: string;
+  accountsBaseUrl: string;
+  oauthBaseUrl: string;
+  apiBaseUrl: string;
+};
 
 /**
  * The settings the local host gives its functions (besides DynamoDB Local's endpoint and table names), under the
@@ -260,7 +313,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+): void {
   const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (acceptsGzip && body.length > 1024 && COMPRESSIBLE.test(headers['content-type'] ?? '')) {
     body = gzipSync(body);

@@ -25,14 +25,19 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 async function main(): Promise<void> {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
-  if (major < 20 || (major === 20 && minor < 19)) throw new Error(`Node.js 20.19 or newer is required; this is ${process.version}.`);
+  if (major < 20 || (major === 20 && minor < 19))
+    throw new Error(`Node.js 20.19 or newer is required; this is ${process.version}.`);
 
   // Real Strava credentials may live in .env (git-ignored); without them the simulator stands in.
   if (existsSync(resolve(rootDir, '.env'))) process.loadEnvFile(resolve(rootDir, '.env'));
   const stravaCredentials =
-    process.env.STRAVA_CLIENT_ID && process.env.STRAVA_CLIENT_SECRET ? { clientId: process.env.STRAVA_CLIENT_ID, clientSecret: process.env.STRAVA_CLIENT_SECRET } : undefined;
+    process.env.STRAVA_CLIENT_ID && process.env.STRAVA_CLIENT_SECRET
+      ? { clientId: process.env.STRAVA_CLIENT_ID, clientSecret: process.env.STRAVA_CLIENT_SECRET }
+      : undefined;
   const googleCredentials =
-    process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? { clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET } : undefined;
+    process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET
+      ? { clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET }
+      : undefined;
   const port = portFromEnv('PORT', 3000);
   const dynamoPort = portFromEnv('DYNAMODB_PORT', 8000);
   const cognitoPort = portFromEnv('COGNITO_PORT', 9229);

@@ -41,7 +41,8 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
   const text = (key: string, fallback: string): string => {
     const value: unknown = stack.node.tryGetContext(key);
     if (value === undefined || value === null || value === '') return fallback;
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`CDK context '${key}' must be a string`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`CDK context '${key}' must be a string`);
     return String(value).trim();
   };
   return {
@@ -108,7 +109,10 @@ export class StatelessStack extends Stack {
     assertWebBuilt(webDist);
 
     this.gateway = new HttpApiGateway(this, 'Gateway', {
-      corsAllowedOrigins: [DEV_SERVER_ORIGIN, ...(props.customDomain ? [`https://${props.customDomain.domainName}`] : [])],
+      corsAllowedOrigins: [
+        DEV_SERVER_ORIGIN,
+        ...(props.customDomain ? [`https://${props.customDomain.domainName}`] : []),
+      ],
     });
 
     this.site = new SiteHosting(this, 'Site', {
@@ -148,8 +152,14 @@ export class StatelessStack extends Stack {
         ...(props.appleShortcutUrl ? { APPLE_SHORTCUT_URL: props.appleShortcutUrl } : {}),
       },
       secrets: {
-        stravaClientSecret: { envVar: 'STRAVA_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'StravaClientSecret', strava.clientSecretName) },
-        googleClientSecret: { envVar: 'GOOGLE_CLIENT_SECRET_ARN', secret: Secret.fromSecretNameV2(this, 'GoogleFitClientSecret', googleFit.clientSecretName) },
+        stravaClientSecret: {
+          envVar: 'STRAVA_CLIENT_SECRET_ARN',
+          secret: Secret.fromSecretNameV2(this, 'StravaClientSecret', strava.clientSecretName),
+        },
+        googleClientSecret: {
+          envVar: 'GOOGLE_CLIENT_SECRET_ARN',
+          secret: Secret.fromSecretNameV2(this, 'GoogleFitClientSecret', googleFit.clientSecretName),
+        },
         appSecret: { envVar: 'APP_SECRET_ARN', secret: stateful.appSecret },
       },
     };
@@ -167,7 +177,9 @@ export class StatelessStack extends Stack {
     // Account deletion removes the Cognito user on the server; only that one function may.
     const deleteMe = this.apiRoutes.functions.get('delete-me')!.function;
     deleteMe.addEnvironment('USER_POOL_ID' satisfies EnvVar, stateful.userPool.userPoolId);
-    deleteMe.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [stateful.userPool.userPoolArn] }));
+    deleteMe.addToRolePolicy(
+      new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [stateful.userPool.userPoolArn] }),
+    );
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 
@@ -198,7 +210,10 @@ export class StatelessStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Open this in a browser' });
     new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, same-origin under the site' });
-    new CfnOutput(this, 'ApiGatewayUrl', { value: this.gateway.api.apiEndpoint, description: 'The HTTP API endpoint behind CloudFront' });
+    new CfnOutput(this, 'ApiGatewayUrl', {
+      value: this.gateway.api.apiEndpoint,
+      description: 'The HTTP API endpoint behind CloudFront',
+    });
     new CfnOutput(this, 'UserPoolId', { value: stateful.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.authClient.client.userPoolClientId });
     new CfnOutput(this, 'HostedUiDomain', {

@@ -28,28 +28,38 @@ async function main(): Promise<number> {
   try {
     for (const path of PUBLIC_ROUTES) {
       const scripts = await scriptsLoadedFor(browser, site.url, path);
-      const kB = scripts.reduce((sum, script) => sum + gzipSize(readFileSync(fileForSitePath(distDir, script))), 0) / 1000;
+      const kB =
+        scripts.reduce((sum, script) => sum + gzipSize(readFileSync(fileForSitePath(distDir, script))), 0) / 1000;
       const within = kB <= INITIAL_JS_BUDGET_KB;
       if (!within) over++;
-      console.log(`${within ? 'ok    ' : 'OVER  '} ${path.padEnd(8)} ${kB.toFixed(1)} kB gzip initial JS (budget ${INITIAL_JS_BUDGET_KB} kB, ${scripts.length} scripts)`);
+      console.log(
+        `${within ? 'ok    ' : 'OVER  '} ${path.padEnd(8)} ${kB.toFixed(1)} kB gzip initial JS (budget ${INITIAL_JS_BUDGET_KB} kB, ${scripts.length} scripts)`,
+      );
       for (const [script, labels] of forbiddenCodeIn(distDir, scripts, path)) {
         over++;
         console.log(`FAIL   ${path.padEnd(8)} loads ${script}, which bundles ${labels.join(', ')} code`);
       }
       const heading = await mainHeadingWithoutJs(browser, site.url, path);
       if (heading === null) over++;
-      console.log(`${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`);
+      console.log(
+        `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
+      );
     }
     for (const path of WITHOUT_CONFIG) {
       const fetched = await fetchesRuntimeConfig(browser, site.url, path);
       if (fetched) over++;
-      console.log(`${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in needs it)' : 'does not fetch /config.json'}`);
+      console.log(
+        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in needs it)' : 'does not fetch /config.json'}`,
+      );
     }
   } finally {
     await browser.close();
     await site.close();
   }
-  if (over > 0) console.error(`${over} public-page check${over === 1 ? '' : 's'} failed: see npm run bench -- initial-js for the scripts each route loads.`);
+  if (over > 0)
+    console.error(
+      `${over} public-page check${over === 1 ? '' : 's'} failed: see npm run bench -- initial-js for the scripts each route loads.`,
+    );
   return over > 0 ? 1 : 0;
 }
 

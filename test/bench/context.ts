@@ -15,7 +15,11 @@ export interface RunningContext {
 }
 
 /** The lazily started resources of one `npm run bench`. */
-export function createBenchContext(options: { rootDir: string; log: (message: string) => void; verbose: boolean }): RunningContext {
+export function createBenchContext(options: {
+  rootDir: string;
+  log: (message: string) => void;
+  verbose: boolean;
+}): RunningContext {
   const { rootDir, log } = options;
   let bareDynamo: Promise<LocalDynamo> | undefined;
   let stack: Promise<LocalStack> | undefined;
@@ -68,7 +72,9 @@ export function createBenchContext(options: { rootDir: string; log: (message: st
     try {
       return await start(dynamoPort);
     } catch (error) {
-      log(`the stack could not reuse port ${dynamoPort} (${error instanceof Error ? error.message : String(error)}); using another`);
+      log(
+        `the stack could not reuse port ${dynamoPort} (${error instanceof Error ? error.message : String(error)}); using another`,
+      );
       return start(await freePort());
     }
   };
@@ -93,7 +99,9 @@ export function createBenchContext(options: { rootDir: string; log: (message: st
       bareDynamo = undefined;
       for (const resource of running) {
         const started = await resource?.catch(() => undefined);
-        await started?.stop().catch((error: unknown) => log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`));
+        await started
+          ?.stop()
+          .catch((error: unknown) => log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`));
       }
     },
   };

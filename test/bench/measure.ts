@@ -26,8 +26,12 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Sequential timed runs; a synchronous `fn` is timed without an await in the way. */
-export async function measure(fn: () => unknown, { iterations = 30, warmup = 5 }: MeasureOptions = {}): Promise<Timing> {
-  if (!Number.isInteger(iterations) || iterations < 1) throw new RangeError(`iterations must be a positive whole number, got ${iterations}`);
+export async function measure(
+  fn: () => unknown,
+  { iterations = 30, warmup = 5 }: MeasureOptions = {},
+): Promise<Timing> {
+  if (!Number.isInteger(iterations) || iterations < 1)
+    throw new RangeError(`iterations must be a positive whole number, got ${iterations}`);
   if (!Number.isInteger(warmup) || warmup < 0) throw new RangeError(`warmup must be a whole number, got ${warmup}`);
   for (let i = 0; i < warmup; i++) {
     const result = fn();

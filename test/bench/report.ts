@@ -6,12 +6,15 @@ const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export function invalidResult(result: unknown): string | null {
   if (typeof result !== 'object' || result === null) return 'not an object';
   const r = result as Record<string, unknown>;
-  if (typeof r.name !== 'string' || !KEBAB_CASE.test(r.name)) return `name must be kebab-case, got ${JSON.stringify(r.name)}`;
-  if (typeof r.value !== 'number' || !Number.isFinite(r.value)) return `${r.name}: value must be a finite number, got ${String(r.value)}`;
+  if (typeof r.name !== 'string' || !KEBAB_CASE.test(r.name))
+    return `name must be kebab-case, got ${JSON.stringify(r.name)}`;
+  if (typeof r.value !== 'number' || !Number.isFinite(r.value))
+    return `${r.name}: value must be a finite number, got ${String(r.value)}`;
   if (typeof r.unit !== 'string' || r.unit === '') return `${r.name}: unit must be a non-empty string`;
   for (const key of ['floor', 'target'] as const) {
     const value = r[key];
-    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) return `${r.name}: ${key} must be a finite number or null`;
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value)))
+      return `${r.name}: ${key} must be a finite number or null`;
   }
   if (typeof r.ok !== 'boolean') return `${r.name}: ok must be a boolean`;
   return null;
@@ -38,6 +41,10 @@ export function formatTable(results: readonly BenchResult[]): string {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const rightAligned = new Set([1, 3, 4, 6]);
-  const line = (cells: string[]) => cells.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

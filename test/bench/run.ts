@@ -20,7 +20,8 @@ process.env.POWERTOOLS_LOG_LEVEL ??= verbose ? 'INFO' : 'SILENT';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-const errorMessage = (error: unknown) => (error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error));
+const errorMessage = (error: unknown) =>
+  error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error);
 
 interface LoadedModule {
   file: string;
@@ -53,7 +54,9 @@ async function loadBenchmarks(): Promise<LoadedModule[]> {
 /** A name selects a benchmark by its name or file name, or by a prefix/extension at a '-' boundary ('initial-js' or 'initial-js-gzip-login' select 'initial-js-gzip'). */
 function selects(requested: string, module: LoadedModule): boolean {
   const names = [basename(module.file, '.ts'), ...(module.benchmark ? [module.benchmark.name] : [])];
-  return names.some((name) => requested === name || name.startsWith(`${requested}-`) || requested.startsWith(`${name}-`));
+  return names.some(
+    (name) => requested === name || name.startsWith(`${requested}-`) || requested.startsWith(`${name}-`),
+  );
 }
 
 async function main(): Promise<number> {
@@ -61,17 +64,23 @@ async function main(): Promise<number> {
   const modules = await loadBenchmarks();
 
   if (args.includes('--list')) {
-    for (const { file, benchmark, error } of modules) console.log(benchmark ? `${benchmark.name.padEnd(28)} ${benchmark.description}` : `${file.padEnd(28)} (broken: ${error})`);
+    for (const { file, benchmark, error } of modules)
+      console.log(
+        benchmark ? `${benchmark.name.padEnd(28)} ${benchmark.description}` : `${file.padEnd(28)} (broken: ${error})`,
+      );
     return 0;
   }
 
   const requested = args.filter((arg) => !arg.startsWith('--'));
   const unknown = requested.filter((name) => !modules.some((module) => selects(name, module)));
   if (unknown.length > 0) {
-    console.error(`Unknown benchmark${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Available: ${modules.map((m) => m.benchmark?.name ?? basename(m.file, '.ts')).join(', ')}`);
+    console.error(
+      `Unknown benchmark${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Available: ${modules.map((m) => m.benchmark?.name ?? basename(m.file, '.ts')).join(', ')}`,
+    );
     return 2;
   }
-  const selected = requested.length === 0 ? modules : modules.filter((module) => requested.some((name) => selects(name, module)));
+  const selected =
+    requested.length === 0 ? modules : modules.filter((module) => requested.some((name) => selects(name, module)));
 
   const crashes: string[] = [];
   const fileByName = new Map<string, string>();
@@ -107,10 +116,13 @@ async function main(): Promise<number> {
         for (const result of produced) {
           const problem = invalidResult(result);
           if (problem) throw new Error(`invalid result: ${problem}`);
-          if (results.some((r) => r.name === result.name)) throw new Error(`result '${result.name}' was already reported`);
+          if (results.some((r) => r.name === result.name))
+            throw new Error(`result '${result.name}' was already reported`);
         }
         // Only the six contract fields go to the table and the JSON.
-        results.push(...produced.map(({ name, value, unit, floor, target, ok }) => ({ name, value, unit, floor, target, ok })));
+        results.push(
+          ...produced.map(({ name, value, unit, floor, target, ok }) => ({ name, value, unit, floor, target, ok })),
+        );
         log(`${benchmark.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         crashes.push(`${benchmark.name} crashed: ${errorMessage(error)}`);
@@ -128,7 +140,9 @@ async function main(): Promise<number> {
 
   console.log(`\n${formatTable(results)}\n`);
   const missed = results.filter((r) => !r.ok).length;
-  console.log(`${results.length} results, ${missed} missed target${missed === 1 ? '' : 's'}, ${crashes.length} crashed. Written to .bench/latest.json`);
+  console.log(
+    `${results.length} results, ${missed} missed target${missed === 1 ? '' : 's'}, ${crashes.length} crashed. Written to .bench/latest.json`,
+  );
   for (const crash of crashes) console.error(`CRASHED: ${crash}`);
   return crashes.length > 0 ? 1 : 0;
 }

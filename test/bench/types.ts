@@ -77,7 +77,13 @@ export interface BenchContext {
 export type Goal = { atMost: number } | { atLeast: number };
 
 /** Builds a result and decides `ok` from the goal's direction. */
-export function benchResult(fields: { name: string; value: number; unit: string; floor: number | null; goal: Goal | null }): BenchResult {
+export function benchResult(fields: {
+  name: string;
+  value: number;
+  unit: string;
+  floor: number | null;
+  goal: Goal | null;
+}): BenchResult {
   const { goal } = fields;
   const target = goal === null ? null : 'atMost' in goal ? goal.atMost : goal.atLeast;
   const ok = goal === null ? true : 'atMost' in goal ? fields.value <= goal.atMost : fields.value >= goal.atLeast;

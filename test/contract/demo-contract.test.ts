@@ -21,7 +21,8 @@ const host = createApiHost({
   routes: ROUTES,
   rootDir: ROOT_DIR,
   // The token is the user's id: the authorizer's job (signatures) is tested elsewhere; here only who is asking matters.
-  authorize: async (authorization) => (authorization?.startsWith('Bearer ') ? { ok: true, claims: userClaims(authorization.slice(7)) } : { ok: false }),
+  authorize: async (authorization) =>
+    authorization?.startsWith('Bearer ') ? { ok: true, claims: userClaims(authorization.slice(7)) } : { ok: false },
 });
 
 /** The web app's HTTP client as the browser runs it, with fetch answered in-process by the local API host. */
@@ -37,7 +38,10 @@ function httpClientFor(userId: string): ApiClient {
       body: Buffer.from(typeof init.body === 'string' ? init.body : ''),
       sourceIp: '127.0.0.1',
     });
-    return new Response(response.status === 204 ? null : new Uint8Array(response.body), { status: response.status, headers: response.headers });
+    return new Response(response.status === 204 ? null : new Uint8Array(response.body), {
+      status: response.status,
+      headers: response.headers,
+    });
   }) as typeof fetch;
   return createHttpApiClient({ baseUrl: '/api/', getIdToken: async () => userId, fetchFn });
 }
@@ -57,7 +61,8 @@ function memoryStorage(): Storage {
 }
 
 const now = new Date();
-const demoClient = () => createDemoApiClient({ now: () => now, origin: 'http://localhost', storage: memoryStorage(), wait: async () => {} });
+const demoClient = () =>
+  createDemoApiClient({ now: () => now, origin: 'http://localhost', storage: memoryStorage(), wait: async () => {} });
 
 const clients: ReadonlyArray<[string, () => ApiClient]> = [
   ['http (real handlers)', () => httpClientFor(`contract-${randomUUID()}`)],
@@ -92,7 +97,18 @@ const activityInput = (overrides: Partial<GroupActivityInput> = {}): GroupActivi
 });
 
 /** The fields of an activity both sides must agree on (ids and timestamps are each side's own). */
-const seen = (a: { title: string; status: string; participantCount: number; maxParticipants: number; viewer: unknown; date: string; time: string; startsAt: string; area: unknown; cancelledAt: string | null }) => ({
+const seen = (a: {
+  title: string;
+  status: string;
+  participantCount: number;
+  maxParticipants: number;
+  viewer: unknown;
+  date: string;
+  time: string;
+  startsAt: string;
+  area: unknown;
+  cancelledAt: string | null;
+}) => ({
   title: a.title,
   status: a.status,
   participantCount: a.participantCount,
@@ -130,12 +146,21 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
     const types: ReadonlyArray<ActivitiesQuery['type']> = ['all', 'run', 'ride', 'hike', 'walk', 'swim'];
     const sorts: ReadonlyArray<ActivitiesQuery['sort']> = ['date', 'distance', 'duration', 'elevation'];
 
-    async function allIds(client: ApiClient, params: Partial<ActivitiesQuery>): Promise<Array<[string, string, string]>> {
+    async function allIds(
+      client: ApiClient,
+      params: Partial<ActivitiesQuery>,
+    ): Promise<Array<[string, string, string]>> {
       const ids: Array<[string, string, string]> = [];
       let cursor: string | undefined;
       do {
         const page = await client.activities({ ...params, limit: 4, ...(cursor ? { cursor } : {}) });
-        ids.push(...page.activities.map((a): [string, string, string] => [a.provider_type, a.provider_activity_id, a.activity_level]));
+        ids.push(
+          ...page.activities.map((a): [string, string, string] => [
+            a.provider_type,
+            a.provider_activity_id,
+            a.activity_level,
+          ]),
+        );
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       return ids;
@@ -145,7 +170,10 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
       it(`type=${type}: the same activities in the same order for every sort, page by page`, async () => {
         for (const sort of sorts) {
           for (const order of ['asc', 'desc'] as const) {
-            const [fromServer, fromDemo] = await Promise.all([allIds(http, { type, sort, order }), allIds(demo, { type, sort, order })]);
+            const [fromServer, fromDemo] = await Promise.all([
+              allIds(http, { type, sort, order }),
+              allIds(demo, { type, sort, order }),
+            ]);
             expect(fromDemo, `${type} by ${sort} ${order}`).toEqual(fromServer);
             expect(fromServer.length, `${type} has sample activities`).toBeGreaterThan(0);
           }
@@ -158,16 +186,24 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
     for (const max of [2, 3, 4] as const) {
       it(`a new activity for ${max} counts its organizer and shows the seat status`, async () => {
         await sameOnBoth(async (client) => {
-          const created = await client.createGroupActivity(activityInput({ maxParticipants: max, title: `Contract ${max}` }));
+          const created = await client.createGroupActivity(
+            activityInput({ maxParticipants: max, title: `Contract ${max}` }),
+          );
           const mine = (await client.myGroupActivities()).activities.filter((a) => a.title === `Contract ${max}`);
-          return { created: seen(created), participants: created.participants.map((p) => ({ isOrganizer: p.isOrganizer, isYou: p.isYou })), mine: mine.map(seen) };
+          return {
+            created: seen(created),
+            participants: created.participants.map((p) => ({ isOrganizer: p.isOrganizer, isYou: p.isYou })),
+            mine: mine.map(seen),
+          };
         });
       });
     }
 
     it('refuses invalid input with the same fields, and the organizer cannot join or leave their own activity', async () => {
       await sameOnBoth(async (client) => {
-        const invalid = await failure(client.createGroupActivity(activityInput({ title: '', maxParticipants: 7 as 6, date: daysAhead(-2) })));
+        const invalid = await failure(
+          client.createGroupActivity(activityInput({ title: '', maxParticipants: 7 as 6, date: daysAhead(-2) })),
+        );
         const created = await client.createGroupActivity(activityInput());
         const join = await failure(client.joinGroupActivity(created.id));
         const leave = await failure(client.leaveGroupActivity(created.id));
@@ -188,7 +224,14 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
   });
 
   describe('rides: seats and refusals', () => {
-    const offer = { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3 as const, departureTime: '07:15', pickupLocations: ['Kits'], costPerPerson: 10, notes: '' };
+    const offer = {
+      vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+      seats: 3 as const,
+      departureTime: '07:15',
+      pickupLocations: ['Kits'],
+      costPerPerson: 10,
+      notes: '',
+    };
 
     it("offers a ride with its seats available, refuses a second offer, a booking of one's own ride and a bad offer alike", async () => {
       await sameOnBoth(async (client) => {
@@ -200,7 +243,13 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
         const book = await failure(client.bookRide(activity.id, mine[0]!.id));
         return {
           invalid,
-          offers: mine.map((o) => ({ seats: o.seats, availableSeats: o.availableSeats, passengers: o.passengers, bookedByMe: o.bookedByMe, departureDate: o.departureDate })),
+          offers: mine.map((o) => ({
+            seats: o.seats,
+            availableSeats: o.availableSeats,
+            passengers: o.passengers,
+            bookedByMe: o.bookedByMe,
+            departureDate: o.departureDate,
+          })),
           again,
           book,
         };

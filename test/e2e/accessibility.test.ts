@@ -22,7 +22,16 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
   await page.locator('#root *').first().waitFor({ timeout: 20_000 });
   // Let lazy screens replace their loading state.
-  await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(
+          '[aria-busy="true"]',
+        ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
 
 async function check(page: Page, url: string, findings: string[]): Promise<void> {
@@ -42,7 +51,11 @@ async function concretePath(page: Page, template: string, query: string): Promis
   await page.goto(`${parent}${query}`);
   await settle(page);
   const pattern = new RegExp(`^${template.replace(/:\w+/g, '[^/?#]+')}$`);
-  const hrefs = await page.locator(`a[href^="${parent}/"]`).evaluateAll((anchors) => anchors.map((a) => (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator(`a[href^="${parent}/"]`)
+    .evaluateAll((anchors) =>
+      anchors.map((a) => (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href') ?? ''),
+    );
   return hrefs.find((href) => pattern.test(href.split(/[?#]/)[0]!)) ?? template.replace(/:\w+/g, 'no-such-id');
 }
 
@@ -60,8 +73,10 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     const page = currentPage();
     const findings: string[] = [];
     const demo = `?${DEMO_QUERY_PARAM}=true`;
-    for (const path of uniquePaths(ROUTE_TABLE.filter((r) => !isParametrised(r)))) await check(page, `${path}${demo}`, findings);
-    for (const template of uniquePaths(ROUTE_TABLE.filter(isParametrised))) await check(page, `${await concretePath(page, template, demo)}${demo}`, findings);
+    for (const path of uniquePaths(ROUTE_TABLE.filter((r) => !isParametrised(r))))
+      await check(page, `${path}${demo}`, findings);
+    for (const template of uniquePaths(ROUTE_TABLE.filter(isParametrised)))
+      await check(page, `${await concretePath(page, template, demo)}${demo}`, findings);
     expect(findings).toEqual([]);
   }, 180_000);
 
@@ -71,8 +86,10 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
     const findings: string[] = [];
-    for (const path of uniquePaths(ROUTE_TABLE.filter((r) => r.access === 'protected' && !isParametrised(r)))) await check(page, path, findings);
-    for (const template of uniquePaths(ROUTE_TABLE.filter((r) => r.access === 'protected' && isParametrised(r)))) await check(page, await concretePath(page, template, ''), findings);
+    for (const path of uniquePaths(ROUTE_TABLE.filter((r) => r.access === 'protected' && !isParametrised(r))))
+      await check(page, path, findings);
+    for (const template of uniquePaths(ROUTE_TABLE.filter((r) => r.access === 'protected' && isParametrised(r))))
+      await check(page, await concretePath(page, template, ''), findings);
     expect(findings).toEqual([]);
   }, 180_000);
 });

@@ -33,7 +33,9 @@ async function simulatorRequests(): Promise<SimRequest[]> {
   return (await response.json()) as SimRequest[];
 }
 
-const successfulDeauthorizations = async () => (await simulatorRequests()).filter((r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200).length;
+const successfulDeauthorizations = async () =>
+  (await simulatorRequests()).filter((r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200)
+    .length;
 
 async function api<T>(path: string, token: string, parse: (json: unknown) => T): Promise<T> {
   const response = await fetch(`${stack.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -51,13 +53,18 @@ function subOf(idToken: string): string {
 async function itemsMentioning(userId: string): Promise<string[]> {
   const env = stack.dynamoEnv;
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: env.AWS_REGION ?? 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
   const found: string[] = [];
   try {
     for (const table of TABLE_IDS) {
       for await (const page of paginateScan({ client }, { TableName: env[tableEnvVar(table)] })) {
-        for (const item of page.Items ?? []) if (JSON.stringify(item).includes(userId)) found.push(`${table}: ${item.pk} | ${item.sk}`);
+        for (const item of page.Items ?? [])
+          if (JSON.stringify(item).includes(userId)) found.push(`${table}: ${item.pk} | ${item.sk}`);
       }
     }
   } finally {
@@ -68,13 +75,20 @@ async function itemsMentioning(userId: string): Promise<string[]> {
 
 async function signUpThroughUi(page: Page, email: string): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Need an account? Sign up' }).or(page.getByRole('button', { name: 'Need an account? Sign up' })).click();
+  await page
+    .getByRole('link', { name: 'Need an account? Sign up' })
+    .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
+    .click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByLabel('Confirmation code').fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
+  await expect
+    .poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  await page
+    .getByLabel('Confirmation code')
+    .fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
@@ -84,9 +98,15 @@ async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
   });
 }
 
@@ -103,8 +123,14 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     await page.getByLabel('Signed in to Strava as').selectOption(String(SOFIA.id));
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Welcome, ${SOFIA.firstname}!`);
-    const imported = await api('/activities?limit=50', await idTokenOf(page), (json) => ActivitiesResponse.parse(json).activities);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(`Welcome, ${SOFIA.firstname}!`);
+    const imported = await api(
+      '/activities?limit=50',
+      await idTokenOf(page),
+      (json) => ActivitiesResponse.parse(json).activities,
+    );
     expect(imported.length).toBeGreaterThan(0);
 
     // Fill in the partner profile and save it.
@@ -120,7 +146,13 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     await form.getByRole('button', { name: 'Save Profile' }).click();
     await expect.poll(() => page.getByText('Profile saved.').isVisible(), { timeout: 15_000 }).toBe(true);
     const saved = await api('/profile', await idTokenOf(page), (json) => ProfileResponse.parse(json));
-    expect(saved.settings).toMatchObject({ displayName: 'Leaving Soon', homeArea: 'north-vancouver', activities: ['hiking'], availability: ['weekends'], discoverable: true });
+    expect(saved.settings).toMatchObject({
+      displayName: 'Leaving Soon',
+      homeArea: 'north-vancouver',
+      activities: ['hiking'],
+      availability: ['weekends'],
+      discoverable: true,
+    });
     await page.reload();
     await expect.poll(() => form.getByLabel('Display name').inputValue(), { timeout: 15_000 }).toBe('Leaving Soon');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -136,7 +168,9 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete Forever' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
-    await expect.poll(() => page.getByText('Your account and data have been deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Your account and data have been deleted.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     // Nothing of the user is left in any table but the tombstone that refuses their tokens, Strava was told,
     // and the browser holds no session.
@@ -152,10 +186,22 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     expect(await itemsMentioning(userId)).toEqual([`users: DELETED_USER#${userId} | TOMBSTONE`]);
 
     // The Cognito user is gone: signing in fails, directly and through the UI.
-    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: stack.cognitoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     try {
-      const signIn = cognito.send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }));
-      await expect(signIn).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
+      const signIn = cognito.send(
+        new InitiateAuthCommand({
+          ClientId: stack.clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD },
+        }),
+      );
+      await expect(signIn).rejects.toMatchObject({
+        name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/),
+      });
     } finally {
       cognito.destroy();
     }

@@ -18,10 +18,14 @@ const DAY_MS = 86_400_000;
 
 // ---- An independent computation of what the screen must show, from the activities the API lists ----
 
-const localDateOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const localDateOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(iso),
+  );
 const todayIn = () => localDateOf(new Date().toISOString());
 /** The calendar date `days` before `date` (both 'YYYY-MM-DD'). */
-const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 interface Expected {
   sessions: number;
@@ -63,24 +67,49 @@ const formatMinutes = (minutes: number) => {
 /** Spec health-connections §9, written out again here rather than imported. */
 function expectedScore(activities: readonly UnifiedActivity[]): { score: number; label: string } {
   const last28 = expectedOver(activities, 28);
-  const steps = activities.filter((a) => localDateOf(a.start_time) >= daysBefore(todayIn(), 27)).reduce((sum, a) => sum + (a.steps ?? 0), 0);
-  const score = Math.round(Math.min(40, (last28.minutes / 4 / 150) * 40) + Math.min(30, (last28.sessions / 4 / 4) * 30) + Math.min(30, (steps / 28 / 10_000) * 30));
-  const label = score >= 80 ? 'Elite' : score >= 60 ? 'Advanced' : score >= 40 ? 'Intermediate' : score >= 20 ? 'Beginner' : 'Getting Started';
+  const steps = activities
+    .filter((a) => localDateOf(a.start_time) >= daysBefore(todayIn(), 27))
+    .reduce((sum, a) => sum + (a.steps ?? 0), 0);
+  const score = Math.round(
+    Math.min(40, (last28.minutes / 4 / 150) * 40) +
+      Math.min(30, (last28.sessions / 4 / 4) * 30) +
+      Math.min(30, (steps / 28 / 10_000) * 30),
+  );
+  const label =
+    score >= 80
+      ? 'Elite'
+      : score >= 60
+        ? 'Advanced'
+        : score >= 40
+          ? 'Intermediate'
+          : score >= 20
+            ? 'Beginner'
+            : 'Getting Started';
   return { score, label };
 }
 
 // ---- Reading the screen ----
 
 async function statCards(page: Page): Promise<Record<string, string>> {
-  return page.locator('dl[aria-label="Totals for the selected range"] > div').evaluateAll((cards) =>
-    Object.fromEntries(cards.map((card) => [card.querySelector('dt')?.textContent ?? '', card.querySelector('dd')?.textContent ?? ''])),
-  );
+  return page
+    .locator('dl[aria-label="Totals for the selected range"] > div')
+    .evaluateAll((cards) =>
+      Object.fromEntries(
+        cards.map((card) => [card.querySelector('dt')?.textContent ?? '', card.querySelector('dd')?.textContent ?? '']),
+      ),
+    );
 }
 
 async function heatmapCells(page: Page): Promise<{ date: string; level: string; label: string }[]> {
-  return page.locator('[data-date][data-level]').evaluateAll((cells) =>
-    cells.map((cell) => ({ date: cell.getAttribute('data-date') ?? '', level: cell.getAttribute('data-level') ?? '', label: cell.getAttribute('aria-label') ?? '' })),
-  );
+  return page
+    .locator('[data-date][data-level]')
+    .evaluateAll((cells) =>
+      cells.map((cell) => ({
+        date: cell.getAttribute('data-date') ?? '',
+        level: cell.getAttribute('data-level') ?? '',
+        label: cell.getAttribute('aria-label') ?? '',
+      })),
+    );
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -91,14 +120,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
   });
 }
 
 async function myActivities(page: Page): Promise<UnifiedActivity[]> {
-  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
+  const res = await fetch(`${stack.url}/api/activities?limit=50`, {
+    headers: { authorization: `Bearer ${await idTokenOf(page)}` },
+  });
   expect(res.status).toBe(200);
   const body = ActivitiesResponse.parse(await res.json());
   expect(body.nextCursor).toBeNull();
@@ -113,7 +150,11 @@ async function connectSofia(page: Page): Promise<void> {
   await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
 }
 
-async function chooseRange(page: Page, name: 'Week' | 'Month' | 'Year' | 'All time', expectedSessions: number): Promise<void> {
+async function chooseRange(
+  page: Page,
+  name: 'Week' | 'Month' | 'Year' | 'All time',
+  expectedSessions: number,
+): Promise<void> {
   await page.getByRole('group', { name: 'Date range' }).getByRole('button', { name }).click();
   await expect.poll(async () => (await statCards(page)).Activities, { timeout: 15_000 }).toBe(String(expectedSessions));
   expect(await page.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true');
@@ -126,7 +167,9 @@ describe('Health analysis in a real browser', () => {
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
     await connectSofia(page);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Welcome, ${SOFIA.firstname}!`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(`Welcome, ${SOFIA.firstname}!`);
 
     const activities = await myActivities(page);
     expect(activities.length).toBeGreaterThan(3);
@@ -135,8 +178,11 @@ describe('Health analysis in a real browser', () => {
     const year = expectedOver(activities, 365);
 
     // The dashboard's cards read the same aggregates: all time, and the last 7 local days.
-    const dashboardCard = (label: string) => page.locator('dl div', { has: page.getByText(label, { exact: true }) }).locator('dd');
-    await expect.poll(() => dashboardCard('Total Activities').textContent(), { timeout: 15_000 }).toBe(String(activities.length));
+    const dashboardCard = (label: string) =>
+      page.locator('dl div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    await expect
+      .poll(() => dashboardCard('Total Activities').textContent(), { timeout: 15_000 })
+      .toBe(String(activities.length));
     expect(await dashboardCard('This Week').textContent()).toBe(String(week.sessions));
     const totalKm = (activities.reduce((sum, a) => sum + (a.distance_meters ?? 0), 0) / 1000).toFixed(1);
     expect(await dashboardCard('Total Distance').textContent()).toBe(`${totalKm} km`);
@@ -154,8 +200,11 @@ describe('Health analysis in a real browser', () => {
       Distance: `${month.distanceKm} km`,
       'Active Days': `${month.activeDays} of 30`,
     });
-    const perDayMinutes = (expected: Expected) => [...expected.minutesByDate.values()].reduce((sum, minutes) => sum + Math.round(minutes), 0);
-    await expect.poll(() => page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label')).toBe(`Active minutes per day: 30 bars, ${perDayMinutes(month)} min in total`);
+    const perDayMinutes = (expected: Expected) =>
+      [...expected.minutesByDate.values()].reduce((sum, minutes) => sum + Math.round(minutes), 0);
+    await expect
+      .poll(() => page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label'))
+      .toBe(`Active minutes per day: 30 bars, ${perDayMinutes(month)} min in total`);
     expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
 
     // The year heatmap: every active day labelled with its sessions and minutes, the busiest at level 4.
@@ -179,23 +228,33 @@ describe('Health analysis in a real browser', () => {
     const { score, label } = expectedScore(activities);
     expect(await page.getByTestId('activity-score').textContent()).toBe(String(score));
     expect(await page.getByTestId('activity-label').textContent()).toBe(label);
-    expect(await page.locator('section', { has: page.getByRole('heading', { name: 'Activity Level' }) }).textContent()).toContain(
-      `(${year.activeDays} of the last 365 days)`,
-    );
+    expect(
+      await page.locator('section', { has: page.getByRole('heading', { name: 'Activity Level' }) }).textContent(),
+    ).toContain(`(${year.activeDays} of the last 365 days)`);
 
     // Switching filters.
     await chooseRange(page, 'Week', week.sessions);
-    expect(await statCards(page)).toMatchObject({ 'Active Time': formatMinutes(week.minutes), Distance: `${week.distanceKm} km`, 'Active Days': `${week.activeDays} of 7` });
-    expect(await page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label')).toBe(`Active minutes per day: 7 bars, ${perDayMinutes(week)} min in total`);
+    expect(await statCards(page)).toMatchObject({
+      'Active Time': formatMinutes(week.minutes),
+      Distance: `${week.distanceKm} km`,
+      'Active Days': `${week.activeDays} of 7`,
+    });
+    expect(await page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label')).toBe(
+      `Active minutes per day: 7 bars, ${perDayMinutes(week)} min in total`,
+    );
     expect(new URL(page.url()).searchParams.get('range')).toBe('week');
 
     await chooseRange(page, 'Year', year.sessions);
-    expect(await page.getByRole('img', { name: /^Active minutes per month:/ }).getAttribute('aria-label')).toMatch(/^Active minutes per month: 1[23] bars/);
+    expect(await page.getByRole('img', { name: /^Active minutes per month:/ }).getAttribute('aria-label')).toMatch(
+      /^Active minutes per month: 1[23] bars/,
+    );
     await chooseRange(page, 'All time', activities.length);
 
     // The recent list: the 10 newest, newest first.
     const newest = [...activities].sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time)).slice(0, 10);
-    const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li');
+    const recent = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) })
+      .locator('li');
     // The list re-renders when the range changes; wait for it rather than read it mid-update.
     await expect.poll(() => recent.count(), { timeout: 15_000 }).toBe(newest.length);
     await expect.poll(() => recent.first().textContent(), { timeout: 15_000 }).toContain(newest[0]!.name);
@@ -206,17 +265,33 @@ describe('Demo mode in a real browser', () => {
   it('shows every dashboard section', async () => {
     const page = currentPage();
     await page.goto('/dashboard?demo=true');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Welcome, Alex!');
-    for (const name of ['Find Partners', 'Health Analysis', 'Plan Activity']) expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe('Welcome, Alex!');
+    for (const name of ['Find Partners', 'Health Analysis', 'Plan Activity'])
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Find Rides']);
-    await expect.poll(() => page.getByText('Rides Shared', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
-    for (const label of ['Total Activities', 'This Week', 'Total Distance']) expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
-    for (const heading of ['Find Partners', 'Plan an Activity', 'Analyze Your Health', 'Upcoming Activities', 'Recent Activities']) {
+    await expect
+      .poll(() => page.getByText('Rides Shared', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    for (const label of ['Total Activities', 'This Week', 'Total Distance'])
+      expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    for (const heading of [
+      'Find Partners',
+      'Plan an Activity',
+      'Analyze Your Health',
+      'Upcoming Activities',
+      'Recent Activities',
+    ]) {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible(), heading).toBe(true);
     }
-    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming Activities' }) }).locator('li');
+    const upcoming = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Upcoming Activities' }) })
+      .locator('li');
     await expect.poll(() => upcoming.count(), { timeout: 10_000 }).toBe(3);
-    expect(await page.getByRole('link', { name: 'Manage connection' }).getAttribute('href', { timeout: 10_000 })).toBe('/profile');
+    expect(await page.getByRole('link', { name: 'Manage connection' }).getAttribute('href', { timeout: 10_000 })).toBe(
+      '/profile',
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Find Rides' }).click({ timeout: 10_000 });
@@ -227,11 +302,20 @@ describe('Demo mode in a real browser', () => {
   it('shows every analysis section with a year of content', async () => {
     const page = currentPage();
     await page.goto('/analysis?demo=true');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Health & Activity Analysis');
-    await expect.poll(async () => Object.keys(await statCards(page)), { timeout: 15_000 }).toEqual(['Activities', 'Active Time', 'Distance', 'Calories', 'Steps', 'Active Days']);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe('Health & Activity Analysis');
+    await expect
+      .poll(async () => Object.keys(await statCards(page)), { timeout: 15_000 })
+      .toEqual(['Activities', 'Active Time', 'Distance', 'Calories', 'Steps', 'Active Days']);
     expect(await page.getByRole('button', { name: 'Sync Data' }).isVisible()).toBe(true);
     expect(await page.getByRole('list', { name: 'Connected providers' }).textContent()).toContain('Strava');
-    expect(await page.getByRole('group', { name: 'Date range' }).getByRole('button').allTextContents()).toEqual(['Week', 'Month', 'Year', 'All time']);
+    expect(await page.getByRole('group', { name: 'Date range' }).getByRole('button').allTextContents()).toEqual([
+      'Week',
+      'Month',
+      'Year',
+      'All time',
+    ]);
     expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     const levels = new Set((await heatmapCells(page)).map((cell) => cell.level));
     expect([...levels].sort()).toEqual(['0', '1', '2', '3', '4']);
@@ -239,23 +323,36 @@ describe('Demo mode in a real browser', () => {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible(), heading).toBe(true);
     }
     expect(Number(await page.getByTestId('activity-score').textContent())).toBeGreaterThan(0);
-    expect(await page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li').count()).toBe(10);
+    expect(
+      await page
+        .locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) })
+        .locator('li')
+        .count(),
+    ).toBe(10);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Sync Data' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Sync Data' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sync Data' }).isEnabled(), { timeout: 10_000 })
+      .toBe(true);
   });
 });
 
 describe('The analysis screen on a phone', () => {
-  const phonePage = useBrowserPage(stack.url, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phonePage = useBrowserPage(stack.url, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
 
   it('fits the screen width; the calendar scrolls inside its own box', async () => {
     const page = phonePage();
     await page.goto('/analysis?demo=true&range=year');
     await expect.poll(async () => (await heatmapCells(page)).length, { timeout: 15_000 }).toBe(365);
     const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      const root = (
+        globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+      ).document.documentElement;
       return root.scrollWidth - root.clientWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../functions/shared/routes';
 import { confirmationCodeFor } from '../support/mailbox';
@@ -8,10 +13,33 @@ const stack = inject('stack');
 
 async function signedInTokens(): Promise<{ idToken: string; accessToken: string; email: string }> {
   const email = `api-${randomUUID().slice(0, 8)}@example.com`;
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  await cognito.send(new SignUpCommand({ ClientId: stack.clientId, Username: email, Password: 'Trail-Buddy-2026', UserAttributes: [{ Name: 'email', Value: email }] }));
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email) }));
-  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'Trail-Buddy-2026' } }));
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: stack.clientId,
+      Username: email,
+      Password: 'Trail-Buddy-2026',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+  await cognito.send(
+    new ConfirmSignUpCommand({
+      ClientId: stack.clientId,
+      Username: email,
+      ConfirmationCode: await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email),
+    }),
+  );
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Trail-Buddy-2026' },
+    }),
+  );
   cognito.destroy();
   return { idToken: auth.AuthenticationResult!.IdToken!, accessToken: auth.AuthenticationResult!.AccessToken!, email };
 }
@@ -27,7 +55,10 @@ describe('the local API host', () => {
   it('guards every non-public route with the JWT authorizer', async () => {
     for (const route of ROUTES.filter((r) => !r.public)) {
       const path = route.path.replace(/\{\w+\}/g, 'x');
-      const res = await fetch(`${stack.url}${path}`, { method: route.method, headers: { authorization: 'Bearer forged.token.value' } });
+      const res = await fetch(`${stack.url}${path}`, {
+        method: route.method,
+        headers: { authorization: 'Bearer forged.token.value' },
+      });
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
     }
   });

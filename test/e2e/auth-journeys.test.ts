@@ -2,11 +2,14 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/chromium';
 import { confirmationCodeFor } from '../support/mailbox';
-import { createConfirmedUser as createConfirmedUserIn, E2E_PASSWORD as PASSWORD, newEmail } from '../support/e2e-accounts';
+import {
+  createConfirmedUser as createConfirmedUserIn,
+  E2E_PASSWORD as PASSWORD,
+  newEmail,
+} from '../support/e2e-accounts';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
-
 
 const createConfirmedUser = (email: string) => createConfirmedUserIn(stack, email);
 
@@ -15,19 +18,26 @@ describe('accounts in a real browser against the local stack', () => {
     const page = currentPage();
     const email = newEmail();
     await page.goto('/login');
-    await page.getByRole('link', { name: 'Need an account? Sign up' }).or(page.getByRole('button', { name: 'Need an account? Sign up' })).click();
+    await page
+      .getByRole('link', { name: 'Need an account? Sign up' })
+      .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
+      .click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
-    await expect.poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await page.getByLabel('Confirmation code').fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toMatch(/^Welcome, /);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toMatch(/^Welcome, /);
     await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
 
     // The profile reads /api/me through the JWT authorizer: the API knows this user by their token.
@@ -45,7 +55,10 @@ describe('accounts in a real browser against the local stack', () => {
     const email = newEmail();
     await createConfirmedUser(email);
     const messages: string[] = [];
-    for (const [who, password] of [[email, 'Wrong-password-1'], [newEmail('nobody'), PASSWORD]] as const) {
+    for (const [who, password] of [
+      [email, 'Wrong-password-1'],
+      [newEmail('nobody'), PASSWORD],
+    ] as const) {
       await page.goto('/login');
       await page.getByLabel('Email').fill(who);
       await page.getByLabel('Password', { exact: true }).fill(password);
@@ -58,7 +71,7 @@ describe('accounts in a real browser against the local stack', () => {
     expect(messages).toEqual(['Incorrect email or password.', 'Incorrect email or password.']);
   });
 
-  it("resets a forgotten password with the emailed code (printed locally) and signs in with the new one", async () => {
+  it('resets a forgotten password with the emailed code (printed locally) and signs in with the new one', async () => {
     const page = currentPage();
     const email = newEmail('forgetful');
     await createConfirmedUser(email);
@@ -72,18 +85,33 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByLabel('New password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm new password').fill('abc');
     await page.getByRole('button', { name: 'Set New Password' }).click();
-    await expect.poll(() => page.getByText('Choose a password that meets every requirement listed.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Choose a password that meets every requirement listed.').isVisible())
+      .toBe(true);
 
     await page.getByLabel('New password', { exact: true }).fill('New-Trail-2027');
     await page.getByLabel('Confirm new password').fill('New-Trail-2027');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
 
-    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: stack.cognitoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const signIn = (password: string) =>
       cognito
-        .send(new InitiateAuthCommand({ ClientId: stack.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }))
-        .then(() => 'signed in', (error: Error) => error.name);
+        .send(
+          new InitiateAuthCommand({
+            ClientId: stack.clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        )
+        .then(
+          () => 'signed in',
+          (error: Error) => error.name,
+        );
     expect(await signIn(PASSWORD)).toBe('NotAuthorizedException');
     expect(await signIn('New-Trail-2027')).toBe('signed in');
     cognito.destroy();
@@ -103,7 +131,6 @@ describe('accounts in a real browser against the local stack', () => {
     await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
-
   it('refuses mismatched passwords with "Passwords do not match" and sends nothing', async () => {
     const page = currentPage();
     const authRequests: string[] = [];
@@ -111,7 +138,10 @@ describe('accounts in a real browser against the local stack', () => {
       if (request.url().startsWith(stack.cognitoEndpoint)) authRequests.push(request.url());
     });
     await page.goto('/login');
-    await page.getByRole('link', { name: 'Need an account? Sign up' }).or(page.getByRole('button', { name: 'Need an account? Sign up' })).click();
+    await page
+      .getByRole('link', { name: 'Need an account? Sign up' })
+      .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
+      .click();
     await page.getByLabel('Email').fill(newEmail());
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(`${PASSWORD}-typo`);
@@ -137,7 +167,9 @@ describe('accounts in a real browser against the local stack', () => {
   it('enters demo mode from ?demo=true', async () => {
     const page = currentPage();
     await page.goto('/dashboard?demo=true');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toMatch(/^Welcome, /);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
+      .toMatch(/^Welcome, /);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
@@ -153,7 +185,10 @@ describe('accounts in a real browser against the local stack', () => {
     const page = currentPage();
     await page.goto('/login');
     const dialog = page.waitForEvent('dialog');
-    await page.getByRole('link', { name: 'Test Database Connection' }).or(page.getByRole('button', { name: 'Test Database Connection' })).click();
+    await page
+      .getByRole('link', { name: 'Test Database Connection' })
+      .or(page.getByRole('button', { name: 'Test Database Connection' }))
+      .click();
     const shown = await dialog;
     const report = JSON.parse(shown.message()) as { status: string; tables: { table: string; reachable: boolean }[] };
     await shown.dismiss();

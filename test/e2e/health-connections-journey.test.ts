@@ -9,7 +9,8 @@ import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../su
 const stack = inject('stack');
 
 const IPHONE = {
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   viewport: { width: 390, height: 844 },
 };
 
@@ -19,13 +20,16 @@ const AVERY = { sub: '104729384756102938475' };
 type Activity = ActivitiesResponse['activities'][number];
 
 async function myActivities(page: Page, query = ''): Promise<Activity[]> {
-  const res = await fetch(`${stack.url}/api/activities?limit=50${query}`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
+  const res = await fetch(`${stack.url}/api/activities?limit=50${query}`, {
+    headers: { authorization: `Bearer ${await idTokenOf(page)}` },
+  });
   expect(res.status).toBe(200);
   return ActivitiesResponse.parse(await res.json()).activities;
 }
 
 /** The activity names the list shows, top to bottom. */
-const listedNames = (page: Page) => page.getByRole('region', { name: 'Your Activities' }).getByRole('heading', { level: 3 }).allTextContents();
+const listedNames = (page: Page) =>
+  page.getByRole('region', { name: 'Your Activities' }).getByRole('heading', { level: 3 }).allTextContents();
 
 /** Waits until the list shows exactly what the API answers for the same filters, in the same order. */
 async function expectListToMatch(page: Page, query: string): Promise<string[]> {
@@ -61,7 +65,11 @@ describe('Google Fit in a real browser, against the Google simulator', () => {
     await outcome.waitFor({ timeout: 45_000 });
     const failure = (await page.getByRole('alert').allTextContents()).join(' ');
     expect(await outcome.textContent(), failure).toBe('Successfully Connected!');
-    const marker = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('trailbuddy.healthConnected'));
+    const marker = await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+        'trailbuddy.healthConnected',
+      ),
+    );
     expect(JSON.parse(marker ?? 'null')).toMatchObject({ provider: 'google_health' });
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
 
@@ -73,9 +81,13 @@ describe('Google Fit in a real browser, against the Google simulator', () => {
     // What the simulator holds for Avery, asked independently of TrailBuddy: its recent workouts are imported.
     const imported = (await myActivities(page)).filter((a) => a.provider_type === 'google_health');
     expect(imported.length, 'the initial sync imported nothing').toBeGreaterThan(0);
-    const sessions = (await (await fetch(`${stack.googleUrl}/__simulator/users/${AVERY.sub}/sessions`)).json()) as Array<{ name: string; startTimeMillis: number }>;
+    const sessions = (await (
+      await fetch(`${stack.googleUrl}/__simulator/users/${AVERY.sub}/sessions`)
+    ).json()) as Array<{ name: string; startTimeMillis: number }>;
     const recentSession = sessions
-      .filter((session) => session.startTimeMillis > Date.now() - 29 * 86_400_000 && session.startTimeMillis < Date.now())
+      .filter(
+        (session) => session.startTimeMillis > Date.now() - 29 * 86_400_000 && session.startTimeMillis < Date.now(),
+      )
       .sort((a, b) => b.startTimeMillis - a.startTimeMillis)[0];
     expect(recentSession).toBeDefined();
     expect(imported.map((a) => a.name)).toContain(recentSession!.name);
@@ -135,8 +147,12 @@ describe('Apple Health on an iPhone: the Shortcut posts workouts with the ingest
 
     // The token lives only on the screen and in the Shortcut, never in the browser's storage.
     const stored = await page.evaluate(() => {
-      const g = globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null }; sessionStorage: typeof g.localStorage };
-      const dump = (s: typeof g.localStorage) => Array.from({ length: s.length }, (_, i) => s.getItem(s.key(i) ?? '')).join('\n');
+      const g = globalThis as unknown as {
+        localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null };
+        sessionStorage: typeof g.localStorage;
+      };
+      const dump = (s: typeof g.localStorage) =>
+        Array.from({ length: s.length }, (_, i) => s.getItem(s.key(i) ?? '')).join('\n');
       return dump(g.localStorage) + dump(g.sessionStorage);
     });
     expect(stored).not.toContain(token);
@@ -169,11 +185,22 @@ describe('Apple Health on an iPhone: the Shortcut posts workouts with the ingest
             activeEnergyBurned: { qty: 1590, units: 'kJ' },
             heartRate: { avg: { qty: 128 }, max: { qty: 151 } },
           },
-          { uuid: randomUUID(), workoutActivityType: 'HKWorkoutActivityTypeWalking', startDate: hoursAgo(6).toISOString(), duration: 1800, steps: 3200 },
+          {
+            uuid: randomUUID(),
+            workoutActivityType: 'HKWorkoutActivityTypeWalking',
+            startDate: hoursAgo(6).toISOString(),
+            duration: 1800,
+            steps: 3200,
+          },
         ],
       },
     };
-    const post = () => fetch(ingestUrl, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const post = () =>
+      fetch(ingestUrl, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
     const first = await post();
     expect(first.status).toBe(200);
     expect(AppleIngestResponse.parse(await first.json())).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
@@ -202,7 +229,11 @@ describe('Apple Health on an iPhone: the Shortcut posts workouts with the ingest
     expect(await expectListToMatch(page, '&sort=distance&order=asc')).toEqual(['Pool Swim', 'Walking', 'Hiking']);
 
     // A wrong token writes nothing.
-    const refused = await fetch(ingestUrl, { method: 'POST', headers: { authorization: `Bearer ${[...token].reverse().join('')}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const refused = await fetch(ingestUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${[...token].reverse().join('')}`, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
     expect(refused.status).toBe(401);
     expect((await myActivities(page)).length).toBe(3);
   });

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESCRIPTION_MAX, EQUIPMENT_MAX, LOCATION_MAX, NOTES_MAX, planDateOf, TITLE_MAX } from '../../functions/shared/schemas/group-activities';
+import {
+  DESCRIPTION_MAX,
+  EQUIPMENT_MAX,
+  LOCATION_MAX,
+  NOTES_MAX,
+  planDateOf,
+  TITLE_MAX,
+} from '../../functions/shared/schemas/group-activities';
 import { BIO_MAX, DISPLAY_NAME_MAX, type ProfileSettings } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
@@ -19,7 +26,8 @@ const WIDTHS = [390, 1280] as const;
 /** Set LONG_TEXT_SCREENSHOTS=<dir> to save every screen at both widths, to look at how the long text reads. */
 const SCREENSHOT_DIR = process.env.LONG_TEXT_SCREENSHOTS;
 let shot = 0;
-const screenshotName = (url: string) => `${String(++shot).padStart(3, '0')}${new URL(url).pathname.replaceAll('/', '_')}`;
+const screenshotName = (url: string) =>
+  `${String(++shot).padStart(3, '0')}${new URL(url).pathname.replaceAll('/', '_')}`;
 
 /** `length` characters with no break opportunity, starting with `prefix` (so tests can find it). */
 const unbroken = (prefix: string, length: number) => (prefix + 'x'.repeat(length)).slice(0, length);
@@ -59,7 +67,8 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       HTMLElement: new () => El;
     };
     const viewport = g.document.documentElement.clientWidth;
-    const name = (el: El) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: El) =>
+      `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     const clipped = (el: El) => {
       for (let parent = el.parentElement; parent; parent = parent.parentElement) {
         if (parent === g.document.documentElement) return false;
@@ -86,14 +95,19 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if ((box.right > viewport + 1 || box.left < -1) && !clipped(el)) reaching.add(el);
-      if (style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !inScroller(el)) spilling.add(el);
+      if (style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !inScroller(el))
+        spilling.add(el);
     }
     // Name the outermost element past the viewport and the innermost box its content spills from: the causes, not every ancestor.
     for (const el of reaching) {
-      if (!el.parentElement || !reaching.has(el.parentElement)) problems.push(`${name(el)} spans ${Math.round(el.getBoundingClientRect().left)}–${Math.round(el.getBoundingClientRect().right)} px`);
+      if (!el.parentElement || !reaching.has(el.parentElement))
+        problems.push(
+          `${name(el)} spans ${Math.round(el.getBoundingClientRect().left)}–${Math.round(el.getBoundingClientRect().right)} px`,
+        );
     }
     for (const el of spilling) {
-      if (![...spilling].some((other) => other !== el && el.contains(other))) problems.push(`${name(el)} holds ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+      if (![...spilling].some((other) => other !== el && el.contains(other)))
+        problems.push(`${name(el)} holds ${el.scrollWidth} px of content in ${el.clientWidth} px`);
     }
     return problems;
   });
@@ -101,7 +115,9 @@ function horizontalOverflow(page: Page): Promise<string[]> {
 
 async function settled(page: Page, expectText?: string): Promise<void> {
   if (expectText) await page.getByText(expectText).first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.getByRole('status', { name: /^(Loading|Finding|Checking)/ }).count(), { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => page.getByRole('status', { name: /^(Loading|Finding|Checking)/ }).count(), { timeout: 20_000 })
+    .toBe(0);
   await page.locator('h1').first().waitFor({ timeout: 20_000 });
 }
 
@@ -112,7 +128,11 @@ async function overflowAt(page: Page, path: string, expectText?: string): Promis
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path);
     await settled(page, expectText);
-    if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, `${screenshotName(page.url())}-${width}.png`), fullPage: true });
+    if (SCREENSHOT_DIR)
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `${screenshotName(page.url())}-${width}.png`),
+        fullPage: true,
+      });
     found.push(...(await horizontalOverflow(page)).map((problem) => `${path} @${width}px: ${problem}`));
   }
   return found;
@@ -177,7 +197,15 @@ describe('long user text in a real browser', () => {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({
             health_data: {
-              workouts: [{ id: `long-${suffix}`, name: unbroken(label, 80), start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), duration: 3600 }],
+              workouts: [
+                {
+                  id: `long-${suffix}`,
+                  name: unbroken(label, 80),
+                  start: start.toISOString(),
+                  end: new Date(start.getTime() + 3_600_000).toISOString(),
+                  duration: 3600,
+                },
+              ],
             },
           }),
         });
@@ -193,17 +221,28 @@ describe('long user text in a real browser', () => {
 
       // A plans an activity with every text field full; B joins and offers a ride; A asks for one.
       const title = unbroken(`Title${suffix}`, TITLE_MAX);
-      const { id: activityId } = (await api(pageA, 'POST', '/group-activities', plannedActivity(title))) as { id: string };
+      const { id: activityId } = (await api(pageA, 'POST', '/group-activities', plannedActivity(title))) as {
+        id: string;
+      };
       await api(pageB, 'POST', `/group-activities/${activityId}/join`);
       await api(pageB, 'POST', `/group-activities/${activityId}/rides`, {
-        vehicle: { make: unbroken('Make', 40), model: unbroken('Model', 40), year: 2021, color: unbroken('Colour', 30) },
+        vehicle: {
+          make: unbroken('Make', 40),
+          model: unbroken('Model', 40),
+          year: 2021,
+          color: unbroken('Colour', 30),
+        },
         seats: 3,
         departureTime: '07:00',
         pickupLocations: [unbroken('PickupOne', 100), unbroken('PickupTwo', 100)],
         costPerPerson: 10,
         notes: unbroken('RideNotes', 500),
       });
-      await api(pageA, 'POST', `/group-activities/${activityId}/ride-requests`, { preferredPickup: unbroken('Preferred', 100), willingToShare: true, notes: unbroken('AskNotes', 500) });
+      await api(pageA, 'POST', `/group-activities/${activityId}/ride-requests`, {
+        preferredPickup: unbroken('Preferred', 100),
+        willingToShare: true,
+        notes: unbroken('AskNotes', 500),
+      });
 
       const found: string[] = [];
       for (const [page, other, otherName, workout] of [
@@ -224,7 +263,9 @@ describe('long user text in a real browser', () => {
 
       // A toast naming a long title, on a phone: B joins A's second activity from its page.
       const secondTitle = unbroken(`Second${suffix}`, TITLE_MAX);
-      const { id: secondId } = (await api(pageA, 'POST', '/group-activities', plannedActivity(secondTitle))) as { id: string };
+      const { id: secondId } = (await api(pageA, 'POST', '/group-activities', plannedActivity(secondTitle))) as {
+        id: string;
+      };
       await pageB.setViewportSize({ width: 390, height: 900 });
       await pageB.goto(`/plan-activity/${secondId}`);
       await settled(pageB, secondTitle);
@@ -243,7 +284,15 @@ describe('long user text in a real browser', () => {
     const page = currentPage();
     await page.goto('/?demo=true');
     const found: string[] = [];
-    for (const path of ['/dashboard', '/analysis', '/profile', '/find-partners', '/messages', '/notifications', '/plan-activity']) {
+    for (const path of [
+      '/dashboard',
+      '/analysis',
+      '/profile',
+      '/find-partners',
+      '/messages',
+      '/notifications',
+      '/plan-activity',
+    ]) {
       found.push(...(await overflowAt(page, path)));
     }
     expect(found).toEqual([]);

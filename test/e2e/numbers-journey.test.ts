@@ -17,7 +17,10 @@ const currentPage = useBrowserPage(stack.url);
 const SOFIA = { id: 40100003, firstname: 'Sofia' };
 
 async function api(page: Page, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${stack.url}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${await idTokenOf(page)}`, 'content-type': 'application/json' } });
+  return fetch(`${stack.url}${path}`, {
+    ...init,
+    headers: { ...init.headers, authorization: `Bearer ${await idTokenOf(page)}`, 'content-type': 'application/json' },
+  });
 }
 
 async function listedCount(page: Page): Promise<number> {
@@ -38,7 +41,11 @@ async function dashboardTotal(page: Page, expected: number): Promise<void> {
 /** The 'Activities' stat card of the analysis over all time. */
 async function analysisTotal(page: Page, expected: number): Promise<void> {
   await page.goto('/analysis?range=all');
-  const card = page.locator('dl[aria-label="Totals for the selected range"] > div', { has: page.getByText('Activities', { exact: true }) }).locator('dd');
+  const card = page
+    .locator('dl[aria-label="Totals for the selected range"] > div', {
+      has: page.getByText('Activities', { exact: true }),
+    })
+    .locator('dd');
   await expect.poll(() => card.textContent(), { timeout: 15_000 }).toBe(String(expected));
 }
 
@@ -59,11 +66,25 @@ describe('Numbers add up in a real browser', () => {
     expect(stravaCount).toBeGreaterThan(0);
 
     // Apple Health: the token the setup dialog shows, then two workouts from the Shortcut.
-    const issued = AppleIngestTokenResponse.parse(await (await api(page, '/api/apple/ingest-token', { method: 'POST', body: '{}' })).json());
+    const issued = AppleIngestTokenResponse.parse(
+      await (await api(page, '/api/apple/ingest-token', { method: 'POST', body: '{}' })).json(),
+    );
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     const workouts = [
-      { uuid: randomUUID(), workoutActivityType: 'HKWorkoutActivityTypeHiking', startDate: hoursAgo(50), endDate: hoursAgo(48), duration: 7200 },
-      { uuid: randomUUID(), workoutActivityType: 'HKWorkoutActivityTypeRunning', startDate: hoursAgo(26), endDate: hoursAgo(25), duration: 3600 },
+      {
+        uuid: randomUUID(),
+        workoutActivityType: 'HKWorkoutActivityTypeHiking',
+        startDate: hoursAgo(50),
+        endDate: hoursAgo(48),
+        duration: 7200,
+      },
+      {
+        uuid: randomUUID(),
+        workoutActivityType: 'HKWorkoutActivityTypeRunning',
+        startDate: hoursAgo(26),
+        endDate: hoursAgo(25),
+        duration: 3600,
+      },
     ];
     const posted = await fetch(issued.ingestUrl, {
       method: 'POST',

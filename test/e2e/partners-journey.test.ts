@@ -23,7 +23,8 @@ async function saveProfile(page: Page, settings: ProfileSettings): Promise<void>
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
+const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
+  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 
 /** Partner cards come a page at a time; Load More until `name`'s card is there. */
 async function findCard(page: Page, name: string) {
@@ -118,13 +119,24 @@ describe('partners in a real browser, two members', () => {
 
       // No reload: the open conversation polls, so the reply appears by itself (issue 11).
       await visible(pageB.getByText('Yes! 7am at the base?'));
-      for (const text of ['Perfect, see you there.', 'I will bring poles.', 'Coffee after?', 'Parking at the gondola lot.']) await sendMessage(pageB, text);
+      for (const text of [
+        'Perfect, see you there.',
+        'I will bring poles.',
+        'Coffee after?',
+        'Parking at the gondola lot.',
+      ])
+        await sendMessage(pageB, text);
 
       // B has used the free plan's five: the quota message shows and Send is off.
       await visible(pageB.getByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE));
       expect(describeViolations('/messages', await axeViolations(pageB))).toEqual([]);
       expect(await pageB.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-      const sixth = await api(pageB, 'POST', `/conversations/${new URL(pageB.url()).searchParams.get('with')}/messages`, { text: 'One more?' });
+      const sixth = await api(
+        pageB,
+        'POST',
+        `/conversations/${new URL(pageB.url()).searchParams.get('with')}/messages`,
+        { text: 'One more?' },
+      );
       expect(sixth.status).toBe(429);
       expect(ApiErrorBody.parse(await sixth.json()).error.message).toBe(MESSAGE_QUOTA_EXCEEDED_MESSAGE);
 

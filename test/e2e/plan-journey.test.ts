@@ -10,7 +10,9 @@ const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url, { timezoneId: 'Asia/Tokyo' });
 
 async function notificationsVia(page: Page): Promise<NotificationsResponse['notifications']> {
-  const res = await fetch(`${stack.url}/api/notifications`, { headers: { authorization: `Bearer ${await idTokenOf(page)}` } });
+  const res = await fetch(`${stack.url}/api/notifications`, {
+    headers: { authorization: `Bearer ${await idTokenOf(page)}` },
+  });
   expect(res.status).toBe(200);
   return NotificationsResponse.parse(await res.json()).notifications;
 }
@@ -54,7 +56,9 @@ describe('planning together in a real browser', () => {
 
       // B finds it nearby (North Vancouver) and joins.
       await pageB.goto('/plan-activity');
-      const nearby = pageB.locator('section', { has: pageB.getByRole('heading', { name: 'Upcoming activities nearby' }) });
+      const nearby = pageB.locator('section', {
+        has: pageB.getByRole('heading', { name: 'Upcoming activities nearby' }),
+      });
       await nearby.getByLabel('Area').selectOption('north-vancouver');
       const card = nearby.getByRole('listitem').filter({ hasText: title });
       await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -63,10 +67,15 @@ describe('planning together in a real browser', () => {
       await expect.poll(() => pageB.getByText(`You joined ${title}!`).isVisible(), { timeout: 15_000 }).toBe(true);
 
       // B offers a ride from the activity page.
-      await pageB.getByRole('link', { name: `View details of ${title}` }).first().click();
+      await pageB
+        .getByRole('link', { name: `View details of ${title}` })
+        .first()
+        .click();
       await pageB.waitForURL('**/plan-activity/*');
       const activityPath = new URL(pageB.url()).pathname;
-      await expect.poll(() => pageB.getByRole('button', { name: 'Leave Activity' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => pageB.getByRole('button', { name: 'Leave Activity' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await pageB.getByRole('button', { name: 'Offer a Ride' }).click();
       const offer = pageB.getByRole('form', { name: 'Offer a ride' });
       await offer.getByLabel('Vehicle make').fill('Subaru');
@@ -82,30 +91,45 @@ describe('planning together in a real browser', () => {
       await expect.poll(() => offer.getByText(/ask at most \$15 per person/).isVisible()).toBe(true);
       await offer.getByLabel('Cost per person ($)').fill('10');
       await offer.getByRole('button', { name: 'Offer Ride' }).click();
-      await expect.poll(() => pageB.getByText('Your ride is offered to the group.').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => pageB.getByText('Your ride is offered to the group.').isVisible(), { timeout: 15_000 })
+        .toBe(true);
 
       // A books the seat from the same page.
       await pageA.goto(activityPath);
       const rides = pageA.locator('section', { has: pageA.getByRole('heading', { name: 'Rides' }) });
       const ride = rides.getByRole('listitem').filter({ hasText: 'Subaru Outback' });
-      await expect.poll(() => ride.getByRole('button', { name: 'Join Ride' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => ride.getByRole('button', { name: 'Join Ride' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       expect(await ride.textContent()).toContain('3 of 3');
       // As typed, in a Tokyo browser (A) and a UTC browser (B): the departure 7:15 a.m. next to the activity's 8:00 a.m.
       expect(await ride.textContent()).toContain('7:15 a.m.');
       expect(await pageA.getByText(/ at 8:00 a\.m\. · Grouse Mountain base/).isVisible()).toBe(true);
       await pageB.reload();
-      const ownRide = pageB.locator('section', { has: pageB.getByRole('heading', { name: 'Rides' }) }).getByRole('listitem').filter({ hasText: 'Subaru Outback' });
+      const ownRide = pageB
+        .locator('section', { has: pageB.getByRole('heading', { name: 'Rides' }) })
+        .getByRole('listitem')
+        .filter({ hasText: 'Subaru Outback' });
       await expect.poll(() => ownRide.textContent(), { timeout: 15_000 }).toContain('7:15 a.m.');
       expect(await pageB.getByText(/ at 8:00 a\.m\. · Grouse Mountain base/).isVisible()).toBe(true);
       await ride.getByRole('button', { name: 'Join Ride' }).click();
-      await expect.poll(() => ride.getByRole('button', { name: 'Cancel My Seat' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => ride.getByRole('button', { name: 'Cancel My Seat' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       expect(await ride.textContent()).toContain('2 of 3');
 
       // Both are told: A that B joined, B that A booked a seat.
       await pageA.goto('/notifications');
-      await expect.poll(() => pageA.getByText(new RegExp(`joined ${title}\\.`)).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => pageA.getByText(new RegExp(`joined ${title}\\.`)).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await pageB.goto('/notifications');
-      await expect.poll(() => pageB.getByText(new RegExp(`booked a seat in your ride to ${title}\\.`)).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => pageB.getByText(new RegExp(`booked a seat in your ride to ${title}\\.`)).isVisible(), {
+          timeout: 15_000,
+        })
+        .toBe(true);
       expect((await notificationsVia(pageA)).map((n) => n.type)).toContain('activity_joined');
       expect((await notificationsVia(pageB)).map((n) => n.type)).toContain('ride_booked');
       expect(b.errors).toEqual([]);
@@ -120,7 +144,10 @@ describe('demo rides in a browser far from Vancouver', () => {
   it('shows the sample departure as typed (7:15 a.m. for the 8:00 a.m. Grouse Grind) in a Tokyo browser', async () => {
     const page = currentPage();
     await page.goto('/dashboard?demo=true');
-    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming Activities' }) }).getByRole('listitem').filter({ hasText: 'Grouse Grind Challenge' });
+    const upcoming = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Upcoming Activities' }) })
+      .getByRole('listitem')
+      .filter({ hasText: 'Grouse Grind Challenge' });
     await expect.poll(() => upcoming.textContent(), { timeout: 15_000 }).toContain('at 8:00 a.m.');
     await page.getByRole('tab', { name: 'Find Rides' }).click({ timeout: 10_000 });
     const ride = page.getByRole('listitem').filter({ hasText: 'Subaru Outback' });

@@ -23,9 +23,15 @@ async function api(page: Page, path: string, init: { method?: string; body?: unk
 }
 
 async function addToModerators(email: string): Promise<void> {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'moderators' }));
+    await cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'moderators' }),
+    );
   } finally {
     cognito.destroy();
   }
@@ -34,7 +40,13 @@ async function addToModerators(email: string): Promise<void> {
 describe('reports and moderation in a real browser', () => {
   it('three people report C’s activity, it is hidden; a moderator suspends C, and C can no longer sign in', async () => {
     const pageC = currentPage();
-    const [emailA, emailB, emailC, emailD, emailM] = [newEmail('reporter-a'), newEmail('reporter-b'), newEmail('reported-c'), newEmail('reporter-d'), newEmail('moderator')];
+    const [emailA, emailB, emailC, emailD, emailM] = [
+      newEmail('reporter-a'),
+      newEmail('reporter-b'),
+      newEmail('reported-c'),
+      newEmail('reporter-d'),
+      newEmail('moderator'),
+    ];
     // One at a time: the emulator writes its users to one file.
     for (const email of [emailA, emailB, emailC, emailD, emailM]) await createConfirmedUser(stack, email);
 
@@ -43,7 +55,14 @@ describe('reports and moderation in a real browser', () => {
     const title = `Shady meetup ${Date.now().toString(36)}`;
     const created = await api(pageC, '/group-activities', {
       method: 'POST',
-      body: { ...DEFAULT_GROUP_ACTIVITY_FORM, title, date: planDateOf(new Date(Date.now() + 3 * 86_400_000)), time: '08:00', location: 'Lynn Canyon', area: 'north-vancouver' },
+      body: {
+        ...DEFAULT_GROUP_ACTIVITY_FORM,
+        title,
+        date: planDateOf(new Date(Date.now() + 3 * 86_400_000)),
+        time: '08:00',
+        location: 'Lynn Canyon',
+        area: 'north-vancouver',
+      },
     });
     expect(created.status).toBe(201);
     const createdBody = (await created.json()) as { id?: string; activity?: { id: string } };
@@ -69,8 +88,12 @@ describe('reports and moderation in a real browser', () => {
         }
       }
       await dialog.getByRole('button', { name: 'Send report' }).click();
-      await expect.poll(() => session.page.getByRole('dialog', { name: 'Report sent' }).isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await session.page.getByRole('dialog', { name: 'Report sent' }).textContent()).toContain('A moderator will review your report');
+      await expect
+        .poll(() => session.page.getByRole('dialog', { name: 'Report sent' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      expect(await session.page.getByRole('dialog', { name: 'Report sent' }).textContent()).toContain(
+        'A moderator will review your report',
+      );
     }
 
     // Three distinct reporters: the activity is hidden from others (the last reporter's page no longer finds it).
@@ -92,11 +115,17 @@ describe('reports and moderation in a real browser', () => {
       if (process.env.SAFETY_SCREENSHOTS) {
         for (const width of [390, 1280]) {
           await m.page.setViewportSize({ width, height: 900 });
-          await m.page.screenshot({ path: `${process.env.SAFETY_SCREENSHOTS}/moderation-${width}.png`, fullPage: true });
+          await m.page.screenshot({
+            path: `${process.env.SAFETY_SCREENSHOTS}/moderation-${width}.png`,
+            fullPage: true,
+          });
         }
       }
       await item.getByRole('button', { name: /^Suspend account/ }).click();
-      await m.page.getByRole('alertdialog', { name: 'Suspend this account?' }).getByRole('button', { name: 'Suspend account' }).click();
+      await m.page
+        .getByRole('alertdialog', { name: 'Suspend this account?' })
+        .getByRole('button', { name: 'Suspend account' })
+        .click();
       await expect.poll(() => m.page.getByText('Account suspended.').isVisible(), { timeout: 15_000 }).toBe(true);
     } finally {
       await m.close();
@@ -123,7 +152,9 @@ describe('reports and moderation in a real browser', () => {
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
     await page.goto('/moderation');
-    await expect.poll(() => page.getByText('Moderation is not available for your account.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Moderation is not available for your account.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
   });
 
@@ -135,7 +166,14 @@ describe('reports and moderation in a real browser', () => {
     const title = `Quiet loop ${Date.now().toString(36)}`;
     const created = await api(pageA, '/group-activities', {
       method: 'POST',
-      body: { ...DEFAULT_GROUP_ACTIVITY_FORM, title, date: planDateOf(new Date(Date.now() + 3 * 86_400_000)), time: '09:00', location: 'Lynn Canyon', area: 'north-vancouver' },
+      body: {
+        ...DEFAULT_GROUP_ACTIVITY_FORM,
+        title,
+        date: planDateOf(new Date(Date.now() + 3 * 86_400_000)),
+        time: '09:00',
+        location: 'Lynn Canyon',
+        area: 'north-vancouver',
+      },
     });
     expect(created.status).toBe(201);
     const createdBody = (await created.json()) as { id?: string; activity?: { id: string } };
@@ -148,7 +186,9 @@ describe('reports and moderation in a real browser', () => {
       expect((await api(pageA, `/partners/${userB}/block`, { method: 'POST' })).status).toBeLessThan(300);
 
       await b.page.goto('/plan-activity');
-      const nearby = b.page.locator('section', { has: b.page.getByRole('heading', { name: 'Upcoming activities nearby' }) });
+      const nearby = b.page.locator('section', {
+        has: b.page.getByRole('heading', { name: 'Upcoming activities nearby' }),
+      });
       await nearby.getByLabel('Area').selectOption('north-vancouver');
       await b.page.waitForLoadState('networkidle');
       expect(await nearby.getByText(title).count()).toBe(0);

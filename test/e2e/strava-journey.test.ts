@@ -28,7 +28,9 @@ async function simulator<T>(method: string, path: string, body?: unknown): Promi
 }
 
 async function myActivities(): Promise<ActivitiesResponse['activities']> {
-  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` } });
+  const res = await fetch(`${stack.url}/api/activities?limit=50`, {
+    headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` },
+  });
   expect(res.status).toBe(200);
   return ActivitiesResponse.parse(await res.json()).activities;
 }
@@ -41,7 +43,6 @@ async function connectThroughConsent(athleteId: number, decision: 'Authorize' | 
   await page.getByRole('button', { name: decision }).click();
 }
 
-
 describe('Strava in a real browser, against the simulator', () => {
   it('connects through the consent page, imports recent activities, and re-syncs only what is new', async () => {
     const page = currentPage();
@@ -51,23 +52,33 @@ describe('Strava in a real browser, against the simulator', () => {
 
     await connectThroughConsent(LIAM.id, 'Authorize');
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Welcome, ${LIAM.firstname}!`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(`Welcome, ${LIAM.firstname}!`);
 
     // What Strava holds for the athlete, asked independently of TrailBuddy: the newest one must be shown.
     const athleteActivities = await simulator<SimActivity[]>('GET', `athletes/${LIAM.id}/activities`);
     const imported = await myActivities();
     // The whole 30-day window, every page of it (Strava shows 'Only You' activities only with activity:read_all).
     const windowStart = Date.now() - 30 * 86_400_000;
-    const inWindow = athleteActivities.filter((a) => a.visibility !== 'only_me' && Date.parse(a.start_date) > windowStart);
+    const inWindow = athleteActivities.filter(
+      (a) => a.visibility !== 'only_me' && Date.parse(a.start_date) > windowStart,
+    );
     expect(imported.length).toBeGreaterThan(0);
     expect(imported.map((a) => a.provider_activity_id).sort()).toEqual(inWindow.map((a) => String(a.id)).sort());
     const newestAtStrava = athleteActivities.find((a) => a.visibility !== 'only_me')!;
     expect(imported.map((a) => a.provider_activity_id)).toContain(String(newestAtStrava.id));
-    const recent = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }));
+    const recent = page
+      .getByRole('region', { name: 'Recent Activities' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }));
     await expect.poll(() => recent.getByText(newestAtStrava.name).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     // A new workout at Strava: the next sync brings exactly that one.
-    const added = await simulator<SimActivity>('POST', `athletes/${LIAM.id}/activities`, { name: 'E2E Sunrise Loop', sport: 'Run', startDate: new Date(Date.now() - 30 * 60_000).toISOString() });
+    const added = await simulator<SimActivity>('POST', `athletes/${LIAM.id}/activities`, {
+      name: 'E2E Sunrise Loop',
+      sport: 'Run',
+      startDate: new Date(Date.now() - 30 * 60_000).toISOString(),
+    });
     await page.getByRole('button', { name: 'Sync now' }).first().click();
     await expect.poll(() => recent.getByText('E2E Sunrise Loop').first().isVisible(), { timeout: 20_000 }).toBe(true);
     const afterSync = await myActivities();
@@ -76,7 +87,11 @@ describe('Strava in a real browser, against the simulator', () => {
 
     // Syncing again with nothing new changes nothing.
     // Wait for the sync's own answer, not a fixed time, before checking that nothing was added.
-    const synced = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname));
+    const synced = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname),
+    );
     await page.getByRole('button', { name: 'Sync now' }).first().click();
     expect((await synced).status()).toBe(200);
     expect((await myActivities()).length).toBe(afterSync.length);

@@ -8,10 +8,13 @@ const currentPage = useBrowserPage(stack.url);
 
 // Seeded simulator athlete (infra/local/simulators/strava/seed-data.ts).
 const SOFIA = { id: 40100003, firstname: 'Sofia' };
-const MISSING = "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
+const MISSING =
+  "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 
 async function myActivities(): Promise<ActivitiesResponse['activities']> {
-  const res = await fetch(`${stack.url}/api/activities?limit=50`, { headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` } });
+  const res = await fetch(`${stack.url}/api/activities?limit=50`, {
+    headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` },
+  });
   expect(res.status).toBe(200);
   return ActivitiesResponse.parse(await res.json()).activities;
 }
@@ -21,7 +24,9 @@ async function consent(athleteId: number, activityPermission: boolean): Promise<
   const page = currentPage();
   await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
   await page.getByLabel('Signed in to Strava as').selectOption(String(athleteId));
-  await page.getByRole('checkbox', { name: 'View data about your activities', exact: true }).setChecked(activityPermission);
+  await page
+    .getByRole('checkbox', { name: 'View data about your activities', exact: true })
+    .setChecked(activityPermission);
   await page.getByRole('button', { name: 'Authorize' }).click();
 }
 
@@ -35,7 +40,9 @@ describe('Strava connect without the activity permission (issue 11), in a real b
     await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
     await consent(SOFIA.id, false);
 
-    await expect.poll(() => page.getByRole('heading', { name: 'Strava Permission Missing' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Strava Permission Missing' }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
     expect(page.url()).toContain('/auth/strava/callback');
     expect(await page.getByRole('alert').first().textContent()).toContain(MISSING);
     expect(await page.getByText('Successfully connected').count()).toBe(0);

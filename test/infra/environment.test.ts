@@ -19,8 +19,12 @@ function lambdaEnvironments(testApp: TestApp): Map<string, Record<string, unknow
   const stacks = testApp.app.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
   const environments = new Map<string, Record<string, unknown>>();
   for (const stack of stacks) {
-    const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function') as Record<string, { Properties: { Environment?: { Variables?: Record<string, unknown> } } }>;
-    for (const [id, fn] of Object.entries(functions)) environments.set(`${stack.node.path}/${id}`, fn.Properties.Environment?.Variables ?? {});
+    const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function') as Record<
+      string,
+      { Properties: { Environment?: { Variables?: Record<string, unknown> } } }
+    >;
+    for (const [id, fn] of Object.entries(functions))
+      environments.set(`${stack.node.path}/${id}`, fn.Properties.Environment?.Variables ?? {});
   }
   return environments;
 }
@@ -40,8 +44,19 @@ const localEnv = () =>
     appSecret: 'local-secret',
     userPoolId: 'local_pool',
     cognitoEndpoint: 'http://127.0.0.1:9229',
-    strava: { clientId: '1', clientSecret: 's', oauthBaseUrl: 'http://strava/oauth', apiBaseUrl: 'http://strava/api/v3' },
-    google: { clientId: 'g', clientSecret: 'gs', accountsBaseUrl: 'http://google', oauthBaseUrl: 'http://google', apiBaseUrl: 'http://google' },
+    strava: {
+      clientId: '1',
+      clientSecret: 's',
+      oauthBaseUrl: 'http://strava/oauth',
+      apiBaseUrl: 'http://strava/api/v3',
+    },
+    google: {
+      clientId: 'g',
+      clientSecret: 'gs',
+      accountsBaseUrl: 'http://google',
+      oauthBaseUrl: 'http://google',
+      apiBaseUrl: 'http://google',
+    },
     emailEndpoint: 'http://127.0.0.1:8005',
   });
 
@@ -50,12 +65,18 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
     // The app's own functions; CDK's bucket-deployment helper keeps its own environment.
     const ours = [...environments].filter(([, variables]) => 'POWERTOOLS_SERVICE_NAME' in variables);
     expect(ours.length).toBeGreaterThan(50);
-    const unknown = ours.flatMap(([path, variables]) => Object.keys(variables).filter((name) => !known(name)).map((name) => `${path}: ${name}`));
+    const unknown = ours.flatMap(([path, variables]) =>
+      Object.keys(variables)
+        .filter((name) => !known(name))
+        .map((name) => `${path}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it('passes APPLE_SHORTCUT_URL from the appleShortcutUrl setting to the functions, and nothing when unset', () => {
-    const values = [...environments.values()].map((variables) => variables.APPLE_SHORTCUT_URL).filter((value) => value !== undefined);
+    const values = [...environments.values()]
+      .map((variables) => variables.APPLE_SHORTCUT_URL)
+      .filter((value) => value !== undefined);
     expect(values.length).toBeGreaterThan(0);
     expect(new Set(values)).toEqual(new Set([SHORTCUT]));
 
@@ -73,7 +94,10 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
     expect([...local].filter((name) => !known(name))).toEqual([]);
     const cdkNames = new Set([...environments.values()].flatMap((variables) => Object.keys(variables)).filter(known));
     const awsOnly = new Set(['NODE_OPTIONS', 'APPLE_SHORTCUT_URL', ...TABLE_VARS]); // tables come from DynamoDB Local's env; the Shortcut is optional
-    const missing = [...cdkNames].filter((name) => !awsOnly.has(name)).map((name) => name.replace(/_ARN$/, '')).filter((name) => !local.has(name));
+    const missing = [...cdkNames]
+      .filter((name) => !awsOnly.has(name))
+      .map((name) => name.replace(/_ARN$/, ''))
+      .filter((name) => !local.has(name));
     expect(missing).toEqual([]);
   });
 
@@ -88,7 +112,8 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
       const path = relative(REPO_ROOT, file);
       const text = readFileSync(file, 'utf8');
       if (!allowed.has(path) && /process\.env/.test(text)) offenders.push(`${path} reads process.env`);
-      for (const [, name] of text.matchAll(/(?:requiredEnv|optionalEnv|positiveIntEnv)\('([A-Z0-9_]+)'/g)) if (!known(name!)) offenders.push(`${path}: ${name}`);
+      for (const [, name] of text.matchAll(/(?:requiredEnv|optionalEnv|positiveIntEnv)\('([A-Z0-9_]+)'/g))
+        if (!known(name!)) offenders.push(`${path}: ${name}`);
     }
     expect(offenders).toEqual([]);
   });

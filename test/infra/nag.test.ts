@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/synth';
 
 interface ValidationReport {
-  pluginReports: { pluginName: string; summary?: { status: string }; violations: { ruleName: string; severity: string }[] }[];
+  pluginReports: {
+    pluginName: string;
+    summary?: { status: string };
+    violations: { ruleName: string; severity: string }[];
+  }[];
 }
 
 let testApp: TestApp;
@@ -26,7 +30,9 @@ describe('cdk-nag AWS Solutions checks', () => {
   it('finds no unacknowledged error or warning in either stack', () => {
     const report = new AwsSolutionsChecks().validateScope(testApp.app);
     const findings = report.violations.flatMap((violation) =>
-      violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
+      violation.violatingResources.map(
+        (resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`,
+      ),
     );
     expect(findings).toEqual([]);
     expect(report.success).toBe(true);
@@ -34,7 +40,9 @@ describe('cdk-nag AWS Solutions checks', () => {
 
   it('leaves nothing in the validation report written to the cloud assembly', () => {
     const report = JSON.parse(readFileSync(join(testApp.outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
-    const violations = report.pluginReports.flatMap((plugin) => plugin.violations.map((violation) => `${plugin.pluginName}: ${violation.ruleName}`));
+    const violations = report.pluginReports.flatMap((plugin) =>
+      plugin.violations.map((violation) => `${plugin.pluginName}: ${violation.ruleName}`),
+    );
     expect(violations).toEqual([]);
   });
 

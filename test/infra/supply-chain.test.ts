@@ -13,7 +13,15 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
   lockfileVersion: number;
-  packages: Record<string, { version?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }>;
+  packages: Record<
+    string,
+    {
+      version?: string;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    }
+  >;
 };
 const direct = { ...pkg.dependencies, ...pkg.devDependencies, ...pkg.optionalDependencies };
 
@@ -36,18 +44,26 @@ describe('dependencies', () => {
     expect(root?.dependencies ?? {}).toEqual(pkg.dependencies);
     expect(root?.devDependencies ?? {}).toEqual(pkg.devDependencies);
     expect(root?.optionalDependencies ?? {}).toEqual(pkg.optionalDependencies ?? {});
-    for (const [name, version] of Object.entries(direct)) expect({ name, locked: lock.packages[`node_modules/${name}`]?.version }).toEqual({ name, locked: version });
+    for (const [name, version] of Object.entries(direct))
+      expect({ name, locked: lock.packages[`node_modules/${name}`]?.version }).toEqual({ name, locked: version });
   });
 
   // The whole tree: npm 11's `--omit dev` SBOM leaves out react and react-dom (both also peers of other packages).
   it('`npm run sbom` produces a CycloneDX SBOM listing every direct dependency at its pinned version', () => {
-    const sbom = JSON.parse(execFileSync('npm', ['sbom', '--sbom-format', 'cyclonedx'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as {
+    const sbom = JSON.parse(
+      execFileSync('npm', ['sbom', '--sbom-format', 'cyclonedx'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+    ) as {
       bomFormat: string;
       components: { name: string; group?: string; version: string }[];
     };
     expect(sbom.bomFormat).toBe('CycloneDX');
     const listed = new Set(sbom.components.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}@${c.version}`));
-    for (const [name, version] of Object.entries(direct)) expect(listed, `${name}@${version}`).toContain(`${name}@${version}`);
+    for (const [name, version] of Object.entries(direct))
+      expect(listed, `${name}@${version}`).toContain(`${name}@${version}`);
   }, 60_000);
 });
 
@@ -63,13 +79,19 @@ const SECRET_PATTERNS: [string, RegExp][] = [
   ['a GitHub token', /\bgh[pousr]_[A-Za-z0-9]{30,}/],
   ['a Slack token', /\bxox[baprs]-[A-Za-z0-9-]{10,}/],
   ['a Stripe live key', /\b[sr]k_live_[0-9A-Za-z]{20,}/],
-  ['a secret or token in a literal', /(?:secret|api_?key|private_?key|access_?token|refresh_?token)['"]?\s*[:=]\s*['"]([A-Za-z0-9+/=_.-]{16,})['"]/i],
+  [
+    'a secret or token in a literal',
+    /(?:secret|api_?key|private_?key|access_?token|refresh_?token)['"]?\s*[:=]\s*['"]([A-Za-z0-9+/=_.-]{16,})['"]/i,
+  ],
 ];
 const ALLOWED_VALUES = ['strava-simulator-secret', 'GOCSPX-google-simulator-secret', 'must-not-be-stored'];
 
 function repositoryFiles(): string[] {
   // Tracked files plus new ones not ignored yet: what the next commit could contain.
-  const list = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+  const list = (args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter(Boolean);
   return [...new Set([...list(['ls-files']), ...list(['ls-files', '--others', '--exclude-standard'])])].sort();
 }
 
@@ -116,6 +138,10 @@ describe('no secrets in the repository', () => {
       `sk_live_${'a'.repeat(24)}`,
       `clientSecret: '${'s3cr3t'.repeat(4)}'`,
     ];
-    for (const sample of samples) expect(SECRET_PATTERNS.some(([, pattern]) => pattern.test(sample)), sample).toBe(true);
+    for (const sample of samples)
+      expect(
+        SECRET_PATTERNS.some(([, pattern]) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
   });
 });

@@ -7,7 +7,13 @@ import { createSyncRequest, setManualSyncOnly } from '../../functions/repositori
 import { ROUTES, type RouteDefinition } from '../../functions/shared/routes';
 import type { ApiResponse } from '../../infra/local/api-host';
 import { connectAs, MAYA, testDeps } from '../functions/strava/helpers';
-import { inputSchemasOfRoute, snapshotDiff, snapshotTables, startApiUnderTest, type ApiUnderTest } from './fuzz/harness';
+import {
+  inputSchemasOfRoute,
+  snapshotDiff,
+  snapshotTables,
+  startApiUnderTest,
+  type ApiUnderTest,
+} from './fuzz/harness';
 import { arbitraryFor } from './fuzz/zod-arbitrary';
 
 /**
@@ -43,15 +49,30 @@ beforeAll(async () => {
   // A's own writes through the API (profile, Apple token, anything else a route can create from a schema-valid body).
   await seedThroughApi(userA);
   const athlete = api.strava.control.athletes().find((a) => a.id === MAYA)!;
-  privateMarkers = [emailOfA, athlete.lastname, request.id, ...api.strava.control.activities(MAYA).slice(0, 5).map((a) => a.name)].filter((m) => m && m.length >= 6);
+  privateMarkers = [
+    emailOfA,
+    athlete.lastname,
+    request.id,
+    ...api.strava.control
+      .activities(MAYA)
+      .slice(0, 5)
+      .map((a) => a.name),
+  ].filter((m) => m && m.length >= 6);
 }, 120_000);
 afterAll(() => api?.stop());
 
 function pathFor(route: RouteDefinition, ids: Record<string, string>): string {
-  return route.path.replace(/\{(\w+)\}/g, (_m, param: string) => encodeURIComponent(ids[param] ?? (param === 'provider' ? 'strava' : param === 'userId' ? userA : randomUUID())));
+  return route.path.replace(/\{(\w+)\}/g, (_m, param: string) =>
+    encodeURIComponent(ids[param] ?? (param === 'provider' ? 'strava' : param === 'userId' ? userA : randomUUID())),
+  );
 }
 
-async function send(route: RouteDefinition, authorization: string | undefined, body?: unknown, ids: Record<string, string> = {}): Promise<ApiResponse> {
+async function send(
+  route: RouteDefinition,
+  authorization: string | undefined,
+  body?: unknown,
+  ids: Record<string, string> = {},
+): Promise<ApiResponse> {
   return api.host({
     method: route.method,
     path: pathFor(route, ids),
@@ -83,16 +104,31 @@ async function seedThroughApi(userId: string): Promise<void> {
 
 async function privateItemsOf(userId: string): Promise<Record<string, string[]>> {
   const snapshot = await snapshotTables();
-  return Object.fromEntries(PRIVATE_TABLES.map((table) => [table, (snapshot[table] ?? []).filter((item) => item.includes(`"pk":"USER#${userId}"`))]));
+  return Object.fromEntries(
+    PRIVATE_TABLES.map((table) => [
+      table,
+      (snapshot[table] ?? []).filter((item) => item.includes(`"pk":"USER#${userId}"`)),
+    ]),
+  );
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const BAD_TOKENS: [string, () => string | undefined][] = [
   ['no token', () => undefined],
   ['not a bearer token', () => `Basic ${Buffer.from(`${userA}:x`).toString('base64')}`],
-  ['an expired token', () => `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), iat: nowSeconds() - 7200, exp: nowSeconds() - 60 })}`],
-  ['a token for another app client (audience)', () => `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), aud: 'another-client' })}`],
-  ['a token from another issuer', () => `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), iss: 'https://cognito-idp.example/other_pool' })}`],
+  [
+    'an expired token',
+    () =>
+      `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), iat: nowSeconds() - 7200, exp: nowSeconds() - 60 })}`,
+  ],
+  [
+    'a token for another app client (audience)',
+    () => `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), aud: 'another-client' })}`,
+  ],
+  [
+    'a token from another issuer',
+    () => `Bearer ${api.issuer.sign({ ...api.idTokenClaims(userA), iss: 'https://cognito-idp.example/other_pool' })}`,
+  ],
   ['a token signed with another key', () => `Bearer ${api.issuer.sign(api.idTokenClaims(userA), api.issuer.otherKey)}`],
   [
     'a token with a changed signature',
@@ -111,33 +147,49 @@ const BAD_TOKENS: [string, () => string | undefined][] = [
   ],
   [
     'an unsigned token (alg none)',
-    () => `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(api.idTokenClaims(userA))).toString('base64url')}.`,
+    () =>
+      `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(api.idTokenClaims(userA))).toString('base64url')}.`,
   ],
 ];
 
 describe('access control: tokens the authorizer must refuse', () => {
-  it.each(BAD_TOKENS)('%s gets 401 on every protected route, and nothing changes', async (_name, authorization) => {
-    expect(PROTECTED.length).toBeGreaterThan(10);
-    const before = await snapshotTables();
-    for (const route of PROTECTED) {
-      const schemas = await inputSchemasOfRoute(route);
-      const response = await send(route, authorization(), validBody(schemas, 1));
-      expect({ route: route.id, status: response.status, body: response.body.toString('utf8') }).toEqual({ route: route.id, status: 401, body: '{"message":"Unauthorized"}' });
-    }
-    expect(snapshotDiff(before, await snapshotTables())).toEqual([]);
-  }, 60_000);
+  it.each(BAD_TOKENS)(
+    '%s gets 401 on every protected route, and nothing changes',
+    async (_name, authorization) => {
+      expect(PROTECTED.length).toBeGreaterThan(10);
+      const before = await snapshotTables();
+      for (const route of PROTECTED) {
+        const schemas = await inputSchemasOfRoute(route);
+        const response = await send(route, authorization(), validBody(schemas, 1));
+        expect({ route: route.id, status: response.status, body: response.body.toString('utf8') }).toEqual({
+          route: route.id,
+          status: 401,
+          body: '{"message":"Unauthorized"}',
+        });
+      }
+      expect(snapshotDiff(before, await snapshotTables())).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe("access control: another signed-in user against the first user's data", () => {
   it('the seeded user has private data in every private table, and it shows in their own responses', async () => {
     const items = await privateItemsOf(userA);
-    for (const table of PRIVATE_TABLES) expect(items[table]!.length, `${table} has none of A's items`).toBeGreaterThan(0);
-    const activities = await send(ROUTES.find((r) => r.id === 'get-activities')!, `Bearer ${api.tokenFor(userA)}`);
+    for (const table of PRIVATE_TABLES)
+      expect(items[table]!.length, `${table} has none of A's items`).toBeGreaterThan(0);
+    const activities = await send(
+      ROUTES.find((r) => r.id === 'get-activities')!,
+      `Bearer ${api.tokenFor(userA)}`,
+    );
     expect(privateMarkers.some((marker) => activities.body.toString('utf8').includes(marker))).toBe(true);
   });
 
   // Deleting B's own account (DELETE /api/me) goes last so B stays signed up for the rest.
-  const ordered = [...PROTECTED].sort((a, b) => Number(a.method === 'DELETE' && a.path === '/api/me') - Number(b.method === 'DELETE' && b.path === '/api/me'));
+  const ordered = [...PROTECTED].sort(
+    (a, b) =>
+      Number(a.method === 'DELETE' && a.path === '/api/me') - Number(b.method === 'DELETE' && b.path === '/api/me'),
+  );
   it.each(ordered.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s as B with A's ids neither returns nor changes A's private data",
     async (_name, route) => {

@@ -17,11 +17,27 @@ writeFileSync(
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const route = (id: string, timeoutSeconds?: number): RouteDefinition => ({ id, method: 'GET', path: `/api/${id}`, entry: 'slow.mjs', public: true, tables: [], timeoutSeconds });
+const route = (id: string, timeoutSeconds?: number): RouteDefinition => ({
+  id,
+  method: 'GET',
+  path: `/api/${id}`,
+  entry: 'slow.mjs',
+  public: true,
+  tables: [],
+  timeoutSeconds,
+});
 const routes = [route('default'), route('declared', 29), route('beyond-gateway', 60)];
 // Every timeout shrunk 100×: 10 s → 100 ms, 29 s → 290 ms, the 30 s ceiling → 300 ms.
 const host = createApiHost({ routes, authorize: async () => ({ ok: false }) as never, rootDir: dir, timeScale: 0.01 });
-const get = (id: string, ms: number) => host({ method: 'GET', path: `/api/${id}`, rawQueryString: `ms=${ms}`, headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' });
+const get = (id: string, ms: number) =>
+  host({
+    method: 'GET',
+    path: `/api/${id}`,
+    rawQueryString: `ms=${ms}`,
+    headers: {},
+    body: Buffer.alloc(0),
+    sourceIp: '127.0.0.1',
+  });
 
 describe('local API host timeouts', () => {
   it("honours a route's declared timeout instead of cutting every route at the default", async () => {

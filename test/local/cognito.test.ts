@@ -27,7 +27,11 @@ const sent: ConfirmationCodeMessage[] = [];
 beforeAll(async () => {
   cognito = await startLocalCognito({ port: await freePort(), dataDir });
   cognito.codes.on('code', (message: ConfirmationCodeMessage) => sent.push(message));
-  client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new CognitoIdentityProviderClient({
+    endpoint: cognito.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   client?.destroy();
@@ -37,11 +41,30 @@ afterAll(async () => {
 
 const newEmail = () => `walker-${randomUUID()}@example.com`;
 const signUp = (email: string, password = PASSWORD) =>
-  client.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  client.send(
+    new SignUpCommand({
+      ClientId: cognito.clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
 const codesFor = (email: string) => sent.filter((m) => m.email === email);
-const errorName = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.name);
+const errorName = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no error',
+    (error: Error) => error.name,
+  );
 const signIn = async (email: string, password: string) =>
-  (await client.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }))).AuthenticationResult!;
+  (
+    await client.send(
+      new InitiateAuthCommand({
+        ClientId: cognito.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    )
+  ).AuthenticationResult!;
 
 describe('local Cognito (emulator behind its front)', () => {
   it('refuses passwords the pool policy refuses, as Cognito does, and creates no user', async () => {
@@ -49,15 +72,27 @@ describe('local Cognito (emulator behind its front)', () => {
     for (const weak of ['abc', 'trail-buddy-2026', 'TRAIL-BUDDY-2026', 'Trail-Buddy', 'TrailBuddy2026']) {
       await expect(signUp(email, weak), weak).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     }
-    expect(await errorName(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email })))).toBe('UserNotFoundException');
+    expect(
+      await errorName(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email }))),
+    ).toBe('UserNotFoundException');
   });
 
   it('answers a wrong password and an unknown user alike, as Cognito does (NotAuthorizedException)', async () => {
     const email = newEmail();
     await signUp(email);
     await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
-    const failures = await Promise.all([signIn(email, 'Wrong-password-1'), signIn(newEmail(), PASSWORD)].map((p) => p.then(() => 'signed in', (error: Error) => `${error.name}: ${error.message}`)));
-    expect(failures).toEqual(['NotAuthorizedException: Incorrect username or password.', 'NotAuthorizedException: Incorrect username or password.']);
+    const failures = await Promise.all(
+      [signIn(email, 'Wrong-password-1'), signIn(newEmail(), PASSWORD)].map((p) =>
+        p.then(
+          () => 'signed in',
+          (error: Error) => `${error.name}: ${error.message}`,
+        ),
+      ),
+    );
+    expect(failures).toEqual([
+      'NotAuthorizedException: Incorrect username or password.',
+      'NotAuthorizedException: Incorrect username or password.',
+    ]);
   });
 
   it("reports each sign-up's code at once, not when the next one comes", async () => {
@@ -71,13 +106,17 @@ describe('local Cognito (emulator behind its front)', () => {
   it('resends the pending confirmation code, and the resent code confirms the account', async () => {
     const email = newEmail();
     await signUp(email);
-    const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email }));
+    const resent = await client.send(
+      new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email }),
+    );
     expect(resent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', Destination: email });
     const codes = codesFor(email);
     expect(codes).toHaveLength(2);
     expect(codes[1]!.code).toBe(codes[0]!.code);
     await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
-    expect(await errorName(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email })))).toBe('InvalidParameterException');
+    expect(
+      await errorName(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email }))),
+    ).toBe('InvalidParameterException');
   });
 
   it('reports the forgot-password code; the reset refuses a weak password and accepts a strong one', async () => {
@@ -88,7 +127,15 @@ describe('local Cognito (emulator behind its front)', () => {
     const reset = codesFor(email).find((m) => m.purpose === 'password-reset');
     expect(reset?.code).toMatch(/^\d{6}$/);
 
-    const confirm = (password: string) => client.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: reset!.code, Password: password }));
+    const confirm = (password: string) =>
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: cognito.clientId,
+          Username: email,
+          ConfirmationCode: reset!.code,
+          Password: password,
+        }),
+      );
     expect(await errorName(confirm('abc'))).toBe('InvalidPasswordException');
     await confirm('New-Trail-2027');
     expect((await signIn(email, 'New-Trail-2027')).IdToken).toBeTruthy();
@@ -99,12 +146,20 @@ describe('local Cognito (emulator behind its front)', () => {
     await signUp(email);
     await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
     const { AccessToken } = await signIn(email, PASSWORD);
-    expect(await errorName(client.send(new ChangePasswordCommand({ AccessToken, PreviousPassword: PASSWORD, ProposedPassword: 'short' })))).toBe('InvalidPasswordException');
+    expect(
+      await errorName(
+        client.send(new ChangePasswordCommand({ AccessToken, PreviousPassword: PASSWORD, ProposedPassword: 'short' })),
+      ),
+    ).toBe('InvalidPasswordException');
 
     const moved = newEmail();
-    await client.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: moved }] }));
+    await client.send(
+      new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: moved }] }),
+    );
     const verification = codesFor(moved).find((m) => m.purpose === 'email-verification');
     expect(verification?.code).toMatch(/^\d{6}$/);
-    await client.send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: verification!.code }));
+    await client.send(
+      new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: verification!.code }),
+    );
   });
 });

@@ -49,7 +49,7 @@ describe('DynamoDB Local binding', () => {
     expect(await canConnect('127.0.0.1', port)).toBe(true);
   });
 
-  it('refuses connections on the machine\'s other addresses', async () => {
+  it("refuses connections on the machine's other addresses", async () => {
     const external = Object.values(networkInterfaces())
       .flat()
       .filter((info) => info && !info.internal && info.family === 'IPv4')

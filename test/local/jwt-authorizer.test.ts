@@ -5,7 +5,15 @@ import { startTestIssuer } from '../support/jwt';
 let issuer: Awaited<ReturnType<typeof startTestIssuer>>;
 let authorize: ReturnType<typeof createJwtAuthorizer>;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const idClaims = () => ({ sub: 'user-1', email: 'a@b.co', token_use: 'id', aud: 'client-a', iss: issuer.issuer, iat: nowSeconds(), exp: nowSeconds() + 3600 });
+const idClaims = () => ({
+  sub: 'user-1',
+  email: 'a@b.co',
+  token_use: 'id',
+  aud: 'client-a',
+  iss: issuer.issuer,
+  iat: nowSeconds(),
+  exp: nowSeconds() + 3600,
+});
 
 beforeAll(async () => {
   issuer = await startTestIssuer();

@@ -7,7 +7,14 @@ import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-confi
 
 let dist: string;
 let site: ReturnType<typeof createSiteHandler>;
-const config: RuntimeConfig = { mode: 'local', region: 'local', userPoolId: 'local_x', userPoolClientId: 'abc', userPoolEndpoint: 'http://localhost:9229', apiBaseUrl: '/api' };
+const config: RuntimeConfig = {
+  mode: 'local',
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'abc',
+  userPoolEndpoint: 'http://localhost:9229',
+  apiBaseUrl: '/api',
+};
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'site-'));

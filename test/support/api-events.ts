@@ -16,8 +16,15 @@ export interface CallOptions {
 }
 
 /** Invokes a handler the way API Gateway would, after its authorizer accepted `claims`. */
-export async function invoke(handler: HttpHandler, route: Pick<RouteDefinition, 'id' | 'method' | 'path'>, options: CallOptions = {}) {
-  const body = options.body === undefined ? Buffer.alloc(0) : Buffer.from(typeof options.body === 'string' ? options.body : JSON.stringify(options.body));
+export async function invoke(
+  handler: HttpHandler,
+  route: Pick<RouteDefinition, 'id' | 'method' | 'path'>,
+  options: CallOptions = {},
+) {
+  const body =
+    options.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(typeof options.body === 'string' ? options.body : JSON.stringify(options.body));
   const event = toApiGatewayEvent(
     {
       method: options.method ?? route.method,
@@ -31,8 +38,16 @@ export async function invoke(handler: HttpHandler, route: Pick<RouteDefinition, 
     options.pathParameters ?? {},
     options.claims,
   );
-  const result = (await handler(event as Parameters<HttpHandler>[0], lambdaContext(route.id))) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, headers: result.headers ?? {}, json: result.body ? (JSON.parse(result.body) as unknown) : undefined, raw: result as APIGatewayProxyResultV2 };
+  const result = (await handler(
+    event as Parameters<HttpHandler>[0],
+    lambdaContext(route.id),
+  )) as APIGatewayProxyStructuredResultV2;
+  return {
+    status: result.statusCode ?? 200,
+    headers: result.headers ?? {},
+    json: result.body ? (JSON.parse(result.body) as unknown) : undefined,
+    raw: result as APIGatewayProxyResultV2,
+  };
 }
 
 export function userClaims(sub: string, email = `${sub}@example.com`): JwtClaims {
@@ -52,7 +67,9 @@ export function routeById(id: string): RouteDefinition {
 export function handlerOf(route: RouteDefinition): Promise<HttpHandler> {
   let loaded = loadedHandlers.get(route.id);
   if (!loaded) {
-    loaded = import(pathToFileURL(resolve(route.entry)).href).then((module: { handler: HttpHandler }) => module.handler);
+    loaded = import(pathToFileURL(resolve(route.entry)).href).then(
+      (module: { handler: HttpHandler }) => module.handler,
+    );
     loadedHandlers.set(route.id, loaded);
   }
   return loaded;
@@ -65,6 +82,8 @@ export function handlerOf(route: RouteDefinition): Promise<HttpHandler> {
  */
 export async function callRoute(id: string, event: CallOptions = {}) {
   const route = routeById(id);
-  const path = event.path ?? route.path.replace(/\{(\w+)\}/g, (_placeholder, param: string) => event.pathParameters?.[param] ?? param);
+  const path =
+    event.path ??
+    route.path.replace(/\{(\w+)\}/g, (_placeholder, param: string) => event.pathParameters?.[param] ?? param);
   return invoke(await handlerOf(route), route, { ...event, path });
 }

@@ -26,11 +26,31 @@ export async function axeViolations(page: Page, options: { minImpact?: AxeImpact
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(`${axeSource}\n;void 0`);
   const violations = await page.evaluate(async () => {
     // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
+    }));
   });
-  return violations.filter((v): v is AxeViolation => v.impact !== null && levels.indexOf(v.impact as AxeImpact) >= floor);
+  return violations.filter(
+    (v): v is AxeViolation => v.impact !== null && levels.indexOf(v.impact as AxeImpact) >= floor,
+  );
 }
 
 /** One line per violation, for assertion messages: `screen: rule (impact) help — selectors`. */

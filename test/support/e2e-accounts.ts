@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { confirmationCodeFor } from './mailbox';
 
@@ -17,9 +21,20 @@ export const newEmail = (prefix = 'hiker') => `${prefix}-${randomUUID().slice(0,
 
 /** Signs a user up and confirms them directly against the emulator (for journeys that start signed in). */
 export async function createConfirmedUser(stack: StackInfo, email: string): Promise<void> {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await cognito.send(new SignUpCommand({ ClientId: stack.clientId, Username: email, Password: E2E_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: stack.clientId,
+        Username: email,
+        Password: E2E_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }));
   } finally {
@@ -39,7 +54,11 @@ export async function signInThroughUi(page: Page, email: string, password = E2E_
 export async function idTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
-    const storage = (globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } }).localStorage;
+    const storage = (
+      globalThis as unknown as {
+        localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null };
+      }
+    ).localStorage;
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i) ?? '';
       if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken')) return storage.getItem(key);

@@ -2,7 +2,13 @@ import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
 /** An RSA issuer with a JWKS endpoint on loopback, for testing token verification. */
-export async function startTestIssuer(): Promise<{ issuer: string; jwksUri: string; sign(claims: Record<string, unknown>, key?: KeyObject): string; otherKey: KeyObject; close(): Promise<void> }> {
+export async function startTestIssuer(): Promise<{
+  issuer: string;
+  jwksUri: string;
+  sign(claims: Record<string, unknown>, key?: KeyObject): string;
+  otherKey: KeyObject;
+  close(): Promise<void>;
+}> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };

@@ -7,12 +7,21 @@ interface EmulatorUser {
 }
 
 /** The Cognito emulator's "mailbox": the confirmation code it would have emailed to `email`. */
-export async function confirmationCodeFor(dataDir: string, userPoolId: string, email: string, timeoutMs = 10_000): Promise<string> {
+export async function confirmationCodeFor(
+  dataDir: string,
+  userPoolId: string,
+  email: string,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const db = JSON.parse(readFileSync(join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as { Users?: Record<string, EmulatorUser> };
-      const user = Object.values(db.Users ?? {}).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
+      const db = JSON.parse(readFileSync(join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
+        Users?: Record<string, EmulatorUser>;
+      };
+      const user = Object.values(db.Users ?? {}).find((u) =>
+        u.Attributes.some((a) => a.Name === 'email' && a.Value === email),
+      );
       if (user?.ConfirmationCode) return user.ConfirmationCode;
     } catch {
       // the emulator may be mid-write; try again

@@ -21,7 +21,9 @@ export interface SesEmulator {
 
 /** Starts aws-ses-v2-local in this process on a free loopback port and points the functions' SES client at it. */
 export async function startSesEmulator(): Promise<SesEmulator> {
-  const { default: start } = (await import('aws-ses-v2-local')) as unknown as { default: (config: { host: string; port: number }) => Promise<Server> };
+  const { default: start } = (await import('aws-ses-v2-local')) as unknown as {
+    default: (config: { host: string; port: number }) => Promise<Server>;
+  };
   const server = await start({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.SES_ENDPOINT = url;
@@ -35,4 +37,5 @@ export async function startSesEmulator(): Promise<SesEmulator> {
 }
 
 /** The emails sent to `address`. */
-export const sentTo = (emails: readonly EmulatorEmail[], address: string) => emails.filter((e) => e.destination.to.includes(address));
+export const sentTo = (emails: readonly EmulatorEmail[], address: string) =>
+  emails.filter((e) => e.destination.to.includes(address));

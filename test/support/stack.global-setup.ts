@@ -6,7 +6,16 @@ import { chromiumPath } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { url: string; stravaUrl: string; googleUrl: string; cognitoEndpoint: string; cognitoDataDir: string; userPoolId: string; clientId: string; dynamoEnv: Record<string, string> };
+    stack: {
+      url: string;
+      stravaUrl: string;
+      googleUrl: string;
+      cognitoEndpoint: string;
+      cognitoDataDir: string;
+      userPoolId: string;
+      clientId: string;
+      dynamoEnv: Record<string, string>;
+    };
   }
 }
 

@@ -10,7 +10,11 @@ import { DEFAULT_CLIENT } from '../../infra/local/simulators/strava';
  */
 export async function raiseDefaultStravaLimits(env: Record<string, string>): Promise<void> {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
   );
   try {
     await client.send(

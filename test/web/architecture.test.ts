@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
  */
 
 const PREFIX = '../../web/src/';
-const SOURCES = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+const SOURCES = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const FILES = Object.keys(SOURCES).map((key) => key.slice(PREFIX.length));
 const FEATURES = [...new Set(FILES.filter((file) => file.startsWith('features/')).map((file) => file.split('/')[1]!))];
 
@@ -35,7 +39,10 @@ function importsOf(file: string): string[] {
 const featureOf = (path: string): string | null => (path.startsWith('features/') ? path.split('/')[1]! : null);
 
 /** Where a feature is composed into another's screen; each is to move to app-level composition (issue 15). */
-const KNOWN_CROSS_FEATURE = new Set(['features/dashboard/routes/dashboard-page.tsx -> connections', 'features/profile/routes/profile-page.tsx -> connections']);
+const KNOWN_CROSS_FEATURE = new Set([
+  'features/dashboard/routes/dashboard-page.tsx -> connections',
+  'features/profile/routes/profile-page.tsx -> connections',
+]);
 
 /** The composition roots: the one ApiClient is every feature's API part, the demo client every feature's demo part. */
 const COMPOSITION_ROOTS = new Set(['lib/api-client.ts', 'lib/demo/demo-api-client.ts', 'app/router.tsx']);
@@ -74,19 +81,31 @@ export function crossFeatureImports(files: readonly string[], imports: (file: st
   return files.flatMap((file) => {
     const own = featureOf(file);
     if (own === null) return [];
-    return [...new Set(imports(file).map(featureOf).filter((other): other is string => other !== null && other !== own))].map((other) => `${file} -> ${other}`);
+    return [
+      ...new Set(
+        imports(file)
+          .map(featureOf)
+          .filter((other): other is string => other !== null && other !== own),
+      ),
+    ].map((other) => `${file} -> ${other}`);
   });
 }
 
 export function sharedImportsOfFeatures(files: readonly string[], imports: (file: string) => string[]): string[] {
   return files
     .filter((file) => featureOf(file) === null && !COMPOSITION_ROOTS.has(file))
-    .flatMap((file) => imports(file).filter((target) => featureOf(target) !== null).map((target) => `${file} -> ${target}`));
+    .flatMap((file) =>
+      imports(file)
+        .filter((target) => featureOf(target) !== null)
+        .map((target) => `${file} -> ${target}`),
+    );
 }
 
 export function featureCodeOutside(files: readonly string[], features: readonly string[]): string[] {
   const words = features.flatMap((name) => [name, ...(FEATURE_WORDS[name] ?? [])]);
-  return files.filter((file) => featureOf(file) === null && !SHARED_INFRA(file) && words.some((word) => namedAfter(file, word)));
+  return files.filter(
+    (file) => featureOf(file) === null && !SHARED_INFRA(file) && words.some((word) => namedAfter(file, word)),
+  );
 }
 
 describe('web architecture: features own their code', () => {
@@ -106,23 +125,49 @@ describe('web architecture: features own their code', () => {
 
   it('no feature code lives outside its folder', () => {
     expect(featureCodeOutside(FILES, FEATURES).filter((file) => !NOT_YET_MOVED.has(file))).toEqual([]);
-    expect([...NOT_YET_MOVED].filter((file) => !FILES.includes(file)), 'moved: drop from NOT_YET_MOVED').toEqual([]);
+    expect(
+      [...NOT_YET_MOVED].filter((file) => !FILES.includes(file)),
+      'moved: drop from NOT_YET_MOVED',
+    ).toEqual([]);
   });
 
   it('screens never branch on demo mode: only the app shell, the session and the demo banner read isDemo', () => {
     const readers = FILES.filter((file) => /\bisDemo\b/.test(SOURCES[PREFIX + file] ?? ''));
-    expect(readers.filter((file) => !file.startsWith('app/') && !file.startsWith('lib/auth/') && file !== 'components/ui/demo-banner.tsx')).toEqual([]);
+    expect(
+      readers.filter(
+        (file) => !file.startsWith('app/') && !file.startsWith('lib/auth/') && file !== 'components/ui/demo-banner.tsx',
+      ),
+    ).toEqual([]);
   });
 
   it('the rules catch what they are meant to catch', () => {
     const imports = (file: string) =>
       ({
-        'features/plan/routes/a.tsx': ['features/partners/components/card', 'features/plan/utils/x', 'components/ui/modal'],
+        'features/plan/routes/a.tsx': [
+          'features/partners/components/card',
+          'features/plan/utils/x',
+          'components/ui/modal',
+        ],
         'components/ui/b.tsx': ['features/connections/utils/providers'],
       })[file] ?? [];
-    const files = ['features/plan/routes/a.tsx', 'components/ui/b.tsx', 'components/connections/card.tsx', 'lib/plan-demo.ts', 'lib/use-query.ts', 'components/strava/card.tsx', 'lib/api/health-connections-api.ts'];
+    const files = [
+      'features/plan/routes/a.tsx',
+      'components/ui/b.tsx',
+      'components/connections/card.tsx',
+      'lib/plan-demo.ts',
+      'lib/use-query.ts',
+      'components/strava/card.tsx',
+      'lib/api/health-connections-api.ts',
+    ];
     expect(crossFeatureImports(files, imports)).toEqual(['features/plan/routes/a.tsx -> partners']);
-    expect(sharedImportsOfFeatures(files, imports)).toEqual(['components/ui/b.tsx -> features/connections/utils/providers']);
-    expect(featureCodeOutside(files, ['plan', 'connections'])).toEqual(['components/connections/card.tsx', 'lib/plan-demo.ts', 'components/strava/card.tsx', 'lib/api/health-connections-api.ts']);
+    expect(sharedImportsOfFeatures(files, imports)).toEqual([
+      'components/ui/b.tsx -> features/connections/utils/providers',
+    ]);
+    expect(featureCodeOutside(files, ['plan', 'connections'])).toEqual([
+      'components/connections/card.tsx',
+      'lib/plan-demo.ts',
+      'components/strava/card.tsx',
+      'lib/api/health-connections-api.ts',
+    ]);
   });
 });

@@ -23,7 +23,9 @@ export const TEST_CONFIG: RuntimeConfig = {
 export const SIGNED_IN_USER: AuthUser = { id: 'user-1', email: 'jordan.lee@example.com' };
 
 export type FakeAuthService = {
-  [K in keyof AuthService]: AuthService[K] extends (...args: infer A) => infer R ? ReturnType<typeof vi.fn<(...args: A) => R>> : AuthService[K];
+  [K in keyof AuthService]: AuthService[K] extends (...args: infer A) => infer R
+    ? ReturnType<typeof vi.fn<(...args: A) => R>>
+    : AuthService[K];
 } & { emit(change: AuthChange): void };
 
 /**
@@ -75,7 +77,11 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
   const defined: Partial<ApiClient> = {
     traits: SERVER_TRAITS,
     health: vi.fn(async () => ({ status: 'ok' as const, checkedAt: '2026-01-01T00:00:00.000Z', tables: [] })),
-    me: vi.fn(async () => ({ id: SIGNED_IN_USER.id, email: SIGNED_IN_USER.email, createdAt: '2025-06-01T12:00:00.000Z' })),
+    me: vi.fn(async () => ({
+      id: SIGNED_IN_USER.id,
+      email: SIGNED_IN_USER.email,
+      createdAt: '2025-06-01T12:00:00.000Z',
+    })),
     connections: vi.fn(async () => ({ connections: [] })),
     stravaAuthorizeUrl: vi.fn(async () => ({ url: 'https://www.strava.com/oauth/authorize?client_id=1&state=signed' })),
     connectStrava: vi.fn(async () => {
@@ -87,7 +93,13 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
       result: { provider: 'strava' as const, imported: 0, updated: 0, lastSyncAt: '2026-01-01T00:00:00.000Z' },
     })),
     importJobs: vi.fn(async () => ({ jobs: [] })),
-    stravaUsage: vi.fn(async () => ({ rateLimited: false, remainingFifteenMin: 90, remainingDaily: 1000, minutesLeft: 15, message: '' })),
+    stravaUsage: vi.fn(async () => ({
+      rateLimited: false,
+      remainingFifteenMin: 90,
+      remainingDaily: 1000,
+      minutesLeft: 15,
+      message: '',
+    })),
     activities: vi.fn(async () => ({ activities: [], nextCursor: null })),
     ...overrides,
   };
@@ -97,9 +109,12 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
       if (typeof property !== 'string' || property in target) return Reflect.get(target, property);
       if (property === 'then') return undefined;
       if (!unexpected.has(property)) {
-        unexpected.set(property, vi.fn(async () => {
-          throw new Error(`${property} was not expected in this test`);
-        }));
+        unexpected.set(
+          property,
+          vi.fn(async () => {
+            throw new Error(`${property} was not expected in this test`);
+          }),
+        );
       }
       return unexpected.get(property);
     },
@@ -167,7 +182,11 @@ export function TestProviders({
 /** Renders `routes` in a memory router at `path`, inside the app's providers. */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = '/', service = createFakeAuthService(), apiClient }: { path?: string; service?: AuthService; apiClient?: ApiClient } = {},
+  {
+    path = '/',
+    service = createFakeAuthService(),
+    apiClient,
+  }: { path?: string; service?: AuthService; apiClient?: ApiClient } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

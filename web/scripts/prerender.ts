@@ -24,13 +24,20 @@ export function withPrerenderedRoot(shell: string, markup: string): string {
  * the HTML response alone, with no render-blocking request (the CSP allows inline styles; the CSS is ~10 kB gzip).
  */
 export function withInlinedStylesheets(shell: string, readAsset: (sitePath: string) => string): string {
-  return shell.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) => `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`);
+  return shell.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`,
+  );
 }
 
 async function main() {
   process.env.NODE_ENV ??= 'production'; // React's production server build, as the browser gets
-  const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'render.js')).href)) as typeof import('../src/prerender/render');
-  const shell = withInlinedStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), (sitePath) => readFileSync(join(distDir, sitePath), 'utf8'));
+  const { renderPage } = (await import(
+    pathToFileURL(join(ssrDir, 'render.js')).href
+  )) as typeof import('../src/prerender/render');
+  const shell = withInlinedStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), (sitePath) =>
+    readFileSync(join(distDir, sitePath), 'utf8'),
+  );
   const outDir = join(distDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
   for (const page of PRERENDERED_PAGES) {

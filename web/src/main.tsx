@@ -31,12 +31,14 @@ async function boot() {
     const config = lazyRuntimeConfig(async () => (await import('./lib/runtime-config')).loadRuntimeConfig());
     const authService = createLazyAuthService({
       config,
-      load: async () => (await (early ?? loadAmplify())).createAmplifyAuthService(await config.load(), window.location.origin),
+      load: async () =>
+        (await (early ?? loadAmplify())).createAmplifyAuthService(await config.load(), window.location.origin),
       sessionMayExist,
     });
     // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
     // renders afresh (hydrating would mismatch, React error #418).
-    const signedOutVisitor = authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
+    const signedOutVisitor =
+      authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
     const hydrate = !root && signedOutVisitor;
     if (!hydrate || window.location.pathname === paths.login /* signing in needs it */) await config.load();
     const app = (
@@ -49,7 +51,9 @@ async function boot() {
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =
-      error instanceof Error && error.name === 'RuntimeConfigError' ? error.message : 'Part of the app failed to load. Check your connection and try again.';
+      error instanceof Error && error.name === 'RuntimeConfigError'
+        ? error.message
+        : 'Part of the app failed to load. Check your connection and try again.';
     (root ??= createRoot(container!)).render(<BootError message={message} />);
   }
 }

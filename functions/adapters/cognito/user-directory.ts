@@ -16,7 +16,12 @@ function cognito(): CognitoIdentityProviderClient {
   client ??= new CognitoIdentityProviderClient({
     endpoint: optionalEnv('COGNITO_ENDPOINT'),
     maxAttempts: 3,
-    ...(optionalEnv('COGNITO_ENDPOINT') ? { region: optionalEnv('AWS_REGION') ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(optionalEnv('COGNITO_ENDPOINT')
+      ? {
+          region: optionalEnv('AWS_REGION') ?? 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
   });
   return client;
 }

@@ -2,7 +2,15 @@ import type { ZodType } from 'zod';
 import { FitAggregateResponse, FitSessionsResponse, type FitBucket } from '../../domain/google-fit';
 import { TooManyRequestsError } from '../../lib/errors';
 import { PROVIDER_TIMEOUT_MS, ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
-import { GoogleApiError, GoogleAuthError, GoogleInvalidCodeError, GoogleNetworkError, GoogleRateLimitedError, GoogleRefreshError, GoogleUnauthorizedError } from './errors';
+import {
+  GoogleApiError,
+  GoogleAuthError,
+  GoogleInvalidCodeError,
+  GoogleNetworkError,
+  GoogleRateLimitedError,
+  GoogleRefreshError,
+  GoogleUnauthorizedError,
+} from './errors';
 import { GoogleApiErrorBody, GoogleOAuthErrorBody, GoogleTokenInfo, GoogleTokenResponse } from './schemas';
 
 /** Spec §9: every provider call gives up after 10 s. */
@@ -60,7 +68,8 @@ export class GoogleClient extends ProviderHttpClient {
     });
     if (!response.ok) {
       const error = await oauthError(response);
-      if (response.status === 400 && (error === 'invalid_grant' || error === 'redirect_uri_mismatch')) throw new GoogleInvalidCodeError(`${context}: ${error}`);
+      if (response.status === 400 && (error === 'invalid_grant' || error === 'redirect_uri_mismatch'))
+        throw new GoogleInvalidCodeError(`${context}: ${error}`);
       throw new GoogleApiError(`${context}: ${response.status} ${error}`, response.status);
     }
     return this.tokensFrom(await this.parseBody(response, GoogleTokenResponse, context));
@@ -132,21 +141,37 @@ export class GoogleClient extends ProviderHttpClient {
    * Totals of the given data types per calendar day in `timeZone` (POST dataset:aggregate, bucketByTime.period),
    * so a day stays a local day across DST switches, where fixed 24-hour buckets would drift by an hour.
    */
-  async aggregateByDay(accessToken: string, query: { dataTypeNames: readonly string[]; startTimeMillis: number; endTimeMillis: number; timeZone: string }): Promise<FitBucket[]> {
+  async aggregateByDay(
+    accessToken: string,
+    query: { dataTypeNames: readonly string[]; startTimeMillis: number; endTimeMillis: number; timeZone: string },
+  ): Promise<FitBucket[]> {
     const body = {
       aggregateBy: query.dataTypeNames.map((dataTypeName) => ({ dataTypeName })),
       bucketByTime: { period: { type: 'day', value: 1, timeZoneId: query.timeZone } },
       startTimeMillis: query.startTimeMillis,
       endTimeMillis: query.endTimeMillis,
     };
-    const response = await this.api(accessToken, '/fitness/v1/users/me/dataset:aggregate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, FitAggregateResponse);
+    const response = await this.api(
+      accessToken,
+      '/fitness/v1/users/me/dataset:aggregate',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      FitAggregateResponse,
+    );
     return response.bucket;
   }
 
   /** Sessions ending between two instants (GET sessions); each item is parsed by the domain mapping. */
   async listSessions(accessToken: string, query: { startTime: Date; endTime: Date }): Promise<unknown[]> {
-    const params = new URLSearchParams({ startTime: query.startTime.toISOString(), endTime: query.endTime.toISOString() });
-    const response = await this.api(accessToken, `/fitness/v1/users/me/sessions?${params.toString()}`, {}, FitSessionsResponse);
+    const params = new URLSearchParams({
+      startTime: query.startTime.toISOString(),
+      endTime: query.endTime.toISOString(),
+    });
+    const response = await this.api(
+      accessToken,
+      `/fitness/v1/users/me/sessions?${params.toString()}`,
+      {},
+      FitSessionsResponse,
+    );
     return response.session;
   }
 
@@ -154,10 +179,15 @@ export class GoogleClient extends ProviderHttpClient {
   private async api<T>(accessToken: string, pathAndQuery: string, init: RequestInit, schema: ZodType<T>): Promise<T> {
     const context = 'Google Fit API error';
     const headers = { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` };
-    return this.callApi(context, () => this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { ...init, headers }), schema, async (response) => {
-      const { message, reason } = await apiError(response);
-      return new GoogleApiError(`${context}: ${message}`, response.status, reason);
-    });
+    return this.callApi(
+      context,
+      () => this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { ...init, headers }),
+      schema,
+      async (response) => {
+        const { message, reason } = await apiError(response);
+        return new GoogleApiError(`${context}: ${message}`, response.status, reason);
+      },
+    );
   }
 }
 
@@ -178,7 +208,10 @@ async function apiError(response: Response): Promise<{ message: string; reason?:
     const parsed = GoogleApiErrorBody.safeParse(await response.json());
     if (parsed.success) {
       const text = parsed.data.error.message ?? parsed.data.error.status ?? String(response.status);
-      return { message: `${response.status} ${text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text}`, reason: parsed.data.error.errors?.[0]?.reason };
+      return {
+        message: `${response.status} ${text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text}`,
+        reason: parsed.data.error.errors?.[0]?.reason,
+      };
     }
   } catch {
     // fall through: no readable body

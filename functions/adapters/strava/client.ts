@@ -2,7 +2,14 @@ import type { ZodType } from 'zod';
 import { TooManyRequestsError } from '../../lib/errors';
 import { PROVIDER_TIMEOUT_MS, ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
 import type { StravaAppConfig } from '../../repositories/strava-rate-limiter';
-import { StravaApiError, StravaAuthError, StravaInvalidCodeError, StravaNetworkError, StravaRateLimitedError, StravaUnauthorizedError } from './errors';
+import {
+  StravaApiError,
+  StravaAuthError,
+  StravaInvalidCodeError,
+  StravaNetworkError,
+  StravaRateLimitedError,
+  StravaUnauthorizedError,
+} from './errors';
 import { StravaActivityPage, StravaAthleteSummary, StravaErrorBody, StravaTokenResponse } from './schemas';
 
 /** Spec §9: every provider call gives up after 10 s. */
@@ -68,23 +75,33 @@ export class StravaClient extends ProviderHttpClient {
     });
     if (!response.ok) {
       const text = await response.text();
-      if (response.status === 400 && mentionsInvalidField(text, 'code')) throw new StravaInvalidCodeError(`Failed to exchange code for tokens: ${response.status} ${text}`);
+      if (response.status === 400 && mentionsInvalidField(text, 'code'))
+        throw new StravaInvalidCodeError(`Failed to exchange code for tokens: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to exchange code for tokens: ${response.status} ${text}`, response.status);
     }
     const tokens = await this.parseBody(response, StravaTokenResponse, 'Failed to exchange code for tokens');
-    if (!tokens.athlete) throw new StravaApiError('Failed to exchange code for tokens: the response had no athlete', response.status);
+    if (!tokens.athlete)
+      throw new StravaApiError('Failed to exchange code for tokens: the response had no athlete', response.status);
     return {
       ...toTokens(tokens),
-      athlete: { id: tokens.athlete.id, firstname: tokens.athlete.firstname ?? null, lastname: tokens.athlete.lastname ?? null },
+      athlete: {
+        id: tokens.athlete.id,
+        firstname: tokens.athlete.firstname ?? null,
+        lastname: tokens.athlete.lastname ?? null,
+      },
     };
   }
 
   async refresh(refreshToken: string): Promise<StravaTokens> {
-    const response = await this.postToken('Failed to refresh token', { refresh_token: refreshToken, grant_type: 'refresh_token' });
+    const response = await this.postToken('Failed to refresh token', {
+      refresh_token: refreshToken,
+      grant_type: 'refresh_token',
+    });
     if (!response.ok) {
       const text = await response.text();
       // A refused refresh token means the athlete must reconnect.
-      if (response.status === 400 || response.status === 401) throw new StravaAuthError(`Failed to refresh token: ${response.status} ${text}`);
+      if (response.status === 400 || response.status === 401)
+        throw new StravaAuthError(`Failed to refresh token: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to refresh token: ${response.status} ${text}`, response.status);
     }
     return toTokens(await this.parseBody(response, StravaTokenResponse, 'Failed to refresh token'));
@@ -92,24 +109,40 @@ export class StravaClient extends ProviderHttpClient {
 
   /** Revokes the app's access for the athlete behind `accessToken`. */
   async deauthorize(accessToken: string): Promise<void> {
-    const response = await this.postForm('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, { access_token: accessToken });
+    const response = await this.postForm('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, {
+      access_token: accessToken,
+    });
     if (response.status === 401) throw new StravaUnauthorizedError();
     if (!response.ok) throw new StravaApiError(`Failed to deauthorize: ${response.status}`, response.status);
     await response.body?.cancel();
   }
 
   private async postToken(context: string, params: Record<string, string>): Promise<Response> {
-    return this.postForm(context, `${this.options.oauthBaseUrl}/token`, { client_id: this.options.clientId, client_secret: await this.options.clientSecret(), ...params });
+    return this.postForm(context, `${this.options.oauthBaseUrl}/token`, {
+      client_id: this.options.clientId,
+      client_secret: await this.options.clientSecret(),
+      ...params,
+    });
   }
 
   // ---- API v3 --------------------------------------------------------------------------------
 
   /** One page of the athlete's activities, newest first (raw; each item is parsed by mapStravaActivity). */
-  async listActivities(userId: string, accessToken: string, query: { after?: number; before?: number; page: number; perPage: number }): Promise<unknown[]> {
+  async listActivities(
+    userId: string,
+    accessToken: string,
+    query: { after?: number; before?: number; page: number; perPage: number },
+  ): Promise<unknown[]> {
     const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });
     if (query.after !== undefined) params.set('after', String(query.after));
     if (query.before !== undefined) params.set('before', String(query.before));
-    return this.apiGet(userId, accessToken, `/athlete/activities?${params.toString()}`, StravaActivityPage, 'Failed to fetch activities');
+    return this.apiGet(
+      userId,
+      accessToken,
+      `/athlete/activities?${params.toString()}`,
+      StravaActivityPage,
+      'Failed to fetch activities',
+    );
   }
 
   /** The authenticated athlete (proves the token still works). */
@@ -120,7 +153,13 @@ export class StravaClient extends ProviderHttpClient {
   /** DetailedActivity, or null when Strava no longer shows it to us (deleted, made private). */
   async getActivity(userId: string, accessToken: string, activityId: string | number): Promise<unknown | null> {
     try {
-      return await this.apiGet(userId, accessToken, `/activities/${encodeURIComponent(String(activityId))}`, StravaActivityPage.element, 'Failed to fetch activity details');
+      return await this.apiGet(
+        userId,
+        accessToken,
+        `/activities/${encodeURIComponent(String(activityId))}`,
+        StravaActivityPage.element,
+        'Failed to fetch activity details',
+      );
     } catch (error) {
       if (error instanceof StravaApiError && error.status === 404) return null;
       throw error;
@@ -131,15 +170,29 @@ export class StravaClient extends ProviderHttpClient {
    * Every API call: counted by the limiter first (each retry too), then sent with a timeout; usage headers are fed
    * back to the limiter; 401 and 429 handled by the base loop (spec §8).
    */
-  private async apiGet<T>(userId: string, accessToken: string, pathAndQuery: string, schema: ZodType<T>, context: string): Promise<T> {
+  private async apiGet<T>(
+    userId: string,
+    accessToken: string,
+    pathAndQuery: string,
+    schema: ZodType<T>,
+    context: string,
+  ): Promise<T> {
     const config = await this.options.limiter.configForUser(userId);
     const attempt = async () => {
       await this.options.limiter.acquire(config, this.clock());
-      const response = await this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const response = await this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       await this.options.limiter.record(config, { status: response.status, headers: response.headers }, this.clock());
       return response;
     };
-    return this.callApi(context, attempt, schema, async (response) => new StravaApiError(`${context}: ${response.status} ${await response.text()}`, response.status));
+    return this.callApi(
+      context,
+      attempt,
+      schema,
+      async (response) =>
+        new StravaApiError(`${context}: ${response.status} ${await response.text()}`, response.status),
+    );
   }
 }
 

@@ -3,7 +3,9 @@ import * as z from 'zod';
 /** Strava's error body: `{ message, errors: [{ resource, field, code }] }`. */
 export const StravaErrorBody = z.object({
   message: z.string().optional(),
-  errors: z.array(z.object({ resource: z.string().optional(), field: z.string().optional(), code: z.string().optional() })).optional(),
+  errors: z
+    .array(z.object({ resource: z.string().optional(), field: z.string().optional(), code: z.string().optional() }))
+    .optional(),
 });
 export type StravaErrorBody = z.infer<typeof StravaErrorBody>;
 

@@ -4,7 +4,6 @@ import { logger } from '../../lib/logger';
 import { IMPORT_WORKER } from '../../shared/routes';
 import { runImportJob } from '../../usecases/import-jobs/jobs';
 
-
 /**
  * The import worker: one SQS message at a time (batch size 1), in AWS from the import queue's event source and
  * locally from infra/local/import-queue.ts with the same event shape. A throw makes the queue redeliver.

@@ -3,4 +3,7 @@ import { ReportRequest } from '../../shared/schemas/reports';
 import { fileReport } from '../../usecases/reports';
 
 /** POST /api/reports — report a person, a message, a group activity or a ride. */
-export const handler = httpRoute({ auth: 'user', body: ReportRequest, successStatus: 201 }, async ({ caller, body, now }) => fileReport(caller.userId, body, now));
+export const handler = httpRoute(
+  { auth: 'user', body: ReportRequest, successStatus: 201 },
+  async ({ caller, body, now }) => fileReport(caller.userId, body, now),
+);

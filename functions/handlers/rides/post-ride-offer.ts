@@ -4,6 +4,7 @@ import { OfferRideRequest } from '../../shared/schemas/rides';
 import { offerRide } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/rides — a participant offers a ride. */
-export const handler = httpRoute({ auth: 'user', path: ActivityIdPath, body: OfferRideRequest, successStatus: 201 }, async ({ caller, path, body, now }) =>
-  offerRide(caller.userId, path.activityId, body, now),
+export const handler = httpRoute(
+  { auth: 'user', path: ActivityIdPath, body: OfferRideRequest, successStatus: 201 },
+  async ({ caller, path, body, now }) => offerRide(caller.userId, path.activityId, body, now),
 );

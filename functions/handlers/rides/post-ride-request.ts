@@ -4,6 +4,7 @@ import { RequestRideRequest } from '../../shared/schemas/rides';
 import { requestRide } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/ride-requests — a participant asks for a ride. */
-export const handler = httpRoute({ auth: 'user', path: ActivityIdPath, body: RequestRideRequest, successStatus: 201 }, async ({ caller, path, body, now }) =>
-  requestRide(caller.userId, path.activityId, body, now),
+export const handler = httpRoute(
+  { auth: 'user', path: ActivityIdPath, body: RequestRideRequest, successStatus: 201 },
+  async ({ caller, path, body, now }) => requestRide(caller.userId, path.activityId, body, now),
 );

@@ -14,7 +14,9 @@ export function toUsageResponse(summary: RateLimitUsageSummary): StravaUsageResp
     remainingFifteenMin: summary.fifteenMinRemaining,
     remainingDaily: summary.dailyRemaining,
     minutesLeft: summary.minutesLeftInWindow,
-    message: summary.message ?? availableMessage(Math.min(summary.fifteenMinRemaining, summary.dailyRemaining), summary.minutesLeftInWindow),
+    message:
+      summary.message ??
+      availableMessage(Math.min(summary.fifteenMinRemaining, summary.dailyRemaining), summary.minutesLeftInWindow),
   };
 }
 

@@ -10,7 +10,14 @@ const WEBHOOK_STRAVA_TIMEOUT_MS = 1500;
  * POST /api/webhooks/strava — public: activity create/update/delete and athlete deauthorization events. Every
  * well-formed event gets the same answer: what happened (or whether the athlete uses TrailBuddy) is nobody's business.
  */
-export const handler = httpRoute({ auth: 'public', body: StravaWebhookEvent, maxBodyBytes: 8 * 1024 }, async ({ body }) => {
-  await handleStravaWebhookEvent(body, await stravaDeps({ timeoutMs: WEBHOOK_STRAVA_TIMEOUT_MS, maxRetryDelayMs: 0 }), stravaWebhookSubscriptionId());
-  return { received: true };
-});
+export const handler = httpRoute(
+  { auth: 'public', body: StravaWebhookEvent, maxBodyBytes: 8 * 1024 },
+  async ({ body }) => {
+    await handleStravaWebhookEvent(
+      body,
+      await stravaDeps({ timeoutMs: WEBHOOK_STRAVA_TIMEOUT_MS, maxRetryDelayMs: 0 }),
+      stravaWebhookSubscriptionId(),
+    );
+    return { received: true };
+  },
+);

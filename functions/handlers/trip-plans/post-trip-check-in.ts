@@ -3,6 +3,7 @@ import { TripCheckInRequest, TripPlanIdPath } from '../../shared/schemas/trip-pl
 import { checkInTripPlan } from '../../usecases/trip-plans';
 
 /** POST /api/trip-plans/{planId}/check-ins — "We're back" or "Running late". */
-export const handler = httpRoute({ auth: 'user', path: TripPlanIdPath, body: TripCheckInRequest }, async ({ caller, path, body, now }) =>
-  checkInTripPlan(caller.userId, path.planId, body, now),
+export const handler = httpRoute(
+  { auth: 'user', path: TripPlanIdPath, body: TripCheckInRequest },
+  async ({ caller, path, body, now }) => checkInTripPlan(caller.userId, path.planId, body, now),
 );

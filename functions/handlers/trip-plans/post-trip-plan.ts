@@ -3,4 +3,7 @@ import { TripPlanInput } from '../../shared/schemas/trip-plans';
 import { fileTripPlan } from '../../usecases/trip-plans';
 
 /** POST /api/trip-plans — file a trip plan (for a group activity the caller is in, or solo); the contacts are emailed. */
-export const handler = httpRoute({ auth: 'user', body: TripPlanInput, successStatus: 201 }, async ({ caller, body, now }) => fileTripPlan(caller.userId, body, now));
+export const handler = httpRoute(
+  { auth: 'user', body: TripPlanInput, successStatus: 201 },
+  async ({ caller, body, now }) => fileTripPlan(caller.userId, body, now),
+);

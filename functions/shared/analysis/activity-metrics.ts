@@ -5,7 +5,12 @@
  * Pure: time and time zone come in as arguments. Everything is computed from daily aggregates so
  * the figures survive the 7-day purge of raw provider data (DESIGN §1).
  */
-import { ACTIVITY_LEVEL_LABELS, type ActivityLevelLabel, type ActivityMetrics, type DailyAggregate } from '../schemas/metrics';
+import {
+  ACTIVITY_LEVEL_LABELS,
+  type ActivityLevelLabel,
+  type ActivityMetrics,
+  type DailyAggregate,
+} from '../schemas/metrics';
 import { buildDailyAggregates, isActiveDay, type AggregatableActivity } from './daily-aggregates';
 import { assertTimeZone, lastLocalDays } from './local-time';
 
@@ -54,7 +59,11 @@ export interface ActivityScore {
 }
 
 /** The score is the rounded sum of the unrounded parts, and the label follows the score the user sees. */
-export function activityScore(averages: { weeklyMinutes: number; weeklySessions: number; dailySteps: number }): ActivityScore {
+export function activityScore(averages: {
+  weeklyMinutes: number;
+  weeklySessions: number;
+  dailySteps: number;
+}): ActivityScore {
   const parts = {
     minutes: points(averages.weeklyMinutes, SCORE_PARTS.minutes),
     sessions: points(averages.weeklySessions, SCORE_PARTS.sessions),
@@ -64,7 +73,11 @@ export function activityScore(averages: { weeklyMinutes: number; weeklySessions:
   return {
     score,
     label: activityLevelLabel(score),
-    points: { minutes: roundTo(parts.minutes, 1), sessions: roundTo(parts.sessions, 1), steps: roundTo(parts.steps, 1) },
+    points: {
+      minutes: roundTo(parts.minutes, 1),
+      sessions: roundTo(parts.sessions, 1),
+      steps: roundTo(parts.steps, 1),
+    },
   };
 }
 
@@ -83,7 +96,10 @@ export interface MetricsClock {
 }
 
 /** Metrics from a user's daily aggregates (in any order; days outside the windows are ignored). */
-export function computeActivityMetrics(aggregates: readonly DailyAggregate[], { now, timeZone }: MetricsClock): ActivityMetrics {
+export function computeActivityMetrics(
+  aggregates: readonly DailyAggregate[],
+  { now, timeZone }: MetricsClock,
+): ActivityMetrics {
   assertTimeZone(timeZone);
   const scoreWindow = lastLocalDays(now, timeZone, SCORE_WINDOW_DAYS);
   const longRange = lastLocalDays(now, timeZone, LONG_RANGE_DAYS);
@@ -100,7 +116,8 @@ export function computeActivityMetrics(aggregates: readonly DailyAggregate[], { 
     day.hours.forEach((count, hour) => {
       if (count > 0) sessionsByHour.set(hour, (sessionsByHour.get(hour) ?? 0) + count);
     });
-    for (const [type, count] of Object.entries(day.types)) sessionsByType.set(type, (sessionsByType.get(type) ?? 0) + count);
+    for (const [type, count] of Object.entries(day.types))
+      sessionsByType.set(type, (sessionsByType.get(type) ?? 0) + count);
     if (day.date < scoreWindow.start) continue;
     minutes += day.minutes;
     sessions += day.sessions;
@@ -141,7 +158,11 @@ export interface PeriodTotals {
 }
 
 /** Sums over the last `days` local days, today included ('last 7 days' = today and the 6 days before it). */
-export function totalsForLastDays(aggregates: readonly DailyAggregate[], { now, timeZone }: MetricsClock, days: number): PeriodTotals {
+export function totalsForLastDays(
+  aggregates: readonly DailyAggregate[],
+  { now, timeZone }: MetricsClock,
+  days: number,
+): PeriodTotals {
   const { start, end } = lastLocalDays(now, timeZone, days);
   const totals: PeriodTotals = { sessions: 0, minutes: 0, steps: 0, distanceMeters: 0, calories: 0, daysActive: 0 };
   for (const day of aggregates) {

@@ -44,7 +44,11 @@ export function totalsBetween(aggregates: readonly DailyAggregate[], start: stri
 }
 
 /** The filter's local dates, inclusive. 'all' starts at the first day with any data (so 'of N' counts days since then). */
-export function analysisPeriod(range: AnalysisRange, aggregates: readonly DailyAggregate[], today: string): { start: string; end: string } {
+export function analysisPeriod(
+  range: AnalysisRange,
+  aggregates: readonly DailyAggregate[],
+  today: string,
+): { start: string; end: string } {
   if (range !== 'all') return { start: shiftDate(today, -(RANGE_DAYS[range] - 1)), end: today };
   let first = today;
   for (const day of aggregates) if (hasAnyData(day) && day.date < first) first = day.date;
@@ -109,14 +113,23 @@ export function chartBucketFor(start: string, end: string): ChartBucket {
   const span = daysBetween(start, end);
   const candidates: ChartBucket[] = ['day', 'week', 'month', 'quarter'];
   // Counting the units of a long span one by one is wasted work when its length already rules a unit out.
-  return candidates.find((bucket) => span / MAX_BUCKET_DAYS[bucket] <= MAX_CHART_BARS && bucketStartsIn(start, end, bucket).length <= MAX_CHART_BARS) ?? 'year';
+  return (
+    candidates.find(
+      (bucket) =>
+        span / MAX_BUCKET_DAYS[bucket] <= MAX_CHART_BARS && bucketStartsIn(start, end, bucket).length <= MAX_CHART_BARS,
+    ) ?? 'year'
+  );
 }
 
 /** The longest each unit gets, so a span needs at least span / this many bars of it. */
 const MAX_BUCKET_DAYS: Record<ChartBucket, number> = { day: 1, week: 7, month: 31, quarter: 92, year: 366 };
 
 /** Bars over [start, end], one per calendar unit, clipped to the period, oldest first. */
-export function chartBars(aggregates: readonly DailyAggregate[], start: string, end: string): { bucket: ChartBucket; bars: ChartBar[] } {
+export function chartBars(
+  aggregates: readonly DailyAggregate[],
+  start: string,
+  end: string,
+): { bucket: ChartBucket; bars: ChartBar[] } {
   const bucket = chartBucketFor(start, end);
   const starts = bucketStartsIn(start, end, bucket);
   const bars: ChartBar[] = starts.map((at, index) => {
@@ -181,7 +194,9 @@ export function recentActivitiesIn(
       const { date } = localTime(startMs);
       return date >= start && date <= end;
     })
-    .sort((a, b) => b.startMs - a.startMs || (a.activity.provider_activity_id < b.activity.provider_activity_id ? -1 : 1))
+    .sort(
+      (a, b) => b.startMs - a.startMs || (a.activity.provider_activity_id < b.activity.provider_activity_id ? -1 : 1),
+    )
     .slice(0, count)
     .map(({ activity }) => activity);
 }

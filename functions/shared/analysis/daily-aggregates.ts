@@ -4,7 +4,10 @@ import { activityTypeLabel, isDailyStepsEntry } from '../activity-types';
 import { localTimeIn } from './local-time';
 
 /** What aggregation reads from an activity; anything missing or nonsensical counts as 0. */
-export type AggregatableActivity = Pick<UnifiedActivity, 'provider_type' | 'activity_type' | 'start_time' | 'duration_seconds'> &
+export type AggregatableActivity = Pick<
+  UnifiedActivity,
+  'provider_type' | 'activity_type' | 'start_time' | 'duration_seconds'
+> &
   Partial<Pick<UnifiedActivity, 'steps' | 'distance_meters' | 'calories_burned'>>;
 
 function amount(value: number | null | undefined): number {
@@ -22,7 +25,16 @@ export function hasAnyData(day: Pick<DailyAggregate, 'sessions' | 'steps'>): boo
 }
 
 export function emptyDailyAggregate(date: string): DailyAggregate {
-  return { date, sessions: 0, minutes: 0, steps: 0, distanceMeters: 0, calories: 0, types: {}, hours: new Array<number>(24).fill(0) };
+  return {
+    date,
+    sessions: 0,
+    minutes: 0,
+    steps: 0,
+    distanceMeters: 0,
+    calories: 0,
+    types: {},
+    hours: new Array<number>(24).fill(0),
+  };
 }
 
 /**
@@ -113,7 +125,11 @@ function byDateThenProvider(a: ProviderDailyAggregate, b: ProviderDailyAggregate
 }
 
 /** One aggregate per provider and local date, with the newest and oldest fetch time of what it sums. Oldest first. */
-export function buildProviderDailyAggregates(activities: readonly HeldActivity[], timeZone: string, now: Date): ProviderDailyAggregate[] {
+export function buildProviderDailyAggregates(
+  activities: readonly HeldActivity[],
+  timeZone: string,
+  now: Date,
+): ProviderDailyAggregate[] {
   const byProvider = new Map<ProviderType, HeldActivity[]>();
   for (const activity of activities) {
     const list = byProvider.get(activity.provider_type) ?? [];
@@ -131,7 +147,12 @@ export function buildProviderDailyAggregates(activities: readonly HeldActivity[]
       const { date } = localTime(startMs);
       const at = activity.fetched_at ? new Date(activity.fetched_at).toISOString() : nowIso;
       const seen = fetched.get(date);
-      fetched.set(date, seen ? { newest: at > seen.newest ? at : seen.newest, oldest: at < seen.oldest ? at : seen.oldest } : { newest: at, oldest: at });
+      fetched.set(
+        date,
+        seen
+          ? { newest: at > seen.newest ? at : seen.newest, oldest: at < seen.oldest ? at : seen.oldest }
+          : { newest: at, oldest: at },
+      );
     }
     for (const day of buildDailyAggregates(list, timeZone)) {
       const { newest, oldest } = fetched.get(day.date)!;
@@ -193,7 +214,9 @@ export function reconcileProviderAggregates(input: ReconcileInput): ProviderDail
   const cutoff = input.retentionCutoff.getTime();
   const pastRetention = (fetchedAt: string) => Date.parse(fetchedAt) < cutoff;
   const key = (part: { provider: string; date: string }) => `${part.provider}#${part.date}`;
-  const fresh = new Map(buildProviderDailyAggregates(input.held, input.timeZone, input.now).map((part) => [key(part), part]));
+  const fresh = new Map(
+    buildProviderDailyAggregates(input.held, input.timeZone, input.now).map((part) => [key(part), part]),
+  );
   const stored = new Map(input.stored.map((part) => [key(part), part]));
   const result: ProviderDailyAggregate[] = [];
   for (const id of new Set([...stored.keys(), ...fresh.keys()])) {
@@ -202,9 +225,13 @@ export function reconcileProviderAggregates(input: ReconcileInput): ProviderDail
     const connectedAt = input.activeProviders.get(part.provider);
     if (connectedAt === undefined) continue;
     // A part summed before the current connection began is left from an earlier one.
-    const previous = stored.get(id) !== undefined && Date.parse(stored.get(id)!.rawNewestFetch) >= Date.parse(connectedAt) ? stored.get(id) : undefined;
+    const previous =
+      stored.get(id) !== undefined && Date.parse(stored.get(id)!.rawNewestFetch) >= Date.parse(connectedAt)
+        ? stored.get(id)
+        : undefined;
     if (now === undefined) {
-      if (previous !== undefined && (pastRetention(previous.rawNewestFetch) || previous.backfilled === true)) result.push(previous);
+      if (previous !== undefined && (pastRetention(previous.rawNewestFetch) || previous.backfilled === true))
+        result.push(previous);
       continue;
     }
     if (previous === undefined) {
@@ -219,5 +246,10 @@ export function reconcileProviderAggregates(input: ReconcileInput): ProviderDail
 }
 
 export function sameProviderDailyAggregate(a: ProviderDailyAggregate, b: ProviderDailyAggregate): boolean {
-  return a.provider === b.provider && a.rawNewestFetch === b.rawNewestFetch && a.rawOldestFetch === b.rawOldestFetch && sameDailyAggregate(a, b);
+  return (
+    a.provider === b.provider &&
+    a.rawNewestFetch === b.rawNewestFetch &&
+    a.rawOldestFetch === b.rawOldestFetch &&
+    sameDailyAggregate(a, b)
+  );
 }

@@ -47,7 +47,14 @@ function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): number {
   for (const part of formatter.formatToParts(epochMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
-  const wallClockAsUtc = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
+  const wallClockAsUtc = Date.UTC(
+    fields.year!,
+    fields.month! - 1,
+    fields.day!,
+    fields.hour!,
+    fields.minute!,
+    fields.second!,
+  );
   return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
 }
 

@@ -1,5 +1,13 @@
 import type { RouteDefinition } from '../routes';
 
 export const ANALYSIS_ROUTES: readonly RouteDefinition[] = [
-  { id: 'get-analysis', method: 'GET', path: '/api/analysis', entry: 'functions/handlers/analysis/get-analysis.ts', public: false, tables: ['users', 'activities', 'connections'], access: { users: 'read', activities: 'read', connections: 'read' } },
+  {
+    id: 'get-analysis',
+    method: 'GET',
+    path: '/api/analysis',
+    entry: 'functions/handlers/analysis/get-analysis.ts',
+    public: false,
+    tables: ['users', 'activities', 'connections'],
+    access: { users: 'read', activities: 'read', connections: 'read' },
+  },
 ];

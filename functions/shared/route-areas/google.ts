@@ -4,10 +4,36 @@ import type { RouteDefinition, ScheduledJobDefinition, SecretId } from '../route
 const GOOGLE_SECRETS: readonly SecretId[] = ['googleClientSecret', 'appSecret'];
 
 export const GOOGLE_ROUTES: readonly RouteDefinition[] = [
-  { id: 'get-google-authorize-url', method: 'GET', path: '/api/google/authorize-url', entry: 'functions/handlers/google/get-authorize-url.ts', public: false, tables: ['users'], secrets: ['appSecret'], access: { users: 'write' } },
-  { id: 'post-google-connect', method: 'POST', path: '/api/google/connect', entry: 'functions/handlers/google/post-connect.ts', public: false, tables: ['users', 'connections', 'activities'], secrets: GOOGLE_SECRETS, timeoutSeconds: 29, access: { users: 'write', connections: 'write', activities: 'write' } },
+  {
+    id: 'get-google-authorize-url',
+    method: 'GET',
+    path: '/api/google/authorize-url',
+    entry: 'functions/handlers/google/get-authorize-url.ts',
+    public: false,
+    tables: ['users'],
+    secrets: ['appSecret'],
+    access: { users: 'write' },
+  },
+  {
+    id: 'post-google-connect',
+    method: 'POST',
+    path: '/api/google/connect',
+    entry: 'functions/handlers/google/post-connect.ts',
+    public: false,
+    tables: ['users', 'connections', 'activities'],
+    secrets: GOOGLE_SECRETS,
+    timeoutSeconds: 29,
+    access: { users: 'write', connections: 'write', activities: 'write' },
+  },
 ];
 
 export const GOOGLE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
-  { id: 'google-refresh', entry: 'functions/handlers/google/refresh-job.ts', schedule: 'rate(1 day)', tables: ['users', 'connections', 'activities'], secrets: GOOGLE_SECRETS, access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write' } },
+  {
+    id: 'google-refresh',
+    entry: 'functions/handlers/google/refresh-job.ts',
+    schedule: 'rate(1 day)',
+    tables: ['users', 'connections', 'activities'],
+    secrets: GOOGLE_SECRETS,
+    access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write' },
+  },
 ];

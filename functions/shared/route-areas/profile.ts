@@ -4,8 +4,24 @@ import type { RouteDefinition, SecretId } from '../routes';
 const PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
 
 export const PROFILE_ROUTES: readonly RouteDefinition[] = [
-  { id: 'get-profile', method: 'GET', path: '/api/profile', entry: 'functions/handlers/profile/get-profile.ts', public: false, tables: ['users'], access: { users: 'write' } },
-  { id: 'put-profile', method: 'PUT', path: '/api/profile', entry: 'functions/handlers/profile/put-profile.ts', public: false, tables: ['users', 'social'], access: { users: 'write', social: 'write' } },
+  {
+    id: 'get-profile',
+    method: 'GET',
+    path: '/api/profile',
+    entry: 'functions/handlers/profile/get-profile.ts',
+    public: false,
+    tables: ['users'],
+    access: { users: 'write' },
+  },
+  {
+    id: 'put-profile',
+    method: 'PUT',
+    path: '/api/profile',
+    entry: 'functions/handlers/profile/put-profile.ts',
+    public: false,
+    tables: ['users', 'social'],
+    access: { users: 'write', social: 'write' },
+  },
   {
     id: 'delete-me',
     method: 'DELETE',
@@ -13,7 +29,13 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     entry: 'functions/handlers/me/delete-me.ts',
     public: false,
     tables: ['users', 'connections', 'activities', 'social', 'rateLimits'],
-    access: { users: { mode: 'write', indexes: ['gsi1'] }, connections: { mode: 'write', indexes: ['gsi1'] }, activities: { mode: 'write', indexes: ['gsi1'] }, social: { mode: 'write', indexes: ['gsi1'] }, rateLimits: { mode: 'write', indexes: ['gsi1'] } },
+    access: {
+      users: { mode: 'write', indexes: ['gsi1'] },
+      connections: { mode: 'write', indexes: ['gsi1'] },
+      activities: { mode: 'write', indexes: ['gsi1'] },
+      social: { mode: 'write', indexes: ['gsi1'] },
+      rateLimits: { mode: 'write', indexes: ['gsi1'] },
+    },
     secrets: PROVIDER_SECRETS,
     timeoutSeconds: 29,
   },

@@ -2,8 +2,24 @@ import type { RouteDefinition } from '../routes';
 
 /** Issue 12: reports and the moderators' queue. Three routes only (the stateless stack is near CloudFormation's 500-resource limit). */
 export const SAFETY_ROUTES: readonly RouteDefinition[] = [
-  { id: 'post-report', method: 'POST', path: '/api/reports', entry: 'functions/handlers/reports/post-report.ts', public: false, tables: ['social', 'users'], access: { social: 'write', users: 'read' } },
-  { id: 'get-moderation-reports', method: 'GET', path: '/api/moderation/reports', entry: 'functions/handlers/moderation/get-reports.ts', public: false, tables: ['social', 'users'], access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' } },
+  {
+    id: 'post-report',
+    method: 'POST',
+    path: '/api/reports',
+    entry: 'functions/handlers/reports/post-report.ts',
+    public: false,
+    tables: ['social', 'users'],
+    access: { social: 'write', users: 'read' },
+  },
+  {
+    id: 'get-moderation-reports',
+    method: 'GET',
+    path: '/api/moderation/reports',
+    entry: 'functions/handlers/moderation/get-reports.ts',
+    public: false,
+    tables: ['social', 'users'],
+    access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
+  },
   {
     id: 'post-moderation-action',
     method: 'POST',

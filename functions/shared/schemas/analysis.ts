@@ -49,7 +49,11 @@ export const HeatmapDay = z.object({
   sessions: z.number().int().nonnegative(),
   minutes: z.number().nonnegative(),
   /** 0 = no activity; 1–4 in proportion to the busiest day's minutes. */
-  level: z.number().int().min(0).max(HEATMAP_LEVELS - 1),
+  level: z
+    .number()
+    .int()
+    .min(0)
+    .max(HEATMAP_LEVELS - 1),
 });
 export type HeatmapDay = z.infer<typeof HeatmapDay>;
 

@@ -34,7 +34,8 @@ const given = (value: unknown) => value !== undefined && value !== null;
 export const AppleIngestRequest = z
   .object({ health_data: z.unknown().optional(), data: z.unknown().optional() })
   .refine((body) => given(body.health_data) || given(body.data), {
-    message: 'health_data is required (or send Health Auto Export\'s body, {"data": {"workouts": [...], "metrics": [...]}})',
+    message:
+      'health_data is required (or send Health Auto Export\'s body, {"data": {"workouts": [...], "metrics": [...]}})',
     path: ['health_data'],
   });
 export type AppleIngestRequest = z.infer<typeof AppleIngestRequest>;

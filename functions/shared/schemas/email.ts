@@ -1,7 +1,13 @@
 import * as z from 'zod';
 
 /** Issue 16: which optional emails a user wants. Trip plan alerts to emergency contacts are not optional. */
-export const EMAIL_CATEGORIES = ['connectionRequests', 'messagesDigest', 'activityChanges', 'rideBookings', 'reminders'] as const;
+export const EMAIL_CATEGORIES = [
+  'connectionRequests',
+  'messagesDigest',
+  'activityChanges',
+  'rideBookings',
+  'reminders',
+] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 export const EMAIL_CATEGORY_LABELS: Readonly<Record<EmailCategory, string>> = {
@@ -12,7 +18,9 @@ export const EMAIL_CATEGORY_LABELS: Readonly<Record<EmailCategory, string>> = {
   reminders: 'Reminders (activities and trip check-ins)',
 };
 
-export const EmailPreferences = z.object(Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, z.boolean()])) as Record<EmailCategory, z.ZodBoolean>).strict();
+export const EmailPreferences = z
+  .object(Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, z.boolean()])) as Record<EmailCategory, z.ZodBoolean>)
+  .strict();
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
 
 /** On by default: each is something the user asked for by using the feature. */
@@ -29,5 +37,7 @@ export const EmailPreferencesUpdate = EmailPreferences.partial().strict();
 export type EmailPreferencesUpdate = z.infer<typeof EmailPreferencesUpdate>;
 
 /** POST /api/email/unsubscribe?token=… (RFC 8058 one-click; the token names the user and the category). */
-export const UnsubscribeQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an unsubscribe link.') }).strict();
+export const UnsubscribeQuery = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an unsubscribe link.') })
+  .strict();
 export const UnsubscribeResponse = z.object({ unsubscribed: z.enum(EMAIL_CATEGORIES) });

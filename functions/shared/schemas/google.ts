@@ -15,7 +15,11 @@ export const GoogleConnectRequest = z
 export type GoogleConnectRequest = z.infer<typeof GoogleConnectRequest>;
 
 /** Issue 11: fitness data asked for but not granted (plain words), and whether the activity permission is among it. */
-export const GoogleNotImported = z.object({ data: z.array(z.string()), message: z.string(), activityMissing: z.boolean() });
+export const GoogleNotImported = z.object({
+  data: z.array(z.string()),
+  message: z.string(),
+  activityMissing: z.boolean(),
+});
 export type GoogleNotImported = z.infer<typeof GoogleNotImported>;
 
 export const GoogleConnectResponse = z.object({

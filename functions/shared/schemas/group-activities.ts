@@ -62,13 +62,21 @@ const text = (max: number, message: string) => z.string({ error: message }).trim
 export const GroupActivityInput = z
   .object({
     activityType: z.enum(ACTIVITY_TYPES, { error: FIELD_MESSAGES.activityType }),
-    title: z.string({ error: FIELD_MESSAGES.title }).trim().min(1, FIELD_MESSAGES.title).max(TITLE_MAX, FIELD_MESSAGES.titleTooLong),
+    title: z
+      .string({ error: FIELD_MESSAGES.title })
+      .trim()
+      .min(1, FIELD_MESSAGES.title)
+      .max(TITLE_MAX, FIELD_MESSAGES.titleTooLong),
     description: text(DESCRIPTION_MAX, FIELD_MESSAGES.description).default(''),
     /** yyyy-mm-dd, in British Columbia. */
     date: z.string({ error: FIELD_MESSAGES.date }).refine(isCalendarDate, FIELD_MESSAGES.date),
     /** hh:mm (24 h), in British Columbia. */
     time: z.string({ error: FIELD_MESSAGES.time }).regex(TIME_PATTERN, FIELD_MESSAGES.time),
-    location: z.string({ error: FIELD_MESSAGES.location }).trim().min(1, FIELD_MESSAGES.location).max(LOCATION_MAX, FIELD_MESSAGES.locationTooLong),
+    location: z
+      .string({ error: FIELD_MESSAGES.location })
+      .trim()
+      .min(1, FIELD_MESSAGES.location)
+      .max(LOCATION_MAX, FIELD_MESSAGES.locationTooLong),
     /**
      * Null for a place outside the listed areas; such activities are listed under 'elsewhere'. Left out on
      * create, it is the organizer's home area (Vancouver without one), where their nearby list looks; left
@@ -165,7 +173,12 @@ export const INTL_PLAN_CLOCK: PlanClock = { instantOf: planStartInstant, dateOf:
  * The rule the spec left open: no activity in the past (relative to `now`, in British Columbia) and none
  * more than a year ahead. Returns a message per field, empty when the date and time are fine.
  */
-export function activityTimingIssues(date: string, time: string, now: Date, clock: PlanClock = INTL_PLAN_CLOCK): Partial<Record<'date' | 'time', string>> {
+export function activityTimingIssues(
+  date: string,
+  time: string,
+  now: Date,
+  clock: PlanClock = INTL_PLAN_CLOCK,
+): Partial<Record<'date' | 'time', string>> {
   if (!isCalendarDate(date) || !TIME_PATTERN.test(time)) return {};
   const today = clock.dateOf(now);
   if (date < today) return { date: FIELD_MESSAGES.datePast };
@@ -286,7 +299,11 @@ export type NearbyActivitiesResponse = z.infer<typeof NearbyActivitiesResponse>;
 export const DEFAULT_NEARBY_AREA: NearbyArea = 'vancouver';
 
 export const PAGE_LIMIT_MAX = 50;
-const limit = z.coerce.number({ error: `Ask for 1 to ${PAGE_LIMIT_MAX} items.` }).int(`Ask for 1 to ${PAGE_LIMIT_MAX} items.`).min(1, `Ask for 1 to ${PAGE_LIMIT_MAX} items.`).max(PAGE_LIMIT_MAX, `Ask for 1 to ${PAGE_LIMIT_MAX} items.`);
+const limit = z.coerce
+  .number({ error: `Ask for 1 to ${PAGE_LIMIT_MAX} items.` })
+  .int(`Ask for 1 to ${PAGE_LIMIT_MAX} items.`)
+  .min(1, `Ask for 1 to ${PAGE_LIMIT_MAX} items.`)
+  .max(PAGE_LIMIT_MAX, `Ask for 1 to ${PAGE_LIMIT_MAX} items.`);
 
 /** GET /api/group-activities: upcoming activities in an area (by default the caller's home area), soonest first. */
 export const NearbyActivitiesQuery = z
@@ -307,7 +324,9 @@ export const MyActivitiesQuery = z
   .strict();
 export type MyActivitiesQuery = z.infer<typeof MyActivitiesQuery>;
 
-export const ActivityIdPath = z.object({ activityId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown activity id.') });
+export const ActivityIdPath = z.object({
+  activityId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown activity id.'),
+});
 export type ActivityIdPath = z.infer<typeof ActivityIdPath>;
 /** DELETE /api/group-activities/{activityId}/participants/{userId}: the organizer removes someone. */
 export const ParticipantPath = ActivityIdPath.extend({ userId: MemberId }).strict();

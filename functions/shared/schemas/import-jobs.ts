@@ -16,11 +16,19 @@ export const ImportJob = z.object({
   kind: z.enum(IMPORT_JOB_KINDS),
   status: z.enum(IMPORT_JOB_STATUSES),
   /** fetched: items read from the provider; stored: items written (activities, or days for a backfill); pages read. */
-  counts: z.object({ fetched: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), pages: z.number().int().nonnegative() }),
+  counts: z.object({
+    fetched: z.number().int().nonnegative(),
+    stored: z.number().int().nonnegative(),
+    pages: z.number().int().nonnegative(),
+  }),
   waitingUntil: z.iso.datetime().nullable(),
   reason: z.enum(IMPORT_JOB_WAIT_REASONS).nullable(),
   result: z
-    .object({ imported: z.number().int().nonnegative(), updated: z.number().int().nonnegative(), days: z.number().int().nonnegative() })
+    .object({
+      imported: z.number().int().nonnegative(),
+      updated: z.number().int().nonnegative(),
+      days: z.number().int().nonnegative(),
+    })
     .nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   createdAt: z.iso.datetime(),

@@ -60,7 +60,9 @@ export const NotificationsQuery = z
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 
 /** Notification ids are ULIDs. */
-export const NotificationPath = z.object({ notificationId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'That is not a notification id.') }).strict();
+export const NotificationPath = z
+  .object({ notificationId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'That is not a notification id.') })
+  .strict();
 export type NotificationPath = z.infer<typeof NotificationPath>;
 
 /** Answer of marking one or all read. */

@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { ACTIVITY_LEVEL_LABELS, ActivityLevelLabel } from './metrics';
-import { AVAILABILITY_SLOTS, AvailabilitySlot, HOME_AREAS, HomeArea, OUTDOOR_ACTIVITIES, OutdoorActivity } from './profile';
+import {
+  AVAILABILITY_SLOTS,
+  AvailabilitySlot,
+  HOME_AREAS,
+  HomeArea,
+  OUTDOOR_ACTIVITIES,
+  OutdoorActivity,
+} from './profile';
 
 /** Spec core-app §9: compatibility colour bands. */
 export type CompatibilityBand = 'green' | 'blue' | 'yellow' | 'red';
@@ -34,7 +41,9 @@ export const PartnerSearchQuery = z
     activity: z.enum(['all', ...OUTDOOR_ACTIVITIES], { error: 'Choose an activity from the list.' }).default('all'),
     location: z.enum(['all', ...HOME_AREAS], { error: 'Choose a location from the list.' }).default('all'),
     level: z.enum(['all', ...LEVEL_FILTER_VALUES], { error: 'Choose a level from the list.' }).default('all'),
-    availability: z.enum(['all', ...AVAILABILITY_SLOTS], { error: 'Choose availability from the list.' }).default('all'),
+    availability: z
+      .enum(['all', ...AVAILABILITY_SLOTS], { error: 'Choose availability from the list.' })
+      .default('all'),
     cursor: Cursor.optional(),
     limit: z.coerce
       .number({ error: 'The page size must be a number.' })

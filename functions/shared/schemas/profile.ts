@@ -134,7 +134,9 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** PUT /api/profile: the whole settings object (no partial merge, so the client always sends what it shows). */
 export const UpdateProfileRequest = ProfileSettings.strict().refine(
-  (settings) => !settings.discoverable || (settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0),
+  (settings) =>
+    !settings.discoverable ||
+    (settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0),
   { message: 'To be discoverable, set a display name, a home area and at least one activity.', path: ['discoverable'] },
 );
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;

@@ -24,7 +24,12 @@ export const REPORTS_PER_HOUR = 10;
 /** Open reports from this many distinct people hide the content until a moderator reviews it. */
 export const AUTO_HIDE_REPORTERS = 3;
 
-const id = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_.:@-]+$/, 'Not a valid id.');
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:@-]+$/, 'Not a valid id.');
 const common = {
   reason: z.enum(REPORT_REASONS),
   note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
@@ -93,5 +98,9 @@ export const ModerationActionRequest = z.object({ action: z.enum(MODERATION_ACTI
 export type ModerationActionRequest = z.infer<typeof ModerationActionRequest>;
 export const ReportIdPath = z.object({ reportId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a report id.') });
 
-export const ModerationActionResult = z.object({ reportId: z.string(), action: z.enum(MODERATION_ACTIONS), closedReports: z.number().int() });
+export const ModerationActionResult = z.object({
+  reportId: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  closedReports: z.number().int(),
+});
 export type ModerationActionResult = z.infer<typeof ModerationActionResult>;

@@ -41,7 +41,11 @@ export const Vehicle = z
   .object({
     make: shortText(RIDE_MESSAGES.make),
     model: shortText(RIDE_MESSAGES.model),
-    year: z.number({ error: RIDE_MESSAGES.year }).int(RIDE_MESSAGES.year).min(VEHICLE_YEAR_MIN, RIDE_MESSAGES.year).max(VEHICLE_YEAR_MAX, RIDE_MESSAGES.year),
+    year: z
+      .number({ error: RIDE_MESSAGES.year })
+      .int(RIDE_MESSAGES.year)
+      .min(VEHICLE_YEAR_MIN, RIDE_MESSAGES.year)
+      .max(VEHICLE_YEAR_MAX, RIDE_MESSAGES.year),
     color: shortText(RIDE_MESSAGES.color, 30),
   })
   .strict();
@@ -59,9 +63,18 @@ export const OfferRideRequest = z
     vehicle: Vehicle,
     seats: z.literal(RIDE_SEAT_OPTIONS, { error: RIDE_MESSAGES.seats }),
     /** hh:mm in British Columbia on the activity's date. */
-    departureTime: z.string({ error: RIDE_MESSAGES.departureTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, RIDE_MESSAGES.departureTime),
+    departureTime: z
+      .string({ error: RIDE_MESSAGES.departureTime })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, RIDE_MESSAGES.departureTime),
     pickupLocations: z
-      .array(z.string({ error: RIDE_MESSAGES.pickupLocations }).trim().min(1, RIDE_MESSAGES.pickupLocations).max(PICKUP_MAX, RIDE_MESSAGES.pickupTooLong), { error: RIDE_MESSAGES.pickupLocations })
+      .array(
+        z
+          .string({ error: RIDE_MESSAGES.pickupLocations })
+          .trim()
+          .min(1, RIDE_MESSAGES.pickupLocations)
+          .max(PICKUP_MAX, RIDE_MESSAGES.pickupTooLong),
+        { error: RIDE_MESSAGES.pickupLocations },
+      )
       .min(1, RIDE_MESSAGES.pickupLocations)
       .max(PICKUP_LOCATIONS_MAX, RIDE_MESSAGES.pickupTooMany),
     costPerPerson: cost,
@@ -86,17 +99,28 @@ export function isWithinCostGuidance(costPerPerson: number): boolean {
 }
 
 /** Per-field messages for a ride form (the same rules as the server). */
-export function rideFormErrors(schema: typeof OfferRideRequest | typeof RequestRideRequest, form: unknown): Record<string, string> {
+export function rideFormErrors(
+  schema: typeof OfferRideRequest | typeof RequestRideRequest,
+  form: unknown,
+): Record<string, string> {
   const parsed = schema.safeParse(form);
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.filter((p) => typeof p === 'string').join('.') || 'form'] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      errors[issue.path.filter((p) => typeof p === 'string').join('.') || 'form'] ??= issue.message;
   return errors;
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-export const RidePath = z.object({ activityId: z.string().regex(ULID, 'Unknown activity id.'), rideId: z.string().regex(ULID, 'Unknown ride id.') });
+export const RidePath = z.object({
+  activityId: z.string().regex(ULID, 'Unknown activity id.'),
+  rideId: z.string().regex(ULID, 'Unknown ride id.'),
+});
 export type RidePath = z.infer<typeof RidePath>;
-export const RideRequestPath = z.object({ activityId: z.string().regex(ULID, 'Unknown activity id.'), requestId: z.string().regex(ULID, 'Unknown ride request id.') });
+export const RideRequestPath = z.object({
+  activityId: z.string().regex(ULID, 'Unknown activity id.'),
+  requestId: z.string().regex(ULID, 'Unknown ride request id.'),
+});
 export type RideRequestPath = z.infer<typeof RideRequestPath>;
 
 // --- Responses ---

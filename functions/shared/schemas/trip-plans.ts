@@ -67,12 +67,16 @@ function isCalendarDate(value: string): boolean {
 
 const tripDate = z.string({ error: TRIP_FIELD_MESSAGES.date }).refine(isCalendarDate, TRIP_FIELD_MESSAGES.date);
 const tripTime = z.string({ error: TRIP_FIELD_MESSAGES.time }).regex(TIME_PATTERN, TRIP_FIELD_MESSAGES.time);
-const requiredText = (message: string, max = TRIP_TEXT_MAX) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const requiredText = (message: string, max = TRIP_TEXT_MAX) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export const EmergencyContact = z
   .object({
     name: requiredText(TRIP_FIELD_MESSAGES.contactName, 100),
-    email: z.email({ error: TRIP_FIELD_MESSAGES.contactEmail }).max(254, TRIP_FIELD_MESSAGES.contactEmail).transform((e) => e.toLowerCase()),
+    email: z
+      .email({ error: TRIP_FIELD_MESSAGES.contactEmail })
+      .max(254, TRIP_FIELD_MESSAGES.contactEmail)
+      .transform((e) => e.toLowerCase()),
   })
   .strict();
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
@@ -81,7 +85,11 @@ export type EmergencyContact = z.infer<typeof EmergencyContact>;
 export const TripPlanInput = z
   .object({
     /** The group activity this plan is for (every participant is on it), or null for a solo outing. */
-    activityId: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/).nullable().default(null),
+    activityId: z
+      .string()
+      .regex(/^[0-9A-Za-z_-]{1,64}$/)
+      .nullable()
+      .default(null),
     trailhead: requiredText(TRIP_FIELD_MESSAGES.trailhead),
     route: requiredText(TRIP_FIELD_MESSAGES.route, TRIP_ROUTE_MAX),
     area: requiredText(TRIP_FIELD_MESSAGES.area),
@@ -91,21 +99,40 @@ export const TripPlanInput = z
     returnTime: tripTime,
     graceMinutes: z.literal(GRACE_OPTIONS, { error: TRIP_FIELD_MESSAGES.grace }),
     vehicle: z.string().trim().max(TRIP_TEXT_MAX, TRIP_FIELD_MESSAGES.vehicle).default(''),
-    essentials: z.array(z.enum(TRIP_ESSENTIALS)).max(TRIP_ESSENTIALS.length).default([]).transform((list) => [...new Set(list)]),
-    contacts: z.array(EmergencyContact, { error: TRIP_FIELD_MESSAGES.contacts }).min(1, TRIP_FIELD_MESSAGES.contacts).max(MAX_CONTACTS, TRIP_FIELD_MESSAGES.contacts),
+    essentials: z
+      .array(z.enum(TRIP_ESSENTIALS))
+      .max(TRIP_ESSENTIALS.length)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+    contacts: z
+      .array(EmergencyContact, { error: TRIP_FIELD_MESSAGES.contacts })
+      .min(1, TRIP_FIELD_MESSAGES.contacts)
+      .max(MAX_CONTACTS, TRIP_FIELD_MESSAGES.contacts),
   })
   .strict()
-  .refine((plan) => `${plan.returnDate}T${plan.returnTime}` > `${plan.startDate}T${plan.startTime}`, { message: TRIP_FIELD_MESSAGES.returnOrder, path: ['returnTime'] });
+  .refine((plan) => `${plan.returnDate}T${plan.returnTime}` > `${plan.startDate}T${plan.startTime}`, {
+    message: TRIP_FIELD_MESSAGES.returnOrder,
+    path: ['returnTime'],
+  });
 export type TripPlanInput = z.infer<typeof TripPlanInput>;
 
 export const TripPlanIdPath = z.object({ planId: z.string().regex(/^[0-9A-Z]{26}$/, 'Not a trip plan id.') }).strict();
 /** A contact link's token: 32 random bytes, base64url. */
-export const TripLinkPath = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a trip plan link.') }).strict();
+export const TripLinkPath = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a trip plan link.') })
+  .strict();
 
 /** POST /api/trip-plans/{planId}/check-ins: "We're back" or "Running late" (once, with a reason). */
 export const TripCheckInRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('back') }).strict(),
-  z.object({ kind: z.literal('late'), returnDate: tripDate, returnTime: tripTime, reason: requiredText(TRIP_FIELD_MESSAGES.reason, LATE_REASON_MAX) }).strict(),
+  z
+    .object({
+      kind: z.literal('late'),
+      returnDate: tripDate,
+      returnTime: tripTime,
+      reason: requiredText(TRIP_FIELD_MESSAGES.reason, LATE_REASON_MAX),
+    })
+    .strict(),
 ]);
 export type TripCheckInRequest = z.infer<typeof TripCheckInRequest>;
 
@@ -145,5 +172,7 @@ export const TripPlanList = z.object({ plans: z.array(TripPlan) });
 export type TripPlanList = z.infer<typeof TripPlanList>;
 
 /** What an emergency contact sees through their link: names, never user ids; no contacts' emails. (`lastCheckIn.by` is a name.) */
-export const SharedTripPlan = TripPlan.omit({ ownerId: true, activityId: true, contacts: true, party: true }).extend({ party: z.array(z.string()) });
+export const SharedTripPlan = TripPlan.omit({ ownerId: true, activityId: true, contacts: true, party: true }).extend({
+  party: z.array(z.string()),
+});
 export type SharedTripPlan = z.infer<typeof SharedTripPlan>;

@@ -21,7 +21,11 @@ export const IMPORTERS: Partial<Record<ProviderType, ImporterFactory>> = {
       // Google answers its 30-day window in two calls: one run covers it.
       async import(run) {
         const result = await syncGoogleFit(run.userId, deps);
-        await run.progress({ fetched: result.imported + result.updated, stored: result.imported + result.updated, pages: 1 });
+        await run.progress({
+          fetched: result.imported + result.updated,
+          stored: result.imported + result.updated,
+          pages: 1,
+        });
         return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
       },
     };

@@ -37,7 +37,12 @@ export function newImportJob(provider: ProviderType, kind: ImportJobKind, now: D
 }
 
 /** Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned. */
-export async function startImportJob(userId: string, provider: ProviderType, kind: ImportJobKind, now: Date): Promise<ImportJob> {
+export async function startImportJob(
+  userId: string,
+  provider: ProviderType,
+  kind: ImportJobKind,
+  now: Date,
+): Promise<ImportJob> {
   const { created, job } = await createImportJob(userId, newImportJob(provider, kind, now));
   if (created) await enqueueImport({ type: 'job', userId, provider, kind, jobId: job.id });
   return job;
@@ -68,10 +73,17 @@ export type RunJobOutcome = 'skipped' | 'waiting' | 'continued' | 'done' | 'fail
 export async function runImportJob(message: JobMessage, options: RunJobOptions = {}): Promise<RunJobOutcome> {
   const { userId, provider, kind, jobId } = message;
   const stored = await getImportJob(userId, provider, kind);
-  if (!stored || stored.job.id !== jobId || stored.job.status === 'done' || stored.job.status === 'failed') return 'skipped';
+  if (!stored || stored.job.id !== jobId || stored.job.status === 'done' || stored.job.status === 'failed')
+    return 'skipped';
   const factory = (options.importers ?? IMPORTERS)[provider];
   let job = stored.job;
-  if (!factory) return finish(userId, job, { status: 'failed', error: { code: 'unsupported_provider', message: 'This provider has no import.' } }, new Date());
+  if (!factory)
+    return finish(
+      userId,
+      job,
+      { status: 'failed', error: { code: 'unsupported_provider', message: 'This provider has no import.' } },
+      new Date(),
+    );
   const importer = await factory();
   const now = importer.clock();
 
@@ -102,7 +114,13 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
     const at = importer.clock();
     if (mapped instanceof TooManyRequestsError) {
       const waitingUntil = new Date(at.getTime() + mapped.retryAfterSeconds * 1000);
-      job = { ...job, status: 'waiting', waitingUntil: waitingUntil.toISOString(), reason: mapped.retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily', updatedAt: at.toISOString() };
+      job = {
+        ...job,
+        status: 'waiting',
+        waitingUntil: waitingUntil.toISOString(),
+        reason: mapped.retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily',
+        updatedAt: at.toISOString(),
+      };
       await saveImportJob(userId, job);
       await enqueueImport(message, mapped.retryAfterSeconds);
       logger.info('import job waits for the rate window', { userId, provider, kind, waitingUntil: job.waitingUntil });
@@ -111,7 +129,12 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
     const lastAttempt = (options.attempt ?? 1) >= (options.maxAttempts ?? 1);
     // A crash, a timeout or a provider fault (5xx): redelivered and resumed. The user's own state (4xx) is final.
     if (mapped.status >= 500 && !lastAttempt) {
-      logger.warn('import job run crashed; the queue redelivers it and it resumes from its cursor', { userId, provider, kind, code: mapped.code });
+      logger.warn('import job run crashed; the queue redelivers it and it resumes from its cursor', {
+        userId,
+        provider,
+        kind,
+        code: mapped.code,
+      });
       throw error;
     }
     return finish(userId, job, { status: 'failed', error: { code: mapped.code, message: mapped.message } }, at);
@@ -123,13 +146,23 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
   }
   await finish(userId, job, { status: 'done', result: outcome.result }, importer.clock());
   // The first import of a connection is followed by its history backfill, once.
-  if (kind === 'import' && importer.backfill && !(await getImportJob(userId, provider, 'backfill'))) await startImportJob(userId, provider, 'backfill', importer.clock());
+  if (kind === 'import' && importer.backfill && !(await getImportJob(userId, provider, 'backfill')))
+    await startImportJob(userId, provider, 'backfill', importer.clock());
   return 'done';
 }
 
-async function finish(userId: string, job: ImportJob, end: Pick<ImportJob, 'status'> & Partial<Pick<ImportJob, 'result' | 'error'>>, at: Date): Promise<RunJobOutcome> {
+async function finish(
+  userId: string,
+  job: ImportJob,
+  end: Pick<ImportJob, 'status'> & Partial<Pick<ImportJob, 'result' | 'error'>>,
+  at: Date,
+): Promise<RunJobOutcome> {
   const iso = at.toISOString();
-  await saveImportJob(userId, { ...job, ...end, waitingUntil: null, reason: null, updatedAt: iso, finishedAt: iso }, null);
+  await saveImportJob(
+    userId,
+    { ...job, ...end, waitingUntil: null, reason: null, updatedAt: iso, finishedAt: iso },
+    null,
+  );
   return end.status === 'failed' ? 'failed' : 'done';
 }
 
@@ -137,7 +170,11 @@ async function finish(userId: string, job: ImportJob, end: Pick<ImportJob, 'stat
  * After Strava's connect ran its first import in the request: an import cut short by its time budget continues as
  * a job (the backfill follows it), a finished one is followed by the history backfill at once.
  */
-export async function startJobsAfterConnect(userId: string, sync: { complete?: boolean } | null, now: Date): Promise<void> {
+export async function startJobsAfterConnect(
+  userId: string,
+  sync: { complete?: boolean } | null,
+  now: Date,
+): Promise<void> {
   if (sync === null) return;
   await startImportJob(userId, 'strava', sync.complete === false ? 'import' : 'backfill', now);
 }

@@ -26,7 +26,13 @@ interface BackfillState {
 }
 
 function backfillStateFrom(state: Record<string, unknown> | null): BackfillState | null {
-  if (!state || typeof state.after !== 'number' || typeof state.before !== 'number' || typeof state.nextPage !== 'number') return null;
+  if (
+    !state ||
+    typeof state.after !== 'number' ||
+    typeof state.before !== 'number' ||
+    typeof state.nextPage !== 'number'
+  )
+    return null;
   const days = typeof state.days === 'string' ? (JSON.parse(state.days) as BackfillDays) : {};
   return { after: state.after, before: state.before, nextPage: state.nextPage, days };
 }
@@ -77,16 +83,26 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
   const deadline = Date.now() + run.budgetMs;
   for (;;) {
     const { after, before, nextPage: page } = state;
-    const raw = await withStravaAccess(run.userId, deps, (token) => deps.strava.listActivities(run.userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }));
+    const raw = await withStravaAccess(run.userId, deps, (token) =>
+      deps.strava.listActivities(run.userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }),
+    );
     if (raw.length === 0) break;
     const fetchedAt = deps.clock();
-    state = { ...state, nextPage: page + 1, days: addPageToBackfill(state.days, readable(raw, run.userId, fetchedAt), DEFAULT_TIME_ZONE, fetchedAt) };
+    state = {
+      ...state,
+      nextPage: page + 1,
+      days: addPageToBackfill(state.days, readable(raw, run.userId, fetchedAt), DEFAULT_TIME_ZONE, fetchedAt),
+    };
     counts = { fetched: counts.fetched + raw.length, stored: Object.keys(state.days).length, pages: page };
     await run.progress(counts, stateToSave(state));
     if (Date.now() >= deadline) return { done: false };
   }
   await dropIfDisconnectedMeanwhile(run.userId);
-  const held = new Set((await listProviderDailyAggregates(run.userId, { provider: 'strava' })).filter((part) => part.backfilled !== true).map((part) => part.date));
+  const held = new Set(
+    (await listProviderDailyAggregates(run.userId, { provider: 'strava' }))
+      .filter((part) => part.backfilled !== true)
+      .map((part) => part.date),
+  );
   const parts = Object.values(state.days).filter((part) => !held.has(part.date));
   await saveProviderDailyAggregates(run.userId, parts);
   await recalculateUserMetrics(run.userId, deps.clock());

@@ -34,7 +34,7 @@ async function rechartsFloorBytes(rootDir: string): Promise<number> {
 const benchmark: Benchmark = {
   name: 'analysis-route-js-gzip',
   description:
-    'gzip kB of the scripts /analysis loads lazily on top of what the landing page loaded (page chunk, recharts, demo data), from web/dist in headless Chromium; floor: recharts\' bar chart alone (esbuild)',
+    "gzip kB of the scripts /analysis loads lazily on top of what the landing page loaded (page chunk, recharts, demo data), from web/dist in headless Chromium; floor: recharts' bar chart alone (esbuild)",
   async run(ctx) {
     const distDir = await ctx.webDist();
     const floorBytes = await rechartsFloorBytes(ctx.rootDir);
@@ -42,19 +42,34 @@ const benchmark: Benchmark = {
     const browser = await launchChromium();
     try {
       const landing = await scriptsLoadedFor(browser, site.url, '/');
-      const withRecharts = landing.filter((path) => readFileSync(fileForSitePath(distDir, path), 'utf8').includes(RECHARTS_MARKER));
-      if (withRecharts.length > 0) throw new Error(`the landing page loads recharts (${withRecharts.join(', ')}): the analysis route is no longer lazy`);
+      const withRecharts = landing.filter((path) =>
+        readFileSync(fileForSitePath(distDir, path), 'utf8').includes(RECHARTS_MARKER),
+      );
+      if (withRecharts.length > 0)
+        throw new Error(
+          `the landing page loads recharts (${withRecharts.join(', ')}): the analysis route is no longer lazy`,
+        );
 
       // Demo mode draws the whole screen without an API behind the site.
       const analysis = await scriptsLoadedFor(browser, site.url, '/analysis?demo=true');
       const lazy = analysis.filter((path) => !landing.includes(path));
       if (!lazy.some((path) => readFileSync(fileForSitePath(distDir, path), 'utf8').includes(RECHARTS_MARKER))) {
-        throw new Error('/analysis loaded no recharts chunk: the screen did not render its charts, so the measurement would be meaningless');
+        throw new Error(
+          '/analysis loaded no recharts chunk: the screen did not render its charts, so the measurement would be meaningless',
+        );
       }
       const bytes = lazy.reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
-      ctx.log(`/analysis: ${lazy.length} lazy scripts, ${kB(bytes).toFixed(1)} kB gzip: ${lazy.map((p) => p.replace('/assets/', '')).join(' ')}`);
+      ctx.log(
+        `/analysis: ${lazy.length} lazy scripts, ${kB(bytes).toFixed(1)} kB gzip: ${lazy.map((p) => p.replace('/assets/', '')).join(' ')}`,
+      );
       return [
-        benchResult({ name: 'analysis-route-js-gzip', value: Math.round(kB(bytes) * 10) / 10, unit: 'kB', floor: Math.round(kB(floorBytes) * 10) / 10, goal: null }),
+        benchResult({
+          name: 'analysis-route-js-gzip',
+          value: Math.round(kB(bytes) * 10) / 10,
+          unit: 'kB',
+          floor: Math.round(kB(floorBytes) * 10) / 10,
+          goal: null,
+        }),
       ];
     } finally {
       await browser.close();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
 import { dynamo } from '../../../functions/lib/dynamo';
@@ -23,7 +28,11 @@ const READ_P99_X_FLOOR = 3;
 /** A confirmed user of the stack's Cognito emulator and their ID token (what the SPA sends). */
 async function signedInUser(stack: LocalStack): Promise<{ sub: string; idToken: string }> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognito.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.cognito.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     const code = new Promise<string>((resolve) => {
       const onCode = (message: { email: string; code: string }) => {
@@ -33,9 +42,24 @@ async function signedInUser(stack: LocalStack): Promise<{ sub: string; idToken: 
       };
       stack.cognito.codes.on('code', onCode);
     });
-    const signUp = await cognito.send(new SignUpCommand({ ClientId: stack.cognito.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.cognito.clientId, Username: email, ConfirmationCode: await code }));
-    const auth = await cognito.send(new InitiateAuthCommand({ ClientId: stack.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } }));
+    const signUp = await cognito.send(
+      new SignUpCommand({
+        ClientId: stack.cognito.clientId,
+        Username: email,
+        Password: PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await cognito.send(
+      new ConfirmSignUpCommand({ ClientId: stack.cognito.clientId, Username: email, ConfirmationCode: await code }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.cognito.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    );
     const idToken = auth.AuthenticationResult?.IdToken;
     if (!idToken || !signUp.UserSub) throw new Error('the Cognito emulator gave no ID token');
     return { sub: signUp.UserSub, idToken };
@@ -51,10 +75,23 @@ interface LoadResult {
 }
 
 /** autocannon for a fixed time; every response's latency is kept so p50/p95/p99 are exact (nearest rank). */
-async function load(options: { url: string; method: 'GET' | 'PUT'; connections: number; headers: Record<string, string>; body?: string }): Promise<LoadResult> {
+async function load(options: {
+  url: string;
+  method: 'GET' | 'PUT';
+  connections: number;
+  headers: Record<string, string>;
+  body?: string;
+}): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
-  const instance = autocannon({ url: options.url, method: options.method, connections: options.connections, duration: SECONDS_PER_RUN, headers: options.headers, body: options.body });
+  const instance = autocannon({
+    url: options.url,
+    method: options.method,
+    connections: options.connections,
+    duration: SECONDS_PER_RUN,
+    headers: options.headers,
+    body: options.body,
+  });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     if (statusCode >= 400) errors++;
@@ -89,7 +126,11 @@ const benchmark: Benchmark = {
     const user = await signedInUser(stack);
     // Raw provider records of a realistic size: a list that read them would pay for it.
     const raw = { source: 'bench', laps: Array.from({ length: 20 }, (_, lap) => ({ lap, split: 'x'.repeat(40) })) };
-    await upsertActivities(generateActivities(ACTIVITIES_PER_USER, { now: new Date(), days: 6, seed: 7, userId: user.sub }).map((activity) => ({ activity, raw })));
+    await upsertActivities(
+      generateActivities(ACTIVITIES_PER_USER, { now: new Date(), days: 6, seed: 7, userId: user.sub }).map(
+        (activity) => ({ activity, raw }),
+      ),
+    );
     ctx.log(`seeded ${ACTIVITIES_PER_USER} activities for the reader`);
     const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
     const floorKey = { pk: `BENCH#${randomUUID()}`, sk: 'FLOOR' };
@@ -115,8 +156,19 @@ const benchmark: Benchmark = {
       },
       {
         id: 'write',
-        route: { url: `${stack.url}/api/profile`, method: 'PUT' as const, headers, body: JSON.stringify({ ...DEFAULT_PROFILE_SETTINGS, bio: 'Benchmarking the write path.' }) },
-        floor: () => dynamo().send(new PutCommand({ TableName: tableName('users'), Item: { ...floorKey, note: 'bench floor', at: Date.now() } })),
+        route: {
+          url: `${stack.url}/api/profile`,
+          method: 'PUT' as const,
+          headers,
+          body: JSON.stringify({ ...DEFAULT_PROFILE_SETTINGS, bio: 'Benchmarking the write path.' }),
+        },
+        floor: () =>
+          dynamo().send(
+            new PutCommand({
+              TableName: tableName('users'),
+              Item: { ...floorKey, note: 'bench floor', at: Date.now() },
+            }),
+          ),
         p99Target: 150,
       },
     ];
@@ -124,23 +176,59 @@ const benchmark: Benchmark = {
     const results: BenchResult[] = [];
     for (const scenario of scenarios) {
       for (const connections of CONNECTIONS) {
-        ctx.log(`${scenario.id}: ${scenario.route.method} ${new URL(scenario.route.url).pathname} at ${connections} connections`);
+        ctx.log(
+          `${scenario.id}: ${scenario.route.method} ${new URL(scenario.route.url).pathname} at ${connections} connections`,
+        );
         const api = await load({ ...scenario.route, connections });
         if (api.requests === 0) throw new Error(`${scenario.id}: no responses at all`);
         const floor = summarize(await bareDynamo(connections, scenario.floor));
         const timing = summarize(api.latencies);
-        ctx.log(`${scenario.id} @${connections}: ${api.requests} requests, ${api.errors} errors; p50 ${round(timing.p50)} / p95 ${round(timing.p95)} / p99 ${round(timing.p99)} ms; bare DynamoDB p99 ${round(floor.p99)} ms`);
+        ctx.log(
+          `${scenario.id} @${connections}: ${api.requests} requests, ${api.errors} errors; p50 ${round(timing.p50)} / p95 ${round(timing.p95)} / p99 ${round(timing.p99)} ms; bare DynamoDB p99 ${round(floor.p99)} ms`,
+        );
         // The issue's targets are set at 10 connections; 50 is reported for the curve.
         const at10 = connections === 10;
         const suffix = at10 ? '' : `-${connections}c`;
         results.push(
-          benchResult({ name: `api-${scenario.id}-p50${suffix}`, value: round(timing.p50), unit: 'ms', floor: round(floor.p50), goal: null }),
-          benchResult({ name: `api-${scenario.id}-p95${suffix}`, value: round(timing.p95), unit: 'ms', floor: round(floor.p95), goal: null }),
-          benchResult({ name: `api-${scenario.id}-p99${suffix}`, value: round(timing.p99), unit: 'ms', floor: round(floor.p99), goal: at10 ? { atMost: scenario.p99Target } : null }),
+          benchResult({
+            name: `api-${scenario.id}-p50${suffix}`,
+            value: round(timing.p50),
+            unit: 'ms',
+            floor: round(floor.p50),
+            goal: null,
+          }),
+          benchResult({
+            name: `api-${scenario.id}-p95${suffix}`,
+            value: round(timing.p95),
+            unit: 'ms',
+            floor: round(floor.p95),
+            goal: null,
+          }),
+          benchResult({
+            name: `api-${scenario.id}-p99${suffix}`,
+            value: round(timing.p99),
+            unit: 'ms',
+            floor: round(floor.p99),
+            goal: at10 ? { atMost: scenario.p99Target } : null,
+          }),
           ...(scenario.id === 'read'
-            ? [benchResult({ name: `api-read-p99-x-floor${suffix}`, value: round(timing.p99 / floor.p99), unit: 'x', floor: null, goal: at10 ? { atMost: READ_P99_X_FLOOR } : null })]
+            ? [
+                benchResult({
+                  name: `api-read-p99-x-floor${suffix}`,
+                  value: round(timing.p99 / floor.p99),
+                  unit: 'x',
+                  floor: null,
+                  goal: at10 ? { atMost: READ_P99_X_FLOOR } : null,
+                }),
+              ]
             : []),
-          benchResult({ name: `api-${scenario.id}-errors${suffix}`, value: api.errors, unit: 'requests', floor: 0, goal: at10 ? { atMost: 0 } : null }),
+          benchResult({
+            name: `api-${scenario.id}-errors${suffix}`,
+            value: api.errors,
+            unit: 'requests',
+            floor: 0,
+            goal: at10 ? { atMost: 0 } : null,
+          }),
         );
       }
     }

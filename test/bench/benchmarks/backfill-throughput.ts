@@ -22,7 +22,8 @@ const DAY_MS = 86_400_000;
 
 const benchmark: Benchmark = {
   name: 'backfill-throughput',
-  description: 'Strava year backfill job of a 5,000-activity history (pages of 200) into daily aggregates vs reading the same pages',
+  description:
+    'Strava year backfill job of a 5,000-activity history (pages of 200) into daily aggregates vs reading the same pages',
   async run(ctx) {
     await ctx.dynamo();
     const sim = await startStrava();
@@ -34,7 +35,11 @@ const benchmark: Benchmark = {
       // The athlete seeded without activities gets 5,000 activities between 31 and 360 days ago.
       const athleteId = SEEDED_ATHLETE_IDS.at(-1)!;
       const now = Date.now();
-      for (let i = 0; i < HISTORY; i++) sim.control.addActivity(athleteId, { startDate: new Date(now - 31 * DAY_MS - (i * 329 * DAY_MS) / HISTORY), sport: 'Run' });
+      for (let i = 0; i < HISTORY; i++)
+        sim.control.addActivity(athleteId, {
+          startDate: new Date(now - 31 * DAY_MS - (i * 329 * DAY_MS) / HISTORY),
+          sport: 'Run',
+        });
 
       const deps = await stravaDeps({ limiter: isolatedLimiter() });
       const userId = newUserId();
@@ -44,25 +49,45 @@ const benchmark: Benchmark = {
 
       ctx.log(`backfilling ${HISTORY} activities…`);
       const started = performance.now();
-      const outcome = await runImportJob({ type: 'job', userId, provider: 'strava', kind: 'backfill', jobId: job.id }, { importers: { strava: async () => stravaImporter(deps) }, budgetMs: 600_000 });
+      const outcome = await runImportJob(
+        { type: 'job', userId, provider: 'strava', kind: 'backfill', jobId: job.id },
+        { importers: { strava: async () => stravaImporter(deps) }, budgetMs: 600_000 },
+      );
       const seconds = (performance.now() - started) / 1000;
       const done = (await getImportJob(userId, 'strava', 'backfill'))!.job;
-      const counted = (await listProviderDailyAggregates(userId, { provider: 'strava' })).filter((part) => part.backfilled).reduce((sum, part) => sum + part.sessions, 0);
-      if (outcome !== 'done' || done.counts.fetched !== HISTORY) throw new Error(`backfill ${outcome}: fetched ${done.counts.fetched} of ${HISTORY}`);
+      const counted = (await listProviderDailyAggregates(userId, { provider: 'strava' }))
+        .filter((part) => part.backfilled)
+        .reduce((sum, part) => sum + part.sessions, 0);
+      if (outcome !== 'done' || done.counts.fetched !== HISTORY)
+        throw new Error(`backfill ${outcome}: fetched ${done.counts.fetched} of ${HISTORY}`);
 
       const after = Math.floor((now - 365 * DAY_MS) / 1000);
       const before = Math.floor((now - 30 * DAY_MS) / 1000);
       const floorStarted = performance.now();
       for (let page = 1; ; page++) {
-        const raw = await withStravaAccess(userId, deps, (token) => deps.strava.listActivities(userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }));
+        const raw = await withStravaAccess(userId, deps, (token) =>
+          deps.strava.listActivities(userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }),
+        );
         if (raw.length === 0) break;
       }
       const floorSeconds = (performance.now() - floorStarted) / 1000;
 
       return [
         // The issue sets no target: the figure and its floor (the provider's share) are tracked.
-        benchResult({ name: 'backfill-throughput', value: Math.round(HISTORY / seconds), unit: 'activities/s', floor: Math.round(HISTORY / floorSeconds), goal: null }),
-        benchResult({ name: 'backfill-uncounted-activities', value: HISTORY - counted, unit: 'activities', floor: 0, goal: { atMost: 0 } }),
+        benchResult({
+          name: 'backfill-throughput',
+          value: Math.round(HISTORY / seconds),
+          unit: 'activities/s',
+          floor: Math.round(HISTORY / floorSeconds),
+          goal: null,
+        }),
+        benchResult({
+          name: 'backfill-uncounted-activities',
+          value: HISTORY - counted,
+          unit: 'activities',
+          floor: 0,
+          goal: { atMost: 0 },
+        }),
       ];
     } finally {
       setLocalImportQueue(null);

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { launchChromium } from '../../support/chromium';
-import { fileForSitePath, gzipSize, reactAndRouterFloorBytes, scriptsLoadedFor, serveBuiltSite, staticInitialScripts } from '../support/initial-js';
+import {
+  fileForSitePath,
+  gzipSize,
+  reactAndRouterFloorBytes,
+  scriptsLoadedFor,
+  serveBuiltSite,
+  staticInitialScripts,
+} from '../support/initial-js';
 import { benchResult, type Benchmark, type BenchResult } from '../types';
 
 /**
@@ -18,13 +25,19 @@ const kB = (bytes: number) => bytes / 1000;
 
 const benchmark: Benchmark = {
   name: 'initial-js-gzip',
-  description: 'gzip kB of the JS headless Chromium loads to first render /, /login, /dashboard and /analysis (demo) from web/dist; floor: React + React DOM + React Router alone (esbuild)',
+  description:
+    'gzip kB of the JS headless Chromium loads to first render /, /login, /dashboard and /analysis (demo) from web/dist; floor: React + React DOM + React Router alone (esbuild)',
   async run(ctx) {
     const distDir = await ctx.webDist();
     const floorBytes = await reactAndRouterFloorBytes(ctx.rootDir);
     const fromIndexHtml = staticInitialScripts(distDir);
-    const indexHtmlBytes = [...fromIndexHtml].reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
-    ctx.log(`index.html's entry, modulepreloads and their static imports alone: ${kB(indexHtmlBytes).toFixed(1)} kB gzip (lazy chunks come on top)`);
+    const indexHtmlBytes = [...fromIndexHtml].reduce(
+      (sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))),
+      0,
+    );
+    ctx.log(
+      `index.html's entry, modulepreloads and their static imports alone: ${kB(indexHtmlBytes).toFixed(1)} kB gzip (lazy chunks come on top)`,
+    );
 
     const site = await serveBuiltSite(distDir);
     const browser = await launchChromium();
@@ -34,10 +47,21 @@ const benchmark: Benchmark = {
         const loaded = await scriptsLoadedFor(browser, site.url, route.path);
         // The browser must at least fetch what index.html names; if not, the observation is broken.
         const unseen = [...fromIndexHtml].filter((path) => !loaded.includes(path));
-        if (unseen.length > 0) throw new Error(`${route.path}: the browser never fetched ${unseen.join(', ')} although index.html loads it`);
+        if (unseen.length > 0)
+          throw new Error(`${route.path}: the browser never fetched ${unseen.join(', ')} although index.html loads it`);
         const bytes = loaded.reduce((sum, path) => sum + gzipSize(readFileSync(fileForSitePath(distDir, path))), 0);
-        ctx.log(`${route.path}: ${loaded.length} scripts, ${kB(bytes).toFixed(1)} kB gzip: ${loaded.map((p) => p.replace('/assets/', '')).join(' ')}`);
-        results.push(benchResult({ name: `initial-js-gzip-${route.id}`, value: Math.round(kB(bytes) * 10) / 10, unit: 'kB', floor: Math.round(kB(floorBytes) * 10) / 10, goal: route.budgeted ? { atMost: INITIAL_JS_BUDGET_KB } : null }));
+        ctx.log(
+          `${route.path}: ${loaded.length} scripts, ${kB(bytes).toFixed(1)} kB gzip: ${loaded.map((p) => p.replace('/assets/', '')).join(' ')}`,
+        );
+        results.push(
+          benchResult({
+            name: `initial-js-gzip-${route.id}`,
+            value: Math.round(kB(bytes) * 10) / 10,
+            unit: 'kB',
+            floor: Math.round(kB(floorBytes) * 10) / 10,
+            goal: route.budgeted ? { atMost: INITIAL_JS_BUDGET_KB } : null,
+          }),
+        );
       }
     } finally {
       await browser.close();

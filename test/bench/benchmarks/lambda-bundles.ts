@@ -13,7 +13,9 @@ const HOUSE_BUNDLING: BuildOptions = {
   platform: 'node',
   target: 'node22',
   mainFields: ['module', 'main'],
-  banner: { js: "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);",
+  },
   // NodejsFunction leaves the AWS SDK v3 out (the Node 22 runtime provides it), so it is not part of the size; the
   // load time includes it, from node_modules, as a cold start loads it from the runtime.
   external: ['@aws-sdk/*'],
@@ -30,7 +32,12 @@ const RECHECKED_SLOWEST = 3;
 function loadTimeMs(file: string, runs: number): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(`file://${file}`)}); process.stdout.write(String(performance.now() - t));`;
   const times = Array.from({ length: runs }, () =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' } })),
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      }),
+    ),
   );
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
@@ -53,30 +60,69 @@ const benchmark: Benchmark = {
       writeFileSync(emptyFile, 'export const handler = async () => ({ statusCode: 200 });\n');
       const floor = await bundleOf('floor-empty-handler', { entryPoints: [emptyFile] }, LOAD_RUNS);
 
-      const functions = [...ROUTES.map((r) => ({ id: r.id, entry: r.entry })), ...SCHEDULED_JOBS.map((j) => ({ id: j.id, entry: j.entry }))];
+      const functions = [
+        ...ROUTES.map((r) => ({ id: r.id, entry: r.entry })),
+        ...SCHEDULED_JOBS.map((j) => ({ id: j.id, entry: j.entry })),
+      ];
       const measured = [];
       for (const fn of functions) {
         const bundle = await bundleOf(fn.id, { entryPoints: [join(ctx.rootDir, fn.entry)] });
         measured.push(bundle);
-        ctx.log(`${fn.id.padEnd(48)} ${bundle.kB.toFixed(1).padStart(7)} kB  load ${bundle.loadMs.toFixed(1).padStart(6)} ms${bundle.kB > TARGET_KB ? '  OVER' : ''}`);
+        ctx.log(
+          `${fn.id.padEnd(48)} ${bundle.kB.toFixed(1).padStart(7)} kB  load ${bundle.loadMs.toFixed(1).padStart(6)} ms${bundle.kB > TARGET_KB ? '  OVER' : ''}`,
+        );
       }
       // One process per bundle is noisy; the slowest ones are measured again and keep their median.
-      for (const bundle of [...measured].sort((a, b) => b.loadMs - a.loadMs).slice(0, RECHECKED_SLOWEST)) bundle.loadMs = loadTimeMs(bundle.outfile, LOAD_RUNS);
+      for (const bundle of [...measured].sort((a, b) => b.loadMs - a.loadMs).slice(0, RECHECKED_SLOWEST))
+        bundle.loadMs = loadTimeMs(bundle.outfile, LOAD_RUNS);
       const r1 = (n: number) => Math.round(n * 10) / 10;
       const largest = measured.reduce((a, b) => (b.kB > a.kB ? b : a));
       const slowest = measured.reduce((a, b) => (b.loadMs > a.loadMs ? b : a));
       const sizes = measured.map((m) => m.kB).sort((a, b) => a - b);
       const loads = measured.map((m) => m.loadMs).sort((a, b) => a - b);
       // Every function's figures, slowest load first: the table keeps the extremes, this file (and the log) has them all.
-      const perFunction = [...measured].sort((a, b) => b.loadMs - a.loadMs).map(({ id, kB, loadMs }) => ({ id, kB: r1(kB), loadMs: r1(loadMs) }));
-      writeFileSync(join(ctx.rootDir, '.bench', 'lambda-bundles.json'), `${JSON.stringify({ floor: { kB: r1(floor.kB), loadMs: r1(floor.loadMs) }, functions: perFunction }, null, 2)}\n`);
-      ctx.log(`module load per function (ms, slowest first; also .bench/lambda-bundles.json): ${perFunction.map((f) => `${f.id} ${f.loadMs}`).join(', ')}`);
-      ctx.log(`largest: ${largest.id} (${largest.kB.toFixed(1)} kB); slowest to load: ${slowest.id} (${slowest.loadMs.toFixed(1)} ms); ${measured.filter((m) => m.kB > TARGET_KB).length} of ${measured.length} over ${TARGET_KB} kB`);
+      const perFunction = [...measured]
+        .sort((a, b) => b.loadMs - a.loadMs)
+        .map(({ id, kB, loadMs }) => ({ id, kB: r1(kB), loadMs: r1(loadMs) }));
+      writeFileSync(
+        join(ctx.rootDir, '.bench', 'lambda-bundles.json'),
+        `${JSON.stringify({ floor: { kB: r1(floor.kB), loadMs: r1(floor.loadMs) }, functions: perFunction }, null, 2)}\n`,
+      );
+      ctx.log(
+        `module load per function (ms, slowest first; also .bench/lambda-bundles.json): ${perFunction.map((f) => `${f.id} ${f.loadMs}`).join(', ')}`,
+      );
+      ctx.log(
+        `largest: ${largest.id} (${largest.kB.toFixed(1)} kB); slowest to load: ${slowest.id} (${slowest.loadMs.toFixed(1)} ms); ${measured.filter((m) => m.kB > TARGET_KB).length} of ${measured.length} over ${TARGET_KB} kB`,
+      );
       return [
-        benchResult({ name: 'lambda-bundle-max-kb', value: r1(largest.kB), unit: 'kB', floor: r1(floor.kB), goal: { atMost: TARGET_KB } }),
-        benchResult({ name: 'lambda-bundle-median-kb', value: r1(sizes[Math.floor(sizes.length / 2)]!), unit: 'kB', floor: r1(floor.kB), goal: null }),
-        benchResult({ name: 'lambda-load-median-ms', value: r1(loads[Math.floor(loads.length / 2)]!), unit: 'ms', floor: r1(floor.loadMs), goal: null }),
-        benchResult({ name: 'lambda-load-max-ms', value: r1(slowest.loadMs), unit: 'ms', floor: r1(floor.loadMs), goal: null }),
+        benchResult({
+          name: 'lambda-bundle-max-kb',
+          value: r1(largest.kB),
+          unit: 'kB',
+          floor: r1(floor.kB),
+          goal: { atMost: TARGET_KB },
+        }),
+        benchResult({
+          name: 'lambda-bundle-median-kb',
+          value: r1(sizes[Math.floor(sizes.length / 2)]!),
+          unit: 'kB',
+          floor: r1(floor.kB),
+          goal: null,
+        }),
+        benchResult({
+          name: 'lambda-load-median-ms',
+          value: r1(loads[Math.floor(loads.length / 2)]!),
+          unit: 'ms',
+          floor: r1(floor.loadMs),
+          goal: null,
+        }),
+        benchResult({
+          name: 'lambda-load-max-ms',
+          value: r1(slowest.loadMs),
+          unit: 'ms',
+          floor: r1(floor.loadMs),
+          goal: null,
+        }),
       ];
     } finally {
       rmSync(outDir, { recursive: true, force: true });

@@ -34,7 +34,18 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
   const profile = mkdtempSync(join(tmpdir(), 'trailbuddy-lighthouse-'));
   const child = spawn(
     chromiumPath(),
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   await waitFor('Chromium DevTools', async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok);
@@ -64,43 +75,104 @@ const benchmark: Benchmark = {
     const audit = async (url: string, label: string) => {
       const runs: { performance: number; accessibility: number; lcp: number; tbt: number }[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const once = () => lighthouse(url, { port: chromium.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' });
+        const once = () =>
+          lighthouse(url, {
+            port: chromium.port,
+            onlyCategories: ['performance', 'accessibility'],
+            logLevel: 'error',
+            output: 'json',
+          });
         let outcome = await once();
         // A loaded machine occasionally makes Chromium give up on a load; one more try before calling it broken.
         if (outcome?.lhr.runtimeError) outcome = await once();
         const categories = outcome?.lhr.categories;
         const lcp = outcome?.lhr.audits['largest-contentful-paint']?.numericValue;
         const tbt = outcome?.lhr.audits['total-blocking-time']?.numericValue;
-        if (categories?.performance?.score == null || categories.accessibility?.score == null || lcp == null || tbt == null) {
-          throw new Error(`${label}: Lighthouse returned no scores (${outcome?.lhr.runtimeError?.message ?? 'no runtime error'})`);
+        if (
+          categories?.performance?.score == null ||
+          categories.accessibility?.score == null ||
+          lcp == null ||
+          tbt == null
+        ) {
+          throw new Error(
+            `${label}: Lighthouse returned no scores (${outcome?.lhr.runtimeError?.message ?? 'no runtime error'})`,
+          );
         }
-        runs.push({ performance: Math.round(categories.performance.score * 100), accessibility: Math.round(categories.accessibility.score * 100), lcp, tbt });
+        runs.push({
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          lcp,
+          tbt,
+        });
         if (run === 0) {
-          const failing = Object.values(outcome!.lhr.audits).filter((a) => a.score === 0 && categories.accessibility!.auditRefs.some((ref) => ref.id === a.id));
+          const failing = Object.values(outcome!.lhr.audits).filter(
+            (a) => a.score === 0 && categories.accessibility!.auditRefs.some((ref) => ref.id === a.id),
+          );
           if (failing.length) ctx.log(`${label}: accessibility audits failing: ${failing.map((a) => a.id).join(', ')}`);
         }
       }
-      const summary = { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)), lcp: Math.round(median(runs.map((r) => r.lcp))), tbt: Math.round(median(runs.map((r) => r.tbt))) };
-      ctx.log(`${label}: performance ${runs.map((r) => r.performance).join(' / ')}, LCP ${runs.map((r) => Math.round(r.lcp)).join(' / ')} ms, TBT ${runs.map((r) => Math.round(r.tbt)).join(' / ')} ms, accessibility ${runs.map((r) => r.accessibility).join(' / ')}`);
+      const summary = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcp: Math.round(median(runs.map((r) => r.lcp))),
+        tbt: Math.round(median(runs.map((r) => r.tbt))),
+      };
+      ctx.log(
+        `${label}: performance ${runs.map((r) => r.performance).join(' / ')}, LCP ${runs.map((r) => Math.round(r.lcp)).join(' / ')} ms, TBT ${runs.map((r) => Math.round(r.tbt)).join(' / ')} ms, accessibility ${runs.map((r) => r.accessibility).join(' / ')}`,
+      );
       return summary;
     };
     try {
       const floor = await audit(`${floorSite.url}/`, 'floor page');
       results.push(
-        benchResult({ name: 'lighthouse-floor-perf', value: floor.performance, unit: 'score', floor: null, goal: null }),
+        benchResult({
+          name: 'lighthouse-floor-perf',
+          value: floor.performance,
+          unit: 'score',
+          floor: null,
+          goal: null,
+        }),
         benchResult({ name: 'lighthouse-floor-lcp', value: floor.lcp, unit: 'ms', floor: null, goal: null }),
         benchResult({ name: 'lighthouse-floor-tbt', value: floor.tbt, unit: 'ms', floor: null, goal: null }),
       );
       for (const route of ROUTES) {
         const page = await audit(`${site.url}${route.path}`, route.path);
-        results.push(benchResult({ name: `lighthouse-perf-${route.id}`, value: page.performance, unit: 'score', floor: null, goal: { atLeast: route.isPublic ? PUBLIC_PERFORMANCE_TARGET : PERFORMANCE_TARGET } }));
+        results.push(
+          benchResult({
+            name: `lighthouse-perf-${route.id}`,
+            value: page.performance,
+            unit: 'score',
+            floor: null,
+            goal: { atLeast: route.isPublic ? PUBLIC_PERFORMANCE_TARGET : PERFORMANCE_TARGET },
+          }),
+        );
         if (route.isPublic) {
           results.push(
-            benchResult({ name: `lighthouse-lcp-${route.id}`, value: page.lcp, unit: 'ms', floor: floor.lcp, goal: { atMost: Math.round(LCP_X_FLOOR * floor.lcp) } }),
-            benchResult({ name: `lighthouse-tbt-${route.id}`, value: page.tbt, unit: 'ms', floor: floor.tbt, goal: { atMost: Math.min(TBT_MAX_MS, Math.round(TBT_X_FLOOR * floor.tbt)) } }),
+            benchResult({
+              name: `lighthouse-lcp-${route.id}`,
+              value: page.lcp,
+              unit: 'ms',
+              floor: floor.lcp,
+              goal: { atMost: Math.round(LCP_X_FLOOR * floor.lcp) },
+            }),
+            benchResult({
+              name: `lighthouse-tbt-${route.id}`,
+              value: page.tbt,
+              unit: 'ms',
+              floor: floor.tbt,
+              goal: { atMost: Math.min(TBT_MAX_MS, Math.round(TBT_X_FLOOR * floor.tbt)) },
+            }),
           );
         }
-        results.push(benchResult({ name: `lighthouse-a11y-${route.id}`, value: page.accessibility, unit: 'score', floor: null, goal: { atLeast: ACCESSIBILITY_TARGET } }));
+        results.push(
+          benchResult({
+            name: `lighthouse-a11y-${route.id}`,
+            value: page.accessibility,
+            unit: 'score',
+            floor: null,
+            goal: { atLeast: ACCESSIBILITY_TARGET },
+          }),
+        );
       }
     } finally {
       await chromium.stop();

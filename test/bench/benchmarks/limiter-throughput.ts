@@ -84,8 +84,18 @@ const limiterThroughput: Benchmark = {
         bare.push(await opsPerSecond(floor, OPERATIONS_PER_ROUND, callers));
         limiter.push(await opsPerSecond(acquire, OPERATIONS_PER_ROUND, callers));
       }
-      ctx.log(`${name}: limiter ${limiter.map((v) => v.toFixed(0)).join(', ')} acquisitions/s; bare UpdateItem ${bare.map((v) => v.toFixed(0)).join(', ')}/s`);
-      results.push(benchResult({ name, value: Math.round(median(limiter)), unit: 'acquisitions/s', floor: Math.round(median(bare)), goal: null }));
+      ctx.log(
+        `${name}: limiter ${limiter.map((v) => v.toFixed(0)).join(', ')} acquisitions/s; bare UpdateItem ${bare.map((v) => v.toFixed(0)).join(', ')}/s`,
+      );
+      results.push(
+        benchResult({
+          name,
+          value: Math.round(median(limiter)),
+          unit: 'acquisitions/s',
+          floor: Math.round(median(bare)),
+          goal: null,
+        }),
+      );
     }
     return results;
   },

@@ -24,14 +24,22 @@ const benchmark: Benchmark = {
     const { metrics, dailyAggregates } = computeActivityMetricsFromActivities(activities, clock);
     ActivityMetrics.parse(metrics);
     const aggregatedSessions = dailyAggregates.reduce((sum, day) => sum + day.sessions, 0);
-    if (aggregatedSessions !== COUNT) throw new Error(`aggregates hold ${aggregatedSessions} sessions, expected ${COUNT}`);
+    if (aggregatedSessions !== COUNT)
+      throw new Error(`aggregates hold ${aggregatedSessions} sessions, expected ${COUNT}`);
 
     let sink = 0;
-    const timing = await ctx.measure(() => (sink += computeActivityMetricsFromActivities(activities, clock).metrics.daysActive), { iterations: 40, warmup: 5 });
+    const timing = await ctx.measure(
+      () => (sink += computeActivityMetricsFromActivities(activities, clock).metrics.daysActive),
+      { iterations: 40, warmup: 5 },
+    );
     const floor = await ctx.measure(() => (sink += sumDurations(activities)), { iterations: 40, warmup: 5 });
-    ctx.log(`metrics-10k: p50 ${timing.p50.toFixed(2)} ms, p95 ${timing.p95.toFixed(2)} ms; floor p50 ${floor.p50.toFixed(3)} ms (checksum ${sink > 0})`);
+    ctx.log(
+      `metrics-10k: p50 ${timing.p50.toFixed(2)} ms, p95 ${timing.p95.toFixed(2)} ms; floor p50 ${floor.p50.toFixed(3)} ms (checksum ${sink > 0})`,
+    );
 
-    return [benchResult({ name: 'metrics-10k', value: timing.p50, unit: 'ms', floor: floor.p50, goal: { atMost: 50 } })];
+    return [
+      benchResult({ name: 'metrics-10k', value: timing.p50, unit: 'ms', floor: floor.p50, goal: { atMost: 50 } }),
+    ];
   },
 };
 

@@ -17,7 +17,13 @@ import { saveMetrics } from '../../../functions/repositories/metrics';
 import { saveProfileSettings } from '../../../functions/repositories/user-profiles';
 import { ACTIVITY_LEVEL_LABELS } from '../../../functions/shared/schemas/metrics';
 import { PARTNER_PAGE_SIZE_DEFAULT, PartnerSearchQuery } from '../../../functions/shared/schemas/partners';
-import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, SHAREABLE_FIELDS, type ProfileSettings } from '../../../functions/shared/schemas/profile';
+import {
+  AVAILABILITY_SLOTS,
+  HOME_AREAS,
+  OUTDOOR_ACTIVITIES,
+  SHAREABLE_FIELDS,
+  type ProfileSettings,
+} from '../../../functions/shared/schemas/profile';
 import { searchPartners } from '../../../functions/usecases/partner-search';
 import { benchResult, type Benchmark } from '../types';
 
@@ -68,9 +74,17 @@ async function seedMembers(log: (message: string) => void): Promise<void> {
       preferredHours: [{ hour: 5 + Math.floor(next() * 16), sessions: 10 }],
     });
   }
-  log(`partner-search: seeding ${MEMBERS} members (${indexItems.length} index entries, ${metricsItems.length} metrics items)`);
-  await batchWriteAll(tableName('social'), indexItems.map((Item) => ({ PutRequest: { Item } })));
-  await batchWriteAll(tableName('users'), metricsItems.map((Item) => ({ PutRequest: { Item } })));
+  log(
+    `partner-search: seeding ${MEMBERS} members (${indexItems.length} index entries, ${metricsItems.length} metrics items)`,
+  );
+  await batchWriteAll(
+    tableName('social'),
+    indexItems.map((Item) => ({ PutRequest: { Item } })),
+  );
+  await batchWriteAll(
+    tableName('users'),
+    metricsItems.map((Item) => ({ PutRequest: { Item } })),
+  );
 }
 
 async function seedSearcher(): Promise<string> {
@@ -132,13 +146,16 @@ const benchmark: Benchmark = {
         const started = performance.now();
         const page = await searchPartners(searcher, QUERIES[index]!, new Date());
         byQuery[index]!.push(performance.now() - started);
-        if (page.partners.length === 0 && !page.nextCursor) throw new Error(`no partners found for ${JSON.stringify(QUERIES[index])}`);
+        if (page.partners.length === 0 && !page.nextCursor)
+          throw new Error(`no partners found for ${JSON.stringify(QUERIES[index])}`);
       },
       { iterations: ITERATIONS, warmup: WARMUP },
     );
     for (const [index, times] of byQuery.entries()) {
       const sorted = times.sort((a, b) => a - b);
-      ctx.log(`partner-search: ${JSON.stringify(QUERIES[index])} median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
+      ctx.log(
+        `partner-search: ${JSON.stringify(QUERIES[index])} median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+      );
     }
 
     let bareTurn = 0;
@@ -149,7 +166,9 @@ const benchmark: Benchmark = {
         await dynamo().send(
           new QueryCommand({
             TableName: tableName('social'),
-            ...(partition.index === 'gsi1' ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' } : { KeyConditionExpression: 'pk = :pk' }),
+            ...(partition.index === 'gsi1'
+              ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' }
+              : { KeyConditionExpression: 'pk = :pk' }),
             ExpressionAttributeValues: { ':pk': partition.partitionKey },
             Limit: PARTNER_PAGE_SIZE_DEFAULT * 2,
           }),
@@ -160,7 +179,13 @@ const benchmark: Benchmark = {
 
     return [
       benchResult({ name: 'partner-search-p50', value: search.p50, unit: 'ms', floor: bare.p50, goal: null }),
-      benchResult({ name: 'partner-search-p95', value: search.p95, unit: 'ms', floor: bare.p95, goal: { atMost: 100 } }),
+      benchResult({
+        name: 'partner-search-p95',
+        value: search.p95,
+        unit: 'ms',
+        floor: bare.p95,
+        goal: { atMost: 100 },
+      }),
     ];
   },
 };

@@ -31,7 +31,11 @@ const benchmark: Benchmark = {
       // The athlete seeded without activities gets a 2,000-activity history over the last 90 days.
       const athleteId = SEEDED_ATHLETE_IDS.at(-1)!;
       const now = Date.now();
-      for (let i = 0; i < HISTORY; i++) sim.control.addActivity(athleteId, { startDate: new Date(now - ((i + 1) * 90 * DAY_MS) / HISTORY), sport: 'Run' });
+      for (let i = 0; i < HISTORY; i++)
+        sim.control.addActivity(athleteId, {
+          startDate: new Date(now - ((i + 1) * 90 * DAY_MS) / HISTORY),
+          sport: 'Run',
+        });
 
       const deps = await stravaDeps({ limiter: isolatedLimiter() });
       const userId = newUserId();
@@ -47,7 +51,8 @@ const benchmark: Benchmark = {
       const result = await syncStrava(userId, deps, 'incremental', { budgetMs: 600_000 });
       const seconds = (performance.now() - started) / 1000;
       const stored = (await activitiesOfUser(userId)).length;
-      if (result.imported !== HISTORY || stored !== HISTORY) throw new Error(`lost activities: imported ${result.imported}, stored ${stored} of ${HISTORY}`);
+      if (result.imported !== HISTORY || stored !== HISTORY)
+        throw new Error(`lost activities: imported ${result.imported}, stored ${stored} of ${HISTORY}`);
 
       const items = await storedItems(userId);
       const copies = items.map((item) => ({ PutRequest: { Item: { ...item, pk: `BENCH#${String(item.pk)}` } } }));
@@ -56,8 +61,20 @@ const benchmark: Benchmark = {
       const floorSeconds = (performance.now() - floorStarted) / 1000;
 
       return [
-        benchResult({ name: 'sync-throughput', value: round(HISTORY / seconds), unit: 'activities/s', floor: round(HISTORY / floorSeconds), goal: { atLeast: 1000 } }),
-        benchResult({ name: 'sync-lost-activities', value: HISTORY - stored, unit: 'activities', floor: 0, goal: { atMost: 0 } }),
+        benchResult({
+          name: 'sync-throughput',
+          value: round(HISTORY / seconds),
+          unit: 'activities/s',
+          floor: round(HISTORY / floorSeconds),
+          goal: { atLeast: 1000 },
+        }),
+        benchResult({
+          name: 'sync-lost-activities',
+          value: HISTORY - stored,
+          unit: 'activities',
+          floor: 0,
+          goal: { atMost: 0 },
+        }),
       ];
     } finally {
       await sim.stop();
@@ -67,7 +84,14 @@ const benchmark: Benchmark = {
 
 async function storedItems(userId: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  const pages = paginateQuery({ client: dynamo() }, { TableName: tableName('activities'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } });
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: tableName('activities'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+    },
+  );
   for await (const page of pages) items.push(...((page.Items ?? []) as Record<string, unknown>[]));
   return items;
 }

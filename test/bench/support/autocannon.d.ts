@@ -15,7 +15,10 @@ declare module 'autocannon' {
     requests: { total: number };
   }
   interface Instance extends PromiseLike<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     stop(): void;
   }
   function autocannon(options: Options): Instance;

@@ -27,7 +27,10 @@ const PROVIDERS = ['strava', 'apple_health', 'google_health'] as const;
  * `count` plausible unified activities for one user, spread over the `days` before `now` (so across
  * DST changes), mostly mornings and evenings, some with steps or heart rate missing.
  */
-export function generateActivities(count: number, { now, days, seed, userId = 'bench-user' }: { now: Date; days: number; seed: number; userId?: string }): UnifiedActivity[] {
+export function generateActivities(
+  count: number,
+  { now, days, seed, userId = 'bench-user' }: { now: Date; days: number; seed: number; userId?: string },
+): UnifiedActivity[] {
   const random = seededRandom(seed);
   const fetchedAt = now.toISOString();
   const activities: UnifiedActivity[] = [];
@@ -51,10 +54,17 @@ export function generateActivities(count: number, { now, days, seed, userId = 'b
       duration_seconds: duration,
       distance_meters: Math.round(duration * speed),
       calories_burned: random() < 0.8 ? Math.round(duration / 6) : null,
-      steps: kind.type === 'Walk' || kind.type === 'Hike' || (kind.type === 'Run' && random() < 0.5) ? Math.round(duration * 1.6) : null,
+      steps:
+        kind.type === 'Walk' || kind.type === 'Hike' || (kind.type === 'Run' && random() < 0.5)
+          ? Math.round(duration * 1.6)
+          : null,
       heart_rate_avg: heartRate,
       heart_rate_max: heartRate === null ? null : heartRate + 20,
-      activity_level: workoutActivityLevel({ durationSeconds: duration, averageSpeedMps: speed, averageHeartRate: heartRate }),
+      activity_level: workoutActivityLevel({
+        durationSeconds: duration,
+        averageSpeedMps: speed,
+        averageHeartRate: heartRate,
+      }),
       elevation_gain_meters: kind.type === 'Hike' ? Math.round(random() * 900) : null,
       average_speed_mps: speed,
       fetched_at: fetchedAt,

@@ -64,9 +64,15 @@ export async function serveBuiltSite(distDir: string): Promise<{ url: string; cl
     void site(new URL(req.url ?? '/', 'http://localhost').pathname).then(
       (response) => {
         // Compressed like the local host and CloudFront send it (Lighthouse measures the transfer).
-        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /^(text\/|application\/(json|javascript)|image\/svg)/.test(response.headers['content-type'] ?? '');
+        const gzip =
+          /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+          /^(text\/|application\/(json|javascript)|image\/svg)/.test(response.headers['content-type'] ?? '');
         const body = gzip ? gzipSync(response.body) : response.body;
-        res.writeHead(response.status, { ...response.headers, ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}), 'content-length': String(body.length) });
+        res.writeHead(response.status, {
+          ...response.headers,
+          ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+          'content-length': String(body.length),
+        });
         res.end(body);
       },
       () => {
@@ -96,12 +102,15 @@ export async function scriptsLoadedFor(browser: Browser, siteUrl: string, path: 
   const origin = new URL(siteUrl).origin;
   const context = await browser.newContext();
   try {
-    await context.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+    await context.route('**/*', (route) =>
+      new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+    );
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js'))) scripts.add(url.pathname);
+      if (url.origin === origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js')))
+        scripts.add(url.pathname);
     });
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
     const rendered = await page.locator('#root *').count();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AdminConfirmSignUpCommand, AdminGetUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +31,12 @@ import { saveProfileSettings } from '../../../functions/repositories/user-profil
 import { ROUTES } from '../../../functions/shared/routes';
 import { AccountDeletionResponse, type ProfileSettings } from '../../../functions/shared/schemas/profile';
 import { TABLE_IDS, type TableId } from '../../../functions/shared/tables';
-import { accountDeletionDeps, deleteAccount, emailTombstoneHash, messagesUsedByDeletedAccounts } from '../../../functions/usecases/account-deletion';
+import {
+  accountDeletionDeps,
+  deleteAccount,
+  emailTombstoneHash,
+  messagesUsedByDeletedAccounts,
+} from '../../../functions/usecases/account-deletion';
 import { quotaMonthOf } from '../../../functions/usecases/messages-quota';
 import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
 import { disconnectProvider } from '../../../functions/usecases/connections';
@@ -85,7 +95,11 @@ beforeAll(async () => {
   // The real emulator the local stack runs; DELETE /api/me deletes the Cognito user there (AdminDeleteUser).
   cognito = await startLocalCognito({ port: await freePort(), dataDir: cognitoDir });
   Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
-  cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  cognitoClient = new CognitoIdentityProviderClient({
+    endpoint: cognito.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   cognitoClient.destroy();
@@ -96,7 +110,14 @@ afterAll(async () => {
 /** A confirmed Cognito user; returns the claims of their ID token (sub, email, cognito:username). */
 async function cognitoUser(): Promise<{ sub: string; email: string; claims: ReturnType<typeof userClaims> }> {
   const email = `leaver-${randomUUID()}@example.com`;
-  const signUp = await cognitoClient.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: 'Trail-Buddy-2026', UserAttributes: [{ Name: 'email', Value: email }] }));
+  const signUp = await cognitoClient.send(
+    new SignUpCommand({
+      ClientId: cognito.clientId,
+      Username: email,
+      Password: 'Trail-Buddy-2026',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
   await cognitoClient.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
   const sub = signUp.UserSub!;
   const user = await cognitoClient.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: sub }));
@@ -110,7 +131,9 @@ const cognitoUserExists = async (sub: string) =>
   );
 
 /** Items left about a deleted user: exactly the tombstone that refuses their tokens. */
-const onlyTombstoneOf = (userId: string) => [expect.objectContaining({ ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser' })];
+const onlyTombstoneOf = (userId: string) => [
+  expect.objectContaining({ ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser' }),
+];
 beforeEach(() => {
   vi.mocked(refreshPartnerIndex).mockClear();
   vi.mocked(erasePartnerDataOfUser).mockClear();
@@ -133,12 +156,26 @@ async function seedEverything(userId: string, athleteId: number): Promise<string
   await savePendingOAuthState(randomUUID(), userId, now.getTime() + 600_000, now);
   await createSyncRequest(userId, now);
   await assignStravaConfig(userId, `retired-${randomUUID()}`, now);
-  await addNotification(userId, { type: 'partner_request', message: 'Sam would like to head out with you.', link: null }, now);
-  await dynamo().send(new PutCommand({ TableName: tableName('social'), Item: { pk: `USER#${userId}`, sk: 'SOMETHING#else', userId } }));
+  await addNotification(
+    userId,
+    { type: 'partner_request', message: 'Sam would like to head out with you.', link: null },
+    now,
+  );
+  await dynamo().send(
+    new PutCommand({ TableName: tableName('social'), Item: { pk: `USER#${userId}`, sk: 'SOMETHING#else', userId } }),
+  );
   await dynamo().send(
     new PutCommand({
       TableName: tableName('connections'),
-      Item: { pk: `USER#${userId}`, sk: 'CONN#google_health', userId, provider: 'google_health', is_active: false, connected_at: now.toISOString(), scopes: [] },
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'CONN#google_health',
+        userId,
+        provider: 'google_health',
+        is_active: false,
+        connected_at: now.toISOString(),
+        scopes: [],
+      },
     }),
   );
   return (await getConnection(userId, 'strava', deps.cipher))!.tokens!.accessToken;
@@ -171,8 +208,22 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     const bobsBefore = await itemsMentioning(bob);
     // The seed really holds every kind this test claims to cover.
     expect(alicesBefore.activities.length).toBeGreaterThan(0);
-    const sortKeys = Object.values(alicesBefore).flat().map((item) => String(item.sk).split('#')[0]);
-    for (const kind of ['PROFILE', 'SYNC_PREFS', 'METRICS', 'DAILY', 'OAUTH_STATE', 'CONN', 'ACT', 'SYNC_REQUEST', 'STRAVA_CONFIG_ASSIGNMENT', 'NOTIF', 'SOMETHING']) {
+    const sortKeys = Object.values(alicesBefore)
+      .flat()
+      .map((item) => String(item.sk).split('#')[0]);
+    for (const kind of [
+      'PROFILE',
+      'SYNC_PREFS',
+      'METRICS',
+      'DAILY',
+      'OAUTH_STATE',
+      'CONN',
+      'ACT',
+      'SYNC_REQUEST',
+      'STRAVA_CONFIG_ASSIGNMENT',
+      'NOTIF',
+      'SOMETHING',
+    ]) {
       expect(sortKeys, kind).toContain(kind);
     }
 
@@ -180,13 +231,15 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     expect(response.status).toBe(200);
     const body = AccountDeletionResponse.parse(response.json);
     // social also holds her partner-search listings (keyed by area and activity); the partner index removes those.
-    for (const table of TABLE_IDS.filter((t) => t !== 'social')) expect(body.removed[table], table).toBe(alicesBefore[table].length);
+    for (const table of TABLE_IDS.filter((t) => t !== 'social'))
+      expect(body.removed[table], table).toBe(alicesBefore[table].length);
     expect(body.removed.social).toBe(alicesBefore.social.filter((item) => item.pk === `USER#${alice}`).length);
     expect(body.removed.providersDisconnected).toBe(1);
     for (const eraser of ['partners', 'plans', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
 
     const alicesAfter = await itemsMentioning(alice);
-    for (const table of TABLE_IDS) expect(alicesAfter[table], table).toEqual(table === 'users' ? onlyTombstoneOf(alice) : []);
+    for (const table of TABLE_IDS)
+      expect(alicesAfter[table], table).toEqual(table === 'users' ? onlyTombstoneOf(alice) : []);
     expect(await itemsMentioning(bob)).toEqual(bobsBefore);
 
     expect(await stravaAthleteStatus(aliceToken)).toBe(401);
@@ -198,7 +251,8 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     await saveProfileSettings(alice, `${alice}@example.com`, settings, new Date());
     await invoke(deleteMe, route, { claims: userClaims(alice) });
     expect(refreshPartnerIndex).toHaveBeenCalledWith(alice, { ...settings, discoverable: false }, expect.any(Date));
-    for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser]) expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
+    for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser])
+      expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
   });
 
   it('is idempotent: a second deletion removes nothing and still succeeds; through the API the old token is refused', async () => {
@@ -208,7 +262,11 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     const deauthorizations = sim.control.requestCount({ path: '/oauth/deauthorize' });
 
     expect((await invoke(deleteMe, route, { claims: userClaims(alice) })).status).toBe(401);
-    const again = await deleteAccount({ userId: alice, email: `${alice}@example.com` }, new Date(), accountDeletionDeps(async () => {}, cognitoSignInDeleter()));
+    const again = await deleteAccount(
+      { userId: alice, email: `${alice}@example.com` },
+      new Date(),
+      accountDeletionDeps(async () => {}, cognitoSignInDeleter()),
+    );
     expect(Object.values(again.removed).every((count) => count === 0)).toBe(true);
     expect(sim.control.requestCount({ path: '/oauth/deauthorize' })).toBe(deauthorizations);
   });
@@ -217,7 +275,11 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     const alice = newUser();
     expect((await invoke(getMe, getMeRoute, { claims: userClaims(alice) })).status).toBe(200);
     const response = await invoke(deleteMe, route, { claims: userClaims(alice) });
-    expect(AccountDeletionResponse.parse(response.json).removed).toMatchObject({ users: 1, connections: 0, providersDisconnected: 0 });
+    expect(AccountDeletionResponse.parse(response.json).removed).toMatchObject({
+      users: 1,
+      connections: 0,
+      providersDisconnected: 0,
+    });
     expect(Object.values(await itemsMentioning(alice)).flat()).toEqual(onlyTombstoneOf(alice));
   });
 
@@ -236,7 +298,11 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
     const deps = await testDeps();
     sim.control.failNext(20, { status: 503 }, { pathPrefix: '/oauth/deauthorize' });
     try {
-      await deleteAccount({ userId: alice, email: undefined }, new Date(), accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps), cognitoSignInDeleter()));
+      await deleteAccount(
+        { userId: alice, email: undefined },
+        new Date(),
+        accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps), cognitoSignInDeleter()),
+      );
     } finally {
       sim.control.clearFaults();
     }
@@ -298,25 +364,35 @@ describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
     const hash = await emailTombstoneHash(email);
     expect(hash).not.toContain(email.split('@')[0]);
     const users = (await itemsMentioning(hash)).users;
-    expect(users).toEqual([expect.objectContaining({ pk: `DELETED_EMAIL#${hash}`, sk: `QUOTA#${quotaMonthOf(now)}`, messagesUsed: 3 })]);
+    expect(users).toEqual([
+      expect.objectContaining({ pk: `DELETED_EMAIL#${hash}`, sk: `QUOTA#${quotaMonthOf(now)}`, messagesUsed: 3 }),
+    ]);
     expect(JSON.stringify(users)).not.toContain(email);
     // Kept until the quota month ends, then DynamoDB TTL removes it.
     expect(Number(users[0]!.expiresAt) * 1000).toBeGreaterThan(now.getTime());
     expect(Number(users[0]!.expiresAt) * 1000).toBeLessThanOrEqual(now.getTime() + 32 * 86_400_000);
   });
 
-  it('a re-created account with the same email starts from the deleted account\'s count: 3 sent, deleted, signed up again, only 2 more this month', async () => {
+  it("a re-created account with the same email starts from the deleted account's count: 3 sent, deleted, signed up again, only 2 more this month", async () => {
     const friend = await member({ name: 'Friend' });
     /** Signs `email` up (a new Cognito user, a new sub), makes them partners with `friend`; returns the claims. */
     const signUpAndPartner = async (account: { sub: string; claims: ReturnType<typeof userClaims> }) => {
       await updateProfile({ userId: account.sub, email: account.claims.email as string }, settings, new Date());
       const on = { pathParameters: { userId: friend } };
-      expect((await invoke(postConnect, partnerRoute('post-partner-connect'), { claims: account.claims, ...on })).status).toBe(200);
-      expect((await call(postAccept, 'post-partner-accept', friend, { pathParameters: { userId: account.sub } })).status).toBe(200);
+      expect(
+        (await invoke(postConnect, partnerRoute('post-partner-connect'), { claims: account.claims, ...on })).status,
+      ).toBe(200);
+      expect(
+        (await call(postAccept, 'post-partner-accept', friend, { pathParameters: { userId: account.sub } })).status,
+      ).toBe(200);
       return account.claims;
     };
     const send = (claims: ReturnType<typeof userClaims>, text: string) =>
-      invoke(postMessage, partnerRoute('post-conversation-message'), { claims, pathParameters: { userId: friend }, body: { text } });
+      invoke(postMessage, partnerRoute('post-conversation-message'), {
+        claims,
+        pathParameters: { userId: friend },
+        body: { text },
+      });
 
     const first = await cognitoUser();
     const firstClaims = await signUpAndPartner(first);
@@ -324,14 +400,26 @@ describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
     expect((await invoke(deleteMe, route, { claims: firstClaims })).status).toBe(200);
 
     // The same email signs up again: a new Cognito user with a new sub.
-    const signUp = await cognitoClient.send(new SignUpCommand({ ClientId: cognito.clientId, Username: first.email, Password: 'Trail-Buddy-2026', UserAttributes: [{ Name: 'email', Value: first.email }] }));
+    const signUp = await cognitoClient.send(
+      new SignUpCommand({
+        ClientId: cognito.clientId,
+        Username: first.email,
+        Password: 'Trail-Buddy-2026',
+        UserAttributes: [{ Name: 'email', Value: first.email }],
+      }),
+    );
     await cognitoClient.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: first.email }));
     const sub = signUp.UserSub!;
     expect(sub).not.toBe(first.sub);
     const user = await cognitoClient.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: sub }));
-    const againClaims = await signUpAndPartner({ sub, claims: { ...userClaims(sub, first.email), 'cognito:username': user.Username! } });
+    const againClaims = await signUpAndPartner({
+      sub,
+      claims: { ...userClaims(sub, first.email), 'cognito:username': user.Username! },
+    });
 
-    const listed = ConversationsResponse.parse((await invoke(getConversations, partnerRoute('get-conversations'), { claims: againClaims })).json);
+    const listed = ConversationsResponse.parse(
+      (await invoke(getConversations, partnerRoute('get-conversations'), { claims: againClaims })).json,
+    );
     expect(listed.quota).toMatchObject({ limit: 5, used: 3, remaining: 2 });
     const fourth = await send(againClaims, 'After 1');
     expect(fourth.status).toBe(201);

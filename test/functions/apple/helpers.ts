@@ -32,7 +32,10 @@ export async function issueToken(userId: string): Promise<AppleIngestTokenRespon
 
 /** Posts to the public ingest route as the Shortcut does. */
 export function ingest(token: string | null, body: CallOptions['body'], headers: Record<string, string> = {}) {
-  return callRoute('post-apple-ingest', { body, headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers } });
+  return callRoute('post-apple-ingest', {
+    body,
+    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers },
+  });
 }
 
 /** '2026-11-20 07:12:00 -0800': Health Auto Export's date format, for an instant `hoursAgo` before now. */
@@ -81,7 +84,12 @@ export const specWorkout = (uuid: string, hoursAgo: number, fields: Record<strin
 /** Every item stored under the user's partition in the activities table (the raw DynamoDB contents). */
 export async function storedActivities(userId: string): Promise<Record<string, unknown>[]> {
   const result = await dynamo().send(
-    new QueryCommand({ TableName: tableName('activities'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName('activities'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+      ConsistentRead: true,
+    }),
   );
   return result.Items ?? [];
 }

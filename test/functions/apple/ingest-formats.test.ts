@@ -25,13 +25,27 @@ const accepted = (result: { status: number; json: unknown }) => {
 };
 
 const FIELDS = [
-  'activity_type', 'start_time', 'duration_seconds', 'distance_meters', 'calories_burned', 'steps',
-  'heart_rate_avg', 'heart_rate_max', 'elevation_gain_meters', 'average_speed_mps', 'activity_level',
+  'activity_type',
+  'start_time',
+  'duration_seconds',
+  'distance_meters',
+  'calories_burned',
+  'steps',
+  'heart_rate_avg',
+  'heart_rate_max',
+  'elevation_gain_meters',
+  'average_speed_mps',
+  'activity_level',
 ] as const;
 
 async function storedById(userId: string) {
   const items = await storedActivities(userId);
-  return Object.fromEntries(items.map((item) => [String(item.provider_activity_id), Object.fromEntries(FIELDS.map((field) => [field, item[field] ?? null]))]));
+  return Object.fromEntries(
+    items.map((item) => [
+      String(item.provider_activity_id),
+      Object.fromEntries(FIELDS.map((field) => [field, item[field] ?? null])),
+    ]),
+  );
 }
 
 describe("POST /api/apple/ingest with Health Auto Export's own REST body", () => {
@@ -41,7 +55,9 @@ describe("POST /api/apple/ingest with Health Auto Export's own REST body", () =>
 
     const result = accepted(await ingest(token, healthAutoExportV2));
     expect(result).toMatchObject({ accepted: 5, duplicates: 0, rejected: [] });
-    expect(result.skipped).toEqual([{ index: 4, list: 'steps', message: expect.stringMatching(/^2026-11-21: 640 steps/) }]);
+    expect(result.skipped).toEqual([
+      { index: 4, list: 'steps', message: expect.stringMatching(/^2026-11-21: 640 steps/) },
+    ]);
 
     expect(await storedById(userId)).toEqual({
       '5a4b2c1d-7e8f-4a0b-9c1d-2e3f4a5b6c7d': {
@@ -121,7 +137,9 @@ describe("POST /api/apple/ingest with Health Auto Export's own REST body", () =>
     const userId = newUserId();
     const { token } = await issueToken(userId);
     accepted(await ingest(token, healthAutoExportV2));
-    const hike = (await storedActivities(userId)).find((item) => item.provider_activity_id === '5a4b2c1d-7e8f-4a0b-9c1d-2e3f4a5b6c7d')!;
+    const hike = (await storedActivities(userId)).find(
+      (item) => item.provider_activity_id === '5a4b2c1d-7e8f-4a0b-9c1d-2e3f4a5b6c7d',
+    )!;
     const raw = JSON.parse(String(hike.raw_data)) as Record<string, unknown>;
     expect(raw).toMatchObject({ name: 'Hiking', distance: { qty: 11.82, units: 'km' } });
     expect(raw).not.toHaveProperty('route');
@@ -131,20 +149,34 @@ describe("POST /api/apple/ingest with Health Auto Export's own REST body", () =>
   it('accepts an empty export (a period with nothing new) and writes nothing', async () => {
     const userId = newUserId();
     const { token } = await issueToken(userId);
-    expect(accepted(await ingest(token, { data: { metrics: [], workouts: [] } }))).toMatchObject({ accepted: 0, duplicates: 0, rejected: [] });
+    expect(accepted(await ingest(token, { data: { metrics: [], workouts: [] } }))).toMatchObject({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [],
+    });
     expect(await storedActivities(userId)).toEqual([]);
   });
 
   it.each([
     ['data that is not an object', { data: 'workouts' }, /data must be an object/],
-    ['data without workouts or metrics (another export format)', { data: { stateOfMind: [] } }, /no workouts or metrics list/],
+    [
+      'data without workouts or metrics (another export format)',
+      { data: { stateOfMind: [] } },
+      /no workouts or metrics list/,
+    ],
     ['workouts that are not a list', { data: { workouts: { id: 'x' } } }, /data\.workouts must be a list/],
   ])('refuses %s with 400 unsupported_health_data and writes nothing', async (_, body, message) => {
     const userId = newUserId();
     const { token } = await issueToken(userId);
     const result = await ingest(token, body);
     expect(result.status).toBe(400);
-    expect(result.json).toEqual({ error: { code: 'unsupported_health_data', message: expect.stringMatching(message), fields: { data: expect.any(String) } } });
+    expect(result.json).toEqual({
+      error: {
+        code: 'unsupported_health_data',
+        message: expect.stringMatching(message),
+        fields: { data: expect.any(String) },
+      },
+    });
     expect(await storedActivities(userId)).toEqual([]);
   });
 
@@ -161,10 +193,18 @@ describe("POST /api/apple/ingest with the body the setup dialog's Shortcut steps
 
     const result = accepted(await ingest(token, trailBuddyShortcut));
     expect(result).toMatchObject({ accepted: 5, duplicates: 0, rejected: [] });
-    expect(result.skipped).toEqual([{ index: 2, list: 'steps', message: expect.stringMatching(/^2026-11-21: 640 steps/) }]);
+    expect(result.skipped).toEqual([
+      { index: 2, list: 'steps', message: expect.stringMatching(/^2026-11-21: 640 steps/) },
+    ]);
 
     const stored = await storedById(userId);
-    expect(Object.keys(stored).sort()).toEqual(['2026-11-18T18:05:00-08:00', '2026-11-20T07:12:00-08:00', '2026-11-21T06:30:00-08:00', 'steps#2026-11-19', 'steps#2026-11-20']);
+    expect(Object.keys(stored).sort()).toEqual([
+      '2026-11-18T18:05:00-08:00',
+      '2026-11-20T07:12:00-08:00',
+      '2026-11-21T06:30:00-08:00',
+      'steps#2026-11-19',
+      'steps#2026-11-20',
+    ]);
     expect(stored['2026-11-20T07:12:00-08:00']).toEqual({
       activity_type: 'Hiking',
       start_time: '2026-11-20T15:12:00.000Z',
@@ -178,9 +218,25 @@ describe("POST /api/apple/ingest with the body the setup dialog's Shortcut steps
       average_speed_mps: 1.267,
       activity_level: 'very_active',
     });
-    expect(stored['2026-11-21T06:30:00-08:00']).toMatchObject({ activity_type: 'Running', distance_meters: 5005.1, calories_burned: 402, average_speed_mps: 2.963, activity_level: 'active' });
-    expect(stored['2026-11-18T18:05:00-08:00']).toMatchObject({ activity_type: 'Cycling', start_time: '2026-11-19T02:05:00.000Z', distance_meters: 0, calories_burned: 360, activity_level: 'active' });
-    expect(stored['steps#2026-11-19']).toMatchObject({ steps: 12840, distance_meters: 9630, start_time: '2026-11-19T20:00:00.000Z' });
+    expect(stored['2026-11-21T06:30:00-08:00']).toMatchObject({
+      activity_type: 'Running',
+      distance_meters: 5005.1,
+      calories_burned: 402,
+      average_speed_mps: 2.963,
+      activity_level: 'active',
+    });
+    expect(stored['2026-11-18T18:05:00-08:00']).toMatchObject({
+      activity_type: 'Cycling',
+      start_time: '2026-11-19T02:05:00.000Z',
+      distance_meters: 0,
+      calories_burned: 360,
+      activity_level: 'active',
+    });
+    expect(stored['steps#2026-11-19']).toMatchObject({
+      steps: 12840,
+      distance_meters: 9630,
+      start_time: '2026-11-19T20:00:00.000Z',
+    });
     expect(stored['steps#2026-11-20']).toMatchObject({ steps: 10553, calories_burned: 422.1 });
 
     // Run again (the automation runs daily over the last 30 days): the same items, refreshed.
@@ -190,8 +246,15 @@ describe("POST /api/apple/ingest with the body the setup dialog's Shortcut steps
   it('takes a workout start with a positive offset as its id', async () => {
     const userId = newUserId();
     const { token } = await issueToken(userId);
-    const workout = { ...trailBuddyShortcut.health_data.workouts[0], id: '2026-11-20T16:12:00+01:00', startDate: '2026-11-20T16:12:00+01:00' };
-    expect(accepted(await ingest(token, { health_data: { workouts: [workout] } }))).toMatchObject({ accepted: 1, rejected: [] });
+    const workout = {
+      ...trailBuddyShortcut.health_data.workouts[0],
+      id: '2026-11-20T16:12:00+01:00',
+      startDate: '2026-11-20T16:12:00+01:00',
+    };
+    expect(accepted(await ingest(token, { health_data: { workouts: [workout] } }))).toMatchObject({
+      accepted: 1,
+      rejected: [],
+    });
     expect(Object.keys(await storedById(userId))).toEqual(['2026-11-20T16:12:00+01:00']);
   });
 });

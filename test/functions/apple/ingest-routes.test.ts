@@ -8,11 +8,28 @@ import { hashIngestToken } from '../../../functions/domain/apple-ingest-token';
 import { getConnection } from '../../../functions/repositories/connections';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import { APPLE_ROUTES } from '../../../functions/shared/route-areas/apple';
-import { APPLE_INGEST_MAX_BYTES, APPLE_INGEST_MAX_ENTRIES, AppleIngestResponse } from '../../../functions/shared/schemas/apple';
+import {
+  APPLE_INGEST_MAX_BYTES,
+  APPLE_INGEST_MAX_ENTRIES,
+  AppleIngestResponse,
+} from '../../../functions/shared/schemas/apple';
 import { ActivitiesResponse, ConnectionsResponse } from '../../../functions/shared/schemas/connections';
 import { createApiHost } from '../../../infra/local/api-host';
 import { invoke, userClaims } from '../../support/api-events';
-import { dayAgo, haeWorkout, ingest, issueToken, newUserId, route, SITE_URL, specWorkout, storedActivities, storedTokenItems, tableContains, useAppleEnv } from './helpers';
+import {
+  dayAgo,
+  haeWorkout,
+  ingest,
+  issueToken,
+  newUserId,
+  route,
+  SITE_URL,
+  specWorkout,
+  storedActivities,
+  storedTokenItems,
+  tableContains,
+  useAppleEnv,
+} from './helpers';
 
 beforeAll(() => useAppleEnv());
 
@@ -21,8 +38,7 @@ const accepted = (result: { status: number; json: unknown }) => {
   return AppleIngestResponse.parse(result.json);
 };
 const errorOf = (result: { json: unknown }) => (result.json as { error: { code: string; message: string } }).error;
-const appleIds = async (userId: string) =>
-  (await storedActivities(userId)).map((item) => String(item.sk)).sort();
+const appleIds = async (userId: string) => (await storedActivities(userId)).map((item) => String(item.sk)).sort();
 
 describe('POST /api/apple/ingest-token', () => {
   it('needs a signed-in caller', async () => {
@@ -38,15 +54,32 @@ describe('POST /api/apple/ingest-token', () => {
     expect(issued.ingestUrl).toBe(`${SITE_URL}/api/apple/ingest`);
     // No published Shortcut configured: the setup dialog shows the steps to build one instead of an install link.
     expect(issued.shortcutUrl).toBeNull();
-    expect(issued.connection).toMatchObject({ provider: 'apple_health', isActive: true, lastSyncAt: null, athleteFirstName: null });
+    expect(issued.connection).toMatchObject({
+      provider: 'apple_health',
+      isActive: true,
+      lastSyncAt: null,
+      athleteFirstName: null,
+    });
     expect(issued.connection.providerUserIdPrefix).toMatch(/^[0-9a-f]{8}$/);
-    expect(issued.connection.scopes).toEqual(['step_count', 'walking_running_distance', 'active_energy', 'heart_rate', 'workouts', 'sleep_analysis']);
+    expect(issued.connection.scopes).toEqual([
+      'step_count',
+      'walking_running_distance',
+      'active_energy',
+      'heart_rate',
+      'workouts',
+      'sleep_analysis',
+    ]);
 
-    const listed = ConnectionsResponse.parse((await invoke(getConnections, route('get-connections'), { claims: userClaims(userId) })).json);
+    const listed = ConnectionsResponse.parse(
+      (await invoke(getConnections, route('get-connections'), { claims: userClaims(userId) })).json,
+    );
     expect(listed.connections.map((c) => c.provider)).toEqual(['apple_health']);
 
     const tokenItems = await storedTokenItems(userId);
-    expect(tokenItems.map((item) => item.pk).sort()).toEqual([`APPLE_INGEST_TOKEN#${hashIngestToken(issued.token)}`, `USER#${userId}`]);
+    expect(tokenItems.map((item) => item.pk).sort()).toEqual([
+      `APPLE_INGEST_TOKEN#${hashIngestToken(issued.token)}`,
+      `USER#${userId}`,
+    ]);
     expect(await tableContains('users', issued.token)).toBe(false);
     expect(await tableContains('connections', issued.token)).toBe(false);
   });
@@ -84,7 +117,11 @@ describe('POST /api/apple/ingest', () => {
           'not a workout',
           haeWorkout('too-old', 24 * 40),
         ],
-        steps: [{ date: dayAgo(2), steps: 8400 }, { date: dayAgo(3), steps: 600 }, { date: 'soon', steps: 5000 }],
+        steps: [
+          { date: dayAgo(2), steps: 8400 },
+          { date: dayAgo(3), steps: 600 },
+          { date: 'soon', steps: 5000 },
+        ],
       },
     };
     const result = accepted(await ingest(token, body));
@@ -102,11 +139,21 @@ describe('POST /api/apple/ingest', () => {
     ]);
 
     expect(await appleIds(userId)).toEqual(
-      ['ACT#apple_health#6f1c2d3e-aaaa-4bbb-8ccc-000000000001', 'ACT#apple_health#hae-run-1', `ACT#apple_health#steps#${dayAgo(2)}`].sort(),
+      [
+        'ACT#apple_health#6f1c2d3e-aaaa-4bbb-8ccc-000000000001',
+        'ACT#apple_health#hae-run-1',
+        `ACT#apple_health#steps#${dayAgo(2)}`,
+      ].sort(),
     );
     const items = await storedActivities(userId);
     const run = items.find((item) => item.provider_activity_id === 'hae-run-1')!;
-    expect(run).toMatchObject({ user_id: userId, distance_meters: 6000, calories_burned: 400.1, heart_rate_avg: 140, activity_level: 'active' });
+    expect(run).toMatchObject({
+      user_id: userId,
+      distance_meters: 6000,
+      calories_burned: 400.1,
+      heart_rate_avg: 140,
+      activity_level: 'active',
+    });
     expect(typeof run.expiresAt).toBe('number');
     expect(typeof run.raw_data).toBe('string');
 
@@ -115,8 +162,14 @@ describe('POST /api/apple/ingest', () => {
     const metrics = await getMetrics(userId);
     expect(metrics).not.toBeNull();
 
-    const listed = ActivitiesResponse.parse((await invoke(getActivities, route('get-activities'), { claims: userClaims(userId) })).json);
-    expect(listed.activities.map((a) => a.provider_activity_id)).toEqual(['hae-run-1', `steps#${dayAgo(2)}`, '6f1c2d3e-aaaa-4bbb-8ccc-000000000001']);
+    const listed = ActivitiesResponse.parse(
+      (await invoke(getActivities, route('get-activities'), { claims: userClaims(userId) })).json,
+    );
+    expect(listed.activities.map((a) => a.provider_activity_id)).toEqual([
+      'hae-run-1',
+      `steps#${dayAgo(2)}`,
+      '6f1c2d3e-aaaa-4bbb-8ccc-000000000001',
+    ]);
   });
 
   it('never duplicates: the same payload again updates the same items, and a repeated id within one payload is one item', async () => {
@@ -128,7 +181,15 @@ describe('POST /api/apple/ingest', () => {
     expect(await appleIds(userId)).toEqual(['ACT#apple_health#a', 'ACT#apple_health#b']);
 
     // Edited on the phone: the later figures replace the earlier ones.
-    const edited = accepted(await ingest(token, { health_data: [haeWorkout('a', 5, { distance: { qty: 7, units: 'km' } }), haeWorkout('c', 7), haeWorkout('c', 7, { duration: 2000 })] }));
+    const edited = accepted(
+      await ingest(token, {
+        health_data: [
+          haeWorkout('a', 5, { distance: { qty: 7, units: 'km' } }),
+          haeWorkout('c', 7),
+          haeWorkout('c', 7, { duration: 2000 }),
+        ],
+      }),
+    );
     expect(edited).toMatchObject({ accepted: 1, duplicates: 2 });
     const items = await storedActivities(userId);
     expect(items).toHaveLength(3);
@@ -139,18 +200,62 @@ describe('POST /api/apple/ingest', () => {
   describe('refuses with a clear 4xx and writes nothing', () => {
     const cases: Array<[string, (token: string) => Promise<{ status: number; json: unknown }>, number, string]> = [
       ['a missing token', () => ingest(null, { health_data: { workouts: [haeWorkout('x', 1)] } }), 401, 'unauthorized'],
-      ['a wrong token', () => ingest('tbah_' + 'A'.repeat(43), { health_data: { workouts: [haeWorkout('x', 1)] } }), 401, 'unauthorized'],
-      ['a token in the wrong scheme', (token) => ingest(null, { health_data: { workouts: [haeWorkout('x', 1)] } }, { authorization: `Basic ${token}` }), 401, 'unauthorized'],
+      [
+        'a wrong token',
+        () => ingest('tbah_' + 'A'.repeat(43), { health_data: { workouts: [haeWorkout('x', 1)] } }),
+        401,
+        'unauthorized',
+      ],
+      [
+        'a token in the wrong scheme',
+        (token) =>
+          ingest(null, { health_data: { workouts: [haeWorkout('x', 1)] } }, { authorization: `Basic ${token}` }),
+        401,
+        'unauthorized',
+      ],
       ['a body that is not JSON', (token) => ingest(token, '{"health_data": [', {}), 400, 'invalid_json'],
       ['an empty body', (token) => ingest(token, ''), 400, 'validation_failed'],
-      ['JSON that is not the envelope', (token) => ingest(token, { workouts: [haeWorkout('x', 1)] }), 400, 'validation_failed'],
+      [
+        'JSON that is not the envelope',
+        (token) => ingest(token, { workouts: [haeWorkout('x', 1)] }),
+        400,
+        'validation_failed',
+      ],
       ['health_data null', (token) => ingest(token, { health_data: null }), 400, 'validation_failed'],
-      ['health_data of an unknown shape', (token) => ingest(token, { health_data: { sleep: [] } }), 400, 'unsupported_health_data'],
-      ['workouts that are not a list', (token) => ingest(token, { health_data: { workouts: { id: 'x' } } }), 400, 'unsupported_health_data'],
-      ['a body over the size cap', (token) => ingest(token, { health_data: { workouts: [haeWorkout('x', 1, { notes: 'x'.repeat(APPLE_INGEST_MAX_BYTES) })] } }), 413, 'payload_too_large'],
+      [
+        'health_data of an unknown shape',
+        (token) => ingest(token, { health_data: { sleep: [] } }),
+        400,
+        'unsupported_health_data',
+      ],
+      [
+        'workouts that are not a list',
+        (token) => ingest(token, { health_data: { workouts: { id: 'x' } } }),
+        400,
+        'unsupported_health_data',
+      ],
+      [
+        'a body over the size cap',
+        (token) =>
+          ingest(token, {
+            health_data: { workouts: [haeWorkout('x', 1, { notes: 'x'.repeat(APPLE_INGEST_MAX_BYTES) })] },
+          }),
+        413,
+        'payload_too_large',
+      ],
       [
         'more entries than the cap',
-        (token) => ingest(token, { health_data: { workouts: Array.from({ length: APPLE_INGEST_MAX_ENTRIES + 1 }, (_, i) => ({ id: `w${i}`, name: 'Walk', start: '2026-01-01 00:00:00 +0000', duration: 60 })) } }),
+        (token) =>
+          ingest(token, {
+            health_data: {
+              workouts: Array.from({ length: APPLE_INGEST_MAX_ENTRIES + 1 }, (_, i) => ({
+                id: `w${i}`,
+                name: 'Walk',
+                start: '2026-01-01 00:00:00 +0000',
+                duration: 60,
+              })),
+            },
+          }),
         413,
         'too_many_entries',
       ],
@@ -194,7 +299,11 @@ describe('POST /api/apple/ingest', () => {
     const { token } = await issueToken(userId);
     accepted(await ingest(token, { health_data: { workouts: [haeWorkout('d1', 2)] } }));
 
-    const disconnected = await invoke(deleteConnection, route('delete-connection'), { claims: userClaims(userId), path: '/api/connections/apple_health', pathParameters: { provider: 'apple_health' } });
+    const disconnected = await invoke(deleteConnection, route('delete-connection'), {
+      claims: userClaims(userId),
+      path: '/api/connections/apple_health',
+      pathParameters: { provider: 'apple_health' },
+    });
     expect(disconnected.status).toBe(204);
 
     const refused = await ingest(token, { health_data: { workouts: [haeWorkout('d2', 2)] } });
@@ -214,13 +323,21 @@ describe('POST /api/apple/ingest', () => {
     const bob = newUserId();
     const aliceToken = (await issueToken(alice)).token;
     const bobToken = (await issueToken(bob)).token;
-    accepted(await ingest(bobToken, { health_data: { workouts: [haeWorkout('bob-only', 4), haeWorkout('shared-id', 5)] } }));
+    accepted(
+      await ingest(bobToken, { health_data: { workouts: [haeWorkout('bob-only', 4), haeWorkout('shared-id', 5)] } }),
+    );
     const bobBefore = await storedActivities(bob);
 
     const sneaky = {
       user_id: bob,
       userId: bob,
-      health_data: { user_id: bob, workouts: [haeWorkout('shared-id', 6, { user_id: bob, userId: bob }), haeWorkout('alice-1', 7, { user_id: bob })] },
+      health_data: {
+        user_id: bob,
+        workouts: [
+          haeWorkout('shared-id', 6, { user_id: bob, userId: bob }),
+          haeWorkout('alice-1', 7, { user_id: bob }),
+        ],
+      },
     };
     expect(accepted(await ingest(aliceToken, sneaky))).toMatchObject({ accepted: 2, duplicates: 0 });
 
@@ -233,32 +350,60 @@ describe('POST /api/apple/ingest', () => {
       expect(item.gsi1pk).toBe(`USER#${alice}`);
     }
     // Bob's shared-id workout is his own item, untouched by Alice's workout with the same id.
-    expect(bobBefore.find((item) => item.provider_activity_id === 'shared-id')?.start_time).not.toBe(aliceItems.find((item) => item.provider_activity_id === 'shared-id')?.start_time);
+    expect(bobBefore.find((item) => item.provider_activity_id === 'shared-id')?.start_time).not.toBe(
+      aliceItems.find((item) => item.provider_activity_id === 'shared-id')?.start_time,
+    );
 
     // Disconnecting Alice revokes only her token.
-    await invoke(deleteConnection, route('delete-connection'), { claims: userClaims(alice), pathParameters: { provider: 'apple_health' }, path: '/api/connections/apple_health' });
+    await invoke(deleteConnection, route('delete-connection'), {
+      claims: userClaims(alice),
+      pathParameters: { provider: 'apple_health' },
+      path: '/api/connections/apple_health',
+    });
     expect((await ingest(aliceToken, { health_data: { workouts: [] } })).status).toBe(401);
     expect(accepted(await ingest(bobToken, { health_data: { workouts: [] } })).accepted).toBe(0);
     expect(await storedActivities(bob)).toEqual(bobBefore);
   });
 
   it('is public on the local host (no Cognito token needed) and its size cap answers before the host limit', async () => {
-    const api = createApiHost({ routes: APPLE_ROUTES, rootDir: resolve(import.meta.dirname, '../../..'), authorize: async () => ({ ok: false }) as never });
+    const api = createApiHost({
+      routes: APPLE_ROUTES,
+      rootDir: resolve(import.meta.dirname, '../../..'),
+      authorize: async () => ({ ok: false }) as never,
+    });
     const userId = newUserId();
     const { token } = await issueToken(userId);
     const post = (body: string) =>
-      api({ method: 'POST', path: '/api/apple/ingest', rawQueryString: '', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: Buffer.from(body), sourceIp: '127.0.0.1' });
+      api({
+        method: 'POST',
+        path: '/api/apple/ingest',
+        rawQueryString: '',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: Buffer.from(body),
+        sourceIp: '127.0.0.1',
+      });
 
     const ok = await post(JSON.stringify({ health_data: { workouts: [haeWorkout('via-host', 1)] } }));
     expect(ok.status).toBe(200);
     expect(AppleIngestResponse.parse(JSON.parse(ok.body.toString())).accepted).toBe(1);
 
-    const big = await post(JSON.stringify({ health_data: { workouts: [], pad: 'x'.repeat(APPLE_INGEST_MAX_BYTES + 1) } }));
+    const big = await post(
+      JSON.stringify({ health_data: { workouts: [], pad: 'x'.repeat(APPLE_INGEST_MAX_BYTES + 1) } }),
+    );
     expect(big.status).toBe(413);
-    expect(JSON.parse(big.body.toString())).toEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(JSON.parse(big.body.toString())).toEqual({
+      error: { code: 'payload_too_large', message: expect.any(String) },
+    });
 
     // The token route is behind the authorizer.
-    const tokenRoute = await api({ method: 'POST', path: '/api/apple/ingest-token', rawQueryString: '', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' });
+    const tokenRoute = await api({
+      method: 'POST',
+      path: '/api/apple/ingest-token',
+      rawQueryString: '',
+      headers: {},
+      body: Buffer.alloc(0),
+      sourceIp: '127.0.0.1',
+    });
     expect(tokenRoute.status).toBe(401);
   });
 });

@@ -9,9 +9,21 @@ const receivedAt = new Date('2026-11-21T12:00:00.000Z');
 const context = { userId: 'user-1', receivedAt };
 
 /** A Health Auto Export workout with only the required fields; each case adds or overrides what it tests. */
-const hae = (fields: Record<string, unknown> = {}) => ({ id: 'hae-1', name: 'Outdoor Run', start: '2026-11-20 07:00:00 -0800', duration: 1200, ...fields });
+const hae = (fields: Record<string, unknown> = {}) => ({
+  id: 'hae-1',
+  name: 'Outdoor Run',
+  start: '2026-11-20 07:00:00 -0800',
+  duration: 1200,
+  ...fields,
+});
 /** A workout in the spec's Apple fields. */
-const spec = (fields: Record<string, unknown> = {}) => ({ uuid: 'apple-1', workoutActivityType: 'HKWorkoutActivityTypeRunning', startDate: '2026-11-20T07:00:00-08:00', duration: 1200, ...fields });
+const spec = (fields: Record<string, unknown> = {}) => ({
+  uuid: 'apple-1',
+  workoutActivityType: 'HKWorkoutActivityTypeRunning',
+  startDate: '2026-11-20T07:00:00-08:00',
+  duration: 1200,
+  ...fields,
+});
 
 function activityOf(outcome: EntryOutcome) {
   if (outcome.kind !== 'activity') throw new Error(`expected an activity, got ${outcome.kind}: ${outcome.message}`);
@@ -124,8 +136,21 @@ describe('mapAppleWorkout: units', () => {
     ["HealthKit 'Cal' (kilocalories)", { totalEnergyBurned: { doubleValue: 250, unit: 'Cal' } }, 250],
     ['spec totalEnergyBurned.doubleValue without a unit is kcal', { totalEnergyBurned: { doubleValue: 321 } }, 321],
     ['Health Auto Export v1 activeEnergy quantity', { activeEnergy: { qty: 1046, units: 'kJ' } }, 250],
-    ['Health Auto Export activeEnergy series, mixed units, summed', { activeEnergy: [{ qty: 50, units: 'kcal' }, { qty: 209.2, units: 'kJ' }] }, 100],
-    ['activeEnergyBurned wins over the series', { activeEnergyBurned: { qty: 80, units: 'kcal' }, activeEnergy: [{ qty: 50, units: 'kcal' }] }, 80],
+    [
+      'Health Auto Export activeEnergy series, mixed units, summed',
+      {
+        activeEnergy: [
+          { qty: 50, units: 'kcal' },
+          { qty: 209.2, units: 'kJ' },
+        ],
+      },
+      100,
+    ],
+    [
+      'activeEnergyBurned wins over the series',
+      { activeEnergyBurned: { qty: 80, units: 'kcal' }, activeEnergy: [{ qty: 50, units: 'kcal' }] },
+      80,
+    ],
   ];
   it.each(energies)('energy in %s', (_, fields, kcal) => {
     expect(activityOf(map(hae(fields))).calories_burned).toBe(kcal);
@@ -137,7 +162,11 @@ describe('mapAppleWorkout: units', () => {
     ['a minutes quantity', { duration: { qty: 45, units: 'min' } }, 2700],
     ['an hours quantity', { duration: { qty: 1.5, units: 'hr' } }, 5400],
     ['end − start when duration is missing', { duration: undefined, end: '2026-11-20 07:30:00 -0800' }, 1800],
-    ['duration wins over end − start (pauses are left out)', { duration: 1500, end: '2026-11-20 07:30:00 -0800' }, 1500],
+    [
+      'duration wins over end − start (pauses are left out)',
+      { duration: 1500, end: '2026-11-20 07:30:00 -0800' },
+      1500,
+    ],
   ];
   it.each(durations)('duration from %s', (_, fields, seconds) => {
     expect(activityOf(map(hae(fields))).duration_seconds).toBe(seconds);
@@ -145,7 +174,12 @@ describe('mapAppleWorkout: units', () => {
 
   const heartRates: Array<[string, Record<string, unknown>, number | null, number | null]> = [
     ['spec numbers', { averageHeartRate: 140, maxHeartRate: 170 }, 140, 170],
-    ['avgHeartRate / maxHeartRate quantities', { avgHeartRate: { qty: 135, units: 'bpm' }, maxHeartRate: { qty: 160, units: 'bpm' } }, 135, 160],
+    [
+      'avgHeartRate / maxHeartRate quantities',
+      { avgHeartRate: { qty: 135, units: 'bpm' }, maxHeartRate: { qty: 160, units: 'bpm' } },
+      135,
+      160,
+    ],
     ['heartRate summary with numbers', { heartRate: { avg: 130, max: 150 } }, 130, 150],
     ['heartRate summary with capitalised keys', { heartRate: { Avg: 128, Max: 149 } }, 128, 149],
     ['0 means not measured', { averageHeartRate: 0 }, null, null],
@@ -186,7 +220,11 @@ describe('mapAppleWorkout: dates and offsets', () => {
 
 describe('mapAppleWorkout: activity level (spec §9)', () => {
   const levels: Array<[string, Record<string, unknown>, ActivityLevel]> = [
-    ['under 600 s is light whatever the speed and heart rate', { duration: 540, distance: { qty: 3, units: 'km' }, averageHeartRate: 170 }, 'light'],
+    [
+      'under 600 s is light whatever the speed and heart rate',
+      { duration: 540, distance: { qty: 3, units: 'km' }, averageHeartRate: 170 },
+      'light',
+    ],
     ['over 3600 s is very_active', { duration: 3700 }, 'very_active'],
     ['speed over 4 m/s is very_active', { duration: 1200, distance: { qty: 6, units: 'km' } }, 'very_active'],
     ['heart rate over 150 is very_active', { duration: 1200, averageHeartRate: 155 }, 'very_active'],
@@ -196,7 +234,11 @@ describe('mapAppleWorkout: activity level (spec §9)', () => {
     ['over 900 s is moderate', { duration: 1000 }, 'moderate'],
     ['heart rate over 100 is moderate', { duration: 700, avgHeartRate: { qty: 105, units: 'bpm' } }, 'moderate'],
     ['otherwise light', { duration: 700 }, 'light'],
-    ['speed from distance estimated from steps counts too (9000 steps ≈ 6750 m in 1200 s)', { duration: 1200, steps: 9000 }, 'very_active'],
+    [
+      'speed from distance estimated from steps counts too (9000 steps ≈ 6750 m in 1200 s)',
+      { duration: 1200, steps: 9000 },
+      'very_active',
+    ],
   ];
   it.each(levels)('%s', (_, fields, level) => {
     expect(activityOf(map(hae(fields))).activity_level).toBe(level);
@@ -204,17 +246,38 @@ describe('mapAppleWorkout: activity level (spec §9)', () => {
 });
 
 describe('mapAppleWorkout: step estimates (0.75 m and 0.04 kcal per step)', () => {
-  const estimates: Array<[string, Record<string, unknown>, { steps: number | null; distance: number | null; kcal: number | null }]> = [
+  const estimates: Array<
+    [string, Record<string, unknown>, { steps: number | null; distance: number | null; kcal: number | null }]
+  > = [
     ['steps only: both estimated', { steps: 4000 }, { steps: 4000, distance: 3000, kcal: 160 }],
-    ['measured distance is kept, energy estimated', { steps: 4000, distance: { qty: 5, units: 'km' } }, { steps: 4000, distance: 5000, kcal: 160 }],
-    ['measured energy is kept, distance estimated', { steps: 4000, activeEnergyBurned: { qty: 300, units: 'kcal' } }, { steps: 4000, distance: 3000, kcal: 300 }],
-    ['Health Auto Export stepCount series is summed', { stepCount: [{ qty: 1000, units: 'count' }, { qty: 1500, units: 'count' }] }, { steps: 2500, distance: 1875, kcal: 100 }],
+    [
+      'measured distance is kept, energy estimated',
+      { steps: 4000, distance: { qty: 5, units: 'km' } },
+      { steps: 4000, distance: 5000, kcal: 160 },
+    ],
+    [
+      'measured energy is kept, distance estimated',
+      { steps: 4000, activeEnergyBurned: { qty: 300, units: 'kcal' } },
+      { steps: 4000, distance: 3000, kcal: 300 },
+    ],
+    [
+      'Health Auto Export stepCount series is summed',
+      {
+        stepCount: [
+          { qty: 1000, units: 'count' },
+          { qty: 1500, units: 'count' },
+        ],
+      },
+      { steps: 2500, distance: 1875, kcal: 100 },
+    ],
     ['steps as text', { steps: '1234' }, { steps: 1234, distance: 925.5, kcal: 49.4 }],
     ['no steps: nothing is made up', {}, { steps: null, distance: null, kcal: null }],
   ];
   it.each(estimates)('%s', (_, fields, expected) => {
     const activity = activityOf(map(hae(fields)));
-    expect({ steps: activity.steps, distance: activity.distance_meters, kcal: activity.calories_burned }).toEqual(expected);
+    expect({ steps: activity.steps, distance: activity.distance_meters, kcal: activity.calories_burned }).toEqual(
+      expected,
+    );
   });
 });
 
@@ -238,7 +301,9 @@ describe('appleActivityTypeName', () => {
   });
 
   it('spec workouts take their type from workoutActivityType, Health Auto Export ones from name', () => {
-    expect(activityOf(map(spec({ workoutActivityType: 'HKWorkoutActivityTypeSwimming' }))).activity_type).toBe('Swimming');
+    expect(activityOf(map(spec({ workoutActivityType: 'HKWorkoutActivityTypeSwimming' }))).activity_type).toBe(
+      'Swimming',
+    );
     expect(activityOf(map(hae({ name: 'Pool Swim' }))).activity_type).toBe('Pool Swim');
   });
 });
@@ -264,7 +329,11 @@ describe('mapAppleWorkout: rejected and skipped entries', () => {
     ['a duration that is not a number', hae({ duration: 'long' }), /duration is not a number/],
     ['an unknown distance unit', hae({ distance: { qty: 1, units: 'furlong' } }), /unsupported unit 'furlong'/],
     ['a negative distance', hae({ distance: { qty: -1, units: 'km' } }), /distance must not be negative/],
-    ["small calories ('cal'), which would be read 1000x too big", hae({ activeEnergyBurned: { qty: 10, units: 'cal' } }), /unsupported unit 'cal'/],
+    [
+      "small calories ('cal'), which would be read 1000x too big",
+      hae({ activeEnergyBurned: { qty: 10, units: 'cal' } }),
+      /unsupported unit 'cal'/,
+    ],
     ['a quantity without qty', hae({ distance: { units: 'km' } }), /neither doubleValue nor qty/],
     ['an absurd number', hae({ distance: { qty: 1e200, units: 'km' } }), /out of range/],
     ['a measurement as text in an unknown unit', hae({ distance: '5 furlongs' }), /unsupported unit 'furlongs'/],
@@ -282,7 +351,10 @@ describe('mapAppleWorkout: rejected and skipped entries', () => {
   });
 
   it('skips a workout older than the 30-day window and keeps one just inside it', () => {
-    expect(map(hae({ start: '2026-10-22T11:59:00Z' }))).toEqual({ kind: 'skipped', message: 'older than the 30-day sync window' });
+    expect(map(hae({ start: '2026-10-22T11:59:00Z' }))).toEqual({
+      kind: 'skipped',
+      message: 'older than the 30-day sync window',
+    });
     expect(map(hae({ start: '2026-10-22T12:01:00Z' })).kind).toBe('activity');
   });
 
@@ -352,7 +424,15 @@ describe('mapAppleDailySteps', () => {
 
   it('reports bad step entries one by one and keeps the good ones', () => {
     const { activities, issues } = mapAppleDailySteps(
-      [null, { date: 'last tuesday', steps: 5000 }, { steps: 5000 }, { date: '2026-11-18', steps: -1 }, { date: '2026-11-18', steps: 'many' }, { date: '2026-10-01', steps: 5000 }, { date: '2026-11-18', steps: 5000 }],
+      [
+        null,
+        { date: 'last tuesday', steps: 5000 },
+        { steps: 5000 },
+        { date: '2026-11-18', steps: -1 },
+        { date: '2026-11-18', steps: 'many' },
+        { date: '2026-10-01', steps: 5000 },
+        { date: '2026-11-18', steps: 5000 },
+      ],
       context,
     );
     expect(activities.map((a) => a.provider_activity_id)).toEqual(['steps#2026-11-18']);
@@ -372,11 +452,23 @@ describe('readHealthData: the accepted shapes of health_data', () => {
   const steps = { date: '2026-11-20', steps: 5000 };
   const accepted: Array<[string, unknown, { workouts: number; steps: number }]> = [
     ['the Test Connection ping', { workouts: [] }, { workouts: 0, steps: 0 }],
-    ["TrailBuddy's Shortcut: workouts and steps", { workouts: [workout, workout], steps: [steps] }, { workouts: 2, steps: 1 }],
+    [
+      "TrailBuddy's Shortcut: workouts and steps",
+      { workouts: [workout, workout], steps: [steps] },
+      { workouts: 2, steps: 1 },
+    ],
     ['steps only', { steps: [steps, steps] }, { workouts: 0, steps: 2 }],
     [
       'a Health Auto Export body (only step_count read from metrics)',
-      { data: { workouts: [workout], metrics: [{ name: 'step_count', units: 'count', data: [{ date: '2026-11-20 00:00:00 -0800', qty: 4000 }] }, { name: 'heart_rate', units: 'bpm', data: [{ Avg: 70 }] }] } },
+      {
+        data: {
+          workouts: [workout],
+          metrics: [
+            { name: 'step_count', units: 'count', data: [{ date: '2026-11-20 00:00:00 -0800', qty: 4000 }] },
+            { name: 'heart_rate', units: 'bpm', data: [{ Avg: 70 }] },
+          ],
+        },
+      },
       { workouts: 1, steps: 1 },
     ],
     ['Health Auto Export without the data wrapper', { workouts: [workout], metrics: [] }, { workouts: 1, steps: 0 }],
@@ -395,8 +487,16 @@ describe('readHealthData: the accepted shapes of health_data', () => {
     ['JSON text inside JSON text', JSON.stringify(JSON.stringify({ workouts: [] })), /must be a list of workouts/],
     ['an object without any list', { foo: 1 }, /must be a list of workouts/],
     ['workouts that are not a list', { workouts: 'x' }, /health_data\.workouts must be a list/],
-    ['a Health Auto Export body with bad workouts', { data: { workouts: {} } }, /health_data\.data\.workouts must be a list/],
-    ['a step_count metric whose data is not a list', { metrics: [{ name: 'step_count', data: 5 }] }, /step_count data must be a list/],
+    [
+      'a Health Auto Export body with bad workouts',
+      { data: { workouts: {} } },
+      /health_data\.data\.workouts must be a list/,
+    ],
+    [
+      'a step_count metric whose data is not a list',
+      { metrics: [{ name: 'step_count', data: 5 }] },
+      /step_count data must be a list/,
+    ],
   ];
   it.each(refused)('refuses %s', (_, healthData, message) => {
     const reading = readHealthData(healthData);
@@ -413,7 +513,10 @@ describe("readHealthAutoExportData: Health Auto Export's body without our envelo
       stateOfMind: [{ id: 'x' }],
     });
     if (!reading.ok) throw new Error(reading.message);
-    expect({ workouts: reading.lists.workouts.length, steps: reading.lists.steps.length }).toEqual({ workouts: 1, steps: 1 });
+    expect({ workouts: reading.lists.workouts.length, steps: reading.lists.steps.length }).toEqual({
+      workouts: 1,
+      steps: 1,
+    });
   });
 
   it.each([

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashIngestToken } from '../../../functions/domain/apple-ingest-token';
 import { TooManyRequestsError, UnauthorizedError } from '../../../functions/lib/errors';
-import { ownerOfIngestToken, replaceIngestToken, revokeIngestToken } from '../../../functions/repositories/apple-ingest-tokens';
+import {
+  ownerOfIngestToken,
+  replaceIngestToken,
+  revokeIngestToken,
+} from '../../../functions/repositories/apple-ingest-tokens';
 import { deactivateConnection } from '../../../functions/repositories/connections';
 import { issueAppleIngestToken } from '../../../functions/usecases/apple-connect';
 import { appleDeps, type AppleDeps } from '../../../functions/usecases/apple-deps';
@@ -59,7 +63,9 @@ describe('ingest token lifecycle', () => {
     expect(await eraseAppleDataOfUser(leaving, new Date())).toBe(2);
     expect(await eraseAppleDataOfUser(leaving, new Date())).toBe(0);
     expect(await storedTokenItems(leaving)).toEqual([]);
-    await expect(ingestAppleHealth({ authorization: bearer(token), body: body([]) }, new Date(), deps)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      ingestAppleHealth({ authorization: bearer(token), body: body([]) }, new Date(), deps),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     expect(await ownerOfIngestToken(hashIngestToken(other.token))).toBe(staying);
   });
 });
@@ -84,7 +90,11 @@ describe('ingestAppleHealth', () => {
       },
     });
     const { token } = await issueAppleIngestToken(userId, new Date(), deps);
-    const result = await ingestAppleHealth({ authorization: bearer(token), body: body([haeWorkout('kept-anyway', 3)]) }, new Date(), deps);
+    const result = await ingestAppleHealth(
+      { authorization: bearer(token), body: body([haeWorkout('kept-anyway', 3)]) },
+      new Date(),
+      deps,
+    );
     expect(result.accepted).toBe(1);
     expect((await storedActivities(userId)).map((item) => item.provider_activity_id)).toEqual(['kept-anyway']);
   });
@@ -101,11 +111,19 @@ describe('ingestAppleHealth', () => {
     await ingestAppleHealth({ authorization: bearer(token), body: body([]) }, at, deps);
     const third = ingestAppleHealth({ authorization: bearer(token), body: body([]) }, at, deps);
     await expect(third).rejects.toBeInstanceOf(TooManyRequestsError);
-    await expect(third).rejects.toMatchObject({ status: 429, retryAfterSeconds: 900, message: 'Rate limited. Try again in 900 seconds' });
+    await expect(third).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 900,
+      message: 'Rate limited. Try again in 900 seconds',
+    });
 
     // Someone else's allowance is their own; the next hour starts afresh.
-    await expect(ingestAppleHealth({ authorization: bearer(other.token), body: body([]) }, at, deps)).resolves.toMatchObject({ accepted: 0 });
-    await expect(ingestAppleHealth({ authorization: bearer(token), body: body([]) }, new Date('2026-11-20T11:00:00.000Z'), deps)).resolves.toMatchObject({ accepted: 0 });
+    await expect(
+      ingestAppleHealth({ authorization: bearer(other.token), body: body([]) }, at, deps),
+    ).resolves.toMatchObject({ accepted: 0 });
+    await expect(
+      ingestAppleHealth({ authorization: bearer(token), body: body([]) }, new Date('2026-11-20T11:00:00.000Z'), deps),
+    ).resolves.toMatchObject({ accepted: 0 });
   });
 
   it('a token whose connection was switched off by other means does not write', async () => {
@@ -113,7 +131,9 @@ describe('ingestAppleHealth', () => {
     const deps = testDeps();
     const { token } = await issueAppleIngestToken(userId, new Date(), deps);
     await deactivateConnection(userId, 'apple_health', new Date());
-    await expect(ingestAppleHealth({ authorization: bearer(token), body: body([haeWorkout('nope', 1)]) }, new Date(), deps)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      ingestAppleHealth({ authorization: bearer(token), body: body([haeWorkout('nope', 1)]) }, new Date(), deps),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     expect(await storedActivities(userId)).toEqual([]);
   });
 });

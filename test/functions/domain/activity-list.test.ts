@@ -46,12 +46,20 @@ describe('pageActivities', () => {
   });
 
   it('hides what is past the 7-day retention at read time (exactly 7 days is still shown)', () => {
-    const all = [activity('edge', { fetched_at: '2026-11-14T12:00:00.000Z' }), activity('old', { fetched_at: '2026-11-14T11:59:59.999Z' })];
+    const all = [
+      activity('edge', { fetched_at: '2026-11-14T12:00:00.000Z' }),
+      activity('old', { fetched_at: '2026-11-14T11:59:59.999Z' }),
+    ];
     expect(ids(pageActivities(all, query, 0, now))).toEqual(['edge']);
   });
 
   it('sorts missing values last in descending order and pages without overlap', () => {
-    const all = [activity('a', { distance_meters: 10 }), activity('b', { distance_meters: null }), activity('c', { distance_meters: 30 }), activity('d', { distance_meters: 20 })];
+    const all = [
+      activity('a', { distance_meters: 10 }),
+      activity('b', { distance_meters: null }),
+      activity('c', { distance_meters: 30 }),
+      activity('d', { distance_meters: 20 }),
+    ];
     const desc = { ...query, sort: 'distance', limit: 2 } as const;
     const first = pageActivities(all, desc, 0, now);
     expect(ids(first)).toEqual(['c', 'd']);

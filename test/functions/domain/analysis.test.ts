@@ -44,7 +44,11 @@ function day(date: string, fields: Partial<DailyAggregate> = {}): DailyAggregate
 }
 
 describe('analysisPeriod', () => {
-  const aggregates = [day('2024-02-10', { sessions: 1 }), day('2023-12-01', { sessions: 0 }), day('2025-01-01', { sessions: 2 })];
+  const aggregates = [
+    day('2024-02-10', { sessions: 1 }),
+    day('2023-12-01', { sessions: 0 }),
+    day('2025-01-01', { sessions: 2 }),
+  ];
   it.each([
     { range: 'week', start: '2026-06-09', end: '2026-06-15' },
     { range: 'month', start: '2026-05-17', end: '2026-06-15' },
@@ -101,9 +105,23 @@ describe('chart buckets', () => {
     ];
     const { bars } = chartBars(aggregates, '2025-06-16', '2026-06-15');
     expect(bars[0]).toEqual({ start: '2025-06-16', end: '2025-06-30', sessions: 3, minutes: 90, distanceMeters: 6000 });
-    expect(bars.find((bar) => bar.start === '2026-02-01')).toEqual({ start: '2026-02-01', end: '2026-02-28', sessions: 1, minutes: 45, distanceMeters: 0 });
-    expect(bars.at(-1)).toEqual({ start: '2026-06-01', end: '2026-06-15', sessions: 3, minutes: 90, distanceMeters: 12_000 });
-    expect(bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(totalsBetween(aggregates, '2025-06-16', '2026-06-15').sessions);
+    expect(bars.find((bar) => bar.start === '2026-02-01')).toEqual({
+      start: '2026-02-01',
+      end: '2026-02-28',
+      sessions: 1,
+      minutes: 45,
+      distanceMeters: 0,
+    });
+    expect(bars.at(-1)).toEqual({
+      start: '2026-06-01',
+      end: '2026-06-15',
+      sessions: 3,
+      minutes: 90,
+      distanceMeters: 12_000,
+    });
+    expect(bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(
+      totalsBetween(aggregates, '2025-06-16', '2026-06-15').sessions,
+    );
   });
 });
 
@@ -142,11 +160,24 @@ describe('heatmap', () => {
 
 describe('recentActivitiesIn', () => {
   it('keeps the 10 newest that started on a local date in the period, newest first', () => {
-    const inside = Array.from({ length: 12 }, (_, n) => activity({ provider_activity_id: `in-${n}`, start_time: new Date(Date.UTC(2026, 5, 14, 12, n)).toISOString() }));
+    const inside = Array.from({ length: 12 }, (_, n) =>
+      activity({ provider_activity_id: `in-${n}`, start_time: new Date(Date.UTC(2026, 5, 14, 12, n)).toISOString() }),
+    );
     // 8 June 23:30 in Vancouver, though 9 June in UTC: before a period starting 9 June.
     const lateEvening = activity({ provider_activity_id: 'late', start_time: '2026-06-09T06:30:00Z' });
     const recent = recentActivitiesIn([lateEvening, ...inside], { start: '2026-06-09', end: '2026-06-15' }, VANCOUVER);
-    expect(recent.map((a) => a.provider_activity_id)).toEqual(['in-11', 'in-10', 'in-9', 'in-8', 'in-7', 'in-6', 'in-5', 'in-4', 'in-3', 'in-2']);
+    expect(recent.map((a) => a.provider_activity_id)).toEqual([
+      'in-11',
+      'in-10',
+      'in-9',
+      'in-8',
+      'in-7',
+      'in-6',
+      'in-5',
+      'in-4',
+      'in-3',
+      'in-2',
+    ]);
     expect(recentActivitiesIn([lateEvening], { start: '2026-06-08', end: '2026-06-08' }, VANCOUVER)).toHaveLength(1);
   });
 });
@@ -156,10 +187,25 @@ describe('buildAnalysis', () => {
   const now = new Date('2026-06-15T07:30:00Z');
   const clock = { now, timeZone: VANCOUVER };
   const activities = [
-    activity({ start_time: '2026-06-15T07:10:00Z', duration_seconds: 3600, distance_meters: 10_000, calories_burned: 500 }), // 15 June 00:10
+    activity({
+      start_time: '2026-06-15T07:10:00Z',
+      duration_seconds: 3600,
+      distance_meters: 10_000,
+      calories_burned: 500,
+    }), // 15 June 00:10
     activity({ start_time: '2026-06-09T06:50:00Z', duration_seconds: 1200, distance_meters: 3000, steps: 4000 }), // 8 June 23:50: not in the last 7 days
-    activity({ start_time: '2026-06-09T07:10:00Z', duration_seconds: 1800, distance_meters: 5000, activity_type: 'Ride' }), // 9 June 00:10: in
-    activity({ start_time: '2025-11-03T16:00:00Z', duration_seconds: 4500, distance_meters: 12_000, activity_type: 'Hike' }), // long ago
+    activity({
+      start_time: '2026-06-09T07:10:00Z',
+      duration_seconds: 1800,
+      distance_meters: 5000,
+      activity_type: 'Ride',
+    }), // 9 June 00:10: in
+    activity({
+      start_time: '2025-11-03T16:00:00Z',
+      duration_seconds: 4500,
+      distance_meters: 12_000,
+      activity_type: 'Hike',
+    }), // long ago
     activity({ start_time: '2023-05-01T16:00:00Z', duration_seconds: 600, distance_meters: 1000 }),
   ];
   const aggregates = buildDailyAggregates(activities, VANCOUVER);
@@ -169,25 +215,44 @@ describe('buildAnalysis', () => {
     { range: 'month', sessions: 3, minutes: 110, distanceMeters: 18_000, bars: 30 },
     { range: 'year', sessions: 4, minutes: 185, distanceMeters: 30_000, bars: 13 },
     { range: 'all', sessions: 5, minutes: 195, distanceMeters: 31_000, bars: 13 },
-  ] as const)('$range: $sessions sessions, $minutes min, $bars bars adding up to the totals', ({ range, sessions, minutes, distanceMeters, bars }) => {
-    const analysis = AnalysisResponse.parse(buildAnalysis({ range, aggregates, activities }, clock));
-    expect(analysis.totals).toMatchObject({ sessions, minutes, distanceMeters });
-    expect(analysis.chart.bars).toHaveLength(bars);
-    expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
-    expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.minutes, 0)).toBeCloseTo(minutes, 6);
-    // Not filtered by range.
-    expect(analysis.lastSevenDays).toMatchObject({ sessions: 2, minutes: 90 });
-    expect(analysis.allTime).toMatchObject({ sessions: 5, minutes: 195, distanceMeters: 31_000 });
-    expect(analysis.hasActivity).toBe(true);
-  });
+  ] as const)(
+    '$range: $sessions sessions, $minutes min, $bars bars adding up to the totals',
+    ({ range, sessions, minutes, distanceMeters, bars }) => {
+      const analysis = AnalysisResponse.parse(buildAnalysis({ range, aggregates, activities }, clock));
+      expect(analysis.totals).toMatchObject({ sessions, minutes, distanceMeters });
+      expect(analysis.chart.bars).toHaveLength(bars);
+      expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
+      expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.minutes, 0)).toBeCloseTo(minutes, 6);
+      // Not filtered by range.
+      expect(analysis.lastSevenDays).toMatchObject({ sessions: 2, minutes: 90 });
+      expect(analysis.allTime).toMatchObject({ sessions: 5, minutes: 195, distanceMeters: 31_000 });
+      expect(analysis.hasActivity).toBe(true);
+    },
+  );
 
   it('computes the metrics as of now, the heatmap over the last 365 days and the recent list within the period', () => {
     const analysis = buildAnalysis({ range: 'week', aggregates, activities }, clock);
-    expect(analysis.metrics).toMatchObject({ windowEnd: '2026-06-15', activityScore: expect.any(Number), timeZone: VANCOUVER });
+    expect(analysis.metrics).toMatchObject({
+      windowEnd: '2026-06-15',
+      activityScore: expect.any(Number),
+      timeZone: VANCOUVER,
+    });
     expect(analysis.metrics.topActivityTypes.map((t) => t.type)).toEqual(['Run', 'Hike', 'Ride']);
-    expect(analysis.heatmap.days.find((d) => d.date === '2025-11-03')).toEqual({ date: '2025-11-03', sessions: 1, minutes: 75, level: 4 });
-    expect(analysis.heatmap.days.find((d) => d.date === '2026-06-15')).toMatchObject({ sessions: 1, minutes: 60, level: 4 });
-    expect(analysis.recentActivities.map((a) => a.start_time)).toEqual(['2026-06-15T07:10:00Z', '2026-06-09T07:10:00Z']);
+    expect(analysis.heatmap.days.find((d) => d.date === '2025-11-03')).toEqual({
+      date: '2025-11-03',
+      sessions: 1,
+      minutes: 75,
+      level: 4,
+    });
+    expect(analysis.heatmap.days.find((d) => d.date === '2026-06-15')).toMatchObject({
+      sessions: 1,
+      minutes: 60,
+      level: 4,
+    });
+    expect(analysis.recentActivities.map((a) => a.start_time)).toEqual([
+      '2026-06-15T07:10:00Z',
+      '2026-06-09T07:10:00Z',
+    ]);
     expect(analysis.period).toEqual({ start: '2026-06-09', end: '2026-06-15' });
   });
 

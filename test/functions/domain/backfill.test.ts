@@ -4,7 +4,12 @@ import { reconcileProviderAggregates, type HeldActivity } from '../../../functio
 
 const TZ = 'America/Vancouver';
 const NOW = new Date('2026-11-23T20:00:00.000Z');
-const run = (start: string, minutes: number): HeldActivity => ({ provider_type: 'strava', activity_type: 'Run', start_time: start, duration_seconds: minutes * 60 });
+const run = (start: string, minutes: number): HeldActivity => ({
+  provider_type: 'strava',
+  activity_type: 'Run',
+  start_time: start,
+  duration_seconds: minutes * 60,
+});
 
 describe('addPageToBackfill', () => {
   it('sums pages into one part per local day whatever the page order, marked backfilled', () => {

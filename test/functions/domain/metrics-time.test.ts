@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidTimeZoneError, assertTimeZone, lastLocalDays, localTimeIn, shiftDate } from '../../../functions/domain/metrics-time';
+import {
+  InvalidTimeZoneError,
+  assertTimeZone,
+  lastLocalDays,
+  localTimeIn,
+  shiftDate,
+} from '../../../functions/domain/metrics-time';
 
 const VANCOUVER = 'America/Vancouver';
 
@@ -32,19 +38,29 @@ describe('localTimeIn', () => {
     expect(localTimeIn(zone)(Date.parse(instant))).toEqual({ date, hour });
   });
 
-  it.each([VANCOUVER, 'Australia/Lord_Howe', 'Europe/London'])('agrees with Intl at every 37th minute of 2025 in %s', (zone) => {
-    // The converter caches offsets per UTC day; this checks it against formatting each instant on its own.
-    const reference = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit' });
-    const convert = localTimeIn(zone);
-    const mismatches: string[] = [];
-    for (let t = Date.parse('2025-01-01T00:00:00Z'); t < Date.parse('2026-01-01T00:00:00Z'); t += 37 * 60 * 1000) {
-      const parts = Object.fromEntries(reference.formatToParts(t).map((part) => [part.type, part.value]));
-      const expected = { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-      const actual = convert(t);
-      if (actual.date !== expected.date || actual.hour !== expected.hour) mismatches.push(new Date(t).toISOString());
-    }
-    expect(mismatches).toEqual([]);
-  });
+  it.each([VANCOUVER, 'Australia/Lord_Howe', 'Europe/London'])(
+    'agrees with Intl at every 37th minute of 2025 in %s',
+    (zone) => {
+      // The converter caches offsets per UTC day; this checks it against formatting each instant on its own.
+      const reference = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+      });
+      const convert = localTimeIn(zone);
+      const mismatches: string[] = [];
+      for (let t = Date.parse('2025-01-01T00:00:00Z'); t < Date.parse('2026-01-01T00:00:00Z'); t += 37 * 60 * 1000) {
+        const parts = Object.fromEntries(reference.formatToParts(t).map((part) => [part.type, part.value]));
+        const expected = { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+        const actual = convert(t);
+        if (actual.date !== expected.date || actual.hour !== expected.hour) mismatches.push(new Date(t).toISOString());
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
 
   it('rejects an unknown time zone with a clear error', () => {
     expect(() => localTimeIn('Mars/Olympus_Mons')).toThrow(InvalidTimeZoneError);

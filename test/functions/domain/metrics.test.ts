@@ -44,10 +44,20 @@ function day(date: string, fields: Partial<DailyAggregate> = {}): DailyAggregate
 }
 
 /** A day with `sessions` sessions of `minutesEach` at `hour`, all of `type`. */
-function sessionsDay(date: string, sessions: number, { minutesEach = 30, hour = 7, type = 'Run', steps = 0 } = {}): DailyAggregate {
+function sessionsDay(
+  date: string,
+  sessions: number,
+  { minutesEach = 30, hour = 7, type = 'Run', steps = 0 } = {},
+): DailyAggregate {
   const hours = new Array<number>(24).fill(0);
   hours[hour] = sessions;
-  return day(date, { sessions, minutes: sessions * minutesEach, steps, types: sessions > 0 ? { [type]: sessions } : {}, hours });
+  return day(date, {
+    sessions,
+    minutes: sessions * minutesEach,
+    steps,
+    types: sessions > 0 ? { [type]: sessions } : {},
+    hours,
+  });
 }
 
 describe('activityLevelLabel', () => {
@@ -69,20 +79,124 @@ describe('activityLevelLabel', () => {
 
 describe('activityScore', () => {
   it.each([
-    { case: 'nothing at all', weeklyMinutes: 0, weeklySessions: 0, dailySteps: 0, score: 0, label: 'Getting Started', points: { minutes: 0, sessions: 0, steps: 0 } },
-    { case: 'every target met exactly', weeklyMinutes: 150, weeklySessions: 4, dailySteps: 10_000, score: 100, label: 'Elite', points: { minutes: 40, sessions: 30, steps: 30 } },
-    { case: 'double every target (capped)', weeklyMinutes: 300, weeklySessions: 8, dailySteps: 20_000, score: 100, label: 'Elite', points: { minutes: 40, sessions: 30, steps: 30 } },
-    { case: 'absurd values (capped)', weeklyMinutes: 1e9, weeklySessions: 1e9, dailySteps: 1e9, score: 100, label: 'Elite', points: { minutes: 40, sessions: 30, steps: 30 } },
-    { case: 'minutes only', weeklyMinutes: 150, weeklySessions: 0, dailySteps: 0, score: 40, label: 'Intermediate', points: { minutes: 40, sessions: 0, steps: 0 } },
-    { case: 'sessions only', weeklyMinutes: 0, weeklySessions: 4, dailySteps: 0, score: 30, label: 'Beginner', points: { minutes: 0, sessions: 30, steps: 0 } },
-    { case: 'steps only', weeklyMinutes: 0, weeklySessions: 0, dailySteps: 10_000, score: 30, label: 'Beginner', points: { minutes: 0, sessions: 0, steps: 30 } },
-    { case: 'half of everything', weeklyMinutes: 75, weeklySessions: 2, dailySteps: 5_000, score: 50, label: 'Intermediate', points: { minutes: 20, sessions: 15, steps: 15 } },
-    { case: 'capped minutes, some sessions', weeklyMinutes: 600, weeklySessions: 3, dailySteps: 0, score: 63, label: 'Advanced', points: { minutes: 40, sessions: 22.5, steps: 0 } },
+    {
+      case: 'nothing at all',
+      weeklyMinutes: 0,
+      weeklySessions: 0,
+      dailySteps: 0,
+      score: 0,
+      label: 'Getting Started',
+      points: { minutes: 0, sessions: 0, steps: 0 },
+    },
+    {
+      case: 'every target met exactly',
+      weeklyMinutes: 150,
+      weeklySessions: 4,
+      dailySteps: 10_000,
+      score: 100,
+      label: 'Elite',
+      points: { minutes: 40, sessions: 30, steps: 30 },
+    },
+    {
+      case: 'double every target (capped)',
+      weeklyMinutes: 300,
+      weeklySessions: 8,
+      dailySteps: 20_000,
+      score: 100,
+      label: 'Elite',
+      points: { minutes: 40, sessions: 30, steps: 30 },
+    },
+    {
+      case: 'absurd values (capped)',
+      weeklyMinutes: 1e9,
+      weeklySessions: 1e9,
+      dailySteps: 1e9,
+      score: 100,
+      label: 'Elite',
+      points: { minutes: 40, sessions: 30, steps: 30 },
+    },
+    {
+      case: 'minutes only',
+      weeklyMinutes: 150,
+      weeklySessions: 0,
+      dailySteps: 0,
+      score: 40,
+      label: 'Intermediate',
+      points: { minutes: 40, sessions: 0, steps: 0 },
+    },
+    {
+      case: 'sessions only',
+      weeklyMinutes: 0,
+      weeklySessions: 4,
+      dailySteps: 0,
+      score: 30,
+      label: 'Beginner',
+      points: { minutes: 0, sessions: 30, steps: 0 },
+    },
+    {
+      case: 'steps only',
+      weeklyMinutes: 0,
+      weeklySessions: 0,
+      dailySteps: 10_000,
+      score: 30,
+      label: 'Beginner',
+      points: { minutes: 0, sessions: 0, steps: 30 },
+    },
+    {
+      case: 'half of everything',
+      weeklyMinutes: 75,
+      weeklySessions: 2,
+      dailySteps: 5_000,
+      score: 50,
+      label: 'Intermediate',
+      points: { minutes: 20, sessions: 15, steps: 15 },
+    },
+    {
+      case: 'capped minutes, some sessions',
+      weeklyMinutes: 600,
+      weeklySessions: 3,
+      dailySteps: 0,
+      score: 63,
+      label: 'Advanced',
+      points: { minutes: 40, sessions: 22.5, steps: 0 },
+    },
     // 19.5 points round up to 20: the label follows the score the user sees.
-    { case: '19.5 points', weeklyMinutes: 0, weeklySessions: 0, dailySteps: 6_500, score: 20, label: 'Beginner', points: { minutes: 0, sessions: 0, steps: 19.5 } },
-    { case: 'just under 19.5 points', weeklyMinutes: 0, weeklySessions: 0, dailySteps: 6_499, score: 19, label: 'Getting Started', points: { minutes: 0, sessions: 0, steps: 19.5 } },
-    { case: '79.5 points', weeklyMinutes: 150, weeklySessions: 4, dailySteps: 3_166.67, score: 80, label: 'Elite', points: { minutes: 40, sessions: 30, steps: 9.5 } },
-    { case: 'negative and NaN inputs count as nothing', weeklyMinutes: -50, weeklySessions: Number.NaN, dailySteps: -1, score: 0, label: 'Getting Started', points: { minutes: 0, sessions: 0, steps: 0 } },
+    {
+      case: '19.5 points',
+      weeklyMinutes: 0,
+      weeklySessions: 0,
+      dailySteps: 6_500,
+      score: 20,
+      label: 'Beginner',
+      points: { minutes: 0, sessions: 0, steps: 19.5 },
+    },
+    {
+      case: 'just under 19.5 points',
+      weeklyMinutes: 0,
+      weeklySessions: 0,
+      dailySteps: 6_499,
+      score: 19,
+      label: 'Getting Started',
+      points: { minutes: 0, sessions: 0, steps: 19.5 },
+    },
+    {
+      case: '79.5 points',
+      weeklyMinutes: 150,
+      weeklySessions: 4,
+      dailySteps: 3_166.67,
+      score: 80,
+      label: 'Elite',
+      points: { minutes: 40, sessions: 30, steps: 9.5 },
+    },
+    {
+      case: 'negative and NaN inputs count as nothing',
+      weeklyMinutes: -50,
+      weeklySessions: Number.NaN,
+      dailySteps: -1,
+      score: 0,
+      label: 'Getting Started',
+      points: { minutes: 0, sessions: 0, steps: 0 },
+    },
   ])('$case → $score ($label)', ({ weeklyMinutes, weeklySessions, dailySteps, score, label, points }) => {
     expect(activityScore({ weeklyMinutes, weeklySessions, dailySteps })).toEqual({ score, label, points });
   });
@@ -90,7 +204,10 @@ describe('activityScore', () => {
 
 describe('buildDailyAggregates', () => {
   it('puts a workout at 23:30 Vancouver time on that local day, not the UTC day', () => {
-    const [only, ...rest] = buildDailyAggregates([activity({ start_time: '2025-06-10T06:30:00Z', duration_seconds: 2700, distance_meters: 5000 })], VANCOUVER);
+    const [only, ...rest] = buildDailyAggregates(
+      [activity({ start_time: '2025-06-10T06:30:00Z', duration_seconds: 2700, distance_meters: 5000 })],
+      VANCOUVER,
+    );
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ date: '2025-06-09', sessions: 1, minutes: 45, distanceMeters: 5000 });
     expect(only!.hours[23]).toBe(1);
@@ -100,31 +217,81 @@ describe('buildDailyAggregates', () => {
   it('sums one local day and keeps days apart, oldest first', () => {
     const days = buildDailyAggregates(
       [
-        activity({ start_time: '2025-06-02T15:00:00Z', activity_type: 'Ride', duration_seconds: 3600, distance_meters: 20_000, calories_burned: 600 }),
-        activity({ start_time: '2025-06-01T16:00:00Z', activity_type: 'Walk', duration_seconds: 1200, steps: 2000, distance_meters: 1500 }),
-        activity({ start_time: '2025-06-02T01:00:00Z', activity_type: 'Run', duration_seconds: 1800, calories_burned: 300 }), // 18:00 on 1 June locally
+        activity({
+          start_time: '2025-06-02T15:00:00Z',
+          activity_type: 'Ride',
+          duration_seconds: 3600,
+          distance_meters: 20_000,
+          calories_burned: 600,
+        }),
+        activity({
+          start_time: '2025-06-01T16:00:00Z',
+          activity_type: 'Walk',
+          duration_seconds: 1200,
+          steps: 2000,
+          distance_meters: 1500,
+        }),
+        activity({
+          start_time: '2025-06-02T01:00:00Z',
+          activity_type: 'Run',
+          duration_seconds: 1800,
+          calories_burned: 300,
+        }), // 18:00 on 1 June locally
       ],
       VANCOUVER,
     );
     expect(days.map((d) => d.date)).toEqual(['2025-06-01', '2025-06-02']);
-    expect(days[0]).toMatchObject({ sessions: 2, minutes: 50, steps: 2000, distanceMeters: 1500, calories: 300, types: { Walk: 1, Run: 1 } });
+    expect(days[0]).toMatchObject({
+      sessions: 2,
+      minutes: 50,
+      steps: 2000,
+      distanceMeters: 1500,
+      calories: 300,
+      types: { Walk: 1, Run: 1 },
+    });
     expect(days[0]!.hours[9]).toBe(1);
     expect(days[0]!.hours[18]).toBe(1);
-    expect(days[1]).toMatchObject({ sessions: 1, minutes: 60, steps: 0, distanceMeters: 20_000, calories: 600, types: { Ride: 1 } });
+    expect(days[1]).toMatchObject({
+      sessions: 1,
+      minutes: 60,
+      steps: 0,
+      distanceMeters: 20_000,
+      calories: 600,
+      types: { Ride: 1 },
+    });
     expect(days[1]!.hours[8]).toBe(1);
   });
 
   it('counts sessions with missing values as sessions with zeros, and skips unreadable start times', () => {
     const days = buildDailyAggregates(
       [
-        activity({ start_time: '2025-06-01T16:00:00Z', duration_seconds: 0, steps: null, distance_meters: null, calories_burned: null }),
+        activity({
+          start_time: '2025-06-01T16:00:00Z',
+          duration_seconds: 0,
+          steps: null,
+          distance_meters: null,
+          calories_burned: null,
+        }),
         activity({ start_time: 'not a time' }),
-        { provider_type: 'apple_health', activity_type: 'Swim', start_time: '2025-06-01T17:00:00Z', duration_seconds: Number.NaN },
+        {
+          provider_type: 'apple_health',
+          activity_type: 'Swim',
+          start_time: '2025-06-01T17:00:00Z',
+          duration_seconds: Number.NaN,
+        },
       ],
       VANCOUVER,
     );
     expect(days).toHaveLength(1);
-    expect(days[0]).toMatchObject({ date: '2025-06-01', sessions: 2, minutes: 0, steps: 0, distanceMeters: 0, calories: 0, types: { Run: 1, Swim: 1 } });
+    expect(days[0]).toMatchObject({
+      date: '2025-06-01',
+      sessions: 2,
+      minutes: 0,
+      steps: 0,
+      distanceMeters: 0,
+      calories: 0,
+      types: { Run: 1, Swim: 1 },
+    });
     for (const aggregate of days) expect(DailyAggregate.safeParse(aggregate).success).toBe(true);
   });
 
@@ -148,7 +315,12 @@ describe('computeActivityMetrics', () => {
 
   it('computes every figure from activities, with local days and hours', () => {
     const activities = [
-      activity({ start_time: '2025-06-10T06:30:00Z', activity_type: 'Run', duration_seconds: 3600, distance_meters: 10_000 }), // 9 June 23:30
+      activity({
+        start_time: '2025-06-10T06:30:00Z',
+        activity_type: 'Run',
+        duration_seconds: 3600,
+        distance_meters: 10_000,
+      }), // 9 June 23:30
       activity({ start_time: '2025-05-14T07:15:00Z', activity_type: 'Ride', duration_seconds: 5400 }), // 14 May 00:15: first day of the window
       activity({ start_time: '2025-05-14T06:45:00Z', activity_type: 'Hike', duration_seconds: 7200 }), // 13 May 23:45: outside, though 14 May in UTC
       activity({ start_time: '2025-06-01T16:00:00Z', activity_type: 'Walk', duration_seconds: 3000, steps: 8000 }), // 1 June 09:00
@@ -204,7 +376,9 @@ describe('computeActivityMetrics', () => {
   });
 
   it('never scores above 100, however much activity there is', () => {
-    const days = Array.from({ length: 28 }, (_, i) => sessionsDay(shiftDate('2025-05-14', i), 20, { minutesEach: 300, steps: 200_000 }));
+    const days = Array.from({ length: 28 }, (_, i) =>
+      sessionsDay(shiftDate('2025-05-14', i), 20, { minutesEach: 300, steps: 200_000 }),
+    );
     const metrics = computeActivityMetrics(days, clock);
     expect(metrics.activityScore).toBe(100);
     expect(metrics.activityLevelLabel).toBe('Elite');
@@ -253,12 +427,25 @@ describe('computeActivityMetrics', () => {
 
   it.each([
     // Spring: window 21 Feb – 20 Mar 2025; 21 Feb starts at 08:00 UTC (PST) while 'now' is in PDT.
-    { season: 'March (DST starts)', now: '2025-03-20T19:00:00Z', inside: '2025-02-21T08:15:00Z', outside: '2025-02-21T07:45:00Z' },
+    {
+      season: 'March (DST starts)',
+      now: '2025-03-20T19:00:00Z',
+      inside: '2025-02-21T08:15:00Z',
+      outside: '2025-02-21T07:45:00Z',
+    },
     // Autumn: window 24 Oct – 20 Nov 2025; 24 Oct starts at 07:00 UTC (PDT) while 'now' is in PST.
-    { season: 'November (DST ends)', now: '2025-11-20T20:00:00Z', inside: '2025-10-24T07:15:00Z', outside: '2025-10-24T06:45:00Z' },
+    {
+      season: 'November (DST ends)',
+      now: '2025-11-20T20:00:00Z',
+      inside: '2025-10-24T07:15:00Z',
+      outside: '2025-10-24T06:45:00Z',
+    },
   ])('the 28-day window starts at local midnight across the $season change', ({ now, inside, outside }) => {
     const { metrics } = computeActivityMetricsFromActivities(
-      [activity({ start_time: inside, duration_seconds: 3600 }), activity({ start_time: outside, duration_seconds: 7200 })],
+      [
+        activity({ start_time: inside, duration_seconds: 3600 }),
+        activity({ start_time: outside, duration_seconds: 7200 }),
+      ],
       { now: new Date(now), timeZone: VANCOUVER },
     );
     expect(metrics.weeklySessions).toBe(0.25);
@@ -270,8 +457,12 @@ describe('computeActivityMetrics', () => {
     // 06:30 UTC on 10 June: 23:30 on 9 June in Vancouver, 12:00 on 10 June in Kolkata.
     const activities = [activity({ start_time: '2025-06-10T06:30:00Z' })];
     const now = new Date('2025-06-10T07:00:00Z');
-    expect(computeActivityMetricsFromActivities(activities, { now, timeZone: VANCOUVER }).metrics.preferredHours).toEqual([{ hour: 23, sessions: 1 }]);
-    expect(computeActivityMetricsFromActivities(activities, { now, timeZone: 'Asia/Kolkata' }).metrics.preferredHours).toEqual([{ hour: 12, sessions: 1 }]);
+    expect(
+      computeActivityMetricsFromActivities(activities, { now, timeZone: VANCOUVER }).metrics.preferredHours,
+    ).toEqual([{ hour: 23, sessions: 1 }]);
+    expect(
+      computeActivityMetricsFromActivities(activities, { now, timeZone: 'Asia/Kolkata' }).metrics.preferredHours,
+    ).toEqual([{ hour: 12, sessions: 1 }]);
     expect(() => computeActivityMetrics([], { now, timeZone: 'Nowhere/Special' })).toThrow(/Unknown time zone/);
   });
 });
@@ -295,7 +486,11 @@ describe('totalsForLastDays', () => {
     // A week later at 00:30 on 11 June: 5–11 June.
     { at: '00:30 on 11 June', now: '2025-06-11T07:30:00Z', sessions: 2, minutes: 70, steps: 1200 },
   ])('the last 7 days at $at local', ({ now, sessions, minutes, steps }) => {
-    expect(totalsForLastDays(aggregates, { now: new Date(now), timeZone: VANCOUVER }, 7)).toMatchObject({ sessions, minutes, steps });
+    expect(totalsForLastDays(aggregates, { now: new Date(now), timeZone: VANCOUVER }, 7)).toMatchObject({
+      sessions,
+      minutes,
+      steps,
+    });
   });
 });
 
@@ -303,11 +498,36 @@ describe('mergeDailyAggregates', () => {
   const stored = [sessionsDay('2025-06-01', 2), sessionsDay('2025-06-02', 3), sessionsDay('2025-06-03', 1)];
 
   it.each([
-    { case: 'days without raw data keep their stored aggregate', fresh: [], partial: [], expected: { '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1 } },
-    { case: 'a day with raw data is recomputed, also downwards', fresh: [sessionsDay('2025-06-03', 4), sessionsDay('2025-06-02', 1)], partial: [], expected: { '2025-06-01': 2, '2025-06-02': 1, '2025-06-03': 4 } },
-    { case: 'a partial day never shrinks', fresh: [sessionsDay('2025-06-02', 1), sessionsDay('2025-06-03', 1)], partial: ['2025-06-02'], expected: { '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1 } },
-    { case: 'a partial day can grow', fresh: [sessionsDay('2025-06-02', 5)], partial: ['2025-06-02'], expected: { '2025-06-01': 2, '2025-06-02': 5, '2025-06-03': 1 } },
-    { case: 'new days are added in date order', fresh: [sessionsDay('2025-06-05', 1), sessionsDay('2025-05-30', 2)], partial: [], expected: { '2025-05-30': 2, '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1, '2025-06-05': 1 } },
+    {
+      case: 'days without raw data keep their stored aggregate',
+      fresh: [],
+      partial: [],
+      expected: { '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1 },
+    },
+    {
+      case: 'a day with raw data is recomputed, also downwards',
+      fresh: [sessionsDay('2025-06-03', 4), sessionsDay('2025-06-02', 1)],
+      partial: [],
+      expected: { '2025-06-01': 2, '2025-06-02': 1, '2025-06-03': 4 },
+    },
+    {
+      case: 'a partial day never shrinks',
+      fresh: [sessionsDay('2025-06-02', 1), sessionsDay('2025-06-03', 1)],
+      partial: ['2025-06-02'],
+      expected: { '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1 },
+    },
+    {
+      case: 'a partial day can grow',
+      fresh: [sessionsDay('2025-06-02', 5)],
+      partial: ['2025-06-02'],
+      expected: { '2025-06-01': 2, '2025-06-02': 5, '2025-06-03': 1 },
+    },
+    {
+      case: 'new days are added in date order',
+      fresh: [sessionsDay('2025-06-05', 1), sessionsDay('2025-05-30', 2)],
+      partial: [],
+      expected: { '2025-05-30': 2, '2025-06-01': 2, '2025-06-02': 3, '2025-06-03': 1, '2025-06-05': 1 },
+    },
   ])('$case', ({ fresh, partial, expected }) => {
     const merged = mergeDailyAggregates(stored, fresh, new Set(partial));
     expect(Object.fromEntries(merged.map((d) => [d.date, d.sessions]))).toEqual(expected);

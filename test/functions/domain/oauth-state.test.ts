@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkState, OAUTH_STATE_LIFETIME_MS, parseGrantedScopes, signState } from '../../../functions/domain/oauth-state';
+import {
+  checkState,
+  OAUTH_STATE_LIFETIME_MS,
+  parseGrantedScopes,
+  signState,
+} from '../../../functions/domain/oauth-state';
 import { deriveKey } from '../../../functions/lib/crypto';
 
 const key = deriveKey(randomBytes(32).toString('base64url'), 'oauth-state');
@@ -18,7 +23,15 @@ describe('OAuth state', () => {
     const otherKey = deriveKey(randomBytes(32).toString('base64url'), 'oauth-state');
     const [payload, signature] = state.split('.') as [string, string];
     const changed = Buffer.from(JSON.stringify({ u: 'user-1', n: 'n-2', e: claims.expiresAtMs })).toString('base64url');
-    for (const bad of [signState(otherKey, claims), `${changed}.${signature}`, payload, `${payload}.${signature}.x`, '', '..', `${payload}.`]) {
+    for (const bad of [
+      signState(otherKey, claims),
+      `${changed}.${signature}`,
+      payload,
+      `${payload}.${signature}.x`,
+      '',
+      '..',
+      `${payload}.`,
+    ]) {
       expect(checkState(key, bad, 'user-1', now), bad).toEqual({ ok: false, reason: 'state_invalid' });
     }
   });
@@ -27,7 +40,10 @@ describe('OAuth state', () => {
     const state = signState(key, claims);
     expect(checkState(key, state, 'user-2', now)).toEqual({ ok: false, reason: 'state_wrong_user' });
     expect(checkState(key, state, 'user-1', new Date(claims.expiresAtMs - 1)).ok).toBe(true);
-    expect(checkState(key, state, 'user-1', new Date(claims.expiresAtMs))).toEqual({ ok: false, reason: 'state_expired' });
+    expect(checkState(key, state, 'user-1', new Date(claims.expiresAtMs))).toEqual({
+      ok: false,
+      reason: 'state_expired',
+    });
   });
 
   it('keys for different purposes differ, so a token key cannot sign states', () => {
@@ -38,8 +54,12 @@ describe('OAuth state', () => {
 });
 
 describe('parseGrantedScopes', () => {
-  it('splits Strava\'s comma list, dropping blanks and repeats', () => {
-    expect(parseGrantedScopes('read,activity:read,profile:read_all')).toEqual(['read', 'activity:read', 'profile:read_all']);
+  it("splits Strava's comma list, dropping blanks and repeats", () => {
+    expect(parseGrantedScopes('read,activity:read,profile:read_all')).toEqual([
+      'read',
+      'activity:read',
+      'profile:read_all',
+    ]);
     expect(parseGrantedScopes(' read, ,read ')).toEqual(['read']);
     expect(parseGrantedScopes(undefined)).toEqual([]);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { activityMessages } from '../../../functions/domain/group-activity';
 import { wallClockInstant, wallClockOf } from '../../../functions/domain/plan-time';
-import { activityTimingIssues, FIELD_MESSAGES, formatWallDate, formatWallDateTime, formatWallTime } from '../../../functions/shared/schemas/group-activities';
+import {
+  activityTimingIssues,
+  FIELD_MESSAGES,
+  formatWallDate,
+  formatWallDateTime,
+  formatWallTime,
+} from '../../../functions/shared/schemas/group-activities';
 
 describe('meeting times to instants, from the pinned tz database (@js-joda/timezone)', () => {
   it.each([
@@ -17,7 +23,10 @@ describe('meeting times to instants, from the pinned tz database (@js-joda/timez
   });
 
   it('judges "not in the past" with the server clock it is given', () => {
-    const clock = { instantOf: (d: string, t: string) => wallClockInstant(d, t), dateOf: (i: Date) => wallClockOf(i).date };
+    const clock = {
+      instantOf: (d: string, t: string) => wallClockInstant(d, t),
+      dateOf: (i: Date) => wallClockOf(i).date,
+    };
     const now = new Date('2026-11-26T15:00:00.000Z'); // 07:00 in Vancouver
     expect(activityTimingIssues('2026-11-26', '07:00', now, clock)).toEqual({ time: FIELD_MESSAGES.timePast });
     expect(activityTimingIssues('2026-11-26', '07:15', now, clock)).toEqual({});
@@ -44,7 +53,11 @@ describe('meeting times shown as typed (no zone conversion anywhere)', () => {
   });
 
   it('uses the typed time in notification texts', () => {
-    expect(activityMessages.reminder('Grouse Grind', '2026-11-26', '08:00', 'Grouse Mountain')).toBe('Reminder: Grouse Grind is on Thu, Nov 26 at 8:00 a.m., Grouse Mountain.');
-    expect(activityMessages.updated('Grouse Grind', '2026-11-26', '17:30')).toBe('Grouse Grind was updated by the organizer: now Thu, Nov 26 at 5:30 p.m.');
+    expect(activityMessages.reminder('Grouse Grind', '2026-11-26', '08:00', 'Grouse Mountain')).toBe(
+      'Reminder: Grouse Grind is on Thu, Nov 26 at 8:00 a.m., Grouse Mountain.',
+    );
+    expect(activityMessages.updated('Grouse Grind', '2026-11-26', '17:30')).toBe(
+      'Grouse Grind was updated by the organizer: now Thu, Nov 26 at 5:30 p.m.',
+    );
   });
 });

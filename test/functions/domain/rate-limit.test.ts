@@ -116,13 +116,21 @@ describe('decide', () => {
     ['2025-06-01T10:14:30.200Z', 'Rate limited. Try again in 30 seconds', 30],
     ['2025-06-01T10:14:59.999Z', 'Rate limited. Try again in 1 seconds', 1],
   ])('a config marked rate limited is refused at %s with "%s"', (now, message, seconds) => {
-    const state = stateAt('2025-06-01T10:00:00.000Z', { fifteenMinRequests: 90, isRateLimited: true, retryAfter: at('2025-06-01T10:15:00.000Z') });
+    const state = stateAt('2025-06-01T10:00:00.000Z', {
+      fifteenMinRequests: 90,
+      isRateLimited: true,
+      retryAfter: at('2025-06-01T10:15:00.000Z'),
+    });
     const decision = decide(state, limits, at(now));
     expect(decision).toMatchObject({ allowed: false, reason: 'rate_limited', message, retryAfterSeconds: seconds });
   });
 
   it('clears the mark once retry_after has passed', () => {
-    const state = stateAt('2025-06-01T10:00:00.000Z', { fifteenMinRequests: 90, isRateLimited: true, retryAfter: at('2025-06-01T10:15:00.000Z') });
+    const state = stateAt('2025-06-01T10:00:00.000Z', {
+      fifteenMinRequests: 90,
+      isRateLimited: true,
+      retryAfter: at('2025-06-01T10:15:00.000Z'),
+    });
     const decision = decide(state, limits, at('2025-06-01T10:15:00.000Z'));
     expect(decision.allowed).toBe(true);
     expect(decision.next).toMatchObject({ isRateLimited: false, retryAfter: null, fifteenMinRequests: 1 });
@@ -137,14 +145,27 @@ describe('decide', () => {
     const decision = decide(state, limits, at(now));
     expect(decision.allowed).toBe(allowed);
     if (decision.allowed) {
-      expect(decision.next).toMatchObject({ dailyRequests: 1, fifteenMinRequests: 1, dailyWindowStart: at('2025-06-02T00:00:00.000Z') });
+      expect(decision.next).toMatchObject({
+        dailyRequests: 1,
+        fifteenMinRequests: 1,
+        dailyWindowStart: at('2025-06-02T00:00:00.000Z'),
+      });
     } else {
-      expect(decision).toMatchObject({ reason: 'daily', message: 'Daily rate limit exceeded', retryAt: at('2025-06-02T00:00:00.000Z'), retryAfterSeconds: 1 });
+      expect(decision).toMatchObject({
+        reason: 'daily',
+        message: 'Daily rate limit exceeded',
+        retryAt: at('2025-06-02T00:00:00.000Z'),
+        retryAfterSeconds: 1,
+      });
     }
   });
 
   it('reports the daily limit before the 15-minute one', () => {
-    const decision = decide(stateAt('2025-06-01T08:00:00.000Z', { fifteenMinRequests: 90, dailyRequests: 1000 }), limits, at('2025-06-01T08:01:00.000Z'));
+    const decision = decide(
+      stateAt('2025-06-01T08:00:00.000Z', { fifteenMinRequests: 90, dailyRequests: 1000 }),
+      limits,
+      at('2025-06-01T08:01:00.000Z'),
+    );
     expect(decision).toMatchObject({ allowed: false, reason: 'daily', retryAfterSeconds: 57_540 });
   });
 
@@ -152,7 +173,13 @@ describe('decide', () => {
     const custom = { fifteenMinLimit: 2, dailyLimit: 3 };
     let state: RateLimitState | null = null;
     const outcomes: string[] = [];
-    for (const now of ['2025-06-01T10:00:00Z', '2025-06-01T10:01:00Z', '2025-06-01T10:02:00Z', '2025-06-01T10:15:00Z', '2025-06-01T10:16:00Z']) {
+    for (const now of [
+      '2025-06-01T10:00:00Z',
+      '2025-06-01T10:01:00Z',
+      '2025-06-01T10:02:00Z',
+      '2025-06-01T10:15:00Z',
+      '2025-06-01T10:16:00Z',
+    ]) {
       const decision = decide(state, custom, at(now));
       state = decision.next;
       outcomes.push(decision.allowed ? 'ok' : decision.reason);
@@ -193,7 +220,12 @@ describe('Strava rate-limit headers', () => {
 
   it('reads a plain header record in any case (Node and API Gateway style)', () => {
     const parsed = parseRateLimitHeaders({ 'x-ratelimit-limit': '600,30000', 'x-ratelimit-usage': ['314,27536'] });
-    expect(parsed).toEqual({ limit: { fifteenMin: 600, daily: 30000 }, usage: { fifteenMin: 314, daily: 27536 }, readLimit: null, readUsage: null });
+    expect(parsed).toEqual({
+      limit: { fifteenMin: 600, daily: 30000 },
+      usage: { fifteenMin: 314, daily: 27536 },
+      readLimit: null,
+      readUsage: null,
+    });
   });
 
   it('is null when the overall pair is missing or malformed', () => {
@@ -203,7 +235,12 @@ describe('Strava rate-limit headers', () => {
   });
 
   it('takes the busier of overall and read usage', () => {
-    const parsed = parseRateLimitHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '40,300', 'X-ReadRateLimit-Limit': '100,1000', 'X-ReadRateLimit-Usage': '41,299' });
+    const parsed = parseRateLimitHeaders({
+      'X-RateLimit-Limit': '200,2000',
+      'X-RateLimit-Usage': '40,300',
+      'X-ReadRateLimit-Limit': '100,1000',
+      'X-ReadRateLimit-Usage': '41,299',
+    });
     expect(providerUsage(parsed!)).toEqual({ fifteenMin: 41, daily: 300 });
   });
 });
@@ -212,19 +249,31 @@ describe('applyProviderUsage', () => {
   const now = at('2025-06-01T10:20:00.000Z');
 
   it('raises our counters to what Strava reports', () => {
-    const corrected = applyProviderUsage(stateAt('2025-06-01T10:16:00Z', { fifteenMinRequests: 5, dailyRequests: 50 }), { fifteenMin: 88, daily: 700 }, now);
+    const corrected = applyProviderUsage(
+      stateAt('2025-06-01T10:16:00Z', { fifteenMinRequests: 5, dailyRequests: 50 }),
+      { fifteenMin: 88, daily: 700 },
+      now,
+    );
     expect(corrected).toMatchObject({ fifteenMinRequests: 88, dailyRequests: 700 });
   });
 
   it('never lowers them (our in-flight requests may not have reached Strava yet)', () => {
-    const corrected = applyProviderUsage(stateAt('2025-06-01T10:16:00Z', { fifteenMinRequests: 20, dailyRequests: 500 }), { fifteenMin: 18, daily: 499 }, now);
+    const corrected = applyProviderUsage(
+      stateAt('2025-06-01T10:16:00Z', { fifteenMinRequests: 20, dailyRequests: 500 }),
+      { fifteenMin: 18, daily: 499 },
+      now,
+    );
     expect(corrected).toMatchObject({ fifteenMinRequests: 20, dailyRequests: 500 });
   });
 
   it('applies the report to the current window, not a stale one', () => {
     const stale = stateAt('2025-06-01T09:50:00Z', { fifteenMinRequests: 90, dailyRequests: 500 });
     const corrected = applyProviderUsage(stale, { fifteenMin: 3, daily: 510 }, now);
-    expect(corrected).toMatchObject({ fifteenMinRequests: 3, dailyRequests: 510, fifteenMinWindowStart: at('2025-06-01T10:15:00.000Z') });
+    expect(corrected).toMatchObject({
+      fifteenMinRequests: 3,
+      dailyRequests: 510,
+      fifteenMinWindowStart: at('2025-06-01T10:15:00.000Z'),
+    });
   });
 
   it('lets the corrected count refuse the next request', () => {
@@ -235,23 +284,56 @@ describe('applyProviderUsage', () => {
 
 describe('summarizeUsage (API-usage indicator)', () => {
   it('reports what is left and the minutes left in the window', () => {
-    const summary = summarizeUsage(stateAt('2025-06-01T10:00:00Z', { fifteenMinRequests: 30, dailyRequests: 200 }), DEFAULT_RATE_LIMITS, at('2025-06-01T10:03:10.000Z'));
-    expect(summary).toEqual({ fifteenMinRemaining: 60, dailyRemaining: 800, minutesLeftInWindow: 12, isRateLimited: false, retryAfterSeconds: null, message: null });
+    const summary = summarizeUsage(
+      stateAt('2025-06-01T10:00:00Z', { fifteenMinRequests: 30, dailyRequests: 200 }),
+      DEFAULT_RATE_LIMITS,
+      at('2025-06-01T10:03:10.000Z'),
+    );
+    expect(summary).toEqual({
+      fifteenMinRemaining: 60,
+      dailyRemaining: 800,
+      minutesLeftInWindow: 12,
+      isRateLimited: false,
+      retryAfterSeconds: null,
+      message: null,
+    });
   });
 
   it("says 'Rate limited - try again in N minutes' while limited", () => {
-    const state = stateAt('2025-06-01T10:00:00Z', { fifteenMinRequests: 90, isRateLimited: true, retryAfter: at('2025-06-01T10:15:00Z') });
+    const state = stateAt('2025-06-01T10:00:00Z', {
+      fifteenMinRequests: 90,
+      isRateLimited: true,
+      retryAfter: at('2025-06-01T10:15:00Z'),
+    });
     const summary = summarizeUsage(state, DEFAULT_RATE_LIMITS, at('2025-06-01T10:08:30.000Z'));
-    expect(summary).toMatchObject({ fifteenMinRemaining: 0, isRateLimited: true, retryAfterSeconds: 390, message: 'Rate limited - try again in 7 minutes' });
+    expect(summary).toMatchObject({
+      fifteenMinRemaining: 0,
+      isRateLimited: true,
+      retryAfterSeconds: 390,
+      message: 'Rate limited - try again in 7 minutes',
+    });
   });
 
   it('counts a spent day until midnight UTC', () => {
-    const summary = summarizeUsage(stateAt('2025-06-01T22:00:00Z', { dailyRequests: 1000 }), DEFAULT_RATE_LIMITS, at('2025-06-01T23:00:00.000Z'));
-    expect(summary).toMatchObject({ dailyRemaining: 0, isRateLimited: true, retryAfterSeconds: 3600, message: 'Rate limited - try again in 60 minutes' });
+    const summary = summarizeUsage(
+      stateAt('2025-06-01T22:00:00Z', { dailyRequests: 1000 }),
+      DEFAULT_RATE_LIMITS,
+      at('2025-06-01T23:00:00.000Z'),
+    );
+    expect(summary).toMatchObject({
+      dailyRemaining: 0,
+      isRateLimited: true,
+      retryAfterSeconds: 3600,
+      message: 'Rate limited - try again in 60 minutes',
+    });
   });
 
   it('a new window starts fresh', () => {
-    const summary = summarizeUsage(stateAt('2025-06-01T10:00:00Z', { fifteenMinRequests: 90 }), DEFAULT_RATE_LIMITS, at('2025-06-01T10:15:00.000Z'));
+    const summary = summarizeUsage(
+      stateAt('2025-06-01T10:00:00Z', { fifteenMinRequests: 90 }),
+      DEFAULT_RATE_LIMITS,
+      at('2025-06-01T10:15:00.000Z'),
+    );
     expect(summary).toMatchObject({ fifteenMinRemaining: 90, isRateLimited: false, minutesLeftInWindow: 15 });
   });
 });
@@ -268,7 +350,11 @@ describe('retryOn429 (spec §8)', () => {
   });
 
   it('gives up after 3 retries', () => {
-    expect(retryOn429({ retriesSoFar: 3, now })).toEqual({ action: 'give_up', reason: 'retries_exhausted', delayMs: null });
+    expect(retryOn429({ retriesSoFar: 3, now })).toEqual({
+      action: 'give_up',
+      reason: 'retries_exhausted',
+      delayMs: null,
+    });
     expect(retryOn429({ retriesSoFar: 3, retryAfterHeader: '1', now }).action).toBe('give_up');
   });
 
@@ -287,7 +373,14 @@ describe('retryOn429 (spec §8)', () => {
   });
 
   it('gives up rather than wait longer than the caller can', () => {
-    expect(retryOn429({ retriesSoFar: 0, retryAfterHeader: '900', now, maxDelayMs: 8000 })).toEqual({ action: 'give_up', reason: 'retry_after_too_long', delayMs: 900_000 });
-    expect(retryOn429({ retriesSoFar: 0, retryAfterHeader: '8', now, maxDelayMs: 8000 })).toEqual({ action: 'retry', delayMs: 8000 });
+    expect(retryOn429({ retriesSoFar: 0, retryAfterHeader: '900', now, maxDelayMs: 8000 })).toEqual({
+      action: 'give_up',
+      reason: 'retry_after_too_long',
+      delayMs: 900_000,
+    });
+    expect(retryOn429({ retriesSoFar: 0, retryAfterHeader: '8', now, maxDelayMs: 8000 })).toEqual({
+      action: 'retry',
+      delayMs: 8000,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isPastRetention, RETENTION_DAYS, retentionCutoff, retentionExpiresAt } from '../../../functions/domain/retention';
+import {
+  isPastRetention,
+  RETENTION_DAYS,
+  retentionCutoff,
+  retentionExpiresAt,
+} from '../../../functions/domain/retention';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 

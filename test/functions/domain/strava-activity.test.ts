@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidStravaActivityError, mapStravaActivity, parseStravaActivity } from '../../../functions/domain/strava-activity';
+import {
+  InvalidStravaActivityError,
+  mapStravaActivity,
+  parseStravaActivity,
+} from '../../../functions/domain/strava-activity';
 import { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 
 /** A SummaryActivity as GET /athlete/activities returns it (trimmed of the fields nobody reads). */
@@ -71,22 +75,62 @@ describe('mapStravaActivity', () => {
   });
 
   it('accepts explicit nulls for optional values', () => {
-    const activity = mapStravaActivity(summaryActivity({ average_heartrate: null, max_heartrate: null, calories: null, average_speed: null, total_elevation_gain: null }), context);
-    expect(activity).toMatchObject({ heart_rate_avg: null, heart_rate_max: null, calories_burned: null, average_speed_mps: null, elevation_gain_meters: null });
+    const activity = mapStravaActivity(
+      summaryActivity({
+        average_heartrate: null,
+        max_heartrate: null,
+        calories: null,
+        average_speed: null,
+        total_elevation_gain: null,
+      }),
+      context,
+    );
+    expect(activity).toMatchObject({
+      heart_rate_avg: null,
+      heart_rate_max: null,
+      calories_burned: null,
+      average_speed_mps: null,
+      elevation_gain_meters: null,
+    });
   });
 
   it('classifies with the spec §9 rules, short workouts first', () => {
-    const sprint = mapStravaActivity(summaryActivity({ moving_time: 540, average_speed: 5.5, average_heartrate: 178 }), context);
+    const sprint = mapStravaActivity(
+      summaryActivity({ moving_time: 540, average_speed: 5.5, average_heartrate: 178 }),
+      context,
+    );
     expect(sprint.activity_level).toBe('light');
-    const walk = mapStravaActivity(summaryActivity({ type: 'Walk', sport_type: 'Walk', moving_time: 1500, average_speed: 1.4, average_heartrate: 98 }), context);
+    const walk = mapStravaActivity(
+      summaryActivity({
+        type: 'Walk',
+        sport_type: 'Walk',
+        moving_time: 1500,
+        average_speed: 1.4,
+        average_heartrate: 98,
+      }),
+      context,
+    );
     expect(walk.activity_level).toBe('moderate');
-    const ride = mapStravaActivity(summaryActivity({ type: 'Ride', sport_type: 'Ride', moving_time: 1200, average_speed: 7.1, average_heartrate: null }), context);
+    const ride = mapStravaActivity(
+      summaryActivity({
+        type: 'Ride',
+        sport_type: 'Ride',
+        moving_time: 1200,
+        average_speed: 7.1,
+        average_heartrate: null,
+      }),
+      context,
+    );
     expect(ride.activity_level).toBe('very_active');
   });
 
   it('uses the legacy type for activity_type (TrailRun and MountainBikeRide stay Run and Ride)', () => {
-    expect(mapStravaActivity(summaryActivity({ type: 'Run', sport_type: 'TrailRun' }), context).activity_type).toBe('Run');
-    expect(mapStravaActivity(summaryActivity({ type: 'Ride', sport_type: 'MountainBikeRide' }), context).activity_type).toBe('Ride');
+    expect(mapStravaActivity(summaryActivity({ type: 'Run', sport_type: 'TrailRun' }), context).activity_type).toBe(
+      'Run',
+    );
+    expect(
+      mapStravaActivity(summaryActivity({ type: 'Ride', sport_type: 'MountainBikeRide' }), context).activity_type,
+    ).toBe('Ride');
   });
 
   it('falls back to sport_type when the deprecated type is missing', () => {
@@ -96,12 +140,16 @@ describe('mapStravaActivity', () => {
   });
 
   it('normalises start_date to UTC ISO', () => {
-    expect(mapStravaActivity(summaryActivity({ start_date: '2025-07-01T06:30:00-07:00' }), context).start_time).toBe('2025-07-01T13:30:00.000Z');
+    expect(mapStravaActivity(summaryActivity({ start_date: '2025-07-01T06:30:00-07:00' }), context).start_time).toBe(
+      '2025-07-01T13:30:00.000Z',
+    );
   });
 
   it('stamps the fetch time it is given, not the clock', () => {
     const fetchedAt = new Date('2030-01-02T03:04:05.678Z');
-    expect(mapStravaActivity(summaryActivity(), { userId: 'u', fetchedAt }).fetched_at).toBe('2030-01-02T03:04:05.678Z');
+    expect(mapStravaActivity(summaryActivity(), { userId: 'u', fetchedAt }).fetched_at).toBe(
+      '2030-01-02T03:04:05.678Z',
+    );
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { alertsSentAt, expectedReturn, linkIsValid, nextStage, stageDueAt, TRIP_LINK_LIFETIME_MS } from '../../../functions/domain/trip-plan';
+import {
+  alertsSentAt,
+  expectedReturn,
+  linkIsValid,
+  nextStage,
+  stageDueAt,
+  TRIP_LINK_LIFETIME_MS,
+} from '../../../functions/domain/trip-plan';
 
 const plan = { returnDate: '2026-07-04', returnTime: '18:30', graceMinutes: 60 };
 
@@ -14,7 +21,12 @@ describe('trip plan timing', () => {
     expect(stageDueAt(plan, 'overdue1')!.toISOString()).toBe('2026-07-05T02:30:00.000Z');
     expect(stageDueAt(plan, 'overdue2')!.toISOString()).toBe('2026-07-05T04:30:00.000Z');
     expect(stageDueAt(plan, 'done')).toBeNull();
-    expect(['reminder', 'overdue1', 'overdue2', 'done'].map((s) => nextStage(s as never))).toEqual(['overdue1', 'overdue2', 'done', 'done']);
+    expect(['reminder', 'overdue1', 'overdue2', 'done'].map((s) => nextStage(s as never))).toEqual([
+      'overdue1',
+      'overdue2',
+      'done',
+      'done',
+    ]);
     expect(alertsSentAt('overdue1')).toBe(0);
     expect(alertsSentAt('overdue2')).toBe(1);
     expect(alertsSentAt('done')).toBe(2);

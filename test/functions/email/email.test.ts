@@ -22,7 +22,15 @@ beforeEach(() => ses.clear());
 const tag = () => randomBytes(4).toString('hex');
 const route = (id: string) => TRIP_ROUTES.find((r) => r.id === id)!;
 const NOW = new Date('2026-11-20T18:00:00Z');
-const message = (to: string, id = `test-${tag()}`) => ({ id, to, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>', category: null, userIds: [] });
+const message = (to: string, id = `test-${tag()}`) => ({
+  id,
+  to,
+  subject: 'Hello',
+  text: 'Hi',
+  html: '<p>Hi</p>',
+  category: null,
+  userIds: [],
+});
 const snsOf = (payload: unknown) => ({ Records: [{ Sns: { Message: JSON.stringify(payload) } }] }) as never;
 
 describe('sending', () => {
@@ -59,8 +67,22 @@ describe('bounces and complaints', () => {
   it('a permanent bounce recorded from the SES event stops further mail to that address; a soft bounce does not', async () => {
     const hard = `hard-${tag()}@example.org`;
     const soft = `soft-${tag()}@example.org`;
-    expect(await sesEvents(snsOf({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: hard }] } }))).toEqual({ suppressed: 1 });
-    expect(await sesEvents(snsOf({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: soft }] } }))).toEqual({ suppressed: 0 });
+    expect(
+      await sesEvents(
+        snsOf({
+          eventType: 'Bounce',
+          bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: hard }] },
+        }),
+      ),
+    ).toEqual({ suppressed: 1 });
+    expect(
+      await sesEvents(
+        snsOf({
+          eventType: 'Bounce',
+          bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: soft }] },
+        }),
+      ),
+    ).toEqual({ suppressed: 0 });
     await enqueueEmail(message(hard), NOW);
     await enqueueEmail(message(soft), NOW);
     const report = await sendDueEmails(NOW);
@@ -71,7 +93,9 @@ describe('bounces and complaints', () => {
 
   it('a complaint suppresses the address too; a malformed event changes nothing', async () => {
     const address = `complains-${tag()}@example.org`;
-    await sesEvents(snsOf({ eventType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: address }] } }));
+    await sesEvents(
+      snsOf({ eventType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: address }] } }),
+    );
     expect(await sesEvents({ Records: [{ Sns: { Message: 'not json' } }] } as never)).toEqual({ suppressed: 0 });
     await enqueueEmail(message(address), NOW);
     await sendDueEmails(NOW);
@@ -84,7 +108,11 @@ describe('preferences and one-click unsubscribe', () => {
     const user = `mail-user-${tag()}`;
     await setDisplayName(user, 'Pat');
     const address = `${user}@example.com`;
-    await notifyWithEmail(user, { type: 'partner_request', message: 'Sam would like to be your activity partner.', link: '/find-partners' }, NOW);
+    await notifyWithEmail(
+      user,
+      { type: 'partner_request', message: 'Sam would like to be your activity partner.', link: '/find-partners' },
+      NOW,
+    );
     await sendDueEmails(NOW);
     const [mail] = sentTo(await ses.emails(), address);
     expect(mail!.body.text).toContain('Sam would like to be your activity partner.');
@@ -105,14 +133,26 @@ describe('preferences and one-click unsubscribe', () => {
     expect(prefs.json).toEqual({ ...DEFAULT_EMAIL_PREFERENCES, connectionRequests: false });
 
     await ses.clear();
-    await notifyWithEmail(user, { type: 'partner_request', message: 'Lee would like to be your activity partner.', link: '/find-partners' }, NOW);
-    await notifyWithEmail(user, { type: 'activity_cancelled', message: 'Sunday hike was cancelled.', link: '/plan-activity/x' }, NOW);
+    await notifyWithEmail(
+      user,
+      { type: 'partner_request', message: 'Lee would like to be your activity partner.', link: '/find-partners' },
+      NOW,
+    );
+    await notifyWithEmail(
+      user,
+      { type: 'activity_cancelled', message: 'Sunday hike was cancelled.', link: '/plan-activity/x' },
+      NOW,
+    );
     await sendDueEmails(NOW);
-    expect(sentTo(await ses.emails(), address).map((m) => m.body.text?.split('\n')[0])).toEqual(['Sunday hike was cancelled.']);
+    expect(sentTo(await ses.emails(), address).map((m) => m.body.text?.split('\n')[0])).toEqual([
+      'Sunday hike was cancelled.',
+    ]);
   });
 
   it('an unknown or malformed unsubscribe token is refused and changes nothing', async () => {
-    const unknown = await invoke(postUnsubscribe, route('post-email-unsubscribe'), { query: `token=${randomBytes(32).toString('base64url')}` });
+    const unknown = await invoke(postUnsubscribe, route('post-email-unsubscribe'), {
+      query: `token=${randomBytes(32).toString('base64url')}`,
+    });
     expect(unknown.status).toBe(404);
     const malformed = await invoke(postUnsubscribe, route('post-email-unsubscribe'), { query: 'token=abc' });
     expect(malformed.status).toBe(400);
@@ -120,9 +160,15 @@ describe('preferences and one-click unsubscribe', () => {
 
   it('PUT changes only the named choices and refuses unknown ones', async () => {
     const user = `prefs-${tag()}`;
-    const put = await invoke(putPreferences, route('put-email-preferences'), { claims: userClaims(user), body: { reminders: false } });
+    const put = await invoke(putPreferences, route('put-email-preferences'), {
+      claims: userClaims(user),
+      body: { reminders: false },
+    });
     expect(put.json).toEqual({ ...DEFAULT_EMAIL_PREFERENCES, reminders: false });
-    const bad = await invoke(putPreferences, route('put-email-preferences'), { claims: userClaims(user), body: { marketing: true } });
+    const bad = await invoke(putPreferences, route('put-email-preferences'), {
+      claims: userClaims(user),
+      body: { marketing: true },
+    });
     expect(bad.status).toBe(400);
   });
 });

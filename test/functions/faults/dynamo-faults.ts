@@ -46,7 +46,10 @@ export function injectDynamoFaults(plan: DynamoFaultPlan): InjectedFaults {
       const fault = plan.attempt?.(name, attempt) ?? null;
       if (fault === 'throttle') {
         state.thrown.throttle++;
-        throw new ProvisionedThroughputExceededException({ message: 'Injected: the level of configured provisioned throughput for the table was exceeded.', $metadata: {} });
+        throw new ProvisionedThroughputExceededException({
+          message: 'Injected: the level of configured provisioned throughput for the table was exceeded.',
+          $metadata: {},
+        });
       }
       if (fault === 'timeout') {
         state.thrown.timeout++;

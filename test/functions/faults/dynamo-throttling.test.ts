@@ -75,7 +75,9 @@ describe('DynamoDB under throttling and timeouts', () => {
 
   it('single-item reads and writes ride out a throttled and then a timed-out attempt', async () => {
     const userId = `faults-${randomUUID()}`;
-    faults = injectDynamoFaults({ attempt: (_name, attempt) => (attempt === 1 ? 'throttle' : attempt === 2 ? 'timeout' : null) });
+    faults = injectDynamoFaults({
+      attempt: (_name, attempt) => (attempt === 1 ? 'throttle' : attempt === 2 ? 'timeout' : null),
+    });
     const created = await ensureUserProfile(userId, `${userId}@example.com`, new Date());
     expect(await getUserProfile(userId)).toEqual(created);
     expect(faults.thrown.throttle).toBeGreaterThanOrEqual(2);
@@ -89,7 +91,9 @@ describe('DynamoDB under throttling and timeouts', () => {
     faults = injectDynamoFaults({ attempt: () => 'throttle' });
     const failed = await invoke(getActivities, route, { claims: userClaims(userId) });
     expect(failed.status).toBe(500);
-    expect(failed.json).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+    expect(failed.json).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
     faults.remove();
     const retried = await invoke(getActivities, route, { claims: userClaims(userId) });
     expect(retried.status).toBe(200);

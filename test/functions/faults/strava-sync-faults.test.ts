@@ -28,7 +28,8 @@ const LIST_PATH = '/api/v3/athlete/activities';
 function faultAfterPages(okPages: number, fault: Fault, count = 1): typeof fetch {
   let pages = 0;
   return (input, init) => {
-    if (new URL(String(input instanceof Request ? input.url : input)).pathname === LIST_PATH && pages++ === okPages) sim.control.failNext(count, fault, { pathPrefix: LIST_PATH });
+    if (new URL(String(input instanceof Request ? input.url : input)).pathname === LIST_PATH && pages++ === okPages)
+      sim.control.failNext(count, fault, { pathPrefix: LIST_PATH });
     return fetch(input, init);
   };
 }
@@ -45,29 +46,39 @@ describe('provider faults during a Strava sync', () => {
     ['a 503', { status: 503 }, 1, 'strava_sync_failed'],
     ['429s beyond the back-off retries', { status: 429 }, 10, 'rate_limited'],
     ['a timeout', { timeout: true }, 1, 'strava_network_error'],
-  ])('%s on the second page fails this run without duplicates; the next run resumes and gets everything', async (_name, fault, count, code) => {
-    const userId = newUserId();
-    await connectAs(sim, userId, MAYA, await testDeps());
-    const lastSyncBefore = (await getConnection(userId, 'strava', null))!.lastSyncAt;
-    const added = Array.from({ length: 12 }, (_, n) => sim.control.addActivity(MAYA, { sport: 'Run', name: `Faulty run ${n}`, startDate: new Date(Date.now() - (n + 1) * 60_000) }));
+  ])(
+    '%s on the second page fails this run without duplicates; the next run resumes and gets everything',
+    async (_name, fault, count, code) => {
+      const userId = newUserId();
+      await connectAs(sim, userId, MAYA, await testDeps());
+      const lastSyncBefore = (await getConnection(userId, 'strava', null))!.lastSyncAt;
+      const added = Array.from({ length: 12 }, (_, n) =>
+        sim.control.addActivity(MAYA, {
+          sport: 'Run',
+          name: `Faulty run ${n}`,
+          startDate: new Date(Date.now() - (n + 1) * 60_000),
+        }),
+      );
 
-    const beforeCount = (await idsOf(userId)).length;
-    const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 500, maxRetryDelayMs: 0 });
-    await expect(syncStrava(userId, failing)).rejects.toMatchObject({ code });
-    const partial = await idsOf(userId);
-    expect(new Set(partial).size).toBe(partial.length);
-    // A failed run does not move the sync mark, so the next run looks at the same window again.
-    expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBe(lastSyncBefore);
+      const beforeCount = (await idsOf(userId)).length;
+      const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 500, maxRetryDelayMs: 0 });
+      await expect(syncStrava(userId, failing)).rejects.toMatchObject({ code });
+      const partial = await idsOf(userId);
+      expect(new Set(partial).size).toBe(partial.length);
+      // A failed run does not move the sync mark, so the next run looks at the same window again.
+      expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBe(lastSyncBefore);
 
-    sim.control.clearFaults();
-    const resumed = await syncStrava(userId, await testDeps());
-    const stored = await idsOf(userId);
-    expect(new Set(stored).size).toBe(stored.length);
-    for (const activity of added) expect(stored).toContain(String(activity.id));
-    // The result is the whole import's: the failed run's pages count too, as they were not read again.
-    expect(resumed.imported).toBe(stored.length - beforeCount);
-    expect(partial.length).toBeGreaterThan(beforeCount);
-  }, 30_000);
+      sim.control.clearFaults();
+      const resumed = await syncStrava(userId, await testDeps());
+      const stored = await idsOf(userId);
+      expect(new Set(stored).size).toBe(stored.length);
+      for (const activity of added) expect(stored).toContain(String(activity.id));
+      // The result is the whole import's: the failed run's pages count too, as they were not read again.
+      expect(resumed.imported).toBe(stored.length - beforeCount);
+      expect(partial.length).toBeGreaterThan(beforeCount);
+    },
+    30_000,
+  );
 });
 
 describe('a crash in the middle of a sync', () => {
@@ -77,11 +88,18 @@ describe('a crash in the middle of a sync', () => {
     const deps = await testDeps();
     await connectAs(sim, crashed, LIAM, deps);
     await connectAs(sim, control, LIAM, deps);
-    for (let n = 0; n < 11; n++) sim.control.addActivity(LIAM, { sport: 'Ride', name: `Crash ride ${n}`, startDate: new Date(Date.now() - (n + 1) * 90_000) });
+    for (let n = 0; n < 11; n++)
+      sim.control.addActivity(LIAM, {
+        sport: 'Ride',
+        name: `Crash ride ${n}`,
+        startDate: new Date(Date.now() - (n + 1) * 90_000),
+      });
 
     // The process "dies" while writing the second page: every write after the first page fails hard.
     let writes = 0;
-    const crash = injectDynamoFaults({ attempt: (name) => (name === 'BatchWriteItemCommand' && ++writes > 1 ? 'throttle' : null) });
+    const crash = injectDynamoFaults({
+      attempt: (name) => (name === 'BatchWriteItemCommand' && ++writes > 1 ? 'throttle' : null),
+    });
     try {
       await expect(syncStrava(crashed, deps)).rejects.toMatchObject({ code: 'strava_sync_failed' });
     } finally {
@@ -115,14 +133,18 @@ describe('duplicate webhook deliveries', () => {
     const userId = newUserId();
     await connectAs(sim, userId, SOFIA, await testDeps());
     const activity = sim.control.addActivity(SOFIA, { sport: 'Ride', name: 'Delivered five times' });
-    const creates = await Promise.all(Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'create') })));
+    const creates = await Promise.all(
+      Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'create') })),
+    );
     expect(creates.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const stored = (await activitiesOfUser(userId)).filter((a) => a.provider_activity_id === String(activity.id));
     expect(stored).toHaveLength(1);
     const countBefore = (await activitiesOfUser(userId)).length;
 
     sim.control.deleteActivity(activity.id);
-    const deletes = await Promise.all(Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'delete') })));
+    const deletes = await Promise.all(
+      Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'delete') })),
+    );
     expect(deletes.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const remaining = await activitiesOfUser(userId);
     expect(remaining.some((a) => a.provider_activity_id === String(activity.id))).toBe(false);

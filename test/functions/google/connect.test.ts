@@ -5,13 +5,29 @@ import { dynamo } from '../../../functions/lib/dynamo';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { keys } from '../../../functions/repositories/keys';
-import { connectGoogleFit, createGoogleAuthorizeUrl, GOOGLE_INVALID_CODE_MESSAGE, MISSING_FITNESS_SCOPE_MESSAGE } from '../../../functions/usecases/google-connect';
+import {
+  connectGoogleFit,
+  createGoogleAuthorizeUrl,
+  GOOGLE_INVALID_CODE_MESSAGE,
+  MISSING_FITNESS_SCOPE_MESSAGE,
+} from '../../../functions/usecases/google-connect';
 import { createAuthorizeUrl as createStravaAuthorizeUrl } from '../../../functions/usecases/strava-connect';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { startStrava, testDeps as stravaTestDeps } from '../strava/helpers';
-import { AVERY, CALLBACK, connectAs, consentAs, FITNESS_ACTIVITY, JORDAN, newUserId, PRIYA, startGoogle, testDeps } from './helpers';
+import {
+  AVERY,
+  CALLBACK,
+  connectAs,
+  consentAs,
+  FITNESS_ACTIVITY,
+  JORDAN,
+  newUserId,
+  PRIYA,
+  startGoogle,
+  testDeps,
+} from './helpers';
 
 let sim: GoogleSimulator;
 beforeAll(async () => {
@@ -20,7 +36,11 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 const connectionItem = async (userId: string) =>
-  (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_CONNECTIONS!, Key: keys.connection(userId, 'google_health') }))).Item;
+  (
+    await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_CONNECTIONS!, Key: keys.connection(userId, 'google_health') }),
+    )
+  ).Item;
 
 describe('the authorize URL', () => {
   it('asks Google for the spec scopes with offline access and consent, returning to the health callback screen', async () => {
@@ -55,7 +75,12 @@ describe('connecting', () => {
     const deps = await testDeps();
     const userId = newUserId();
     const result = await connectAs(sim, userId, AVERY, deps);
-    expect(result.connection).toMatchObject({ provider: 'google_health', isActive: true, providerUserIdPrefix: AVERY.slice(0, 8), athleteFirstName: null });
+    expect(result.connection).toMatchObject({
+      provider: 'google_health',
+      isActive: true,
+      providerUserIdPrefix: AVERY.slice(0, 8),
+      athleteFirstName: null,
+    });
     expect(result.connection.scopes).toContain(FITNESS_ACTIVITY);
     expect(result.sync).toMatchObject({ provider: 'google_health', updated: 0 });
     expect(result.sync!.imported).toBeGreaterThan(0);
@@ -79,13 +104,26 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
 
-    await expect(connectGoogleFit(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject({ status: 400, code: 'state_invalid' });
-    await expect(connectGoogleFit(newUserId(), callback, deps)).rejects.toMatchObject({ status: 400, code: 'state_wrong_user' });
+    await expect(connectGoogleFit(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'state_invalid',
+    });
+    await expect(connectGoogleFit(newUserId(), callback, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'state_wrong_user',
+    });
     const later = await testDeps({ clock: () => new Date(Date.now() + 11 * 60_000) });
-    await expect(connectGoogleFit(userId, callback, later)).rejects.toMatchObject({ status: 400, code: 'state_expired' });
+    await expect(connectGoogleFit(userId, callback, later)).rejects.toMatchObject({
+      status: 400,
+      code: 'state_expired',
+    });
     // None of those consumed it: the right user can still use it, once.
     await expect(connectGoogleFit(userId, callback, deps)).resolves.toMatchObject({ connection: { isActive: true } });
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({ status: 400, code: 'state_used', message: 'This Google authorization was already used. Please try connecting again.' });
+    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'state_used',
+      message: 'This Google authorization was already used. Please try connecting again.',
+    });
   });
 
   it('refuses a state signed for Strava, and Strava refuses one signed for Google', async () => {
@@ -96,11 +134,19 @@ describe('connecting', () => {
       const stravaDeps = await stravaTestDeps();
       const stravaState = new URL((await createStravaAuthorizeUrl(userId, stravaDeps)).url).searchParams.get('state')!;
       const deps = await testDeps();
-      await expect(connectGoogleFit(userId, { code: 'x', state: stravaState }, deps)).rejects.toMatchObject({ status: 400, code: 'state_invalid' });
+      await expect(connectGoogleFit(userId, { code: 'x', state: stravaState }, deps)).rejects.toMatchObject({
+        status: 400,
+        code: 'state_invalid',
+      });
       const googleState = new URL((await createGoogleAuthorizeUrl(userId, deps)).url).searchParams.get('state')!;
-      expect(signState(stravaDeps.stateKey, { userId, nonce: 'n', expiresAtMs: 1 })).not.toBe(signState(deps.stateKey, { userId, nonce: 'n', expiresAtMs: 1 }));
+      expect(signState(stravaDeps.stateKey, { userId, nonce: 'n', expiresAtMs: 1 })).not.toBe(
+        signState(deps.stateKey, { userId, nonce: 'n', expiresAtMs: 1 }),
+      );
       const { connectStrava } = await import('../../../functions/usecases/strava-connect');
-      await expect(connectStrava(userId, { code: 'x', state: googleState }, stravaDeps)).rejects.toMatchObject({ status: 400, code: 'state_invalid' });
+      await expect(connectStrava(userId, { code: 'x', state: googleState }, stravaDeps)).rejects.toMatchObject({
+        status: 400,
+        code: 'state_invalid',
+      });
     } finally {
       await strava?.stop();
     }
@@ -112,7 +158,11 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, JORDAN, []);
     expect(callback.scope).not.toContain('fitness');
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({ status: 400, code: 'missing_fitness_scope', message: MISSING_FITNESS_SCOPE_MESSAGE });
+    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'missing_fitness_scope',
+      message: MISSING_FITNESS_SCOPE_MESSAGE,
+    });
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
     expect(sim.control.grantedScopes(JORDAN)).toEqual([]);
   });
@@ -122,7 +172,9 @@ describe('connecting', () => {
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, JORDAN, []);
-    await expect(connectGoogleFit(userId, { ...callback, scope: `${callback.scope} ${FITNESS_ACTIVITY}` }, deps)).rejects.toMatchObject({ code: 'missing_fitness_scope' });
+    await expect(
+      connectGoogleFit(userId, { ...callback, scope: `${callback.scope} ${FITNESS_ACTIVITY}` }, deps),
+    ).rejects.toMatchObject({ code: 'missing_fitness_scope' });
   });
 
   it('keeps only the fitness scopes the person ticked, and syncs only what they allow', async () => {
@@ -146,7 +198,11 @@ describe('connecting', () => {
     const callback = await consentAs(sim, first.url, AVERY);
     const second = await createGoogleAuthorizeUrl(userId, deps);
     const state = new URL(second.url).searchParams.get('state')!;
-    await expect(connectGoogleFit(userId, { code: '4/0Anope', state }, deps)).rejects.toMatchObject({ status: 400, code: 'invalid_code', message: GOOGLE_INVALID_CODE_MESSAGE });
+    await expect(connectGoogleFit(userId, { code: '4/0Anope', state }, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_code',
+      message: GOOGLE_INVALID_CODE_MESSAGE,
+    });
     expect(GOOGLE_INVALID_CODE_MESSAGE).toMatch(/^Failed to connect to Google Fit: /);
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
     expect(callback.code).not.toBe('');
@@ -158,7 +214,11 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
     sim.control.failNext(1, { status: 503, body: { error: 'temporarily_unavailable' } }, { pathPrefix: '/token' });
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({ status: 502, code: 'google_connect_failed', message: 'Failed to connect to Google Fit: 503 temporarily_unavailable' });
+    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+      status: 502,
+      code: 'google_connect_failed',
+      message: 'Failed to connect to Google Fit: 503 temporarily_unavailable',
+    });
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
   });
 
@@ -173,7 +233,7 @@ describe('connecting', () => {
     expect(result.connection).toMatchObject({ isActive: true, lastSyncAt: null });
   });
 
-  it('reconnecting as another Google account removes the first account\'s activities', async () => {
+  it("reconnecting as another Google account removes the first account's activities", async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
@@ -182,8 +242,14 @@ describe('connecting', () => {
     const after = await activitiesOfUser(userId);
     expect((await getConnection(userId, 'google_health', null))!.providerUserId).toBe(JORDAN);
     const jordanSessions = new Set(sim.control.sessions(JORDAN).map((s) => `session:${s.id}`));
-    for (const activity of after) if (activity.provider_activity_id.startsWith('session:')) expect(jordanSessions.has(activity.provider_activity_id)).toBe(true);
-    expect([...averyIds].filter((id) => id.startsWith('session:')).some((id) => after.some((a) => a.provider_activity_id === id))).toBe(false);
+    for (const activity of after)
+      if (activity.provider_activity_id.startsWith('session:'))
+        expect(jordanSessions.has(activity.provider_activity_id)).toBe(true);
+    expect(
+      [...averyIds]
+        .filter((id) => id.startsWith('session:'))
+        .some((id) => after.some((a) => a.provider_activity_id === id)),
+    ).toBe(false);
   });
 
   it('codes are single use at Google too: a second exchange of the same code fails even with a fresh state', async () => {
@@ -194,6 +260,9 @@ describe('connecting', () => {
     const callback = await consentAs(sim, url, AVERY);
     await connectGoogleFit(userId, callback, deps);
     const fresh = new URL((await createGoogleAuthorizeUrl(userId, deps)).url).searchParams.get('state')!;
-    await expect(connectGoogleFit(userId, { ...callback, state: fresh }, deps)).rejects.toMatchObject({ status: 400, code: 'invalid_code' });
+    await expect(connectGoogleFit(userId, { ...callback, state: fresh }, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_code',
+    });
   });
 });

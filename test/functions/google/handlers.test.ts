@@ -53,7 +53,12 @@ afterAll(async () => {
 });
 
 const responses: string[] = [];
-async function call(handlerFn: Parameters<typeof invoke>[0], id: string, userId: string | null, options: Parameters<typeof invoke>[2] = {}) {
+async function call(
+  handlerFn: Parameters<typeof invoke>[0],
+  id: string,
+  userId: string | null,
+  options: Parameters<typeof invoke>[2] = {},
+) {
   const result = await invoke(handlerFn, route(id), { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
   responses.push(JSON.stringify(result.raw));
   return result;
@@ -68,16 +73,31 @@ async function authorizeAndConsent(userId: string, sub: string, fitnessScopes?: 
 
 describe('the Google routes', () => {
   it('are listed for CDK and the local host with the secrets they read', () => {
-    expect(route('get-google-authorize-url')).toMatchObject({ method: 'GET', path: '/api/google/authorize-url', public: false, secrets: ['appSecret'] });
-    expect(route('post-google-connect')).toMatchObject({ method: 'POST', path: '/api/google/connect', public: false, secrets: ['googleClientSecret', 'appSecret'] });
+    expect(route('get-google-authorize-url')).toMatchObject({
+      method: 'GET',
+      path: '/api/google/authorize-url',
+      public: false,
+      secrets: ['appSecret'],
+    });
+    expect(route('post-google-connect')).toMatchObject({
+      method: 'POST',
+      path: '/api/google/connect',
+      public: false,
+      secrets: ['googleClientSecret', 'appSecret'],
+    });
     expect(route('post-connection-sync').secrets).toContain('googleClientSecret');
     expect(route('delete-connection').secrets).toContain('googleClientSecret');
-    expect(SCHEDULED_JOBS.find((j) => j.id === 'google-refresh')).toMatchObject({ schedule: 'rate(1 day)', secrets: ['googleClientSecret', 'appSecret'] });
+    expect(SCHEDULED_JOBS.find((j) => j.id === 'google-refresh')).toMatchObject({
+      schedule: 'rate(1 day)',
+      secrets: ['googleClientSecret', 'appSecret'],
+    });
   });
 
   it('need a signed-in caller', async () => {
     expect((await call(getAuthorizeUrl, 'get-google-authorize-url', null)).status).toBe(401);
-    expect((await call(postConnect, 'post-google-connect', null, { body: { code: 'c', state: 's' } })).status).toBe(401);
+    expect((await call(postConnect, 'post-google-connect', null, { body: { code: 'c', state: 's' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -88,36 +108,69 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     const connected = await call(postConnect, 'post-google-connect', userId, { body: callback });
     expect(connected.status).toBe(200);
     const body = GoogleConnectResponse.parse(connected.json);
-    expect(body.connection).toMatchObject({ provider: 'google_health', isActive: true, providerUserIdPrefix: '10472938' });
+    expect(body.connection).toMatchObject({
+      provider: 'google_health',
+      isActive: true,
+      providerUserIdPrefix: '10472938',
+    });
     expect(body.sync!.imported).toBeGreaterThan(0);
 
     const listed = ConnectionsResponse.parse((await call(getConnections, 'get-connections', userId)).json);
     expect(listed.connections.map((c) => c.provider)).toEqual(['google_health']);
 
-    const synced = await call(postSync, 'post-connection-sync', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health/sync' });
+    const synced = await call(postSync, 'post-connection-sync', userId, {
+      pathParameters: { provider: 'google_health' },
+      path: '/api/connections/google_health/sync',
+    });
     expect(synced.status).toBe(202);
-    expect(SyncResponse.parse(synced.json)).toMatchObject({ kind: 'queued', job: { provider: 'google_health', kind: 'import', status: 'queued' } });
+    expect(SyncResponse.parse(synced.json)).toMatchObject({
+      kind: 'queued',
+      job: { provider: 'google_health', kind: 'import', status: 'queued' },
+    });
     await queue.idle();
     const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', userId)).json);
-    expect(jobs).toEqual([expect.objectContaining({ provider: 'google_health', kind: 'import', status: 'done', result: { imported: 0, updated: expect.any(Number), days: 0 } })]);
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        provider: 'google_health',
+        kind: 'import',
+        status: 'done',
+        result: { imported: 0, updated: expect.any(Number), days: 0 },
+      }),
+    ]);
 
     const { accessToken, refreshToken } = (await getConnection(userId, 'google_health', await tokenCipher()))!.tokens!;
-    const removed = await call(deleteConnection, 'delete-connection', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health' });
+    const removed = await call(deleteConnection, 'delete-connection', userId, {
+      pathParameters: { provider: 'google_health' },
+      path: '/api/connections/google_health',
+    });
     expect(removed.status).toBe(204);
-    expect(ConnectionsResponse.parse((await call(getConnections, 'get-connections', userId)).json).connections).toEqual([]);
+    expect(ConnectionsResponse.parse((await call(getConnections, 'get-connections', userId)).json).connections).toEqual(
+      [],
+    );
     expect(sim.control.grantedScopes(AVERY)).toEqual([]);
 
     const everything = [...responses, ...output].join('\n');
-    for (const secret of [accessToken, refreshToken, callback.code, process.env.GOOGLE_CLIENT_SECRET!]) expect(everything).not.toContain(secret);
+    for (const secret of [accessToken, refreshToken, callback.code, process.env.GOOGLE_CLIENT_SECRET!])
+      expect(everything).not.toContain(secret);
   });
 
   it('answers bad input and refused connects with clear 4xx envelopes, changing nothing', async () => {
     const userId = newUserId();
     const missingCode = await call(postConnect, 'post-google-connect', userId, { body: { state: 's' } });
     expect(missingCode.status).toBe(400);
-    expect(missingCode.json).toMatchObject({ error: { code: 'validation_failed', fields: { code: expect.any(String) } } });
-    expect((await call(postConnect, 'post-google-connect', userId, { body: { code: 'c', state: 's', userId: 'someone-else' } })).status).toBe(400);
-    expect((await call(postConnect, 'post-google-connect', userId, { body: '{not json' })).json).toMatchObject({ error: { code: 'invalid_json' } });
+    expect(missingCode.json).toMatchObject({
+      error: { code: 'validation_failed', fields: { code: expect.any(String) } },
+    });
+    expect(
+      (
+        await call(postConnect, 'post-google-connect', userId, {
+          body: { code: 'c', state: 's', userId: 'someone-else' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(postConnect, 'post-google-connect', userId, { body: '{not json' })).json).toMatchObject({
+      error: { code: 'invalid_json' },
+    });
 
     // Someone else's authorization cannot be completed by this caller.
     const other = newUserId();
@@ -129,10 +182,15 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     const noFitness = await authorizeAndConsent(userId, PRIYA, []);
     const refused = await call(postConnect, 'post-google-connect', userId, { body: noFitness });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ error: { code: 'missing_fitness_scope', message: expect.stringContaining('no access to your fitness data') } });
+    expect(refused.json).toMatchObject({
+      error: { code: 'missing_fitness_scope', message: expect.stringContaining('no access to your fitness data') },
+    });
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
 
-    const notConnected = await call(postSync, 'post-connection-sync', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health/sync' });
+    const notConnected = await call(postSync, 'post-connection-sync', userId, {
+      pathParameters: { provider: 'google_health' },
+      path: '/api/connections/google_health/sync',
+    });
     expect(notConnected.status).toBe(404);
     expect(notConnected.json).toEqual({ error: { code: 'not_found', message: 'Google Fit is not connected.' } });
   });
@@ -142,15 +200,23 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     const callback = await authorizeAndConsent(userId, JORDAN);
     sim.control.setFitnessApiEnabled(false);
     try {
-      const connected = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: callback })).json);
+      const connected = GoogleConnectResponse.parse(
+        (await call(postConnect, 'post-google-connect', userId, { body: callback })).json,
+      );
       expect(connected.sync).toBeNull();
-      const synced = await call(postSync, 'post-connection-sync', userId, { pathParameters: { provider: 'google_health' }, path: '/api/connections/google_health/sync' });
+      const synced = await call(postSync, 'post-connection-sync', userId, {
+        pathParameters: { provider: 'google_health' },
+        path: '/api/connections/google_health/sync',
+      });
       expect(synced.status).toBe(202);
       await queue.idle();
       const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', userId)).json);
       expect(jobs[0]).toMatchObject({
         status: 'failed',
-        error: { code: 'google_fit_api_unavailable', message: expect.stringMatching(/^Google Fit API error: .*closed the Fit API to new projects/) },
+        error: {
+          code: 'google_fit_api_unavailable',
+          message: expect.stringMatching(/^Google Fit API error: .*closed the Fit API to new projects/),
+        },
       });
     } finally {
       sim.control.setFitnessApiEnabled(true);
@@ -189,14 +255,21 @@ describe('POST /api/google/connect with some fitness permissions not granted (is
     const userId = newUserId();
     sim.control.revokeAccess(PRIYA);
     const callback = await authorizeAndConsent(userId, PRIYA, [`${FIT}.heart_rate.read`]);
-    const body = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: callback })).json);
-    expect(body.notImported).toMatchObject({ activityMissing: true, data: ['activities, steps and calories', 'body measurements', 'distance', 'sleep'] });
+    const body = GoogleConnectResponse.parse(
+      (await call(postConnect, 'post-google-connect', userId, { body: callback })).json,
+    );
+    expect(body.notImported).toMatchObject({
+      activityMissing: true,
+      data: ['activities, steps and calories', 'body measurements', 'distance', 'sleep'],
+    });
     expect(body.notImported!.message).toContain('activities, steps and calories');
   });
 
   it('says nothing when every permission was granted', async () => {
     const userId = newUserId();
-    const body = GoogleConnectResponse.parse((await call(postConnect, 'post-google-connect', userId, { body: await authorizeAndConsent(userId, AVERY) })).json);
+    const body = GoogleConnectResponse.parse(
+      (await call(postConnect, 'post-google-connect', userId, { body: await authorizeAndConsent(userId, AVERY) })).json,
+    );
     expect(body.notImported).toBeUndefined();
   });
 });

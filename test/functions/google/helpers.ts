@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator, type GoogleSimulatorOptions } from '../../../infra/local/simulators/google';
+import {
+  DEFAULT_GOOGLE_CLIENT,
+  startGoogleSimulator,
+  type GoogleSimulator,
+  type GoogleSimulatorOptions,
+} from '../../../infra/local/simulators/google';
 import { connectGoogleFit, createGoogleAuthorizeUrl } from '../../../functions/usecases/google-connect';
 import { googleDeps, type GoogleDeps, type GoogleDepsOptions } from '../../../functions/usecases/google-deps';
 import { consentForm } from '../../local/simulators/google/helpers';
@@ -50,7 +55,12 @@ export async function testDeps(options: GoogleDepsOptions = {}): Promise<TestDep
 }
 
 /** Follows an authorize URL through the simulator's consent page as `sub`; returns what the callback screen receives. */
-export async function consentAs(sim: GoogleSimulator, authorizeUrl: string, sub: string, fitnessScopes?: string[]): Promise<{ code: string; state: string; scope: string }> {
+export async function consentAs(
+  sim: GoogleSimulator,
+  authorizeUrl: string,
+  sub: string,
+  fitnessScopes?: string[],
+): Promise<{ code: string; state: string; scope: string }> {
   const page = await (await fetch(authorizeUrl)).text();
   const { action, fields } = consentForm(page);
   fields.set('account', sub);
@@ -62,7 +72,11 @@ export async function consentAs(sim: GoogleSimulator, authorizeUrl: string, sub:
   const response = await fetch(`${sim.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' });
   const location = new URL(response.headers.get('location') ?? '');
   if (!location.href.startsWith(CALLBACK)) throw new Error(`unexpected redirect ${location.href}`);
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '', scope: location.searchParams.get('scope') ?? '' };
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state') ?? '',
+    scope: location.searchParams.get('scope') ?? '',
+  };
 }
 
 /** The whole connect journey at the use-case level. */

@@ -9,7 +9,13 @@ import {
   readFitDays,
   type FitDay,
 } from '../../../functions/domain/google-fit';
-import { canReadFitArea, GOOGLE_FIT_SCOPES, hasFitnessScope, idTokenSubject, parseGoogleScopes } from '../../../functions/domain/google-fit-oauth';
+import {
+  canReadFitArea,
+  GOOGLE_FIT_SCOPES,
+  hasFitnessScope,
+  idTokenSubject,
+  parseGoogleScopes,
+} from '../../../functions/domain/google-fit-oauth';
 import { bucketDate, localMidnightMs, syncWindow } from '../../../functions/domain/google-fit-time';
 
 const ZONE = 'America/Vancouver';
@@ -20,27 +26,82 @@ const DAY = 24 * HOUR;
 const MAY_10 = Date.parse('2026-05-10T07:00:00.000Z');
 
 function session(overrides: Record<string, unknown> = {}) {
-  return { id: 's1', name: 'Morning run', activityType: 8, startTimeMillis: String(MAY_10 + 8 * HOUR), endTimeMillis: String(MAY_10 + 9 * HOUR), application: { packageName: 'com.google.android.apps.fitness' }, ...overrides };
+  return {
+    id: 's1',
+    name: 'Morning run',
+    activityType: 8,
+    startTimeMillis: String(MAY_10 + 8 * HOUR),
+    endTimeMillis: String(MAY_10 + 9 * HOUR),
+    application: { packageName: 'com.google.android.apps.fitness' },
+    ...overrides,
+  };
 }
 
 /** A daily bucket as Google sends it, with whichever measurements are given. */
-function bucket(startMs: number, values: { steps?: number; calories?: number; distance?: number; heart?: [number, number, number]; firstStepMs?: number }): FitBucket {
-  const point = (type: string, value: unknown[], startMs2 = startMs) => ({ startTimeNanos: `${startMs2}000000`, endTimeNanos: `${startMs + DAY}000000`, dataTypeName: type, value });
-  const dataset = (source: string, points: ReturnType<typeof point>[]) => ({ dataSourceId: `derived:${source}:com.google.android.gms:aggregated`, point: points });
+function bucket(
+  startMs: number,
+  values: {
+    steps?: number;
+    calories?: number;
+    distance?: number;
+    heart?: [number, number, number];
+    firstStepMs?: number;
+  },
+): FitBucket {
+  const point = (type: string, value: unknown[], startMs2 = startMs) => ({
+    startTimeNanos: `${startMs2}000000`,
+    endTimeNanos: `${startMs + DAY}000000`,
+    dataTypeName: type,
+    value,
+  });
+  const dataset = (source: string, points: ReturnType<typeof point>[]) => ({
+    dataSourceId: `derived:${source}:com.google.android.gms:aggregated`,
+    point: points,
+  });
   // Parsed as the adapter parses Google's answer: int64 as strings, nanosecond times read as milliseconds.
   return FitBucket.parse({
     startTimeMillis: String(startMs),
     endTimeMillis: String(startMs + DAY),
     dataset: [
-      dataset('com.google.step_count.delta', values.steps === undefined ? [] : [point('com.google.step_count.delta', [{ intVal: values.steps }], values.firstStepMs ?? startMs)]),
-      dataset('com.google.calories.expended', values.calories === undefined ? [] : [point('com.google.calories.expended', [{ fpVal: values.calories }])]),
-      dataset('com.google.distance.delta', values.distance === undefined ? [] : [point('com.google.distance.delta', [{ fpVal: values.distance }])]),
-      dataset('com.google.heart_rate.summary', values.heart === undefined ? [] : [point('com.google.heart_rate.summary', values.heart.map((fpVal) => ({ fpVal })))]),
+      dataset(
+        'com.google.step_count.delta',
+        values.steps === undefined
+          ? []
+          : [point('com.google.step_count.delta', [{ intVal: values.steps }], values.firstStepMs ?? startMs)],
+      ),
+      dataset(
+        'com.google.calories.expended',
+        values.calories === undefined ? [] : [point('com.google.calories.expended', [{ fpVal: values.calories }])],
+      ),
+      dataset(
+        'com.google.distance.delta',
+        values.distance === undefined ? [] : [point('com.google.distance.delta', [{ fpVal: values.distance }])],
+      ),
+      dataset(
+        'com.google.heart_rate.summary',
+        values.heart === undefined
+          ? []
+          : [
+              point(
+                'com.google.heart_rate.summary',
+                values.heart.map((fpVal) => ({ fpVal })),
+              ),
+            ],
+      ),
     ],
   });
 }
 
-const day = (overrides: Partial<FitDay> = {}): FitDay => ({ date: '2026-05-10', startMs: MAY_10 + 7 * HOUR, steps: 6000, calories: 1900, distanceMeters: 4500, heartRateAvg: 72, heartRateMax: 120, ...overrides });
+const day = (overrides: Partial<FitDay> = {}): FitDay => ({
+  date: '2026-05-10',
+  startMs: MAY_10 + 7 * HOUR,
+  steps: 6000,
+  calories: 1900,
+  distanceMeters: 4500,
+  heartRateAvg: 72,
+  heartRateMax: 120,
+  ...overrides,
+});
 
 describe('Google activity type codes (spec §9)', () => {
   it.each([
@@ -72,7 +133,10 @@ describe('session level by duration (spec §9: over 3600 s very_active, over 180
     [3601, 'very_active'],
     [4 * 3600, 'very_active'],
   ])('%i s is %s', (seconds, level) => {
-    const mapped = mapFitSession(session({ startTimeMillis: String(MAY_10), endTimeMillis: String(MAY_10 + seconds * 1000) }), context);
+    const mapped = mapFitSession(
+      session({ startTimeMillis: String(MAY_10), endTimeMillis: String(MAY_10 + seconds * 1000) }),
+      context,
+    );
     expect(mapped.duration_seconds).toBe(seconds);
     expect(mapped.activity_level).toBe(level);
   });
@@ -109,7 +173,9 @@ describe('a session as a unified activity', () => {
   });
 
   it('accepts int64 millis as numbers too', () => {
-    expect(mapFitSession(session({ startTimeMillis: MAY_10, endTimeMillis: MAY_10 + 1000 }), context).duration_seconds).toBe(1);
+    expect(
+      mapFitSession(session({ startTimeMillis: MAY_10, endTimeMillis: MAY_10 + 1000 }), context).duration_seconds,
+    ).toBe(1);
   });
 });
 
@@ -128,7 +194,15 @@ describe('daily step summaries (spec §5/§9)', () => {
     const workoutDates = new Set(hasWorkout ? ['2026-05-10'] : []);
     const activity = dailyStepsActivity(day({ steps }), workoutDates, context);
     if (level === null) expect(activity).toBeNull();
-    else expect(activity).toMatchObject({ activity_level: level, steps, activity_type: 'walking', name: 'Daily steps', provider_activity_id: 'day:2026-05-10', duration_seconds: 0 });
+    else
+      expect(activity).toMatchObject({
+        activity_level: level,
+        steps,
+        activity_type: 'walking',
+        name: 'Daily steps',
+        provider_activity_id: 'day:2026-05-10',
+        duration_seconds: 0,
+      });
   });
 
   it('the threshold is the spec value', () => {
@@ -136,8 +210,20 @@ describe('daily step summaries (spec §5/§9)', () => {
   });
 
   it('carries the day totals (empty measurements as null)', () => {
-    expect(dailyStepsActivity(day(), new Set(), context)).toMatchObject({ distance_meters: 4500, calories_burned: 1900, heart_rate_avg: 72, heart_rate_max: 120, start_time: new Date(MAY_10 + 7 * HOUR).toISOString() });
-    expect(dailyStepsActivity(day({ distanceMeters: 0, calories: 0, heartRateAvg: null, heartRateMax: null }), new Set(), context)).toMatchObject({ distance_meters: null, calories_burned: null, heart_rate_avg: null, heart_rate_max: null });
+    expect(dailyStepsActivity(day(), new Set(), context)).toMatchObject({
+      distance_meters: 4500,
+      calories_burned: 1900,
+      heart_rate_avg: 72,
+      heart_rate_max: 120,
+      start_time: new Date(MAY_10 + 7 * HOUR).toISOString(),
+    });
+    expect(
+      dailyStepsActivity(
+        day({ distanceMeters: 0, calories: 0, heartRateAvg: null, heartRateMax: null }),
+        new Set(),
+        context,
+      ),
+    ).toMatchObject({ distance_meters: null, calories_burned: null, heart_rate_avg: null, heart_rate_max: null });
   });
 });
 
@@ -154,17 +240,34 @@ describe('reading daily buckets: days kept only with steps or calories above 0',
   });
 
   it('reads each measurement by its type, whatever the dataset order, and starts the day at its first step', () => {
-    const b = bucket(MAY_10, { steps: 7321, calories: 2100.46, distance: 5012.34, heart: [71.44, 131, 52], firstStepMs: MAY_10 + 7 * HOUR + 5 * 60_000 });
+    const b = bucket(MAY_10, {
+      steps: 7321,
+      calories: 2100.46,
+      distance: 5012.34,
+      heart: [71.44, 131, 52],
+      firstStepMs: MAY_10 + 7 * HOUR + 5 * 60_000,
+    });
     b.dataset.reverse();
     expect(readFitDays([b], ZONE)).toEqual([
-      { date: '2026-05-10', startMs: MAY_10 + 7 * HOUR + 5 * 60_000, steps: 7321, calories: 2100.5, distanceMeters: 5012.3, heartRateAvg: 71.4, heartRateMax: 131 },
+      {
+        date: '2026-05-10',
+        startMs: MAY_10 + 7 * HOUR + 5 * 60_000,
+        steps: 7321,
+        calories: 2100.5,
+        distanceMeters: 5012.3,
+        heartRateAvg: 71.4,
+        heartRateMax: 131,
+      },
     ]);
   });
 
   it('names each bucket by the local day it stands for, across a DST switch too', () => {
     // Nov 1 2026: Vancouver falls back; 24 h buckets from the Oct 31 midnight start an hour early after it.
     const oct31 = localMidnightMs('2026-10-31', ZONE);
-    const days = readFitDays([0, 1, 2].map((i) => bucket(oct31 + i * DAY, { steps: 2000 })), ZONE);
+    const days = readFitDays(
+      [0, 1, 2].map((i) => bucket(oct31 + i * DAY, { steps: 2000 })),
+      ZONE,
+    );
     expect(days.map((d) => d.date)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
     expect(bucketDate(oct31 + 2 * DAY, ZONE)).toBe('2026-11-02');
   });
@@ -180,10 +283,18 @@ describe('one sync: sessions plus daily buckets', () => {
     const may12 = MAY_10 + 2 * DAY;
     const result = fitActivities(
       {
-        buckets: [bucket(MAY_10, { steps: 12_000, calories: 2200 }), bucket(may11, { steps: 9000, calories: 2000 }), bucket(may12, { steps: 600, calories: 1700 })],
+        buckets: [
+          bucket(MAY_10, { steps: 12_000, calories: 2200 }),
+          bucket(may11, { steps: 9000, calories: 2000 }),
+          bucket(may12, { steps: 600, calories: 1700 }),
+        ],
         sessions: [
           // Late evening in Vancouver on May 10, already May 11 in UTC: it makes May 10 a workout day.
-          session({ id: 'late', startTimeMillis: String(MAY_10 + 23 * HOUR), endTimeMillis: String(MAY_10 + 23.5 * HOUR) }),
+          session({
+            id: 'late',
+            startTimeMillis: String(MAY_10 + 23 * HOUR),
+            endTimeMillis: String(MAY_10 + 23.5 * HOUR),
+          }),
           session({ id: 'broken', startTimeMillis: 'soon' }),
           session({ id: 'backwards', startTimeMillis: String(may11 + 2 * HOUR), endTimeMillis: String(may11 + HOUR) }),
         ],
@@ -230,7 +341,10 @@ describe('Google OAuth scopes', () => {
   });
 
   it('knows which scope reads which area', () => {
-    const scopes = ['https://www.googleapis.com/auth/fitness.activity.read', 'https://www.googleapis.com/auth/fitness.body.write'];
+    const scopes = [
+      'https://www.googleapis.com/auth/fitness.activity.read',
+      'https://www.googleapis.com/auth/fitness.body.write',
+    ];
     expect(canReadFitArea(scopes, 'activity')).toBe(true);
     expect(canReadFitArea(scopes, 'body')).toBe(true);
     expect(canReadFitArea(scopes, 'location')).toBe(false);
@@ -249,7 +363,11 @@ describe('Google OAuth scopes', () => {
 describe('the sync window', () => {
   it('is 30 whole local days ending now', () => {
     const now = new Date('2026-05-20T19:30:00.000Z');
-    expect(syncWindow(now, ZONE, 30)).toEqual({ startMs: Date.parse('2026-04-21T07:00:00.000Z'), endMs: now.getTime(), firstDate: '2026-04-21' });
+    expect(syncWindow(now, ZONE, 30)).toEqual({
+      startMs: Date.parse('2026-04-21T07:00:00.000Z'),
+      endMs: now.getTime(),
+      firstDate: '2026-04-21',
+    });
   });
 
   it('starts at local midnight on either side of a DST switch', () => {

@@ -26,9 +26,13 @@ afterAll(async () => {
 /** What the spec rules make of what the simulator holds for `sub` in the 30 days before `now`. */
 function expectedIds(sub: string, now: Date): string[] {
   const window = syncWindow(now, ZONE, 30);
-  const sessions = sim.control.sessions(sub).filter((s) => s.endTimeMillis >= window.startMs && s.endTimeMillis <= now.getTime());
+  const sessions = sim.control
+    .sessions(sub)
+    .filter((s) => s.endTimeMillis >= window.startMs && s.endTimeMillis <= now.getTime());
   const workoutDates = new Set(sessions.map((s) => localDateOf(s.startTimeMillis, ZONE)));
-  const days = sim.control.dailyTotals(sub).filter((d) => d.date >= window.firstDate && d.steps > 1000 && !workoutDates.has(d.date));
+  const days = sim.control
+    .dailyTotals(sub)
+    .filter((d) => d.date >= window.firstDate && d.steps > 1000 && !workoutDates.has(d.date));
   return [...sessions.map((s) => `session:${s.id}`), ...days.map((d) => `day:${d.date}`)].sort();
 }
 
@@ -43,7 +47,7 @@ describe('syncing the last 30 days', () => {
     ['Avery (runs, hikes, step days)', AVERY],
     ['Jordan (mostly steps)', JORDAN],
     ['Priya (rides, swims, gym)', PRIYA],
-  ])('imports exactly what the spec rules make of %s\'s sessions and days', async (_name, sub) => {
+  ])("imports exactly what the spec rules make of %s's sessions and days", async (_name, sub) => {
     const deps = await testDeps();
     const userId = newUserId();
     const before = new Date();
@@ -86,13 +90,20 @@ describe('syncing the last 30 days', () => {
     expect((await getConnection(userId, 'google_health', null))!.lastSyncAt).toBe(again.lastSyncAt);
   });
 
-  it('a workout added on a steps-only day replaces that day\'s step summary; a session deleted at Google goes too', async () => {
+  it("a workout added on a steps-only day replaces that day's step summary; a session deleted at Google goes too", async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, JORDAN, deps);
-    const stepDay = (await activitiesOfUser(userId)).find((a) => a.provider_activity_id.startsWith('day:') && Date.parse(a.start_time) < Date.now() - 2 * 86_400_000)!;
+    const stepDay = (await activitiesOfUser(userId)).find(
+      (a) => a.provider_activity_id.startsWith('day:') && Date.parse(a.start_time) < Date.now() - 2 * 86_400_000,
+    )!;
     expect(stepDay).toBeDefined();
-    const added = sim.control.addSession(JORDAN, { sport: 'hiking', name: 'Added hike', startTime: new Date(Date.parse(stepDay.start_time) + 3 * 3_600_000), minutes: 70 });
+    const added = sim.control.addSession(JORDAN, {
+      sport: 'hiking',
+      name: 'Added hike',
+      startTime: new Date(Date.parse(stepDay.start_time) + 3 * 3_600_000),
+      minutes: 70,
+    });
     try {
       const result = await syncGoogleFit(userId, deps);
       expect(result.imported).toBe(1);
@@ -100,7 +111,12 @@ describe('syncing the last 30 days', () => {
       expect(ids).toContain(`session:${added.id}`);
       expect(ids).not.toContain(stepDay.provider_activity_id);
       const hike = (await activitiesOfUser(userId)).find((a) => a.provider_activity_id === `session:${added.id}`)!;
-      expect(hike).toMatchObject({ activity_type: 'hiking', activity_level: 'very_active', duration_seconds: 4200, name: 'Added hike' });
+      expect(hike).toMatchObject({
+        activity_type: 'hiking',
+        activity_level: 'very_active',
+        duration_seconds: 4200,
+        name: 'Added hike',
+      });
 
       sim.control.deleteSession(added.id);
       await syncGoogleFit(userId, deps);
@@ -111,7 +127,7 @@ describe('syncing the last 30 days', () => {
     }
   });
 
-  it('leaves other providers\' activities alone', async () => {
+  it("leaves other providers' activities alone", async () => {
     const userId = newUserId();
     const stravaDeps = await stravaTestDeps();
     const { connectAs: connectStravaAs, MAYA } = await import('../strava/helpers');
@@ -126,7 +142,7 @@ describe('syncing the last 30 days', () => {
 });
 
 describe('tokens', () => {
-  it('refreshes an expired access token once, keeps Google\'s refresh token, and syncs', async () => {
+  it("refreshes an expired access token once, keeps Google's refresh token, and syncs", async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
@@ -158,7 +174,11 @@ describe('tokens', () => {
     const userId = newUserId();
     await connectAs(sim, userId, JORDAN, deps);
     sim.control.revokeAccess(JORDAN);
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 409, code: 'google_reconnect_required', message: 'No Google access token available. Please reconnect Google Fit.' });
+    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({
+      status: 409,
+      code: 'google_reconnect_required',
+      message: 'No Google access token available. Please reconnect Google Fit.',
+    });
   });
 
   it('Google failing the refresh: 502 "Failed to refresh token"', async () => {
@@ -167,15 +187,47 @@ describe('tokens', () => {
     await connectAs(sim, userId, JORDAN, deps);
     const later = await testDeps({ clock: () => new Date(Date.now() + 2 * 3_600_000) });
     sim.control.failNext(1, { status: 500, body: { error: 'internal_failure' } }, { pathPrefix: '/token' });
-    await expect(syncGoogleFit(userId, later)).rejects.toMatchObject({ status: 502, code: 'google_refresh_failed', message: 'Failed to refresh token' });
+    await expect(syncGoogleFit(userId, later)).rejects.toMatchObject({
+      status: 502,
+      code: 'google_refresh_failed',
+      message: 'Failed to refresh token',
+    });
   });
 });
 
 describe('Google Fit API errors', () => {
   it.each([
-    ['the Fitness API disabled for the project', () => sim.control.setFitnessApiEnabled(false), 502, 'google_fit_api_unavailable', GOOGLE_SYNC_MESSAGES.apiUnavailable],
-    ['a 500', () => sim.control.failNext(1, { status: 500 }), 502, 'google_fit_api_error', 'Google Fit API error: 500 Internal error encountered.'],
-    ['a 403 for scopes', () => sim.control.failNext(1, { status: 403, body: { error: { code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED' } } }), 502, 'google_fit_api_error', 'Google Fit API error: 403 Request had insufficient authentication scopes.'],
+    [
+      'the Fitness API disabled for the project',
+      () => sim.control.setFitnessApiEnabled(false),
+      502,
+      'google_fit_api_unavailable',
+      GOOGLE_SYNC_MESSAGES.apiUnavailable,
+    ],
+    [
+      'a 500',
+      () => sim.control.failNext(1, { status: 500 }),
+      502,
+      'google_fit_api_error',
+      'Google Fit API error: 500 Internal error encountered.',
+    ],
+    [
+      'a 403 for scopes',
+      () =>
+        sim.control.failNext(1, {
+          status: 403,
+          body: {
+            error: {
+              code: 403,
+              message: 'Request had insufficient authentication scopes.',
+              status: 'PERMISSION_DENIED',
+            },
+          },
+        }),
+      502,
+      'google_fit_api_error',
+      'Google Fit API error: 403 Request had insufficient authentication scopes.',
+    ],
   ])('%s → %i %s', async (_name, arrange, status, code, message) => {
     const deps = await testDeps();
     const userId = newUserId();
@@ -215,7 +267,11 @@ describe('Google Fit API errors', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     sim.control.failNext(1, { timeout: true });
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 503, code: 'google_network_error', message: 'Network error while syncing Google Fit. Please try again.' });
+    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({
+      status: 503,
+      code: 'google_network_error',
+      message: 'Network error while syncing Google Fit. Please try again.',
+    });
   });
 });
 
@@ -224,7 +280,10 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
     const stravaDeps = await stravaTestDeps();
     const deps = await testDeps();
     const userId = newUserId();
-    await expect(requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps)).rejects.toMatchObject({ status: 404, message: 'Google Fit is not connected.' });
+    await expect(requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps)).rejects.toMatchObject({
+      status: 404,
+      message: 'Google Fit is not connected.',
+    });
     await connectAs(sim, userId, AVERY, deps);
     const sent: string[] = [];
     setLocalImportQueue(async (body) => {
@@ -232,8 +291,13 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
     });
     try {
       const response = await requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps);
-      expect(response).toMatchObject({ kind: 'queued', job: { provider: 'google_health', kind: 'import', status: 'queued' } });
-      expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([expect.objectContaining({ type: 'job', userId, provider: 'google_health', kind: 'import' })]);
+      expect(response).toMatchObject({
+        kind: 'queued',
+        job: { provider: 'google_health', kind: 'import', status: 'queued' },
+      });
+      expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
+        expect.objectContaining({ type: 'job', userId, provider: 'google_health', kind: 'import' }),
+      ]);
     } finally {
       setLocalImportQueue(null);
     }
@@ -246,7 +310,14 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
       throw new Error('Google deps must not be built for Apple');
     };
     await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).rejects.toMatchObject({ status: 404 });
-    const connection = await saveTokenlessConnection({ userId, provider: 'apple_health', providerUserId: 'apple-1', scopes: [], now: new Date('2026-05-01T10:00:00.000Z'), keepHistory: false });
+    const connection = await saveTokenlessConnection({
+      userId,
+      provider: 'apple_health',
+      providerUserId: 'apple-1',
+      scopes: [],
+      now: new Date('2026-05-01T10:00:00.000Z'),
+      keepHistory: false,
+    });
     await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).resolves.toEqual({
       kind: 'synced',
       result: { provider: 'apple_health', imported: 0, updated: 0, lastSyncAt: connection.connectedAt },
@@ -265,7 +336,15 @@ describe('disconnect and the daily refresh', () => {
     expect(await googleIds(userId)).toEqual([]);
     const connection = (await getConnection(userId, 'google_health', deps.cipher))!;
     expect(connection).toMatchObject({ isActive: false, tokens: null });
-    const refreshed = await fetch(`${sim.url}/token`, { method: 'POST', body: new URLSearchParams({ client_id: process.env.GOOGLE_CLIENT_ID!, client_secret: process.env.GOOGLE_CLIENT_SECRET!, grant_type: 'refresh_token', refresh_token: refreshToken }) });
+    const refreshed = await fetch(`${sim.url}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: process.env.GOOGLE_CLIENT_ID!,
+        client_secret: process.env.GOOGLE_CLIENT_SECRET!,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      }),
+    });
     expect(refreshed.status).toBe(400);
     await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 404 });
   });
@@ -289,7 +368,10 @@ describe('disconnect and the daily refresh', () => {
     await connectAs(sim, revoked, JORDAN, deps);
     sim.control.revokeAccess(JORDAN);
     const before = (await activitiesOfUser(good))[0]!.fetched_at;
-    await expect(refreshGoogleConnections(deps, [{ userId: good }, { userId: revoked }])).resolves.toEqual({ refreshed: 1, failed: 1 });
+    await expect(refreshGoogleConnections(deps, [{ userId: good }, { userId: revoked }])).resolves.toEqual({
+      refreshed: 1,
+      failed: 1,
+    });
     expect((await activitiesOfUser(good)).every((a) => a.fetched_at >= before)).toBe(true);
   });
 });

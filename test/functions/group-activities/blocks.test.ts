@@ -5,11 +5,26 @@ import { sendActivityReminders } from '../../../functions/usecases/activity-remi
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
 import { GroupActivityDetails, NearbyActivitiesResponse } from '../../../functions/shared/schemas/group-activities';
 import { ActivityRidesResponse } from '../../../functions/shared/schemas/rides';
-import { call, createActivity, daysAhead, join, newUser, notificationsOf, partitionOf, setDisplayName } from './helpers';
+import {
+  call,
+  createActivity,
+  daysAhead,
+  join,
+  newUser,
+  notificationsOf,
+  partitionOf,
+  setDisplayName,
+} from './helpers';
 
 const error = (json: unknown) => ApiErrorBody.parse(json).error;
 const at = (activityId: string, more: Record<string, string> = {}) => ({ pathParameters: { activityId, ...more } });
-const offer = { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3, departureTime: '07:15', pickupLocations: ['Kits'], costPerPerson: 10 };
+const offer = {
+  vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+  seats: 3,
+  departureTime: '07:15',
+  pickupLocations: ['Kits'],
+  costPerPerson: 10,
+};
 
 describe('a block holds in group activities and rides (issue 12)', () => {
   it("hides the blocker's activity from the blocked user: not listed, details and join answer as for an unknown activity, nobody is told", async () => {
@@ -23,7 +38,13 @@ describe('a block holds in group activities and rides (issue 12)', () => {
       const titles: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: NearbyActivitiesResponse = NearbyActivitiesResponse.parse((await call('get-group-activities', user, { query: `area=burnaby&limit=50${cursor ? `&cursor=${cursor}` : ''}` })).json);
+        const page: NearbyActivitiesResponse = NearbyActivitiesResponse.parse(
+          (
+            await call('get-group-activities', user, {
+              query: `area=burnaby&limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+            })
+          ).json,
+        );
         titles.push(...page.activities.map((a) => a.title));
         cursor = page.nextCursor;
       } while (cursor);
@@ -47,7 +68,7 @@ describe('a block holds in group activities and rides (issue 12)', () => {
     expect((await call('get-group-activity', organizer, at(theirs.id))).status).toBe(404);
   });
 
-  it('keeps two people who blocked each other out of each other\'s participant lists and rides', async () => {
+  it("keeps two people who blocked each other out of each other's participant lists and rides", async () => {
     const [organizer, driver, blocked] = [newUser(), newUser(), newUser()];
     await setDisplayName(driver, 'Dana Driver');
     await setDisplayName(blocked, 'Blake Blocked');
@@ -56,17 +77,26 @@ describe('a block holds in group activities and rides (issue 12)', () => {
     expect((await join(activity.id, blocked)).status).toBe(200);
     await blockMember(driver, blocked, new Date());
 
-    const seenBy = async (user: string) => GroupActivityDetails.parse((await call('get-group-activity', user, at(activity.id))).json).participants.map((p) => p.displayName);
+    const seenBy = async (user: string) =>
+      GroupActivityDetails.parse((await call('get-group-activity', user, at(activity.id))).json).participants.map(
+        (p) => p.displayName,
+      );
     expect(await seenBy(blocked)).not.toContain('Dana Driver');
     expect(await seenBy(driver)).not.toContain('Blake Blocked');
     expect(await seenBy(organizer)).toEqual(expect.arrayContaining(['Dana Driver', 'Blake Blocked']));
 
-    const ride = ActivityRidesResponse.parse((await call('post-ride-offer', driver, { ...at(activity.id), body: offer })).json).offers[0]!;
-    const asked = await call('post-ride-request', blocked, { ...at(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } });
+    const ride = ActivityRidesResponse.parse(
+      (await call('post-ride-offer', driver, { ...at(activity.id), body: offer })).json,
+    ).offers[0]!;
+    const asked = await call('post-ride-request', blocked, {
+      ...at(activity.id),
+      body: { preferredPickup: 'Metrotown', willingToShare: true },
+    });
     expect(asked.status).toBe(201);
     const request = ActivityRidesResponse.parse(asked.json).requests[0]!;
 
-    const ridesOf = async (user: string) => ActivityRidesResponse.parse((await call('get-activity-rides', user, at(activity.id))).json);
+    const ridesOf = async (user: string) =>
+      ActivityRidesResponse.parse((await call('get-activity-rides', user, at(activity.id))).json);
     expect((await ridesOf(blocked)).offers).toEqual([]);
     expect((await ridesOf(driver)).requests).toEqual([]);
     expect((await ridesOf(organizer)).offers).toHaveLength(1);
@@ -87,7 +117,9 @@ describe('a block holds in group activities and rides (issue 12)', () => {
     expect((await join(activity.id, blocked)).status).toBe(200);
     await blockMember(organizer, blocked, new Date());
     const sent: string[] = [];
-    await sendActivityReminders(new Date(Date.parse(activity.startsAt) - 3_600_000), { notify: async (userId) => void sent.push(userId) });
+    await sendActivityReminders(new Date(Date.parse(activity.startsAt) - 3_600_000), {
+      notify: async (userId) => void sent.push(userId),
+    });
     expect(sent).toEqual(expect.arrayContaining([organizer, friend]));
     expect(sent).not.toContain(blocked);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasRoom, maxParticipantsIssue, reminderWindow, seatStatus, seatsLeft, shortDate } from '../../../functions/domain/group-activity';
+import {
+  hasRoom,
+  maxParticipantsIssue,
+  reminderWindow,
+  seatStatus,
+  seatsLeft,
+  shortDate,
+} from '../../../functions/domain/group-activity';
 import { availableSeats, bookingRefusal, departureIssue } from '../../../functions/domain/ride';
 import {
   activityTimingIssues,
@@ -11,7 +18,13 @@ import {
   planStartInstant,
   statusLabel,
 } from '../../../functions/shared/schemas/group-activities';
-import { isWithinCostGuidance, OfferRideRequest, RIDE_MESSAGES, rideFormErrors, RequestRideRequest } from '../../../functions/shared/schemas/rides';
+import {
+  isWithinCostGuidance,
+  OfferRideRequest,
+  RIDE_MESSAGES,
+  rideFormErrors,
+  RequestRideRequest,
+} from '../../../functions/shared/schemas/rides';
 
 describe('seat status (organizer counts as a participant)', () => {
   it.each([
@@ -91,10 +104,21 @@ describe('no past dates, judged in British Columbia', () => {
 
 describe('the activity form', () => {
   const now = new Date('2026-06-01T18:00:00.000Z');
-  const valid = { ...DEFAULT_GROUP_ACTIVITY_FORM, title: 'Seawall run', date: '2026-06-03', time: '07:00', location: 'Stanley Park' };
+  const valid = {
+    ...DEFAULT_GROUP_ACTIVITY_FORM,
+    title: 'Seawall run',
+    date: '2026-06-03',
+    time: '07:00',
+    location: 'Stanley Park',
+  };
 
   it('keeps the spec defaults after reset', () => {
-    expect(DEFAULT_GROUP_ACTIVITY_FORM).toMatchObject({ activityType: 'running', duration: 60, difficulty: 'intermediate', maxParticipants: 4 });
+    expect(DEFAULT_GROUP_ACTIVITY_FORM).toMatchObject({
+      activityType: 'running',
+      duration: 60,
+      difficulty: 'intermediate',
+      maxParticipants: 4,
+    });
   });
 
   it('accepts a complete form', () => {
@@ -131,7 +155,14 @@ describe('the activity form', () => {
 });
 
 describe('ride cost rules ($8–15 guidance, never above $15)', () => {
-  const offer = { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3, departureTime: '07:00', pickupLocations: ['Kitsilano'], costPerPerson: 8, notes: '' };
+  const offer = {
+    vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+    seats: 3,
+    departureTime: '07:00',
+    pickupLocations: ['Kitsilano'],
+    costPerPerson: 8,
+    notes: '',
+  };
 
   it.each([
     [0, true, false],
@@ -149,7 +180,9 @@ describe('ride cost rules ($8–15 guidance, never above $15)', () => {
   });
 
   it('says why a cost is too high', () => {
-    expect(rideFormErrors(OfferRideRequest, { ...offer, costPerPerson: 20 }).costPerPerson).toBe(RIDE_MESSAGES.costTooHigh);
+    expect(rideFormErrors(OfferRideRequest, { ...offer, costPerPerson: 20 }).costPerPerson).toBe(
+      RIDE_MESSAGES.costTooHigh,
+    );
   });
 
   it.each([
@@ -165,8 +198,12 @@ describe('ride cost rules ($8–15 guidance, never above $15)', () => {
   });
 
   it('a ride request needs a pickup and a yes or no on sharing', () => {
-    expect(rideFormErrors(RequestRideRequest, { preferredPickup: '', willingToShare: true })).toEqual({ preferredPickup: RIDE_MESSAGES.preferredPickup });
-    expect(rideFormErrors(RequestRideRequest, { preferredPickup: 'Main St', willingToShare: 'yes' })).toEqual({ willingToShare: RIDE_MESSAGES.willingToShare });
+    expect(rideFormErrors(RequestRideRequest, { preferredPickup: '', willingToShare: true })).toEqual({
+      preferredPickup: RIDE_MESSAGES.preferredPickup,
+    });
+    expect(rideFormErrors(RequestRideRequest, { preferredPickup: 'Main St', willingToShare: 'yes' })).toEqual({
+      willingToShare: RIDE_MESSAGES.willingToShare,
+    });
   });
 });
 
@@ -191,13 +228,18 @@ describe('ride rules', () => {
     ['2026-06-03T15:01:00.000Z', 'Leave at or before the activity starts.'],
     ['2026-06-01T17:00:00.000Z', 'Choose a departure time later than now.'],
   ])('departure %s', (departsAt, message) => {
-    expect(departureIssue(new Date(departsAt), new Date('2026-06-03T15:00:00.000Z'), new Date('2026-06-01T18:00:00.000Z'))).toBe(message);
+    expect(
+      departureIssue(new Date(departsAt), new Date('2026-06-03T15:00:00.000Z'), new Date('2026-06-01T18:00:00.000Z')),
+    ).toBe(message);
   });
 });
 
 describe('reminders', () => {
   it('covers the next 24 hours', () => {
-    expect(reminderWindow(new Date('2026-06-01T18:00:00.000Z'))).toEqual({ from: '2026-06-01T18:00:00.000Z', to: '2026-06-02T18:00:00.000Z' });
+    expect(reminderWindow(new Date('2026-06-01T18:00:00.000Z'))).toEqual({
+      from: '2026-06-01T18:00:00.000Z',
+      to: '2026-06-02T18:00:00.000Z',
+    });
   });
 
   it('writes dates the way people read them', () => {

@@ -4,7 +4,13 @@ import { ActivityRidesResponse } from '../../../functions/shared/schemas/rides';
 import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
 import { call, createActivity, join, newUser, notificationsOf, partitionOf, setDisplayName } from './helpers';
 
-const offer = { vehicle: { make: 'Honda', model: 'Civic', year: 2018, color: 'Blue' }, seats: 2, departureTime: '07:00', pickupLocations: ['Richmond-Brighouse'], costPerPerson: 8 };
+const offer = {
+  vehicle: { make: 'Honda', model: 'Civic', year: 2018, color: 'Blue' },
+  seats: 2,
+  departureTime: '07:00',
+  pickupLocations: ['Richmond-Brighouse'],
+  costPerPerson: 8,
+};
 
 describe('erasing a user from planning', () => {
   it('cancels what they organise, leaves what they joined and removes their rides, telling the others', async () => {
@@ -15,7 +21,9 @@ describe('erasing a user from planning', () => {
     const joined = await createActivity(friend, { title: 'Friend ride', maxParticipants: 3 });
     await join(joined.id, leaving);
     await call('post-ride-offer', leaving, { pathParameters: { activityId: joined.id }, body: offer });
-    const rideId = ActivityRidesResponse.parse((await call('get-activity-rides', friend, { pathParameters: { activityId: joined.id } })).json).offers[0]!.id;
+    const rideId = ActivityRidesResponse.parse(
+      (await call('get-activity-rides', friend, { pathParameters: { activityId: joined.id } })).json,
+    ).offers[0]!.id;
     await call('post-ride-booking', friend, { pathParameters: { activityId: joined.id, rideId } });
 
     const changed = await erasePlanDataOfUser(leaving, new Date());
@@ -23,9 +31,13 @@ describe('erasing a user from planning', () => {
     // 'joined' and 'ride cancelled' notices now naming 'Deleted user' (2); rides counter (1); the join limit window (1).
     expect(changed).toBe(9);
 
-    const friendsView = GroupActivityDetails.parse((await call('get-group-activity', friend, { pathParameters: { activityId: organised.id } })).json);
+    const friendsView = GroupActivityDetails.parse(
+      (await call('get-group-activity', friend, { pathParameters: { activityId: organised.id } })).json,
+    );
     expect(friendsView.cancelledAt).not.toBeNull();
-    const joinedNow = GroupActivityDetails.parse((await call('get-group-activity', friend, { pathParameters: { activityId: joined.id } })).json);
+    const joinedNow = GroupActivityDetails.parse(
+      (await call('get-group-activity', friend, { pathParameters: { activityId: joined.id } })).json,
+    );
     expect(joinedNow.participantCount).toBe(1);
     expect((await partitionOf(joined.id)).filter((item) => String(item.sk).startsWith('RIDE'))).toEqual([]);
     expect((await partitionOf(organised.id)).some((item) => item.sk === `MEMBER#${leaving}`)).toBe(false);
@@ -39,20 +51,38 @@ describe('erasing a user from planning', () => {
     const leaving = newUser();
     const friend = newUser();
     await setDisplayName(leaving, 'Zed Organiser');
-    const organised = await createActivity(leaving, { title: 'Secret Cove paddle', description: 'My phone is 555-0100', location: 'Behind my house', equipment: 'My spare kayak', notes: 'Gate code 4321' });
+    const organised = await createActivity(leaving, {
+      title: 'Secret Cove paddle',
+      description: 'My phone is 555-0100',
+      location: 'Behind my house',
+      equipment: 'My spare kayak',
+      notes: 'Gate code 4321',
+    });
     await join(organised.id, friend);
     await call('post-ride-offer', leaving, { pathParameters: { activityId: organised.id }, body: offer });
-    const rideId = ActivityRidesResponse.parse((await call('get-activity-rides', friend, { pathParameters: { activityId: organised.id } })).json).offers[0]!.id;
+    const rideId = ActivityRidesResponse.parse(
+      (await call('get-activity-rides', friend, { pathParameters: { activityId: organised.id } })).json,
+    ).offers[0]!.id;
     await call('post-ride-booking', friend, { pathParameters: { activityId: organised.id, rideId } });
 
     await erasePlanDataOfUser(leaving, new Date());
 
-    const view = GroupActivityDetails.parse((await call('get-group-activity', friend, { pathParameters: { activityId: organised.id } })).json);
-    expect(view).toMatchObject({ title: 'Cancelled activity', description: '', location: 'Not given', equipment: '', notes: '', organizerName: 'Deleted user' });
+    const view = GroupActivityDetails.parse(
+      (await call('get-group-activity', friend, { pathParameters: { activityId: organised.id } })).json,
+    );
+    expect(view).toMatchObject({
+      title: 'Cancelled activity',
+      description: '',
+      location: 'Not given',
+      equipment: '',
+      notes: '',
+      organizerName: 'Deleted user',
+    });
     expect(view.cancelledAt).not.toBeNull();
     expect(view.participants.map((p) => p.displayName)).not.toContain('Zed Organiser');
     const stored = JSON.stringify(await partitionOf(organised.id));
-    for (const trace of [leaving, 'Secret Cove', '555-0100', 'Behind my house', 'spare kayak', '4321', 'Zed Organiser']) expect(stored).not.toContain(trace);
+    for (const trace of [leaving, 'Secret Cove', '555-0100', 'Behind my house', 'spare kayak', '4321', 'Zed Organiser'])
+      expect(stored).not.toContain(trace);
 
     const inbox = await notificationsOf(friend);
     const cancelled = inbox.filter((n) => n.type === 'activity_cancelled');

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { FIELD_MESSAGES, GroupActivityDetails, GroupActivityListResponse, NearbyActivitiesResponse } from '../../../functions/shared/schemas/group-activities';
+import {
+  FIELD_MESSAGES,
+  GroupActivityDetails,
+  GroupActivityListResponse,
+  NearbyActivitiesResponse,
+} from '../../../functions/shared/schemas/group-activities';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
-import { activityInput, call, createActivity, daysAhead, join, newUser, notificationsOf, partitionOf, setDisplayName } from './helpers';
+import {
+  activityInput,
+  call,
+  createActivity,
+  daysAhead,
+  join,
+  newUser,
+  notificationsOf,
+  partitionOf,
+  setDisplayName,
+} from './helpers';
 
 const details = (json: unknown) => GroupActivityDetails.parse(json);
 const error = (json: unknown) => ApiErrorBody.parse(json).error;
@@ -33,7 +48,9 @@ describe('creating a group activity', () => {
       participants: [{ displayName: 'Maya', isOrganizer: true, isYou: true }],
     });
 
-    const fetched = details((await call('get-group-activity', newUser(), { pathParameters: { activityId: created.id } })).json);
+    const fetched = details(
+      (await call('get-group-activity', newUser(), { pathParameters: { activityId: created.id } })).json,
+    );
     expect(fetched).toMatchObject({ id: created.id, viewer: { isOrganizer: false, isParticipant: false } });
   });
 
@@ -66,14 +83,25 @@ describe('creating a group activity', () => {
   it('refuses a start time earlier today', async () => {
     const now = new Date();
     const earlier = new Date(now.getTime() - 60 * 60_000);
-    const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Vancouver', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(earlier);
-    const res = await call('post-group-activity', newUser(), { body: activityInput({ date: daysAhead(0, earlier), time: hhmm }) });
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Vancouver',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(earlier);
+    const res = await call('post-group-activity', newUser(), {
+      body: activityInput({ date: daysAhead(0, earlier), time: hhmm }),
+    });
     expect(res.status).toBe(400);
-    expect(Object.values(error(res.json).fields ?? {})).toContain(hhmm === '23:59' ? FIELD_MESSAGES.datePast : FIELD_MESSAGES.timePast);
+    expect(Object.values(error(res.json).fields ?? {})).toContain(
+      hhmm === '23:59' ? FIELD_MESSAGES.datePast : FIELD_MESSAGES.timePast,
+    );
   });
 
   it('refuses unknown fields, malformed JSON and anonymous callers', async () => {
-    expect((await call('post-group-activity', newUser(), { body: { ...activityInput(), participantCount: 0 } })).status).toBe(400);
+    expect(
+      (await call('post-group-activity', newUser(), { body: { ...activityInput(), participantCount: 0 } })).status,
+    ).toBe(400);
     const bad = await call('post-group-activity', newUser(), { body: '{"title":' });
     expect(bad.status).toBe(400);
     expect(error(bad.json).code).toBe('invalid_json');
@@ -82,7 +110,10 @@ describe('creating a group activity', () => {
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await call('get-group-activity', newUser(), { pathParameters: { activityId: 'nope' } })).status).toBe(400);
-    expect((await call('get-group-activity', newUser(), { pathParameters: { activityId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } })).status).toBe(404);
+    expect(
+      (await call('get-group-activity', newUser(), { pathParameters: { activityId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -93,14 +124,23 @@ describe('lists', () => {
     const a = await createActivity(organizer, { area: 'surrey', date: daysAhead(300), time: '09:00', title: 'Third' });
     const b = await createActivity(organizer, { area: 'surrey', date: daysAhead(299), time: '09:00', title: 'Second' });
     const c = await createActivity(organizer, { area: 'surrey', date: daysAhead(299), time: '07:00', title: 'First' });
-    const cancelled = await createActivity(organizer, { area: 'surrey', date: daysAhead(299), time: '08:00', title: 'Cancelled' });
+    const cancelled = await createActivity(organizer, {
+      area: 'surrey',
+      date: daysAhead(299),
+      time: '08:00',
+      title: 'Cancelled',
+    });
     await createActivity(organizer, { area: 'richmond', date: daysAhead(299), time: '08:00', title: 'Elsewhere' });
-    expect((await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: cancelled.id } })).status).toBe(200);
+    expect(
+      (await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: cancelled.id } })).status,
+    ).toBe(200);
 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call('get-group-activities', newUser(), { query: `area=surrey&limit=2${cursor ? `&cursor=${cursor}` : ''}` });
+      const res = await call('get-group-activities', newUser(), {
+        query: `area=surrey&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      });
       expect(res.status).toBe(200);
       const page = GroupActivityListResponse.parse(res.json);
       expect(page.activities.length).toBeLessThanOrEqual(2);
@@ -113,15 +153,25 @@ describe('lists', () => {
 
   it('lists activities without an area under elsewhere', async () => {
     const created = await createActivity(newUser(), { area: null, location: 'Joffre Lakes' });
-    const page = GroupActivityListResponse.parse((await call('get-group-activities', newUser(), { query: 'area=elsewhere&limit=50' })).json);
+    const page = GroupActivityListResponse.parse(
+      (await call('get-group-activities', newUser(), { query: 'area=elsewhere&limit=50' })).json,
+    );
     expect(page.activities.map((x) => x.id)).toContain(created.id);
   });
 
   it("lists the caller's home area unless asked for another, Vancouver for someone without one", async () => {
     const withHome = newUser();
-    await dynamo().send(new PutCommand({ TableName: process.env.TABLE_USERS, Item: { pk: `USER#${withHome}`, sk: 'PROFILE', userId: withHome, homeArea: 'burnaby' } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: process.env.TABLE_USERS,
+        Item: { pk: `USER#${withHome}`, sk: 'PROFILE', userId: withHome, homeArea: 'burnaby' },
+      }),
+    );
     expect(NearbyActivitiesResponse.parse((await call('get-group-activities', withHome)).json).area).toBe('burnaby');
-    expect(NearbyActivitiesResponse.parse((await call('get-group-activities', withHome, { query: 'area=richmond' })).json).area).toBe('richmond');
+    expect(
+      NearbyActivitiesResponse.parse((await call('get-group-activities', withHome, { query: 'area=richmond' })).json)
+        .area,
+    ).toBe('richmond');
     expect(NearbyActivitiesResponse.parse((await call('get-group-activities', newUser())).json).area).toBe('vancouver');
   });
 
@@ -132,7 +182,9 @@ describe('lists', () => {
     const forged = await call('get-group-activities', user, { query: 'area=surrey&cursor=bm9wZQ' });
     expect(forged.status).toBe(400);
     expect(error(forged.json).code).toBe('invalid_cursor');
-    const mineCursor = Buffer.from(JSON.stringify({ l: 'mine', k: '2030-01-01T00:00:00.000Z#01ARZ3NDEKTSV4RRFFQ69G5FAV' })).toString('base64url');
+    const mineCursor = Buffer.from(
+      JSON.stringify({ l: 'mine', k: '2030-01-01T00:00:00.000Z#01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
+    ).toString('base64url');
     expect((await call('get-group-activities', user, { query: `area=surrey&cursor=${mineCursor}` })).status).toBe(400);
   });
 
@@ -168,9 +220,12 @@ describe('joining and leaving', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(17);
-    for (const r of refused) expect({ status: r.status, code: error(r.json).code }).toEqual({ status: 409, code: 'activity_full' });
+    for (const r of refused)
+      expect({ status: r.status, code: error(r.json).code }).toEqual({ status: 409, code: 'activity_full' });
 
-    const after = details((await call('get-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json);
+    const after = details(
+      (await call('get-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json,
+    );
     expect(after.participantCount).toBe(4);
     expect(after.participants).toHaveLength(4);
     expect(after.status).toBe('confirmed');
@@ -185,18 +240,27 @@ describe('joining and leaving', () => {
     const activity = await createActivity(organizer, { maxParticipants: 3, title: 'Seawall Sunrise' });
 
     const joined = details((await join(activity.id, rider)).json);
-    expect(joined).toMatchObject({ participantCount: 2, status: 'almost_full', viewer: { isParticipant: true, isOrganizer: false } });
+    expect(joined).toMatchObject({
+      participantCount: 2,
+      status: 'almost_full',
+      viewer: { isParticipant: true, isOrganizer: false },
+    });
     expect(joined.participants.map((p) => p.displayName)).toEqual(['TrailBuddy member', 'Sam']);
 
     const again = await join(activity.id, rider);
     expect(again.status).toBe(409);
     expect(error(again.json).code).toBe('already_joined');
-    expect(details((await call('get-group-activity', rider, { pathParameters: { activityId: activity.id } })).json).participantCount).toBe(2);
+    expect(
+      details((await call('get-group-activity', rider, { pathParameters: { activityId: activity.id } })).json)
+        .participantCount,
+    ).toBe(2);
 
     const left = await call('post-leave-group-activity', rider, { pathParameters: { activityId: activity.id } });
     expect(left.status).toBe(200);
     expect(details(left.json)).toMatchObject({ participantCount: 1, viewer: { isParticipant: false } });
-    expect((await call('post-leave-group-activity', rider, { pathParameters: { activityId: activity.id } })).status).toBe(409);
+    expect(
+      (await call('post-leave-group-activity', rider, { pathParameters: { activityId: activity.id } })).status,
+    ).toBe(409);
 
     const toOrganizer = await notificationsOf(organizer);
     expect(toOrganizer.map((n) => [n.type, n.message, n.link])).toEqual([
@@ -208,7 +272,10 @@ describe('joining and leaving', () => {
   it('does not let the organizer leave or join their own activity', async () => {
     const organizer = newUser();
     const activity = await createActivity(organizer);
-    expect(error((await call('post-leave-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json).code).toBe('organizer_cannot_leave');
+    expect(
+      error((await call('post-leave-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json)
+        .code,
+    ).toBe('organizer_cannot_leave');
     expect(error((await join(activity.id, organizer)).json).code).toBe('already_joined');
   });
 
@@ -230,21 +297,44 @@ describe("the organizer's edits", () => {
     await join(activity.id, p1);
     await join(activity.id, p2);
 
-    const byParticipant = await call('put-group-activity', p1, { pathParameters: { activityId: activity.id }, body: activityInput({ title: 'Hijacked' }) });
+    const byParticipant = await call('put-group-activity', p1, {
+      pathParameters: { activityId: activity.id },
+      body: activityInput({ title: 'Hijacked' }),
+    });
     expect(byParticipant.status).toBe(403);
 
-    const tooSmall = await call('put-group-activity', organizer, { pathParameters: { activityId: activity.id }, body: activityInput({ maxParticipants: 2 }) });
+    const tooSmall = await call('put-group-activity', organizer, {
+      pathParameters: { activityId: activity.id },
+      body: activityInput({ maxParticipants: 2 }),
+    });
     expect(tooSmall.status).toBe(400);
-    expect(error(tooSmall.json).fields).toEqual({ maxParticipants: '3 people are already taking part; choose a maximum of at least 3.' });
+    expect(error(tooSmall.json).fields).toEqual({
+      maxParticipants: '3 people are already taking part; choose a maximum of at least 3.',
+    });
 
-    const past = await call('put-group-activity', organizer, { pathParameters: { activityId: activity.id }, body: activityInput({ date: daysAhead(-2) }) });
+    const past = await call('put-group-activity', organizer, {
+      pathParameters: { activityId: activity.id },
+      body: activityInput({ date: daysAhead(-2) }),
+    });
     expect(past.status).toBe(400);
-    expect(details((await call('get-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json)).toMatchObject({ title: 'Sunday Grouse Grind', maxParticipants: 4 });
+    expect(
+      details((await call('get-group-activity', organizer, { pathParameters: { activityId: activity.id } })).json),
+    ).toMatchObject({ title: 'Sunday Grouse Grind', maxParticipants: 4 });
 
     const newDate = daysAhead(8);
-    const edited = await call('put-group-activity', organizer, { pathParameters: { activityId: activity.id }, body: activityInput({ title: 'Grind, later', date: newDate, time: '09:15', maxParticipants: 3 }) });
+    const edited = await call('put-group-activity', organizer, {
+      pathParameters: { activityId: activity.id },
+      body: activityInput({ title: 'Grind, later', date: newDate, time: '09:15', maxParticipants: 3 }),
+    });
     expect(edited.status).toBe(200);
-    expect(details(edited.json)).toMatchObject({ title: 'Grind, later', date: newDate, time: '09:15', maxParticipants: 3, participantCount: 3, status: 'confirmed' });
+    expect(details(edited.json)).toMatchObject({
+      title: 'Grind, later',
+      date: newDate,
+      time: '09:15',
+      maxParticipants: 3,
+      participantCount: 3,
+      status: 'confirmed',
+    });
 
     for (const participant of [p1, p2]) {
       const updates = (await notificationsOf(participant)).filter((n) => n.type === 'activity_updated');
@@ -260,17 +350,30 @@ describe("the organizer's edits", () => {
     const activity = await createActivity(organizer, { title: 'Lynn Canyon loop' });
     await join(activity.id, participant);
 
-    expect((await call('post-cancel-group-activity', participant, { pathParameters: { activityId: activity.id } })).status).toBe(403);
+    expect(
+      (await call('post-cancel-group-activity', participant, { pathParameters: { activityId: activity.id } })).status,
+    ).toBe(403);
     const res = await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: activity.id } });
     expect(res.status).toBe(200);
     expect(details(res.json).cancelledAt).not.toBeNull();
-    expect((await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: activity.id } })).status).toBe(409);
-    expect((await call('put-group-activity', organizer, { pathParameters: { activityId: activity.id }, body: activityInput() })).status).toBe(409);
+    expect(
+      (await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: activity.id } })).status,
+    ).toBe(409);
+    expect(
+      (
+        await call('put-group-activity', organizer, {
+          pathParameters: { activityId: activity.id },
+          body: activityInput(),
+        })
+      ).status,
+    ).toBe(409);
 
     const told = (await notificationsOf(participant)).filter((n) => n.type === 'activity_cancelled');
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toMatch(/^Lynn Canyon loop on .+ was cancelled by the organizer\.$/);
-    const seen = details((await call('get-group-activity', participant, { pathParameters: { activityId: activity.id } })).json);
+    const seen = details(
+      (await call('get-group-activity', participant, { pathParameters: { activityId: activity.id } })).json,
+    );
     expect(seen.cancelledAt).not.toBeNull();
   });
 });
@@ -278,12 +381,20 @@ describe("the organizer's edits", () => {
 describe('where a new activity is listed (issue 11)', () => {
   it("defaults to the organizer's home area (Vancouver without one), keeps an explicit choice, and keeps the area on an edit that leaves it out", async () => {
     const organizer = newUser();
-    await dynamo().send(new PutCommand({ TableName: process.env.TABLE_USERS, Item: { pk: `USER#${organizer}`, sk: 'PROFILE', userId: organizer, homeArea: 'richmond' } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: process.env.TABLE_USERS,
+        Item: { pk: `USER#${organizer}`, sk: 'PROFILE', userId: organizer, homeArea: 'richmond' },
+      }),
+    );
     const { area: _none, ...withoutArea } = activityInput();
     const created = await call('post-group-activity', organizer, { body: withoutArea });
     expect(created.status).toBe(201);
     expect(details(created.json).area).toBe('richmond');
-    const edited = await call('put-group-activity', organizer, { pathParameters: { activityId: details(created.json).id }, body: { ...withoutArea, title: 'Renamed' } });
+    const edited = await call('put-group-activity', organizer, {
+      pathParameters: { activityId: details(created.json).id },
+      body: { ...withoutArea, title: 'Renamed' },
+    });
     expect(details(edited.json)).toMatchObject({ title: 'Renamed', area: 'richmond' });
 
     const noHome = await call('post-group-activity', newUser(), { body: withoutArea });

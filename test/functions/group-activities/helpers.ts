@@ -3,7 +3,11 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { PLAN_ROUTES } from '../../../functions/shared/route-areas/plan';
-import { GroupActivityDetails, planDateOf, type GroupActivityInput } from '../../../functions/shared/schemas/group-activities';
+import {
+  GroupActivityDetails,
+  planDateOf,
+  type GroupActivityInput,
+} from '../../../functions/shared/schemas/group-activities';
 import type { Notification } from '../../../functions/shared/schemas/notifications';
 import { callRoute, userClaims, type CallOptions } from '../../support/api-events';
 
@@ -38,7 +42,10 @@ export function activityInput(overrides: Partial<GroupActivityInput> = {}): Grou
   };
 }
 
-export async function createActivity(organizerId: string, overrides: Partial<GroupActivityInput> = {}): Promise<GroupActivityDetails> {
+export async function createActivity(
+  organizerId: string,
+  overrides: Partial<GroupActivityInput> = {},
+): Promise<GroupActivityDetails> {
   const res = await call('post-group-activity', organizerId, { body: activityInput(overrides) });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return GroupActivityDetails.parse(res.json);
@@ -50,18 +57,42 @@ export async function join(activityId: string, userId: string) {
 
 /** A profile item with a display name, as the profile capability writes it. */
 export async function setDisplayName(userId: string, displayName: string): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: process.env.TABLE_USERS, Item: { pk: `USER#${userId}`, sk: 'PROFILE', userId, email: `${userId}@example.com`, createdAt: new Date().toISOString(), displayName } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: process.env.TABLE_USERS,
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'PROFILE',
+        userId,
+        email: `${userId}@example.com`,
+        createdAt: new Date().toISOString(),
+        displayName,
+      },
+    }),
+  );
 }
 
 export async function notificationsOf(userId: string): Promise<Notification[]> {
   const result = await dynamo().send(
-    new QueryCommand({ TableName: process.env.TABLE_SOCIAL, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'NOTIF#' }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: process.env.TABLE_SOCIAL,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'NOTIF#' },
+      ConsistentRead: true,
+    }),
   );
   return (result.Items ?? []) as Notification[];
 }
 
 /** Every item of an activity's partition, to prove a refused request changed nothing. */
 export async function partitionOf(activityId: string): Promise<Record<string, unknown>[]> {
-  const result = await dynamo().send(new QueryCommand({ TableName: process.env.TABLE_SOCIAL, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `GACT#${activityId}` }, ConsistentRead: true }));
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: process.env.TABLE_SOCIAL,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `GACT#${activityId}` },
+      ConsistentRead: true,
+    }),
+  );
   return result.Items ?? [];
 }

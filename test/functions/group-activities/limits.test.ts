@@ -30,7 +30,10 @@ describe('per-user limits on planning actions that reach other people (issue 12)
     const refused = await join(activity.id, user);
     expect(refused.status).toBe(429);
     expect(refused.headers?.['retry-after'] ?? refused.headers?.['Retry-After']).toBe(String(40 * 60));
-    expect(error(refused.json)).toEqual({ code: 'rate_limited', message: 'You have joined or left activities 10 times in the last hour. Try again in 40 minutes.' });
+    expect(error(refused.json)).toEqual({
+      code: 'rate_limited',
+      message: 'You have joined or left activities 10 times in the last hour. Try again in 40 minutes.',
+    });
     expect(await partitionOf(activity.id)).toEqual(before);
     expect(await notificationsOf(organizer)).toHaveLength(notified);
     const seen = GroupActivityDetails.parse((await call('get-group-activity', user, path)).json);
@@ -51,12 +54,17 @@ describe('per-user limits on planning actions that reach other people (issue 12)
     }
     const body = { preferredPickup: 'Metrotown', willingToShare: true };
     for (const activity of activities.slice(0, PLAN_LIMITS.rideRequest)) {
-      expect((await call('post-ride-request', rider, { pathParameters: { activityId: activity.id }, body })).status).toBe(201);
+      expect(
+        (await call('post-ride-request', rider, { pathParameters: { activityId: activity.id }, body })).status,
+      ).toBe(201);
     }
     const last = activities.at(-1)!;
     const refused = await call('post-ride-request', rider, { pathParameters: { activityId: last.id }, body });
     expect(refused.status).toBe(429);
-    expect(error(refused.json)).toEqual({ code: 'rate_limited', message: 'You have asked for 5 rides in the last hour. Try again in 40 minutes.' });
+    expect(error(refused.json)).toEqual({
+      code: 'rate_limited',
+      message: 'You have asked for 5 rides in the last hour. Try again in 40 minutes.',
+    });
     expect((await partitionOf(last.id)).filter((item) => item.entity === 'RideRequest')).toEqual([]);
   });
 });

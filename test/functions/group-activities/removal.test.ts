@@ -7,7 +7,14 @@ import { call, createActivity, join, newUser, notificationsOf, partitionOf, setD
 
 const path = (activityId: string, more: Record<string, string> = {}) => ({ pathParameters: { activityId, ...more } });
 const error = (json: unknown) => ApiErrorBody.parse(json).error;
-const OFFER = { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 10, notes: '' };
+const OFFER = {
+  vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+  seats: 3,
+  departureTime: '07:15',
+  pickupLocations: ['Lonsdale Quay'],
+  costPerPerson: 10,
+  notes: '',
+};
 
 /** An organizer, a driver offering a ride and a participant with a seat in it and a ride request of their own. */
 async function activityWithPassenger() {
@@ -16,19 +23,31 @@ async function activityWithPassenger() {
   await setDisplayName(passenger, 'Pat Passenger');
   const activity = await createActivity(organizer, { title: 'Seymour loop', maxParticipants: 4 });
   for (const who of [driver, passenger]) expect((await join(activity.id, who)).status).toBe(200);
-  const offered = ActivityRidesResponse.parse((await call('post-ride-offer', driver, { ...path(activity.id), body: OFFER })).json);
+  const offered = ActivityRidesResponse.parse(
+    (await call('post-ride-offer', driver, { ...path(activity.id), body: OFFER })).json,
+  );
   const rideId = offered.offers[0]!.id;
   expect((await call('post-ride-booking', passenger, path(activity.id, { rideId }))).status).toBe(200);
-  expect((await call('post-ride-request', passenger, { ...path(activity.id), body: { preferredPickup: 'Main St', willingToShare: true } })).status).toBe(201);
+  expect(
+    (
+      await call('post-ride-request', passenger, {
+        ...path(activity.id),
+        body: { preferredPickup: 'Main St', willingToShare: true },
+      })
+    ).status,
+  ).toBe(201);
   return { activity, organizer, driver, passenger, rideId };
 }
 
-const remove = (caller: string, activityId: string, userId: string) => call('delete-group-activity-participant', caller, path(activityId, { userId }));
+const remove = (caller: string, activityId: string, userId: string) =>
+  call('delete-group-activity-participant', caller, path(activityId, { userId }));
 
 describe('an organizer removes a participant', () => {
   it('only the organizer is given participant ids, to remove someone', async () => {
     const { activity, organizer, driver, passenger } = await activityWithPassenger();
-    const asOrganizer = GroupActivityDetails.parse((await call('get-group-activity', organizer, path(activity.id))).json);
+    const asOrganizer = GroupActivityDetails.parse(
+      (await call('get-group-activity', organizer, path(activity.id))).json,
+    );
     expect(asOrganizer.participants.map((p) => p.userId).sort()).toEqual([organizer, driver, passenger].sort());
     const asDriver = GroupActivityDetails.parse((await call('get-group-activity', driver, path(activity.id))).json);
     expect(asDriver.participants.every((p) => p.userId === undefined)).toBe(true);
@@ -56,7 +75,9 @@ describe('an organizer removes a participant', () => {
     const removal = told.find((n) => n.type === 'activity_removed');
     expect(removal?.message).toBe('You were removed from Seymour loop. You can no longer join it.');
     expect(removal?.message).not.toContain('Olive');
-    expect((await notificationsOf(driver)).some((n) => n.type === 'ride_cancelled' && n.message.includes('Pat Passenger'))).toBe(true);
+    expect(
+      (await notificationsOf(driver)).some((n) => n.type === 'ride_cancelled' && n.message.includes('Pat Passenger')),
+    ).toBe(true);
   });
 
   it('a removed participant cannot join again, nor see it: the same answer as for an activity that does not exist', async () => {
@@ -70,7 +91,9 @@ describe('an organizer removes a participant', () => {
     const before = await partitionOf(activity.id);
     expect((await join(activity.id, passenger)).status).toBe(404);
     expect(await partitionOf(activity.id)).toEqual(before);
-    const nearby = GroupActivityListResponse.parse((await call('get-group-activities', passenger, { query: 'area=north-vancouver' })).json);
+    const nearby = GroupActivityListResponse.parse(
+      (await call('get-group-activities', passenger, { query: 'area=north-vancouver' })).json,
+    );
     expect(nearby.activities.map((a) => a.id)).not.toContain(activity.id);
     const mine = GroupActivityListResponse.parse((await call('get-my-group-activities', passenger)).json);
     expect(mine.activities.map((a) => a.id)).not.toContain(activity.id);
@@ -101,7 +124,13 @@ describe('an organizer removes a participant', () => {
     const { activity, organizer, passenger, rideId } = await activityWithPassenger();
     const before = await partitionOf(activity.id);
     // A stale read naming a booking that no longer exists: its condition fails, so nothing of the rest is written.
-    const outcome = await removeParticipant(activity.id, organizer, passenger, [rideId, '01ARZ3NDEKTSV4RRFFQ69G5FAV'], new Date());
+    const outcome = await removeParticipant(
+      activity.id,
+      organizer,
+      passenger,
+      [rideId, '01ARZ3NDEKTSV4RRFFQ69G5FAV'],
+      new Date(),
+    );
     expect(outcome).toBe('rides_changed');
     expect(await partitionOf(activity.id)).toEqual(before);
     expect((await join(activity.id, passenger)).status).toBe(409); // still taking part: no removal record either

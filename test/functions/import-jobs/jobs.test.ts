@@ -42,13 +42,22 @@ interface Sent {
  * The queue as SQS would behave for one worker: messages in order, a delayed one only once its delay has passed
  * (the simulator's clock is moved on to it — nothing else can happen meanwhile), a throw redelivers the message.
  */
-async function drain(queue: Sent[], deps: TestDeps, clock: ReturnType<typeof manualClock>, log: { outcome: string; kind: string }[]) {
+async function drain(
+  queue: Sent[],
+  deps: TestDeps,
+  clock: ReturnType<typeof manualClock>,
+  log: { outcome: string; kind: string }[],
+) {
   for (let step = 0; queue.length > 0 && step < 200; step++) {
     const next = queue.shift()!;
     if (next.delaySeconds > 0) clock.advance(next.delaySeconds * 1000);
     if (next.message.type !== 'job') continue;
     try {
-      const outcome = await runImportJob(next.message, { importers: { strava: async () => stravaImporter(deps) }, attempt: next.attempt, maxAttempts: 5 });
+      const outcome = await runImportJob(next.message, {
+        importers: { strava: async () => stravaImporter(deps) },
+        attempt: next.attempt,
+        maxAttempts: 5,
+      });
       log.push({ outcome, kind: next.message.kind });
     } catch {
       log.push({ outcome: 'crashed', kind: next.message.kind });
@@ -67,94 +76,127 @@ async function busyAthlete(pageOrder: PageOrder) {
   });
   sims.push(sim);
   const now = clock.now().getTime();
-  for (let i = 0; i < RECENT; i++) sim.control.addActivity(MAYA, { sport: 'Run', startDate: new Date(now - 3_600_000 - i * 27 * 60_000), visibility: 'everyone' });
+  for (let i = 0; i < RECENT; i++)
+    sim.control.addActivity(MAYA, {
+      sport: 'Run',
+      startDate: new Date(now - 3_600_000 - i * 27 * 60_000),
+      visibility: 'everyone',
+    });
   // A year of history before the 30-day window: from 31 to ~360 days ago.
-  for (let i = 0; i < OLDER; i++) sim.control.addActivity(MAYA, { sport: 'Hike', startDate: new Date(now - 31 * DAY_MS - i * 17 * 3_600_000), visibility: 'everyone' });
+  for (let i = 0; i < OLDER; i++)
+    sim.control.addActivity(MAYA, {
+      sport: 'Hike',
+      startDate: new Date(now - 31 * DAY_MS - i * 17 * 3_600_000),
+      visibility: 'everyone',
+    });
   const visible = sim.control.activities(MAYA).filter((a) => a.visibility !== 'only_me');
-  const inWindow = visible.filter((a) => Date.parse(a.start_date) > now - 30 * DAY_MS && Date.parse(a.start_date) <= now).map((a) => String(a.id));
-  const older = visible.filter((a) => Date.parse(a.start_date) > now - 365 * DAY_MS && Date.parse(a.start_date) <= now - 30 * DAY_MS);
+  const inWindow = visible
+    .filter((a) => Date.parse(a.start_date) > now - 30 * DAY_MS && Date.parse(a.start_date) <= now)
+    .map((a) => String(a.id));
+  const older = visible.filter(
+    (a) => Date.parse(a.start_date) > now - 365 * DAY_MS && Date.parse(a.start_date) <= now - 30 * DAY_MS,
+  );
   return { sim, clock, inWindow, older };
 }
 
-const listCalls = (sim: StravaSimulator) => sim.control.requests().filter((r) => r.path === '/api/v3/athlete/activities');
+const listCalls = (sim: StravaSimulator) =>
+  sim.control.requests().filter((r) => r.path === '/api/v3/athlete/activities');
 
-describe.each<PageOrder>(['oldest-first', 'newest-first'])('an import job over a busy window, pages %s', (pageOrder) => {
-  it('stores every activity once, resumes after a crash and each used-up window, never calls into a used-up window, then backfills the year into the daily aggregates', async () => {
-    const { sim, clock, inWindow, older } = await busyAthlete(pageOrder);
-    expect(inWindow.length).toBeGreaterThan(RECENT);
+describe.each<PageOrder>(['oldest-first', 'newest-first'])(
+  'an import job over a busy window, pages %s',
+  (pageOrder) => {
+    it('stores every activity once, resumes after a crash and each used-up window, never calls into a used-up window, then backfills the year into the daily aggregates', async () => {
+      const { sim, clock, inWindow, older } = await busyAthlete(pageOrder);
+      expect(inWindow.length).toBeGreaterThan(RECENT);
 
-    // The worker dies once, mid-import, right after Strava served page 6 of the job (before it was stored).
-    let served = 0;
-    let armed = false;
-    const dyingFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (armed && String(input).includes('/athlete/activities') && ++served === 6) throw new Error('worker killed');
-      return response;
-    };
-    const deps = await testDeps({ clock: clock.now, fetch: dyingFetch });
-    const userId = newUserId();
-    const queue: Sent[] = [];
-    setLocalImportQueue(async (body, delaySeconds) => {
-      queue.push({ message: ImportMessage.parse(JSON.parse(body)), delaySeconds, attempt: 1 });
-    });
+      // The worker dies once, mid-import, right after Strava served page 6 of the job (before it was stored).
+      let served = 0;
+      let armed = false;
+      const dyingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (armed && String(input).includes('/athlete/activities') && ++served === 6) throw new Error('worker killed');
+        return response;
+      };
+      const deps = await testDeps({ clock: clock.now, fetch: dyingFetch });
+      const userId = newUserId();
+      const queue: Sent[] = [];
+      setLocalImportQueue(async (body, delaySeconds) => {
+        queue.push({ message: ImportMessage.parse(JSON.parse(body)), delaySeconds, attempt: 1 });
+      });
 
-    // Connect's own run stops at the used-up window; the rest is the job's.
-    await connectAs(sim, userId, MAYA, deps);
-    sim.control.clearRequests();
-    armed = true;
-    const job = await startImportJob(userId, 'strava', 'import', clock.now());
-    expect(job).toMatchObject({ status: 'queued', kind: 'import', provider: 'strava' });
-    // One job per user and provider: asking again returns the same one and queues nothing more.
-    expect((await startImportJob(userId, 'strava', 'import', clock.now())).id).toBe(job.id);
-    expect(queue).toHaveLength(1);
+      // Connect's own run stops at the used-up window; the rest is the job's.
+      await connectAs(sim, userId, MAYA, deps);
+      sim.control.clearRequests();
+      armed = true;
+      const job = await startImportJob(userId, 'strava', 'import', clock.now());
+      expect(job).toMatchObject({ status: 'queued', kind: 'import', provider: 'strava' });
+      // One job per user and provider: asking again returns the same one and queues nothing more.
+      expect((await startImportJob(userId, 'strava', 'import', clock.now())).id).toBe(job.id);
+      expect(queue).toHaveLength(1);
 
-    const log: { outcome: string; kind: string }[] = [];
-    await drain(queue, deps, clock, log);
+      const log: { outcome: string; kind: string }[] = [];
+      await drain(queue, deps, clock, log);
 
-    const done = await getImportJob(userId, 'strava', 'import');
-    expect(done!.job.error).toBeNull();
-    expect(done!.job).toMatchObject({ id: job.id, status: 'done', waitingUntil: null, result: { imported: expect.any(Number) } });
-    const stored = (await activitiesOfUser(userId)).map((a) => a.provider_activity_id);
-    expect(stored).toHaveLength(inWindow.length);
-    expect(new Set(stored)).toEqual(new Set(inWindow));
-    expect(log.filter((entry) => entry.kind === 'import').map((entry) => entry.outcome)).toContain('crashed');
-    expect(log.filter((entry) => entry.kind === 'import').map((entry) => entry.outcome)).toContain('waiting');
+      const done = await getImportJob(userId, 'strava', 'import');
+      expect(done!.job.error).toBeNull();
+      expect(done!.job).toMatchObject({
+        id: job.id,
+        status: 'done',
+        waitingUntil: null,
+        result: { imported: expect.any(Number) },
+      });
+      const stored = (await activitiesOfUser(userId)).map((a) => a.provider_activity_id);
+      expect(stored).toHaveLength(inWindow.length);
+      expect(new Set(stored)).toEqual(new Set(inWindow));
+      expect(log.filter((entry) => entry.kind === 'import').map((entry) => entry.outcome)).toContain('crashed');
+      expect(log.filter((entry) => entry.kind === 'import').map((entry) => entry.outcome)).toContain('waiting');
 
-    // The backfill followed on its own and read the year before the window into the daily aggregates only.
-    const backfill = await getImportJob(userId, 'strava', 'backfill');
-    expect(backfill!.job).toMatchObject({ status: 'done' });
-    const parts = (await listProviderDailyAggregates(userId, { provider: 'strava' })).filter((part) => part.backfilled === true);
-    expect(parts.reduce((sum, part) => sum + part.sessions, 0)).toBe(older.length);
-    expect(backfill!.job.result!.days).toBe(parts.length);
-    expect(backfill!.job.counts.fetched).toBe(older.length);
-    // No raw activity older than the window was stored.
-    const windowStart = Date.parse(START) - 30 * DAY_MS;
-    expect((await activitiesOfUser(userId)).every((a) => Date.parse(a.start_time) > windowStart)).toBe(true);
+      // The backfill followed on its own and read the year before the window into the daily aggregates only.
+      const backfill = await getImportJob(userId, 'strava', 'backfill');
+      expect(backfill!.job).toMatchObject({ status: 'done' });
+      const parts = (await listProviderDailyAggregates(userId, { provider: 'strava' })).filter(
+        (part) => part.backfilled === true,
+      );
+      expect(parts.reduce((sum, part) => sum + part.sessions, 0)).toBe(older.length);
+      expect(backfill!.job.result!.days).toBe(parts.length);
+      expect(backfill!.job.counts.fetched).toBe(older.length);
+      // No raw activity older than the window was stored.
+      const windowStart = Date.parse(START) - 30 * DAY_MS;
+      expect((await activitiesOfUser(userId)).every((a) => Date.parse(a.start_time) > windowStart)).toBe(true);
 
-    // Resumed, not restarted: every import page once (plus the one lost with the crash, plus the empty last page);
-    // the backfill read its pages of 200 once each.
-    const connectPages = FIFTEEN_MIN_LIMIT;
-    const importPages = Math.ceil(inWindow.length / PER_PAGE) - connectPages;
-    const backfillPages = Math.ceil(older.length / 200);
-    expect(listCalls(sim)).toHaveLength(importPages + 1 + 1 + backfillPages + 1);
-    // No request was sent into a used-up window: Strava never had to answer 429.
-    expect(sim.control.requestCount({ status: 429 })).toBe(0);
-    expect(sim.control.requestCount({ path: '/oauth/token', method: 'POST' })).toBeGreaterThan(1);
-    expect((await getConnection(userId, 'strava', null))!.syncCursor).toBeNull();
+      // Resumed, not restarted: every import page once (plus the one lost with the crash, plus the empty last page);
+      // the backfill read its pages of 200 once each.
+      const connectPages = FIFTEEN_MIN_LIMIT;
+      const importPages = Math.ceil(inWindow.length / PER_PAGE) - connectPages;
+      const backfillPages = Math.ceil(older.length / 200);
+      expect(listCalls(sim)).toHaveLength(importPages + 1 + 1 + backfillPages + 1);
+      // No request was sent into a used-up window: Strava never had to answer 429.
+      expect(sim.control.requestCount({ status: 429 })).toBe(0);
+      expect(sim.control.requestCount({ path: '/oauth/token', method: 'POST' })).toBeGreaterThan(1);
+      expect((await getConnection(userId, 'strava', null))!.syncCursor).toBeNull();
 
-    // What the browser sees: both jobs, finished, with counts and no cursor.
-    const { jobs } = await listUserImportJobs(userId);
-    expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['backfill:done', 'import:done']);
-    expect(JSON.stringify(jobs)).not.toMatch(/nextPage|days"\s*:\s*\{/);
-  }, 180_000);
-});
+      // What the browser sees: both jobs, finished, with counts and no cursor.
+      const { jobs } = await listUserImportJobs(userId);
+      expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['backfill:done', 'import:done']);
+      expect(JSON.stringify(jobs)).not.toMatch(/nextPage|days"\s*:\s*\{/);
+    }, 180_000);
+  },
+);
 
 describe('a job that is waiting', () => {
   it('records what it waits for and sends nothing before the window reopens', async () => {
     const clock = manualClock(START);
-    const sim = await startStrava({ clock: clock.now, limits: { read: { fifteenMin: 1, daily: 10_000 }, overall: { fifteenMin: 10_000, daily: 10_000 } } });
+    const sim = await startStrava({
+      clock: clock.now,
+      limits: { read: { fifteenMin: 1, daily: 10_000 }, overall: { fifteenMin: 10_000, daily: 10_000 } },
+    });
     sims.push(sim);
-    for (let i = 0; i < 30; i++) sim.control.addActivity(MAYA, { sport: 'Ride', startDate: new Date(clock.now().getTime() - 3_600_000 - i * 3_600_000), visibility: 'everyone' });
+    for (let i = 0; i < 30; i++)
+      sim.control.addActivity(MAYA, {
+        sport: 'Ride',
+        startDate: new Date(clock.now().getTime() - 3_600_000 - i * 3_600_000),
+        visibility: 'everyone',
+      });
     process.env.STRAVA_SYNC_PAGE_SIZE = '10';
     const deps = await testDeps({ clock: clock.now });
     const userId = newUserId();

@@ -19,8 +19,12 @@ describe('token cipher (AES-256-GCM)', () => {
     expect(() => cipher.open(sealed, 'connection:u2:strava')).toThrow(/unable to authenticate data/);
     const raw = Buffer.from(sealed.slice(3), 'base64url');
     raw[raw.length - 1]! ^= 1;
-    expect(() => cipher.open(`v1.${raw.toString('base64url')}`, 'connection:u1:strava')).toThrow(/unable to authenticate data/);
-    expect(() => tokenCipherFromSecret(randomBytes(32).toString('base64url')).open(sealed, 'connection:u1:strava')).toThrow(/unable to authenticate data/);
+    expect(() => cipher.open(`v1.${raw.toString('base64url')}`, 'connection:u1:strava')).toThrow(
+      /unable to authenticate data/,
+    );
+    expect(() =>
+      tokenCipherFromSecret(randomBytes(32).toString('base64url')).open(sealed, 'connection:u1:strava'),
+    ).toThrow(/unable to authenticate data/);
     expect(() => cipher.open('plain-text', 'connection:u1:strava')).toThrow(/format/);
   });
 });

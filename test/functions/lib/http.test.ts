@@ -69,7 +69,9 @@ describe('httpRoute', () => {
   });
 
   it('lets a route choose its status and headers', async () => {
-    const created = httpRoute({ auth: 'public' }, async () => respond(201, { ok: true }, { location: '/api/things/1' }));
+    const created = httpRoute({ auth: 'public' }, async () =>
+      respond(201, { ok: true }, { location: '/api/things/1' }),
+    );
     const res = await invoke(created, route);
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe('/api/things/1');
@@ -77,8 +79,12 @@ describe('httpRoute', () => {
 
   it('never logs request bodies or authorization headers', async () => {
     const lines: string[] = [];
-    const spy = vi.spyOn(logger, 'info').mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
-    const errorSpy = vi.spyOn(logger, 'error').mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
+    const spy = vi
+      .spyOn(logger, 'info')
+      .mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
+    const errorSpy = vi
+      .spyOn(logger, 'error')
+      .mockImplementation((...args: unknown[]) => void lines.push(JSON.stringify(args)));
     try {
       await invoke(echo, route, {
         body: { name: 'refresh-token-abc123', count: 1 },

@@ -7,7 +7,12 @@ import { handler as postAccept } from '../../../functions/handlers/partners/post
 import { handler as postBlock } from '../../../functions/handlers/partners/post-block';
 import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
-import { ConversationsResponse, MESSAGE_QUOTA_EXCEEDED_MESSAGE, MessagesResponse, SendMessageResponse } from '../../../functions/shared/schemas/messages';
+import {
+  ConversationsResponse,
+  MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+  MessagesResponse,
+  SendMessageResponse,
+} from '../../../functions/shared/schemas/messages';
 import { NotificationsResponse } from '../../../functions/shared/schemas/notifications';
 import { messageQuota, quotaMonthOf, quotaResetsAt } from '../../../functions/usecases/messages-quota';
 import { call, member } from '../partners/helpers';
@@ -22,7 +27,8 @@ async function partners(): Promise<[string, string]> {
   return [a, b];
 }
 
-const send = (from: string, to: string, text: string) => call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });
+const send = (from: string, to: string, text: string) =>
+  call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });
 
 describe('messages between partners', () => {
   it('need a signed-in caller', async () => {
@@ -49,7 +55,13 @@ describe('messages between partners', () => {
     expect(thread.quota.used).toBe(1);
 
     const list = ConversationsResponse.parse((await call(getConversations, 'get-conversations', ben)).json);
-    expect(list.conversations).toEqual([{ userId: ana, displayName: expect.stringContaining('Ana'), lastMessage: { text: 'Yes! 7am at the base.', fromMe: true, sentAt: expect.any(String) } }]);
+    expect(list.conversations).toEqual([
+      {
+        userId: ana,
+        displayName: expect.stringContaining('Ana'),
+        lastMessage: { text: 'Yes! 7am at the base.', fromMe: true, sentAt: expect.any(String) },
+      },
+    ]);
     expect(list.quota).toMatchObject({ used: 1, remaining: 4 });
 
     const benInbox = NotificationsResponse.parse((await call(getNotifications, 'get-notifications', ben)).json);
@@ -61,10 +73,21 @@ describe('messages between partners', () => {
     for (let i = 1; i <= 5; i++) expect((await send(ana, ben, `Message ${i}`)).status).toBe(201);
     const refused = await send(ana, ben, 'Message 6');
     expect(refused.status).toBe(429);
-    expect(ApiErrorBody.parse(refused.json).error).toEqual({ code: 'message_quota_exceeded', message: MESSAGE_QUOTA_EXCEEDED_MESSAGE });
-    expect(MESSAGE_QUOTA_EXCEEDED_MESSAGE).toBe('You have used your 5 free messages this month. Upgrade to Premium for unlimited messaging.');
+    expect(ApiErrorBody.parse(refused.json).error).toEqual({
+      code: 'message_quota_exceeded',
+      message: MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+    });
+    expect(MESSAGE_QUOTA_EXCEEDED_MESSAGE).toBe(
+      'You have used your 5 free messages this month. Upgrade to Premium for unlimited messaging.',
+    );
     const thread = MessagesResponse.parse((await call(getMessages, 'get-conversation-messages', ben, on(ana))).json);
-    expect(thread.messages.map((m) => m.text)).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']);
+    expect(thread.messages.map((m) => m.text)).toEqual([
+      'Message 1',
+      'Message 2',
+      'Message 3',
+      'Message 4',
+      'Message 5',
+    ]);
     // The allowance is per sender: the other partner still has all of theirs.
     expect(thread.quota.remaining).toBe(5);
     expect((await send(ben, ana, 'My turn')).status).toBe(201);
@@ -93,7 +116,9 @@ describe('messages between partners', () => {
     expect((await send(ana, ben, 'After')).status).toBe(403);
     expect((await send(ben, ana, 'After')).status).toBe(403);
     expect((await call(getMessages, 'get-conversation-messages', ana, on(ben))).status).toBe(403);
-    expect(ConversationsResponse.parse((await call(getConversations, 'get-conversations', ana)).json).conversations).toEqual([]);
+    expect(
+      ConversationsResponse.parse((await call(getConversations, 'get-conversations', ana)).json).conversations,
+    ).toEqual([]);
   });
 
   it.each([
@@ -108,12 +133,18 @@ describe('messages between partners', () => {
     const response = await call(postMessage, 'post-conversation-message', ana, { ...on(ben), body });
     expect(response.status).toBe(400);
     expect(Object.keys(ApiErrorBody.parse(response.json).error.fields ?? {})).toContain(field);
-    expect(ConversationsResponse.parse((await call(getConversations, 'get-conversations', ana)).json).quota.used).toBe(0);
+    expect(ConversationsResponse.parse((await call(getConversations, 'get-conversations', ana)).json).quota.used).toBe(
+      0,
+    );
   });
 
   it('rejects a body that is not JSON, a message to yourself, and a bad page token', async () => {
     const [ana, ben] = await partners();
-    expect(ApiErrorBody.parse((await call(postMessage, 'post-conversation-message', ana, { ...on(ben), body: '{text' })).json).error.code).toBe('invalid_json');
+    expect(
+      ApiErrorBody.parse(
+        (await call(postMessage, 'post-conversation-message', ana, { ...on(ben), body: '{text' })).json,
+      ).error.code,
+    ).toBe('invalid_json');
     expect((await send(ana, ana, 'me')).status).toBe(400);
     const badCursor = await call(getMessages, 'get-conversation-messages', ana, { ...on(ben), query: 'cursor=abc' });
     expect(badCursor.status).toBe(400);

@@ -12,8 +12,14 @@ import { NotificationsResponse } from '../../../functions/shared/schemas/notific
 import { call, member } from '../partners/helpers';
 
 const on = (userId: string) => ({ pathParameters: { userId } });
-const inbox = async (userId: string) => NotificationsResponse.parse((await call(getNotifications, 'get-notifications', userId)).json);
-const told = (actorId: string, message = 'Someone joined your ride.') => ({ type: 'ride_booked' as const, message, link: '/rides', actorId });
+const inbox = async (userId: string) =>
+  NotificationsResponse.parse((await call(getNotifications, 'get-notifications', userId)).json);
+const told = (actorId: string, message = 'Someone joined your ride.') => ({
+  type: 'ride_booked' as const,
+  message,
+  link: '/rides',
+  actorId,
+});
 
 async function partners(): Promise<[string, string]> {
   const a = await member({ name: 'Ana' });
@@ -75,7 +81,8 @@ describe('blocks and notifications (issue 12)', () => {
 });
 
 describe('one notification per conversation burst (issue 11)', () => {
-  const send = (from: string, to: string, text: string) => call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });
+  const send = (from: string, to: string, text: string) =>
+    call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });
 
   it('adds one for a burst of messages, and a new one once that was read', async () => {
     const [ana, ben] = await partners();
@@ -85,17 +92,26 @@ describe('one notification per conversation burst (issue 11)', () => {
     await call(postReadAll, 'post-notifications-read-all', ben);
     await call(postReadAll, 'post-notifications-read-all', ana);
 
-    for (const text of ['Saturday?', 'Grouse at 7?', 'Bring poles']) expect((await send(ana, ben, text)).status).toBe(201);
+    for (const text of ['Saturday?', 'Grouse at 7?', 'Bring poles'])
+      expect((await send(ana, ben, text)).status).toBe(201);
     expect((await send(cy, ben, 'Hi from Cy')).status).toBe(201);
     let benInbox = await inbox(ben);
     const messages = () => benInbox.notifications.filter((n) => n.type === 'message');
-    expect(messages().map((n) => n.link).sort()).toEqual([`/messages?with=${ana}`, `/messages?with=${cy}`].sort());
+    expect(
+      messages()
+        .map((n) => n.link)
+        .sort(),
+    ).toEqual([`/messages?with=${ana}`, `/messages?with=${cy}`].sort());
     expect(benInbox.unread).toBe(2);
 
     await call(postReadAll, 'post-notifications-read-all', ben);
     await send(ana, ben, 'Still on?');
     benInbox = await inbox(ben);
-    expect(messages().filter((n) => n.readAt === null).map((n) => n.link)).toEqual([`/messages?with=${ana}`]);
+    expect(
+      messages()
+        .filter((n) => n.readAt === null)
+        .map((n) => n.link),
+    ).toEqual([`/messages?with=${ana}`]);
     expect(messages()).toHaveLength(3);
   });
 });

@@ -17,7 +17,10 @@ async function seed(userId: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const at = new Date(Date.now() - (count - i) * 60_000);
-    ids.push((await addNotification(userId, { type: 'partner_request', message: `Request ${i}`, link: '/find-partners' }, at))!.id);
+    ids.push(
+      (await addNotification(userId, { type: 'partner_request', message: `Request ${i}`, link: '/find-partners' }, at))!
+        .id,
+    );
   }
   return ids;
 }
@@ -54,7 +57,9 @@ describe('notifications', () => {
     await call(postRead, 'post-notification-read', user, { pathParameters: { notificationId: ids[1]! } });
     expect((await inbox(user)).notifications.find((n) => n.id === ids[1])!.readAt).toBe(readAt);
 
-    expect(MarkReadResponse.parse((await call(postReadAll, 'post-notifications-read-all', user)).json)).toEqual({ unread: 0 });
+    expect(MarkReadResponse.parse((await call(postReadAll, 'post-notifications-read-all', user)).json)).toEqual({
+      unread: 0,
+    });
     expect((await inbox(user)).notifications.every((n) => n.readAt !== null)).toBe(true);
   });
 
@@ -82,8 +87,13 @@ describe('notifications', () => {
   it('rejects a page token that is not one it handed out, and a malformed id', async () => {
     const user = letterId();
     const forged = Buffer.from(JSON.stringify('REL#someone')).toString('base64url');
-    expect(ApiErrorBody.parse((await call(getNotifications, 'get-notifications', user, { query: `cursor=${forged}` })).json).error.code).toBe('invalid_cursor');
-    const badId = await call(postRead, 'post-notification-read', user, { pathParameters: { notificationId: 'not-a-ulid' } });
+    expect(
+      ApiErrorBody.parse((await call(getNotifications, 'get-notifications', user, { query: `cursor=${forged}` })).json)
+        .error.code,
+    ).toBe('invalid_cursor');
+    const badId = await call(postRead, 'post-notification-read', user, {
+      pathParameters: { notificationId: 'not-a-ulid' },
+    });
     expect(badId.status).toBe(400);
     expect(ApiErrorBody.parse(badId.json).error.fields).toHaveProperty('notificationId');
   });

@@ -24,7 +24,11 @@ export interface OAuthProvider {
 
 const callbackOf = (response: Response): Callback => {
   const location = new URL(response.headers.get('location') ?? 'http://invalid/');
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '', scope: location.searchParams.get('scope') ?? '' };
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state') ?? '',
+    scope: location.searchParams.get('scope') ?? '',
+  };
 };
 
 /** How to consent at each provider's simulator; a provider without an entry here fails the suite loudly. */
@@ -36,7 +40,9 @@ const CONSENT: Record<string, { providerType: string; consent: OAuthProvider['co
       const { action, fields } = stravaConsentForm(page);
       fields.set('athlete_id', String(api.strava.control.athletes()[1]!.id));
       fields.set('decision', 'authorize');
-      return callbackOf(await fetch(`${api.strava.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' }));
+      return callbackOf(
+        await fetch(`${api.strava.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' }),
+      );
     },
   },
   google: {
@@ -46,7 +52,9 @@ const CONSENT: Record<string, { providerType: string; consent: OAuthProvider['co
       const { action, fields } = googleConsentForm(page);
       fields.set('account', api.google.control.users()[0]!.sub);
       fields.set('decision', 'allow');
-      return callbackOf(await fetch(`${api.google.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' }));
+      return callbackOf(
+        await fetch(`${api.google.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' }),
+      );
     },
   },
 };
@@ -59,7 +67,8 @@ export function oauthProviders(): OAuthProvider[] {
     const connectRoute = ROUTES.find((r) => r.id === `post-${name}-connect`);
     if (!connectRoute) throw new Error(`${route.id} has no post-${name}-connect route`);
     const driver = CONSENT[name];
-    if (!driver) throw new Error(`No consent driver for the ${name} simulator in test/functions/oauth-attacks/providers.ts`);
+    if (!driver)
+      throw new Error(`No consent driver for the ${name} simulator in test/functions/oauth-attacks/providers.ts`);
     return [{ name, providerType: driver.providerType, authorizeRoute: route, connectRoute, consent: driver.consent }];
   });
 }

@@ -61,7 +61,11 @@ describe('partner requests', () => {
     expect((await call(postAccept, 'post-partner-accept', sam, on(alex))).status).toBe(404);
 
     const accepted = await call(postAccept, 'post-partner-accept', alex, on(sam));
-    expect(ConnectionActionResponse.parse(accepted.json)).toEqual({ userId: sam, connection: 'partners', blocked: false });
+    expect(ConnectionActionResponse.parse(accepted.json)).toEqual({
+      userId: sam,
+      connection: 'partners',
+      blocked: false,
+    });
     expect((await connectionsOf(sam)).partners.map((m) => m.userId)).toEqual([alex]);
     expect((await connectionsOf(alex)).partners.map((m) => m.userId)).toEqual([sam]);
     expect((await connectionsOf(alex)).incoming).toEqual([]);
@@ -108,7 +112,10 @@ describe('partner requests', () => {
     const target = await member();
     const noName = await call(postConnect, 'post-partner-connect', nameless, on(target));
     expect(noName.status).toBe(400);
-    expect(ApiErrorBody.parse(noName.json).error).toMatchObject({ code: 'profile_incomplete', fields: { displayName: expect.any(String) } });
+    expect(ApiErrorBody.parse(noName.json).error).toMatchObject({
+      code: 'profile_incomplete',
+      fields: { displayName: expect.any(String) },
+    });
     expect((await notificationsOf(target)).notifications).toEqual([]);
 
     const malformed = await call(postConnect, 'post-partner-connect', asker, on('not an id!'));
@@ -119,9 +126,21 @@ describe('partner requests', () => {
   it('lets the addressee view a requester who is not discoverable', async () => {
     const quiet = await member({ name: 'Quiet' });
     const open = await member({ name: 'Open' });
-    await updateSettings(quiet, { ...DEFAULT_PROFILE_SETTINGS, displayName: 'Quiet', homeArea: 'vancouver', activities: ['hiking'], discoverable: true });
+    await updateSettings(quiet, {
+      ...DEFAULT_PROFILE_SETTINGS,
+      displayName: 'Quiet',
+      homeArea: 'vancouver',
+      activities: ['hiking'],
+      discoverable: true,
+    });
     await call(postConnect, 'post-partner-connect', quiet, on(open));
-    await updateSettings(quiet, { ...DEFAULT_PROFILE_SETTINGS, displayName: 'Quiet', homeArea: 'vancouver', activities: ['hiking'], discoverable: false });
+    await updateSettings(quiet, {
+      ...DEFAULT_PROFILE_SETTINGS,
+      displayName: 'Quiet',
+      homeArea: 'vancouver',
+      activities: ['hiking'],
+      discoverable: false,
+    });
     const view = await call(getPartner, 'get-partner', open, on(quiet));
     expect(view.status).toBe(200);
     expect(view.json).toMatchObject({ partner: { displayName: 'Quiet', connection: 'incoming' } });
@@ -145,10 +164,16 @@ describe('blocking', () => {
     expect((await call(getPartner, 'get-partner', pest, on(blocker))).status).toBe(404);
     expect((await call(getPartner, 'get-partner', blocker, on(pest))).status).toBe(404);
     expect((await call(postConnect, 'post-partner-connect', pest, on(blocker))).status).toBe(404);
-    expect(ApiErrorBody.parse((await call(postConnect, 'post-partner-connect', blocker, on(pest))).json).error.code).toBe('blocked');
+    expect(
+      ApiErrorBody.parse((await call(postConnect, 'post-partner-connect', blocker, on(pest))).json).error.code,
+    ).toBe('blocked');
 
     const unblocked = await call(deleteBlock, 'delete-partner-block', blocker, on(pest));
-    expect(ConnectionActionResponse.parse(unblocked.json)).toEqual({ userId: pest, connection: 'none', blocked: false });
+    expect(ConnectionActionResponse.parse(unblocked.json)).toEqual({
+      userId: pest,
+      connection: 'none',
+      blocked: false,
+    });
     expect((await connectionsOf(blocker)).blocked).toEqual([]);
     expect((await call(deleteBlock, 'delete-partner-block', blocker, on(pest))).status).toBe(404);
     expect((await call(getPartner, 'get-partner', pest, on(blocker))).status).toBe(200);

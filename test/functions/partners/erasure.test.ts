@@ -16,13 +16,22 @@ import { call, member, NOW } from './helpers';
 const on = (userId: string) => ({ pathParameters: { userId } });
 
 async function itemsUnder(pk: string) {
-  const result = await dynamo().send(new QueryCommand({ TableName: process.env.TABLE_SOCIAL, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: process.env.TABLE_SOCIAL,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+    }),
+  );
   return result.Items ?? [];
 }
 
 describe('erasePartnerDataOfUser', () => {
   it("removes the member's index entries, relationships on both sides, conversations, counters and notifications", async () => {
-    const leaving = await member({ name: 'Leaving', settings: { homeArea: 'richmond', activities: ['running', 'hiking'] } });
+    const leaving = await member({
+      name: 'Leaving',
+      settings: { homeArea: 'richmond', activities: ['running', 'hiking'] },
+    });
     const partner = await member({ name: 'Partner' });
     const blocked = await member({ name: 'Blocked' });
     await call(postConnect, 'post-partner-connect', partner, on(leaving));
@@ -40,9 +49,13 @@ describe('erasePartnerDataOfUser', () => {
     expect(await itemsUnder(`CONV#${[leaving, partner].sort().join('#')}`)).toEqual([]);
     expect((await itemsUnder(`USER#${partner}`)).filter((item) => String(item.sk).startsWith('REL#'))).toEqual([]);
     expect((await itemsUnder(`USER#${blocked}`)).filter((item) => String(item.sk).startsWith('REL#'))).toEqual([]);
-    const search = PartnerSearchResponse.parse((await call(getPartners, 'get-partners', partner, { query: 'location=richmond&activity=hiking&limit=50' })).json);
+    const search = PartnerSearchResponse.parse(
+      (await call(getPartners, 'get-partners', partner, { query: 'location=richmond&activity=hiking&limit=50' })).json,
+    );
     expect(search.partners.map((p) => p.userId)).not.toContain(leaving);
-    expect(PartnerConnectionsResponse.parse((await call(getConnections, 'get-partner-connections', partner)).json).partners).toEqual([]);
+    expect(
+      PartnerConnectionsResponse.parse((await call(getConnections, 'get-partner-connections', partner)).json).partners,
+    ).toEqual([]);
 
     expect(await erasePartnerDataOfUser(leaving, NOW)).toBe(0);
   });

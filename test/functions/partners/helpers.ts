@@ -23,7 +23,10 @@ export function route(id: string) {
 export const responseBodies: string[] = [];
 
 export async function call(handler: HttpHandler, routeId: string, userId: string | null, options: CallOptions = {}) {
-  const result = await invoke(handler, route(routeId), { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
+  const result = await invoke(handler, route(routeId), {
+    ...options,
+    ...(userId ? { claims: userClaims(userId) } : {}),
+  });
   responseBodies.push(JSON.stringify(result.json ?? null));
   return result;
 }
@@ -53,8 +56,31 @@ export function metricsFor(overrides: Partial<ActivityMetrics> = {}): ActivityMe
   };
 }
 
-export const DISTINCTIVE_METRIC_VALUES = ['173.25', '3.75', '48213', '6887', '34.6', '28.1', '20.7', '131', '35.9', 'TrailRun'];
-export const METRIC_FIELD_NAMES = ['activityScore', 'weeklyMinutes', 'weeklySessions', 'weeklySteps', 'dailySteps', 'preferredHours', 'topActivityTypes', 'daysActive', 'scorePoints', 'distance', 'paceBands'];
+export const DISTINCTIVE_METRIC_VALUES = [
+  '173.25',
+  '3.75',
+  '48213',
+  '6887',
+  '34.6',
+  '28.1',
+  '20.7',
+  '131',
+  '35.9',
+  'TrailRun',
+];
+export const METRIC_FIELD_NAMES = [
+  'activityScore',
+  'weeklyMinutes',
+  'weeklySessions',
+  'weeklySteps',
+  'dailySteps',
+  'preferredHours',
+  'topActivityTypes',
+  'daysActive',
+  'scorePoints',
+  'distance',
+  'paceBands',
+];
 
 /** Ids of letters only, so no digit in an id can look like a leaked number. */
 export function letterId(): string {

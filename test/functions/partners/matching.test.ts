@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_WEIGHTS, matchPartner, timeOfDayOf, visibleReasons, type MatchSubject } from '../../../functions/domain/matching';
+import {
+  MATCH_WEIGHTS,
+  matchPartner,
+  timeOfDayOf,
+  visibleReasons,
+  type MatchSubject,
+} from '../../../functions/domain/matching';
 import { outdoorActivityOf, paceBandsFromDailyAggregates } from '../../../functions/domain/matching-pace';
 import type { DailyAggregate } from '../../../functions/shared/schemas/metrics';
 import { compatibilityBand } from '../../../functions/shared/schemas/partners';
@@ -33,7 +39,11 @@ describe('matchPartner', () => {
 
   it.each([
     // [what differs, candidate, expected compatibility]
-    ['no shared activity', { activities: ['cycling'] as const, paceBands: {} }, 100 - MATCH_WEIGHTS.activities - MATCH_WEIGHTS.pace / 2],
+    [
+      'no shared activity',
+      { activities: ['cycling'] as const, paceBands: {} },
+      100 - MATCH_WEIGHTS.activities - MATCH_WEIGHTS.pace / 2,
+    ],
     ['one of two activities shared (min-normalised)', { activities: ['running'] as const }, 100],
     ['a neighbouring area', { homeArea: 'west-vancouver' as const }, 100 - MATCH_WEIGHTS.area / 2],
     ['a far area', { homeArea: 'surrey' as const }, 100 - MATCH_WEIGHTS.area],
@@ -42,7 +52,11 @@ describe('matchPartner', () => {
     ['score 50 apart', { level: { label: 'Elite' as const, score: 100 } }, 100 - MATCH_WEIGHTS.level],
     ['pace one band apart', { paceBands: { running: 'fast' as const } }, 100 - MATCH_WEIGHTS.pace / 2],
     ['weekdays only', { availability: ['weekdays', 'mornings'] as const }, 100 - MATCH_WEIGHTS.days],
-    ['evenings only', { availability: ['weekends', 'evenings'] as const, preferredHours: [19] }, 100 - MATCH_WEIGHTS.timeOfDay],
+    [
+      'evenings only',
+      { availability: ['weekends', 'evenings'] as const, preferredHours: [19] },
+      100 - MATCH_WEIGHTS.timeOfDay,
+    ],
   ])('scores %s', (_what, overrides, expected) => {
     expect(matchPartner(base, subject(overrides as Partial<MatchSubject>)).compatibility).toBe(Math.round(expected));
   });
@@ -51,15 +65,34 @@ describe('matchPartner', () => {
     ['the searcher has no metrics', { level: null }, {}, ['level']],
     ['the candidate has no pace data', {}, { paceBands: {} }, ['pace']],
     ['the searcher set no area', { homeArea: null }, {}, ['area']],
-    ['neither says which days', { availability: ['mornings'] as const }, { availability: ['mornings'] as const }, ['days']],
-    ['the searcher has no preferred times at all', { availability: [] as const, preferredHours: [] }, {}, ['days', 'timeOfDay']],
+    [
+      'neither says which days',
+      { availability: ['mornings'] as const },
+      { availability: ['mornings'] as const },
+      ['days'],
+    ],
+    [
+      'the searcher has no preferred times at all',
+      { availability: [] as const, preferredHours: [] },
+      {},
+      ['days', 'timeOfDay'],
+    ],
     ['the searcher set no activities', { activities: [] as const }, {}, ['activities', 'pace']],
-  ])('leaves a factor out (half its points) when %s, and says so', (_what, searcherOverrides, candidateOverrides, notCompared) => {
-    const result = matchPartner(subject(searcherOverrides as Partial<MatchSubject>), subject(candidateOverrides as Partial<MatchSubject>));
-    expect([...result.notCompared].sort()).toEqual([...notCompared].sort());
-    const missing = notCompared.reduce((sum, factor) => sum + MATCH_WEIGHTS[factor as keyof typeof MATCH_WEIGHTS] / 2, 0);
-    expect(result.compatibility).toBe(Math.round(100 - missing));
-  });
+  ])(
+    'leaves a factor out (half its points) when %s, and says so',
+    (_what, searcherOverrides, candidateOverrides, notCompared) => {
+      const result = matchPartner(
+        subject(searcherOverrides as Partial<MatchSubject>),
+        subject(candidateOverrides as Partial<MatchSubject>),
+      );
+      expect([...result.notCompared].sort()).toEqual([...notCompared].sort());
+      const missing = notCompared.reduce(
+        (sum, factor) => sum + MATCH_WEIGHTS[factor as keyof typeof MATCH_WEIGHTS] / 2,
+        0,
+      );
+      expect(result.compatibility).toBe(Math.round(100 - missing));
+    },
+  );
 
   it('derives time of day from preferred start hours as well as stated availability', () => {
     const searcher = subject({ availability: ['weekends'], preferredHours: [18] });
@@ -68,20 +101,34 @@ describe('matchPartner', () => {
   });
 
   it('falls back to days, then to the activity alone, for the first reason', () => {
-    const onDays = matchPartner(subject({ availability: ['weekends'], preferredHours: [] }), subject({ availability: ['weekends'], preferredHours: [] }));
+    const onDays = matchPartner(
+      subject({ availability: ['weekends'], preferredHours: [] }),
+      subject({ availability: ['weekends'], preferredHours: [] }),
+    );
     expect(onDays.reasons[0]!.text).toBe('both run on weekends');
-    const activityOnly = matchPartner(subject({ activities: ['cycling'], availability: [], preferredHours: [] }), subject({ activities: ['cycling', 'hiking'] }));
+    const activityOnly = matchPartner(
+      subject({ activities: ['cycling'], availability: [], preferredHours: [] }),
+      subject({ activities: ['cycling', 'hiking'] }),
+    );
     expect(activityOnly.reasons[0]!.text).toBe('both enjoy cycling');
   });
 
   it('says "similar level" one label apart, and nothing about level further apart', () => {
-    expect(matchPartner(base, subject({ level: { label: 'Advanced', score: 62 } })).reasons.map((r) => r.text)).toContain('similar level: Advanced');
-    expect(matchPartner(base, subject({ level: { label: 'Elite', score: 90 } })).reasons.some((r) => r.text.includes('level'))).toBe(false);
+    expect(
+      matchPartner(base, subject({ level: { label: 'Advanced', score: 62 } })).reasons.map((r) => r.text),
+    ).toContain('similar level: Advanced');
+    expect(
+      matchPartner(base, subject({ level: { label: 'Elite', score: 90 } })).reasons.some((r) =>
+        r.text.includes('level'),
+      ),
+    ).toBe(false);
   });
 
   it('scores pace two bands apart as no match on pace', () => {
     const fastRunner = subject({ paceBands: { running: 'fast' } });
-    expect(matchPartner(fastRunner, subject({ paceBands: { running: 'relaxed' } })).compatibility).toBe(100 - MATCH_WEIGHTS.pace);
+    expect(matchPartner(fastRunner, subject({ paceBands: { running: 'relaxed' } })).compatibility).toBe(
+      100 - MATCH_WEIGHTS.pace,
+    );
   });
 
   it('never goes below 0 or above 100', () => {
@@ -176,21 +223,53 @@ describe('paceBandsFromDailyAggregates', () => {
 
   it.each([
     // 10 km in 50 min = 12 km/h = 5:00/km → fast
-    ['running at 5:00/km', [day('2026-01-01', { Run: 1 }, 10, 50), day('2026-01-02', { Run: 1 }, 10, 50)], { running: 'fast' }],
-    ['running at 6:00/km', [day('2026-01-01', { Run: 1 }, 10, 60), day('2026-01-02', { TrailRun: 1 }, 10, 60)], { running: 'steady' }],
-    ['running at 7:00/km', [day('2026-01-01', { Run: 1 }, 10, 70), day('2026-01-02', { Run: 1 }, 10, 70)], { running: 'relaxed' }],
-    ['cycling at 30 km/h', [day('2026-01-01', { Ride: 1 }, 30, 60), day('2026-01-02', { Ride: 1 }, 60, 120)], { cycling: 'fast' }],
-    ['hiking at 4 km/h', [day('2026-01-01', { Hike: 1 }, 8, 120), day('2026-01-02', { Hike: 1 }, 8, 120)], { hiking: 'steady' }],
+    [
+      'running at 5:00/km',
+      [day('2026-01-01', { Run: 1 }, 10, 50), day('2026-01-02', { Run: 1 }, 10, 50)],
+      { running: 'fast' },
+    ],
+    [
+      'running at 6:00/km',
+      [day('2026-01-01', { Run: 1 }, 10, 60), day('2026-01-02', { TrailRun: 1 }, 10, 60)],
+      { running: 'steady' },
+    ],
+    [
+      'running at 7:00/km',
+      [day('2026-01-01', { Run: 1 }, 10, 70), day('2026-01-02', { Run: 1 }, 10, 70)],
+      { running: 'relaxed' },
+    ],
+    [
+      'cycling at 30 km/h',
+      [day('2026-01-01', { Ride: 1 }, 30, 60), day('2026-01-02', { Ride: 1 }, 60, 120)],
+      { cycling: 'fast' },
+    ],
+    [
+      'hiking at 4 km/h',
+      [day('2026-01-01', { Hike: 1 }, 8, 120), day('2026-01-02', { Hike: 1 }, 8, 120)],
+      { hiking: 'steady' },
+    ],
     ['one day only (too little to tell)', [day('2026-01-01', { Run: 1 }, 10, 50)], {}],
-    ['mixed days only (distance cannot be split)', [day('2026-01-01', { Run: 1, Ride: 1 }, 40, 110), day('2026-01-02', { Run: 1, Ride: 1 }, 40, 110)], {}],
-    ['climbing (no pace)', [day('2026-01-01', { RockClimbing: 1 }, 1, 120), day('2026-01-02', { RockClimbing: 1 }, 1, 120)], {}],
+    [
+      'mixed days only (distance cannot be split)',
+      [day('2026-01-01', { Run: 1, Ride: 1 }, 40, 110), day('2026-01-02', { Run: 1, Ride: 1 }, 40, 110)],
+      {},
+    ],
+    [
+      'climbing (no pace)',
+      [day('2026-01-01', { RockClimbing: 1 }, 1, 120), day('2026-01-02', { RockClimbing: 1 }, 1, 120)],
+      {},
+    ],
     ['days without distance', [day('2026-01-01', { Run: 1 }, 0, 50), day('2026-01-02', { Run: 1 }, 0, 50)], {}],
   ])('%s', (_what, days, expected) => {
     expect(paceBandsFromDailyAggregates(days)).toEqual(expected);
   });
 
   it('takes the median, so one unusual day does not move the band', () => {
-    const days = [day('2026-01-01', { Run: 1 }, 10, 60), day('2026-01-02', { Run: 1 }, 10, 60), day('2026-01-03', { Run: 1 }, 10, 30)];
+    const days = [
+      day('2026-01-01', { Run: 1 }, 10, 60),
+      day('2026-01-02', { Run: 1 }, 10, 60),
+      day('2026-01-03', { Run: 1 }, 10, 30),
+    ];
     expect(paceBandsFromDailyAggregates(days)).toEqual({ running: 'steady' });
   });
 });

@@ -10,7 +10,9 @@ import { member, NOW } from './helpers';
 describe('partner request rate limit', () => {
   it('allows the hourly allowance, then answers 429 with when to try again, and changes nothing', async () => {
     const sender = await member({ name: 'Eager' });
-    const others = await Promise.all(Array.from({ length: PARTNER_REQUESTS_PER_HOUR + 1 }, (_, i) => member({ name: `Target${i}` })));
+    const others = await Promise.all(
+      Array.from({ length: PARTNER_REQUESTS_PER_HOUR + 1 }, (_, i) => member({ name: `Target${i}` })),
+    );
     const at = new Date(NOW.getTime() + 17 * 60_000); // 18:17 UTC: 43 minutes left in the hour
 
     for (const other of others.slice(0, PARTNER_REQUESTS_PER_HOUR)) {
@@ -21,7 +23,9 @@ describe('partner request rate limit', () => {
     expect(refusal).toBeInstanceOf(TooManyRequestsError);
     expect((refusal as TooManyRequestsError).status).toBe(429);
     expect((refusal as TooManyRequestsError).message).toBe(partnerRequestLimitMessage(43));
-    expect((refusal as TooManyRequestsError).message).toBe('You have sent 10 partner requests this hour. Try again in 43 minutes.');
+    expect((refusal as TooManyRequestsError).message).toBe(
+      'You have sent 10 partner requests this hour. Try again in 43 minutes.',
+    );
     expect((refusal as TooManyRequestsError).retryAfterSeconds).toBe(43 * 60);
     expect((await getRelationship(sender, last)).state).toBe('none');
     expect((await listNotifications(last, 10, null, at)).notifications).toEqual([]);
@@ -36,7 +40,8 @@ describe('partner request rate limit', () => {
     const other = await member({ name: 'Once' });
     const at = new Date(NOW.getTime() + 2 * 3_600_000);
     await connectWith(sender, other, at);
-    for (let i = 0; i < PARTNER_REQUESTS_PER_HOUR + 2; i++) await expect(connectWith(sender, other, at)).rejects.toMatchObject({ code: 'already_requested' });
+    for (let i = 0; i < PARTNER_REQUESTS_PER_HOUR + 2; i++)
+      await expect(connectWith(sender, other, at)).rejects.toMatchObject({ code: 'already_requested' });
     const fresh = await member({ name: 'Fresh' });
     expect((await connectWith(sender, fresh, at)).connection).toBe('outgoing');
   });

@@ -3,7 +3,11 @@ import { handler as getPartner } from '../../../functions/handlers/partners/get-
 import { handler as getPartners } from '../../../functions/handlers/partners/get-partners';
 import { handler as postBlock } from '../../../functions/handlers/partners/post-block';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
-import { PartnerProfileResponse, PartnerSearchResponse, type PartnerCard } from '../../../functions/shared/schemas/partners';
+import {
+  PartnerProfileResponse,
+  PartnerSearchResponse,
+  type PartnerCard,
+} from '../../../functions/shared/schemas/partners';
 import { DEFAULT_PROFILE_SETTINGS } from '../../../functions/shared/schemas/profile';
 import { encodeCursor } from '../../../functions/usecases/partner-cursor';
 import { call, DISTINCTIVE_METRIC_VALUES, member, METRIC_FIELD_NAMES, responseBodies, updateSettings } from './helpers';
@@ -13,7 +17,9 @@ async function searchAll(userId: string, query: string): Promise<PartnerCard[]> 
   const cards: PartnerCard[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 200; page++) {
-    const response = await call(getPartners, 'get-partners', userId, { query: cursor ? `${query}&cursor=${cursor}` : query });
+    const response = await call(getPartners, 'get-partners', userId, {
+      query: cursor ? `${query}&cursor=${cursor}` : query,
+    });
     expect(response.status, JSON.stringify(response.json)).toBe(200);
     const body = PartnerSearchResponse.parse(response.json);
     cards.push(...body.partners);
@@ -25,7 +31,11 @@ async function searchAll(userId: string, query: string): Promise<PartnerCard[]> 
 
 const ids = (cards: PartnerCard[]) => cards.map((card) => card.userId);
 
-const searcher = await member({ name: 'Searcher', settings: { activities: ['running', 'hiking'] }, metrics: { activityScore: 50, activityLevelLabel: 'Intermediate' } });
+const searcher = await member({
+  name: 'Searcher',
+  settings: { activities: ['running', 'hiking'] },
+  metrics: { activityScore: 50, activityLevelLabel: 'Intermediate' },
+});
 const match = await member({ name: 'Match', metrics: { activityScore: 52 } });
 const advanced = await member({ name: 'Advanced', metrics: { activityScore: 70, activityLevelLabel: 'Advanced' } });
 const privateLevel = await member({ name: 'Private', settings: { visibleFields: ['homeArea', 'activities'] } });
@@ -55,17 +65,43 @@ describe('GET /api/partners', () => {
     const card = cards.find((c) => c.userId === match)!;
     expect(card).toBeDefined();
     expect(card.compatibility).toBeGreaterThanOrEqual(80);
-    expect(card.reasons).toEqual(expect.arrayContaining(['both run mornings', 'same level: Intermediate', 'both in North Vancouver']));
-    expect(card).toMatchObject({ homeArea: 'north-vancouver', activities: ['running'], sharedActivities: ['running'], level: 'Intermediate', connection: 'none' });
+    expect(card.reasons).toEqual(
+      expect.arrayContaining(['both run mornings', 'same level: Intermediate', 'both in North Vancouver']),
+    );
+    expect(card).toMatchObject({
+      homeArea: 'north-vancouver',
+      activities: ['running'],
+      sharedActivities: ['running'],
+      level: 'Intermediate',
+      connection: 'none',
+    });
     expect(Object.keys(card).sort()).toEqual(
-      ['activities', 'availability', 'bio', 'compatibility', 'connection', 'displayName', 'homeArea', 'level', 'notCompared', 'reasons', 'sharedActivities', 'userId'].sort(),
+      [
+        'activities',
+        'availability',
+        'bio',
+        'compatibility',
+        'connection',
+        'displayName',
+        'homeArea',
+        'level',
+        'notCompared',
+        'reasons',
+        'sharedActivities',
+        'userId',
+      ].sort(),
     );
     // The searcher has no pace data (no daily aggregates): pace is left out, and the card says so.
     expect(card.notCompared).toContain('pace');
   });
 
   it('never shows the searcher, hidden members, or anyone blocked either way', async () => {
-    for (const query of ['location=north-vancouver&activity=running', 'location=north-vancouver', 'activity=running', '']) {
+    for (const query of [
+      'location=north-vancouver&activity=running',
+      'location=north-vancouver',
+      'activity=running',
+      '',
+    ]) {
       const found = ids(await searchAll(searcher, query));
       expect(found, query).toContain(match);
       for (const absent of [searcher, hidden, blockedByMe, blocksMe]) expect(found, query).not.toContain(absent);
@@ -78,8 +114,19 @@ describe('GET /api/partners', () => {
   it('drops a member from every search once they stop being discoverable', async () => {
     const leaving = await member({ name: 'Leaving', settings: { activities: ['running', 'climbing'] } });
     expect(ids(await searchAll(searcher, 'location=north-vancouver&activity=climbing'))).toContain(leaving);
-    await updateSettings(leaving, { ...DEFAULT_PROFILE_SETTINGS, displayName: 'Leaving', homeArea: 'north-vancouver', activities: ['running', 'climbing'], discoverable: false });
-    for (const query of ['location=north-vancouver&activity=climbing', 'location=north-vancouver', 'activity=climbing', '']) {
+    await updateSettings(leaving, {
+      ...DEFAULT_PROFILE_SETTINGS,
+      displayName: 'Leaving',
+      homeArea: 'north-vancouver',
+      activities: ['running', 'climbing'],
+      discoverable: false,
+    });
+    for (const query of [
+      'location=north-vancouver&activity=climbing',
+      'location=north-vancouver',
+      'activity=climbing',
+      '',
+    ]) {
       expect(ids(await searchAll(searcher, query)), query).not.toContain(leaving);
     }
   });
@@ -87,7 +134,13 @@ describe('GET /api/partners', () => {
   it('moves a member between partitions when their area or activities change', async () => {
     const mover = await member({ name: 'Mover', settings: { homeArea: 'richmond', activities: ['swimming'] } });
     expect(ids(await searchAll(searcher, 'location=richmond&activity=swimming'))).toContain(mover);
-    await updateSettings(mover, { ...DEFAULT_PROFILE_SETTINGS, displayName: 'Mover', homeArea: 'burnaby', activities: ['skiing'], discoverable: true });
+    await updateSettings(mover, {
+      ...DEFAULT_PROFILE_SETTINGS,
+      displayName: 'Mover',
+      homeArea: 'burnaby',
+      activities: ['skiing'],
+      discoverable: true,
+    });
     expect(ids(await searchAll(searcher, 'location=richmond&activity=swimming'))).not.toContain(mover);
     expect(ids(await searchAll(searcher, 'location=richmond'))).not.toContain(mover);
     expect(ids(await searchAll(searcher, 'location=burnaby&activity=skiing'))).toContain(mover);
@@ -99,12 +152,16 @@ describe('GET /api/partners', () => {
     expect(intermediate).toContain(match);
     expect(intermediate).not.toContain(advanced);
     expect(intermediate).not.toContain(privateLevel);
-    expect(ids(await searchAll(searcher, 'location=north-vancouver&activity=running&level=advanced'))).toContain(advanced);
+    expect(ids(await searchAll(searcher, 'location=north-vancouver&activity=running&level=advanced'))).toContain(
+      advanced,
+    );
 
     const weekends = ids(await searchAll(searcher, 'location=north-vancouver&activity=running&availability=weekends'));
     expect(weekends).toContain(match);
     expect(weekends).not.toContain(privateLevel);
-    expect(ids(await searchAll(searcher, 'location=north-vancouver&activity=running&availability=weekdays'))).not.toContain(match);
+    expect(
+      ids(await searchAll(searcher, 'location=north-vancouver&activity=running&availability=weekdays')),
+    ).not.toContain(match);
 
     const anyone = await searchAll(searcher, 'location=north-vancouver&activity=running');
     const privateCard = anyone.find((card) => card.userId === privateLevel)!;
@@ -113,8 +170,14 @@ describe('GET /api/partners', () => {
   });
 
   it('a hidden area or activity list is never matched by a filter on it (issue 12)', async () => {
-    const areaHidden = await member({ name: 'AreaHidden', settings: { visibleFields: ['activities', 'level', 'availability', 'bio'] } });
-    const activitiesHidden = await member({ name: 'ActsHidden', settings: { visibleFields: ['homeArea', 'level', 'availability', 'bio'] } });
+    const areaHidden = await member({
+      name: 'AreaHidden',
+      settings: { visibleFields: ['activities', 'level', 'availability', 'bio'] },
+    });
+    const activitiesHidden = await member({
+      name: 'ActsHidden',
+      settings: { visibleFields: ['homeArea', 'level', 'availability', 'bio'] },
+    });
     expect(ids(await searchAll(searcher, 'location=north-vancouver'))).not.toContain(areaHidden);
     expect(ids(await searchAll(searcher, 'activity=running'))).toContain(areaHidden);
     expect(ids(await searchAll(searcher, 'activity=running'))).not.toContain(activitiesHidden);
@@ -124,9 +187,21 @@ describe('GET /api/partners', () => {
   });
 
   it('what a member hides (level, hours, availability) changes nothing the searcher sees (issue 12)', async () => {
-    const shared = { visibleFields: ['homeArea', 'activities', 'bio'] as ('homeArea' | 'activities' | 'bio')[], homeArea: 'burnaby' as const, activities: ['hiking' as const] };
-    const low = await member({ name: 'Low', settings: { ...shared, availability: ['weekends', 'mornings'] }, metrics: { activityScore: 48, activityLevelLabel: 'Intermediate', preferredHours: [{ hour: 7, sessions: 3 }] } });
-    const high = await member({ name: 'High', settings: { ...shared, availability: ['weekdays', 'evenings'] }, metrics: { activityScore: 97, activityLevelLabel: 'Elite', preferredHours: [{ hour: 20, sessions: 3 }] } });
+    const shared = {
+      visibleFields: ['homeArea', 'activities', 'bio'] as ('homeArea' | 'activities' | 'bio')[],
+      homeArea: 'burnaby' as const,
+      activities: ['hiking' as const],
+    };
+    const low = await member({
+      name: 'Low',
+      settings: { ...shared, availability: ['weekends', 'mornings'] },
+      metrics: { activityScore: 48, activityLevelLabel: 'Intermediate', preferredHours: [{ hour: 7, sessions: 3 }] },
+    });
+    const high = await member({
+      name: 'High',
+      settings: { ...shared, availability: ['weekdays', 'evenings'] },
+      metrics: { activityScore: 97, activityLevelLabel: 'Elite', preferredHours: [{ hour: 20, sessions: 3 }] },
+    });
     const cards = await searchAll(searcher, 'location=burnaby&activity=hiking');
     const [a, b] = [low, high].map((id) => cards.find((c) => c.userId === id)!);
     const observable = (c: PartnerCard) => ({ ...c, userId: undefined, displayName: undefined });
@@ -135,7 +210,11 @@ describe('GET /api/partners', () => {
   });
 
   it('pages with Load More: every member once, no page larger than asked', async () => {
-    const group = await Promise.all(Array.from({ length: 5 }, (_, i) => member({ name: `Pager${i}`, settings: { homeArea: 'west-vancouver', activities: ['skiing'] } })));
+    const group = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        member({ name: `Pager${i}`, settings: { homeArea: 'west-vancouver', activities: ['skiing'] } }),
+      ),
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -159,10 +238,14 @@ describe('GET /api/partners', () => {
   });
 
   it('reports whether the searcher is ready to be matched', async () => {
-    const newcomer = await member({ settings: { ...DEFAULT_PROFILE_SETTINGS } , metrics: null });
-    const body = PartnerSearchResponse.parse((await call(getPartners, 'get-partners', newcomer, { query: 'location=north-vancouver' })).json);
+    const newcomer = await member({ settings: { ...DEFAULT_PROFILE_SETTINGS }, metrics: null });
+    const body = PartnerSearchResponse.parse(
+      (await call(getPartners, 'get-partners', newcomer, { query: 'location=north-vancouver' })).json,
+    );
     expect(body.me).toEqual({ profileComplete: false, discoverable: false });
-    const ready = PartnerSearchResponse.parse((await call(getPartners, 'get-partners', searcher, { query: 'location=surrey' })).json);
+    const ready = PartnerSearchResponse.parse(
+      (await call(getPartners, 'get-partners', searcher, { query: 'location=surrey' })).json,
+    );
     expect(ready.me).toEqual({ profileComplete: true, discoverable: true });
     expect(ids(ready.partners)).toContain(elsewhere);
   });
@@ -191,9 +274,14 @@ describe('GET /api/partners', () => {
     ['a key outside the index', encodeCursor({ pk: 'USER#x', sk: 'PROFILE' })],
     ['extra attributes', encodeCursor({ pk: 'PARTNER_IDX#north-vancouver#running', sk: 'USER#x', secret: 'y' })],
   ])('rejects a page token that is %s', async (_what, cursor) => {
-    const response = await call(getPartners, 'get-partners', searcher, { query: `location=north-vancouver&activity=running&cursor=${cursor}` });
+    const response = await call(getPartners, 'get-partners', searcher, {
+      query: `location=north-vancouver&activity=running&cursor=${cursor}`,
+    });
     expect(response.status).toBe(400);
-    expect(ApiErrorBody.parse(response.json).error).toMatchObject({ code: 'invalid_cursor', fields: { cursor: expect.any(String) } });
+    expect(ApiErrorBody.parse(response.json).error).toMatchObject({
+      code: 'invalid_cursor',
+      fields: { cursor: expect.any(String) },
+    });
   });
 });
 
@@ -202,7 +290,12 @@ describe('GET /api/partners/{userId}', () => {
     const response = await call(getPartner, 'get-partner', searcher, { pathParameters: { userId: match } });
     expect(response.status).toBe(200);
     const { partner } = PartnerProfileResponse.parse(response.json);
-    expect(partner).toMatchObject({ userId: match, homeArea: 'north-vancouver', level: 'Intermediate', bio: 'Trail runner who loves early starts.' });
+    expect(partner).toMatchObject({
+      userId: match,
+      homeArea: 'north-vancouver',
+      level: 'Intermediate',
+      bio: 'Trail runner who loves early starts.',
+    });
     expect(partner.compatibility).toBeGreaterThan(0);
   });
 

@@ -9,7 +9,11 @@ import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
 import { ROUTES } from '../../../functions/shared/routes';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
 import type { ActivityMetrics } from '../../../functions/shared/schemas/metrics';
-import { DEFAULT_PROFILE_SETTINGS, ProfileResponse, type ProfileSettings } from '../../../functions/shared/schemas/profile';
+import {
+  DEFAULT_PROFILE_SETTINGS,
+  ProfileResponse,
+  type ProfileSettings,
+} from '../../../functions/shared/schemas/profile';
 import { invoke, userClaims } from '../../support/api-events';
 
 // The real partner index, watched: PUT must hand it what was saved.
@@ -24,7 +28,11 @@ const newUser = () => `user-${randomUUID()}`;
 const get = (userId: string | null, options: Parameters<typeof invoke>[2] = {}) =>
   invoke(getProfile, route('get-profile'), { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
 const put = (userId: string | null, body: unknown, options: Parameters<typeof invoke>[2] = {}) =>
-  invoke(putProfile, route('put-profile'), { body: body as object, ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
+  invoke(putProfile, route('put-profile'), {
+    body: body as object,
+    ...options,
+    ...(userId ? { claims: userClaims(userId) } : {}),
+  });
 
 const maya: ProfileSettings = {
   displayName: 'Maya C.',
@@ -37,7 +45,11 @@ const maya: ProfileSettings = {
 };
 
 async function storedItem(userId: string) {
-  return (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
+  return (
+    await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }),
+    )
+  ).Item;
 }
 
 function errorOf(response: { json: unknown }) {
@@ -54,7 +66,12 @@ describe('GET /api/profile', () => {
     const response = await get(userId);
     expect(response.status).toBe(200);
     const profile = ProfileResponse.parse(response.json);
-    expect(profile).toMatchObject({ id: userId, email: `${userId}@example.com`, settings: DEFAULT_PROFILE_SETTINGS, level: null });
+    expect(profile).toMatchObject({
+      id: userId,
+      email: `${userId}@example.com`,
+      settings: DEFAULT_PROFILE_SETTINGS,
+      level: null,
+    });
     expect(profile.settings.discoverable).toBe(false);
     expect(await storedItem(userId)).toMatchObject({ userId, createdAt: profile.createdAt });
   });
@@ -107,23 +124,58 @@ describe('PUT /api/profile', () => {
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['an empty display name', { displayName: '   ' }, 'displayName', 'Enter a display name.'],
-    ['a display name over 50 characters', { displayName: 'x'.repeat(51) }, 'displayName', 'Keep the display name to 50 characters.'],
-    ['a display name with a line break', { displayName: 'Maya\nC.' }, 'displayName', 'Use letters, numbers and punctuation only.'],
+    [
+      'a display name over 50 characters',
+      { displayName: 'x'.repeat(51) },
+      'displayName',
+      'Keep the display name to 50 characters.',
+    ],
+    [
+      'a display name with a line break',
+      { displayName: 'Maya\nC.' },
+      'displayName',
+      'Use letters, numbers and punctuation only.',
+    ],
     ['a home area outside the list', { homeArea: 'seattle' }, 'homeArea', 'Choose a home area from the list.'],
-    ['an unknown activity', { activities: ['running', 'base-jumping'] }, 'activities.1', 'Choose activities from the list.'],
-    ['the same activity twice', { activities: ['running', 'running'] }, 'activities', 'Choose each of the activities once.'],
+    [
+      'an unknown activity',
+      { activities: ['running', 'base-jumping'] },
+      'activities.1',
+      'Choose activities from the list.',
+    ],
+    [
+      'the same activity twice',
+      { activities: ['running', 'running'] },
+      'activities',
+      'Choose each of the activities once.',
+    ],
     ['activities that are not a list', { activities: 'running' }, 'activities', 'Choose activities from the list.'],
     ['an unknown availability', { availability: ['nights'] }, 'availability.0', 'Choose availability from the list.'],
     ['a bio over 280 characters', { bio: 'x'.repeat(281) }, 'bio', 'Keep the bio to 280 characters.'],
-    ['a discoverable flag that is not a boolean', { discoverable: 'yes' }, 'discoverable', 'Choose whether other members may find you.'],
-    ['an unknown visible field', { visibleFields: ['email'] }, 'visibleFields.0', 'Choose what others may see from the list.'],
+    [
+      'a discoverable flag that is not a boolean',
+      { discoverable: 'yes' },
+      'discoverable',
+      'Choose whether other members may find you.',
+    ],
+    [
+      'an unknown visible field',
+      { visibleFields: ['email'] },
+      'visibleFields.0',
+      'Choose what others may see from the list.',
+    ],
     [
       'discoverable without a home area',
       { homeArea: null },
       'discoverable',
       'To be discoverable, set a display name, a home area and at least one activity.',
     ],
-    ['discoverable without activities', { activities: [] }, 'discoverable', 'To be discoverable, set a display name, a home area and at least one activity.'],
+    [
+      'discoverable without activities',
+      { activities: [] },
+      'discoverable',
+      'To be discoverable, set a display name, a home area and at least one activity.',
+    ],
   ])('refuses %s with a message for that field and changes nothing', async (_case, change, field, message) => {
     const userId = newUser();
     await put(userId, maya);

@@ -6,7 +6,13 @@ import { dynamo } from '../../../functions/lib/dynamo';
 import { ROUTES } from '../../../functions/shared/routes';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
 import { SendMessageRequest } from '../../../functions/shared/schemas/messages';
-import { BIO_MAX, DEFAULT_PROFILE_SETTINGS, DisplayName, ProfileSettings, UpdateProfileRequest } from '../../../functions/shared/schemas/profile';
+import {
+  BIO_MAX,
+  DEFAULT_PROFILE_SETTINGS,
+  DisplayName,
+  ProfileSettings,
+  UpdateProfileRequest,
+} from '../../../functions/shared/schemas/profile';
 import { invoke, userClaims } from '../../support/api-events';
 
 /** Issue 12 'Names and text people see': one rule in the shared schema, for the form and the server. */
@@ -58,15 +64,22 @@ describe('bio and message text', () => {
   it('normalises a message and refuses bidi overrides; markup stays plain text', () => {
     expect(SendMessageRequest.parse({ text: ' Cafe\u0301? ' }).text).toBe('Café?');
     expect(SendMessageRequest.safeParse({ text: 'see \u202eexe.gnp' }).success).toBe(false);
-    expect(SendMessageRequest.parse({ text: '<img src=x onerror=alert(1)>' }).text).toBe('<img src=x onerror=alert(1)>');
+    expect(SendMessageRequest.parse({ text: '<img src=x onerror=alert(1)>' }).text).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
   });
 });
 
 describe('PUT /api/profile with a nasty display name', () => {
   const route = ROUTES.find((r) => r.id === 'put-profile')!;
-  const put = (userId: string, body: unknown) => invoke(putProfile, route, { body: body as object, claims: userClaims(userId) });
+  const put = (userId: string, body: unknown) =>
+    invoke(putProfile, route, { body: body as object, claims: userClaims(userId) });
   const stored = async (userId: string) =>
-    (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
+    (
+      await dynamo().send(
+        new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }),
+      )
+    ).Item;
 
   it('answers 400 on the displayName field and stores nothing', async () => {
     const userId = `user-${randomUUID()}`;
@@ -82,6 +95,8 @@ describe('PUT /api/profile with a nasty display name', () => {
     const response = await put(userId, { ...DEFAULT_PROFILE_SETTINGS, displayName: 'Zoe\u0301' });
     expect(response.status).toBe(200);
     expect(((await stored(userId))!.settings as { displayName: string }).displayName).toBe('Zoé');
-    expect(UpdateProfileRequest.parse({ ...DEFAULT_PROFILE_SETTINGS, displayName: 'Zoe\u0301' }).displayName).toBe('Zoé');
+    expect(UpdateProfileRequest.parse({ ...DEFAULT_PROFILE_SETTINGS, displayName: 'Zoe\u0301' }).displayName).toBe(
+      'Zoé',
+    );
   });
 });

@@ -13,7 +13,13 @@ describe('the provider registry', () => {
     const oauthProviders = Object.values(providerRegistry()).filter((p) => p.oauth !== null);
     expect(oauthProviders.map((p) => p.id).sort()).toEqual(['google_health', 'strava']);
     for (const provider of oauthProviders) {
-      expect(Object.keys(provider.oauth ?? {}).sort()).toEqual(['authorizeUrl', 'exchange', 'refresh', 'revoke', 'tokenSource']);
+      expect(Object.keys(provider.oauth ?? {}).sort()).toEqual([
+        'authorizeUrl',
+        'exchange',
+        'refresh',
+        'revoke',
+        'tokenSource',
+      ]);
       expect(typeof provider.pull?.listWindowPage).toBe('function');
       expect(typeof provider.pull?.map).toBe('function');
     }
@@ -29,11 +35,28 @@ describe('the provider registry', () => {
 
   it('maps a Strava page with the domain mapping and skips what it cannot read', () => {
     const strava = providerRegistry().strava;
-    const raw = { id: 11, name: 'Morning Run', type: 'Run', sport_type: 'Run', start_date: '2026-11-20T07:00:00Z', elapsed_time: 1800, moving_time: 1700, distance: 5000 };
-    const { activities, skipped } = strava.pull!.map([raw, { nonsense: true }], { userId: 'u1', fetchedAt: new Date('2026-11-21T00:00:00Z'), timeZone: 'Europe/Berlin' });
+    const raw = {
+      id: 11,
+      name: 'Morning Run',
+      type: 'Run',
+      sport_type: 'Run',
+      start_date: '2026-11-20T07:00:00Z',
+      elapsed_time: 1800,
+      moving_time: 1700,
+      distance: 5000,
+    };
+    const { activities, skipped } = strava.pull!.map([raw, { nonsense: true }], {
+      userId: 'u1',
+      fetchedAt: new Date('2026-11-21T00:00:00Z'),
+      timeZone: 'Europe/Berlin',
+    });
     expect(skipped).toBe(1);
     expect(activities).toHaveLength(1);
-    expect(activities[0]?.activity).toMatchObject({ user_id: 'u1', provider_type: 'strava', provider_activity_id: '11' });
+    expect(activities[0]?.activity).toMatchObject({
+      user_id: 'u1',
+      provider_type: 'strava',
+      provider_activity_id: '11',
+    });
     expect(activities[0]?.raw).toBe(raw);
   });
 });

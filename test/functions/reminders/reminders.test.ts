@@ -7,17 +7,27 @@ import { activityInput, call, createActivity, join, newUser, notificationsOf } f
 /** Date and time in British Columbia `hours` from now (rounded up to the next minute). */
 function hoursAhead(hours: number): { date: string; time: string } {
   const at = new Date(Math.ceil((Date.now() + hours * 3_600_000) / 60_000) * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Vancouver', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Vancouver',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
   return { date: planDateOf(at), time };
 }
 
-const remindersOf = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.type === 'activity_reminder');
+const remindersOf = async (userId: string) =>
+  (await notificationsOf(userId)).filter((n) => n.type === 'activity_reminder');
 
 describe('the 24 h reminder job', () => {
   it('reminds every participant of an activity within 24 h exactly once, however often it runs', async () => {
     const organizer = newUser();
     const participants = [newUser(), newUser()];
-    const soon = await createActivity(organizer, { ...hoursAhead(3), title: 'Dawn patrol', location: 'Cypress Mountain' });
+    const soon = await createActivity(organizer, {
+      ...hoursAhead(3),
+      title: 'Dawn patrol',
+      location: 'Cypress Mountain',
+    });
     for (const p of participants) await join(soon.id, p);
 
     await handler();
@@ -27,7 +37,9 @@ describe('the 24 h reminder job', () => {
       const reminders = await remindersOf(user);
       expect(reminders).toHaveLength(1);
       expect(reminders[0]).toMatchObject({ link: `/plan-activity/${soon.id}` });
-      expect(reminders[0]!.message).toMatch(/^Reminder: Dawn patrol is on .+ at \d{1,2}:\d\d [ap]\.m\., Cypress Mountain\.$/);
+      expect(reminders[0]!.message).toMatch(
+        /^Reminder: Dawn patrol is on .+ at \d{1,2}:\d\d [ap]\.m\., Cypress Mountain\.$/,
+      );
     }
   });
 
@@ -64,7 +76,10 @@ describe('the 24 h reminder job', () => {
     await sendActivityReminders(new Date(), deps);
     expect(sent.filter((id) => id === participant)).toHaveLength(1);
 
-    const moved = await call('put-group-activity', organizer, { pathParameters: { activityId: activity.id }, body: activityInput({ ...hoursAhead(8) }) });
+    const moved = await call('put-group-activity', organizer, {
+      pathParameters: { activityId: activity.id },
+      body: activityInput({ ...hoursAhead(8) }),
+    });
     expect(moved.status).toBe(200);
     await sendActivityReminders(new Date(), deps);
     expect(sent.filter((id) => id === participant)).toHaveLength(2);

@@ -19,7 +19,9 @@ const at = (iso: string) => new Date(iso);
 const TABLE = () => process.env.TABLE_RATE_LIMITS;
 
 /** Every test gets its own config id, so tests never share windows (nor touch the shared 'default' config's). */
-function testConfig(limits: Partial<Pick<StravaAppConfig, 'fifteenMinLimit' | 'dailyLimit' | 'isActive'>> = {}): StravaAppConfig {
+function testConfig(
+  limits: Partial<Pick<StravaAppConfig, 'fifteenMinLimit' | 'dailyLimit' | 'isActive'>> = {},
+): StravaAppConfig {
   return {
     id: `test-${randomUUID()}`,
     name: 'Test app',
@@ -46,7 +48,9 @@ async function refusalOf(promise: Promise<unknown>): Promise<TooManyRequestsErro
 }
 
 async function dayItem(config: StravaAppConfig, day: string) {
-  const result = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.dayWindow(config.id, at(day)) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.dayWindow(config.id, at(day)) }),
+  );
   return result.Item;
 }
 
@@ -123,9 +127,14 @@ describe('acquireStravaCall: window boundaries (UTC)', () => {
     expect(refused.retryAfterSeconds).toBe(1);
 
     await acquireTimes(config, 3, at('2026-03-03T00:00:00.000Z'));
-    expect(await readStravaRateLimitState(config, at('2026-03-03T00:00:00.000Z'))).toMatchObject({ dailyRequests: 3, fifteenMinRequests: 3 });
+    expect(await readStravaRateLimitState(config, at('2026-03-03T00:00:00.000Z'))).toMatchObject({
+      dailyRequests: 3,
+      fifteenMinRequests: 3,
+    });
     expect((await dayItem(config, '2026-03-02T00:00:00.000Z'))?.daily_requests).toBe(3);
-    expect((await dayItem(config, '2026-03-03T00:00:00.000Z'))?.expiresAt).toBe(Date.parse('2026-03-04T00:00:00.000Z') / 1000);
+    expect((await dayItem(config, '2026-03-03T00:00:00.000Z'))?.expiresAt).toBe(
+      Date.parse('2026-03-04T00:00:00.000Z') / 1000,
+    );
   });
 
   it('holds the daily limit across quarter windows, until midnight UTC', async () => {
@@ -158,7 +167,9 @@ describe('acquireStravaCall: many Lambdas at once', () => {
   it('50 concurrent callers on a daily limit of 20 spread over two quarters: exactly 20 through', async () => {
     const config = testConfig({ fifteenMinLimit: 90, dailyLimit: 20 });
     const times = [at('2026-03-02T12:14:59.999Z'), at('2026-03-02T12:15:00.000Z')];
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => acquireStravaCall(config, times[i % 2]!)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => acquireStravaCall(config, times[i % 2]!)),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
     const item = await dayItem(config, '2026-03-02T00:00:00.000Z');
     expect(item?.daily_requests).toBe(20);
@@ -172,17 +183,36 @@ describe('recordStravaResponse: corrections from Strava headers', () => {
     const now = at('2026-03-02T14:03:00.000Z');
     await acquireTimes(config, 2, now);
 
-    await recordStravaResponse(config, { status: 200, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '40,300' }) }, now);
+    await recordStravaResponse(
+      config,
+      { status: 200, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '40,300' }) },
+      now,
+    );
     expect(await readStravaRateLimitState(config, now)).toMatchObject({ fifteenMinRequests: 40, dailyRequests: 300 });
-    expect(await dayItem(config, '2026-03-02T00:00:00.000Z')).toMatchObject({ fifteen_min_requests: 40, fifteen_min_window_start: '2026-03-02T14:00:00.000Z' });
+    expect(await dayItem(config, '2026-03-02T00:00:00.000Z')).toMatchObject({
+      fifteen_min_requests: 40,
+      fifteen_min_window_start: '2026-03-02T14:00:00.000Z',
+    });
 
-    await recordStravaResponse(config, { status: 200, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '10,100' }) }, now);
+    await recordStravaResponse(
+      config,
+      { status: 200, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '10,100' }) },
+      now,
+    );
     expect(await readStravaRateLimitState(config, now)).toMatchObject({ fifteenMinRequests: 40, dailyRequests: 300 });
 
     // The read counter binds when it is higher.
     await recordStravaResponse(
       config,
-      { status: 200, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '40,300', 'X-ReadRateLimit-Limit': '100,1000', 'X-ReadRateLimit-Usage': '41,310' }) },
+      {
+        status: 200,
+        headers: stravaHeaders({
+          'X-RateLimit-Limit': '200,2000',
+          'X-RateLimit-Usage': '40,300',
+          'X-ReadRateLimit-Limit': '100,1000',
+          'X-ReadRateLimit-Usage': '41,310',
+        }),
+      },
       now,
     );
     expect(await readStravaRateLimitState(config, now)).toMatchObject({ fifteenMinRequests: 41, dailyRequests: 310 });
@@ -196,8 +226,16 @@ describe('recordStravaResponse: corrections from Strava headers', () => {
     const config = testConfig();
     const now = at('2026-03-02T14:03:00.000Z');
     await acquireStravaCall(config, now);
-    await recordStravaResponse(config, { status: 200, headers: stravaHeaders({ 'X-RateLimit-Usage': 'garbage' }) }, now);
-    expect(await readStravaRateLimitState(config, now)).toMatchObject({ fifteenMinRequests: 1, dailyRequests: 1, isRateLimited: false });
+    await recordStravaResponse(
+      config,
+      { status: 200, headers: stravaHeaders({ 'X-RateLimit-Usage': 'garbage' }) },
+      now,
+    );
+    expect(await readStravaRateLimitState(config, now)).toMatchObject({
+      fifteenMinRequests: 1,
+      dailyRequests: 1,
+      isRateLimited: false,
+    });
   });
 
   it('a 429 with Retry-After marks the config rate limited for that long, and never shortens a longer mark', async () => {
@@ -217,12 +255,24 @@ describe('recordStravaResponse: corrections from Strava headers', () => {
   it('a 429 without Retry-After waits for the end of the exhausted window', async () => {
     const quarterConfig = testConfig();
     const now = at('2026-03-02T15:07:00.000Z');
-    await recordStravaResponse(quarterConfig, { status: 429, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '200,900' }) }, now);
+    await recordStravaResponse(
+      quarterConfig,
+      { status: 429, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '200,900' }) },
+      now,
+    );
     expect((await refusalOf(acquireStravaCall(quarterConfig, now))).retryAfterSeconds).toBe(8 * 60);
-    expect(await readStravaRateLimitState(quarterConfig, now)).toMatchObject({ fifteenMinRequests: 200, dailyRequests: 900, isRateLimited: true });
+    expect(await readStravaRateLimitState(quarterConfig, now)).toMatchObject({
+      fifteenMinRequests: 200,
+      dailyRequests: 900,
+      isRateLimited: true,
+    });
 
     const dailyConfig = testConfig();
-    await recordStravaResponse(dailyConfig, { status: 429, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '20,2000' }) }, now);
+    await recordStravaResponse(
+      dailyConfig,
+      { status: 429, headers: stravaHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '20,2000' }) },
+      now,
+    );
     const refused = await refusalOf(acquireStravaCall(dailyConfig, at('2026-03-02T23:00:00.000Z')));
     expect(refused.retryAfterSeconds).toBe(3600);
     await acquireStravaCall(dailyConfig, at('2026-03-03T00:00:00.000Z'));
@@ -230,7 +280,11 @@ describe('recordStravaResponse: corrections from Strava headers', () => {
 
   it('a 429 shortly before midnight keeps the config limited into the next day', async () => {
     const config = testConfig();
-    await recordStravaResponse(config, { status: 429, headers: stravaHeaders({ 'Retry-After': '900' }) }, at('2026-03-02T23:55:00.000Z'));
+    await recordStravaResponse(
+      config,
+      { status: 429, headers: stravaHeaders({ 'Retry-After': '900' }) },
+      at('2026-03-02T23:55:00.000Z'),
+    );
     const refused = await refusalOf(acquireStravaCall(config, at('2026-03-03T00:05:00.000Z')));
     expect(refused.message).toBe('Rate limited. Try again in 300 seconds');
     await acquireStravaCall(config, at('2026-03-03T00:10:00.000Z'));
@@ -251,7 +305,9 @@ describe('recordStravaResponse against the Strava simulator', () => {
       // What the Strava client does around every call.
       const callAthlete = async (limitedBy: StravaAppConfig) => {
         await acquireStravaCall(limitedBy, now);
-        const response = await fetch(`${strava.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${access_token}` } });
+        const response = await fetch(`${strava.url}/api/v3/athlete`, {
+          headers: { authorization: `Bearer ${access_token}` },
+        });
         await response.arrayBuffer();
         await recordStravaResponse(limitedBy, { status: response.status, headers: response.headers }, now);
         return response.status;
@@ -264,7 +320,9 @@ describe('recordStravaResponse against the Strava simulator', () => {
         dailyRequests: Math.max(simulated.overall.daily, simulated.read.daily),
       });
       // Strava's count (99) is past our own 90 limit: we stop before Strava has to say 429.
-      expect((await refusalOf(acquireStravaCall(config, now))).message).toBe('15-minute rate limit exceeded. Try again in 15 minutes');
+      expect((await refusalOf(acquireStravaCall(config, now))).message).toBe(
+        '15-minute rate limit exceeded. Try again in 15 minutes',
+      );
 
       const roomy = testConfig({ fifteenMinLimit: 200, dailyLimit: 2000 });
       // A config whose limits are above Strava's: Strava's usage headers stop it. The response that shows the
@@ -276,7 +334,10 @@ describe('recordStravaResponse against the Strava simulator', () => {
       expect(strava.control.requestCount({ status: 429 })).toBe(0);
       const refused = await refusalOf(acquireStravaCall(roomy, now));
       expect(refused.message).toBe('Rate limited. Try again in 780 seconds');
-      expect(await readStravaRateLimitState(roomy, now)).toMatchObject({ isRateLimited: true, retryAfter: at('2026-03-02T16:15:00.000Z') });
+      expect(await readStravaRateLimitState(roomy, now)).toMatchObject({
+        isRateLimited: true,
+        retryAfter: at('2026-03-02T16:15:00.000Z'),
+      });
     } finally {
       await strava.stop();
     }
@@ -308,8 +369,16 @@ describe('stravaConfigForUser: assignment and shared fallback', () => {
       fifteenMinLimit: 90,
       dailyLimit: 1000,
     });
-    const stored = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.config('default') }));
-    expect(stored.Item).toMatchObject({ client_id: '100001', secret_ref: 'env:STRAVA_CLIENT_SECRET', daily_limit: 1000, fifteen_min_limit: 90, is_active: true });
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.config('default') }),
+    );
+    expect(stored.Item).toMatchObject({
+      client_id: '100001',
+      secret_ref: 'env:STRAVA_CLIENT_SECRET',
+      daily_limit: 1000,
+      fifteen_min_limit: 90,
+      is_active: true,
+    });
   });
 
   it('stores a Secrets Manager reference for the fallback, never a secret', async () => {
@@ -318,7 +387,9 @@ describe('stravaConfigForUser: assignment and shared fallback', () => {
     process.env.STRAVA_CLIENT_SECRET_ARN = arn;
     try {
       expect((await stravaConfigForUser(randomUUID())).secretRef).toBe(arn);
-      const stored = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.config('default') }));
+      const stored = await dynamo().send(
+        new GetCommand({ TableName: TABLE(), Key: stravaRateLimitKeys.config('default') }),
+      );
       expect(JSON.stringify(stored.Item)).not.toContain('must-not-be-stored');
     } finally {
       delete process.env.STRAVA_CLIENT_SECRET;

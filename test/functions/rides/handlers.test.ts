@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
-import { ActivityRidesResponse, MyRidesResponse, RIDE_MESSAGES, type OfferRideRequest } from '../../../functions/shared/schemas/rides';
-import { call, createActivity, join, newUser, notificationsOf, partitionOf, setDisplayName } from '../group-activities/helpers';
+import {
+  ActivityRidesResponse,
+  MyRidesResponse,
+  RIDE_MESSAGES,
+  type OfferRideRequest,
+} from '../../../functions/shared/schemas/rides';
+import {
+  call,
+  createActivity,
+  join,
+  newUser,
+  notificationsOf,
+  partitionOf,
+  setDisplayName,
+} from '../group-activities/helpers';
 
 const rides = (json: unknown) => ActivityRidesResponse.parse(json);
 const error = (json: unknown) => ApiErrorBody.parse(json).error;
@@ -53,7 +66,11 @@ describe('ride offers', () => {
       bookedByMe: false,
     });
     // The departure as typed: 07:15 on the activity's date, wall-clock time in British Columbia (never an instant to convert).
-    expect(seen.offers[0]).toMatchObject({ departureDate: activity.date, departureTime: '07:15', timeZone: 'America/Vancouver' });
+    expect(seen.offers[0]).toMatchObject({
+      departureDate: activity.date,
+      departureTime: '07:15',
+      timeZone: 'America/Vancouver',
+    });
     const stored = (await partitionOf(activity.id)).find((item) => item.entity === 'RideOffer');
     // The server's own instant (for its schedules), from the pinned tz data: 45 minutes before the 08:00 start.
     expect(Date.parse(activity.startsAt) - Date.parse(String(stored?.departureTime))).toBe(45 * 60_000);
@@ -69,7 +86,10 @@ describe('ride offers', () => {
     for (const res of [
       await call('get-activity-rides', outsider, path(activity.id)),
       await call('post-ride-offer', outsider, { ...path(activity.id), body: offer() }),
-      await call('post-ride-request', outsider, { ...path(activity.id), body: { preferredPickup: 'Main St', willingToShare: true } }),
+      await call('post-ride-request', outsider, {
+        ...path(activity.id),
+        body: { preferredPickup: 'Main St', willingToShare: true },
+      }),
       await call('post-ride-booking', outsider, path(activity.id, { rideId: created.offers[0]!.id })),
     ]) {
       expect(res.status).toBe(403);
@@ -99,7 +119,8 @@ describe('ride offers', () => {
   it('allows one offer per driver and activity, and only the driver withdraws it', async () => {
     const { activity, organizer, participants } = await activityWith(1);
     const [driver] = participants as [string];
-    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     const second = await call('post-ride-offer', driver, { ...path(activity.id), body: offer() });
     expect(second.status).toBe(409);
     expect((await call('delete-ride-offer', organizer, path(activity.id, { rideId: created.id }))).status).toBe(403);
@@ -111,10 +132,23 @@ describe('ride offers', () => {
   it('stores exactly one of 5 parallel offers by the same driver, and one of 5 parallel requests (issue 12)', async () => {
     const { activity, participants } = await activityWith(2);
     const [driver, rider] = participants as [string, string];
-    const offers = await Promise.all(Array.from({ length: 5 }, () => call('post-ride-offer', driver, { ...path(activity.id), body: offer() })));
+    const offers = await Promise.all(
+      Array.from({ length: 5 }, () => call('post-ride-offer', driver, { ...path(activity.id), body: offer() })),
+    );
     expect(offers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    for (const r of offers.filter((r) => r.status === 409)) expect(error(r.json)).toMatchObject({ code: 'ride_exists', message: 'You already offer a ride to this activity.' });
-    const requests = await Promise.all(Array.from({ length: 5 }, () => call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Main St', willingToShare: true } })));
+    for (const r of offers.filter((r) => r.status === 409))
+      expect(error(r.json)).toMatchObject({
+        code: 'ride_exists',
+        message: 'You already offer a ride to this activity.',
+      });
+    const requests = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('post-ride-request', rider, {
+          ...path(activity.id),
+          body: { preferredPickup: 'Main St', willingToShare: true },
+        }),
+      ),
+    );
     expect(requests.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const items = await partitionOf(activity.id);
     expect(items.filter((item) => item.entity === 'RideOffer')).toHaveLength(1);
@@ -124,20 +158,30 @@ describe('ride offers', () => {
   it("lowers the driver's rides offered when an offer is withdrawn, and lets them offer again", async () => {
     const { activity, organizer, participants } = await activityWith(1);
     const [driver] = participants as [string];
-    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     expect(created.ridesOffered).toBe(1);
     expect((await call('delete-ride-offer', driver, path(activity.id, { rideId: created.id }))).status).toBe(200);
-    const again = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const again = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     expect(again.ridesOffered).toBe(1);
-    expect(rides((await call('get-activity-rides', organizer, path(activity.id))).json).offers.map((o) => o.ridesOffered)).toEqual([1]);
+    expect(
+      rides((await call('get-activity-rides', organizer, path(activity.id))).json).offers.map((o) => o.ridesOffered),
+    ).toEqual([1]);
   });
 });
 
 describe('booking seats', () => {
   it('books exactly 3 seats of a 3-seat ride when 10 participants book at once', async () => {
     const { activity, organizer, participants } = await activityWith(9);
-    const created = rides((await call('post-ride-offer', organizer, { ...path(activity.id), body: offer({ seats: 3 }) })).json).offers[0]!;
-    const results = await Promise.all([...participants, organizer].map((user) => call('post-ride-booking', user, path(activity.id, { rideId: created.id }))));
+    const created = rides(
+      (await call('post-ride-offer', organizer, { ...path(activity.id), body: offer({ seats: 3 }) })).json,
+    ).offers[0]!;
+    const results = await Promise.all(
+      [...participants, organizer].map((user) =>
+        call('post-ride-booking', user, path(activity.id, { rideId: created.id })),
+      ),
+    );
 
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = results.filter((r) => r.status !== 200).map((r) => [r.status, error(r.json).code]);
@@ -158,7 +202,9 @@ describe('booking seats', () => {
     const { activity, participants } = await activityWith(2);
     const [driver, rider] = participants as [string, string];
     await setDisplayName(rider, 'Priya');
-    const ride = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer({ seats: 1 }) })).json).offers[0]!;
+    const ride = rides(
+      (await call('post-ride-offer', driver, { ...path(activity.id), body: offer({ seats: 1 }) })).json,
+    ).offers[0]!;
     const ridePath = path(activity.id, { rideId: ride.id });
 
     expect(error((await call('post-ride-booking', driver, ridePath)).json).code).toBe('own_ride');
@@ -181,7 +227,9 @@ describe('booking seats', () => {
 
   it('answers 404 for an unknown ride and 400 for a malformed id', async () => {
     const { activity, organizer } = await activityWith(0);
-    expect((await call('post-ride-booking', organizer, path(activity.id, { rideId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }))).status).toBe(404);
+    expect(
+      (await call('post-ride-booking', organizer, path(activity.id, { rideId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }))).status,
+    ).toBe(404);
     expect((await call('post-ride-booking', organizer, path(activity.id, { rideId: 'x' }))).status).toBe(400);
   });
 
@@ -189,12 +237,16 @@ describe('booking seats', () => {
     const { activity, participants } = await activityWith(3);
     const [driver, rider, driver2] = participants as [string, string, string];
     await setDisplayName(driver, 'Noah');
-    const first = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const first = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     await call('post-ride-booking', rider, path(activity.id, { rideId: first.id }));
     await call('delete-ride-offer', driver, path(activity.id, { rideId: first.id }));
-    expect((await notificationsOf(rider)).map((n) => [n.type, n.message])).toEqual([['ride_cancelled', 'Noah cancelled the ride to Grouse Grind; your seat is no longer booked.']]);
+    expect((await notificationsOf(rider)).map((n) => [n.type, n.message])).toEqual([
+      ['ride_cancelled', 'Noah cancelled the ride to Grouse Grind; your seat is no longer booked.'],
+    ]);
 
-    const second = rides((await call('post-ride-offer', driver2, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const second = rides((await call('post-ride-offer', driver2, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     await call('post-ride-booking', rider, path(activity.id, { rideId: second.id }));
     await call('post-leave-group-activity', driver2, path(activity.id));
     expect((await notificationsOf(rider)).filter((n) => n.type === 'ride_cancelled')).toHaveLength(2);
@@ -208,11 +260,27 @@ describe('ride requests', () => {
     const { activity, participants } = await activityWith(2);
     const [driver, requester] = participants as [string, string];
     await setDisplayName(driver, 'Maya');
-    const asked = await call('post-ride-request', requester, { ...path(activity.id), body: { preferredPickup: 'Main Street Station', willingToShare: true, notes: 'Happy to chip in.' } });
+    const asked = await call('post-ride-request', requester, {
+      ...path(activity.id),
+      body: { preferredPickup: 'Main Street Station', willingToShare: true, notes: 'Happy to chip in.' },
+    });
     expect(asked.status).toBe(201);
     const request = rides(asked.json).requests[0]!;
-    expect(request).toMatchObject({ preferredPickup: 'Main Street Station', willingToShare: true, notes: 'Happy to chip in.', isMine: true, offeredBy: [] });
-    expect((await call('post-ride-request', requester, { ...path(activity.id), body: { preferredPickup: 'Elsewhere', willingToShare: false } })).status).toBe(409);
+    expect(request).toMatchObject({
+      preferredPickup: 'Main Street Station',
+      willingToShare: true,
+      notes: 'Happy to chip in.',
+      isMine: true,
+      offeredBy: [],
+    });
+    expect(
+      (
+        await call('post-ride-request', requester, {
+          ...path(activity.id),
+          body: { preferredPickup: 'Elsewhere', willingToShare: false },
+        })
+      ).status,
+    ).toBe(409);
 
     const requestPath = path(activity.id, { requestId: request.id });
     expect(error((await call('post-ride-request-offer', driver, requestPath)).json).code).toBe('no_ride');
@@ -223,31 +291,54 @@ describe('ride requests', () => {
     expect((await call('post-ride-request-offer', driver, requestPath)).status).toBe(409);
     expect(error((await call('post-ride-request-offer', requester, requestPath)).json).code).toBe('own_request');
 
-    expect((await notificationsOf(requester)).map((n) => [n.type, n.message])).toEqual([['ride_offered', 'Maya offered you a ride to Grouse Grind.']]);
+    expect((await notificationsOf(requester)).map((n) => [n.type, n.message])).toEqual([
+      ['ride_offered', 'Maya offered you a ride to Grouse Grind.'],
+    ]);
 
     expect((await call('delete-ride-request', driver, requestPath)).status).toBe(403);
     const withdrawn = await call('delete-ride-request', requester, requestPath);
     expect(rides(withdrawn.json).requests).toEqual([]);
   });
 
-  it('closes the booker\'s own open request when they book a seat, and lets them ask again after withdrawing', async () => {
+  it("closes the booker's own open request when they book a seat, and lets them ask again after withdrawing", async () => {
     const { activity, participants } = await activityWith(2);
     const [driver, rider] = participants as [string, string];
-    const requested = rides((await call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } })).json);
+    const requested = rides(
+      (
+        await call('post-ride-request', rider, {
+          ...path(activity.id),
+          body: { preferredPickup: 'Metrotown', willingToShare: true },
+        })
+      ).json,
+    );
     expect(requested.requests).toHaveLength(1);
-    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json).offers[0]!;
+    const created = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
     const booked = await call('post-ride-booking', rider, path(activity.id, { rideId: created.id }));
     expect(booked.status).toBe(200);
     expect(rides(booked.json).requests).toEqual([]);
     expect((await partitionOf(activity.id)).filter((item) => String(item.sk).startsWith('REQUESTBY#'))).toEqual([]);
-    expect((await call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } })).status).toBe(201);
+    expect(
+      (
+        await call('post-ride-request', rider, {
+          ...path(activity.id),
+          body: { preferredPickup: 'Metrotown', willingToShare: true },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses a request without a pickup or a yes/no on sharing', async () => {
     const { activity, organizer } = await activityWith(0);
-    const res = await call('post-ride-request', organizer, { ...path(activity.id), body: { preferredPickup: '', willingToShare: 'maybe' } });
+    const res = await call('post-ride-request', organizer, {
+      ...path(activity.id),
+      body: { preferredPickup: '', willingToShare: 'maybe' },
+    });
     expect(res.status).toBe(400);
-    expect(error(res.json).fields).toEqual({ preferredPickup: RIDE_MESSAGES.preferredPickup, willingToShare: RIDE_MESSAGES.willingToShare });
+    expect(error(res.json).fields).toEqual({
+      preferredPickup: RIDE_MESSAGES.preferredPickup,
+      willingToShare: RIDE_MESSAGES.willingToShare,
+    });
   });
 });
 
@@ -256,10 +347,15 @@ describe('Find Rides', () => {
     const { activity, organizer, participants } = await activityWith(1);
     const [rider] = participants as [string];
     await call('post-ride-offer', organizer, { ...path(activity.id), body: offer() });
-    await call('post-ride-request', rider, { ...path(activity.id), body: { preferredPickup: 'Metrotown', willingToShare: true } });
+    await call('post-ride-request', rider, {
+      ...path(activity.id),
+      body: { preferredPickup: 'Metrotown', willingToShare: true },
+    });
     const mine = MyRidesResponse.parse((await call('get-my-rides', rider)).json);
     expect(mine.activities.map((a) => a.id)).toContain(activity.id);
     expect(mine.offers.filter((o) => o.activityId === activity.id)).toHaveLength(1);
-    expect(mine.requests.filter((r) => r.activityId === activity.id)).toMatchObject([{ preferredPickup: 'Metrotown', isMine: true }]);
+    expect(mine.requests.filter((r) => r.activityId === activity.id)).toMatchObject([
+      { preferredPickup: 'Metrotown', isMine: true },
+    ]);
   });
 });

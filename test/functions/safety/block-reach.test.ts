@@ -15,10 +15,7 @@ import { member } from '../partners/helpers';
  * - reach: the caller tries to contact or join the other person; it must be refused with a 4xx.
  */
 type Ids = { activityOfOther: string; otherActivityToJoin: string; rideOfOther: string; other: string };
-type Exposure =
-  | 'none'
-  | { list: (ids: Ids) => CallOptions }
-  | { reach: (ids: Ids) => CallOptions };
+type Exposure = 'none' | { list: (ids: Ids) => CallOptions } | { reach: (ids: Ids) => CallOptions };
 
 const list = (options: (ids: Ids) => CallOptions = () => ({})): Exposure => ({ list: options });
 const reach = (options: (ids: Ids) => CallOptions): Exposure => ({ reach: options });
@@ -55,7 +52,10 @@ const EXPOSURE: Record<string, Exposure> = {
   'get-partner-connections': list(),
   'get-conversations': list(),
   'get-conversation-messages': list(({ other }) => ({ pathParameters: { userId: other } })),
-  'post-conversation-message': reach(({ other }) => ({ pathParameters: { userId: other }, body: { text: 'are you there?' } })),
+  'post-conversation-message': reach(({ other }) => ({
+    pathParameters: { userId: other },
+    body: { text: 'are you there?' },
+  })),
   'get-notifications': list(),
   'post-notification-read': 'none',
   'post-notifications-read-all': 'none',
@@ -65,14 +65,18 @@ const EXPOSURE: Record<string, Exposure> = {
   'get-group-activity': list(({ activityOfOther }) => ({ pathParameters: { activityId: activityOfOther } })),
   'put-group-activity': 'none',
   'post-cancel-group-activity': 'none',
-  'post-join-group-activity': reach(({ otherActivityToJoin }) => ({ pathParameters: { activityId: otherActivityToJoin } })),
+  'post-join-group-activity': reach(({ otherActivityToJoin }) => ({
+    pathParameters: { activityId: otherActivityToJoin },
+  })),
   'post-leave-group-activity': 'none',
   // The organizer removing someone only takes them away from the activity (it lists no one beyond what details show).
   'delete-group-activity-participant': 'none',
   'get-activity-rides': list(({ activityOfOther }) => ({ pathParameters: { activityId: activityOfOther } })),
   'post-ride-offer': 'none',
   'delete-ride-offer': 'none',
-  'post-ride-booking': reach(({ activityOfOther, rideOfOther }) => ({ pathParameters: { activityId: activityOfOther, rideId: rideOfOther } })),
+  'post-ride-booking': reach(({ activityOfOther, rideOfOther }) => ({
+    pathParameters: { activityId: activityOfOther, rideId: rideOfOther },
+  })),
   'delete-ride-booking': 'none',
   'post-ride-request': 'none',
   'delete-ride-request': 'none',
@@ -93,7 +97,8 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-email-unsubscribe': 'none',
 };
 
-const call = (routeId: string, userId: string, options: CallOptions = {}) => callRoute(routeId, { ...options, claims: userClaims(userId) });
+const call = (routeId: string, userId: string, options: CallOptions = {}) =>
+  callRoute(routeId, { ...options, claims: userClaims(userId) });
 async function ok(routeId: string, userId: string, options: CallOptions = {}) {
   const result = await call(routeId, userId, options);
   expect(result.status, `${routeId}: ${JSON.stringify(result.json)}`).toBeLessThan(300);
@@ -126,7 +131,14 @@ describe('a block holds on every route that lists or reaches people', () => {
     for (const key of ['a', 'b'] as const) {
       const name = key === 'a' ? 'Avalanche' : 'Boulder';
       const id = await member({ name, settings: { homeArea: 'north-vancouver' } });
-      people[key] = { id, name: '', marker: `msg-${randomBytes(6).toString('hex')}`, activity: '', spareActivity: '', ride: '' };
+      people[key] = {
+        id,
+        name: '',
+        marker: `msg-${randomBytes(6).toString('hex')}`,
+        activity: '',
+        spareActivity: '',
+        ride: '',
+      };
       people[key].name = `${name} ${id.slice(2, 8)}`;
     }
     const { a, b } = people;
@@ -136,9 +148,16 @@ describe('a block holds on every route that lists or reaches people', () => {
       [a, b],
       [b, a],
     ] as const) {
-      await ok('post-conversation-message', from.id, { pathParameters: { userId: to.id }, body: { text: from.marker } });
-      from.activity = String((await ok('post-group-activity', from.id, { body: activityInput({ title: `Hike by ${from.name}` }) })).id);
-      from.spareActivity = String((await ok('post-group-activity', from.id, { body: activityInput({ title: `Run by ${from.name}` }) })).id);
+      await ok('post-conversation-message', from.id, {
+        pathParameters: { userId: to.id },
+        body: { text: from.marker },
+      });
+      from.activity = String(
+        (await ok('post-group-activity', from.id, { body: activityInput({ title: `Hike by ${from.name}` }) })).id,
+      );
+      from.spareActivity = String(
+        (await ok('post-group-activity', from.id, { body: activityInput({ title: `Run by ${from.name}` }) })).id,
+      );
       await ok('post-join-group-activity', to.id, { pathParameters: { activityId: from.activity } });
     }
     for (const [from, to] of [
@@ -147,7 +166,14 @@ describe('a block holds on every route that lists or reaches people', () => {
     ] as const) {
       const offer = await ok('post-ride-offer', from.id, {
         pathParameters: { activityId: from.activity },
-        body: { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 3, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 10, notes: '' },
+        body: {
+          vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+          seats: 3,
+          departureTime: '07:15',
+          pickupLocations: ['Lonsdale Quay'],
+          costPerPerson: 10,
+          notes: '',
+        },
       });
       from.ride = (offer.offers as { id: string }[])[0]!.id; // the only offer on this activity
       // Booked and cancelled again, so the reach check below is a fresh booking, not an 'already booked' refusal.
@@ -167,15 +193,24 @@ describe('a block holds on every route that lists or reaches people', () => {
       it(`${route.method} ${route.path}: ${who} cannot ${'list' in exposure ? 'see' : 'reach'} the other`, async () => {
         const viewer = people[viewerKey];
         const other = people[otherKey];
-        const ids: Ids = { other: other.id, activityOfOther: other.activity, otherActivityToJoin: other.spareActivity, rideOfOther: other.ride };
+        const ids: Ids = {
+          other: other.id,
+          activityOfOther: other.activity,
+          otherActivityToJoin: other.spareActivity,
+          rideOfOther: other.ride,
+        };
         if ('list' in exposure) {
           const result = await call(route.id, viewer.id, exposure.list(ids));
           // The blocker's own 'blocked' list names the people they blocked, so they can unblock: that is the one exception.
-          const seen = viewerKey === 'a' && result.json && typeof result.json === 'object' && 'blocked' in result.json ? { ...result.json, blocked: [] } : result.json;
+          const seen =
+            viewerKey === 'a' && result.json && typeof result.json === 'object' && 'blocked' in result.json
+              ? { ...result.json, blocked: [] }
+              : result.json;
           const text = JSON.stringify(seen ?? '');
           // A 403/404 is fine for a detail read; a 200 must say nothing about the other person.
           if (result.status < 300) {
-            for (const trace of [other.name, other.marker, `Hike by ${other.name}`]) expect(text, `${route.id} shows ${trace}`).not.toContain(trace);
+            for (const trace of [other.name, other.marker, `Hike by ${other.name}`])
+              expect(text, `${route.id} shows ${trace}`).not.toContain(trace);
             if (!route.path.includes('{userId}')) expect(text).not.toContain(other.id);
           } else {
             expect(result.status).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,8 @@ const deepArrays = '['.repeat(LEVELS) + ']'.repeat(LEVELS);
 const deepObjects = '{"a":'.repeat(LEVELS) + '1' + '}'.repeat(LEVELS);
 
 /** A concrete path for a route template: every {param} becomes a plausible id. */
-const concretePath = (template: string) => template.replace(/\{[^}]+\}/g, (param) => (param === '{provider}' ? 'strava' : `p-${randomUUID()}`));
+const concretePath = (template: string) =>
+  template.replace(/\{[^}]+\}/g, (param) => (param === '{provider}' ? 'strava' : `p-${randomUUID()}`));
 
 describe('request-body depth limit', () => {
   it('measures nesting without being fooled by brackets inside strings', () => {
@@ -18,7 +19,11 @@ describe('request-body depth limit', () => {
     expect(jsonNestsDeeperThan('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonNestsDeeperThan('['.repeat(MAX_JSON_DEPTH + 1))).toBe(true);
     expect(jsonNestsDeeperThan(JSON.stringify({ note: '['.repeat(1000) + '\\"[[[' }))).toBe(false);
-    expect(jsonNestsDeeperThan(JSON.stringify({ health_data: { data: { workouts: [{ heartRate: { avg: { qty: 1 } } }] } } }))).toBe(false);
+    expect(
+      jsonNestsDeeperThan(
+        JSON.stringify({ health_data: { data: { workouts: [{ heartRate: { avg: { qty: 1 } } }] } } }),
+      ),
+    ).toBe(false);
   });
 
   describe('every route in ROUTES', () => {
@@ -74,7 +79,9 @@ describe('request-body depth limit', () => {
         expect(response.status, response.body.toString().slice(0, 300)).toBe(400);
       }
       // Only the hourly request counter moves (each authenticated post counts toward the 60/hour limit); no data is stored.
-      const changes = snapshotDiff(before, await snapshotTables()).filter((line) => !line.includes('"entity":"AppleIngestWindow"'));
+      const changes = snapshotDiff(before, await snapshotTables()).filter(
+        (line) => !line.includes('"entity":"AppleIngestWindow"'),
+      );
       expect(changes).toEqual([]);
     });
   });

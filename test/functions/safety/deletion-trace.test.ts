@@ -35,10 +35,15 @@ async function ok(handler: HttpHandler, routeId: string, userId: string, options
 }
 
 /** Every item in every table whose text contains one of `needles`. */
-async function itemsMentioning(needles: readonly string[]): Promise<{ table: string; item: Record<string, unknown> }[]> {
+async function itemsMentioning(
+  needles: readonly string[],
+): Promise<{ table: string; item: Record<string, unknown> }[]> {
   const found: { table: string; item: Record<string, unknown> }[] = [];
   for (const table of TABLE_IDS) {
-    for await (const page of paginateScan({ client: dynamo() }, { TableName: tableName(table), ConsistentRead: true })) {
+    for await (const page of paginateScan(
+      { client: dynamo() },
+      { TableName: tableName(table), ConsistentRead: true },
+    )) {
       for (const item of page.Items ?? []) {
         const text = JSON.stringify(item);
         if (needles.some((needle) => text.includes(needle))) found.push({ table, item });
@@ -69,7 +74,7 @@ const tripPlan = (activityId: string, route: string) => ({
 });
 
 describe('deleting an account leaves no trace', () => {
-  it('no table holds the deleted person\'s id, name or free text afterwards — except reports about them, kept as evidence', async () => {
+  it("no table holds the deleted person's id, name or free text afterwards — except reports about them, kept as evidence", async () => {
     const tag = randomBytes(5).toString('hex');
     const bio = `Bio-${tag} loves scree`;
     const a = await member({ name: `Erased${tag}`, settings: { bio } });
@@ -86,37 +91,77 @@ describe('deleting an account leaves no trace', () => {
 
     await ok(postConnect, 'post-partner-connect', b, { pathParameters: { userId: a } });
     await ok(postAccept, 'post-partner-accept', a, { pathParameters: { userId: b } });
-    const sent = await ok(postMessage, 'post-conversation-message', a, { pathParameters: { userId: b }, body: { text } });
-    const activity = await ok(postActivity, 'post-group-activity', a, { body: activityInput({ title, description: `Desc-${tag}`, location: meeting, equipment: gear, notes }) });
+    const sent = await ok(postMessage, 'post-conversation-message', a, {
+      pathParameters: { userId: b },
+      body: { text },
+    });
+    const activity = await ok(postActivity, 'post-group-activity', a, {
+      body: activityInput({ title, description: `Desc-${tag}`, location: meeting, equipment: gear, notes }),
+    });
     await ok(postJoin, 'post-join-group-activity', b, { pathParameters: { activityId: String(activity.id) } });
     const theirs = await ok(postActivity, 'post-group-activity', b, { body: activityInput({ title: 'B hike' }) });
     await ok(postJoin, 'post-join-group-activity', a, { pathParameters: { activityId: String(theirs.id) } });
     await ok(postOffer, 'post-ride-offer', a, {
       pathParameters: { activityId: String(theirs.id) },
-      body: { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' }, seats: 2, departureTime: '07:15', pickupLocations: ['Lonsdale Quay'], costPerPerson: 0, notes: rideNote },
+      body: {
+        vehicle: { make: 'Subaru', model: 'Outback', year: 2021, color: 'Green' },
+        seats: 2,
+        departureTime: '07:15',
+        pickupLocations: ['Lonsdale Quay'],
+        costPerPerson: 0,
+        notes: rideNote,
+      },
     });
     // Trip plans (issue 16): A files one for their activity (B is in the party); B files one for theirs (A is in it).
     const tripRoute = `Trip-${tag} north ridge`;
     await ok(postTripPlan, 'post-trip-plan', a, { body: tripPlan(String(activity.id), tripRoute) });
     await ok(postTripPlan, 'post-trip-plan', b, { body: tripPlan(String(theirs.id), 'B route') });
     // A asks for a ride and books a seat in B's ride (B is told, by name); B removes A from a third activity.
-    await ok(postRequest, 'post-ride-request', a, { pathParameters: { activityId: String(theirs.id) }, body: { preferredPickup: pickup, willingToShare: true, notes: requestNote } });
+    await ok(postRequest, 'post-ride-request', a, {
+      pathParameters: { activityId: String(theirs.id) },
+      body: { preferredPickup: pickup, willingToShare: true, notes: requestNote },
+    });
     const bRide = await ok(postOffer, 'post-ride-offer', b, {
       pathParameters: { activityId: String(theirs.id) },
-      body: { vehicle: { make: 'Honda', model: 'Fit', year: 2018, color: 'Blue' }, seats: 3, departureTime: '07:00', pickupLocations: ['Main St'], costPerPerson: 5, notes: '' },
+      body: {
+        vehicle: { make: 'Honda', model: 'Fit', year: 2018, color: 'Blue' },
+        seats: 3,
+        departureTime: '07:00',
+        pickupLocations: ['Main St'],
+        costPerPerson: 5,
+        notes: '',
+      },
     });
     const bRideId = (bRide.offers as { id: string; isMine: boolean }[]).find((o) => o.isMine)!.id;
-    await ok(postBooking, 'post-ride-booking', a, { pathParameters: { activityId: String(theirs.id), rideId: bRideId } });
+    await ok(postBooking, 'post-ride-booking', a, {
+      pathParameters: { activityId: String(theirs.id), rideId: bRideId },
+    });
     const removedFrom = await ok(postActivity, 'post-group-activity', b, { body: activityInput({ title: 'B run' }) });
     await ok(postJoin, 'post-join-group-activity', a, { pathParameters: { activityId: String(removedFrom.id) } });
-    await ok(removeParticipant, 'delete-group-activity-participant', b, { pathParameters: { activityId: String(removedFrom.id), userId: a } });
+    await ok(removeParticipant, 'delete-group-activity-participant', b, {
+      pathParameters: { activityId: String(removedFrom.id), userId: a },
+    });
     // B reports A's message: the report keeps a copy of it (issue 12), even after A's deletion.
     const messageId = String((sent as { id?: string }).id ?? (sent as { message?: { id: string } }).message?.id);
     await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId, reason: 'spam' } });
 
     await ok(deleteMe, 'delete-me', a);
 
-    const traces = await itemsMentioning([a, nameOfA, bio, text, title, rideNote, `Desc-${tag}`, requestNote, pickup, meeting, gear, notes, `Trip-${tag}`]);
+    const traces = await itemsMentioning([
+      a,
+      nameOfA,
+      bio,
+      text,
+      title,
+      rideNote,
+      `Desc-${tag}`,
+      requestNote,
+      pickup,
+      meeting,
+      gear,
+      notes,
+      `Trip-${tag}`,
+    ]);
     // The tombstone that refuses the deleted user's unexpired tokens is kept by design (two days; account-deletion.ts).
     const outsideReports = traces.filter(({ item }) => item.entity !== 'Report' && item.entity !== 'DeletedUser');
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
@@ -131,16 +176,27 @@ describe('deleting an account leaves no trace', () => {
     const text = `Evidence-${tag} meet me alone`;
     await ok(postConnect, 'post-partner-connect', b, { pathParameters: { userId: a } });
     await ok(postAccept, 'post-partner-accept', a, { pathParameters: { userId: b } });
-    const sent = (await ok(postMessage, 'post-conversation-message', a, { pathParameters: { userId: b }, body: { text } })) as { message: { id: string } };
-    await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId: sent.message.id, reason: 'harassment' } });
+    const sent = (await ok(postMessage, 'post-conversation-message', a, {
+      pathParameters: { userId: b },
+      body: { text },
+    })) as { message: { id: string } };
+    await ok(postReport, 'post-report', b, {
+      body: { kind: 'message', userId: a, messageId: sent.message.id, reason: 'harassment' },
+    });
 
     const moderatorQueue = async () => {
-      const result = await invoke(getQueue, ROUTES.find((r) => r.id === 'get-moderation-reports')!, { claims: { ...userClaims('mod-trace'), 'cognito:groups': ['moderators'] } });
+      const result = await invoke(
+        getQueue,
+        ROUTES.find((r) => r.id === 'get-moderation-reports')!,
+        { claims: { ...userClaims('mod-trace'), 'cognito:groups': ['moderators'] } },
+      );
       expect(result.status).toBe(200);
       return ModerationQueue.parse(result.json).reports.filter((r) => r.subjectUserId === a);
     };
     await ok(deleteMe, 'delete-me', a);
-    expect(await moderatorQueue()).toEqual([expect.objectContaining({ kind: 'message', reporterId: b, reason: 'harassment', evidence: text })]);
+    expect(await moderatorQueue()).toEqual([
+      expect.objectContaining({ kind: 'message', reporterId: b, reason: 'harassment', evidence: text }),
+    ]);
     // Erasing the conversation (the one way messages are deleted) leaves the report's evidence alone.
     await eraseConversation(b, a);
     await eraseConversation(a, b);

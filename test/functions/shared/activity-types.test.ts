@@ -7,8 +7,21 @@ const base = { provider_type: 'apple_health' as const, distance_meters: null, ca
 describe('one vocabulary, each figure defined once (issue 11)', () => {
   const activities = [
     { ...base, activity_type: 'Walk', start_time: '2025-06-09T16:00:00Z', duration_seconds: 1800, steps: null },
-    { ...base, provider_type: 'google_health' as const, activity_type: 'walking', start_time: '2025-06-08T16:00:00Z', duration_seconds: 1200, steps: null },
-    { ...base, activity_type: 'HKWorkoutActivityTypeWalking', start_time: '2025-06-07T16:00:00Z', duration_seconds: 600, steps: null },
+    {
+      ...base,
+      provider_type: 'google_health' as const,
+      activity_type: 'walking',
+      start_time: '2025-06-08T16:00:00Z',
+      duration_seconds: 1200,
+      steps: null,
+    },
+    {
+      ...base,
+      activity_type: 'HKWorkoutActivityTypeWalking',
+      start_time: '2025-06-07T16:00:00Z',
+      duration_seconds: 600,
+      steps: null,
+    },
     // Daily steps: no duration, only steps.
     { ...base, activity_type: 'Walking', start_time: '2025-06-06T07:00:00Z', duration_seconds: 0, steps: 9400 },
   ];
@@ -21,7 +34,10 @@ describe('one vocabulary, each figure defined once (issue 11)', () => {
       ['2025-06-08', 1, 0, { Walk: 1 }],
       ['2025-06-09', 1, 0, { Walk: 1 }],
     ]);
-    const analysis = buildAnalysis({ range: 'all', aggregates: days, activities: [] }, { now: new Date('2025-06-10T19:00:00Z'), timeZone: 'America/Vancouver' });
+    const analysis = buildAnalysis(
+      { range: 'all', aggregates: days, activities: [] },
+      { now: new Date('2025-06-10T19:00:00Z'), timeZone: 'America/Vancouver' },
+    );
     expect(analysis.metrics.topActivityTypes).toEqual([{ type: 'Walk', sessions: 3 }]);
     expect(analysis.allTime).toMatchObject({ sessions: 3, steps: 9400, activeDays: 3 });
     // 'All time' runs from the first day with any data (the step day) to today: 5 days, 3 of them active.

@@ -7,7 +7,17 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { connectStrava, createAuthorizeUrl, INVALID_CODE_MESSAGE } from '../../../functions/usecases/strava-connect';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
-import { connectAs, consentAs, LIAM, MAYA, newUserId, SITE_URL, startStrava, testDeps, visibleAtStrava } from './helpers';
+import {
+  connectAs,
+  consentAs,
+  LIAM,
+  MAYA,
+  newUserId,
+  SITE_URL,
+  startStrava,
+  testDeps,
+  visibleAtStrava,
+} from './helpers';
 
 let sim: StravaSimulator;
 beforeAll(async () => {
@@ -16,7 +26,11 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 const connectionItem = async (userId: string) =>
-  (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_CONNECTIONS!, Key: keys.connection(userId, 'strava') }))).Item;
+  (
+    await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_CONNECTIONS!, Key: keys.connection(userId, 'strava') }),
+    )
+  ).Item;
 
 describe('GET /api/strava/authorize-url', () => {
   it("points at Strava's authorize page with the client id, callback, scopes, approval_prompt=auto and a signed state", async () => {
@@ -70,7 +84,9 @@ describe('POST /api/strava/connect', () => {
     expect(JSON.stringify(item)).not.toContain(connection.tokens!.accessToken);
     expect(JSON.stringify(item)).not.toContain(connection.tokens!.refreshToken);
     expect(JSON.stringify(result)).not.toContain(connection.tokens!.accessToken);
-    const athlete = await fetch(`${sim.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${connection.tokens!.accessToken}` } });
+    const athlete = await fetch(`${sim.url}/api/v3/athlete`, {
+      headers: { authorization: `Bearer ${connection.tokens!.accessToken}` },
+    });
     expect(athlete.status).toBe(200);
     expect(await findUsersByStravaAthlete(MAYA)).toContain(userId);
   });
@@ -81,13 +97,24 @@ describe('POST /api/strava/connect', () => {
     const { url } = await createAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, LIAM);
     const [payload, signature] = callback.state.split('.') as [string, string];
-    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: Date.now() + 3_600_000 })).toString('base64url');
-    for (const state of [`${otherPayload}.${signature}`, `${payload}.${Buffer.alloc(32).toString('base64url')}`, 'not-a-state']) {
-      await expect(connectStrava(userId, { ...callback, state }, deps)).rejects.toMatchObject({ status: 400, code: 'state_invalid' });
+    const otherPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: Date.now() + 3_600_000 }),
+    ).toString('base64url');
+    for (const state of [
+      `${otherPayload}.${signature}`,
+      `${payload}.${Buffer.alloc(32).toString('base64url')}`,
+      'not-a-state',
+    ]) {
+      await expect(connectStrava(userId, { ...callback, state }, deps)).rejects.toMatchObject({
+        status: 400,
+        code: 'state_invalid',
+      });
     }
     expect(await connectionItem(userId)).toBeUndefined();
     // The genuine state still works afterwards: the forgeries did not burn it.
-    await expect(connectStrava(userId, callback, deps)).resolves.toMatchObject({ connection: { athleteFirstName: 'Liam' } });
+    await expect(connectStrava(userId, callback, deps)).resolves.toMatchObject({
+      connection: { athleteFirstName: 'Liam' },
+    });
   });
 
   it("rejects another user's state", async () => {
@@ -96,7 +123,10 @@ describe('POST /api/strava/connect', () => {
     const attacker = newUserId();
     const { url } = await createAuthorizeUrl(attacker, deps);
     const callback = await consentAs(sim, url, LIAM);
-    await expect(connectStrava(victim, callback, deps)).rejects.toMatchObject({ status: 400, code: 'state_wrong_user' });
+    await expect(connectStrava(victim, callback, deps)).rejects.toMatchObject({
+      status: 400,
+      code: 'state_wrong_user',
+    });
     expect(await connectionItem(victim)).toBeUndefined();
   });
 
@@ -149,7 +179,10 @@ describe('POST /api/strava/connect', () => {
       expect(await connectionItem(userId)).toBeUndefined();
     } finally {
       await slowSim.stop();
-      Object.assign(process.env, { STRAVA_OAUTH_BASE_URL: `${sim.url}/oauth`, STRAVA_API_BASE_URL: `${sim.url}/api/v3` });
+      Object.assign(process.env, {
+        STRAVA_OAUTH_BASE_URL: `${sim.url}/oauth`,
+        STRAVA_API_BASE_URL: `${sim.url}/api/v3`,
+      });
     }
   });
 

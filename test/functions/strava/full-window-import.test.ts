@@ -32,76 +32,93 @@ afterEach(() => {
 /** A simulator on a manual clock with short-lived tokens, a small 15-minute limit and 1,500 extra activities in the 30-day window. */
 async function busyAthlete(pageOrder: PageOrder) {
   const clock = manualClock(START);
-  const sim = await startStrava({ clock: clock.now, pageOrder, accessTokenLifetimeSeconds: 10 * 60, limits: { read: { fifteenMin: FIFTEEN_MIN_LIMIT, daily: 10_000 }, overall: { fifteenMin: 10_000, daily: 10_000 } } });
+  const sim = await startStrava({
+    clock: clock.now,
+    pageOrder,
+    accessTokenLifetimeSeconds: 10 * 60,
+    limits: { read: { fifteenMin: FIFTEEN_MIN_LIMIT, daily: 10_000 }, overall: { fifteenMin: 10_000, daily: 10_000 } },
+  });
   sims.push(sim);
   const now = clock.now().getTime();
-  for (let i = 0; i < ADDED; i++) sim.control.addActivity(MAYA, { sport: 'Run', name: `Run ${i}`, startDate: new Date(now - 3_600_000 - i * 27 * 60_000), visibility: 'everyone' });
+  for (let i = 0; i < ADDED; i++)
+    sim.control.addActivity(MAYA, {
+      sport: 'Run',
+      name: `Run ${i}`,
+      startDate: new Date(now - 3_600_000 - i * 27 * 60_000),
+      visibility: 'everyone',
+    });
   const windowStart = now - 30 * DAY_MS;
   const expected = sim.control
     .activities(MAYA)
-    .filter((a) => a.visibility !== 'only_me' && Date.parse(a.start_date) > windowStart && Date.parse(a.start_date) <= now)
+    .filter(
+      (a) => a.visibility !== 'only_me' && Date.parse(a.start_date) > windowStart && Date.parse(a.start_date) <= now,
+    )
     .map((a) => String(a.id));
   return { sim, clock, expected };
 }
 
-const listCalls = (sim: StravaSimulator) => sim.control.requests().filter((r) => r.path === '/api/v3/athlete/activities');
+const listCalls = (sim: StravaSimulator) =>
+  sim.control.requests().filter((r) => r.path === '/api/v3/athlete/activities');
 
-describe.each<PageOrder>(['oldest-first', 'newest-first'])('an import of a busy 30-day window, pages %s', (pageOrder) => {
-  it('stores every activity exactly once, resumes after a crash and each used-up window, and never sends a request into a used-up window', async () => {
-    const { sim, clock, expected } = await busyAthlete(pageOrder);
-    expect(expected.length).toBeGreaterThan(ADDED);
-    const pagesNeeded = Math.ceil(expected.length / PER_PAGE);
+describe.each<PageOrder>(['oldest-first', 'newest-first'])(
+  'an import of a busy 30-day window, pages %s',
+  (pageOrder) => {
+    it('stores every activity exactly once, resumes after a crash and each used-up window, and never sends a request into a used-up window', async () => {
+      const { sim, clock, expected } = await busyAthlete(pageOrder);
+      expect(expected.length).toBeGreaterThan(ADDED);
+      const pagesNeeded = Math.ceil(expected.length / PER_PAGE);
 
-    // The worker dies once, mid-import, right after Strava served page 6 (before it was stored).
-    let served = 0;
-    let killed = false;
-    const dyingFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (String(input).includes('/athlete/activities')) served += 1;
-      if (served === 6 && !killed) {
-        killed = true;
-        throw new Error('worker killed');
+      // The worker dies once, mid-import, right after Strava served page 6 (before it was stored).
+      let served = 0;
+      let killed = false;
+      const dyingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (String(input).includes('/athlete/activities')) served += 1;
+        if (served === 6 && !killed) {
+          killed = true;
+          throw new Error('worker killed');
+        }
+        return response;
+      };
+      const deps = await testDeps({ clock: clock.now, fetch: dyingFetch });
+      const userId = newUserId();
+
+      const connected = await connectAs(sim, userId, MAYA, deps);
+      expect(connected.sync).toBeNull(); // the first run stopped at the used-up window
+      const cursorAfterFirstRun = (await getConnection(userId, 'strava', null))!.syncCursor!;
+      expect(cursorAfterFirstRun.nextPage).toBe(FIFTEEN_MIN_LIMIT + 1);
+      expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBeNull();
+
+      let runs = 1;
+      let result = null;
+      while (!result && runs < 30) {
+        clock.advance(QUARTER_MS);
+        runs += 1;
+        try {
+          result = await syncStrava(userId, deps);
+        } catch (error) {
+          expect((error as { status?: number }).status).toBeOneOf([429, 503]);
+        }
       }
-      return response;
-    };
-    const deps = await testDeps({ clock: clock.now, fetch: dyingFetch });
-    const userId = newUserId();
+      expect(result).toMatchObject({ complete: true, imported: expected.length });
 
-    const connected = await connectAs(sim, userId, MAYA, deps);
-    expect(connected.sync).toBeNull(); // the first run stopped at the used-up window
-    const cursorAfterFirstRun = (await getConnection(userId, 'strava', null))!.syncCursor!;
-    expect(cursorAfterFirstRun.nextPage).toBe(FIFTEEN_MIN_LIMIT + 1);
-    expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBeNull();
+      const stored = await activitiesOfUser(userId);
+      const storedIds = stored.map((a) => a.provider_activity_id);
+      expect(storedIds).toHaveLength(expected.length);
+      expect(new Set(storedIds)).toEqual(new Set(expected));
 
-    let runs = 1;
-    let result = null;
-    while (!result && runs < 30) {
-      clock.advance(QUARTER_MS);
-      runs += 1;
-      try {
-        result = await syncStrava(userId, deps);
-      } catch (error) {
-        expect((error as { status?: number }).status).toBeOneOf([429, 503]);
-      }
-    }
-    expect(result).toMatchObject({ complete: true, imported: expected.length });
-
-    const stored = await activitiesOfUser(userId);
-    const storedIds = stored.map((a) => a.provider_activity_id);
-    expect(storedIds).toHaveLength(expected.length);
-    expect(new Set(storedIds)).toEqual(new Set(expected));
-
-    // Resumed, not restarted: every page once, the final empty page once, and the page lost with the crash once more.
-    expect(listCalls(sim)).toHaveLength(pagesNeeded + 1 + 1);
-    // No request was sent into a used-up window: Strava never had to answer 429.
-    expect(sim.control.requestCount({ status: 429 })).toBe(0);
-    // Short-lived tokens were refreshed along the way.
-    expect(sim.control.requestCount({ path: '/oauth/token', method: 'POST' })).toBeGreaterThan(2);
-    const connection = (await getConnection(userId, 'strava', null))!;
-    expect(connection.syncCursor).toBeNull();
-    expect(connection.lastSyncAt).toBe(START);
-  }, 120_000);
-});
+      // Resumed, not restarted: every page once, the final empty page once, and the page lost with the crash once more.
+      expect(listCalls(sim)).toHaveLength(pagesNeeded + 1 + 1);
+      // No request was sent into a used-up window: Strava never had to answer 429.
+      expect(sim.control.requestCount({ status: 429 })).toBe(0);
+      // Short-lived tokens were refreshed along the way.
+      expect(sim.control.requestCount({ path: '/oauth/token', method: 'POST' })).toBeGreaterThan(2);
+      const connection = (await getConnection(userId, 'strava', null))!;
+      expect(connection.syncCursor).toBeNull();
+      expect(connection.lastSyncAt).toBe(START);
+    }, 120_000);
+  },
+);
 
 describe('later syncs and the daily refresh', () => {
   it('an incremental sync and the daily window refresh both read every page of their window', async () => {
@@ -116,14 +133,21 @@ describe('later syncs and the daily refresh', () => {
 
     clock.advance(DAY_MS);
     const now = clock.now().getTime();
-    for (let i = 0; i < 45; i++) sim.control.addActivity(MAYA, { sport: 'Hike', startDate: new Date(now - 60_000 - i * 10 * 60_000), visibility: 'everyone' });
+    for (let i = 0; i < 45; i++)
+      sim.control.addActivity(MAYA, {
+        sport: 'Hike',
+        startDate: new Date(now - 60_000 - i * 10 * 60_000),
+        visibility: 'everyone',
+      });
     const incremental = await syncStrava(userId, deps);
     expect(incremental).toMatchObject({ imported: 45, complete: true });
     expect(await activitiesOfUser(userId)).toHaveLength(before + 45);
 
     sim.control.clearRequests();
     const refreshed = await syncStrava(userId, deps, 'window');
-    const inWindow = (await activitiesOfUser(userId)).filter((a) => Date.parse(a.start_time) > now - 30 * DAY_MS).length;
+    const inWindow = (await activitiesOfUser(userId)).filter(
+      (a) => Date.parse(a.start_time) > now - 30 * DAY_MS,
+    ).length;
     expect(inWindow).toBeGreaterThan(20);
     expect(refreshed).toMatchObject({ imported: 0, updated: inWindow, complete: true });
     expect(listCalls(sim).length).toBe(Math.ceil(inWindow / 10) + 1);

@@ -14,7 +14,13 @@ import { keys } from '../../../functions/repositories/keys';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import { setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { ROUTES } from '../../../functions/shared/routes';
-import { ActivitiesResponse, AuthorizeUrlResponse, ConnectionsResponse, StravaConnectResponse, SyncResponse } from '../../../functions/shared/schemas/connections';
+import {
+  ActivitiesResponse,
+  AuthorizeUrlResponse,
+  ConnectionsResponse,
+  StravaConnectResponse,
+  SyncResponse,
+} from '../../../functions/shared/schemas/connections';
 import { ImportJobsResponse } from '../../../functions/shared/schemas/import-jobs';
 import { handler as getImportJobs } from '../../../functions/handlers/import-jobs/get-import-jobs';
 import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
@@ -53,7 +59,12 @@ afterAll(async () => {
 });
 
 const responses: string[] = [];
-async function call(handlerFn: Parameters<typeof invoke>[0], id: string, userId: string | null, options: Parameters<typeof invoke>[2] = {}) {
+async function call(
+  handlerFn: Parameters<typeof invoke>[0],
+  id: string,
+  userId: string | null,
+  options: Parameters<typeof invoke>[2] = {},
+) {
   const result = await invoke(handlerFn, route(id), { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
   responses.push(JSON.stringify(result.raw));
   return result;
@@ -93,61 +104,110 @@ describe('Strava routes through the HTTP wrapper', () => {
     const list = ConnectionsResponse.parse((await call(getConnections, 'get-connections', alice)).json);
     expect(list.connections).toEqual([connected.connection]);
 
-    const synced = await call(postSync, 'post-connection-sync', alice, { pathParameters: { provider: 'strava' }, path: '/api/connections/strava/sync' });
+    const synced = await call(postSync, 'post-connection-sync', alice, {
+      pathParameters: { provider: 'strava' },
+      path: '/api/connections/strava/sync',
+    });
     // 202 at once with the background job; the worker runs it from the queue, GET /api/connections/jobs shows it.
     expect(synced.status).toBe(202);
     const queued = SyncResponse.parse(synced.json);
     expect(queued).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import', status: 'queued' } });
     await queue.idle();
     const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', alice)).json);
-    expect(jobs.find((job) => job.kind === 'import')).toMatchObject({ id: queued.kind === 'queued' ? queued.job.id : '', status: 'done', result: { imported: 0 } });
+    expect(jobs.find((job) => job.kind === 'import')).toMatchObject({
+      id: queued.kind === 'queued' ? queued.job.id : '',
+      status: 'done',
+      result: { imported: 0 },
+    });
     // Connect's complete first import was followed by the history backfill.
     expect(jobs.find((job) => job.kind === 'backfill')).toMatchObject({ status: 'done' });
 
-    expect((await call(postSync, 'post-connection-sync', alice, { pathParameters: { provider: 'fitbit' }, path: '/api/connections/fitbit/sync' })).status).toBe(400);
+    expect(
+      (
+        await call(postSync, 'post-connection-sync', alice, {
+          pathParameters: { provider: 'fitbit' },
+          path: '/api/connections/fitbit/sync',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("never lets one user read, sync or disconnect another's connection (identity only from the token)", async () => {
     await connectThroughApi(bob, LIAM);
-    const aliceActivities = ActivitiesResponse.parse((await call(getActivities, 'get-activities', alice)).json).activities;
+    const aliceActivities = ActivitiesResponse.parse(
+      (await call(getActivities, 'get-activities', alice)).json,
+    ).activities;
     const bobActivities = ActivitiesResponse.parse((await call(getActivities, 'get-activities', bob)).json).activities;
     expect(aliceActivities.every((a) => a.user_id === alice)).toBe(true);
     expect(bobActivities.every((a) => a.user_id === bob)).toBe(true);
 
     const stranger = newUserId();
-    expect(ConnectionsResponse.parse((await call(getConnections, 'get-connections', stranger)).json).connections).toEqual([]);
-    expect((await call(postSync, 'post-connection-sync', stranger, { pathParameters: { provider: 'strava' } })).status).toBe(404);
-    expect(ActivitiesResponse.parse((await call(getActivities, 'get-activities', stranger)).json).activities).toEqual([]);
+    expect(
+      ConnectionsResponse.parse((await call(getConnections, 'get-connections', stranger)).json).connections,
+    ).toEqual([]);
+    expect(
+      (await call(postSync, 'post-connection-sync', stranger, { pathParameters: { provider: 'strava' } })).status,
+    ).toBe(404);
+    expect(ActivitiesResponse.parse((await call(getActivities, 'get-activities', stranger)).json).activities).toEqual(
+      [],
+    );
     // A body or query naming another user changes nothing: there is no such input.
     expect((await call(getActivities, 'get-activities', stranger, { query: `user_id=${alice}` })).status).toBe(400);
 
-    expect((await call(deleteConnection, 'delete-connection', stranger, { method: 'DELETE', pathParameters: { provider: 'strava' } })).status).toBe(204);
+    expect(
+      (
+        await call(deleteConnection, 'delete-connection', stranger, {
+          method: 'DELETE',
+          pathParameters: { provider: 'strava' },
+        })
+      ).status,
+    ).toBe(204);
     expect((await getConnection(alice, 'strava', null))!.isActive).toBe(true);
     expect((await getConnection(bob, 'strava', null))!.isActive).toBe(true);
-    expect(ActivitiesResponse.parse((await call(getActivities, 'get-activities', alice)).json).activities).toHaveLength(aliceActivities.length);
+    expect(ActivitiesResponse.parse((await call(getActivities, 'get-activities', alice)).json).activities).toHaveLength(
+      aliceActivities.length,
+    );
   });
 
   it('lists sync requests of the caller only', async () => {
     await setManualSyncOnly(bob, true, new Date());
-    const requested = SyncResponse.parse((await call(postSync, 'post-connection-sync', bob, { pathParameters: { provider: 'strava' } })).json);
+    const requested = SyncResponse.parse(
+      (await call(postSync, 'post-connection-sync', bob, { pathParameters: { provider: 'strava' } })).json,
+    );
     expect(requested.kind).toBe('requested');
     const bobs = (await call(getSyncRequests, 'get-sync-requests', bob)).json as { requests: unknown[] };
     expect(bobs.requests).toHaveLength(1);
-    expect(((await call(getSyncRequests, 'get-sync-requests', alice)).json as { requests: unknown[] }).requests).toEqual([]);
+    expect(
+      ((await call(getSyncRequests, 'get-sync-requests', alice)).json as { requests: unknown[] }).requests,
+    ).toEqual([]);
   });
 
   it('disconnect deauthorizes at Strava, deactivates, deletes tokens and activities', async () => {
     const deps = await testDeps();
     const before = (await getConnection(bob, 'strava', deps.cipher))!;
-    const response = await call(deleteConnection, 'delete-connection', bob, { method: 'DELETE', pathParameters: { provider: 'strava' } });
+    const response = await call(deleteConnection, 'delete-connection', bob, {
+      method: 'DELETE',
+      pathParameters: { provider: 'strava' },
+    });
     expect(response.status).toBe(204);
     const after = (await getConnection(bob, 'strava', deps.cipher))!;
     expect(after).toMatchObject({ isActive: false, tokens: null });
     expect(ActivitiesResponse.parse((await call(getActivities, 'get-activities', bob)).json).activities).toEqual([]);
-    expect(ConnectionsResponse.parse((await call(getConnections, 'get-connections', bob)).json).connections).toEqual([]);
-    const athlete = await fetch(`${sim.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${before.tokens!.accessToken}` } });
+    expect(ConnectionsResponse.parse((await call(getConnections, 'get-connections', bob)).json).connections).toEqual(
+      [],
+    );
+    const athlete = await fetch(`${sim.url}/api/v3/athlete`, {
+      headers: { authorization: `Bearer ${before.tokens!.accessToken}` },
+    });
     expect(athlete.status).toBe(401);
-    expect((await call(deleteConnection, 'delete-connection', bob, { method: 'DELETE', pathParameters: { provider: 'garmin' } })).status).toBe(400);
+    expect(
+      (
+        await call(deleteConnection, 'delete-connection', bob, {
+          method: 'DELETE',
+          pathParameters: { provider: 'garmin' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('never puts a token in a response or a log line', async () => {
@@ -159,7 +219,13 @@ describe('Strava routes through the HTTP wrapper', () => {
     await call(postSync, 'post-connection-sync', carol, { pathParameters: { provider: 'strava' } });
     await queue.idle();
     expect(output.join('').length).toBeGreaterThan(0);
-    for (const secret of [tokens.accessToken, tokens.refreshToken, alices.accessToken, alices.refreshToken, 'strava-simulator-secret']) {
+    for (const secret of [
+      tokens.accessToken,
+      tokens.refreshToken,
+      alices.accessToken,
+      alices.refreshToken,
+      'strava-simulator-secret',
+    ]) {
       expect(responses.join('\n')).not.toContain(secret);
       expect(output.join('')).not.toContain(secret);
     }
@@ -199,7 +265,8 @@ describe('GET /api/activities', () => {
     );
 
   beforeAll(async () => {
-    for (let i = 1; i <= 60; i++) await put(String(i), { activity_type: i % 3 === 0 ? 'Ride' : i % 5 === 0 ? 'TrailRun' : 'Run' });
+    for (let i = 1; i <= 60; i++)
+      await put(String(i), { activity_type: i % 3 === 0 ? 'Ride' : i % 5 === 0 ? 'TrailRun' : 'Run' });
     await put('99', { activity_type: 'Hike', fetched_at: new Date(now - 8 * 86_400_000).toISOString() });
   });
 
@@ -215,7 +282,18 @@ describe('GET /api/activities', () => {
     expect(first.activities[0]!.provider_activity_id).toBe('1');
     expect(first.nextCursor).not.toBeNull();
     const second = await list(`cursor=${first.nextCursor}`);
-    expect(second.activities.map((a) => a.provider_activity_id)).toEqual(['51', '52', '53', '54', '55', '56', '57', '58', '59', '60']);
+    expect(second.activities.map((a) => a.provider_activity_id)).toEqual([
+      '51',
+      '52',
+      '53',
+      '54',
+      '55',
+      '56',
+      '57',
+      '58',
+      '59',
+      '60',
+    ]);
     expect(second.nextCursor).toBeNull();
     expect(JSON.stringify([first, second])).not.toContain('raw');
     expect([...first.activities, ...second.activities].some((a) => a.provider_activity_id === '99')).toBe(false);
@@ -226,7 +304,9 @@ describe('GET /api/activities', () => {
     expect(rides.activities).toHaveLength(20);
     expect(rides.activities.every((a) => a.activity_type === 'Ride')).toBe(true);
     const runs = await list('type=run&sort=distance&order=asc&limit=5');
-    expect(runs.activities.map((a) => a.distance_meters)).toEqual([...runs.activities.map((a) => a.distance_meters!)].sort((a, b) => a - b));
+    expect(runs.activities.map((a) => a.distance_meters)).toEqual(
+      [...runs.activities.map((a) => a.distance_meters!)].sort((a, b) => a - b),
+    );
     expect(runs.activities.every((a) => /Run/.test(a.activity_type))).toBe(true);
     const longest = await list('sort=duration&order=desc&limit=3');
     expect(longest.activities.map((a) => a.provider_activity_id)).toEqual(['60', '59', '58']);
@@ -238,14 +318,17 @@ describe('GET /api/activities', () => {
 
   it('refuses bad queries and a cursor from another view', async () => {
     const first = await list('limit=10');
-    expect((await call(getActivities, 'get-activities', user, { query: `sort=distance&cursor=${first.nextCursor}` })).status).toBe(400);
+    expect(
+      (await call(getActivities, 'get-activities', user, { query: `sort=distance&cursor=${first.nextCursor}` })).status,
+    ).toBe(400);
     expect((await call(getActivities, 'get-activities', user, { query: 'sort=speed' })).status).toBe(400);
     expect((await call(getActivities, 'get-activities', user, { query: 'cursor=garbage' })).status).toBe(400);
   });
 });
 
 describe('POST /api/strava/connect without the activity permission (issue 11)', () => {
-  const MISSING = "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
+  const MISSING =
+    "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 
   it('says which permission is missing, stores and imports nothing; reconnecting with it ticked connects with activities', async () => {
     const user = newUserId();

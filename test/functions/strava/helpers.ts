@@ -1,9 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { acquireStravaCall, recordStravaResponse, type StravaAppConfig } from '../../../functions/repositories/strava-rate-limiter';
+import {
+  acquireStravaCall,
+  recordStravaResponse,
+  type StravaAppConfig,
+} from '../../../functions/repositories/strava-rate-limiter';
 import type { StravaLimiter } from '../../../functions/adapters/strava/client';
 import { stravaDeps, type StravaDeps, type StravaDepsOptions } from '../../../functions/usecases/strava-deps';
 import { createAuthorizeUrl, connectStrava } from '../../../functions/usecases/strava-connect';
-import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator, type StravaSimulatorOptions } from '../../../infra/local/simulators/strava';
+import {
+  DEFAULT_CLIENT,
+  startStravaSimulator,
+  type StravaSimulator,
+  type StravaSimulatorOptions,
+} from '../../../infra/local/simulators/strava';
 import { consentForm } from '../../local/simulators/strava/helpers';
 
 export const MAYA = 40100001;
@@ -14,7 +23,10 @@ export const VERIFY_TOKEN = 'test-verify-token';
 
 /** A simulator on a free port, and the env the Strava functions read pointed at it (as the local stack does). */
 /** Strava's read limits are far above what a whole-window import per test needs, unless a test sets its own. */
-const ROOMY_LIMITS = { overall: { fifteenMin: 100_000, daily: 1_000_000 }, read: { fifteenMin: 100_000, daily: 1_000_000 } };
+const ROOMY_LIMITS = {
+  overall: { fifteenMin: 100_000, daily: 1_000_000 },
+  read: { fifteenMin: 100_000, daily: 1_000_000 },
+};
 
 export async function startStrava(options: StravaSimulatorOptions = {}): Promise<StravaSimulator> {
   const sim = await startStravaSimulator({ seed: 7, limits: ROOMY_LIMITS, ...options });
@@ -37,7 +49,9 @@ export const newUserId = () => `user-${randomUUID()}`;
  * The real limiter (engineer B's, against DynamoDB Local) counting against a config of this test file's own,
  * so parallel test files never share a window.
  */
-export function isolatedLimiter(limits: { fifteenMinLimit?: number; dailyLimit?: number } = {}): StravaLimiter & { config: StravaAppConfig } {
+export function isolatedLimiter(
+  limits: { fifteenMinLimit?: number; dailyLimit?: number } = {},
+): StravaLimiter & { config: StravaAppConfig } {
   const config: StravaAppConfig = {
     id: `test-${randomUUID()}`,
     name: 'test',
@@ -88,8 +102,13 @@ export async function consentAs(
   fields.set('decision', 'authorize');
   const response = await fetch(`${sim.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' });
   const location = new URL(response.headers.get('location') ?? '');
-  if (!location.href.startsWith(`${SITE_URL}/auth/strava/callback`)) throw new Error(`unexpected redirect ${location.href}`);
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '', scope: location.searchParams.get('scope') ?? '' };
+  if (!location.href.startsWith(`${SITE_URL}/auth/strava/callback`))
+    throw new Error(`unexpected redirect ${location.href}`);
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state') ?? '',
+    scope: location.searchParams.get('scope') ?? '',
+  };
 }
 
 /** The whole connect journey at the use-case level. */

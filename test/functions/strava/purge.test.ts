@@ -26,7 +26,8 @@ async function putConnection(isActive: boolean) {
   return userId;
 }
 
-const read = async (userId: string) => (await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connection(userId, 'strava') }))).Item!;
+const read = async (userId: string) =>
+  (await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connection(userId, 'strava') }))).Item!;
 
 describe('retention purge of connections', () => {
   it('removes tokens and provider data left on inactive connections and leaves active ones alone', async () => {
@@ -41,6 +42,10 @@ describe('retention purge of connections', () => {
     expect(cleared).not.toHaveProperty('connection_data');
     expect(cleared).toMatchObject({ is_active: false, provider: 'strava' });
 
-    expect(await read(active)).toMatchObject({ is_active: true, accessTokenEnc: 'v1.sealed-access', connection_data: { firstname: 'A', lastname: 'B' } });
+    expect(await read(active)).toMatchObject({
+      is_active: true,
+      accessTokenEnc: 'v1.sealed-access',
+      connection_data: { firstname: 'A', lastname: 'B' },
+    });
   });
 });

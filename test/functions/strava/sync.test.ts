@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 const activityItem = async (userId: string, id: number) =>
-  (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_ACTIVITIES!, Key: keys.activity(userId, 'strava', String(id)) }))).Item;
+  (
+    await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_ACTIVITIES!, Key: keys.activity(userId, 'strava', String(id)) }),
+    )
+  ).Item;
 
 describe('sync', () => {
   it('first sync takes its whole window page after page; re-sync adds only new ones and never duplicates', async () => {
@@ -43,7 +47,13 @@ describe('sync', () => {
       expect(await activitiesOfUser(userId)).toHaveLength(inWindow);
 
       // Seven new workouts (more than one page of 5): all arrive, paging until an empty page.
-      const added = [1, 2, 3, 4, 5, 6, 7].map((n) => sim.control.addActivity(LIAM, { sport: 'Hike', name: `New hike ${n}`, startDate: new Date(Date.now() - n * 60_000) }));
+      const added = [1, 2, 3, 4, 5, 6, 7].map((n) =>
+        sim.control.addActivity(LIAM, {
+          sport: 'Hike',
+          name: `New hike ${n}`,
+          startDate: new Date(Date.now() - n * 60_000),
+        }),
+      );
       sim.control.clearRequests();
       const third = await syncStrava(userId, deps);
       expect(third.imported).toBe(7);
@@ -54,7 +64,12 @@ describe('sync', () => {
       expect(new Set(stored.map((a) => a.provider_activity_id)).size).toBe(inWindow + 7);
       for (const activity of added) expect(stored.map((a) => a.provider_activity_id)).toContain(String(activity.id));
       const hike = stored.find((a) => a.provider_activity_id === String(added[0]!.id))!;
-      expect(hike).toMatchObject({ user_id: userId, provider_type: 'strava', activity_type: 'Hike', name: 'New hike 1' });
+      expect(hike).toMatchObject({
+        user_id: userId,
+        provider_type: 'strava',
+        activity_type: 'Hike',
+        name: 'New hike 1',
+      });
       expect((await getConnection(userId, 'strava', null))!.lastSyncAt).toBe(third.lastSyncAt);
     } finally {
       delete process.env.STRAVA_SYNC_PAGE_SIZE;
@@ -109,7 +124,12 @@ describe('manual_sync_only', () => {
     const response = await requestOrRunSync(userId, 'strava', deps);
     expect(response.kind).toBe('requested');
     if (response.kind !== 'requested') return;
-    expect(response.request).toMatchObject({ request_type: 'activities_sync', status: 'pending', completed_at: null, error_message: null });
+    expect(response.request).toMatchObject({
+      request_type: 'activities_sync',
+      status: 'pending',
+      completed_at: null,
+      error_message: null,
+    });
     expect(sim.control.requests()).toHaveLength(0);
     expect(await listSyncRequests(userId)).toEqual([response.request]);
 
@@ -118,7 +138,12 @@ describe('manual_sync_only', () => {
     for await (const { userId: id } of activeConnections('strava')) active.push(id);
     expect(active).toContain(userId);
     // Other test files share the table: refresh only this user's connection here.
-    await expect(refreshStravaConnections(deps, [{ userId }])).resolves.toEqual({ refreshed: 1, failed: 0, requestsCompleted: 1, requestsFailed: 0 });
+    await expect(refreshStravaConnections(deps, [{ userId }])).resolves.toEqual({
+      refreshed: 1,
+      failed: 0,
+      requestsCompleted: 1,
+      requestsFailed: 0,
+    });
     const [done] = await listSyncRequests(userId);
     expect(done).toMatchObject({ id: response.request.id, status: 'completed', error_message: null });
     expect(done!.completed_at).not.toBeNull();
@@ -128,9 +153,15 @@ describe('manual_sync_only', () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, MAYA, deps);
-    await expect(requestOrRunSync(userId, 'strava', deps)).resolves.toMatchObject({ kind: 'synced', result: { provider: 'strava' } });
+    await expect(requestOrRunSync(userId, 'strava', deps)).resolves.toMatchObject({
+      kind: 'synced',
+      result: { provider: 'strava' },
+    });
     // Other providers have their own branch: Google Fit is not connected for this user.
-    await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({ status: 404, message: 'Google Fit is not connected.' });
+    await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({
+      status: 404,
+      message: 'Google Fit is not connected.',
+    });
     await expect(requestOrRunSync(newUserId(), 'strava', deps)).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -173,7 +204,14 @@ describe('7-day retention of synced data', () => {
     for (const activity of after) expect(activity.fetched_at).toBe(clock.now().toISOString());
     // Every page: a filtered Scan returns at most 1 MB per page, and other suites share the table.
     const scanned = [];
-    for await (const page of paginateScan({ client: dynamo() }, { TableName: process.env.TABLE_ACTIVITIES!, FilterExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': userId } })) {
+    for await (const page of paginateScan(
+      { client: dynamo() },
+      {
+        TableName: process.env.TABLE_ACTIVITIES!,
+        FilterExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':u': userId },
+      },
+    )) {
       scanned.push(...(page.Items ?? []));
     }
     expect(scanned).toHaveLength(after.length);

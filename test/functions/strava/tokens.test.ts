@@ -7,7 +7,17 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { syncStrava, SYNC_ERROR_MESSAGES } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
-import { connectAs, isolatedLimiter, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, type TestDeps } from './helpers';
+import {
+  connectAs,
+  isolatedLimiter,
+  LIAM,
+  MAYA,
+  newUserId,
+  SOFIA,
+  startStrava,
+  testDeps,
+  type TestDeps,
+} from './helpers';
 
 let sim: StravaSimulator;
 beforeAll(async () => {
@@ -28,7 +38,8 @@ async function markStoredTokenExpired(userId: string) {
   );
 }
 
-const refreshCalls = () => sim.control.requests().filter((r) => r.method === 'POST' && r.path === '/oauth/token').length;
+const refreshCalls = () =>
+  sim.control.requests().filter((r) => r.method === 'POST' && r.path === '/oauth/token').length;
 
 async function connected(athleteId: number, deps?: TestDeps) {
   const d = deps ?? (await testDeps());
@@ -57,7 +68,12 @@ describe('access token refresh', () => {
     await expect(syncStrava(userId, deps)).resolves.toMatchObject({ provider: 'strava' });
     const old = await fetch(`${sim.url}/oauth/token`, {
       method: 'POST',
-      body: new URLSearchParams({ client_id: '100001', client_secret: 'strava-simulator-secret', grant_type: 'refresh_token', refresh_token: before.tokens!.refreshToken }),
+      body: new URLSearchParams({
+        client_id: '100001',
+        client_secret: 'strava-simulator-secret',
+        grant_type: 'refresh_token',
+        refresh_token: before.tokens!.refreshToken,
+      }),
     });
     expect(old.status).toBe(400);
   });
@@ -68,16 +84,27 @@ describe('access token refresh', () => {
     sim.control.clearRequests();
     await expect(syncStrava(userId, deps)).resolves.toMatchObject({ provider: 'strava' });
     const log = sim.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`);
-    expect(log.slice(0, 3)).toEqual(['GET /api/v3/athlete/activities 401', 'POST /oauth/token 200', 'GET /api/v3/athlete/activities 200']);
+    expect(log.slice(0, 3)).toEqual([
+      'GET /api/v3/athlete/activities 401',
+      'POST /oauth/token 200',
+      'GET /api/v3/athlete/activities 200',
+    ]);
   });
 
   it('asks the user to reconnect when Strava refuses the refresh (access revoked)', async () => {
     const { userId, deps } = await connected(SOFIA);
     sim.control.revokeAccess(SOFIA);
     sim.control.clearRequests();
-    await expect(syncStrava(userId, deps)).rejects.toMatchObject({ status: 409, code: 'strava_reconnect_required', message: SYNC_ERROR_MESSAGES.auth });
+    await expect(syncStrava(userId, deps)).rejects.toMatchObject({
+      status: 409,
+      code: 'strava_reconnect_required',
+      message: SYNC_ERROR_MESSAGES.auth,
+    });
     // One 401, one refused refresh, no endless retrying.
-    expect(sim.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v3/athlete/activities 401', 'POST /oauth/token 400']);
+    expect(sim.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'GET /api/v3/athlete/activities 401',
+      'POST /oauth/token 400',
+    ]);
   });
 });
 
@@ -100,7 +127,11 @@ describe('HTTP 429 and failures', () => {
     const sleeps: number[] = [];
     // A limiter that only counts, to see the adapter's own retry rule in isolation.
     const deps = await testDeps({
-      limiter: { configForUser: async () => isolatedLimiter().config, acquire: async () => void counted.push(1), record: async () => {} },
+      limiter: {
+        configForUser: async () => isolatedLimiter().config,
+        acquire: async () => void counted.push(1),
+        record: async () => {},
+      },
       sleep: async (ms) => void sleeps.push(ms),
     });
     sim.control.failNext(4, { status: 429 }, { pathPrefix: '/api/v3/athlete/activities' });
@@ -153,7 +184,10 @@ describe('HTTP 429 and failures', () => {
     // A window sync needs at least two calls (a page and the empty page that ends it): the second is refused unsent.
     const limited = await testDeps({ limiter: isolatedLimiter({ fifteenMinLimit: 1 }) });
     sim.control.clearRequests();
-    await expect(syncStrava(userId, limited, 'window')).rejects.toMatchObject({ status: 429, message: '15-minute rate limit exceeded. Try again in 15 minutes' });
+    await expect(syncStrava(userId, limited, 'window')).rejects.toMatchObject({
+      status: 429,
+      message: '15-minute rate limit exceeded. Try again in 15 minutes',
+    });
     expect(sim.control.requests()).toHaveLength(1);
     sim.control.clearRequests();
     // The next run is held until the quarter ends, and sends nothing.

@@ -42,15 +42,28 @@ const ids = async (user: string) => (await activitiesOfUser(user)).map((a) => a.
 
 describe('GET /api/webhooks/strava (subscription check)', () => {
   it('echoes hub.challenge for the configured verify token', async () => {
-    const response = await invoke(getWebhook, getRoute, { query: `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=abc123` });
+    const response = await invoke(getWebhook, getRoute, {
+      query: `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=abc123`,
+    });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ 'hub.challenge': 'abc123' });
   });
 
   it('refuses a wrong token or mode with 403, and a missing challenge with 400', async () => {
-    expect((await invoke(getWebhook, getRoute, { query: 'hub.mode=subscribe&hub.verify_token=guess&hub.challenge=abc' })).status).toBe(403);
-    expect((await invoke(getWebhook, getRoute, { query: `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=abc` })).status).toBe(403);
-    expect((await invoke(getWebhook, getRoute, { query: `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}` })).status).toBe(400);
+    expect(
+      (await invoke(getWebhook, getRoute, { query: 'hub.mode=subscribe&hub.verify_token=guess&hub.challenge=abc' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await invoke(getWebhook, getRoute, {
+          query: `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=abc`,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await invoke(getWebhook, getRoute, { query: `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}` })).status,
+    ).toBe(400);
   });
 });
 
@@ -104,7 +117,12 @@ describe('POST /api/webhooks/strava (events)', () => {
 
   it('athlete deauthorization marks the connection inactive and deletes tokens and data (idempotently); a forged one does nothing', async () => {
     expect((await ids(userId)).length).toBeGreaterThan(0);
-    const deauth = event({ object_type: 'athlete', object_id: NOAH, aspect_type: 'update', updates: { authorized: 'false' } });
+    const deauth = event({
+      object_type: 'athlete',
+      object_id: NOAH,
+      aspect_type: 'update',
+      updates: { authorized: 'false' },
+    });
     // Strava still accepts the athlete's tokens: the event is not genuine.
     expect((await deliver(deauth)).json).toEqual({ received: true });
     expect((await getConnection(userId, 'strava', null))!.isActive).toBe(true);

@@ -65,7 +65,10 @@ describe('filing a trip plan', () => {
     const token = linkIn(mail[0]!.body.text);
     expect(token).toBeDefined();
 
-    const shared = await invoke(getTripLink, route('get-trip-link'), { path: `/api/trip-links/${token}`, pathParameters: { token: token! } });
+    const shared = await invoke(getTripLink, route('get-trip-link'), {
+      path: `/api/trip-links/${token}`,
+      pathParameters: { token: token! },
+    });
     expect(shared.status).toBe(200);
     expect(shared.json).toMatchObject({ trailhead: 'Lynn Headwaters', party: ['Avery Owner'], status: 'open' });
     expect(JSON.stringify(shared.json)).not.toContain(owner);
@@ -78,15 +81,20 @@ describe('filing a trip plan', () => {
     const plan = await fileTripPlan(owner, planInput(contact), filedAt());
     await sendDueEmails(filedAt());
     const token = linkIn(sentTo(await ses.emails(), contact)[0]!.body.text)!;
-    const call = (t: string) => invoke(getTripLink, route('get-trip-link'), { path: `/api/trip-links/${t}`, pathParameters: { token: t } });
+    const call = (t: string) =>
+      invoke(getTripLink, route('get-trip-link'), { path: `/api/trip-links/${t}`, pathParameters: { token: t } });
 
     const wrong = await call(randomBytes(32).toString('base64url'));
     expect(wrong.status).toBe(404);
     expect((await call('short')).status).toBe(400);
 
     const { sharedTripPlan } = await import('../../../functions/usecases/trip-plans');
-    await expect(sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS - 1000))).resolves.toMatchObject({ id: plan.id });
-    await expect(sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS))).rejects.toMatchObject({ status: 410 });
+    await expect(
+      sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS - 1000)),
+    ).resolves.toMatchObject({ id: plan.id });
+    await expect(sharedTripPlan(token, new Date(returnAt().getTime() + TRIP_LINK_LIFETIME_MS))).rejects.toMatchObject({
+      status: 410,
+    });
 
     await checkInTripPlan(owner, plan.id, { kind: 'back' }, returnAt());
     expect((await call(token)).status).toBe(410);
@@ -101,18 +109,30 @@ describe('filing a trip plan', () => {
     const activity = await createActivity(a, { date: RETURN_DATE, time: '08:00' });
     expect((await join(activity.id, b)).status).toBe(200);
 
-    await expect(fileTripPlan(stranger, planInput('c@example.org', { activityId: activity.id }), filedAt())).rejects.toMatchObject({ status: 404 });
+    await expect(
+      fileTripPlan(stranger, planInput('c@example.org', { activityId: activity.id }), filedAt()),
+    ).rejects.toMatchObject({ status: 404 });
     const plan = await fileTripPlan(a, planInput(`c-${tag()}@example.org`, { activityId: activity.id }), filedAt());
     expect(plan.party.map((m) => m.name)).toEqual(['Alex', 'Blair']);
 
-    const asB = await invoke(getTripPlan, route('get-trip-plan'), { path: `/api/trip-plans/${plan.id}`, pathParameters: { planId: plan.id }, claims: userClaims(b) });
+    const asB = await invoke(getTripPlan, route('get-trip-plan'), {
+      path: `/api/trip-plans/${plan.id}`,
+      pathParameters: { planId: plan.id },
+      claims: userClaims(b),
+    });
     expect(asB.status).toBe(200);
-    const asStranger = await invoke(getTripPlan, route('get-trip-plan'), { path: `/api/trip-plans/${plan.id}`, pathParameters: { planId: plan.id }, claims: userClaims(stranger) });
+    const asStranger = await invoke(getTripPlan, route('get-trip-plan'), {
+      path: `/api/trip-plans/${plan.id}`,
+      pathParameters: { planId: plan.id },
+      claims: userClaims(stranger),
+    });
     expect(asStranger.status).toBe(404);
   });
 
   it('refuses a return already past and a return before the start', async () => {
-    await expect(fileTripPlan(`trip-${tag()}`, planInput('c@example.org'), new Date(returnAt().getTime() + 1000))).rejects.toMatchObject({ status: 400 });
+    await expect(
+      fileTripPlan(`trip-${tag()}`, planInput('c@example.org'), new Date(returnAt().getTime() + 1000)),
+    ).rejects.toMatchObject({ status: 400 });
     expect(TripPlanInputSchema.safeParse({ ...planInput('c@example.org'), returnTime: '07:00' }).success).toBe(false);
   });
 });
@@ -122,7 +142,11 @@ describe('overdue alerts', () => {
     const owner = `trip-owner-${tag()}`;
     const contacts = [`c1-${tag()}@example.org`, `c2-${tag()}@example.org`];
     await setDisplayName(owner, 'Robin Overdue');
-    const plan = await fileTripPlan(owner, planInput(contacts[0]!, { contacts: contacts.map((email, i) => ({ name: `Contact ${i}`, email })) }), filedAt());
+    const plan = await fileTripPlan(
+      owner,
+      planInput(contacts[0]!, { contacts: contacts.map((email, i) => ({ name: `Contact ${i}`, email })) }),
+      filedAt(),
+    );
     await sendDueEmails(filedAt());
     await ses.clear();
 
@@ -148,7 +172,10 @@ describe('overdue alerts', () => {
     await sendDueEmails(later);
     await runTripPlanSchedule(new Date(later.getTime() + 86_400_000));
     await sendDueEmails(new Date(later.getTime() + 86_400_000));
-    expect(sentTo(await ses.emails(), contacts[1]!).map((m) => m.subject.split(':')[0])).toEqual(['Overdue', 'Second alert']);
+    expect(sentTo(await ses.emails(), contacts[1]!).map((m) => m.subject.split(':')[0])).toEqual([
+      'Overdue',
+      'Second alert',
+    ]);
 
     const { getTripPlanFor } = await import('../../../functions/usecases/trip-plans');
     expect((await getTripPlanFor(owner, plan.id, later)).overdueAlertsSent).toBe(2);
@@ -158,7 +185,12 @@ describe('overdue alerts', () => {
     const owner = `trip-owner-${tag()}`;
     const contact = `c-${tag()}@example.org`;
     const plan = await fileTripPlan(owner, planInput(contact), filedAt());
-    const closed = await checkInTripPlan(owner, plan.id, { kind: 'back' }, new Date(returnAt().getTime() + minutes(30)));
+    const closed = await checkInTripPlan(
+      owner,
+      plan.id,
+      { kind: 'back' },
+      new Date(returnAt().getTime() + minutes(30)),
+    );
     expect(closed.status).toBe('closed');
     await expect(checkInTripPlan(owner, plan.id, { kind: 'back' }, returnAt())).rejects.toMatchObject({ status: 409 });
 
@@ -175,9 +207,25 @@ describe('overdue alerts', () => {
     const owner = `trip-owner-${tag()}`;
     const contact = `c-${tag()}@example.org`;
     const plan = await fileTripPlan(owner, planInput(contact), filedAt());
-    const late = await checkInTripPlan(owner, plan.id, { kind: 'late', returnDate: RETURN_DATE, returnTime: '20:00', reason: 'Slow on the descent' }, returnAt('16:30'));
-    expect(late).toMatchObject({ returnTime: '20:00', lateReason: 'Slow on the descent', lastCheckIn: { kind: 'late', by: owner } });
-    await expect(checkInTripPlan(owner, plan.id, { kind: 'late', returnDate: RETURN_DATE, returnTime: '21:00', reason: 'Again' }, returnAt('17:00'))).rejects.toMatchObject({ status: 409 });
+    const late = await checkInTripPlan(
+      owner,
+      plan.id,
+      { kind: 'late', returnDate: RETURN_DATE, returnTime: '20:00', reason: 'Slow on the descent' },
+      returnAt('16:30'),
+    );
+    expect(late).toMatchObject({
+      returnTime: '20:00',
+      lateReason: 'Slow on the descent',
+      lastCheckIn: { kind: 'late', by: owner },
+    });
+    await expect(
+      checkInTripPlan(
+        owner,
+        plan.id,
+        { kind: 'late', returnDate: RETURN_DATE, returnTime: '21:00', reason: 'Again' },
+        returnAt('17:00'),
+      ),
+    ).rejects.toMatchObject({ status: 409 });
 
     await runTripPlanSchedule(new Date(returnAt().getTime() + minutes(61)));
     await sendDueEmails(new Date(returnAt().getTime() + minutes(61)));

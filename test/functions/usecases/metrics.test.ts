@@ -5,7 +5,14 @@ import { InvalidTimeZoneError } from '../../../functions/domain/metrics';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { activitiesOfUser, upsertActivities } from '../../../functions/repositories/activities';
-import { activitiesForMetrics, getMetrics, listDailyAggregates, listProviderDailyAggregates, metricsKeys, saveProviderDailyAggregates } from '../../../functions/repositories/metrics';
+import {
+  activitiesForMetrics,
+  getMetrics,
+  listDailyAggregates,
+  listProviderDailyAggregates,
+  metricsKeys,
+  saveProviderDailyAggregates,
+} from '../../../functions/repositories/metrics';
 import type { ProviderType, UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { recalculateUserMetrics, type MetricsDeps } from '../../../functions/usecases/metrics';
 
@@ -40,14 +47,22 @@ function activity(userId: string, startTime: string, overrides: Partial<UnifiedA
 
 async function storedItems(userId: string): Promise<Record<string, unknown>[]> {
   const result = await dynamo().send(
-    new QueryCommand({ TableName: tableName('users'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+    new QueryCommand({
+      TableName: tableName('users'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+    }),
   );
   return result.Items ?? [];
 }
 
 /** The activities held and the providers connected (Strava unless told otherwise), in place of DynamoDB reads. */
 function holding(activities: UnifiedActivity[], providers: ProviderType[] = ['strava']): Partial<MetricsDeps> {
-  return { listActivities: async () => activities, listActiveProviders: async () => providers.map((provider) => ({ provider, connectedAt: '2025-01-01T00:00:00.000Z' })) };
+  return {
+    listActivities: async () => activities,
+    listActiveProviders: async () =>
+      providers.map((provider) => ({ provider, connectedAt: '2025-01-01T00:00:00.000Z' })),
+  };
 }
 
 async function sessionsByDate(userId: string): Promise<Record<string, number>> {
@@ -67,11 +82,21 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
 
     expect(await getMetrics(userId)).toEqual(returned);
     // 3600 + 5400 + 3600 s = 210 min over 4 weeks; 3 sessions; 6000 steps over 28 days.
-    expect(returned).toMatchObject({ weeklyMinutes: 52.5, weeklySessions: 0.75, dailySteps: 214, daysActive: 2, timeZone: 'America/Vancouver' });
+    expect(returned).toMatchObject({
+      weeklyMinutes: 52.5,
+      weeklySessions: 0.75,
+      dailySteps: 214,
+      daysActive: 2,
+      timeZone: 'America/Vancouver',
+    });
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-01': 1, '2025-06-09': 2 });
 
     const items = await storedItems(userId);
-    expect(items.map((item) => item.sk).sort()).toEqual(['DAILY#2025-06-01#strava', 'DAILY#2025-06-09#strava', 'METRICS']);
+    expect(items.map((item) => item.sk).sort()).toEqual([
+      'DAILY#2025-06-01#strava',
+      'DAILY#2025-06-09#strava',
+      'METRICS',
+    ]);
     for (const item of items) {
       expect(item).not.toHaveProperty('expiresAt');
       expect(item).not.toHaveProperty('fetchedAt');
@@ -81,7 +106,10 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
 
   it('keeps the aggregates of days whose raw data was purged, and counts them in the long-range figures', async () => {
     const userId = newUserId();
-    const older = [activity(userId, '2025-03-01T18:00:00Z'), activity(userId, '2025-04-15T18:00:00Z', { activity_type: 'Hike' })];
+    const older = [
+      activity(userId, '2025-03-01T18:00:00Z'),
+      activity(userId, '2025-04-15T18:00:00Z', { activity_type: 'Hike' }),
+    ];
     const recent = [activity(userId, '2025-06-08T18:00:00Z')];
     await recalculateUserMetrics(userId, NOW, holding([...older, ...recent]));
 
@@ -128,18 +156,19 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     ];
     const all: ProviderType[] = ['strava', 'apple_health', 'google_health'];
     await recalculateUserMetrics(userId, NOW, holding(activities, all));
-    expect((await listProviderDailyAggregates(userId)).map((part) => `${part.date} ${part.provider} ${part.sessions}`)).toEqual([
-      '2025-06-05 apple_health 1',
-      '2025-06-05 strava 1',
-      '2025-06-06 google_health 1',
-    ]);
+    expect(
+      (await listProviderDailyAggregates(userId)).map((part) => `${part.date} ${part.provider} ${part.sessions}`),
+    ).toEqual(['2025-06-05 apple_health 1', '2025-06-05 strava 1', '2025-06-06 google_health 1']);
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-05': 2, '2025-06-06': 1 });
 
     // Apple is disconnected; even a recompute that still sees its raw records (a delete under way) leaves it out.
     const metrics = await recalculateUserMetrics(userId, NOW, holding(activities, ['strava', 'google_health']));
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-05': 1, '2025-06-06': 1 });
     expect(metrics.weeklySteps).toBe(0);
-    expect((await listProviderDailyAggregates(userId)).map((part) => part.provider)).toEqual(['strava', 'google_health']);
+    expect((await listProviderDailyAggregates(userId)).map((part) => part.provider)).toEqual([
+      'strava',
+      'google_health',
+    ]);
   });
 
   it('after an import re-aggregates only the days it touched (issue 13)', async () => {
@@ -154,12 +183,25 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     await recalculateUserMetrics(userId, new Date(earlier), holding(held, providers));
 
     // A Strava import at NOW stores one new activity on 6 June and fetches 4 June's again with a longer duration.
-    const imported = [held[0]!, { ...held[1]!, duration_seconds: 7200, fetched_at: NOW.toISOString() }, held[2]!, activity(userId, '2025-06-06T18:00:00Z', { fetched_at: NOW.toISOString() })];
+    const imported = [
+      held[0]!,
+      { ...held[1]!, duration_seconds: 7200, fetched_at: NOW.toISOString() },
+      held[2]!,
+      activity(userId, '2025-06-06T18:00:00Z', { fetched_at: NOW.toISOString() }),
+    ];
     const save = vi.fn(saveProviderDailyAggregates);
-    await recalculateUserMetrics(userId, NOW, { ...holding(imported, providers), saveProviderDailyAggregates: save }, { only: { provider: 'strava', touchedSince: NOW } });
+    await recalculateUserMetrics(
+      userId,
+      NOW,
+      { ...holding(imported, providers), saveProviderDailyAggregates: save },
+      { only: { provider: 'strava', touchedSince: NOW } },
+    );
 
     expect(save).toHaveBeenCalledTimes(1);
-    expect(save.mock.calls[0]![1].map((part) => `${part.date} ${part.provider}`)).toEqual(['2025-06-04 strava', '2025-06-06 strava']);
+    expect(save.mock.calls[0]![1].map((part) => `${part.date} ${part.provider}`)).toEqual([
+      '2025-06-04 strava',
+      '2025-06-06 strava',
+    ]);
     const parts = await listProviderDailyAggregates(userId);
     expect(parts.find((part) => part.date === '2025-06-04' && part.provider === 'strava')?.minutes).toBe(120);
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-02': 1, '2025-06-04': 2, '2025-06-06': 1 });
@@ -186,7 +228,11 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     await recalculateUserMetrics(bob, NOW, holding([activity(bob, '2025-06-03T18:00:00Z')]));
     const bobBefore = await storedItems(bob);
 
-    await recalculateUserMetrics(alice, NOW, holding([activity(alice, '2025-06-03T18:00:00Z'), activity(alice, '2025-06-04T18:00:00Z')]));
+    await recalculateUserMetrics(
+      alice,
+      NOW,
+      holding([activity(alice, '2025-06-03T18:00:00Z'), activity(alice, '2025-06-04T18:00:00Z')]),
+    );
 
     expect(await storedItems(bob)).toEqual(bobBefore);
     expect(await sessionsByDate(alice)).toEqual({ '2025-06-03': 1, '2025-06-04': 1 });
@@ -205,7 +251,9 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
   it('uses the time zone it is given for local days', async () => {
     const userId = newUserId();
     // 06:30 UTC on 10 June is 9 June in Vancouver and 10 June in Kolkata.
-    await recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-10T06:30:00Z')]), { timeZone: 'Asia/Kolkata' });
+    await recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-10T06:30:00Z')]), {
+      timeZone: 'Asia/Kolkata',
+    });
     expect(await sessionsByDate(userId)).toEqual({ '2025-06-10': 1 });
     expect((await getMetrics(userId))?.timeZone).toBe('Asia/Kolkata');
   });
@@ -213,29 +261,53 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
   it('rejects an unknown time zone before writing anything', async () => {
     const userId = newUserId();
     await expect(
-      recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-02T18:00:00Z')]), { timeZone: 'Atlantis/Capital' }),
+      recalculateUserMetrics(userId, NOW, holding([activity(userId, '2025-06-02T18:00:00Z')]), {
+        timeZone: 'Atlantis/Capital',
+      }),
     ).rejects.toBeInstanceOf(InvalidTimeZoneError);
     expect(await storedItems(userId)).toEqual([]);
   });
 
   it('reads back only the days asked for', async () => {
     const userId = newUserId();
-    await recalculateUserMetrics(userId, NOW, holding(['2025-05-01T18:00:00Z', '2025-05-20T18:00:00Z', '2025-06-01T18:00:00Z'].map((start) => activity(userId, start))));
-    expect((await listDailyAggregates(userId, { from: '2025-05-20' })).map((day) => day.date)).toEqual(['2025-05-20', '2025-06-01']);
-    const item = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: metricsKeys.dailyAggregate(userId, '2025-05-01', 'strava') }));
+    await recalculateUserMetrics(
+      userId,
+      NOW,
+      holding(
+        ['2025-05-01T18:00:00Z', '2025-05-20T18:00:00Z', '2025-06-01T18:00:00Z'].map((start) =>
+          activity(userId, start),
+        ),
+      ),
+    );
+    expect((await listDailyAggregates(userId, { from: '2025-05-20' })).map((day) => day.date)).toEqual([
+      '2025-05-20',
+      '2025-06-01',
+    ]);
+    const item = await dynamo().send(
+      new GetCommand({
+        TableName: tableName('users'),
+        Key: metricsKeys.dailyAggregate(userId, '2025-05-01', 'strava'),
+      }),
+    );
     expect(item.Item).toMatchObject({ entity: 'DailyAggregate', userId, date: '2025-05-01', sessions: 1, minutes: 60 });
   });
 
   describe('reading the activities itself (no listActivities given)', () => {
     async function store(userId: string, activities: UnifiedActivity[]) {
-      await upsertActivities(activities.map((a) => ({ activity: a, raw: { id: a.provider_activity_id, polyline: 'x'.repeat(2000) } })));
+      await upsertActivities(
+        activities.map((a) => ({ activity: a, raw: { id: a.provider_activity_id, polyline: 'x'.repeat(2000) } })),
+      );
     }
 
     it('reads only the aggregated attributes of the activities still within retention', async () => {
       const userId = newUserId();
       const held = [
         activity(userId, '2025-06-10T06:30:00Z', { steps: 1200 }),
-        activity(userId, '2025-06-09T15:00:00Z', { activity_type: 'Ride', duration_seconds: 5400, calories_burned: null }),
+        activity(userId, '2025-06-09T15:00:00Z', {
+          activity_type: 'Ride',
+          duration_seconds: 5400,
+          calories_burned: null,
+        }),
       ];
       // Fetched 8 days before NOW: past the 7-day retention, so it must not count even if TTL has not removed it yet.
       const expired = activity(userId, '2025-06-01T16:00:00Z', { fetched_at: '2025-06-02T18:00:00Z' });
@@ -244,7 +316,16 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
       const read = await activitiesForMetrics(userId, NOW);
       expect(read).toHaveLength(2);
       for (const item of read) {
-        expect(Object.keys(item).sort()).toEqual(['activity_type', 'calories_burned', 'distance_meters', 'duration_seconds', 'fetched_at', 'provider_type', 'start_time', 'steps']);
+        expect(Object.keys(item).sort()).toEqual([
+          'activity_type',
+          'calories_burned',
+          'distance_meters',
+          'duration_seconds',
+          'fetched_at',
+          'provider_type',
+          'start_time',
+          'steps',
+        ]);
         expect(item).not.toHaveProperty('name');
         expect(item).not.toHaveProperty('raw_data');
       }
@@ -254,8 +335,16 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
       const [viaDefault, viaFull] = [newUserId(), newUserId()];
       const make = (userId: string) => [
         activity(userId, '2025-06-10T06:30:00Z', { steps: 1200, provider_activity_id: 'a' }),
-        activity(userId, '2025-06-09T15:00:00Z', { activity_type: 'Ride', duration_seconds: 5400, provider_activity_id: 'b' }),
-        activity(userId, '2025-06-05T01:00:00Z', { activity_type: 'Walk', distance_meters: null, provider_activity_id: 'c' }),
+        activity(userId, '2025-06-09T15:00:00Z', {
+          activity_type: 'Ride',
+          duration_seconds: 5400,
+          provider_activity_id: 'b',
+        }),
+        activity(userId, '2025-06-05T01:00:00Z', {
+          activity_type: 'Walk',
+          distance_meters: null,
+          provider_activity_id: 'c',
+        }),
       ];
       await store(viaDefault, make(viaDefault));
       await store(viaFull, make(viaFull));

@@ -54,7 +54,12 @@ const provider = fc.constantFrom<ProviderType>(...PROVIDER_TYPES);
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('connect' as const), provider }),
   fc.record({ kind: fc.constant('sync' as const), provider }),
-  fc.record({ kind: fc.constant('record' as const), provider, daysAgo: fc.integer({ min: 0, max: 45 }), minutes: fc.integer({ min: 1, max: 180 }) }),
+  fc.record({
+    kind: fc.constant('record' as const),
+    provider,
+    daysAgo: fc.integer({ min: 0, max: 45 }),
+    minutes: fc.integer({ min: 1, max: 180 }),
+  }),
   fc.record({ kind: fc.constant('deleteAtProvider' as const), provider, pick: fc.nat(20) }),
   fc.record({ kind: fc.constant('disconnect' as const), provider }),
   fc.record({ kind: fc.constant('wait' as const), days: fc.constantFrom(1, 3, 8) }),
@@ -70,7 +75,10 @@ class World {
   readonly userId = `numbers-${randomUUID()}`;
   now = START;
   readonly providers = new Map<ProviderType, ProviderModel>(
-    PROVIDER_TYPES.map((p) => [p, { connected: false, atProvider: [], counted: new Map(), fetchedAt: new Map(), usedDays: new Set<string>() }]),
+    PROVIDER_TYPES.map((p) => [
+      p,
+      { connected: false, atProvider: [], counted: new Map(), fetchedAt: new Map(), usedDays: new Set<string>() },
+    ]),
   );
   private readonly localDate = localTimeIn(DEFAULT_TIME_ZONE);
 
@@ -79,7 +87,14 @@ class World {
     const model = this.providers.get(step.provider)!;
     switch (step.kind) {
       case 'connect':
-        await saveTokenlessConnection({ userId: this.userId, provider: step.provider, providerUserId: `${step.provider}-${this.userId}`, scopes: [], now: new Date(this.now), keepHistory: false });
+        await saveTokenlessConnection({
+          userId: this.userId,
+          provider: step.provider,
+          providerUserId: `${step.provider}-${this.userId}`,
+          scopes: [],
+          now: new Date(this.now),
+          keepHistory: false,
+        });
         model.connected = true;
         return this.sync(step.provider);
       case 'sync':
@@ -102,12 +117,18 @@ class World {
           await recalculateAfterImport(step.provider)(this.userId, new Date(this.now));
         }
         const fetched = model.fetchedAt.get(gone!.id);
-        if (fetched !== undefined && !isPastRetention(new Date(fetched), new Date(this.now))) model.counted.delete(gone!.id);
+        if (fetched !== undefined && !isPastRetention(new Date(fetched), new Date(this.now)))
+          model.counted.delete(gone!.id);
         return;
       }
       case 'disconnect':
         if (!model.connected) return;
-        await disconnectProvider(this.userId, step.provider, { ...offlineStrava, clock: () => new Date(this.now) }, offlineGoogle);
+        await disconnectProvider(
+          this.userId,
+          step.provider,
+          { ...offlineStrava, clock: () => new Date(this.now) },
+          offlineGoogle,
+        );
         model.connected = false;
         model.counted.clear();
         model.fetchedAt.clear();
@@ -120,7 +141,8 @@ class World {
     // The hourly purge, for this user only (the shared test database holds other suites' data).
     const now = new Date(this.now);
     for (const activity of await activitiesOfUser(this.userId)) {
-      if (isPastRetention(activity.fetched_at, now)) await deleteActivity(this.userId, activity.provider_type, activity.provider_activity_id);
+      if (isPastRetention(activity.fetched_at, now))
+        await deleteActivity(this.userId, activity.provider_type, activity.provider_activity_id);
     }
   }
 
@@ -128,7 +150,9 @@ class World {
   private async sync(p: ProviderType): Promise<void> {
     const model = this.providers.get(p)!;
     const now = new Date(this.now);
-    const fetched = model.atProvider.filter((w) => w.startMs >= this.now - SYNC_WINDOW_DAYS * DAY_MS && w.startMs <= this.now);
+    const fetched = model.atProvider.filter(
+      (w) => w.startMs >= this.now - SYNC_WINDOW_DAYS * DAY_MS && w.startMs <= this.now,
+    );
     await upsertActivities(fetched.map((w) => ({ activity: this.toActivity(p, w, now), raw: { id: w.id } })));
     for (const w of fetched) {
       model.counted.set(w.id, w);
@@ -174,7 +198,8 @@ class World {
         sessions += 1;
         minutes += w.minutes;
         if (this.localDate(w.startMs).date >= weekStart) thisWeek += 1;
-        if (!isPastRetention(new Date(model.fetchedAt.get(w.id)!), now) && model.atProvider.some((a) => a.id === w.id)) held += 1;
+        if (!isPastRetention(new Date(model.fetchedAt.get(w.id)!), now) && model.atProvider.some((a) => a.id === w.id))
+          held += 1;
       }
     }
     return { sessions, minutes, thisWeek, held };
@@ -182,11 +207,17 @@ class World {
 
   async observed() {
     const now = new Date(this.now);
-    const [all, year, month] = await Promise.all(['all', 'year', 'month'].map((range) => getAnalysis(this.userId, range as 'all', now)));
+    const [all, year, month] = await Promise.all(
+      ['all', 'year', 'month'].map((range) => getAnalysis(this.userId, range as 'all', now)),
+    );
     const list: UnifiedActivity[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listActivities(this.userId, { type: 'all', sort: 'date', order: 'desc', limit: 50, cursor }, now);
+      const page = await listActivities(
+        this.userId,
+        { type: 'all', sort: 'date', order: 'desc', limit: 50, cursor },
+        now,
+      );
       list.push(...page.activities);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -218,9 +249,14 @@ describe('dashboard, analysis and list agree (issue 11, DynamoDB Local)', () => 
   it('after the reported sequence: connect Strava, Google and Apple, disconnect Apple, re-sync twice', async () => {
     const world = new World();
     const steps: Command[] = [];
-    for (const p of PROVIDER_TYPES) for (let i = 0; i < 4; i++) steps.push({ kind: 'record', provider: p, daysAgo: 2 + i * 5, minutes: 30 + i });
+    for (const p of PROVIDER_TYPES)
+      for (let i = 0; i < 4; i++) steps.push({ kind: 'record', provider: p, daysAgo: 2 + i * 5, minutes: 30 + i });
     steps.push(...PROVIDER_TYPES.map((p) => ({ kind: 'connect' as const, provider: p })));
-    steps.push({ kind: 'disconnect', provider: 'apple_health' }, { kind: 'sync', provider: 'strava' }, { kind: 'sync', provider: 'google_health' });
+    steps.push(
+      { kind: 'disconnect', provider: 'apple_health' },
+      { kind: 'sync', provider: 'strava' },
+      { kind: 'sync', provider: 'google_health' },
+    );
     for (const step of steps) await world.run(step);
     await checkAgreement(world);
     expect(world.expected().sessions).toBe(8);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_CLIENT_ID_PLACEHOLDER, readDeploymentSettings } from '../../../infra/bin/settings';
 
-const settingsFrom = (context: Record<string, unknown>) => readDeploymentSettings({ tryGetContext: (key) => context[key] });
+const settingsFrom = (context: Record<string, unknown>) =>
+  readDeploymentSettings({ tryGetContext: (key) => context[key] });
 
 describe('readDeploymentSettings', () => {
   it('has safe offline defaults when no context is given', () => {
@@ -55,7 +56,9 @@ describe('readDeploymentSettings', () => {
   });
 
   it('accepts only an https link as the Apple Shortcut URL', () => {
-    expect(() => settingsFrom({ appleShortcutUrl: 'http://www.icloud.com/shortcuts/x' })).toThrow(/'appleShortcutUrl' must be an https URL/);
+    expect(() => settingsFrom({ appleShortcutUrl: 'http://www.icloud.com/shortcuts/x' })).toThrow(
+      /'appleShortcutUrl' must be an https URL/,
+    );
   });
 
   it('rejects non-string values', () => {

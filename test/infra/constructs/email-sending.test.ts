@@ -22,19 +22,29 @@ describe('email sending (issue 16)', () => {
 
   it('sends bounces and complaints to SNS and on to the function that records them', () => {
     const [, destination] = onlyResourceOfType(stateful, 'AWS::SES::ConfigurationSetEventDestination');
-    const config = destination.Properties.EventDestination as { Enabled?: boolean; MatchingEventTypes: string[]; SnsDestination?: unknown };
+    const config = destination.Properties.EventDestination as {
+      Enabled?: boolean;
+      MatchingEventTypes: string[];
+      SnsDestination?: unknown;
+    };
     expect([...config.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint']);
     expect(config.SnsDestination).toBeDefined();
     const [, subscription] = onlyResourceOfType(stateful, 'AWS::SNS::Subscription');
     expect(subscription.Properties.Protocol).toBe('lambda');
-    const recorder = Object.values(resourcesOfType(stateful, 'AWS::Lambda::Function')).filter((fn) => String(fn.Properties.Description ?? '').includes('bounces and complaints'));
+    const recorder = Object.values(resourcesOfType(stateful, 'AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties.Description ?? '').includes('bounces and complaints'),
+    );
     expect(recorder).toHaveLength(1);
   });
 
   it('lets only the outbox job send, from the domain, in the configuration set', () => {
-    const senders = Object.values(resourcesOfType(stateless, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'));
+    const senders = Object.values(resourcesOfType(stateless, 'AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'),
+    );
     expect(senders).toHaveLength(1);
-    const outbox = Object.values(resourcesOfType(stateless, 'AWS::Lambda::Function')).filter((fn) => String(fn.Properties.Description ?? '').startsWith('Scheduled job email-outbox'));
+    const outbox = Object.values(resourcesOfType(stateless, 'AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties.Description ?? '').startsWith('Scheduled job email-outbox'),
+    );
     expect(outbox).toHaveLength(1);
     const env = (outbox[0]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env.EMAIL_FROM).toBe('TrailBuddy <no-reply@mail.trailbuddy.example>');

@@ -5,13 +5,26 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { GOOGLE_CLIENT_ID_PLACEHOLDER } from '../../../infra/bin/settings';
-import { buildTestApp, resourcesOfType, statelessTemplate, templates, type CfnResource, type TestApp } from '../support/synth';
+import {
+  buildTestApp,
+  resourcesOfType,
+  statelessTemplate,
+  templates,
+  type CfnResource,
+  type TestApp,
+} from '../support/synth';
 
 let testApp: TestApp;
 let stateless: Template;
 
 beforeAll(() => {
-  testApp = buildTestApp({ context: { googleClientId: '1234-signin.apps.googleusercontent.com', googleFitClientId: '5678-fit.apps.googleusercontent.com', googleFitClientSecretName: 'trailbuddy/google-fit-test' } });
+  testApp = buildTestApp({
+    context: {
+      googleClientId: '1234-signin.apps.googleusercontent.com',
+      googleFitClientId: '5678-fit.apps.googleusercontent.com',
+      googleFitClientSecretName: 'trailbuddy/google-fit-test',
+    },
+  });
   templates(testApp);
   // The route functions sit in nested stacks, one per route area.
   stateless = statelessTemplate(testApp);
@@ -36,7 +49,10 @@ function secretStatements(fn: CfnResource): string {
   );
 }
 
-const everything = [...ROUTES.map((r) => ({ id: r.id, secrets: r.secrets ?? [] })), ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] }))];
+const everything = [
+  ...ROUTES.map((r) => ({ id: r.id, secrets: r.secrets ?? [] })),
+  ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] })),
+];
 
 describe('Google Fit runtime settings and secrets', () => {
   it('gives every function the public Google Fit settings from context, never the secret value', () => {
@@ -54,7 +70,9 @@ describe('Google Fit runtime settings and secrets', () => {
 
   it('lets exactly the functions that list googleClientSecret read it, by ARN in env', () => {
     const readers = everything.filter((f) => f.secrets.includes('googleClientSecret')).map((f) => f.id);
-    expect(readers).toEqual(expect.arrayContaining(['delete-connection', 'google-refresh', 'post-connection-sync', 'post-google-connect']));
+    expect(readers).toEqual(
+      expect.arrayContaining(['delete-connection', 'google-refresh', 'post-connection-sync', 'post-google-connect']),
+    );
     expect(readers).not.toContain('get-google-authorize-url');
     for (const { id, secrets } of everything) {
       const fn = functionOf(id);
@@ -71,7 +89,9 @@ describe('Google Fit runtime settings and secrets', () => {
 
   it('schedules the daily Google Fit refresh', () => {
     expect(functionOf('google-refresh').Properties.Timeout).toBeGreaterThanOrEqual(10);
-    const rules = Object.values(resourcesOfType(stateless, 'AWS::Events::Rule')).map((r) => r.Properties.ScheduleExpression);
+    const rules = Object.values(resourcesOfType(stateless, 'AWS::Events::Rule')).map(
+      (r) => r.Properties.ScheduleExpression,
+    );
     expect(rules).toContain('rate(1 day)');
   });
 
@@ -79,15 +99,21 @@ describe('Google Fit runtime settings and secrets', () => {
     const plain = buildTestApp({ context: { googleClientId: '1234-signin.apps.googleusercontent.com' } });
     try {
       const template = templates(plain).stateless;
-      const fn = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.GOOGLE_CLIENT_SECRET_ARN);
+      const fn = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find(
+        (f) => f.Properties.Environment?.Variables?.GOOGLE_CLIENT_SECRET_ARN,
+      );
       expect(fn!.Properties.Environment.Variables.GOOGLE_CLIENT_ID).toBe('1234-signin.apps.googleusercontent.com');
-      expect(JSON.stringify(fn!.Properties.Environment.Variables.GOOGLE_CLIENT_SECRET_ARN)).toContain('secret:trailbuddy/google-oauth');
+      expect(JSON.stringify(fn!.Properties.Environment.Variables.GOOGLE_CLIENT_SECRET_ARN)).toContain(
+        'secret:trailbuddy/google-oauth',
+      );
     } finally {
       plain.cleanup();
     }
     const none = buildTestApp();
     try {
-      const fn = Object.values(resourcesOfType(templates(none).stateless, 'AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.GOOGLE_CLIENT_ID);
+      const fn = Object.values(resourcesOfType(templates(none).stateless, 'AWS::Lambda::Function')).find(
+        (f) => f.Properties.Environment?.Variables?.GOOGLE_CLIENT_ID,
+      );
       expect(fn!.Properties.Environment.Variables.GOOGLE_CLIENT_ID).toBe(GOOGLE_CLIENT_ID_PLACEHOLDER);
     } finally {
       none.cleanup();

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, SCHEDULED_JOBS, tableAccessOf, type RouteDefinition, type ScheduledJobDefinition } from '../../../functions/shared/routes';
-import type { TableId } from '../../../functions/shared/tables';
+import {
+  ROUTES,
+  SCHEDULED_JOBS,
+  tableAccessOf,
+  type RouteDefinition,
+  type ScheduledJobDefinition,
+} from '../../../functions/shared/routes';
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../../infra/constructs/house-function';
 import { buildTestApp, dynamoGrantsOf, type TestApp } from '../support/synth';
 
@@ -20,26 +25,40 @@ const everything = (): { kind: 'route' | 'job'; definition: Declared }[] => [
   ...ROUTES.map((definition) => ({ kind: 'route' as const, definition })),
   ...SCHEDULED_JOBS.map((definition) => ({ kind: 'job' as const, definition })),
 ];
-const functionOf = (kind: 'route' | 'job', id: string) => (kind === 'route' ? testApp.stateless.apiRoutes : testApp.stateless.jobs).functions.get(id)!.function;
+const functionOf = (kind: 'route' | 'job', id: string) =>
+  (kind === 'route' ? testApp.stateless.apiRoutes : testApp.stateless.jobs).functions.get(id)!.function;
 
 /** What a declaration must grant: `<table>` / `<table>/index/<name>` → sorted actions. */
 function expectedGrants(kind: 'route' | 'job', definition: Declared): Record<string, string[]> {
   const grants: Record<string, Set<string>> = {};
   for (const [tableId, declared] of Object.entries(definition.access ?? {})) {
     const { mode, indexes = [], scan } = tableAccessOf(declared!);
-    const actions = [...TABLE_READ_ACTIONS, ...(mode === 'write' ? TABLE_WRITE_ACTIONS : []), ...(scan ? ['dynamodb:Scan'] : [])];
-    for (const key of [tableId, ...indexes.map((index) => `${tableId}/index/${index}`)]) for (const action of actions) (grants[key] ??= new Set()).add(action);
+    const actions = [
+      ...TABLE_READ_ACTIONS,
+      ...(mode === 'write' ? TABLE_WRITE_ACTIONS : []),
+      ...(scan ? ['dynamodb:Scan'] : []),
+    ];
+    for (const key of [tableId, ...indexes.map((index) => `${tableId}/index/${index}`)])
+      for (const action of actions) (grants[key] ??= new Set()).add(action);
   }
   // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts).
-  if (kind === 'route' && !(definition as RouteDefinition).public && !definition.tables.includes('users')) (grants.users ??= new Set()).add('dynamodb:GetItem');
+  if (kind === 'route' && !(definition as RouteDefinition).public && !definition.tables.includes('users'))
+    (grants.users ??= new Set()).add('dynamodb:GetItem');
   return Object.fromEntries(Object.entries(grants).map(([key, actions]) => [key, [...actions].sort()]));
 }
 
 describe('least privilege by declaration', () => {
   it('has every route and job declare read or write for exactly the tables it lists', () => {
     const wrong = everything()
-      .filter(({ definition }) => !definition.access || [...Object.keys(definition.access)].sort().join() !== [...definition.tables].sort().join())
-      .map(({ definition }) => `${definition.id}: tables [${definition.tables.join(', ')}], access ${JSON.stringify(definition.access ?? 'undeclared')}`);
+      .filter(
+        ({ definition }) =>
+          !definition.access ||
+          [...Object.keys(definition.access)].sort().join() !== [...definition.tables].sort().join(),
+      )
+      .map(
+        ({ definition }) =>
+          `${definition.id}: tables [${definition.tables.join(', ')}], access ${JSON.stringify(definition.access ?? 'undeclared')}`,
+      );
     expect(wrong, 'declare `access` (functions/shared/routes.ts TableAccessMap) for each listed table').toEqual([]);
   });
 
@@ -51,11 +70,18 @@ describe('least privilege by declaration', () => {
 
   it('gives read-only routes no write action', () => {
     const writes = new Set<string>([...TABLE_WRITE_ACTIONS, 'dynamodb:Scan']);
-    const readOnly = ROUTES.filter((route) => Object.values(route.access ?? {}).every((declared) => tableAccessOf(declared!).mode === 'read'));
-    expect(readOnly.map((route) => route.id)).toEqual(expect.arrayContaining(['get-health', 'get-connections', 'get-activities', 'get-analysis', 'get-notifications']));
+    const readOnly = ROUTES.filter((route) =>
+      Object.values(route.access ?? {}).every((declared) => tableAccessOf(declared!).mode === 'read'),
+    );
+    expect(readOnly.map((route) => route.id)).toEqual(
+      expect.arrayContaining(['get-health', 'get-connections', 'get-activities', 'get-analysis', 'get-notifications']),
+    );
     for (const route of readOnly) {
       const granted = Object.values(dynamoGrantsOf(functionOf('route', route.id))).flat();
-      expect(granted.filter((action) => writes.has(action)), route.id).toEqual([]);
+      expect(
+        granted.filter((action) => writes.has(action)),
+        route.id,
+      ).toEqual([]);
     }
   });
 
@@ -68,7 +94,9 @@ describe('least privilege by declaration', () => {
   it('lets no HTTP route Scan, and among jobs only the purge and the refresh jobs', () => {
     for (const { kind, definition } of everything()) {
       const declaresScan = Object.values(definition.access ?? {}).some((declared) => tableAccessOf(declared!).scan);
-      const grantsScan = Object.values(dynamoGrantsOf(functionOf(kind, definition.id))).flat().includes('dynamodb:Scan');
+      const grantsScan = Object.values(dynamoGrantsOf(functionOf(kind, definition.id)))
+        .flat()
+        .includes('dynamodb:Scan');
       const allowed = kind === 'job' && MAY_SCAN.has(definition.id);
       if (!allowed) {
         expect(declaresScan, `${definition.id} declares scan`).toBe(false);

@@ -14,13 +14,17 @@ beforeAll(() => {
   testApp = buildTestApp();
   testApp.app.synth();
   const stacks = testApp.app.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
-  counts = new Map(stacks.map((stack) => [stack.node.path, Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length]));
+  counts = new Map(
+    stacks.map((stack) => [stack.node.path, Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length]),
+  );
 });
 afterAll(() => testApp?.cleanup());
 
 describe('CloudFormation resource headroom', () => {
   it(`keeps every stack, nested ones included, under ${RESOURCE_BUDGET} resources`, () => {
-    const over = [...counts].filter(([, count]) => count >= RESOURCE_BUDGET).map(([path, count]) => `${path}: ${count}`);
+    const over = [...counts]
+      .filter(([, count]) => count >= RESOURCE_BUDGET)
+      .map(([path, count]) => `${path}: ${count}`);
     expect(over).toEqual([]);
   });
 
@@ -38,7 +42,9 @@ describe('CloudFormation resource headroom', () => {
 
   it('places every route in exactly one area', () => {
     for (const route of ROUTES) {
-      const areas = Object.entries(ROUTE_AREAS).filter(([, routes]) => routes.includes(route)).map(([area]) => area);
+      const areas = Object.entries(ROUTE_AREAS)
+        .filter(([, routes]) => routes.includes(route))
+        .map(([area]) => area);
       expect(areas, route.id).toHaveLength(1);
     }
   });

@@ -19,7 +19,10 @@ describe('DynamoDB tables', () => {
     expect(tables()).toHaveLength(TABLES.length);
     const logicalIds = tables().map(([logicalId]) => logicalId);
     for (const definition of TABLES) {
-      expect(logicalIds.filter((id) => id.startsWith(`Tables${definition.id}`)), definition.id).toHaveLength(1);
+      expect(
+        logicalIds.filter((id) => id.startsWith(`Tables${definition.id}`)),
+        definition.id,
+      ).toHaveLength(1);
     }
   });
 
@@ -39,15 +42,24 @@ describe('DynamoDB tables', () => {
           Projection: { ProjectionType: 'ALL' },
         },
       ]);
-      const attributes = (table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]) ?? [];
-      expect(attributes.every((attribute) => attribute.AttributeType === 'S'), logicalId).toBe(true);
+      const attributes =
+        (table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]) ?? [];
+      expect(
+        attributes.every((attribute) => attribute.AttributeType === 'S'),
+        logicalId,
+      ).toBe(true);
     }
   });
 
   it('turns on TTL on expiresAt and point-in-time recovery for every table', () => {
     for (const [logicalId, table] of tables()) {
-      expect(table.Properties.TimeToLiveSpecification, logicalId).toEqual({ AttributeName: 'expiresAt', Enabled: true });
-      expect(table.Properties.PointInTimeRecoverySpecification, logicalId).toMatchObject({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.TimeToLiveSpecification, logicalId).toEqual({
+        AttributeName: 'expiresAt',
+        Enabled: true,
+      });
+      expect(table.Properties.PointInTimeRecoverySpecification, logicalId).toMatchObject({
+        PointInTimeRecoveryEnabled: true,
+      });
     }
   });
 
@@ -113,7 +125,12 @@ describe('Cognito user pool', () => {
 describe('settings from context', () => {
   it('uses the secret name, Google client id and domain prefix given as context', () => {
     const custom = buildTestApp({
-      context: { googleClientSecretName: 'prod/google', googleClientId: 'abc.apps.googleusercontent.com', authDomainPrefix: 'trailbuddy-login', stage: 'prod' },
+      context: {
+        googleClientSecretName: 'prod/google',
+        googleClientId: 'abc.apps.googleusercontent.com',
+        authDomainPrefix: 'trailbuddy-login',
+        stage: 'prod',
+      },
     });
     try {
       const { stateful } = templates(custom);

@@ -11,7 +11,16 @@ import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
-import { buildTestApp, flattenJoin, onlyResourceOfType, resourcesOfType, statelessResources, templates, type CfnResource, type TestApp } from '../support/synth';
+import {
+  buildTestApp,
+  flattenJoin,
+  onlyResourceOfType,
+  resourcesOfType,
+  statelessResources,
+  templates,
+  type CfnResource,
+  type TestApp,
+} from '../support/synth';
 
 let testApp: TestApp;
 let template: Template;
@@ -27,17 +36,22 @@ beforeAll(() => {
 afterAll(() => testApp?.cleanup());
 
 const resource = (logicalId: string): CfnResource => allResources[logicalId]!;
-const allOfType = (type: string): CfnResource[] => Object.values(allResources).filter((candidate) => candidate.Type === type);
+const allOfType = (type: string): CfnResource[] =>
+  Object.values(allResources).filter((candidate) => candidate.Type === type);
 /** The parameters the stateless stack passes to each nested route-area stack. */
 const nestedStackParameters = (): Record<string, unknown>[] =>
-  Object.values(resourcesOfType(template, 'AWS::CloudFormation::Stack')).map((stack) => (stack.Properties.Parameters ?? {}) as Record<string, unknown>);
+  Object.values(resourcesOfType(template, 'AWS::CloudFormation::Stack')).map(
+    (stack) => (stack.Properties.Parameters ?? {}) as Record<string, unknown>,
+  );
 /** Logical id of a function in whichever stack (nested or not) holds it. */
 const logicalIdOf = (fn: NodejsFunction): string => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
 
 /** The Lambda function behind an API route, found through its integration. */
 function functionBehindRoute(route: CfnResource): string {
-  const integrationId = (route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1].Ref;
+  const integrationId = (route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
+    'Fn::Join'
+  ][1][1].Ref;
   const integration = resource(integrationId);
   return (integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 }
@@ -49,7 +63,9 @@ function tablesGrantedTo(functionLogicalId: string): TableId[] {
     (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
   );
   const dynamoStatements = policies
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    )
     .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
   const text = JSON.stringify(dynamoStatements.map((statement) => statement.Resource));
   return TABLES.map((table) => table.id).filter((id) => text.includes(`Tables${id}`));
@@ -59,7 +75,9 @@ describe('HTTP API routes', () => {
   const routes = () => allOfType('AWS::ApiGatewayV2::Route');
 
   it('has exactly one route per entry of ROUTES', () => {
-    const synthesized = routes().map((route) => route.Properties.RouteKey as string).sort();
+    const synthesized = routes()
+      .map((route) => route.Properties.RouteKey as string)
+      .sort();
     expect(synthesized).toEqual(ROUTES.map(routeKey).sort());
   });
 
@@ -74,7 +92,9 @@ describe('HTTP API routes', () => {
         expect(route.Properties.AuthorizationType, routeKey(definition)).toBe('JWT');
         // A parameter of the route area's nested stack, which the stateless stack sets to the authorizer.
         const parameter = (route.Properties.AuthorizerId as { Ref: string }).Ref;
-        const passed = nestedStackParameters().map((parameters) => parameters[parameter]).filter((value) => value !== undefined);
+        const passed = nestedStackParameters()
+          .map((parameters) => parameters[parameter])
+          .filter((value) => value !== undefined);
         expect(passed.length, routeKey(definition)).toBeGreaterThan(0);
         for (const value of passed) expect(value, routeKey(definition)).toEqual({ Ref: authorizerId });
       }
@@ -83,11 +103,15 @@ describe('HTTP API routes', () => {
     expect(authorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
     const clientId = testApp.stateless.getLogicalId(testApp.stateless.authClient.client.node.defaultChild as never);
     expect(authorizer.Properties.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
-    expect(flattenJoin(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/^https:\/\/cognito-idp\..*amazonaws\.com\/.*PublishOutputRefUsersUserPool/);
+    expect(flattenJoin(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(
+      /^https:\/\/cognito-idp\..*amazonaws\.com\/.*PublishOutputRefUsersUserPool/,
+    );
   });
 
   /** The route's tables, plus users for every signed-in route: the shared auth path reads the deleted-account tombstone there. */
-  const tablesOfRoute = (definition: (typeof ROUTES)[number]): TableId[] => [...new Set([...definition.tables, ...(definition.public ? [] : (['users'] as const))])];
+  const tablesOfRoute = (definition: (typeof ROUTES)[number]): TableId[] => [
+    ...new Set([...definition.tables, ...(definition.public ? [] : (['users'] as const))]),
+  ];
 
   it('sends each route to its own function, which gets exactly the tables the route lists (and users when signed in)', () => {
     const seenFunctions = new Set<string>();
@@ -98,10 +122,14 @@ describe('HTTP API routes', () => {
       seenFunctions.add(functionId);
 
       const variables = resource(functionId).Properties.Environment.Variables as Record<string, unknown>;
-      const tableVariables = Object.keys(variables).filter((name) => name.startsWith('TABLE_')).sort();
+      const tableVariables = Object.keys(variables)
+        .filter((name) => name.startsWith('TABLE_'))
+        .sort();
       expect(tableVariables, definition.id).toEqual(tablesOfRoute(definition).map(tableEnvVar).sort());
       for (const tableId of tablesOfRoute(definition)) {
-        expect(JSON.stringify(variables[tableEnvVar(tableId)]), `${definition.id} ${tableId}`).toContain(`PublishOutputRefTables${tableId}`);
+        expect(JSON.stringify(variables[tableEnvVar(tableId)]), `${definition.id} ${tableId}`).toContain(
+          `PublishOutputRefTables${tableId}`,
+        );
       }
       expect(tablesGrantedTo(functionId).sort(), definition.id).toEqual(tablesOfRoute(definition).sort());
     }
@@ -114,10 +142,14 @@ describe('HTTP API routes', () => {
     expect(JSON.stringify(variables.USER_POOL_ID)).toContain('UserPool');
     const roleId = (resource(deleteMeId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const policies = allOfType('AWS::IAM::Policy');
-    const granting = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('cognito-idp:AdminDeleteUser'));
+    const granting = policies.filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('cognito-idp:AdminDeleteUser'),
+    );
     expect(granting).toHaveLength(1);
     expect(granting[0]!.Properties.Roles).toEqual([{ Ref: roleId }]);
-    const statement = (granting[0]!.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).find((s) => s.Action === 'cognito-idp:AdminDeleteUser')!;
+    const statement = (
+      granting[0]!.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]
+    ).find((s) => s.Action === 'cognito-idp:AdminDeleteUser')!;
     expect(JSON.stringify(statement.Resource)).toContain('UserPool');
     expect(JSON.stringify(statement.Resource)).not.toContain('*');
   });
@@ -196,9 +228,15 @@ describe('scheduled jobs', () => {
     for (const job of SCHEDULED_JOBS) {
       const functionId = logicalIdOf(testApp.stateless.jobs.functions.get(job.id)!.function);
       // Several jobs may share a rate (Strava and Google Fit refresh daily): match the rule by its target too.
-      const rule = rules.find((candidate) => candidate.Properties.ScheduleExpression === job.schedule && JSON.stringify(candidate.Properties.Targets).includes(`"${functionId}"`));
+      const rule = rules.find(
+        (candidate) =>
+          candidate.Properties.ScheduleExpression === job.schedule &&
+          JSON.stringify(candidate.Properties.Targets).includes(`"${functionId}"`),
+      );
       expect(rule, job.id).toBeDefined();
-      expect(rule!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } })]);
+      expect(rule!.Properties.Targets).toEqual([
+        expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } }),
+      ]);
       template.hasResourceProperties('AWS::Lambda::Permission', {
         FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
         Principal: 'events.amazonaws.com',
@@ -215,11 +253,15 @@ describe('scheduled jobs', () => {
 });
 
 describe('site hosting', () => {
-  const distribution = () => onlyResourceOfType(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+  const distribution = () =>
+    onlyResourceOfType(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
 
   it('reaches the bucket through an origin access control, not an identity', () => {
     const [oacId, oac] = onlyResourceOfType(template, 'AWS::CloudFront::OriginAccessControl');
-    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+    });
     const s3Origins = (distribution().Origins as Record<string, any>[]).filter((origin) => origin.S3OriginConfig);
     expect(s3Origins).toHaveLength(1);
     expect(s3Origins[0]!.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
@@ -230,8 +272,15 @@ describe('site hosting', () => {
   it('keeps the site bucket private, encrypted and TLS-only', () => {
     const bucketId = testApp.stateless.getLogicalId(testApp.stateless.site.bucket.node.defaultChild as never);
     expect(resource(bucketId).Properties).toMatchObject({
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       LoggingConfiguration: { DestinationBucketName: expect.anything() },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -239,7 +288,11 @@ describe('site hosting', () => {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+          }),
         ]),
       },
     });
@@ -248,16 +301,23 @@ describe('site hosting', () => {
   it('serves index.html at the root and sends /api/* uncached to the HTTP API with all methods', () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
-    const [apiBehaviour] = (config.CacheBehaviors as Record<string, any>[]).filter((behaviour) => behaviour.PathPattern === '/api/*');
+    const [apiBehaviour] = (config.CacheBehaviors as Record<string, any>[]).filter(
+      (behaviour) => behaviour.PathPattern === '/api/*',
+    );
     expect(apiBehaviour).toMatchObject({
       CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
       OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
     });
-    const apiOrigin = (config.Origins as Record<string, any>[]).find((origin) => origin.Id === apiBehaviour!.TargetOriginId)!;
+    const apiOrigin = (config.Origins as Record<string, any>[]).find(
+      (origin) => origin.Id === apiBehaviour!.TargetOriginId,
+    )!;
     const [apiId] = Object.keys(resourcesOfType(template, 'AWS::ApiGatewayV2::Api'));
     expect(flattenJoin(apiOrigin.DomainName)).toContain(`{"Ref":"${apiId}"}.execute-api.`);
-    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
   });
 
   it('routes the SPA with a viewer-request function on the default behaviour only, not with error pages', () => {
@@ -267,11 +327,12 @@ describe('site hosting', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
     ]);
-    for (const behaviour of config.CacheBehaviors as Record<string, unknown>[]) expect(behaviour.FunctionAssociations).toBeUndefined();
+    for (const behaviour of config.CacheBehaviors as Record<string, unknown>[])
+      expect(behaviour.FunctionAssociations).toBeUndefined();
 
-    const handler = new Function(`${cloudFrontFunction.Properties.FunctionCode as string}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri: string };
+    const handler = new Function(
+      `${cloudFrontFunction.Properties.FunctionCode as string}; return handler;`,
+    )() as (event: { request: { uri: string } }) => { uri: string };
     const rewrite = (uri: string): string => handler({ request: { uri } }).uri;
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/activities/2024/summary')).toBe('/index.html');
@@ -301,11 +362,14 @@ describe('site hosting', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     const connectSrc = csp.split('; ').find((directive) => directive.startsWith('connect-src'))!;
-    expect(connectSrc).toMatch(/^connect-src 'self' https:\/\/cognito-idp\.\{"Ref":"AWS::Region"\}\.amazonaws\.com https:\/\/.*PublishOutputRefUsersUserPoolHostedUi.*\.amazoncognito\.com$/);
+    expect(connectSrc).toMatch(
+      /^connect-src 'self' https:\/\/cognito-idp\.\{"Ref":"AWS::Region"\}\.amazonaws\.com https:\/\/.*PublishOutputRefUsersUserPoolHostedUi.*\.amazoncognito\.com$/,
+    );
 
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    for (const behaviour of config.CacheBehaviors as Record<string, any>[]) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    for (const behaviour of config.CacheBehaviors as Record<string, any>[])
+      expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 });
 
@@ -319,7 +383,9 @@ describe('Cognito app client', () => {
       AllowedOAuthScopes: ['openid', 'email', 'profile'],
       SupportedIdentityProviders: ['COGNITO', 'Google'],
     });
-    const distributionId = testApp.stateless.getLogicalId(testApp.stateless.site.distribution.node.defaultChild as never);
+    const distributionId = testApp.stateless.getLogicalId(
+      testApp.stateless.site.distribution.node.defaultChild as never,
+    );
     const site = `https://{"Fn::GetAtt":["${distributionId}","DomainName"]}`;
     expect((client.Properties.CallbackURLs as unknown[]).map(flattenJoin)).toEqual([`${site}/dashboard`, `${site}/`]);
     expect((client.Properties.LogoutURLs as unknown[]).map(flattenJoin)).toContain(`${site}/`);
@@ -330,7 +396,9 @@ describe('site deployment', () => {
   const deployments = () => Object.values(resourcesOfType(template, 'Custom::CDKBucketDeployment'));
 
   it('writes config.json beside the SPA, matching the RuntimeConfig schema, with deploy-time values', () => {
-    const withConfig = deployments().filter((deployment) => (deployment.Properties.SourceMarkers as unknown[] | undefined)?.length);
+    const withConfig = deployments().filter(
+      (deployment) => (deployment.Properties.SourceMarkers as unknown[] | undefined)?.length,
+    );
     expect(withConfig).toHaveLength(1);
     const deployment = withConfig[0]!;
 
@@ -344,9 +412,13 @@ describe('site deployment', () => {
     expect(config.mode).toBe('aws');
     expect(config.apiBaseUrl).toBe('/api');
 
-    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).find((entry) => Object.keys(entry).length > 0)!;
+    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[]).find(
+      (entry) => Object.keys(entry).length > 0,
+    )!;
     const valueOf = (field: keyof RuntimeConfig): string =>
-      (JSON.parse(rawConfig) as Record<string, string>)[field]!.replace(/<<marker:0xbaba:\d+>>/g, (marker) => JSON.stringify(markers[marker]));
+      (JSON.parse(rawConfig) as Record<string, string>)[field]!.replace(/<<marker:0xbaba:\d+>>/g, (marker) =>
+        JSON.stringify(markers[marker]),
+      );
     const clientId = testApp.stateless.getLogicalId(testApp.stateless.authClient.client.node.defaultChild as never);
     expect(valueOf('userPoolClientId')).toBe(JSON.stringify({ Ref: clientId }));
     expect(valueOf('userPoolId')).toContain('PublishOutputRefUsersUserPool');
@@ -355,25 +427,34 @@ describe('site deployment', () => {
   });
 
   it('deploys hashed assets with long caching and the rest with revalidation, then invalidates CloudFront', () => {
-    const [hashed] = deployments().filter((deployment) => JSON.stringify(deployment.Properties.Include) === '["assets/*"]');
+    const [hashed] = deployments().filter(
+      (deployment) => JSON.stringify(deployment.Properties.Include) === '["assets/*"]',
+    );
     expect(hashed?.Properties.SystemMetadata['cache-control']).toContain('immutable');
-    const [shell] = deployments().filter((deployment) => JSON.stringify(deployment.Properties.Exclude) === '["assets/*"]');
+    const [shell] = deployments().filter(
+      (deployment) => JSON.stringify(deployment.Properties.Exclude) === '["assets/*"]',
+    );
     expect(shell?.Properties.SystemMetadata['cache-control']).toBe('no-cache');
     expect(shell?.Properties.DistributionPaths).toEqual(['/*']);
   });
 
   it('refuses to synthesize without a built web app, and says how to build it', () => {
     const missing = join(testApp.webDist, 'does-not-exist');
-    expect(() => createTrailBuddyApp({ webDist: missing, outdir: join(testApp.outdir, '..', 'no-web-build'), context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(
-      /does-not-exist\/index\.html\)\. Run `npm run build:web` first/,
-    );
+    expect(() =>
+      createTrailBuddyApp({
+        webDist: missing,
+        outdir: join(testApp.outdir, '..', 'no-web-build'),
+        context: { 'aws:cdk:bundling-stacks': [] },
+      }),
+    ).toThrow(/does-not-exist\/index\.html\)\. Run `npm run build:web` first/);
   });
 });
 
 describe('outputs', () => {
   it('exports the site URL, API URL, user pool id and client id', () => {
     const outputs = template.findOutputs('*');
-    for (const name of ['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId']) expect(Object.keys(outputs)).toContain(name);
+    for (const name of ['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId'])
+      expect(Object.keys(outputs)).toContain(name);
     expect(flattenJoin(outputs.ApiUrl!.Value)).toMatch(/^https:\/\/.*\/api$/);
   });
 });

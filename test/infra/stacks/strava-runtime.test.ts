@@ -5,14 +5,27 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { STRAVA_CLIENT_ID_PLACEHOLDER } from '../../../infra/stacks/stateless-stack';
-import { buildTestApp, resourcesOfType, statelessTemplate, templates, type CfnResource, type TestApp } from '../support/synth';
+import {
+  buildTestApp,
+  resourcesOfType,
+  statelessTemplate,
+  templates,
+  type CfnResource,
+  type TestApp,
+} from '../support/synth';
 
 let testApp: TestApp;
 let stateless: Template;
 let stateful: Template;
 
 beforeAll(() => {
-  testApp = buildTestApp({ context: { stravaClientId: '424242', stravaClientSecretName: 'trailbuddy/strava-test', stravaWebhookVerifyToken: 'verify-xyz' } });
+  testApp = buildTestApp({
+    context: {
+      stravaClientId: '424242',
+      stravaClientSecretName: 'trailbuddy/strava-test',
+      stravaWebhookVerifyToken: 'verify-xyz',
+    },
+  });
   ({ stateful } = templates(testApp));
   // The route functions sit in nested stacks, one per route area.
   stateless = statelessTemplate(testApp);
@@ -33,11 +46,16 @@ function secretStatements(fn: CfnResource): { Action: string | string[]; Resourc
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return Object.values(resourcesOfType(stateless, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    )
     .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')));
 }
 
-const everything = [...ROUTES.map((r) => ({ id: r.id, secrets: r.secrets ?? [] })), ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] }))];
+const everything = [
+  ...ROUTES.map((r) => ({ id: r.id, secrets: r.secrets ?? [] })),
+  ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] })),
+];
 
 describe('Strava runtime settings and secrets', () => {
   it('gives every function the public Strava settings and the site URL from context, never a secret value', () => {
@@ -94,7 +112,9 @@ describe('Strava runtime settings and secrets', () => {
     expect(secrets).toHaveLength(1);
     expect(secrets[0]).toMatchObject({
       DeletionPolicy: 'Retain',
-      Properties: { GenerateSecretString: { GenerateStringKey: 'appSecret', PasswordLength: 64, ExcludePunctuation: true } },
+      Properties: {
+        GenerateSecretString: { GenerateStringKey: 'appSecret', PasswordLength: 64, ExcludePunctuation: true },
+      },
     });
     expect(Object.keys(resourcesOfType(stateless, 'AWS::SecretsManager::Secret'))).toEqual([]);
   });
@@ -103,7 +123,9 @@ describe('Strava runtime settings and secrets', () => {
     const plain = buildTestApp();
     try {
       const template = templates(plain).stateless;
-      const fn = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.STRAVA_CLIENT_ID);
+      const fn = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find(
+        (f) => f.Properties.Environment?.Variables?.STRAVA_CLIENT_ID,
+      );
       expect(fn!.Properties.Environment.Variables.STRAVA_CLIENT_ID).toBe(STRAVA_CLIENT_ID_PLACEHOLDER);
       expect(fn!.Properties.Environment.Variables.STRAVA_WEBHOOK_VERIFY_TOKEN).toBeUndefined();
     } finally {

@@ -36,7 +36,10 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
   const root = mkdtempSync(join(tmpdir(), 'trailbuddy-infra-'));
   const webDist = join(root, 'web-dist');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-test.js"></script>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/index-test.js"></script>',
+  );
   writeFileSync(join(webDist, 'assets', 'index-test.js'), 'console.log("TrailBuddy");');
 
   const outdir = join(root, 'cdk.out');
@@ -103,7 +106,10 @@ export function templateOf(construct: IConstruct): Template {
 /** Every resource of the stateless stack and of its nested stacks (the route areas), by logical id. */
 export function statelessResources(testApp: TrailBuddyApp): Record<string, CfnResource> {
   const stacks = testApp.stateless.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
-  return Object.assign({}, ...stacks.map((stack) => Template.fromStack(stack).toJSON().Resources as Record<string, CfnResource>));
+  return Object.assign(
+    {},
+    ...stacks.map((stack) => Template.fromStack(stack).toJSON().Resources as Record<string, CfnResource>),
+  );
 }
 
 /** The DynamoDB grants of a function's role: `<table>` or `<table>/index/<name>` → sorted actions. */
@@ -114,7 +120,10 @@ export function dynamoGrantsOf(fn: IFunction): Record<string, string[]> {
   const grants: Record<string, Set<string>> = {};
   for (const policy of Object.values(resources).filter((candidate) => candidate.Type === 'AWS::IAM::Policy')) {
     if (!(policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId)) continue;
-    for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+    for (const statement of policy.Properties.PolicyDocument.Statement as {
+      Action: string | string[];
+      Resource: unknown;
+    }[]) {
       const actions = [statement.Action].flat().filter((action) => action.startsWith('dynamodb:'));
       for (const target of [statement.Resource].flat()) {
         const text = JSON.stringify(target);

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { RouteDefinition } from '../../../functions/shared/routes';
 import type { ApiResponse } from '../../../infra/local/api-host';
-import { contractViolation, inputSchemasOfRoute, putItem, snapshotDiff, snapshotTables, startApiUnderTest, type ApiUnderTest } from './harness';
+import {
+  contractViolation,
+  inputSchemasOfRoute,
+  putItem,
+  snapshotDiff,
+  snapshotTables,
+  startApiUnderTest,
+  type ApiUnderTest,
+} from './harness';
 import { malformedRequests, type FuzzRequest } from './malformed-requests';
 
 /**
@@ -14,7 +22,8 @@ export const RUNS_PER_ROUTE = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0)
  * Requests in flight at once: reads overlap (handlers wait on DynamoDB Local most of the time); writes go one at a
  * time, so what is tested is the input, not races between a caller's own simultaneous writes.
  */
-const concurrencyFor = (route: RouteDefinition) => Number(process.env.FUZZ_CONCURRENCY) || (route.method === 'GET' ? 8 : 1);
+const concurrencyFor = (route: RouteDefinition) =>
+  Number(process.env.FUZZ_CONCURRENCY) || (route.method === 'GET' ? 8 : 1);
 
 /** Files the route list is split over (routes.test.ts, routes-shard-2.test.ts); each takes every FUZZ_SHARDS-th route. */
 export const FUZZ_SHARDS = 2;
@@ -24,15 +33,24 @@ export function shardOf(routes: readonly RouteDefinition[], shard: number): Rout
 
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** The fuzzing caller's own data, so read routes have something to read and rejected writes something to spoil. */
 async function seedCaller(userId: string): Promise<void> {
   const now = new Date().toISOString();
-  await putItem('users', { pk: `USER#${userId}`, sk: 'PROFILE', userId, email: `${userId}@example.com`, createdAt: now, updatedAt: now });
+  await putItem('users', {
+    pk: `USER#${userId}`,
+    sk: 'PROFILE',
+    userId,
+    email: `${userId}@example.com`,
+    createdAt: now,
+    updatedAt: now,
+  });
   await putItem('activities', {
     pk: `USER#${userId}`,
     sk: 'ACT#strava#900001',
@@ -102,13 +120,18 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
       for (const request of rejected) {
         const before = await snapshotTables();
         const response = await send(route, request);
-        if (response.status >= 400 && snapshotDiff(before, await snapshotTables()).length > 0) return describeRequest(route, request);
+        if (response.status >= 400 && snapshotDiff(before, await snapshotTables()).length > 0)
+          return describeRequest(route, request);
       }
       return 'not reproducible one at a time';
     };
 
     const only = process.env.FUZZ_ROUTE;
-    it.each(routes.filter((route) => !only || route.id.includes(only)).map((route) => [`${route.method} ${route.path}`, route] as const))(
+    it.each(
+      routes
+        .filter((route) => !only || route.id.includes(only))
+        .map((route) => [`${route.method} ${route.path}`, route] as const),
+    )(
       '%s: malformed input is answered with a clean 4xx and changes nothing',
       async (_name, route) => {
         const schemas = await inputSchemasOfRoute(route);
@@ -126,13 +149,18 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
           const response = await send(route, request);
           const requestText = `${request.path} ${request.rawQueryString} ${request.body.toString('utf8')}`;
           const violation = contractViolation(response, requestText);
-          if (violation) violations.push(`${violation}\n  request: ${describeRequest(route, request)}\n  response: ${response.status} ${response.body.toString('utf8').slice(0, 500)}`);
+          if (violation)
+            violations.push(
+              `${violation}\n  request: ${describeRequest(route, request)}\n  response: ${response.status} ${response.body.toString('utf8').slice(0, 500)}`,
+            );
           else if (response.status >= 400) rejected.push(request);
           else accepted++;
         });
         expect(requests.length).toBeGreaterThanOrEqual(1000);
         if (violations.length > 0) {
-          throw new Error(`${violations.length} of ${requests.length} responses broke the contract (FUZZ_SEED=${seed} reproduces this run); the first ones:\n${violations.slice(0, 3).join('\n')}`);
+          throw new Error(
+            `${violations.length} of ${requests.length} responses broke the contract (FUZZ_SEED=${seed} reproduces this run); the first ones:\n${violations.slice(0, 3).join('\n')}`,
+          );
         }
         expect(unhandled).toEqual([]);
 
@@ -143,7 +171,10 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
         const beforeReplay = await snapshotTables();
         await inParallel(rejected, concurrencyFor(route), async (request) => void (await send(route, request)));
         const diff = snapshotDiff(beforeReplay, await snapshotTables());
-        if (diff.length > 0) throw new Error(`rejected input changed the database:\n${diff.slice(0, 5).join('\n')}\n  culprit: ${await findCulprit(route, rejected)}`);
+        if (diff.length > 0)
+          throw new Error(
+            `rejected input changed the database:\n${diff.slice(0, 5).join('\n')}\n  culprit: ${await findCulprit(route, rejected)}`,
+          );
       },
       180_000,
     );

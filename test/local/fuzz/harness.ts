@@ -9,7 +9,11 @@ import { TABLES, tableEnvVar } from '../../../functions/shared/tables';
 import { createApiHost, type ApiResponse } from '../../../infra/local/api-host';
 import { createTables, localDynamoClient, physicalTableName } from '../../../infra/local/dynamodb';
 import { createJwtAuthorizer } from '../../../infra/local/jwt-authorizer';
-import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from '../../../infra/local/simulators/google';
+import {
+  DEFAULT_GOOGLE_CLIENT,
+  startGoogleSimulator,
+  type GoogleSimulator,
+} from '../../../infra/local/simulators/google';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { startStrava } from '../../functions/strava/helpers';
 import { startTestIssuer } from '../../support/jwt';
@@ -42,7 +46,16 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
   const authorize = createJwtAuthorizer({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: [AUDIENCE] });
   const host = createApiHost({ routes, authorize, rootDir: ROOT_DIR });
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-  const idTokenClaims = (sub: string) => ({ sub, email: `${sub}@example.com`, email_verified: true, token_use: 'id', aud: AUDIENCE, iss: issuer.issuer, iat: nowSeconds(), exp: nowSeconds() + 3600 });
+  const idTokenClaims = (sub: string) => ({
+    sub,
+    email: `${sub}@example.com`,
+    email_verified: true,
+    token_use: 'id',
+    aud: AUDIENCE,
+    iss: issuer.issuer,
+    iat: nowSeconds(),
+    exp: nowSeconds() + 3600,
+  });
 
   return {
     host,
@@ -75,7 +88,13 @@ export async function snapshotTables(): Promise<Record<string, string[]>> {
     const items: string[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo().send(new ScanCommand({ TableName: process.env[tableEnvVar(table.id)]!, ExclusiveStartKey: startKey, ConsistentRead: true }));
+      const page = await dynamo().send(
+        new ScanCommand({
+          TableName: process.env[tableEnvVar(table.id)]!,
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+        }),
+      );
       for (const item of page.Items ?? []) items.push(stableJson(item));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
@@ -139,7 +158,12 @@ export function contractViolation(response: ApiResponse, requestText: string): s
     return `a ${response.status} whose body is not JSON: ${text.slice(0, 200)}`;
   }
   const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || error.code === '' || error.message === '') {
+  if (
+    typeof error?.code !== 'string' ||
+    typeof error.message !== 'string' ||
+    error.code === '' ||
+    error.message === ''
+  ) {
     return `a ${response.status} that is not { error: { code, message } }: ${text.slice(0, 200)}`;
   }
   return null;

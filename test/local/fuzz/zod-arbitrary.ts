@@ -43,12 +43,16 @@ export function arbitraryFor(schema: ZodType, depth = 0): fc.Arbitrary<unknown> 
     case 'union':
       return fc.oneof(...(def.options as ZodType[]).map((option) => arbitraryFor(option, depth + 1)));
     case 'intersection':
-      return fc.tuple(inner('left'), inner('right')).map(([left, right]) => (isPlainObject(left) && isPlainObject(right) ? { ...left, ...right } : left));
+      return fc
+        .tuple(inner('left'), inner('right'))
+        .map(([left, right]) => (isPlainObject(left) && isPlainObject(right) ? { ...left, ...right } : left));
     case 'record':
       return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), inner('valueType'), { maxKeys: 4 });
     case 'object': {
       const shape = def.shape as Record<string, ZodType>;
-      return fc.record(Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, arbitraryFor(value, depth + 1)]))).map(dropUndefined);
+      return fc
+        .record(Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, arbitraryFor(value, depth + 1)])))
+        .map(dropUndefined);
     }
     case 'pipe':
       return inner('in');
@@ -75,9 +79,13 @@ interface NumberSchema {
 function stringFor(schema: StringSchema): fc.Arbitrary<string> {
   switch (schema.format) {
     case 'datetime':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc.emailAddress();
     case 'url':
@@ -86,7 +94,9 @@ function stringFor(schema: StringSchema): fc.Arbitrary<string> {
     case 'guid':
       return fc.uuid();
   }
-  const pattern = schema._zod.def.checks?.map((check) => check._zod.def).find((check) => check.format === 'regex')?.pattern;
+  const pattern = schema._zod.def.checks
+    ?.map((check) => check._zod.def)
+    .find((check) => check.format === 'regex')?.pattern;
   if (pattern) return fc.stringMatching(pattern);
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, minLength + 40));
@@ -97,7 +107,11 @@ function numberFor(schema: NumberSchema): fc.Arbitrary<number> {
   const min = schema.minValue ?? -1e6;
   const max = schema.maxValue ?? 1e6;
   const [lo, hi] = [Math.max(min, -1e9), Math.min(max, 1e9)];
-  if (schema.isInt) return fc.integer({ min: Math.ceil(Math.max(lo, Number.MIN_SAFE_INTEGER)), max: Math.floor(Math.min(hi, Number.MAX_SAFE_INTEGER)) });
+  if (schema.isInt)
+    return fc.integer({
+      min: Math.ceil(Math.max(lo, Number.MIN_SAFE_INTEGER)),
+      max: Math.floor(Math.min(hi, Number.MAX_SAFE_INTEGER)),
+    });
   return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
 

@@ -64,7 +64,10 @@ describe('ProtectedRoute', () => {
   });
 
   it('remembers a deep link opened while signed out (?next=), but not the dashboard', async () => {
-    const { router } = renderRoutes(guardedRoutes(), { path: '/profile?tab=account#delete', service: createFakeAuthService(null) });
+    const { router } = renderRoutes(guardedRoutes(), {
+      path: '/profile?tab=account#delete',
+      service: createFakeAuthService(null),
+    });
     expect(await screen.findByRole('heading', { name: 'Login form' })).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/profile?tab=account#delete');
   });
@@ -83,7 +86,10 @@ describe('ProtectedRoute', () => {
 
 describe('GuestOnlyRoute', () => {
   it('sends a signed-in user from /login to /dashboard', async () => {
-    const { router } = renderRoutes(guardedRoutes(), { path: '/login', service: createFakeAuthService(SIGNED_IN_USER) });
+    const { router } = renderRoutes(guardedRoutes(), {
+      path: '/login',
+      service: createFakeAuthService(SIGNED_IN_USER),
+    });
     expect(await screen.findByRole('heading', { name: 'Private dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -102,14 +108,20 @@ describe('GuestOnlyRoute', () => {
 
 describe('DemoFromUrl', () => {
   it('turns demo mode on from ?demo=true before a protected page decides, and remembers it for the tab', async () => {
-    const { router } = renderRoutes(withDemoFromUrl(), { path: '/dashboard?demo=true', service: createFakeAuthService(null) });
+    const { router } = renderRoutes(withDemoFromUrl(), {
+      path: '/dashboard?demo=true',
+      service: createFakeAuthService(null),
+    });
     expect(await screen.findByRole('heading', { name: 'Private dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(window.sessionStorage.getItem('trailbuddy.demo')).toBe('true');
   });
 
   it('leaves demo mode off without the parameter', async () => {
-    const { router } = renderRoutes(withDemoFromUrl(), { path: '/dashboard?demo=false', service: createFakeAuthService(null) });
+    const { router } = renderRoutes(withDemoFromUrl(), {
+      path: '/dashboard?demo=false',
+      service: createFakeAuthService(null),
+    });
     expect(await screen.findByRole('heading', { name: 'Login form' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });

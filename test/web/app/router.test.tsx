@@ -52,7 +52,9 @@ describe('app router', () => {
   it('opens the dashboard in demo mode from /dashboard?demo=true', async () => {
     renderApp('/dashboard?demo=true');
     // The demo client is its own chunk, loaded when demo mode starts (the public pages never load it).
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('demo@trailbuddy.app');
   });
 

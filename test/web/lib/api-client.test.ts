@@ -14,11 +14,17 @@ describe('createHttpApiClient', () => {
   it('calls the API on the same origin with the ID token as a bearer token', async () => {
     const fetchFn = vi.fn(async () => json(me));
     await expect(client(fetchFn).me()).resolves.toEqual(me);
-    expect(fetchFn).toHaveBeenCalledWith('/api/me', { headers: { accept: 'application/json', authorization: 'Bearer id-token' } });
+    expect(fetchFn).toHaveBeenCalledWith('/api/me', {
+      headers: { accept: 'application/json', authorization: 'Bearer id-token' },
+    });
   });
 
   it('calls the public health check without a token', async () => {
-    const report = { status: 'ok', checkedAt: '2026-01-01T00:00:00.000Z', tables: [{ table: 'users', reachable: true, latencyMs: 3 }] };
+    const report = {
+      status: 'ok',
+      checkedAt: '2026-01-01T00:00:00.000Z',
+      tables: [{ table: 'users', reachable: true, latencyMs: 3 }],
+    };
     const fetchFn = vi.fn(async () => json(report));
     await expect(client(fetchFn, null).health()).resolves.toEqual(report);
     expect(fetchFn).toHaveBeenCalledWith('/api/health', { headers: { accept: 'application/json' } });
@@ -26,15 +32,28 @@ describe('createHttpApiClient', () => {
 
   it('fails with a 401 ApiError, without calling the server, when there is no session', async () => {
     const fetchFn = vi.fn();
-    await expect(client(fetchFn, null).me()).rejects.toMatchObject({ name: 'ApiError', status: 401, code: 'unauthorized' });
+    await expect(client(fetchFn, null).me()).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 401,
+      code: 'unauthorized',
+    });
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
   it('turns the error envelope into a typed ApiError', async () => {
-    const fetchFn = vi.fn(async () => json({ error: { code: 'validation_failed', message: 'Bad input', fields: { email: 'Required' } } }, 400));
-    const error = await client(fetchFn).me().catch((e: unknown) => e);
+    const fetchFn = vi.fn(async () =>
+      json({ error: { code: 'validation_failed', message: 'Bad input', fields: { email: 'Required' } } }, 400),
+    );
+    const error = await client(fetchFn)
+      .me()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Bad input', fields: { email: 'Required' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Bad input',
+      fields: { email: 'Required' },
+    });
   });
 
   it('reports a non-envelope error response by its status', async () => {
@@ -83,9 +102,14 @@ describe('createHttpApiClient', () => {
     });
 
     it("keeps the server's invalid_code tips in the ApiError", async () => {
-      const tips = 'The authorization code expired (they last about 10 minutes), was already used, or the redirect URI does not match. Please try again.';
+      const tips =
+        'The authorization code expired (they last about 10 minutes), was already used, or the redirect URI does not match. Please try again.';
       const fetchFn = vi.fn(async () => json({ error: { code: 'invalid_code', message: tips } }, 400));
-      await expect(client(fetchFn).connectStrava({ code: 'old', state: 's' })).rejects.toMatchObject({ status: 400, code: 'invalid_code', message: tips });
+      await expect(client(fetchFn).connectStrava({ code: 'old', state: 's' })).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_code',
+        message: tips,
+      });
     });
 
     it('disconnects with DELETE and accepts an empty 204', async () => {
@@ -95,25 +119,44 @@ describe('createHttpApiClient', () => {
     });
 
     it('syncs with POST and reads either outcome', async () => {
-      const synced = { kind: 'synced', result: { provider: 'strava', imported: 3, updated: 27, lastSyncAt: '2026-01-02T00:00:00.000Z' } };
+      const synced = {
+        kind: 'synced',
+        result: { provider: 'strava', imported: 3, updated: 27, lastSyncAt: '2026-01-02T00:00:00.000Z' },
+      };
       const fetchFn = vi.fn(async () => json(synced));
       await expect(client(fetchFn).sync('strava')).resolves.toEqual(synced);
       expect(fetchFn).toHaveBeenCalledWith('/api/connections/strava/sync', { method: 'POST', headers: authHeaders });
     });
 
     it('passes the 429 rate-limit message on', async () => {
-      const fetchFn = vi.fn(async () => json({ error: { code: 'rate_limited', message: '15-minute rate limit exceeded. Try again in 15 minutes' } }, 429));
-      await expect(client(fetchFn).sync('strava')).rejects.toMatchObject({ status: 429, message: '15-minute rate limit exceeded. Try again in 15 minutes' });
+      const fetchFn = vi.fn(async () =>
+        json(
+          { error: { code: 'rate_limited', message: '15-minute rate limit exceeded. Try again in 15 minutes' } },
+          429,
+        ),
+      );
+      await expect(client(fetchFn).sync('strava')).rejects.toMatchObject({
+        status: 429,
+        message: '15-minute rate limit exceeded. Try again in 15 minutes',
+      });
     });
 
     it('reads the authorize URL and the usage indicator', async () => {
-      const usage = { rateLimited: true, remainingFifteenMin: 0, remainingDaily: 910, minutesLeft: 12, message: 'Rate limited - try again in 12 minutes' };
+      const usage = {
+        rateLimited: true,
+        remainingFifteenMin: 0,
+        remainingDaily: 910,
+        minutesLeft: 12,
+        message: 'Rate limited - try again in 12 minutes',
+      };
       const fetchFn = vi
         .fn()
         .mockResolvedValueOnce(json({ url: 'https://www.strava.com/oauth/authorize?client_id=1' }))
         .mockResolvedValueOnce(json(usage));
       const api = client(fetchFn);
-      await expect(api.stravaAuthorizeUrl()).resolves.toEqual({ url: 'https://www.strava.com/oauth/authorize?client_id=1' });
+      await expect(api.stravaAuthorizeUrl()).resolves.toEqual({
+        url: 'https://www.strava.com/oauth/authorize?client_id=1',
+      });
       await expect(api.stravaUsage()).resolves.toEqual(usage);
       expect(fetchFn.mock.calls.map(([url]) => url)).toEqual(['/api/strava/authorize-url', '/api/strava/usage']);
     });

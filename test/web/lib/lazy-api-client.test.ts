@@ -9,8 +9,15 @@ const health = { status: 'ok', tables: {} };
 describe('createLazyHttpApiClient', () => {
   it('asks for the base URL (the runtime config) only on the first call, once, and then calls the real API', async () => {
     const baseUrl = vi.fn(async () => '/api');
-    const fetchFn = vi.fn(async () => new Response(JSON.stringify(health), { status: 200, headers: { 'content-type': 'application/json' } }));
-    const client = createLazyHttpApiClient({ baseUrl, getIdToken: async () => null, fetchFn: fetchFn as unknown as typeof fetch });
+    const fetchFn = vi.fn(
+      async () =>
+        new Response(JSON.stringify(health), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const client = createLazyHttpApiClient({
+      baseUrl,
+      getIdToken: async () => null,
+      fetchFn: fetchFn as unknown as typeof fetch,
+    });
     expect(baseUrl).not.toHaveBeenCalled();
     expect('then' in client && typeof (client as unknown as { then?: unknown }).then === 'function').toBe(false);
     await client.health().catch(() => undefined);
@@ -23,7 +30,11 @@ describe('createLazyHttpApiClient', () => {
   it('tries again after the config failed to load', async () => {
     const baseUrl = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('/api');
     const fetchFn = vi.fn(async () => new Response('{}', { status: 500 }));
-    const client = createLazyHttpApiClient({ baseUrl, getIdToken: async () => null, fetchFn: fetchFn as unknown as typeof fetch });
+    const client = createLazyHttpApiClient({
+      baseUrl,
+      getIdToken: async () => null,
+      fetchFn: fetchFn as unknown as typeof fetch,
+    });
     await expect(client.me()).rejects.toThrow('offline');
     await expect(client.health()).rejects.toBeInstanceOf(ApiError);
     expect(baseUrl).toHaveBeenCalledTimes(2);

@@ -24,7 +24,11 @@ describe('loadRuntimeConfig', () => {
     ['the body is not JSON', respond('<html>'), /not valid JSON/],
     ['a field is missing', respond(JSON.stringify({ ...valid, userPoolId: undefined })), /userPoolId/],
     ['the mode is unknown', respond(JSON.stringify({ ...valid, mode: 'staging' })), /mode/],
-    ['the network fails', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))), /could not be downloaded/],
+    [
+      'the network fails',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      /could not be downloaded/,
+    ],
   ])('throws a RuntimeConfigError when %s', async (_, fetchFn, message) => {
     const result = loadRuntimeConfig(fetchFn as unknown as typeof fetch);
     await expect(result).rejects.toBeInstanceOf(RuntimeConfigError);

@@ -4,7 +4,13 @@ import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
 import { AppProviders } from './provider';
 import { AppRouter } from './router';
 
-export function App({ config, authService }: { config: RuntimeConfig | RuntimeConfigSource; authService: AuthService }) {
+export function App({
+  config,
+  authService,
+}: {
+  config: RuntimeConfig | RuntimeConfigSource;
+  authService: AuthService;
+}) {
   return (
     <AppProviders config={config} authService={authService}>
       <AppRouter />

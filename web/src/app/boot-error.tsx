@@ -2,7 +2,10 @@
 export function BootError({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
-      <div role="alert" className="w-full max-w-lg rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-lg rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm"
+      >
         <h1 className="text-2xl font-bold text-slate-900">TrailBuddy could not start</h1>
         <p className="mt-3 text-slate-700">{message}</p>
         <p className="mt-2 text-sm text-slate-500">

@@ -23,9 +23,7 @@ export function AppProviders({ config, authService, children }: AppProvidersProp
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <AuthProvider service={authService}>
-          <ModeApiClient authService={authService}>
-            {children}
-          </ModeApiClient>
+          <ModeApiClient authService={authService}>{children}</ModeApiClient>
         </AuthProvider>
       </ToastProvider>
     </RuntimeConfigProvider>
@@ -38,7 +36,11 @@ function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'confi
   const configSource = useRuntimeConfigSource();
   // Loaded on the first API call, with the config: signed-out public pages load neither.
   const httpClient = useMemo(
-    () => createLazyHttpApiClient({ baseUrl: async () => (await configSource.load()).apiBaseUrl, getIdToken: () => authService.idToken() }),
+    () =>
+      createLazyHttpApiClient({
+        baseUrl: async () => (await configSource.load()).apiBaseUrl,
+        getIdToken: () => authService.idToken(),
+      }),
     [configSource, authService],
   );
   const { demoClient, demoFailed } = useDemoApiClient(isDemo);

@@ -12,7 +12,15 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { access } = useAuth();
   const { pathname, search, hash } = useLocation();
   if (access === 'loading') return <PageSpinner />;
-  if (access === 'denied') return <Navigate to={pathname === paths.dashboard ? paths.login : loginPathReturningTo(paths.login, `${pathname}${search}${hash}`)} replace />;
+  if (access === 'denied')
+    return (
+      <Navigate
+        to={
+          pathname === paths.dashboard ? paths.login : loginPathReturningTo(paths.login, `${pathname}${search}${hash}`)
+        }
+        replace
+      />
+    );
   return children;
 }
 
@@ -21,7 +29,10 @@ export function GuestOnlyRoute({ children }: { children: ReactNode }) {
   const { access } = useAuth();
   const { search } = useLocation();
   if (access === 'loading') return <PageSpinner />;
-  if (access === 'granted') return <Navigate to={safeReturnPath(new URLSearchParams(search).get(RETURN_TO_PARAM)) ?? paths.dashboard} replace />;
+  if (access === 'granted')
+    return (
+      <Navigate to={safeReturnPath(new URLSearchParams(search).get(RETURN_TO_PARAM)) ?? paths.dashboard} replace />
+    );
   return children;
 }
 

@@ -15,7 +15,10 @@ import { ImportJobsResponse } from '@shared/schemas/import-jobs';
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
 import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
-import { createHealthConnectionsHttpApi, type HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
+import {
+  createHealthConnectionsHttpApi,
+  type HealthConnectionsApi,
+} from '@/features/connections/api/health-connections-api';
 import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';
@@ -83,7 +86,14 @@ export interface CoreApi {
 }
 
 /** The whole API the screens use: the core routes plus one part per capability (web/src/lib/api/*). */
-export type ApiClient = CoreApi & HealthConnectionsApi & AnalysisApi & ProfileApi & PartnersApi & PlanApi & NotificationsApi & SafetyApi;
+export type ApiClient = CoreApi &
+  HealthConnectionsApi &
+  AnalysisApi &
+  ProfileApi &
+  PartnersApi &
+  PlanApi &
+  NotificationsApi &
+  SafetyApi;
 
 export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
   const transport = createHttpTransport(options);
@@ -100,7 +110,6 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
 }
 
 function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
-
   return {
     traits: SERVER_TRAITS,
     health: () => request('/health', HealthResponse, { auth: false }),
@@ -111,7 +120,8 @@ function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
     disconnect: async (provider) => {
       await send(`/connections/${encodeURIComponent(provider)}`, { auth: true, method: 'DELETE' });
     },
-    sync: (provider) => request(`/connections/${encodeURIComponent(provider)}/sync`, SyncResponse, { auth: true, method: 'POST' }),
+    sync: (provider) =>
+      request(`/connections/${encodeURIComponent(provider)}/sync`, SyncResponse, { auth: true, method: 'POST' }),
     importJobs: () => request('/connections/jobs', ImportJobsResponse, { auth: true }),
     stravaUsage: () => request('/strava/usage', StravaUsageResponse, { auth: true }),
     activities: (params = {}) => request(`/activities${activitiesSearch(params)}`, ActivitiesResponse, { auth: true }),

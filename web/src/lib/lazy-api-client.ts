@@ -5,7 +5,9 @@ import type { ApiClient, HttpApiClientOptions } from './api-client';
  * part of the app's JS, and the public pages never call the API. Every method of ApiClient returns a promise, so
  * each call simply waits for the real client. Not thenable (`then` is absent), so it can be passed around freely.
  */
-export function createLazyHttpApiClient(options: Omit<HttpApiClientOptions, 'baseUrl'> & { baseUrl: () => Promise<string> }): ApiClient {
+export function createLazyHttpApiClient(
+  options: Omit<HttpApiClientOptions, 'baseUrl'> & { baseUrl: () => Promise<string> },
+): ApiClient {
   let loading: Promise<ApiClient> | undefined;
   const real = () =>
     (loading ??= Promise.all([import('./api-client'), options.baseUrl()]).then(

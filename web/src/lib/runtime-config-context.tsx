@@ -5,7 +5,13 @@ import { isRuntimeConfigSource, loadedRuntimeConfig, type RuntimeConfigSource } 
 const RuntimeConfigContext = createContext<RuntimeConfigSource | null>(null);
 
 /** `config`: the loaded `/config.json`, or a source that loads it when a screen first needs it. */
-export function RuntimeConfigProvider({ config, children }: { config: RuntimeConfig | RuntimeConfigSource; children: ReactNode }) {
+export function RuntimeConfigProvider({
+  config,
+  children,
+}: {
+  config: RuntimeConfig | RuntimeConfigSource;
+  children: ReactNode;
+}) {
   const source = useMemo(() => (isRuntimeConfigSource(config) ? config : loadedRuntimeConfig(config)), [config]);
   return <RuntimeConfigContext.Provider value={source}>{children}</RuntimeConfigContext.Provider>;
 }

@@ -14,7 +14,9 @@ export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<
   try {
     response = await fetchFn('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
   } catch {
-    throw new RuntimeConfigError('The app configuration could not be downloaded. Check your connection and reload the page.');
+    throw new RuntimeConfigError(
+      'The app configuration could not be downloaded. Check your connection and reload the page.',
+    );
   }
   if (!response.ok) {
     throw new RuntimeConfigError(`The app configuration could not be loaded (HTTP ${response.status}).`);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type DependencyList } from 'react';
 
-export type QueryState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
+export type QueryState<T> =
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
 
 /**
  * Runs `fetcher` on mount and whenever `deps` change (as `useEffect` would); results of superseded

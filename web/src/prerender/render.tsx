@@ -12,7 +12,13 @@ import type { AuthService } from '@/lib/auth';
  * It renders the same tree the browser hydrates: providers, the route tree, a signed-out visitor (the state the
  * browser starts in when there is no stored session). Lazy screens are awaited, so the HTML is the whole page.
  */
-const BUILD_CONFIG: RuntimeConfig = { mode: 'local', region: 'build', userPoolId: 'build', userPoolClientId: 'build', apiBaseUrl: '/api' };
+const BUILD_CONFIG: RuntimeConfig = {
+  mode: 'local',
+  region: 'build',
+  userPoolId: 'build',
+  userPoolClientId: 'build',
+  apiBaseUrl: '/api',
+};
 
 const notAtBuildTime = () => Promise.reject(new Error('Not available at build time.'));
 
@@ -54,6 +60,7 @@ export async function renderPage(path: string): Promise<string> {
   // CSP blocks, and which need JavaScript); once it has loaded them, `renderToString` writes the page in place.
   await prerender(page);
   const html = renderToString(page);
-  if (/<script/i.test(html)) throw new Error(`Prerendering ${path} produced inline scripts: a screen is still loading.`);
+  if (/<script/i.test(html))
+    throw new Error(`Prerendering ${path} produced inline scripts: a screen is still loading.`);
   return html;
 }

@@ -18,19 +18,30 @@ const FITNESS_DESCRIPTIONS: Record<string, string> = {
 
 function describe(scope: string): string {
   const area = /fitness\.([a-z_]+)\.(read|write)$/.exec(scope);
-  if (area) return `${FITNESS_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] === 'write' ? ' (and add to it)' : ''}`;
+  if (area)
+    return `${FITNESS_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] === 'write' ? ' (and add to it)' : ''}`;
   return scope;
 }
 
 /** Google-style consent: choose an account, tick what the app may see (fitness scopes), Allow or Cancel. */
-export function renderConsentPage(request: AuthorizeRequest, users: SimGoogleUser[], selectedSub: string | undefined): string {
+export function renderConsentPage(
+  request: AuthorizeRequest,
+  users: SimGoogleUser[],
+  selectedSub: string | undefined,
+): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const accountOptions = users
-    .map((u) => `<option value="${u.sub}"${u.sub === selectedSub ? ' selected' : ''}>${escapeHtml(`${u.name} (${u.email})`)}</option>`)
+    .map(
+      (u) =>
+        `<option value="${u.sub}"${u.sub === selectedSub ? ' selected' : ''}>${escapeHtml(`${u.name} (${u.email})`)}</option>`,
+    )
     .join('');
   const fitness = request.scopes.filter(isFitnessScope);
   const fitnessItems = fitness
-    .map((scope, i) => `<li><input type="checkbox" id="scope-${i}" name="granted_scope" value="${escapeHtml(scope)}" checked> <label for="scope-${i}">${escapeHtml(describe(scope))}</label></li>`)
+    .map(
+      (scope, i) =>
+        `<li><input type="checkbox" id="scope-${i}" name="granted_scope" value="${escapeHtml(scope)}" checked> <label for="scope-${i}">${escapeHtml(describe(scope))}</label></li>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en">

@@ -15,7 +15,14 @@ export const OAUTH_ERRORS = {
   revokeFailed: () => oauth('invalid_token', 'Token expired or revoked'),
 };
 
-function apiError(code: number, status: string, message: string, reason: string, domain = 'global', extra: Partial<ApiErrorBody['error']['errors'][number]> = {}): ApiErrorBody {
+function apiError(
+  code: number,
+  status: string,
+  message: string,
+  reason: string,
+  domain = 'global',
+  extra: Partial<ApiErrorBody['error']['errors'][number]> = {},
+): ApiErrorBody {
   return { error: { code, message, errors: [{ message, domain, reason, ...extra }], status } };
 }
 
@@ -26,7 +33,15 @@ export const API_ERRORS = {
       code: 401,
       message:
         'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-      errors: [{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' }],
+      errors: [
+        {
+          message: 'Invalid Credentials',
+          domain: 'global',
+          reason: 'authError',
+          location: 'Authorization',
+          locationType: 'header',
+        },
+      ],
       status: 'UNAUTHENTICATED',
     },
   }),

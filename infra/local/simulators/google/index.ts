@@ -1,5 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basicAuth, bearer, countRequests, drain, readBody, readJson, readParams, redirect as kitRedirect, startSimulatorServer } from '../kit';
+import {
+  basicAuth,
+  bearer,
+  countRequests,
+  drain,
+  readBody,
+  readJson,
+  readParams,
+  redirect as kitRedirect,
+  startSimulatorServer,
+} from '../kit';
 import { renderConsentPage, renderErrorPage } from './consent-page';
 import { API_ERRORS } from './google-errors';
 import { SEEDED_USER_SUBS, type SportKey } from './seed-data';
@@ -36,7 +46,10 @@ export interface GoogleSimulatorControl {
   deleteSession(id: string): boolean;
   setDay(sub: string, date: string, values: { steps: number; calories?: number; distance?: number }): void;
   /** Tokens as a code exchange would return them, without the consent page (offline: with a refresh token). */
-  issueTokens(sub: string, options?: { clientId?: string; scope?: string | string[] }): ReturnType<GoogleWorld['issueTokens']>;
+  issueTokens(
+    sub: string,
+    options?: { clientId?: string; scope?: string | string[] },
+  ): ReturnType<GoogleWorld['issueTokens']>;
   expireAccessTokens(sub?: string): number;
   /** As if the person removed the app's access in their Google Account. */
   revokeAccess(sub: string, clientId?: string): void;
@@ -72,7 +85,12 @@ export const GOOGLE_FULL_SCOPES = [
 
 export async function startGoogleSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
   const clients = options.clients ?? [DEFAULT_GOOGLE_CLIENT];
-  const worldOptions = { clock: options.clock ?? (() => new Date()), clients, seed: options.seed ?? DEFAULT_GOOGLE_SEED, historyDays: options.historyDays ?? 45 };
+  const worldOptions = {
+    clock: options.clock ?? (() => new Date()),
+    clients,
+    seed: options.seed ?? DEFAULT_GOOGLE_SEED,
+    historyDays: options.historyDays ?? 45,
+  };
   const holder = { world: new GoogleWorld(worldOptions) };
   const control = createControl(holder, () => new GoogleWorld(worldOptions));
   const running = await startSimulatorServer<Outcome & { sub?: string }>({
@@ -81,7 +99,8 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     charset: 'UTF-8',
     takeFault: (path) => holder.world.takeFault(path),
     faultBody: (status) => (status === 429 ? API_ERRORS.quotaExceeded() : API_ERRORS.backendError()),
-    record: (method, path, status, routed) => holder.world.record({ method, path, status, ...(routed?.sub ? { sub: routed.sub } : {}) }),
+    record: (method, path, status, routed) =>
+      holder.world.record({ method, path, status, ...(routed?.sub ? { sub: routed.sub } : {}) }),
     route: ({ method, path, query, req, res }) => route(holder.world, method, path, query, req, res),
     control: ({ method, path, query, req }, reply) => handleControl(control, method, path, query, req, reply),
   });
@@ -93,14 +112,22 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
   const defaultClientId = () => (w().clients[0] as SimulatedGoogleClient).clientId;
   return {
     users: () => w().listUsers(),
-    sessions: (sub) => w().sessionsOf(sub).map((s) => ({ ...s })),
+    sessions: (sub) =>
+      w()
+        .sessionsOf(sub)
+        .map((s) => ({ ...s })),
     dailyTotals: (sub) => w().dailyTotals(sub),
     addSession: (sub, input) => w().addSession(sub, input),
     deleteSession: (id) => w().deleteSession(id),
     setDay: (sub, date, values) => w().setDay(sub, date, values),
     issueTokens: (sub, opts = {}) => {
       const scope = opts.scope ?? GOOGLE_FULL_SCOPES;
-      return w().issueTokens(opts.clientId ?? defaultClientId(), sub, typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : scope, true);
+      return w().issueTokens(
+        opts.clientId ?? defaultClientId(),
+        sub,
+        typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : scope,
+        true,
+      );
     },
     expireAccessTokens: (sub) => w().expireAccessTokens(sub),
     revokeAccess: (sub, clientId) => w().revokeGrant(sub, clientId ?? defaultClientId()),
@@ -120,10 +147,25 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
 }
 
 /** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
-async function route(world: GoogleWorld, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<(Outcome & { sub?: string }) | null> {
+async function route(
+  world: GoogleWorld,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<(Outcome & { sub?: string }) | null> {
   if (path === '/o/oauth2/v2/auth' && method === 'GET') {
     const checked = world.validateAuthorize(query);
-    if (!checked.ok) return html(world, res, method, path, checked.status, renderErrorPage(checked.status, checked.error, checked.description));
+    if (!checked.ok)
+      return html(
+        world,
+        res,
+        method,
+        path,
+        checked.status,
+        renderErrorPage(checked.status, checked.error, checked.description),
+      );
     const users = world.listUsers();
     const hint = checked.request.loginHint;
     const selected = users.find((u) => hint !== '' && (u.email === hint || u.sub === hint))?.sub ?? users[0]?.sub;
@@ -133,15 +175,32 @@ async function route(world: GoogleWorld, method: string, path: string, query: UR
   if (path === '/o/oauth2/v2/approve' && method === 'POST') {
     const params = await readParams(req, query);
     const checked = world.validateAuthorize(params);
-    if (!checked.ok) return html(world, res, method, path, checked.status, renderErrorPage(checked.status, checked.error, checked.description));
+    if (!checked.ok)
+      return html(
+        world,
+        res,
+        method,
+        path,
+        checked.status,
+        renderErrorPage(checked.status, checked.error, checked.description),
+      );
     if (params.get('decision') !== 'allow') return redirect(world, res, method, path, world.deny(checked.request));
     const sub = params.get('account') ?? '';
-    if (!world.user(sub)) return html(world, res, method, path, 400, renderErrorPage(400, 'invalid_request', 'Choose an account to continue.'));
+    if (!world.user(sub))
+      return html(
+        world,
+        res,
+        method,
+        path,
+        400,
+        renderErrorPage(400, 'invalid_request', 'Choose an account to continue.'),
+      );
     return redirect(world, res, method, path, world.approve(checked.request, sub, params.getAll('granted_scope')));
   }
 
   if (path === '/token' && method === 'POST') return world.token(await readParams(req, query), basicAuth(req));
-  if (path === '/tokeninfo' && (method === 'GET' || method === 'POST')) return world.tokenInfo((await readParams(req, query)).get('access_token'));
+  if (path === '/tokeninfo' && (method === 'GET' || method === 'POST'))
+    return world.tokenInfo((await readParams(req, query)).get('access_token'));
   if (path === '/revoke' && method === 'POST') return world.revoke((await readParams(req, query)).get('token'));
 
   if (path.startsWith('/fitness/v1/')) return world.api(method, path, query, await readBody(req), bearer(req));
@@ -150,7 +209,14 @@ async function route(world: GoogleWorld, method: string, path: string, query: UR
   return { status: 404, body: API_ERRORS.notFound() };
 }
 
-function html(world: GoogleWorld, res: ServerResponse, method: string, path: string, status: number, page: string): null {
+function html(
+  world: GoogleWorld,
+  res: ServerResponse,
+  method: string,
+  path: string,
+  status: number,
+  page: string,
+): null {
   world.record({ method, path, status });
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(page);
@@ -180,28 +246,36 @@ async function handleControl(
       return reply(204, null);
     }
     if (resource === 'users' && parts.length === 1 && method === 'GET') return reply(200, control.users());
-    if (resource === 'users' && sub === 'sessions' && method === 'GET') return reply(200, control.sessions(id as string));
+    if (resource === 'users' && sub === 'sessions' && method === 'GET')
+      return reply(200, control.sessions(id as string));
     if (resource === 'users' && sub === 'sessions' && method === 'POST') {
       const { startTime, ...rest } = body as AddSessionInput & { startTime?: string };
-      return reply(201, control.addSession(id as string, { ...rest, startTime: startTime ? new Date(startTime) : undefined }));
+      return reply(
+        201,
+        control.addSession(id as string, { ...rest, startTime: startTime ? new Date(startTime) : undefined }),
+      );
     }
-    if (resource === 'users' && sub === 'days' && method === 'GET') return reply(200, control.dailyTotals(id as string));
+    if (resource === 'users' && sub === 'days' && method === 'GET')
+      return reply(200, control.dailyTotals(id as string));
     if (resource === 'users' && sub === 'days' && method === 'PUT' && parts[3]) {
       control.setDay(id as string, parts[3], body as { steps: number; calories?: number; distance?: number });
       return reply(204, null);
     }
-    if (resource === 'sessions' && method === 'DELETE') return reply(control.deleteSession(id as string) ? 204 : 404, null);
+    if (resource === 'sessions' && method === 'DELETE')
+      return reply(control.deleteSession(id as string) ? 204 : 404, null);
     if (resource === 'tokens' && method === 'POST') {
       const { sub: who, clientId, scope } = body as { sub: string; clientId?: string; scope?: string | string[] };
       return reply(200, control.issueTokens(who, { clientId, scope }));
     }
-    if (resource === 'expire-tokens' && method === 'POST') return reply(200, { expired: control.expireAccessTokens((body as { sub?: string }).sub) });
+    if (resource === 'expire-tokens' && method === 'POST')
+      return reply(200, { expired: control.expireAccessTokens((body as { sub?: string }).sub) });
     if (resource === 'revoke' && method === 'POST') {
       const { sub: who, clientId } = body as { sub: string; clientId?: string };
       control.revokeAccess(who, clientId);
       return reply(204, null);
     }
-    if (resource === 'grants' && method === 'GET') return reply(200, { scopes: control.grantedScopes(id as string, query.get('client_id') ?? undefined) });
+    if (resource === 'grants' && method === 'GET')
+      return reply(200, { scopes: control.grantedScopes(id as string, query.get('client_id') ?? undefined) });
     if (resource === 'fitness-api' && method === 'PUT') {
       control.setFitnessApiEnabled((body as { enabled?: unknown }).enabled !== false);
       return reply(204, null);

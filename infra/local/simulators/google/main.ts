@@ -11,7 +11,10 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string', default: String(DEFAULT_GOOGLE_SEED) },
     'client-id': { type: 'string', default: process.env.GOOGLE_CLIENT_ID ?? DEFAULT_GOOGLE_CLIENT.clientId },
-    'client-secret': { type: 'string', default: process.env.GOOGLE_CLIENT_SECRET ?? DEFAULT_GOOGLE_CLIENT.clientSecret },
+    'client-secret': {
+      type: 'string',
+      default: process.env.GOOGLE_CLIENT_SECRET ?? DEFAULT_GOOGLE_CLIENT.clientSecret,
+    },
   },
 });
 
@@ -20,14 +23,24 @@ const seed = Number(values.seed);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${values.port}`);
 if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, got ${values.seed}`);
 
-const simulator = await startGoogleSimulator({ port, host: values.host, seed, clients: [{ clientId: values['client-id'], clientSecret: values['client-secret'] }] });
+const simulator = await startGoogleSimulator({
+  port,
+  host: values.host,
+  seed,
+  clients: [{ clientId: values['client-id'], clientSecret: values['client-secret'] }],
+});
 
 console.log(`Google simulator listening on ${simulator.url}`);
 console.log(`  client_id ${values['client-id']}; accounts ${SEEDED_USER_SUBS.join(', ')}`);
-console.log(`  authorize: ${simulator.url}/o/oauth2/v2/auth   token: ${simulator.url}/token   Fit: ${simulator.url}/fitness/v1`);
+console.log(
+  `  authorize: ${simulator.url}/o/oauth2/v2/auth   token: ${simulator.url}/token   Fit: ${simulator.url}/fitness/v1`,
+);
 
 const shutdown = () => {
-  simulator.stop().then(() => process.exit(0), () => process.exit(1));
+  simulator.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

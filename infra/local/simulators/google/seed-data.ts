@@ -10,7 +10,15 @@ const HOUR_MS = 60 * MINUTE_MS;
  * 112 hiking; 9 (aerobics) stands for "anything else". (Google's own table gives 72, 109 and 112 to sleep stages;
  * the simulator follows the spec so the seeded workouts show as the sports they are meant to be.)
  */
-export const ACTIVITY_TYPES = { walking: 7, running: 8, cycling: 1, gym: 72, swimming: 109, hiking: 112, aerobics: 9 } as const;
+export const ACTIVITY_TYPES = {
+  walking: 7,
+  running: 8,
+  cycling: 1,
+  gym: 72,
+  swimming: 109,
+  hiking: 112,
+  aerobics: 9,
+} as const;
 export type SportKey = keyof typeof ACTIVITY_TYPES;
 
 interface SportProfile {
@@ -22,13 +30,55 @@ interface SportProfile {
 }
 
 const SPORTS: Readonly<Record<SportKey, SportProfile>> = {
-  walking: { names: ['Lunch walk', 'Evening walk', 'Seawall walk'], stepsPerMinute: 110, metresPerMinute: 80, activeKcalPerMinute: 4, heartRate: [92, 112] },
-  running: { names: ['Morning run', 'Tempo run', 'Stanley Park loop'], stepsPerMinute: 165, metresPerMinute: 170, activeKcalPerMinute: 11, heartRate: [142, 166] },
-  cycling: { names: ['Commute ride', 'Evening ride', 'Galloping Goose ride'], stepsPerMinute: 0, metresPerMinute: 380, activeKcalPerMinute: 9, heartRate: [124, 150] },
-  gym: { names: ['Gym session', 'Strength training'], stepsPerMinute: 15, metresPerMinute: 0, activeKcalPerMinute: 6, heartRate: [105, 135] },
-  swimming: { names: ['Pool swim', 'Crystal Pool laps'], stepsPerMinute: 0, metresPerMinute: 38, activeKcalPerMinute: 8, heartRate: [118, 146] },
-  hiking: { names: ['Grouse Grind hike', 'Quarry Rock hike', 'Lynn Peak hike'], stepsPerMinute: 95, metresPerMinute: 60, activeKcalPerMinute: 7, heartRate: [108, 138] },
-  aerobics: { names: ['Dance cardio', 'Aerobics class'], stepsPerMinute: 60, metresPerMinute: 0, activeKcalPerMinute: 7, heartRate: [120, 150] },
+  walking: {
+    names: ['Lunch walk', 'Evening walk', 'Seawall walk'],
+    stepsPerMinute: 110,
+    metresPerMinute: 80,
+    activeKcalPerMinute: 4,
+    heartRate: [92, 112],
+  },
+  running: {
+    names: ['Morning run', 'Tempo run', 'Stanley Park loop'],
+    stepsPerMinute: 165,
+    metresPerMinute: 170,
+    activeKcalPerMinute: 11,
+    heartRate: [142, 166],
+  },
+  cycling: {
+    names: ['Commute ride', 'Evening ride', 'Galloping Goose ride'],
+    stepsPerMinute: 0,
+    metresPerMinute: 380,
+    activeKcalPerMinute: 9,
+    heartRate: [124, 150],
+  },
+  gym: {
+    names: ['Gym session', 'Strength training'],
+    stepsPerMinute: 15,
+    metresPerMinute: 0,
+    activeKcalPerMinute: 6,
+    heartRate: [105, 135],
+  },
+  swimming: {
+    names: ['Pool swim', 'Crystal Pool laps'],
+    stepsPerMinute: 0,
+    metresPerMinute: 38,
+    activeKcalPerMinute: 8,
+    heartRate: [118, 146],
+  },
+  hiking: {
+    names: ['Grouse Grind hike', 'Quarry Rock hike', 'Lynn Peak hike'],
+    stepsPerMinute: 95,
+    metresPerMinute: 60,
+    activeKcalPerMinute: 7,
+    heartRate: [108, 138],
+  },
+  aerobics: {
+    names: ['Dance cardio', 'Aerobics class'],
+    stepsPerMinute: 60,
+    metresPerMinute: 0,
+    activeKcalPerMinute: 7,
+    heartRate: [120, 150],
+  },
 };
 
 /** What a seeded day holds: nothing at all, a little (≤ 1000 steps), steps without workouts, or workouts. */
@@ -44,19 +94,46 @@ interface UserSeed {
 
 const USER_SEEDS: readonly UserSeed[] = [
   {
-    user: { sub: '104729384756102938475', email: 'avery.brooks@example.com', name: 'Avery Brooks', givenName: 'Avery', familyName: 'Brooks', city: 'North Vancouver', timeZone: 'America/Vancouver', heartRate: true },
+    user: {
+      sub: '104729384756102938475',
+      email: 'avery.brooks@example.com',
+      name: 'Avery Brooks',
+      givenName: 'Avery',
+      familyName: 'Brooks',
+      city: 'North Vancouver',
+      timeZone: 'America/Vancouver',
+      heartRate: true,
+    },
     days: ['workout', 'steps', 'workout', 'zero', 'steps', 'workout', 'low', 'steps', 'workout', 'workout'],
     sports: ['running', 'hiking', 'running', 'walking'],
     app: 'com.google.android.apps.fitness',
   },
   {
-    user: { sub: '117364528190736452819', email: 'jordan.lee@example.com', name: 'Jordan Lee', givenName: 'Jordan', familyName: 'Lee', city: 'Burnaby', timeZone: 'America/Vancouver', heartRate: false },
+    user: {
+      sub: '117364528190736452819',
+      email: 'jordan.lee@example.com',
+      name: 'Jordan Lee',
+      givenName: 'Jordan',
+      familyName: 'Lee',
+      city: 'Burnaby',
+      timeZone: 'America/Vancouver',
+      heartRate: false,
+    },
     days: ['steps', 'steps', 'low', 'steps', 'zero', 'steps', 'workout', 'steps', 'low'],
     sports: ['walking', 'aerobics'],
     app: 'com.google.android.apps.fitness',
   },
   {
-    user: { sub: '109283746501928374650', email: 'priya.singh@example.com', name: 'Priya Singh', givenName: 'Priya', familyName: 'Singh', city: 'Victoria', timeZone: 'America/Vancouver', heartRate: true },
+    user: {
+      sub: '109283746501928374650',
+      email: 'priya.singh@example.com',
+      name: 'Priya Singh',
+      givenName: 'Priya',
+      familyName: 'Singh',
+      city: 'Victoria',
+      timeZone: 'America/Vancouver',
+      heartRate: true,
+    },
     days: ['workout', 'low', 'workout', 'steps', 'workout', 'zero', 'workout', 'steps'],
     sports: ['cycling', 'swimming', 'gym', 'cycling', 'hiking'],
     app: 'com.garmin.android.apps.connectmobile',
@@ -86,13 +163,22 @@ export function seedWorld(seed: number, now: Date, historyDays: number): SeededW
       const day = buildDay(rng, userSeed, date, kind);
       // Nothing from the future: today holds only what has happened so far.
       world.sessions.push(...day.sessions.filter((s) => s.endTimeMillis <= now.getTime()));
-      world.samples.push(...day.samples.filter((s) => s.startMs < now.getTime()).map((s) => (s.endMs > now.getTime() ? { ...s, endMs: now.getTime() } : s)));
+      world.samples.push(
+        ...day.samples
+          .filter((s) => s.startMs < now.getTime())
+          .map((s) => (s.endMs > now.getTime() ? { ...s, endMs: now.getTime() } : s)),
+      );
     }
   });
   return world;
 }
 
-function buildDay(rng: Random, seed: UserSeed, date: string, kind: DayKind): { sessions: SimSession[]; samples: HourSample[] } {
+function buildDay(
+  rng: Random,
+  seed: UserSeed,
+  date: string,
+  kind: DayKind,
+): { sessions: SimSession[]; samples: HourSample[] } {
   if (kind === 'zero') return { sessions: [], samples: [] };
   const { user } = seed;
   const midnight = localMidnightMs(date, user.timeZone);
@@ -125,7 +211,14 @@ function buildDay(rng: Random, seed: UserSeed, date: string, kind: DayKind): { s
   return { sessions, samples };
 }
 
-export function buildSession(rng: Random, seed: UserSeed | { user: SimGoogleUser; app: string }, sport: SportKey, startMs: number, minutes: number, name?: string): SimSession {
+export function buildSession(
+  rng: Random,
+  seed: UserSeed | { user: SimGoogleUser; app: string },
+  sport: SportKey,
+  startMs: number,
+  minutes: number,
+  name?: string,
+): SimSession {
   const endMs = startMs + minutes * MINUTE_MS;
   return {
     id: `${startMs}-${ACTIVITY_TYPES[sport]}-${seed.user.sub.slice(-6)}`,
@@ -154,14 +247,22 @@ export function addSessionToSamples(rng: Random, samples: HourSample[], session:
     sample.calories = round1(sample.calories + profile.activeKcalPerMinute * minutes * share);
     if (sample.heartRate) {
       const average = rng.int(...profile.heartRate);
-      sample.heartRate = { average, max: average + rng.int(10, 22), min: Math.min(sample.heartRate.min, rng.int(62, 75)) };
+      sample.heartRate = {
+        average,
+        max: average + rng.int(10, 22),
+        min: Math.min(sample.heartRate.min, rng.int(62, 75)),
+      };
     }
   }
 }
 
 /** A steps-only day: light, moderate or active by the daily-steps rule (spec §9). */
 function stepsDay(rng: Random): number {
-  const [min, max] = rng.pick([[1200, 4800], [5200, 9800], [10200, 16000]] as const);
+  const [min, max] = rng.pick([
+    [1200, 4800],
+    [5200, 9800],
+    [10200, 16000],
+  ] as const);
   return rng.int(min, max);
 }
 

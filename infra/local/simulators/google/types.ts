@@ -60,7 +60,14 @@ export interface ApiErrorBody {
   error: {
     code: number;
     message: string;
-    errors: Array<{ message: string; domain: string; reason: string; location?: string; locationType?: string; extendedHelp?: string }>;
+    errors: Array<{
+      message: string;
+      domain: string;
+      reason: string;
+      location?: string;
+      locationType?: string;
+      extendedHelp?: string;
+    }>;
     status: string;
     details?: unknown[];
   };

@@ -15,7 +15,19 @@ export const MAX_BUCKETS = 10_000;
 const FITNESS = 'https://www.googleapis.com/auth/fitness.';
 const USERINFO_EMAIL = 'https://www.googleapis.com/auth/userinfo.email';
 const USERINFO_PROFILE = 'https://www.googleapis.com/auth/userinfo.profile';
-const FITNESS_AREAS = ['activity', 'body', 'location', 'heart_rate', 'sleep', 'nutrition', 'blood_pressure', 'blood_glucose', 'oxygen_saturation', 'body_temperature', 'reproductive_health'] as const;
+const FITNESS_AREAS = [
+  'activity',
+  'body',
+  'location',
+  'heart_rate',
+  'sleep',
+  'nutrition',
+  'blood_pressure',
+  'blood_glucose',
+  'oxygen_saturation',
+  'body_temperature',
+  'reproductive_health',
+] as const;
 const BASIC_SCOPES = new Set(['openid', 'email', 'profile', USERINFO_EMAIL, USERINFO_PROFILE]);
 
 export function isFitnessScope(scope: string): boolean {
@@ -24,11 +36,39 @@ export function isFitnessScope(scope: string): boolean {
 }
 
 /** Aggregatable data types, what they aggregate into, and the scope areas that may read them. */
-const DATA_TYPES: Record<string, { aggregate: string; areas: readonly string[]; value: 'int' | 'fp' | 'summary'; read: (s: HourSample) => number | null }> = {
-  'com.google.step_count.delta': { aggregate: 'com.google.step_count.delta', areas: ['activity'], value: 'int', read: (s) => s.steps },
-  'com.google.calories.expended': { aggregate: 'com.google.calories.expended', areas: ['activity'], value: 'fp', read: (s) => s.calories },
-  'com.google.distance.delta': { aggregate: 'com.google.distance.delta', areas: ['location'], value: 'fp', read: (s) => s.distance },
-  'com.google.heart_rate.bpm': { aggregate: 'com.google.heart_rate.summary', areas: ['heart_rate', 'body'], value: 'summary', read: (s) => s.heartRate?.average ?? null },
+const DATA_TYPES: Record<
+  string,
+  {
+    aggregate: string;
+    areas: readonly string[];
+    value: 'int' | 'fp' | 'summary';
+    read: (s: HourSample) => number | null;
+  }
+> = {
+  'com.google.step_count.delta': {
+    aggregate: 'com.google.step_count.delta',
+    areas: ['activity'],
+    value: 'int',
+    read: (s) => s.steps,
+  },
+  'com.google.calories.expended': {
+    aggregate: 'com.google.calories.expended',
+    areas: ['activity'],
+    value: 'fp',
+    read: (s) => s.calories,
+  },
+  'com.google.distance.delta': {
+    aggregate: 'com.google.distance.delta',
+    areas: ['location'],
+    value: 'fp',
+    read: (s) => s.distance,
+  },
+  'com.google.heart_rate.bpm': {
+    aggregate: 'com.google.heart_rate.summary',
+    areas: ['heart_rate', 'body'],
+    value: 'summary',
+    read: (s) => s.heartRate?.average ?? null,
+  },
 };
 
 export type { Fault, Outcome };
@@ -93,7 +133,10 @@ const grantKey = (clientId: string, sub: string) => `${clientId}:${sub}`;
 
 let signingKey: { privateKey: KeyObject; kid: string } | undefined;
 function idTokenKey() {
-  signingKey ??= { privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, kid: randomBytes(20).toString('hex') };
+  signingKey ??= {
+    privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+    kid: randomBytes(20).toString('hex'),
+  };
   return signingKey;
 }
 
@@ -171,11 +214,23 @@ export class GoogleWorld {
     const sport = input.sport ?? 'running';
     if (!(sport in ACTIVITY_TYPES)) throw new Error(`Unknown sport ${sport}`);
     const startMs = (input.startTime ?? new Date(this.clock().getTime() - 2 * 60 * 60 * 1000)).getTime();
-    const session = buildSession(this.rng, { user, app: 'com.google.android.apps.fitness' }, sport, startMs, input.minutes ?? 45, input.name);
+    const session = buildSession(
+      this.rng,
+      { user, app: 'com.google.android.apps.fitness' },
+      sport,
+      startMs,
+      input.minutes ?? 45,
+      input.name,
+    );
     if (input.activityType !== undefined) session.activityType = input.activityType;
     if (this.sessions.some((s) => s.id === session.id)) session.id = `${session.id}-${this.rng.int(1000, 9999)}`;
     this.sessions.push(session);
-    addSessionToSamples(this.rng, this.samples.filter((s) => s.sub === sub), session, sport);
+    addSessionToSamples(
+      this.rng,
+      this.samples.filter((s) => s.sub === sub),
+      session,
+      sport,
+    );
     return { ...session };
   }
 
@@ -196,7 +251,15 @@ export class GoogleWorld {
     const calories = values.calories ?? (values.steps > 0 ? 1500 + values.steps * 0.04 : 0);
     if (values.steps <= 0 && calories <= 0) return;
     const noon = midnight + 12 * 60 * 60 * 1000;
-    this.samples.push({ sub, startMs: noon, endMs: noon + 60 * 60 * 1000, steps: values.steps, calories, distance: values.distance ?? values.steps * 0.75, heartRate: null });
+    this.samples.push({
+      sub,
+      startMs: noon,
+      endMs: noon + 60 * 60 * 1000,
+      steps: values.steps,
+      calories,
+      distance: values.distance ?? values.steps * 0.75,
+      heartRate: null,
+    });
   }
 
   // ---- OAuth -----------------------------------------------------------------------------------
@@ -206,13 +269,26 @@ export class GoogleWorld {
   }
 
   /** GET /o/oauth2/v2/auth and the consent form posted back. Google shows its own error page for these problems. */
-  validateAuthorize(params: URLSearchParams): { ok: true; request: AuthorizeRequest } | { ok: false; status: number; error: string; description: string } {
-    const fail = (status: number, error: string, description: string) => ({ ok: false as const, status, error, description });
+  validateAuthorize(
+    params: URLSearchParams,
+  ): { ok: true; request: AuthorizeRequest } | { ok: false; status: number; error: string; description: string } {
+    const fail = (status: number, error: string, description: string) => ({
+      ok: false as const,
+      status,
+      error,
+      description,
+    });
     const client = this.client(params.get('client_id'));
     if (!client) return fail(401, 'invalid_client', 'The OAuth client was not found.');
     const redirectUri = params.get('redirect_uri') ?? '';
-    if (!redirectAllowed(redirectUri, client)) return fail(400, 'redirect_uri_mismatch', `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. Redirect URI: ${redirectUri}`);
-    if (params.get('response_type') !== 'code') return fail(400, 'unsupported_response_type', `Invalid response_type: ${params.get('response_type') ?? ''}`);
+    if (!redirectAllowed(redirectUri, client))
+      return fail(
+        400,
+        'redirect_uri_mismatch',
+        `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. Redirect URI: ${redirectUri}`,
+      );
+    if (params.get('response_type') !== 'code')
+      return fail(400, 'unsupported_response_type', `Invalid response_type: ${params.get('response_type') ?? ''}`);
     const scopes = splitScopes(params.get('scope'));
     if (scopes.length === 0) return fail(400, 'invalid_request', 'Missing required parameter: scope');
     const unknown = scopes.find((scope) => !BASIC_SCOPES.has(scope) && !isFitnessScope(scope));
@@ -237,10 +313,20 @@ export class GoogleWorld {
     this.requireUser(sub);
     const basic = request.scopes.filter((scope) => BASIC_SCOPES.has(scope));
     const fitness = request.scopes.filter((scope) => isFitnessScope(scope) && tickedFitnessScopes.includes(scope));
-    const previous = request.includeGrantedScopes ? (this.grants.get(grantKey(request.client.clientId, sub)) ?? []) : [];
+    const previous = request.includeGrantedScopes
+      ? (this.grants.get(grantKey(request.client.clientId, sub)) ?? [])
+      : [];
     const scopes = normaliseScopes([...previous, ...basic, ...fitness]);
     const code = newToken('4/0A', 54);
-    this.codes.set(code, { clientId: request.client.clientId, sub, redirectUri: request.redirectUri, scopes, offline: request.accessType === 'offline', issuedAtMs: this.clock().getTime(), used: false });
+    this.codes.set(code, {
+      clientId: request.client.clientId,
+      sub,
+      redirectUri: request.redirectUri,
+      scopes,
+      offline: request.accessType === 'offline',
+      issuedAtMs: this.clock().getTime(),
+      used: false,
+    });
     this.grants.set(grantKey(request.client.clientId, sub), scopes);
     return appendQuery(request.redirectUri, [
       ['state', request.state],
@@ -280,7 +366,8 @@ export class GoogleWorld {
     if (!redirectUri) return { status: 400, body: OAUTH_ERRORS.missingParameter('redirect_uri') };
     const record = this.codes.get(code);
     const expired = record !== undefined && this.clock().getTime() > record.issuedAtMs + AUTHORIZATION_CODE_LIFETIME_MS;
-    if (!record || record.used || expired || record.clientId !== client.clientId) return { status: 400, body: OAUTH_ERRORS.invalidGrantCode() };
+    if (!record || record.used || expired || record.clientId !== client.clientId)
+      return { status: 400, body: OAUTH_ERRORS.invalidGrantCode() };
     if (redirectUri !== record.redirectUri) return { status: 400, body: OAUTH_ERRORS.redirectUriMismatch() };
     record.used = true;
     return { status: 200, body: this.issueTokens(client.clientId, record.sub, record.scopes, record.offline) };
@@ -289,7 +376,8 @@ export class GoogleWorld {
   private refresh(client: SimulatedGoogleClient, refreshToken: string | null): Outcome {
     if (!refreshToken) return { status: 400, body: OAUTH_ERRORS.missingParameter('refresh_token') };
     const record = this.refreshTokens.get(refreshToken);
-    if (!record || record.revoked || record.clientId !== client.clientId) return { status: 400, body: OAUTH_ERRORS.invalidGrantRefresh() };
+    if (!record || record.revoked || record.clientId !== client.clientId)
+      return { status: 400, body: OAUTH_ERRORS.invalidGrantRefresh() };
     // Google keeps the refresh token (no rotation) and sends no new one.
     const { refresh_token: _kept, ...rest } = this.issueTokens(client.clientId, record.sub, record.scopes, false);
     return { status: 200, body: rest };
@@ -300,7 +388,13 @@ export class GoogleWorld {
     const user = this.requireUser(sub);
     const nowMs = this.clock().getTime();
     const accessToken = newToken('ya29.a0', 96);
-    this.accessTokens.set(accessToken, { clientId, sub, scopes, expiresAtMs: nowMs + ACCESS_TOKEN_LIFETIME_SECONDS * 1000, revoked: false });
+    this.accessTokens.set(accessToken, {
+      clientId,
+      sub,
+      scopes,
+      expiresAtMs: nowMs + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+      revoked: false,
+    });
     let refreshToken: string | undefined;
     if (offline) {
       refreshToken = newToken('1//0', 72);
@@ -326,7 +420,9 @@ export class GoogleWorld {
       aud: clientId,
       sub: user.sub,
       ...(scopes.includes(USERINFO_EMAIL) ? { email: user.email, email_verified: true } : {}),
-      ...(scopes.includes(USERINFO_PROFILE) ? { name: user.name, given_name: user.givenName, family_name: user.familyName } : {}),
+      ...(scopes.includes(USERINFO_PROFILE)
+        ? { name: user.name, given_name: user.givenName, family_name: user.familyName }
+        : {}),
       iat,
       exp: iat + 3600,
     };
@@ -365,7 +461,8 @@ export class GoogleWorld {
   /** POST /revoke?token=… (access or refresh token): the whole grant goes, as at Google. */
   revoke(token: string | null): Outcome {
     const record = token ? (this.accessTokens.get(token) ?? this.refreshTokens.get(token)) : undefined;
-    const live = record && !record.revoked && (record.expiresAtMs === undefined || record.expiresAtMs > this.clock().getTime());
+    const live =
+      record && !record.revoked && (record.expiresAtMs === undefined || record.expiresAtMs > this.clock().getTime());
     if (!record || !live) return { status: 400, body: OAUTH_ERRORS.revokeFailed() };
     this.revokeGrant(record.sub, record.clientId);
     return { status: 200, body: {} };
@@ -405,15 +502,29 @@ export class GoogleWorld {
   // ---- Fitness REST API v1 ---------------------------------------------------------------------
 
   /** /fitness/v1/users/{userId}/…: authentication, then whether the project may use the API, then the route. */
-  api(method: string, path: string, query: URLSearchParams, body: string, accessToken: string | null): Outcome & { sub?: string } {
+  api(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: string,
+    accessToken: string | null,
+  ): Outcome & { sub?: string } {
     const token = accessToken ? this.liveAccessToken(accessToken) : undefined;
-    if (!token) return { status: 401, body: API_ERRORS.unauthenticated(), headers: { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' } };
+    if (!token)
+      return {
+        status: 401,
+        body: API_ERRORS.unauthenticated(),
+        headers: { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+      };
     const client = this.client(token.clientId) as SimulatedGoogleClient;
-    if (!this.fitnessApiEnabled) return { status: 403, body: API_ERRORS.apiDisabled(projectNumberOf(client.clientId)), sub: token.sub };
+    if (!this.fitnessApiEnabled)
+      return { status: 403, body: API_ERRORS.apiDisabled(projectNumberOf(client.clientId)), sub: token.sub };
     const match = /^\/fitness\/v1\/users\/([^/]+)\/(dataset:aggregate|sessions)$/.exec(path);
     if (!match) return { status: 404, body: API_ERRORS.notFound(), sub: token.sub };
-    if (match[1] !== 'me' && match[1] !== token.sub) return { status: 403, body: API_ERRORS.insufficientScopes(), sub: token.sub };
-    if (match[2] === 'dataset:aggregate' && method === 'POST') return { ...this.aggregate(body, token), sub: token.sub };
+    if (match[1] !== 'me' && match[1] !== token.sub)
+      return { status: 403, body: API_ERRORS.insufficientScopes(), sub: token.sub };
+    if (match[2] === 'dataset:aggregate' && method === 'POST')
+      return { ...this.aggregate(body, token), sub: token.sub };
     if (match[2] === 'sessions' && method === 'GET') return { ...this.listSessions(query, token), sub: token.sub };
     return { status: 404, body: API_ERRORS.notFound(), sub: token.sub };
   }
@@ -423,7 +534,8 @@ export class GoogleWorld {
     let request: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return bad('Invalid JSON payload received. Expected an object.');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return bad('Invalid JSON payload received. Expected an object.');
       request = parsed as Record<string, unknown>;
     } catch {
       return bad('Invalid JSON payload received. Unexpected token.');
@@ -433,11 +545,18 @@ export class GoogleWorld {
     const types: string[] = [];
     for (const entry of aggregateBy as unknown[]) {
       const item = (entry ?? {}) as { dataTypeName?: unknown; dataSourceId?: unknown };
-      const name = typeof item.dataTypeName === 'string' ? item.dataTypeName : typeof item.dataSourceId === 'string' ? item.dataSourceId.split(':')[1] : undefined;
-      if (!name || !DATA_TYPES[name]) return bad(`no default datasource found for: ${String(item.dataTypeName ?? item.dataSourceId ?? '')}`);
+      const name =
+        typeof item.dataTypeName === 'string'
+          ? item.dataTypeName
+          : typeof item.dataSourceId === 'string'
+            ? item.dataSourceId.split(':')[1]
+            : undefined;
+      if (!name || !DATA_TYPES[name])
+        return bad(`no default datasource found for: ${String(item.dataTypeName ?? item.dataSourceId ?? '')}`);
       types.push(name);
     }
-    if (request.bucketBySession || request.bucketByActivityType || request.bucketByActivitySegment) return bad('The simulator supports bucketByTime only.');
+    if (request.bucketBySession || request.bucketByActivityType || request.bucketByActivitySegment)
+      return bad('The simulator supports bucketByTime only.');
     const start = int64(request.startTimeMillis);
     const end = int64(request.endTimeMillis);
     if (start === null || end === null) return bad('startTimeMillis and endTimeMillis are required.');
@@ -445,7 +564,8 @@ export class GoogleWorld {
     const boundaries = bucketBoundaries(request.bucketByTime, start, end);
     if (typeof boundaries === 'string') return bad(boundaries);
     for (const type of types) {
-      if (!canRead(token.scopes, DATA_TYPES[type]!.areas)) return { status: 403, body: API_ERRORS.insufficientScopes() };
+      if (!canRead(token.scopes, DATA_TYPES[type]!.areas))
+        return { status: 403, body: API_ERRORS.insufficientScopes() };
     }
     const mine = this.samples.filter((s) => s.sub === token.sub && s.startMs >= start && s.startMs < end);
     const bucket: unknown[] = [];
@@ -453,7 +573,11 @@ export class GoogleWorld {
       const from = boundaries[i] as number;
       const to = boundaries[i + 1] as number;
       const inBucket = mine.filter((s) => s.startMs >= from && s.startMs < to);
-      bucket.push({ startTimeMillis: String(from), endTimeMillis: String(to), dataset: types.map((type) => dataset(type, inBucket)) });
+      bucket.push({
+        startTimeMillis: String(from),
+        endTimeMillis: String(to),
+        dataset: types.map((type) => dataset(type, inBucket)),
+      });
     }
     return { status: 200, body: { bucket } };
   }
@@ -462,16 +586,33 @@ export class GoogleWorld {
     if (!canRead(token.scopes, ['activity'])) return { status: 403, body: API_ERRORS.insufficientScopes() };
     const start = query.get('startTime');
     const end = query.get('endTime');
-    for (const [field, value] of [['start_time', start], ['end_time', end]] as const) {
-      if (value !== null && !RFC3339.test(value)) return { status: 400, body: API_ERRORS.invalidArgument(`Invalid value at '${field}' (type.googleapis.com/google.protobuf.Timestamp), Field '${field}', Illegal timestamp format; timestamps must end with 'Z' or have a valid timezone offset.`) };
+    for (const [field, value] of [
+      ['start_time', start],
+      ['end_time', end],
+    ] as const) {
+      if (value !== null && !RFC3339.test(value))
+        return {
+          status: 400,
+          body: API_ERRORS.invalidArgument(
+            `Invalid value at '${field}' (type.googleapis.com/google.protobuf.Timestamp), Field '${field}', Illegal timestamp format; timestamps must end with 'Z' or have a valid timezone offset.`,
+          ),
+        };
     }
     const startMs = start === null ? Number.NEGATIVE_INFINITY : Date.parse(start);
     const endMs = end === null ? Number.POSITIVE_INFINITY : Date.parse(end);
     const types = query.getAll('activityType').map(Number);
     // Google: only sessions *ending* between the start and end times are included.
-    const wanted = (s: SimSession) => s.sub === token.sub && s.endTimeMillis >= startMs && s.endTimeMillis <= endMs && (types.length === 0 || types.includes(s.activityType));
-    const session = this.sessions.filter(wanted).sort((a, b) => a.startTimeMillis - b.startTimeMillis).map(sessionJson);
-    const deletedSession = query.get('includeDeleted') === 'true' ? this.deletedSessions.filter(wanted).map(sessionJson) : [];
+    const wanted = (s: SimSession) =>
+      s.sub === token.sub &&
+      s.endTimeMillis >= startMs &&
+      s.endTimeMillis <= endMs &&
+      (types.length === 0 || types.includes(s.activityType));
+    const session = this.sessions
+      .filter(wanted)
+      .sort((a, b) => a.startTimeMillis - b.startTimeMillis)
+      .map(sessionJson);
+    const deletedSession =
+      query.get('includeDeleted') === 'true' ? this.deletedSessions.filter(wanted).map(sessionJson) : [];
     return { status: 200, body: { session, deletedSession } };
   }
 
@@ -510,19 +651,24 @@ export class GoogleWorld {
  * whose days follow the zone's clock across DST switches. The last bucket stops at `end`. A string is the error.
  */
 function bucketBoundaries(bucketByTime: unknown, start: number, end: number): number[] | string {
-  const spec = (bucketByTime ?? {}) as { durationMillis?: unknown; period?: { type?: unknown; value?: unknown; timeZoneId?: unknown } };
+  const spec = (bucketByTime ?? {}) as {
+    durationMillis?: unknown;
+    period?: { type?: unknown; value?: unknown; timeZoneId?: unknown };
+  };
   let next: (from: number, index: number) => number;
   if (spec.period !== undefined) {
     const { type, value, timeZoneId } = spec.period;
     if (type !== 'day') return 'The simulator supports bucketByTime.period of type day only.';
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return 'bucketByTime.period.value must be a positive whole number.';
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+      return 'bucketByTime.period.value must be a positive whole number.';
     if (typeof timeZoneId !== 'string' || !validZone(timeZoneId)) return `Invalid time zone: ${String(timeZoneId)}`;
     const firstDate = localDateOf(start, timeZoneId);
     const offsetIntoDay = start - localMidnightMs(firstDate, timeZoneId);
     next = (_from, index) => localMidnightMs(shiftDays(firstDate, (index + 1) * value), timeZoneId) + offsetIntoDay;
   } else {
     const duration = int64(spec.durationMillis);
-    if (duration === null || duration <= 0) return 'Must specify a bucketing strategy: bucketByTime.durationMillis must be positive.';
+    if (duration === null || duration <= 0)
+      return 'Must specify a bucketing strategy: bucketByTime.durationMillis must be positive.';
     if (Math.ceil((end - start) / duration) > MAX_BUCKETS) return 'aggregate duration too large';
     next = (from) => from + duration;
   }
@@ -550,7 +696,6 @@ function shiftDays(date: string, days: number): string {
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
-
 /** int64 fields arrive as JSON numbers or as decimal strings. */
 function int64(value: unknown): number | null {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
@@ -568,7 +713,9 @@ function splitScopes(scope: string | null): string[] {
 
 /** Google reports email/profile by their long names and always includes openid when asked. */
 function normaliseScopes(scopes: string[]): string[] {
-  const long = scopes.map((scope) => (scope === 'email' ? USERINFO_EMAIL : scope === 'profile' ? USERINFO_PROFILE : scope));
+  const long = scopes.map((scope) =>
+    scope === 'email' ? USERINFO_EMAIL : scope === 'profile' ? USERINFO_PROFILE : scope,
+  );
   return [...new Set(long)];
 }
 
@@ -580,7 +727,11 @@ function redirectAllowed(redirectUri: string, client: SimulatedGoogleClient): bo
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === 'localhost' || url.hostname === '127.0.0.1') && url.hash === '';
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    (url.hostname === 'localhost' || url.hostname === '127.0.0.1') &&
+    url.hash === ''
+  );
 }
 
 function appendQuery(redirectUri: string, pairs: [string, string][]): string {
@@ -610,14 +761,26 @@ function dataset(type: string, samples: HourSample[]) {
   if (spec.value === 'summary') {
     const rates = contributing.map((s) => s.heartRate!);
     const average = rates.reduce((sum, r) => sum + r.average, 0) / rates.length;
-    value = [{ fpVal: average, mapVal: [] }, { fpVal: Math.max(...rates.map((r) => r.max)), mapVal: [] }, { fpVal: Math.min(...rates.map((r) => r.min)), mapVal: [] }];
+    value = [
+      { fpVal: average, mapVal: [] },
+      { fpVal: Math.max(...rates.map((r) => r.max)), mapVal: [] },
+      { fpVal: Math.min(...rates.map((r) => r.min)), mapVal: [] },
+    ];
   } else {
     const total = contributing.reduce((sum, s) => sum + (spec.read(s) as number), 0);
     value = [spec.value === 'int' ? { intVal: Math.round(total), mapVal: [] } : { fpVal: total, mapVal: [] }];
   }
   return {
     dataSourceId: source,
-    point: [{ startTimeNanos: `${startMs}000000`, endTimeNanos: `${endMs}000000`, dataTypeName: spec.aggregate, originDataSourceId: '', value }],
+    point: [
+      {
+        startTimeNanos: `${startMs}000000`,
+        endTimeNanos: `${endMs}000000`,
+        dataTypeName: spec.aggregate,
+        originDataSourceId: '',
+        value,
+      },
+    ],
   };
 }
 
@@ -634,4 +797,3 @@ function sessionJson(session: SimSession) {
     ...(session.activeTimeMillis !== undefined ? { activeTimeMillis: String(session.activeTimeMillis) } : {}),
   };
 }
-

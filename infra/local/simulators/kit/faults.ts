@@ -74,6 +74,7 @@ export function countRequests(requests: readonly BaseRequestRecord[], filter: Re
     (r) =>
       (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
       (filter.status === undefined || r.status === filter.status) &&
-      (filter.path === undefined || (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
+      (filter.path === undefined ||
+        (typeof filter.path === 'string' ? r.path === filter.path : filter.path.test(r.path))),
   ).length;
 }

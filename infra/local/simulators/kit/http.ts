@@ -16,7 +16,11 @@ export function sendJson(res: ServerResponse, outcome: Outcome, charset = 'utf-8
     res.end();
     return;
   }
-  res.writeHead(outcome.status, { 'Content-Type': `application/json; charset=${charset}`, 'Cache-Control': 'no-store', ...outcome.headers });
+  res.writeHead(outcome.status, {
+    'Content-Type': `application/json; charset=${charset}`,
+    'Cache-Control': 'no-store',
+    ...outcome.headers,
+  });
   res.end(JSON.stringify(outcome.body));
 }
 
@@ -44,7 +48,11 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
  * OAuth parameters from the query string and a form body (the body wins). `acceptJson`: a JSON body counts too
  * (Strava takes one; Google does not).
  */
-export async function readParams(req: IncomingMessage, query: URLSearchParams, { acceptJson = false }: { acceptJson?: boolean } = {}): Promise<URLSearchParams> {
+export async function readParams(
+  req: IncomingMessage,
+  query: URLSearchParams,
+  { acceptJson = false }: { acceptJson?: boolean } = {},
+): Promise<URLSearchParams> {
   const params = new URLSearchParams(query);
   const text = await readBody(req);
   if (!text) return params;
@@ -67,7 +75,8 @@ function paramsFromJson(text: string): URLSearchParams {
   const params = new URLSearchParams();
   if (parsed && typeof parsed === 'object') {
     for (const [key, value] of Object.entries(parsed)) {
-      for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined) params.append(key, String(item));
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item !== null && item !== undefined) params.append(key, String(item));
     }
   }
   return params;

@@ -42,7 +42,9 @@ export const CONTROL_PREFIX = '/__simulator/';
  * The HTTP server every provider simulator runs on: the control plane, scripted faults (a status, no answer, a late
  * answer), the service's routes, and the request log, in that order.
  */
-export async function startSimulatorServer<Routed extends Outcome>(spec: SimulatorSpec<Routed>): Promise<RunningSimulator> {
+export async function startSimulatorServer<Routed extends Outcome>(
+  spec: SimulatorSpec<Routed>,
+): Promise<RunningSimulator> {
   const timers = new Set<NodeJS.Timeout>();
   const send = (res: ServerResponse, outcome: Outcome) => sendJson(res, outcome, spec.charset);
 
@@ -88,7 +90,8 @@ export async function startSimulatorServer<Routed extends Outcome>(spec: Simulat
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
+      if (!res.headersSent)
+        send(res, { status: 500, body: { message: String(error instanceof Error ? error.message : error) } });
       else res.destroy();
     });
   });

@@ -12,14 +12,24 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
 };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
 }
 
 /** The consent screen: pick the (simulated) athlete, opt out of optional scopes, Authorize or Cancel. */
-export function renderConsentPage(request: AuthorizeRequest, athletes: SimAthlete[], selectedAthleteId: number | undefined): string {
+export function renderConsentPage(
+  request: AuthorizeRequest,
+  athletes: SimAthlete[],
+  selectedAthleteId: number | undefined,
+): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const athleteOptions = athletes
-    .map((a) => `<option value="${a.id}"${a.id === selectedAthleteId ? ' selected' : ''}>${escapeHtml(`${a.firstname} ${a.lastname} (${a.city})`)}</option>`)
+    .map(
+      (a) =>
+        `<option value="${a.id}"${a.id === selectedAthleteId ? ' selected' : ''}>${escapeHtml(`${a.firstname} ${a.lastname} (${a.city})`)}</option>`,
+    )
     .join('');
   const scopeItems = request.scopes
     .map((scope) => {

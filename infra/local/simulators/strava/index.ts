@@ -1,16 +1,55 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearer, cookie, countRequests, drain, readJson, readParams as readKitParams, redirect as kitRedirect, startSimulatorServer } from '../kit';
+import {
+  bearer,
+  cookie,
+  countRequests,
+  drain,
+  readJson,
+  readParams as readKitParams,
+  redirect as kitRedirect,
+  startSimulatorServer,
+} from '../kit';
 import { renderConsentPage } from './consent-page';
 import { SEEDED_ATHLETE_IDS, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
-import type { RateLimitPair, RateLimitSettings, RateLimitUsage, SimActivity, SimAthlete, SimulatedClient } from './types';
-import { DEFAULT_LIMITS, StravaWorld, type AddActivityInput, type Fault, type Outcome, type PageOrder, type RequestRecord } from './world';
+import type {
+  RateLimitPair,
+  RateLimitSettings,
+  RateLimitUsage,
+  SimActivity,
+  SimAthlete,
+  SimulatedClient,
+} from './types';
+import {
+  DEFAULT_LIMITS,
+  StravaWorld,
+  type AddActivityInput,
+  type Fault,
+  type Outcome,
+  type PageOrder,
+  type RequestRecord,
+} from './world';
 
-export type { AddActivityInput, Fault, PageOrder, RateLimitPair, RateLimitSettings, RateLimitUsage, RequestRecord, SimActivity, SimAthlete, SimulatedClient, SportKey };
+export type {
+  AddActivityInput,
+  Fault,
+  PageOrder,
+  RateLimitPair,
+  RateLimitSettings,
+  RateLimitUsage,
+  RequestRecord,
+  SimActivity,
+  SimAthlete,
+  SimulatedClient,
+  SportKey,
+};
 export { DEFAULT_LIMITS, SEEDED_ATHLETE_IDS };
 
 /** The app the simulator knows unless told otherwise (local mode's .env uses the same pair). */
-export const DEFAULT_CLIENT: SimulatedClient = Object.freeze({ clientId: '100001', clientSecret: 'strava-simulator-secret' });
+export const DEFAULT_CLIENT: SimulatedClient = Object.freeze({
+  clientId: '100001',
+  clientSecret: 'strava-simulator-secret',
+});
 export const DEFAULT_SEED = 20_250_601;
 const ATHLETE_COOKIE = 'strava_sim_athlete';
 
@@ -92,7 +131,12 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
     host: options.host,
     takeFault: (path) => world.takeFault(path),
     faultBody: (status) => (status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError()),
-    record: (method, path, status, routed) => world.record(routed ? { method, path, status, clientId: routed.clientId, athleteId: routed.athleteId } : { method, path, status }),
+    record: (method, path, status, routed) =>
+      world.record(
+        routed
+          ? { method, path, status, clientId: routed.clientId, athleteId: routed.athleteId }
+          : { method, path, status },
+      ),
     route: ({ method, path, query, req, res }) => route(world, method, path, query, req, res),
     control: ({ method, path, query, req }, reply) => handleControl(control, method, path, query, req, reply),
   });
@@ -109,7 +153,11 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
     deleteActivity: (activityId) => world.deleteActivity(activityId),
     issueTokens: (athleteId, opts = {}) => {
       const scope = opts.scope ?? ['read', 'activity:read', 'profile:read_all'];
-      return world.issueTokens(athleteId, opts.clientId ?? defaultClientId(), typeof scope === 'string' ? scope.split(',') : scope);
+      return world.issueTokens(
+        athleteId,
+        opts.clientId ?? defaultClientId(),
+        typeof scope === 'string' ? scope.split(',') : scope,
+      );
     },
     expireAccessTokens: (athleteId) => world.expireAccessTokens(athleteId),
     revokeAccess: (athleteId, clientId) => world.revokeAll(athleteId, clientId ?? defaultClientId()),
@@ -131,13 +179,23 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
 type RoutedOutcome = Outcome & { clientId?: string; athleteId?: number };
 
 /** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
-async function route(world: StravaWorld, method: string, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<RoutedOutcome | null> {
+async function route(
+  world: StravaWorld,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<RoutedOutcome | null> {
   if (path === '/oauth/authorize' && method === 'GET') {
     const checked = world.validateAuthorize(query);
     if (!checked.ok) return checked.outcome;
     const request = checked.request;
     const rememberedAthlete = Number(cookie(req, ATHLETE_COOKIE)) || undefined;
-    const grant = rememberedAthlete && request.approvalPrompt === 'auto' ? world.existingGrant(request.client.clientId, rememberedAthlete, request.scopes) : null;
+    const grant =
+      rememberedAthlete && request.approvalPrompt === 'auto'
+        ? world.existingGrant(request.client.clientId, rememberedAthlete, request.scopes)
+        : null;
     if (rememberedAthlete && grant) {
       return redirect(world, res, method, path, world.approve(request, rememberedAthlete, grant));
     }
@@ -158,7 +216,13 @@ async function route(world: StravaWorld, method: string, path: string, query: UR
     const athleteId = Number(params.get('athlete_id'));
     if (!world.athlete(athleteId)) return { status: 400, body: STRAVA_ERRORS.invalidParameter('athlete_id') };
     res.setHeader('Set-Cookie', `${ATHLETE_COOKIE}=${athleteId}; Path=/; HttpOnly; SameSite=Lax`);
-    return redirect(world, res, method, path, world.approve(checked.request, athleteId, params.getAll('granted_scope')));
+    return redirect(
+      world,
+      res,
+      method,
+      path,
+      world.approve(checked.request, athleteId, params.getAll('granted_scope')),
+    );
   }
 
   if (path === '/oauth/token' && method === 'POST') return world.token(await readParams(req, query));
@@ -202,7 +266,8 @@ async function handleControl(
       const { startDate, ...rest } = body as AddActivityInput & { startDate?: string };
       return reply(201, control.addActivity(id, { ...rest, startDate: startDate ? new Date(startDate) : undefined }));
     }
-    if (resource === 'activities' && method === 'PATCH') return reply(200, control.updateActivity(id, body as Partial<SimActivity>));
+    if (resource === 'activities' && method === 'PATCH')
+      return reply(200, control.updateActivity(id, body as Partial<SimActivity>));
     if (resource === 'activities' && method === 'DELETE') return reply(control.deleteActivity(id) ? 204 : 404, null);
     if (resource === 'limits' && method === 'GET') return reply(200, control.limits());
     if (resource === 'limits' && method === 'PUT') {
@@ -225,10 +290,15 @@ async function handleControl(
       return reply(204, null);
     }
     if (resource === 'tokens' && method === 'POST') {
-      const { athleteId, clientId, scope } = body as { athleteId: number; clientId?: string; scope?: string | string[] };
+      const { athleteId, clientId, scope } = body as {
+        athleteId: number;
+        clientId?: string;
+        scope?: string | string[];
+      };
       return reply(200, control.issueTokens(athleteId, { clientId, scope }));
     }
-    if (resource === 'expire-tokens' && method === 'POST') return reply(200, { expired: control.expireAccessTokens((body as { athleteId?: number }).athleteId) });
+    if (resource === 'expire-tokens' && method === 'POST')
+      return reply(200, { expired: control.expireAccessTokens((body as { athleteId?: number }).athleteId) });
     if (resource === 'revoke' && method === 'POST') {
       const { athleteId, clientId } = body as { athleteId: number; clientId?: string };
       control.revokeAccess(athleteId, clientId);
@@ -236,7 +306,8 @@ async function handleControl(
     }
     if (resource === 'page-order' && method === 'PUT') {
       const order = (body as { order?: string }).order;
-      if (order !== 'strava' && order !== 'newest-first' && order !== 'oldest-first') return reply(400, { message: 'order must be strava, newest-first or oldest-first' });
+      if (order !== 'strava' && order !== 'newest-first' && order !== 'oldest-first')
+        return reply(400, { message: 'order must be strava, newest-first or oldest-first' });
       control.setPageOrder(order);
       return reply(200, { order });
     }

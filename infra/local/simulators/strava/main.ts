@@ -32,7 +32,10 @@ console.log(`  client_id ${values['client-id']}; athletes ${SEEDED_ATHLETE_IDS.j
 console.log(`  authorize: ${simulator.url}/oauth/authorize   API: ${simulator.url}/api/v3`);
 
 const shutdown = () => {
-  simulator.stop().then(() => process.exit(0), () => process.exit(1));
+  simulator.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

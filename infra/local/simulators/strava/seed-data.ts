@@ -21,13 +21,97 @@ interface SportProfile {
 }
 
 export const SPORTS: Readonly<Record<SportKey, SportProfile>> = {
-  Run: { type: 'Run', label: 'Run', workoutType: 0, distanceMeters: [4800, 14500], speedMps: [2.65, 3.55], climbPerKm: [3, 14], elapsedFactor: [1.01, 1.08], maxSpeedFactor: [1.3, 1.7], heartRate: [138, 163], met: 9.8, gps: true },
-  TrailRun: { type: 'Run', label: 'Trail Run', workoutType: 0, distanceMeters: [7000, 22000], speedMps: [1.85, 2.7], climbPerKm: [30, 70], elapsedFactor: [1.04, 1.18], maxSpeedFactor: [1.5, 2.1], heartRate: [140, 166], met: 10.5, gps: true },
-  Ride: { type: 'Ride', label: 'Ride', workoutType: 10, distanceMeters: [24000, 88000], speedMps: [6.2, 8.4], climbPerKm: [5, 16], elapsedFactor: [1.03, 1.2], maxSpeedFactor: [1.6, 2.3], heartRate: [124, 150], met: 8, gps: true },
-  MountainBikeRide: { type: 'Ride', label: 'Mountain Bike Ride', workoutType: 10, distanceMeters: [13000, 38000], speedMps: [3.1, 4.8], climbPerKm: [25, 48], elapsedFactor: [1.08, 1.3], maxSpeedFactor: [2, 3], heartRate: [134, 160], met: 8.5, gps: true },
-  Hike: { type: 'Hike', label: 'Hike', workoutType: null, distanceMeters: [5000, 17000], speedMps: [0.9, 1.3], climbPerKm: [50, 115], elapsedFactor: [1.12, 1.4], maxSpeedFactor: [1.8, 2.6], heartRate: [104, 136], met: 6, gps: true },
-  Walk: { type: 'Walk', label: 'Walk', workoutType: null, distanceMeters: [1500, 6500], speedMps: [1.2, 1.6], climbPerKm: [2, 12], elapsedFactor: [1.02, 1.15], maxSpeedFactor: [1.4, 1.9], heartRate: [86, 110], met: 3.5, gps: true },
-  Swim: { type: 'Swim', label: 'Swim', workoutType: null, distanceMeters: [1000, 3000], speedMps: [0.55, 0.85], climbPerKm: [0, 0], elapsedFactor: [1.1, 1.3], maxSpeedFactor: [1.2, 1.5], heartRate: [118, 146], met: 7, gps: false },
+  Run: {
+    type: 'Run',
+    label: 'Run',
+    workoutType: 0,
+    distanceMeters: [4800, 14500],
+    speedMps: [2.65, 3.55],
+    climbPerKm: [3, 14],
+    elapsedFactor: [1.01, 1.08],
+    maxSpeedFactor: [1.3, 1.7],
+    heartRate: [138, 163],
+    met: 9.8,
+    gps: true,
+  },
+  TrailRun: {
+    type: 'Run',
+    label: 'Trail Run',
+    workoutType: 0,
+    distanceMeters: [7000, 22000],
+    speedMps: [1.85, 2.7],
+    climbPerKm: [30, 70],
+    elapsedFactor: [1.04, 1.18],
+    maxSpeedFactor: [1.5, 2.1],
+    heartRate: [140, 166],
+    met: 10.5,
+    gps: true,
+  },
+  Ride: {
+    type: 'Ride',
+    label: 'Ride',
+    workoutType: 10,
+    distanceMeters: [24000, 88000],
+    speedMps: [6.2, 8.4],
+    climbPerKm: [5, 16],
+    elapsedFactor: [1.03, 1.2],
+    maxSpeedFactor: [1.6, 2.3],
+    heartRate: [124, 150],
+    met: 8,
+    gps: true,
+  },
+  MountainBikeRide: {
+    type: 'Ride',
+    label: 'Mountain Bike Ride',
+    workoutType: 10,
+    distanceMeters: [13000, 38000],
+    speedMps: [3.1, 4.8],
+    climbPerKm: [25, 48],
+    elapsedFactor: [1.08, 1.3],
+    maxSpeedFactor: [2, 3],
+    heartRate: [134, 160],
+    met: 8.5,
+    gps: true,
+  },
+  Hike: {
+    type: 'Hike',
+    label: 'Hike',
+    workoutType: null,
+    distanceMeters: [5000, 17000],
+    speedMps: [0.9, 1.3],
+    climbPerKm: [50, 115],
+    elapsedFactor: [1.12, 1.4],
+    maxSpeedFactor: [1.8, 2.6],
+    heartRate: [104, 136],
+    met: 6,
+    gps: true,
+  },
+  Walk: {
+    type: 'Walk',
+    label: 'Walk',
+    workoutType: null,
+    distanceMeters: [1500, 6500],
+    speedMps: [1.2, 1.6],
+    climbPerKm: [2, 12],
+    elapsedFactor: [1.02, 1.15],
+    maxSpeedFactor: [1.4, 1.9],
+    heartRate: [86, 110],
+    met: 3.5,
+    gps: true,
+  },
+  Swim: {
+    type: 'Swim',
+    label: 'Swim',
+    workoutType: null,
+    distanceMeters: [1000, 3000],
+    speedMps: [0.55, 0.85],
+    climbPerKm: [0, 0],
+    elapsedFactor: [1.1, 1.3],
+    maxSpeedFactor: [1.2, 1.5],
+    heartRate: [118, 146],
+    met: 7,
+    gps: false,
+  },
 };
 
 interface PlanEntry {
@@ -52,9 +136,21 @@ const CREATED = '2019-04-02T17:12:44Z';
 const ATHLETE_SEEDS: readonly AthleteSeed[] = [
   {
     athlete: {
-      id: 40100001, username: 'maya_runs_yvr', firstname: 'Maya', lastname: 'Thompson', bio: 'Seawall miles and North Shore trails.',
-      city: 'Vancouver', state: 'British Columbia', country: 'Canada', sex: 'F', weight: 58, premium: true, created_at: CREATED,
-      timeZone: 'America/Vancouver', home: [49.2827, -123.1207], baseElevation: 8,
+      id: 40100001,
+      username: 'maya_runs_yvr',
+      firstname: 'Maya',
+      lastname: 'Thompson',
+      bio: 'Seawall miles and North Shore trails.',
+      city: 'Vancouver',
+      state: 'British Columbia',
+      country: 'Canada',
+      sex: 'F',
+      weight: 58,
+      premium: true,
+      created_at: CREATED,
+      timeZone: 'America/Vancouver',
+      home: [49.2827, -123.1207],
+      baseElevation: 8,
     },
     plan: [
       { sport: 'Walk', weekday: 0.7, weekend: 0.7, hours: [7, 8, 12, 18, 19] },
@@ -73,9 +169,21 @@ const ATHLETE_SEEDS: readonly AthleteSeed[] = [
   },
   {
     athlete: {
-      id: 40100002, username: 'liam_sends_squamish', firstname: 'Liam', lastname: 'Chen', bio: 'Squamish. Bikes, big hikes, coffee.',
-      city: 'Squamish', state: 'British Columbia', country: 'Canada', sex: 'M', weight: 74, premium: false, created_at: CREATED,
-      timeZone: 'America/Vancouver', home: [49.7016, -123.1558], baseElevation: 15,
+      id: 40100002,
+      username: 'liam_sends_squamish',
+      firstname: 'Liam',
+      lastname: 'Chen',
+      bio: 'Squamish. Bikes, big hikes, coffee.',
+      city: 'Squamish',
+      state: 'British Columbia',
+      country: 'Canada',
+      sex: 'M',
+      weight: 74,
+      premium: false,
+      created_at: CREATED,
+      timeZone: 'America/Vancouver',
+      home: [49.7016, -123.1558],
+      baseElevation: 15,
     },
     plan: [
       { sport: 'MountainBikeRide', weekday: 0.25, weekend: 0.55, hours: [8, 10, 16, 17] },
@@ -96,9 +204,21 @@ const ATHLETE_SEEDS: readonly AthleteSeed[] = [
   },
   {
     athlete: {
-      id: 40100003, username: 'sofia_pedals_yyj', firstname: 'Sofia', lastname: 'Martinez', bio: 'Bike commuter, pool regular.',
-      city: 'Victoria', state: 'British Columbia', country: 'Canada', sex: 'F', weight: 63, premium: false, created_at: CREATED,
-      timeZone: 'America/Vancouver', home: [48.4284, -123.3656], baseElevation: 20,
+      id: 40100003,
+      username: 'sofia_pedals_yyj',
+      firstname: 'Sofia',
+      lastname: 'Martinez',
+      bio: 'Bike commuter, pool regular.',
+      city: 'Victoria',
+      state: 'British Columbia',
+      country: 'Canada',
+      sex: 'F',
+      weight: 63,
+      premium: false,
+      created_at: CREATED,
+      timeZone: 'America/Vancouver',
+      home: [48.4284, -123.3656],
+      baseElevation: 20,
     },
     plan: [
       { sport: 'Ride', weekday: 0.4, weekend: 0.45, hours: [7, 8, 16, 17] },
@@ -118,9 +238,21 @@ const ATHLETE_SEEDS: readonly AthleteSeed[] = [
   {
     // Just joined Strava: no activities yet (the empty-sync case).
     athlete: {
-      id: 40100004, username: 'noah_w', firstname: 'Noah', lastname: 'Wilson', bio: '',
-      city: 'Kelowna', state: 'British Columbia', country: 'Canada', sex: 'M', weight: 80, premium: false, created_at: CREATED,
-      timeZone: 'America/Vancouver', home: [49.888, -119.496], baseElevation: 344,
+      id: 40100004,
+      username: 'noah_w',
+      firstname: 'Noah',
+      lastname: 'Wilson',
+      bio: '',
+      city: 'Kelowna',
+      state: 'British Columbia',
+      country: 'Canada',
+      sex: 'M',
+      weight: 80,
+      premium: false,
+      created_at: CREATED,
+      timeZone: 'America/Vancouver',
+      home: [49.888, -119.496],
+      baseElevation: 344,
     },
     plan: [],
     heartRateShare: 0,
@@ -145,11 +277,27 @@ interface LocalParts {
 function localParts(utcMs: number, timeZone: string): LocalParts {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** Seconds to add to UTC to get local time in `timeZone` at `utcMs`. */
@@ -197,13 +345,19 @@ function loopAround(rng: Random, start: readonly [number, number], distanceMeter
   const latPerMeter = 1 / 111_320;
   const lngPerMeter = 1 / (111_320 * Math.cos((start[0] * Math.PI) / 180));
   const heading = rng.between(0, 2 * Math.PI);
-  const center: [number, number] = [start[0] + Math.sin(heading) * radius * latPerMeter, start[1] + Math.cos(heading) * radius * lngPerMeter];
+  const center: [number, number] = [
+    start[0] + Math.sin(heading) * radius * latPerMeter,
+    start[1] + Math.cos(heading) * radius * lngPerMeter,
+  ];
   const points: Array<[number, number]> = [];
   const steps = 14;
   for (let i = 0; i <= steps; i += 1) {
     const angle = heading + Math.PI + (i / steps) * 2 * Math.PI;
     const wobble = i === 0 || i === steps ? 1 : rng.between(0.85, 1.15);
-    points.push([round(center[0] + Math.sin(angle) * radius * wobble * latPerMeter, 5), round(center[1] + Math.cos(angle) * radius * wobble * lngPerMeter, 5)]);
+    points.push([
+      round(center[0] + Math.sin(angle) * radius * wobble * latPerMeter, 5),
+      round(center[1] + Math.cos(angle) * radius * wobble * lngPerMeter, 5),
+    ]);
   }
   return points;
 }
@@ -218,7 +372,13 @@ export interface BuildOptions {
 }
 
 /** One plausible activity of `sport` for `athlete` starting at `startMs` (UTC). */
-export function buildActivity(rng: Random, athlete: SimAthlete, sport: SportKey, startMs: number, options: BuildOptions): GeneratedActivity {
+export function buildActivity(
+  rng: Random,
+  athlete: SimAthlete,
+  sport: SportKey,
+  startMs: number,
+  options: BuildOptions,
+): GeneratedActivity {
   const profile = SPORTS[sport];
   const distance = round(rng.between(...profile.distanceMeters), 1);
   const speed = rng.between(...profile.speedMps);
@@ -229,7 +389,10 @@ export function buildActivity(rng: Random, athlete: SimAthlete, sport: SportKey,
   const offset = utcOffsetSeconds(startMs, athlete.timeZone);
   const local = localParts(startMs, athlete.timeZone);
   const heartRate = options.withHeartRate ? round(rng.between(...profile.heartRate), 1) : null;
-  const start: [number, number] = [round(athlete.home[0] + rng.between(-0.03, 0.03), 5), round(athlete.home[1] + rng.between(-0.04, 0.04), 5)];
+  const start: [number, number] = [
+    round(athlete.home[0] + rng.between(-0.03, 0.03), 5),
+    round(athlete.home[1] + rng.between(-0.04, 0.04), 5),
+  ];
   const route = profile.gps ? loopAround(rng, start, distance) : [];
   const first = route[0];
   const last = route[route.length - 1];
@@ -294,12 +457,22 @@ export function seedWorld(seed: number, now: Date, historyDays: number): SeededW
       const weekend = weekday === 0 || weekday === 6;
       for (const entry of athleteSeed.plan) {
         if (!rng.chance(weekend ? entry.weekend : entry.weekday)) continue;
-        const startMs = localToUtcMs({ ...day, hour: rng.pick(entry.hours), minute: rng.int(0, 59), second: rng.int(0, 59) }, athlete.timeZone);
+        const startMs = localToUtcMs(
+          { ...day, hour: rng.pick(entry.hours), minute: rng.int(0, 59), second: rng.int(0, 59) },
+          athlete.timeZone,
+        );
         const routes = athleteSeed.routes[entry.sport];
         const name = routes && rng.chance(0.4) ? rng.pick(routes) : undefined;
         const roll = rng.next();
         const visibility = roll < 0.04 ? 'only_me' : roll < 0.1 ? 'followers_only' : 'everyone';
-        generated.push(buildActivity(rng, athlete, entry.sport, startMs, { withHeartRate: rng.chance(athleteSeed.heartRateShare), name, device: athleteSeed.device(entry.sport), visibility }));
+        generated.push(
+          buildActivity(rng, athlete, entry.sport, startMs, {
+            withHeartRate: rng.chance(athleteSeed.heartRateShare),
+            name,
+            device: athleteSeed.device(entry.sport),
+            visibility,
+          }),
+        );
       }
     }
   });

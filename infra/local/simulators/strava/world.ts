@@ -3,12 +3,24 @@ import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
 import { deriveSeed, seededRandom, type Random } from './prng';
 import { buildActivity, deviceFor, seedWorld, SPORTS, withIds, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
-import type { RateLimitPair, RateLimitSettings, RateLimitUsage, SimActivity, SimAthlete, SimulatedClient, StravaErrorBody, Visibility } from './types';
+import type {
+  RateLimitPair,
+  RateLimitSettings,
+  RateLimitUsage,
+  SimActivity,
+  SimAthlete,
+  SimulatedClient,
+  StravaErrorBody,
+  Visibility,
+} from './types';
 
 /** Strava's numbers (developers.strava.com: authentication, rate limits). */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 6 * 60 * 60;
 export const AUTHORIZATION_CODE_LIFETIME_MS = 10 * 60 * 1000;
-export const DEFAULT_LIMITS: RateLimitSettings = { overall: { fifteenMin: 200, daily: 2000 }, read: { fifteenMin: 100, daily: 1000 } };
+export const DEFAULT_LIMITS: RateLimitSettings = {
+  overall: { fifteenMin: 200, daily: 2000 },
+  read: { fifteenMin: 100, daily: 1000 },
+};
 export const MAX_PER_PAGE = 200;
 export const DEFAULT_PER_PAGE = 30;
 
@@ -18,7 +30,15 @@ export const DEFAULT_PER_PAGE = 30;
  */
 export type PageOrder = 'strava' | 'newest-first' | 'oldest-first';
 
-export const KNOWN_SCOPES = ['read', 'read_all', 'profile:read_all', 'profile:write', 'activity:read', 'activity:read_all', 'activity:write'] as const;
+export const KNOWN_SCOPES = [
+  'read',
+  'read_all',
+  'profile:read_all',
+  'profile:write',
+  'activity:read',
+  'activity:read_all',
+  'activity:write',
+] as const;
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -167,7 +187,12 @@ export class StravaWorld {
       visibility: input.visibility,
     });
     this.lastActivityId += this.rng.int(40_000, 160_000);
-    const activity = { ...withIds(generated, this.lastActivityId), ...input.overrides, id: this.lastActivityId, athleteId };
+    const activity = {
+      ...withIds(generated, this.lastActivityId),
+      ...input.overrides,
+      id: this.lastActivityId,
+      athleteId,
+    };
     this.activities.set(activity.id, activity);
     return activity;
   }
@@ -197,17 +222,26 @@ export class StravaWorld {
   }
 
   /** Checks the parameters of GET /oauth/authorize (and of the consent form posted back). */
-  validateAuthorize(params: URLSearchParams): { ok: true; request: AuthorizeRequest } | { ok: false; outcome: Outcome } {
+  validateAuthorize(
+    params: URLSearchParams,
+  ): { ok: true; request: AuthorizeRequest } | { ok: false; outcome: Outcome } {
     const fail = (body: StravaErrorBody) => ({ ok: false as const, outcome: { status: 400, body } });
     const client = this.client(params.get('client_id') ?? undefined);
     if (!client) return fail(STRAVA_ERRORS.invalidClientId());
     const redirectUri = params.get('redirect_uri') ?? '';
     if (!redirectAllowed(redirectUri, client)) return fail(STRAVA_ERRORS.invalidRedirectUri());
     if (params.get('response_type') !== 'code') return fail(STRAVA_ERRORS.invalidResponseType());
-    const requested = (params.get('scope') ?? 'read').split(',').map((s) => s.trim()).filter(Boolean);
-    if (requested.some((scope) => !(KNOWN_SCOPES as readonly string[]).includes(scope))) return fail(STRAVA_ERRORS.invalidScope());
+    const requested = (params.get('scope') ?? 'read')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (requested.some((scope) => !(KNOWN_SCOPES as readonly string[]).includes(scope)))
+      return fail(STRAVA_ERRORS.invalidScope());
     const approvalPrompt = params.get('approval_prompt') === 'force' ? 'force' : 'auto';
-    return { ok: true, request: { client, redirectUri, scopes: withRead(requested), state: params.get('state') ?? '', approvalPrompt } };
+    return {
+      ok: true,
+      request: { client, redirectUri, scopes: withRead(requested), state: params.get('state') ?? '', approvalPrompt },
+    };
   }
 
   /** The scopes the athlete already granted this app, if they cover `wanted` (approval_prompt=auto skips consent then). */
@@ -222,9 +256,19 @@ export class StravaWorld {
     this.requireAthlete(athleteId);
     const scopes = withRead(request.scopes.filter((scope) => grantedScopes.includes(scope)));
     const code = newToken();
-    this.codes.set(code, { clientId: request.client.clientId, athleteId, redirectUri: request.redirectUri, scopes, issuedAtMs: this.clock().getTime(), used: false });
+    this.codes.set(code, {
+      clientId: request.client.clientId,
+      athleteId,
+      redirectUri: request.redirectUri,
+      scopes,
+      issuedAtMs: this.clock().getTime(),
+      used: false,
+    });
     this.grants.set(`${request.client.clientId}:${athleteId}`, scopes);
-    return appendQuery(request.redirectUri, `state=${encodeURIComponent(request.state)}&code=${code}&scope=${scopes.join(',')}`);
+    return appendQuery(
+      request.redirectUri,
+      `state=${encodeURIComponent(request.state)}&code=${code}&scope=${scopes.join(',')}`,
+    );
   }
 
   /** The athlete pressed Cancel. */
@@ -236,7 +280,8 @@ export class StravaWorld {
   token(params: URLSearchParams): Outcome {
     const client = this.client(params.get('client_id') ?? undefined);
     if (!client) return { status: 400, body: STRAVA_ERRORS.invalidClientId() };
-    if (params.get('client_secret') !== client.clientSecret) return { status: 401, body: STRAVA_ERRORS.invalidClientSecret() };
+    if (params.get('client_secret') !== client.clientSecret)
+      return { status: 401, body: STRAVA_ERRORS.invalidClientSecret() };
     const grantType = params.get('grant_type');
     if (grantType === 'authorization_code') return this.exchangeCode(client, params);
     if (grantType === 'refresh_token') return this.refresh(client, params.get('refresh_token') ?? '');
@@ -259,7 +304,8 @@ export class StravaWorld {
 
   private refresh(client: SimulatedClient, refreshToken: string): Outcome {
     const record = this.refreshTokens.get(refreshToken);
-    if (!record || record.revoked || record.clientId !== client.clientId) return { status: 400, body: STRAVA_ERRORS.invalidRefreshToken() };
+    if (!record || record.revoked || record.clientId !== client.clientId)
+      return { status: 400, body: STRAVA_ERRORS.invalidRefreshToken() };
     record.revoked = true;
     const previousAccess = this.accessTokens.get(record.accessToken);
     if (previousAccess) previousAccess.revoked = true;
@@ -273,7 +319,13 @@ export class StravaWorld {
     const expiresAt = nowSeconds + this.accessTokenLifetimeSeconds;
     this.accessTokens.set(accessToken, { clientId, athleteId, scopes, expiresAtSeconds: expiresAt, revoked: false });
     this.refreshTokens.set(refreshToken, { clientId, athleteId, scopes, accessToken, revoked: false });
-    return { token_type: 'Bearer', expires_at: expiresAt, expires_in: this.accessTokenLifetimeSeconds, refresh_token: refreshToken, access_token: accessToken };
+    return {
+      token_type: 'Bearer',
+      expires_at: expiresAt,
+      expires_in: this.accessTokenLifetimeSeconds,
+      refresh_token: refreshToken,
+      access_token: accessToken,
+    };
   }
 
   /** Skips the consent page: what a code exchange would return (for tests and local seeding). */
@@ -281,7 +333,10 @@ export class StravaWorld {
     this.requireAthlete(athleteId);
     const granted = withRead(scopes);
     this.grants.set(`${clientId}:${athleteId}`, granted);
-    return { ...this.issueTokenPair(clientId, athleteId, granted), athlete: summaryAthlete(this.requireAthlete(athleteId)) };
+    return {
+      ...this.issueTokenPair(clientId, athleteId, granted),
+      athlete: summaryAthlete(this.requireAthlete(athleteId)),
+    };
   }
 
   /** POST /oauth/deauthorize. */
@@ -328,7 +383,12 @@ export class StravaWorld {
   // ---- API v3 --------------------------------------------------------------------------------
 
   /** Handles an /api/v3 request: rate limits first (every request counts, even refused ones), then auth, then the route. */
-  api(method: string, path: string, query: URLSearchParams, accessToken: string | null): Outcome & { clientId?: string; athleteId?: number } {
+  api(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    accessToken: string | null,
+  ): Outcome & { clientId?: string; athleteId?: number } {
     const known = accessToken ? this.accessTokens.get(accessToken) : undefined;
     if (!known) return { status: 401, body: STRAVA_ERRORS.invalidAccessToken() };
     const ids = { clientId: known.clientId, athleteId: known.athleteId };
@@ -369,13 +429,17 @@ export class StravaWorld {
     const oldestFirst = this.pageOrder === 'oldest-first' || (this.pageOrder === 'strava' && after !== undefined);
     if (oldestFirst) visible.reverse();
     const pageItems = visible.slice((page - 1) * perPage, page * perPage);
-    return { status: 200, body: pageItems.map((activity) => summaryActivity(activity, this.requireAthlete(activity.athleteId))) };
+    return {
+      status: 200,
+      body: pageItems.map((activity) => summaryActivity(activity, this.requireAthlete(activity.athleteId))),
+    };
   }
 
   private getActivity(activityId: number, token: AccessTokenRecord): Outcome {
     if (!canReadActivities(token.scopes)) return { status: 401, body: STRAVA_ERRORS.missingActivityScope() };
     const activity = this.activities.get(activityId);
-    if (!activity || activity.athleteId !== token.athleteId || !canSee(activity, token.scopes)) return { status: 404, body: STRAVA_ERRORS.activityNotFound() };
+    if (!activity || activity.athleteId !== token.athleteId || !canSee(activity, token.scopes))
+      return { status: 404, body: STRAVA_ERRORS.activityNotFound() };
     return { status: 200, body: detailedActivity(activity, this.requireAthlete(activity.athleteId)) };
   }
 
@@ -387,7 +451,11 @@ export class StravaWorld {
     const dayStartMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
     let record = this.usageByClient.get(clientId);
     if (!record) {
-      record = { fifteenMinStartMs, dayStartMs, usage: { overall: { fifteenMin: 0, daily: 0 }, read: { fifteenMin: 0, daily: 0 } } };
+      record = {
+        fifteenMinStartMs,
+        dayStartMs,
+        usage: { overall: { fifteenMin: 0, daily: 0 }, read: { fifteenMin: 0, daily: 0 } },
+      };
       this.usageByClient.set(clientId, record);
     }
     if (record.fifteenMinStartMs !== fifteenMinStartMs) {
@@ -410,7 +478,8 @@ export class StravaWorld {
       pair.fifteenMin += 1;
       pair.daily += 1;
     }
-    const over = (used: RateLimitPair, limit: RateLimitPair) => used.fifteenMin > limit.fifteenMin || used.daily > limit.daily;
+    const over = (used: RateLimitPair, limit: RateLimitPair) =>
+      used.fifteenMin > limit.fifteenMin || used.daily > limit.daily;
     return over(usage.overall, this.limits.overall) || over(usage.read, this.limits.read);
   }
 
@@ -590,7 +659,9 @@ export function summaryActivity(activity: SimActivity, athlete: SimAthlete) {
     average_speed: activity.average_speed,
     max_speed: activity.max_speed,
     has_heartrate: activity.has_heartrate,
-    ...(activity.has_heartrate ? { average_heartrate: activity.average_heartrate, max_heartrate: activity.max_heartrate } : {}),
+    ...(activity.has_heartrate
+      ? { average_heartrate: activity.average_heartrate, max_heartrate: activity.max_heartrate }
+      : {}),
     heartrate_opt_out: false,
     display_hide_heartrate_option: activity.has_heartrate,
     ...(activity.elev_high === null ? {} : { elev_high: activity.elev_high, elev_low: activity.elev_low }),

@@ -36,7 +36,9 @@ function activity(userId: string, i: number, overrides: Partial<UnifiedActivity>
 async function seed(count: number, overrides: (i: number) => Partial<UnifiedActivity> = () => ({})) {
   const userId = `list-${randomUUID()}`;
   const all = Array.from({ length: count }, (_, i) => activity(userId, i, overrides(i)));
-  await upsertActivities(all.map((a) => ({ activity: a, raw: { secret: 'raw provider record', id: a.provider_activity_id } })));
+  await upsertActivities(
+    all.map((a) => ({ activity: a, raw: { secret: 'raw provider record', id: a.provider_activity_id } })),
+  );
   return { userId, all };
 }
 
@@ -86,7 +88,9 @@ describe('GET /api/activities', () => {
     const newestFirst = all.map((a) => a.provider_activity_id); // i = 0 is the most recent
     expect(await allPages(userId, 'limit=5')).toEqual(newestFirst);
     expect(await allPages(userId, 'limit=5&order=asc')).toEqual([...newestFirst].reverse());
-    expect(await allPages(userId, 'limit=4&type=ride')).toEqual(all.filter((a) => a.activity_type === 'Ride').map((a) => a.provider_activity_id));
+    expect(await allPages(userId, 'limit=4&type=ride')).toEqual(
+      all.filter((a) => a.activity_type === 'Ride').map((a) => a.provider_activity_id),
+    );
     expect(await allPages(userId, 'limit=5&sort=distance')).toEqual([...newestFirst].reverse());
   });
 
@@ -104,7 +108,12 @@ describe('GET /api/activities', () => {
     const { userId, all } = await seed(6, (i) => (i % 2 === 0 ? { fetched_at: stale } : {}));
     for (const query of ['limit=2', 'sort=duration&limit=2']) {
       const ids = await allPages(userId, query);
-      expect(ids.sort()).toEqual(all.filter((_, i) => i % 2 === 1).map((a) => a.provider_activity_id).sort());
+      expect(ids.sort()).toEqual(
+        all
+          .filter((_, i) => i % 2 === 1)
+          .map((a) => a.provider_activity_id)
+          .sort(),
+      );
     }
     const body = (await page(userId, 'limit=50')).json as { activities: Record<string, unknown>[] };
     for (const item of body.activities) {
@@ -119,12 +128,16 @@ describe('GET /api/activities', () => {
     const first = ActivitiesResponse.parse((await page(userId, 'limit=2')).json);
     expect((await page(userId, `limit=2&order=asc&cursor=${first.nextCursor}`)).status).toBe(400);
     expect((await page(userId, `limit=2&sort=distance&cursor=${first.nextCursor}`)).status).toBe(400);
-    const forged = Buffer.from(JSON.stringify({ k: { sk: 'PROFILE', at: 'x' }, t: 'all', s: 'date', d: 'desc' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ k: { sk: 'PROFILE', at: 'x' }, t: 'all', s: 'date', d: 'desc' }),
+    ).toString('base64url');
     const refused = await page(userId, `cursor=${forged}`);
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ error: { code: 'invalid_cursor' } });
     // An empty key value would make DynamoDB refuse the query (a 500): it is the caller's mistake, a 400.
-    const empty = Buffer.from(JSON.stringify({ k: { sk: 'ACT#', at: '' }, t: 'all', s: 'date', d: 'desc' })).toString('base64url');
+    const empty = Buffer.from(JSON.stringify({ k: { sk: 'ACT#', at: '' }, t: 'all', s: 'date', d: 'desc' })).toString(
+      'base64url',
+    );
     expect((await page(userId, `cursor=${empty}`)).status).toBe(400);
     // The other user's cursor moves within the caller's own list: it cannot reach another partition.
     const theirs = ActivitiesResponse.parse((await page(other.userId, 'limit=1')).json);

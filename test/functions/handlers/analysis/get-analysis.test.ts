@@ -43,13 +43,43 @@ function activity(userId: string, startMs: number, overrides: Partial<UnifiedAct
 async function seedUser(userId: string, { recentName = 'Evening Run' } = {}) {
   const nowMs = Date.now();
   const today = localTimeIn(DEFAULT_TIME_ZONE)(nowMs).date;
-  const recent = [activity(userId, nowMs - HOUR_MS, { name: recentName }), activity(userId, nowMs - 3 * 24 * HOUR_MS, { activity_type: 'Ride', distance_meters: 20_000 })];
+  const recent = [
+    activity(userId, nowMs - HOUR_MS, { name: recentName }),
+    activity(userId, nowMs - 3 * 24 * HOUR_MS, { activity_type: 'Ride', distance_meters: 20_000 }),
+  ];
   await upsertActivities(recent.map((a) => ({ activity: a, raw: { id: a.provider_activity_id } })));
-  await saveTokenlessConnection({ userId, provider: 'strava', providerUserId: `athlete-${userId}`, scopes: ['activity:read'], now: CONNECTED_LONG_AGO, keepHistory: false });
-  const longAgo = { provider: 'strava' as const, rawNewestFetch: '2024-01-01T00:00:00.000Z', rawOldestFetch: '2024-01-01T00:00:00.000Z' };
+  await saveTokenlessConnection({
+    userId,
+    provider: 'strava',
+    providerUserId: `athlete-${userId}`,
+    scopes: ['activity:read'],
+    now: CONNECTED_LONG_AGO,
+    keepHistory: false,
+  });
+  const longAgo = {
+    provider: 'strava' as const,
+    rawNewestFetch: '2024-01-01T00:00:00.000Z',
+    rawOldestFetch: '2024-01-01T00:00:00.000Z',
+  };
   await saveProviderDailyAggregates(userId, [
-    { ...emptyDailyAggregate(shiftDate(today, -200)), ...longAgo, sessions: 1, minutes: 90, distanceMeters: 15_000, types: { Hike: 1 }, hours: hoursWith(9) },
-    { ...emptyDailyAggregate(shiftDate(today, -500)), ...longAgo, sessions: 2, minutes: 60, distanceMeters: 8000, types: { Run: 2 }, hours: hoursWith(7, 2) },
+    {
+      ...emptyDailyAggregate(shiftDate(today, -200)),
+      ...longAgo,
+      sessions: 1,
+      minutes: 90,
+      distanceMeters: 15_000,
+      types: { Hike: 1 },
+      hours: hoursWith(9),
+    },
+    {
+      ...emptyDailyAggregate(shiftDate(today, -500)),
+      ...longAgo,
+      sessions: 2,
+      minutes: 60,
+      distanceMeters: 8000,
+      types: { Run: 2 },
+      hours: hoursWith(7, 2),
+    },
   ]);
   await recalculateUserMetrics(userId, new Date(), { listActivities: activitiesOfUser });
   return { recent, today };
@@ -69,7 +99,9 @@ async function analysis(userId: string, query: string) {
 
 describe('GET /api/analysis', () => {
   it('is listed as an authenticated route reading only the users, activities and connections tables', () => {
-    expect(ANALYSIS_ROUTES).toEqual([expect.objectContaining({ ...route, public: false, tables: ['users', 'activities', 'connections'] })]);
+    expect(ANALYSIS_ROUTES).toEqual([
+      expect.objectContaining({ ...route, public: false, tables: ['users', 'activities', 'connections'] }),
+    ]);
   });
 
   it.each([
@@ -77,20 +109,23 @@ describe('GET /api/analysis', () => {
     { range: 'month', sessions: 2, distanceMeters: 26_000 },
     { range: 'year', sessions: 3, distanceMeters: 41_000 },
     { range: 'all', sessions: 5, distanceMeters: 49_000 },
-  ])('sums the $range from the daily aggregates, including days whose raw data is gone', async ({ range, sessions, distanceMeters }) => {
-    const userId = `analysis-${randomUUID()}`;
-    await seedUser(userId);
-    const result = await analysis(userId, `range=${range}`);
-    expect(result.range).toBe(range);
-    expect(result.totals).toMatchObject({ sessions, distanceMeters });
-    expect(result.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
-    expect(result.allTime.sessions).toBe(5);
-    expect(result.lastSevenDays.sessions).toBe(2);
-    expect(result.heatmap.days.filter((day) => day.sessions > 0)).toHaveLength(3);
-    expect(result.recentActivities).toHaveLength(2);
-    expect(result.metrics.topActivityTypes.map((t) => t.type)).toEqual(['Hike', 'Ride', 'Run']);
-    expect(result.metrics.daysActive).toBe(3);
-  });
+  ])(
+    'sums the $range from the daily aggregates, including days whose raw data is gone',
+    async ({ range, sessions, distanceMeters }) => {
+      const userId = `analysis-${randomUUID()}`;
+      await seedUser(userId);
+      const result = await analysis(userId, `range=${range}`);
+      expect(result.range).toBe(range);
+      expect(result.totals).toMatchObject({ sessions, distanceMeters });
+      expect(result.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
+      expect(result.allTime.sessions).toBe(5);
+      expect(result.lastSevenDays.sessions).toBe(2);
+      expect(result.heatmap.days.filter((day) => day.sessions > 0)).toHaveLength(3);
+      expect(result.recentActivities).toHaveLength(2);
+      expect(result.metrics.topActivityTypes.map((t) => t.type)).toEqual(['Hike', 'Ride', 'Run']);
+      expect(result.metrics.daysActive).toBe(3);
+    },
+  );
 
   it("answers with the caller's data only, whatever the query says", async () => {
     const [alice, bob] = [`analysis-${randomUUID()}`, `analysis-${randomUUID()}`];
@@ -112,11 +147,14 @@ describe('GET /api/analysis', () => {
     expect(result.metrics).toMatchObject({ activityScore: 0, activityLevelLabel: 'Getting Started' });
   });
 
-  it.each(['range=decade', 'range=week&userId=someone-else', 'range='])('refuses %s with a 400 and the error envelope', async (query) => {
-    const response = await invoke(handler, route, { claims: userClaims(`analysis-${randomUUID()}`), query });
-    expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-  });
+  it.each(['range=decade', 'range=week&userId=someone-else', 'range='])(
+    'refuses %s with a 400 and the error envelope',
+    async (query) => {
+      const response = await invoke(handler, route, { claims: userClaims(`analysis-${randomUUID()}`), query });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    },
+  );
 
   it('is unauthorized without verified claims', async () => {
     expect((await invoke(handler, route, { query: 'range=week' })).status).toBe(401);

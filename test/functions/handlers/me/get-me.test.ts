@@ -14,11 +14,15 @@ describe('GET /api/me', () => {
     const first = MeResponse.parse((await invoke(handler, route, { claims: userClaims(sub, 'ana@example.com') })).json);
     expect(first).toMatchObject({ id: sub, email: 'ana@example.com' });
 
-    const stored = await dynamo().send(new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${sub}`, sk: 'PROFILE' } }));
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${sub}`, sk: 'PROFILE' } }),
+    );
     expect(stored.Item).toMatchObject({ userId: sub, email: 'ana@example.com', createdAt: first.createdAt });
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = MeResponse.parse((await invoke(handler, route, { claims: userClaims(sub, 'ana@example.com') })).json);
+    const second = MeResponse.parse(
+      (await invoke(handler, route, { claims: userClaims(sub, 'ana@example.com') })).json,
+    );
     expect(second.createdAt).toBe(first.createdAt);
   });
 

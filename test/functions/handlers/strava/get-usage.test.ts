@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../functions/handlers/strava/get-usage';
-import { acquireStravaCall, recordStravaResponse, type StravaAppConfig } from '../../../../functions/repositories/strava-rate-limiter';
-import { assignStravaConfig, getStravaConfig, saveStravaConfig } from '../../../../functions/repositories/strava-configs';
+import {
+  acquireStravaCall,
+  recordStravaResponse,
+  type StravaAppConfig,
+} from '../../../../functions/repositories/strava-rate-limiter';
+import {
+  assignStravaConfig,
+  getStravaConfig,
+  saveStravaConfig,
+} from '../../../../functions/repositories/strava-configs';
 import { StravaUsageResponse } from '../../../../functions/shared/schemas/connections';
 import { invoke, userClaims } from '../../../support/api-events';
 
@@ -79,7 +87,10 @@ describe('GET /api/strava/usage', () => {
   it('reflects a 429 from Strava with its Retry-After', async () => {
     const { config, userId } = await userWithConfig({ fifteenMinLimit: 90, dailyLimit: 1000 });
     await recordStravaResponse(config, { status: 429, headers: new Headers({ 'Retry-After': '1500' }) }, NOW);
-    expect((await usageOf(userId)).body).toMatchObject({ rateLimited: true, message: 'Rate limited - try again in 25 minutes' });
+    expect((await usageOf(userId)).body).toMatchObject({
+      rateLimited: true,
+      message: 'Rate limited - try again in 25 minutes',
+    });
   });
 
   it("reports each caller's own config only, and never a config's client id or secret reference", async () => {
@@ -105,7 +116,12 @@ describe('GET /api/strava/usage', () => {
     // The shared config's limits are whatever is stored (the test database raises them; see test/support/strava-default-config.ts).
     const shared = await getStravaConfig('default');
     expect(shared).not.toBeNull();
-    expect(body).toMatchObject({ rateLimited: false, remainingFifteenMin: shared!.fifteenMinLimit, remainingDaily: shared!.dailyLimit, minutesLeft: 8 });
+    expect(body).toMatchObject({
+      rateLimited: false,
+      remainingFifteenMin: shared!.fifteenMinLimit,
+      remainingDaily: shared!.dailyLimit,
+      minutesLeft: 8,
+    });
   });
 
   it('is unauthorized without verified claims', async () => {

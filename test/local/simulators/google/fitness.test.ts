@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GoogleSimulator } from '../../../../infra/local/simulators/google';
 import { manualClock } from '../strava/helpers';
-import { aggregate, AVERY, DAY_MS, FITNESS_ACTIVITY, FITNESS_HEART_RATE, json, JORDAN, PRIYA, sessions, startSimulator } from './helpers';
+import {
+  aggregate,
+  AVERY,
+  DAY_MS,
+  FITNESS_ACTIVITY,
+  FITNESS_HEART_RATE,
+  json,
+  JORDAN,
+  PRIYA,
+  sessions,
+  startSimulator,
+} from './helpers';
 
 let sim: GoogleSimulator | undefined;
 afterEach(async () => {
@@ -25,7 +36,12 @@ describe('POST /fitness/v1/users/me/dataset:aggregate', () => {
     const clock = manualClock(NOW);
     sim = await startSimulator({ clock: clock.now });
     const { access_token } = sim.control.issueTokens(AVERY);
-    const response = await aggregate(sim, access_token, { aggregateBy: allTypes, bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: WINDOW_START, endTimeMillis: Date.parse(NOW) });
+    const response = await aggregate(sim, access_token, {
+      aggregateBy: allTypes,
+      bucketByTime: { durationMillis: DAY_MS },
+      startTimeMillis: WINDOW_START,
+      endTimeMillis: Date.parse(NOW),
+    });
     expect(response.status).toBe(200);
     const { bucket } = await json(response);
     expect(bucket).toHaveLength(10);
@@ -42,7 +58,11 @@ describe('POST /fitness/v1/users/me/dataset:aggregate', () => {
     ]);
     const withSteps = bucket.find((b: { dataset: { point: unknown[] }[] }) => b.dataset[0]!.point.length > 0);
     const [steps, calories, distance, heart] = withSteps.dataset.map((d: { point: unknown[] }) => d.point[0]);
-    expect(steps).toMatchObject({ dataTypeName: 'com.google.step_count.delta', originDataSourceId: '', value: [{ intVal: expect.any(Number), mapVal: [] }] });
+    expect(steps).toMatchObject({
+      dataTypeName: 'com.google.step_count.delta',
+      originDataSourceId: '',
+      value: [{ intVal: expect.any(Number), mapVal: [] }],
+    });
     expect(steps.startTimeNanos).toMatch(/^\d{19}$/);
     expect(calories.value[0].fpVal).toBeGreaterThan(0);
     expect(distance.value[0].fpVal).toBeGreaterThan(0);
@@ -56,7 +76,14 @@ describe('POST /fitness/v1/users/me/dataset:aggregate', () => {
     const clock = manualClock(NOW);
     sim = await startSimulator({ clock: clock.now });
     const { access_token } = sim.control.issueTokens(JORDAN);
-    const { bucket } = await json(await aggregate(sim, access_token, { aggregateBy: allTypes.slice(0, 2), bucketByTime: { durationMillis: String(DAY_MS) }, startTimeMillis: String(WINDOW_START), endTimeMillis: Date.parse(NOW) }));
+    const { bucket } = await json(
+      await aggregate(sim, access_token, {
+        aggregateBy: allTypes.slice(0, 2),
+        bucketByTime: { durationMillis: String(DAY_MS) },
+        startTimeMillis: String(WINDOW_START),
+        endTimeMillis: Date.parse(NOW),
+      }),
+    );
     const totals = new Map(sim.control.dailyTotals(JORDAN).map((d) => [d.date, d]));
     let emptyDays = 0;
     for (const b of bucket) {
@@ -67,23 +94,69 @@ describe('POST /fitness/v1/users/me/dataset:aggregate', () => {
     }
     expect(emptyDays).toBeGreaterThan(0);
     // Jordan wears no watch: no heart rate at all.
-    const { bucket: hr } = await json(await aggregate(sim, access_token, { aggregateBy: [allTypes[3]], bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: WINDOW_START, endTimeMillis: Date.parse(NOW) }));
+    const { bucket: hr } = await json(
+      await aggregate(sim, access_token, {
+        aggregateBy: [allTypes[3]],
+        bucketByTime: { durationMillis: DAY_MS },
+        startTimeMillis: WINDOW_START,
+        endTimeMillis: Date.parse(NOW),
+      }),
+    );
     expect(hr.every((b: { dataset: { point: unknown[] }[] }) => b.dataset[0]!.point.length === 0)).toBe(true);
   });
 
   it.each([
-    ['no aggregateBy', { bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: 0, endTimeMillis: 1 }, 'Must specify at least one aggregateBy.'],
-    ['an unknown data type', { aggregateBy: [{ dataTypeName: 'com.google.nope' }], bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: 0, endTimeMillis: 1 }, 'no default datasource found for: com.google.nope'],
-    ['no bucketing', { aggregateBy: allTypes.slice(0, 1), startTimeMillis: 0, endTimeMillis: 1 }, 'bucketByTime.durationMillis must be positive'],
-    ['start after end', { aggregateBy: allTypes.slice(0, 1), bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: 5, endTimeMillis: 1 }, 'endTimeMillis must be greater than startTimeMillis.'],
-    ['too many buckets', { aggregateBy: allTypes.slice(0, 1), bucketByTime: { durationMillis: 1 }, startTimeMillis: 0, endTimeMillis: 20_000 }, 'aggregate duration too large'],
+    [
+      'no aggregateBy',
+      { bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: 0, endTimeMillis: 1 },
+      'Must specify at least one aggregateBy.',
+    ],
+    [
+      'an unknown data type',
+      {
+        aggregateBy: [{ dataTypeName: 'com.google.nope' }],
+        bucketByTime: { durationMillis: DAY_MS },
+        startTimeMillis: 0,
+        endTimeMillis: 1,
+      },
+      'no default datasource found for: com.google.nope',
+    ],
+    [
+      'no bucketing',
+      { aggregateBy: allTypes.slice(0, 1), startTimeMillis: 0, endTimeMillis: 1 },
+      'bucketByTime.durationMillis must be positive',
+    ],
+    [
+      'start after end',
+      {
+        aggregateBy: allTypes.slice(0, 1),
+        bucketByTime: { durationMillis: DAY_MS },
+        startTimeMillis: 5,
+        endTimeMillis: 1,
+      },
+      'endTimeMillis must be greater than startTimeMillis.',
+    ],
+    [
+      'too many buckets',
+      {
+        aggregateBy: allTypes.slice(0, 1),
+        bucketByTime: { durationMillis: 1 },
+        startTimeMillis: 0,
+        endTimeMillis: 20_000,
+      },
+      'aggregate duration too large',
+    ],
   ])('refuses %s with 400 INVALID_ARGUMENT', async (_name, body, message) => {
     sim = await startSimulator();
     const { access_token } = sim.control.issueTokens(AVERY);
     const response = await aggregate(sim, access_token, body);
     expect(response.status).toBe(400);
     const error = (await json(response)).error;
-    expect(error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', errors: [{ reason: 'invalidArgument', domain: 'global' }] });
+    expect(error).toMatchObject({
+      code: 400,
+      status: 'INVALID_ARGUMENT',
+      errors: [{ reason: 'invalidArgument', domain: 'global' }],
+    });
     expect(error.message).toContain(message);
   });
 
@@ -95,12 +168,24 @@ describe('POST /fitness/v1/users/me/dataset:aggregate', () => {
 
   it('needs the scope of each data type: distance needs location, heart rate needs heart_rate (or body)', async () => {
     sim = await startSimulator();
-    const { access_token } = sim.control.issueTokens(AVERY, { scope: ['openid', FITNESS_ACTIVITY, FITNESS_HEART_RATE] });
-    const range = { bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: Date.now() - DAY_MS, endTimeMillis: Date.now() };
-    expect((await aggregate(sim, access_token, { ...range, aggregateBy: [allTypes[0], allTypes[3]] })).status).toBe(200);
+    const { access_token } = sim.control.issueTokens(AVERY, {
+      scope: ['openid', FITNESS_ACTIVITY, FITNESS_HEART_RATE],
+    });
+    const range = {
+      bucketByTime: { durationMillis: DAY_MS },
+      startTimeMillis: Date.now() - DAY_MS,
+      endTimeMillis: Date.now(),
+    };
+    expect((await aggregate(sim, access_token, { ...range, aggregateBy: [allTypes[0], allTypes[3]] })).status).toBe(
+      200,
+    );
     const denied = await aggregate(sim, access_token, { ...range, aggregateBy: [allTypes[2]] });
     expect(denied.status).toBe(403);
-    expect((await json(denied)).error).toMatchObject({ code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED' });
+    expect((await json(denied)).error).toMatchObject({
+      code: 403,
+      message: 'Request had insufficient authentication scopes.',
+      status: 'PERMISSION_DENIED',
+    });
   });
 });
 
@@ -112,7 +197,11 @@ describe('authentication and the API switch', () => {
     const unauthenticated = await sessions(sim, null, query);
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers.get('www-authenticate')).toContain('invalid_token');
-    expect((await json(unauthenticated)).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError' }] });
+    expect((await json(unauthenticated)).error).toMatchObject({
+      code: 401,
+      status: 'UNAUTHENTICATED',
+      errors: [{ reason: 'authError' }],
+    });
     expect((await sessions(sim, 'ya29.unknown', query)).status).toBe(401);
     expect((await sessions(sim, tokens.access_token, query)).status).toBe(200);
     sim.control.expireAccessTokens(AVERY);
@@ -146,11 +235,19 @@ describe('GET /fitness/v1/users/me/sessions', () => {
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body.deletedSession).toEqual([]);
-    const expected = sim.control.sessions(PRIYA).filter((s) => s.endTimeMillis >= WINDOW_START && s.endTimeMillis <= Date.parse(NOW));
+    const expected = sim.control
+      .sessions(PRIYA)
+      .filter((s) => s.endTimeMillis >= WINDOW_START && s.endTimeMillis <= Date.parse(NOW));
     expect(body.session.map((s: { id: string }) => s.id)).toEqual(expected.map((s) => s.id));
     expect(body.session.length).toBeGreaterThan(2);
     const first = body.session[0];
-    expect(first).toMatchObject({ id: expect.any(String), name: expect.any(String), description: '', activityType: expect.any(Number), application: { packageName: 'com.garmin.android.apps.connectmobile' } });
+    expect(first).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      description: '',
+      activityType: expect.any(Number),
+      application: { packageName: 'com.garmin.android.apps.connectmobile' },
+    });
     expect(first.startTimeMillis).toMatch(/^\d{13}$/);
     expect(Number(first.endTimeMillis)).toBeGreaterThan(Number(first.startTimeMillis));
   });
@@ -159,7 +256,12 @@ describe('GET /fitness/v1/users/me/sessions', () => {
     const clock = manualClock(NOW);
     sim = await startSimulator({ clock: clock.now });
     const { access_token } = sim.control.issueTokens(AVERY);
-    const added = sim.control.addSession(AVERY, { sport: 'swimming', name: 'Test swim', startTime: new Date(Date.parse(NOW) - 3 * 3_600_000), minutes: 30 });
+    const added = sim.control.addSession(AVERY, {
+      sport: 'swimming',
+      name: 'Test swim',
+      startTime: new Date(Date.parse(NOW) - 3 * 3_600_000),
+      minutes: 30,
+    });
     const range = `startTime=${new Date(WINDOW_START).toISOString()}&endTime=${NOW}`;
     const swims = await json(await sessions(sim, access_token, `${range}&activityType=109`));
     expect(swims.session.map((s: { name: string }) => s.name)).toEqual(['Test swim']);
@@ -199,16 +301,31 @@ describe('faults and the control plane', () => {
   it('is steerable over HTTP: users, sessions, day data, faults, API switch, reset', async () => {
     sim = await startSimulator();
     const control = (method: string, path: string, body?: unknown) =>
-      fetch(`${sim!.url}/__simulator/${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    expect((await json(await control('GET', 'users'))).map((u: { sub: string }) => u.sub)).toEqual([AVERY, JORDAN, PRIYA]);
+      fetch(`${sim!.url}/__simulator/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await json(await control('GET', 'users'))).map((u: { sub: string }) => u.sub)).toEqual([
+      AVERY,
+      JORDAN,
+      PRIYA,
+    ]);
     const before = (await json(await control('GET', `users/${AVERY}/sessions`))).length;
-    const created = await control('POST', `users/${AVERY}/sessions`, { sport: 'hiking', name: 'Control hike', startTime: new Date(Date.now() - 4 * 3_600_000).toISOString(), minutes: 80 });
+    const created = await control('POST', `users/${AVERY}/sessions`, {
+      sport: 'hiking',
+      name: 'Control hike',
+      startTime: new Date(Date.now() - 4 * 3_600_000).toISOString(),
+      minutes: 80,
+    });
     expect(created.status).toBe(201);
     expect(await json(created)).toMatchObject({ name: 'Control hike', activityType: 112 });
     expect((await json(await control('GET', `users/${AVERY}/sessions`))).length).toBe(before + 1);
 
     expect((await control('PUT', `users/${AVERY}/days/2026-01-05`, { steps: 4321 })).status).toBe(204);
-    expect((await json(await control('GET', `users/${AVERY}/days`))).find((d: { date: string }) => d.date === '2026-01-05')).toMatchObject({ steps: 4321 });
+    expect(
+      (await json(await control('GET', `users/${AVERY}/days`))).find((d: { date: string }) => d.date === '2026-01-05'),
+    ).toMatchObject({ steps: 4321 });
 
     const tokens = await json(await control('POST', 'tokens', { sub: AVERY }));
     expect((await control('PUT', 'fitness-api', { enabled: false })).status).toBe(204);
@@ -225,14 +342,23 @@ describe('faults and the control plane', () => {
 });
 
 describe('calendar-day buckets (bucketByTime.period)', () => {
-  it('follows the zone\'s days across the November DST switch, where fixed 24 h buckets drift an hour', async () => {
+  it("follows the zone's days across the November DST switch, where fixed 24 h buckets drift an hour", async () => {
     const clock = manualClock('2026-11-03T20:00:00.000Z');
     sim = await startSimulator({ clock: clock.now });
     const { access_token } = sim.control.issueTokens(AVERY);
     const oct31 = Date.parse('2026-10-31T07:00:00.000Z'); // local midnight, PDT
-    const body = (bucketByTime: unknown) => ({ aggregateBy: allTypes.slice(0, 1), bucketByTime, startTimeMillis: oct31, endTimeMillis: Date.parse('2026-11-03T08:00:00.000Z') });
-    const byDay = await json(await aggregate(sim, access_token, body({ period: { type: 'day', value: 1, timeZoneId: 'America/Vancouver' } })));
-    expect(byDay.bucket.map((b: { startTimeMillis: string }) => new Date(Number(b.startTimeMillis)).toISOString())).toEqual([
+    const body = (bucketByTime: unknown) => ({
+      aggregateBy: allTypes.slice(0, 1),
+      bucketByTime,
+      startTimeMillis: oct31,
+      endTimeMillis: Date.parse('2026-11-03T08:00:00.000Z'),
+    });
+    const byDay = await json(
+      await aggregate(sim, access_token, body({ period: { type: 'day', value: 1, timeZoneId: 'America/Vancouver' } })),
+    );
+    expect(
+      byDay.bucket.map((b: { startTimeMillis: string }) => new Date(Number(b.startTimeMillis)).toISOString()),
+    ).toEqual([
       '2026-10-31T07:00:00.000Z',
       '2026-11-01T07:00:00.000Z',
       '2026-11-02T08:00:00.000Z', // PST from here: the 25-hour day ends an hour later
@@ -240,7 +366,11 @@ describe('calendar-day buckets (bucketByTime.period)', () => {
     const fixed = await json(await aggregate(sim, access_token, body({ durationMillis: DAY_MS })));
     expect(new Date(Number(fixed.bucket[2].startTimeMillis)).toISOString()).toBe('2026-11-02T07:00:00.000Z');
 
-    for (const bad of [{ period: { type: 'week', value: 1, timeZoneId: 'America/Vancouver' } }, { period: { type: 'day', value: 1, timeZoneId: 'Mars/Olympus' } }, { period: { type: 'day', value: 0, timeZoneId: 'UTC' } }]) {
+    for (const bad of [
+      { period: { type: 'week', value: 1, timeZoneId: 'America/Vancouver' } },
+      { period: { type: 'day', value: 1, timeZoneId: 'Mars/Olympus' } },
+      { period: { type: 'day', value: 0, timeZoneId: 'UTC' } },
+    ]) {
       expect((await aggregate(sim, access_token, body(bad))).status).toBe(400);
     }
   });

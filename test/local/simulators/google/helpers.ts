@@ -1,4 +1,10 @@
-import { DEFAULT_GOOGLE_CLIENT, GOOGLE_FULL_SCOPES, startGoogleSimulator, type GoogleSimulator, type GoogleSimulatorOptions } from '../../../../infra/local/simulators/google';
+import {
+  DEFAULT_GOOGLE_CLIENT,
+  GOOGLE_FULL_SCOPES,
+  startGoogleSimulator,
+  type GoogleSimulator,
+  type GoogleSimulatorOptions,
+} from '../../../../infra/local/simulators/google';
 
 export const CLIENT = DEFAULT_GOOGLE_CLIENT;
 export const REDIRECT_URI = 'http://localhost:5173/auth/health/callback?provider=google_health';
@@ -33,16 +39,29 @@ export function authorizeUrl(sim: GoogleSimulator, params: Record<string, string
 export function consentForm(html: string): { action: string; fields: URLSearchParams } {
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('no consent form on the page');
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const fields = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(match[1] as string, unescape(match[2] as string));
-  for (const match of html.matchAll(/<input type="checkbox" id="[^"]+" name="granted_scope" value="([^"]+)" checked>/g)) fields.append('granted_scope', unescape(match[1] as string));
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields.append(match[1] as string, unescape(match[2] as string));
+  for (const match of html.matchAll(/<input type="checkbox" id="[^"]+" name="granted_scope" value="([^"]+)" checked>/g))
+    fields.append('granted_scope', unescape(match[1] as string));
   const selected = /<option value="(\d+)" selected>/.exec(html)?.[1];
   if (selected) fields.set('account', selected);
   return { action, fields };
 }
 
-export async function submitConsent(sim: GoogleSimulator, html: string, decision: 'allow' | 'deny', change: (fields: URLSearchParams) => void = () => {}): Promise<Response> {
+export async function submitConsent(
+  sim: GoogleSimulator,
+  html: string,
+  decision: 'allow' | 'deny',
+  change: (fields: URLSearchParams) => void = () => {},
+): Promise<Response> {
   const { action, fields } = consentForm(html);
   change(fields);
   fields.set('decision', decision);
@@ -50,7 +69,11 @@ export async function submitConsent(sim: GoogleSimulator, html: string, decision
 }
 
 /** Through consent as `sub` (optionally ticking only some fitness scopes); what the redirect carried. */
-export async function authorizeAs(sim: GoogleSimulator, sub: string, options: { params?: Record<string, string>; fitnessScopes?: string[] } = {}) {
+export async function authorizeAs(
+  sim: GoogleSimulator,
+  sub: string,
+  options: { params?: Record<string, string>; fitnessScopes?: string[] } = {},
+) {
   const page = await (await fetch(authorizeUrl(sim, options.params))).text();
   const response = await submitConsent(sim, page, 'allow', (fields) => {
     fields.set('account', sub);
@@ -60,15 +83,31 @@ export async function authorizeAs(sim: GoogleSimulator, sub: string, options: { 
     }
   });
   const location = new URL(response.headers.get('location') ?? '');
-  return { location, code: location.searchParams.get('code') ?? '', scope: location.searchParams.get('scope') ?? '', state: location.searchParams.get('state') ?? '' };
+  return {
+    location,
+    code: location.searchParams.get('code') ?? '',
+    scope: location.searchParams.get('scope') ?? '',
+    state: location.searchParams.get('state') ?? '',
+  };
 }
 
 export function postForm(sim: GoogleSimulator, path: string, params: Record<string, string>): Promise<Response> {
   return fetch(`${sim.url}${path}`, { method: 'POST', body: new URLSearchParams(params) });
 }
 
-export function exchangeCode(sim: GoogleSimulator, code: string, extra: Record<string, string> = {}): Promise<Response> {
-  return postForm(sim, '/token', { code, client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, redirect_uri: REDIRECT_URI, grant_type: 'authorization_code', ...extra });
+export function exchangeCode(
+  sim: GoogleSimulator,
+  code: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return postForm(sim, '/token', {
+    code,
+    client_id: CLIENT.clientId,
+    client_secret: CLIENT.clientSecret,
+    redirect_uri: REDIRECT_URI,
+    grant_type: 'authorization_code',
+    ...extra,
+  });
 }
 
 export function aggregate(sim: GoogleSimulator, accessToken: string | null, body: unknown): Promise<Response> {
@@ -80,7 +119,9 @@ export function aggregate(sim: GoogleSimulator, accessToken: string | null, body
 }
 
 export function sessions(sim: GoogleSimulator, accessToken: string | null, query: string): Promise<Response> {
-  return fetch(`${sim.url}/fitness/v1/users/me/sessions?${query}`, { headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {} });
+  return fetch(`${sim.url}/fitness/v1/users/me/sessions?${query}`, {
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GoogleSimulator } from '../../../../infra/local/simulators/google';
 import { manualClock } from '../strava/helpers';
-import { aggregate, authorizeAs, authorizeUrl, AVERY, CLIENT, DAY_MS, exchangeCode, FITNESS_ACTIVITY, json, JORDAN, postForm, PRIYA, REDIRECT_URI, startSimulator, submitConsent } from './helpers';
+import {
+  aggregate,
+  authorizeAs,
+  authorizeUrl,
+  AVERY,
+  CLIENT,
+  DAY_MS,
+  exchangeCode,
+  FITNESS_ACTIVITY,
+  json,
+  JORDAN,
+  postForm,
+  PRIYA,
+  REDIRECT_URI,
+  startSimulator,
+  submitConsent,
+} from './helpers';
 
 let sim: GoogleSimulator | undefined;
 afterEach(async () => {
@@ -22,7 +38,9 @@ describe('GET /o/oauth2/v2/auth and the consent page', () => {
     expect(html).toContain('Avery Brooks (avery.brooks@example.com)');
     expect(html).toContain('Jordan Lee (jordan.lee@example.com)');
     expect(html).toContain('Priya Singh (priya.singh@example.com)');
-    expect(html).toMatch(/<input type="checkbox" id="scope-0" name="granted_scope" value="https:\/\/www.googleapis.com\/auth\/fitness.activity.read" checked> <label for="scope-0">See your physical activity data<\/label>/);
+    expect(html).toMatch(
+      /<input type="checkbox" id="scope-0" name="granted_scope" value="https:\/\/www.googleapis.com\/auth\/fitness.activity.read" checked> <label for="scope-0">See your physical activity data<\/label>/,
+    );
     expect(html).toContain('See your heart rate data in Google Fit');
     expect(html).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
     expect(html).toMatch(/<button type="submit" name="decision" value="deny">Cancel<\/button>/);
@@ -51,7 +69,9 @@ describe('GET /o/oauth2/v2/auth and the consent page', () => {
   it('enforces exact redirect URIs when the client registers them', async () => {
     sim = await startSimulator({ clients: [{ ...CLIENT, redirectUris: [REDIRECT_URI] }] });
     expect((await fetch(authorizeUrl(sim))).status).toBe(200);
-    expect((await fetch(authorizeUrl(sim, { redirect_uri: 'http://localhost:5173/auth/health/callback' }))).status).toBe(400);
+    expect(
+      (await fetch(authorizeUrl(sim, { redirect_uri: 'http://localhost:5173/auth/health/callback' }))).status,
+    ).toBe(400);
   });
 
   it('Allow redirects back to the same URI (keeping its query) with state, code and the space-separated granted scopes', async () => {
@@ -76,7 +96,9 @@ describe('GET /o/oauth2/v2/auth and the consent page', () => {
   it('unticked fitness scopes are not granted (the basics always are)', async () => {
     sim = await startSimulator();
     const { scope } = await authorizeAs(sim, AVERY, { fitnessScopes: [] });
-    expect(scope).toBe('openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile');
+    expect(scope).toBe(
+      'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+    );
   });
 
   it('Cancel redirects back with error=access_denied and the state, and no code', async () => {
@@ -103,7 +125,12 @@ describe('POST /token', () => {
     expect(body.refresh_token).toMatch(/^1\/\/0/);
     expect(body.scope).toContain(FITNESS_ACTIVITY);
     const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1], 'base64url').toString('utf8'));
-    expect(claims).toMatchObject({ iss: 'https://accounts.google.com', aud: CLIENT.clientId, sub: AVERY, email: 'avery.brooks@example.com' });
+    expect(claims).toMatchObject({
+      iss: 'https://accounts.google.com',
+      aud: CLIENT.clientId,
+      sub: AVERY,
+      email: 'avery.brooks@example.com',
+    });
 
     const again = await exchangeCode(sim, code);
     expect(again.status).toBe(400);
@@ -126,12 +153,21 @@ describe('POST /token', () => {
 
   it('answers client and grant errors as Google does', async () => {
     sim = await startSimulator();
-    expect(await json(await exchangeCode(sim, 'x', { client_id: 'other' }))).toEqual({ error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+    expect(await json(await exchangeCode(sim, 'x', { client_id: 'other' }))).toEqual({
+      error: 'invalid_client',
+      error_description: 'The OAuth client was not found.',
+    });
     const wrongSecret = await exchangeCode(sim, 'x', { client_secret: 'wrong' });
     expect(wrongSecret.status).toBe(401);
     expect(await json(wrongSecret)).toEqual({ error: 'invalid_client', error_description: 'Unauthorized' });
-    expect(await json(await exchangeCode(sim, 'x', { grant_type: 'password' }))).toEqual({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type: password' });
-    expect(await json(await exchangeCode(sim, '', {}))).toEqual({ error: 'invalid_request', error_description: 'Missing required parameter: code' });
+    expect(await json(await exchangeCode(sim, 'x', { grant_type: 'password' }))).toEqual({
+      error: 'unsupported_grant_type',
+      error_description: 'Invalid grant_type: password',
+    });
+    expect(await json(await exchangeCode(sim, '', {}))).toEqual({
+      error: 'invalid_request',
+      error_description: 'Missing required parameter: code',
+    });
   });
 
   it('accepts client credentials by HTTP Basic too', async () => {
@@ -139,7 +175,9 @@ describe('POST /token', () => {
     const { code } = await authorizeAs(sim, AVERY);
     const response = await fetch(`${sim.url}/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`,
+      },
       body: new URLSearchParams({ code, redirect_uri: REDIRECT_URI, grant_type: 'authorization_code' }),
     });
     expect(response.status).toBe(200);
@@ -149,19 +187,38 @@ describe('POST /token', () => {
     const clock = manualClock('2026-05-01T10:00:00.000Z');
     sim = await startSimulator({ clock: clock.now });
     const tokens = sim.control.issueTokens(AVERY);
-    const range = { aggregateBy: [{ dataTypeName: 'com.google.step_count.delta' }], bucketByTime: { durationMillis: DAY_MS }, startTimeMillis: clock.now().getTime() - DAY_MS, endTimeMillis: clock.now().getTime() };
+    const range = {
+      aggregateBy: [{ dataTypeName: 'com.google.step_count.delta' }],
+      bucketByTime: { durationMillis: DAY_MS },
+      startTimeMillis: clock.now().getTime() - DAY_MS,
+      endTimeMillis: clock.now().getTime(),
+    };
     expect((await aggregate(sim, tokens.access_token, range)).status).toBe(200);
     clock.advance(3599 * 1000);
     expect((await aggregate(sim, tokens.access_token, range)).status).toBe(401);
 
-    const refreshed = await postForm(sim, '/token', { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
+    const refreshed = await postForm(sim, '/token', {
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+    });
     expect(refreshed.status).toBe(200);
     const body = await json(refreshed);
     expect(body).toMatchObject({ expires_in: 3599, token_type: 'Bearer' });
     expect(body.refresh_token).toBeUndefined();
     expect((await aggregate(sim, body.access_token, range)).status).toBe(200);
     // The same refresh token keeps working.
-    expect((await postForm(sim, '/token', { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).status).toBe(200);
+    expect(
+      (
+        await postForm(sim, '/token', {
+          client_id: CLIENT.clientId,
+          client_secret: CLIENT.clientSecret,
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -170,7 +227,14 @@ describe('tokeninfo and revoke', () => {
     sim = await startSimulator();
     const tokens = sim.control.issueTokens(PRIYA);
     const info = await json(await postForm(sim, '/tokeninfo', { access_token: tokens.access_token }));
-    expect(info).toMatchObject({ aud: CLIENT.clientId, azp: CLIENT.clientId, sub: PRIYA, email: 'priya.singh@example.com', email_verified: 'true', access_type: 'offline' });
+    expect(info).toMatchObject({
+      aud: CLIENT.clientId,
+      azp: CLIENT.clientId,
+      sub: PRIYA,
+      email: 'priya.singh@example.com',
+      email_verified: 'true',
+      access_type: 'offline',
+    });
     expect(info.expires_in).toMatch(/^\d+$/);
     expect(info.scope.split(' ')).toContain(FITNESS_ACTIVITY);
     const bad = await postForm(sim, '/tokeninfo', { access_token: 'ya29.nope' });
@@ -183,7 +247,16 @@ describe('tokeninfo and revoke', () => {
     const tokens = sim.control.issueTokens(AVERY);
     expect((await postForm(sim, '/revoke', { token: tokens.refresh_token! })).status).toBe(200);
     expect((await postForm(sim, '/tokeninfo', { access_token: tokens.access_token })).status).toBe(400);
-    expect((await postForm(sim, '/token', { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).status).toBe(400);
+    expect(
+      (
+        await postForm(sim, '/token', {
+          client_id: CLIENT.clientId,
+          client_secret: CLIENT.clientSecret,
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+        })
+      ).status,
+    ).toBe(400);
     const again = await postForm(sim, '/revoke', { token: tokens.refresh_token! });
     expect(again.status).toBe(400);
     expect(await json(again)).toEqual({ error: 'invalid_token', error_description: 'Token expired or revoked' });

@@ -26,7 +26,9 @@ describe('seeded Google accounts', () => {
       const date = localDateOf(sample.startMs, ZONE);
       steps.set(date, (steps.get(date) ?? 0) + sample.steps);
     }
-    const workoutDays = new Set(world.sessions.filter((s) => s.sub === sub).map((s) => localDateOf(s.startTimeMillis, ZONE)));
+    const workoutDays = new Set(
+      world.sessions.filter((s) => s.sub === sub).map((s) => localDateOf(s.startTimeMillis, ZONE)),
+    );
     for (const session of world.sessions) expect(session.endTimeMillis).toBeLessThanOrEqual(NOW.getTime());
     const dates = Array.from({ length: 45 }, (_, i) => localDateOf(NOW.getTime() - i * 86_400_000, ZONE));
     const zero = dates.filter((d) => !steps.has(d));

@@ -21,13 +21,23 @@ async function list(query: string, token = mayaToken): Promise<Summary[]> {
   return json(response);
 }
 
-const visibleToActivityRead = (athleteId: number) => sim.control.activities(athleteId).filter((a) => a.visibility !== 'only_me');
+const visibleToActivityRead = (athleteId: number) =>
+  sim.control.activities(athleteId).filter((a) => a.visibility !== 'only_me');
 
 describe('GET /api/v3/athlete', () => {
   it("returns the token's athlete", async () => {
     const response = await api(sim, '/athlete', mayaToken);
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ id: MAYA, resource_state: 3, firstname: 'Maya', lastname: 'Thompson', city: 'Vancouver', state: 'British Columbia', country: 'Canada', measurement_preference: 'meters' });
+    expect(await json(response)).toMatchObject({
+      id: MAYA,
+      resource_state: 3,
+      firstname: 'Maya',
+      lastname: 'Thompson',
+      city: 'Vancouver',
+      state: 'British Columbia',
+      country: 'Canada',
+      measurement_preference: 'meters',
+    });
   });
 });
 
@@ -35,12 +45,31 @@ describe('GET /api/v3/athlete/activities', () => {
   it('defaults to page 1 of 30, newest first, with SummaryActivity fields', async () => {
     const page = await list('');
     expect(page).toHaveLength(30);
-    const expected = visibleToActivityRead(MAYA).slice(0, 30).map((a) => a.id);
+    const expected = visibleToActivityRead(MAYA)
+      .slice(0, 30)
+      .map((a) => a.id);
     expect(page.map((a) => a.id)).toEqual(expected);
     const starts = page.map((a) => Date.parse(a.start_date));
     expect([...starts].sort((a, b) => b - a)).toEqual(starts);
     const first = page[0] as Record<string, unknown>;
-    for (const field of ['id', 'name', 'type', 'sport_type', 'start_date', 'start_date_local', 'timezone', 'distance', 'moving_time', 'elapsed_time', 'total_elevation_gain', 'average_speed', 'max_speed', 'has_heartrate', 'kudos_count', 'map']) {
+    for (const field of [
+      'id',
+      'name',
+      'type',
+      'sport_type',
+      'start_date',
+      'start_date_local',
+      'timezone',
+      'distance',
+      'moving_time',
+      'elapsed_time',
+      'total_elevation_gain',
+      'average_speed',
+      'max_speed',
+      'has_heartrate',
+      'kudos_count',
+      'map',
+    ]) {
       expect(first, field).toHaveProperty(field);
     }
     expect(first).toMatchObject({ resource_state: 2, athlete: { id: MAYA, resource_state: 1 } });
@@ -71,11 +100,21 @@ describe('GET /api/v3/athlete/activities', () => {
     const pivotSeconds = Date.parse(pivot.start_date) / 1000;
     // Like Strava: `after` queries come oldest-first, everything else newest-first.
     const after = await list(`?after=${pivotSeconds}&per_page=200`);
-    expect(after.map((a) => a.id)).toEqual(all.slice(0, 40).map((a) => a.id).reverse());
+    expect(after.map((a) => a.id)).toEqual(
+      all
+        .slice(0, 40)
+        .map((a) => a.id)
+        .reverse(),
+    );
     const before = await list(`?before=${pivotSeconds}&per_page=200`);
     expect(before.map((a) => a.id)).toEqual(all.slice(41, 241).map((a) => a.id));
     const windowed = await list(`?after=${pivotSeconds}&before=${Date.parse(all[20]!.start_date) / 1000}`);
-    expect(windowed.map((a) => a.id)).toEqual(all.slice(21, 40).map((a) => a.id).reverse());
+    expect(windowed.map((a) => a.id)).toEqual(
+      all
+        .slice(21, 40)
+        .map((a) => a.id)
+        .reverse(),
+    );
   });
 
   it('can be told to page in either order whatever the query (tests of order-independent imports)', async () => {
@@ -83,9 +122,17 @@ describe('GET /api/v3/athlete/activities', () => {
     const pivotSeconds = Date.parse(all[40]!.start_date) / 1000;
     try {
       sim.control.setPageOrder('newest-first');
-      expect((await list(`?after=${pivotSeconds}&per_page=200`)).map((a) => a.id)).toEqual(all.slice(0, 40).map((a) => a.id));
+      expect((await list(`?after=${pivotSeconds}&per_page=200`)).map((a) => a.id)).toEqual(
+        all.slice(0, 40).map((a) => a.id),
+      );
       sim.control.setPageOrder('oldest-first');
-      expect((await list(`?before=${pivotSeconds}&per_page=5`)).map((a) => a.id)).toEqual(all.slice(41).map((a) => a.id).reverse().slice(0, 5));
+      expect((await list(`?before=${pivotSeconds}&per_page=5`)).map((a) => a.id)).toEqual(
+        all
+          .slice(41)
+          .map((a) => a.id)
+          .reverse()
+          .slice(0, 5),
+      );
     } finally {
       sim.control.setPageOrder('strava');
     }
@@ -94,7 +141,11 @@ describe('GET /api/v3/athlete/activities', () => {
   it('a sync "since last time" sees only activities added after it', async () => {
     const lastSync = Math.floor(clock.now().getTime() / 1000);
     expect(await list(`?after=${lastSync}`)).toEqual([]);
-    const added = sim.control.addActivity(MAYA, { sport: 'Hike', startDate: new Date(clock.now().getTime() + 60_000), heartRate: true });
+    const added = sim.control.addActivity(MAYA, {
+      sport: 'Hike',
+      startDate: new Date(clock.now().getTime() + 60_000),
+      heartRate: true,
+    });
     const fresh = await list(`?after=${lastSync}`);
     expect(fresh.map((a) => a.id)).toEqual([added.id]);
     expect(fresh[0]).toMatchObject({ type: 'Hike', sport_type: 'Hike', has_heartrate: true });
@@ -133,7 +184,14 @@ describe('GET /api/v3/activities/{id}', () => {
     const response = await api(sim, `/activities/${newest!.id}`, mayaToken);
     expect(response.status).toBe(200);
     const detail = await json(response);
-    expect(detail).toMatchObject({ id: newest!.id, resource_state: 3, name: newest!.name, distance: newest!.distance, calories: newest!.calories, device_name: 'Garmin Forerunner 265' });
+    expect(detail).toMatchObject({
+      id: newest!.id,
+      resource_state: 3,
+      name: newest!.name,
+      distance: newest!.distance,
+      calories: newest!.calories,
+      device_name: 'Garmin Forerunner 265',
+    });
     expect(detail.calories).toBeGreaterThan(0);
   });
 
@@ -152,7 +210,10 @@ describe('GET /api/v3/activities/{id}', () => {
     const token = sim.control.issueTokens(SOFIA).access_token;
     const target = visibleToActivityRead(SOFIA)[3]!;
     sim.control.updateActivity(target.id, { name: 'Renamed ride', distance: 12345.6 });
-    expect(await json(await api(sim, `/activities/${target.id}`, token))).toMatchObject({ name: 'Renamed ride', distance: 12345.6 });
+    expect(await json(await api(sim, `/activities/${target.id}`, token))).toMatchObject({
+      name: 'Renamed ride',
+      distance: 12345.6,
+    });
     expect(sim.control.deleteActivity(target.id)).toBe(true);
     expect((await api(sim, `/activities/${target.id}`, token)).status).toBe(404);
     expect((await list('?per_page=10', token)).map((a) => a.id)).not.toContain(target.id);

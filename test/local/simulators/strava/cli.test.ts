@@ -7,7 +7,11 @@ const MAIN = fileURLToPath(new URL('../../../../infra/local/simulators/strava/ma
 
 describe('main.ts', () => {
   it('starts on the requested port, prints its URL, serves, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--client-id', '777', '--client-secret', 's3cret'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, '--port', '0', '--client-id', '777', '--client-secret', 's3cret'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -24,9 +28,13 @@ describe('main.ts', () => {
         child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
       });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const page = await fetch(`${url}/oauth/authorize?client_id=777&redirect_uri=http://localhost/cb&response_type=code&scope=activity:read`);
+      const page = await fetch(
+        `${url}/oauth/authorize?client_id=777&redirect_uri=http://localhost/cb&response_type=code&scope=activity:read`,
+      );
       expect(page.status).toBe(200);
-      const unknownClient = await fetch(`${url}/oauth/authorize?client_id=100001&redirect_uri=http://localhost/cb&response_type=code`);
+      const unknownClient = await fetch(
+        `${url}/oauth/authorize?client_id=100001&redirect_uri=http://localhost/cb&response_type=code`,
+      );
       expect(unknownClient.status).toBe(400);
     } finally {
       const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();

@@ -28,7 +28,7 @@ describe('fault injection', () => {
     expect(statuses).toEqual([500, 502, 200]);
   });
 
-  it('an injected 429 has Strava\'s body and, when asked, a Retry-After', async () => {
+  it("an injected 429 has Strava's body and, when asked, a Retry-After", async () => {
     sim = await startSimulator();
     const token = sim.control.issueTokens(MAYA).access_token;
     sim.control.failNext(1, { status: 429, retryAfterSeconds: 2 });
@@ -36,7 +36,10 @@ describe('fault injection', () => {
     const first = await api(sim, '/athlete', token);
     expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('2');
-    expect(await json(first)).toEqual({ message: 'Rate Limit Exceeded', errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }] });
+    expect(await json(first)).toEqual({
+      message: 'Rate Limit Exceeded',
+      errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+    });
     const second = await api(sim, '/athlete', token);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBeNull();
@@ -55,7 +58,7 @@ describe('fault injection', () => {
     expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(503);
   });
 
-  it('a timeout fault never answers, so the caller\'s own timeout fires; the next request is served', async () => {
+  it("a timeout fault never answers, so the caller's own timeout fires; the next request is served", async () => {
     sim = await startSimulator();
     const token = sim.control.issueTokens(MAYA).access_token;
     sim.control.failNext(1, { timeout: true });
@@ -104,8 +107,14 @@ describe('request log', () => {
     await api(sim, '/activities/1', token);
     expect(sim.control.requestCount()).toBe(4);
     expect(sim.control.requestCount({ path: '/api/v3/athlete/activities' })).toBe(2);
-    expect(sim.control.requestCount({ path: /^\/api\/v3\/activities\// , status: 404 })).toBe(1);
-    expect(sim.control.requests()[0]).toMatchObject({ method: 'GET', path: '/api/v3/athlete', status: 200, clientId: '100001', athleteId: MAYA });
+    expect(sim.control.requestCount({ path: /^\/api\/v3\/activities\//, status: 404 })).toBe(1);
+    expect(sim.control.requests()[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v3/athlete',
+      status: 200,
+      clientId: '100001',
+      athleteId: MAYA,
+    });
     sim.control.clearRequests();
     expect(sim.control.requestCount()).toBe(0);
   });
@@ -124,9 +133,17 @@ describe('HTTP control plane (for tests in another process)', () => {
     const tokens = await json(await control('/tokens', { method: 'POST', body: JSON.stringify({ athleteId: MAYA }) }));
     expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(200);
 
-    const added = await json(await control(`/athletes/${MAYA}/activities`, { method: 'POST', body: JSON.stringify({ sport: 'Swim', startDate: '2020-01-01T08:00:00Z' }) }));
+    const added = await json(
+      await control(`/athletes/${MAYA}/activities`, {
+        method: 'POST',
+        body: JSON.stringify({ sport: 'Swim', startDate: '2020-01-01T08:00:00Z' }),
+      }),
+    );
     expect(added).toMatchObject({ sport_type: 'Swim', start_date: '2020-01-01T08:00:00Z', athleteId: MAYA });
-    expect((await control(`/activities/${added.id}`, { method: 'PATCH', body: JSON.stringify({ name: 'Polar bear swim' }) })).status).toBe(200);
+    expect(
+      (await control(`/activities/${added.id}`, { method: 'PATCH', body: JSON.stringify({ name: 'Polar bear swim' }) }))
+        .status,
+    ).toBe(200);
     expect((await json(await api(sim, `/activities/${added.id}`, tokens.access_token))).name).toBe('Polar bear swim');
     expect((await control(`/activities/${added.id}`, { method: 'DELETE' })).status).toBe(204);
 
@@ -143,7 +160,9 @@ describe('HTTP control plane (for tests in another process)', () => {
     expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(200);
     await control('/limits', { method: 'PUT', body: JSON.stringify({ read: { fifteenMin: 100 } }) });
 
-    expect(await json(await control('/expire-tokens', { method: 'POST', body: JSON.stringify({ athleteId: MAYA }) }))).toEqual({ expired: 1 });
+    expect(
+      await json(await control('/expire-tokens', { method: 'POST', body: JSON.stringify({ athleteId: MAYA }) })),
+    ).toEqual({ expired: 1 });
     expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(401);
 
     const requests = await json(await control('/requests'));

@@ -1,4 +1,9 @@
-import { startStravaSimulator, DEFAULT_CLIENT, type StravaSimulator, type StravaSimulatorOptions } from '../../../../infra/local/simulators/strava';
+import {
+  startStravaSimulator,
+  DEFAULT_CLIENT,
+  type StravaSimulator,
+  type StravaSimulatorOptions,
+} from '../../../../infra/local/simulators/strava';
 
 export const CLIENT = DEFAULT_CLIENT;
 export const REDIRECT_URI = 'http://localhost:5173/auth/strava/callback';
@@ -43,15 +48,28 @@ export function consentForm(html: string): { action: string; fields: URLSearchPa
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('no consent form on the page');
   const fields = new URLSearchParams();
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(match[1] as string, unescape(match[2] as string));
-  for (const match of html.matchAll(/<input type="checkbox" name="granted_scope" value="([^"]+)" checked>/g)) fields.append('granted_scope', match[1] as string);
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields.append(match[1] as string, unescape(match[2] as string));
+  for (const match of html.matchAll(/<input type="checkbox" name="granted_scope" value="([^"]+)" checked>/g))
+    fields.append('granted_scope', match[1] as string);
   const selected = /<option value="(\d+)" selected>/.exec(html)?.[1];
   if (selected) fields.set('athlete_id', selected);
   return { action, fields };
 }
 
-export async function submitConsent(sim: StravaSimulator, html: string, decision: 'authorize' | 'cancel', change: (fields: URLSearchParams) => void = () => {}): Promise<Response> {
+export async function submitConsent(
+  sim: StravaSimulator,
+  html: string,
+  decision: 'authorize' | 'cancel',
+  change: (fields: URLSearchParams) => void = () => {},
+): Promise<Response> {
   const { action, fields } = consentForm(html);
   change(fields);
   fields.set('decision', decision);
@@ -59,22 +77,42 @@ export async function submitConsent(sim: StravaSimulator, html: string, decision
 }
 
 /** Goes through consent as `athleteId` and returns the code from the redirect. */
-export async function authorizeAs(sim: StravaSimulator, athleteId: number, params: Record<string, string> = {}): Promise<{ code: string; scope: string; state: string }> {
+export async function authorizeAs(
+  sim: StravaSimulator,
+  athleteId: number,
+  params: Record<string, string> = {},
+): Promise<{ code: string; scope: string; state: string }> {
   const page = await (await fetch(authorizeUrl(sim, { approval_prompt: 'force', ...params }))).text();
   const response = await submitConsent(sim, page, 'authorize', (fields) => fields.set('athlete_id', String(athleteId)));
   const location = new URL(response.headers.get('location') ?? '');
-  return { code: location.searchParams.get('code') ?? '', scope: location.searchParams.get('scope') ?? '', state: location.searchParams.get('state') ?? '' };
+  return {
+    code: location.searchParams.get('code') ?? '',
+    scope: location.searchParams.get('scope') ?? '',
+    state: location.searchParams.get('state') ?? '',
+  };
 }
 
 export async function postToken(sim: StravaSimulator, params: Record<string, string>): Promise<Response> {
-  return fetch(`${sim.url}/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, ...params }) });
+  return fetch(`${sim.url}/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, ...params }),
+  });
 }
 
-export async function exchangeCode(sim: StravaSimulator, code: string, extra: Record<string, string> = {}): Promise<Response> {
+export async function exchangeCode(
+  sim: StravaSimulator,
+  code: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   return postToken(sim, { code, grant_type: 'authorization_code', ...extra });
 }
 
-export async function api(sim: StravaSimulator, path: string, accessToken: string | null, init: RequestInit = {}): Promise<Response> {
+export async function api(
+  sim: StravaSimulator,
+  path: string,
+  accessToken: string | null,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   return fetch(`${sim.url}/api/v3${path}`, { ...init, headers });

@@ -1,10 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StravaSimulator } from '../../../../infra/local/simulators/strava';
-import { api, authorizeAs, authorizeUrl, CLIENT, exchangeCode, LIAM, manualClock, MAYA, postToken, REDIRECT_URI, startSimulator, submitConsent, json } from './helpers';
+import {
+  api,
+  authorizeAs,
+  authorizeUrl,
+  CLIENT,
+  exchangeCode,
+  LIAM,
+  manualClock,
+  MAYA,
+  postToken,
+  REDIRECT_URI,
+  startSimulator,
+  submitConsent,
+  json,
+} from './helpers';
 
-const INVALID_CODE = { message: 'Bad Request', errors: [{ resource: 'AuthorizationCode', field: 'code', code: 'invalid' }] };
-const INVALID_TOKEN = { message: 'Authorization Error', errors: [{ resource: 'Athlete', field: 'access_token', code: 'invalid' }] };
-const INVALID_REFRESH = { message: 'Bad Request', errors: [{ resource: 'RefreshToken', field: 'refresh_token', code: 'invalid' }] };
+const INVALID_CODE = {
+  message: 'Bad Request',
+  errors: [{ resource: 'AuthorizationCode', field: 'code', code: 'invalid' }],
+};
+const INVALID_TOKEN = {
+  message: 'Authorization Error',
+  errors: [{ resource: 'Athlete', field: 'access_token', code: 'invalid' }],
+};
+const INVALID_REFRESH = {
+  message: 'Bad Request',
+  errors: [{ resource: 'RefreshToken', field: 'refresh_token', code: 'invalid' }],
+};
 
 let sim: StravaSimulator | undefined;
 afterEach(async () => {
@@ -62,7 +85,10 @@ describe('GET /oauth/authorize and the consent page', () => {
     expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(200);
     const activities = await api(sim, '/athlete/activities', tokens.access_token);
     expect(activities.status).toBe(401);
-    expect(await json(activities)).toEqual({ message: 'Authorization Error', errors: [{ resource: 'AccessToken', field: 'activity:read_permission', code: 'missing' }] });
+    expect(await json(activities)).toEqual({
+      message: 'Authorization Error',
+      errors: [{ resource: 'AccessToken', field: 'activity:read_permission', code: 'missing' }],
+    });
   });
 
   it('Cancel redirects back with error=access_denied and the state', async () => {
@@ -111,13 +137,16 @@ describe('GET /oauth/authorize and the consent page', () => {
     expect(url.searchParams.get('state')).toBe('again');
     expect(url.searchParams.get('code')).toMatch(/^[0-9a-f]{40}$/);
 
-    const forced = await fetch(authorizeUrl(sim, { approval_prompt: 'force' }), { headers: { cookie }, redirect: 'manual' });
+    const forced = await fetch(authorizeUrl(sim, { approval_prompt: 'force' }), {
+      headers: { cookie },
+      redirect: 'manual',
+    });
     expect(forced.status).toBe(200);
   });
 });
 
 describe('POST /oauth/token: code exchange', () => {
-  it('returns Strava\'s token response with the athlete', async () => {
+  it("returns Strava's token response with the athlete", async () => {
     const clock = manualClock('2025-06-01T12:00:00Z');
     sim = await startSimulator({ clock: clock.now });
     const { code } = await authorizeAs(sim, LIAM);
@@ -128,7 +157,14 @@ describe('POST /oauth/token: code exchange', () => {
       token_type: 'Bearer',
       expires_in: 21600,
       expires_at: Date.parse('2025-06-01T12:00:00Z') / 1000 + 21600,
-      athlete: { id: LIAM, firstname: 'Liam', lastname: 'Chen', city: 'Squamish', state: 'British Columbia', country: 'Canada' },
+      athlete: {
+        id: LIAM,
+        firstname: 'Liam',
+        lastname: 'Chen',
+        city: 'Squamish',
+        state: 'British Columbia',
+        country: 'Canada',
+      },
     });
     expect(body.access_token).toMatch(/^[0-9a-f]{40}$/);
     expect(body.refresh_token).toMatch(/^[0-9a-f]{40}$/);
@@ -141,7 +177,12 @@ describe('POST /oauth/token: code exchange', () => {
     const response = await fetch(`${sim.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, code, grant_type: 'authorization_code' }),
+      body: JSON.stringify({
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+        code,
+        grant_type: 'authorization_code',
+      }),
     });
     expect(response.status).toBe(200);
   });
@@ -177,7 +218,7 @@ describe('POST /oauth/token: code exchange', () => {
     expect((await exchangeCode(sim, code, { redirect_uri: REDIRECT_URI })).status).toBe(200);
   });
 
-  it('rejects an unknown code, an unknown client and a wrong secret in Strava\'s shapes', async () => {
+  it("rejects an unknown code, an unknown client and a wrong secret in Strava's shapes", async () => {
     sim = await startSimulator();
     const unknown = await exchangeCode(sim, 'f'.repeat(40));
     expect(unknown.status).toBe(400);
@@ -186,7 +227,10 @@ describe('POST /oauth/token: code exchange', () => {
     const { code } = await authorizeAs(sim, MAYA);
     const badClient = await postToken(sim, { client_id: '31337', code, grant_type: 'authorization_code' });
     expect(badClient.status).toBe(400);
-    expect(await json(badClient)).toEqual({ message: 'Bad Request', errors: [{ resource: 'Application', field: 'client_id', code: 'invalid' }] });
+    expect(await json(badClient)).toEqual({
+      message: 'Bad Request',
+      errors: [{ resource: 'Application', field: 'client_id', code: 'invalid' }],
+    });
 
     const badSecret = await postToken(sim, { client_secret: 'nope', code, grant_type: 'authorization_code' });
     expect(badSecret.status).toBe(401);
@@ -196,11 +240,16 @@ describe('POST /oauth/token: code exchange', () => {
     expect((await exchangeCode(sim, code)).status).toBe(200);
   });
 
-  it("a code issued to one app is useless to another", async () => {
+  it('a code issued to one app is useless to another', async () => {
     const other = { clientId: '200002', clientSecret: 'other-secret' };
     sim = await startSimulator({ clients: [CLIENT, other] });
     const { code } = await authorizeAs(sim, MAYA);
-    const response = await postToken(sim, { client_id: other.clientId, client_secret: other.clientSecret, code, grant_type: 'authorization_code' });
+    const response = await postToken(sim, {
+      client_id: other.clientId,
+      client_secret: other.clientSecret,
+      code,
+      grant_type: 'authorization_code',
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -208,7 +257,11 @@ describe('POST /oauth/token: code exchange', () => {
 describe('POST /oauth/token: refresh', () => {
   async function connected(s: StravaSimulator) {
     const { code } = await authorizeAs(s, MAYA);
-    return json(await exchangeCode(s, code)) as Promise<{ access_token: string; refresh_token: string; expires_at: number }>;
+    return json(await exchangeCode(s, code)) as Promise<{
+      access_token: string;
+      refresh_token: string;
+      expires_at: number;
+    }>;
   }
 
   it('rotates: a new access and refresh token, the old refresh token stops working', async () => {
@@ -220,7 +273,11 @@ describe('POST /oauth/token: refresh', () => {
     const refreshed = await postToken(sim, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(refreshed.status).toBe(200);
     const second = await json(refreshed);
-    expect(second).toMatchObject({ token_type: 'Bearer', expires_in: 21600, expires_at: Date.parse('2025-06-01T17:00:00Z') / 1000 + 21600 });
+    expect(second).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 21600,
+      expires_at: Date.parse('2025-06-01T17:00:00Z') / 1000 + 21600,
+    });
     expect(second).not.toHaveProperty('athlete');
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -233,13 +290,17 @@ describe('POST /oauth/token: refresh', () => {
     expect((await api(sim, '/athlete', first.access_token)).status).toBe(401);
     expect((await api(sim, '/athlete', second.access_token)).status).toBe(200);
     // And the new refresh token works once.
-    expect((await postToken(sim, { grant_type: 'refresh_token', refresh_token: second.refresh_token })).status).toBe(200);
+    expect((await postToken(sim, { grant_type: 'refresh_token', refresh_token: second.refresh_token })).status).toBe(
+      200,
+    );
   });
 
   it('two concurrent refreshes with the same token: exactly one wins', async () => {
     sim = await startSimulator();
     const tokens = await connected(sim);
-    const results = await Promise.all([1, 2].map(() => postToken(sim!, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })));
+    const results = await Promise.all(
+      [1, 2].map(() => postToken(sim!, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
@@ -248,7 +309,12 @@ describe('POST /oauth/token: refresh', () => {
     sim = await startSimulator({ clients: [CLIENT, other] });
     expect((await postToken(sim, { grant_type: 'refresh_token', refresh_token: 'nope' })).status).toBe(400);
     const tokens = await connected(sim);
-    const foreign = await postToken(sim, { client_id: other.clientId, client_secret: other.clientSecret, grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const foreign = await postToken(sim, {
+      client_id: other.clientId,
+      client_secret: other.clientSecret,
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(foreign.status).toBe(400);
   });
 
@@ -259,7 +325,7 @@ describe('POST /oauth/token: refresh', () => {
 });
 
 describe('access token life and deauthorization', () => {
-  it('an access token works for 6 hours, then the API answers 401 in Strava\'s shape', async () => {
+  it("an access token works for 6 hours, then the API answers 401 in Strava's shape", async () => {
     const clock = manualClock('2025-06-01T12:00:00Z');
     sim = await startSimulator({ clock: clock.now });
     const { code } = await authorizeAs(sim, MAYA);
@@ -271,7 +337,9 @@ describe('access token life and deauthorization', () => {
     expect(expired.status).toBe(401);
     expect(await json(expired)).toEqual(INVALID_TOKEN);
     // The refresh token still gets a working access token.
-    const refreshed = await json(await postToken(sim, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }));
+    const refreshed = await json(
+      await postToken(sim, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+    );
     expect((await api(sim, '/athlete', refreshed.access_token)).status).toBe(200);
   });
 
@@ -296,16 +364,24 @@ describe('access token life and deauthorization', () => {
     const maya1 = sim.control.issueTokens(MAYA);
     const maya2 = sim.control.issueTokens(MAYA);
     const liam = sim.control.issueTokens(LIAM);
-    const response = await fetch(`${sim.url}/oauth/deauthorize`, { method: 'POST', body: new URLSearchParams({ access_token: maya1.access_token }) });
+    const response = await fetch(`${sim.url}/oauth/deauthorize`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: maya1.access_token }),
+    });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ access_token: maya1.access_token });
 
     expect((await api(sim, '/athlete', maya1.access_token)).status).toBe(401);
     expect((await api(sim, '/athlete', maya2.access_token)).status).toBe(401);
-    expect((await postToken(sim, { grant_type: 'refresh_token', refresh_token: maya2.refresh_token })).status).toBe(400);
+    expect((await postToken(sim, { grant_type: 'refresh_token', refresh_token: maya2.refresh_token })).status).toBe(
+      400,
+    );
     expect((await api(sim, '/athlete', liam.access_token)).status).toBe(200);
 
-    const again = await fetch(`${sim.url}/oauth/deauthorize`, { method: 'POST', headers: { Authorization: `Bearer ${maya1.access_token}` } });
+    const again = await fetch(`${sim.url}/oauth/deauthorize`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${maya1.access_token}` },
+    });
     expect(again.status).toBe(401);
   });
 
@@ -316,7 +392,10 @@ describe('access token life and deauthorization', () => {
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const code = new URL(first.headers.get('location') ?? '').searchParams.get('code') ?? '';
     const tokens = await json(await exchangeCode(sim, code));
-    await fetch(`${sim.url}/oauth/deauthorize`, { method: 'POST', body: new URLSearchParams({ access_token: tokens.access_token }) });
+    await fetch(`${sim.url}/oauth/deauthorize`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: tokens.access_token }),
+    });
     const response = await fetch(authorizeUrl(sim), { headers: { cookie }, redirect: 'manual' });
     expect(response.status).toBe(200);
   });

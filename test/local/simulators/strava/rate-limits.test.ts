@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StravaSimulator } from '../../../../infra/local/simulators/strava';
 import { api, CLIENT, LIAM, manualClock, MAYA, postToken, startSimulator, json } from './helpers';
 
-const RATE_LIMIT_EXCEEDED = { message: 'Rate Limit Exceeded', errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }] };
+const RATE_LIMIT_EXCEEDED = {
+  message: 'Rate Limit Exceeded',
+  errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+};
 
 let sim: StravaSimulator | undefined;
 afterEach(async () => {
@@ -72,7 +75,10 @@ describe('429 past a limit', () => {
 
   it('applies the overall limit too, and limits set per test', async () => {
     sim = await startSimulator({ limits: { overall: { fifteenMin: 3 } } });
-    expect(sim.control.limits()).toEqual({ overall: { fifteenMin: 3, daily: 2000 }, read: { fifteenMin: 100, daily: 1000 } });
+    expect(sim.control.limits()).toEqual({
+      overall: { fifteenMin: 3, daily: 2000 },
+      read: { fifteenMin: 100, daily: 1000 },
+    });
     const token = sim.control.issueTokens(MAYA).access_token;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await api(sim, '/athlete', token)).status);

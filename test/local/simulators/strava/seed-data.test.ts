@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStravaSimulator, type SimActivity, type StravaSimulator } from '../../../../infra/local/simulators/strava';
+import {
+  startStravaSimulator,
+  type SimActivity,
+  type StravaSimulator,
+} from '../../../../infra/local/simulators/strava';
 import { decodePolyline } from '../../../../infra/local/simulators/strava/polyline';
 import { LIAM, MAYA, NOAH, SOFIA } from './helpers';
 
@@ -72,7 +76,10 @@ describe('seeded histories', () => {
   });
 
   // Plausible envelopes per sport: distance (m), average speed (m/s), climb (m).
-  const envelopes: Record<string, { distance: [number, number]; speed: [number, number]; climb: [number, number]; type: string }> = {
+  const envelopes: Record<
+    string,
+    { distance: [number, number]; speed: [number, number]; climb: [number, number]; type: string }
+  > = {
     Run: { distance: [4000, 16000], speed: [2.5, 3.7], climb: [0, 250], type: 'Run' },
     TrailRun: { distance: [6000, 23000], speed: [1.8, 2.8], climb: [150, 1600], type: 'Run' },
     Ride: { distance: [20000, 90000], speed: [6, 8.5], climb: [100, 1500], type: 'Ride' },

@@ -16,7 +16,10 @@ function renderList(overrides: Partial<ApiClient> = {}, connected = true, showAp
   return { apiClient, view };
 }
 
-const page = (activities: ActivitiesResponse['activities'], nextCursor: string | null = null): ActivitiesResponse => ({ activities, nextCursor });
+const page = (activities: ActivitiesResponse['activities'], nextCursor: string | null = null): ActivitiesResponse => ({
+  activities,
+  nextCursor,
+});
 
 describe('ActivitiesList (spec health-connections §2)', () => {
   it('asks for newest first by default, then sends each filter, sort and order change', async () => {
@@ -24,23 +27,39 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     renderList({ activities });
     const user = userEvent.setup();
     await screen.findByText('Morning Run');
-    expect(activities).toHaveBeenLastCalledWith({ type: 'all', sort: 'date', order: 'desc', limit: ACTIVITIES_PAGE_SIZE });
+    expect(activities).toHaveBeenLastCalledWith({
+      type: 'all',
+      sort: 'date',
+      order: 'desc',
+      limit: ACTIVITIES_PAGE_SIZE,
+    });
 
     await user.selectOptions(screen.getByLabelText('Type'), 'Cycling');
-    await waitFor(() => expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'date', order: 'desc', limit: 50 }));
+    await waitFor(() =>
+      expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'date', order: 'desc', limit: 50 }),
+    );
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Elevation');
-    await waitFor(() => expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'elevation', order: 'desc', limit: 50 }));
+    await waitFor(() =>
+      expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'elevation', order: 'desc', limit: 50 }),
+    );
     await user.selectOptions(screen.getByLabelText('Order'), 'Lowest First');
-    await waitFor(() => expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'elevation', order: 'asc', limit: 50 }));
+    await waitFor(() =>
+      expect(activities).toHaveBeenLastCalledWith({ type: 'ride', sort: 'elevation', order: 'asc', limit: 50 }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    await waitFor(() => expect(activities).toHaveBeenLastCalledWith({ type: 'all', sort: 'date', order: 'desc', limit: 50 }));
+    await waitFor(() =>
+      expect(activities).toHaveBeenLastCalledWith({ type: 'all', sort: 'date', order: 'desc', limit: 50 }),
+    );
     expect(screen.getByLabelText('Type')).toHaveValue('all');
   });
 
   it('offers exactly the spec options', async () => {
     renderList();
-    const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
     await screen.findByLabelText('Type');
     expect(options('Type')).toEqual([
       ['all', 'All Types'],
@@ -73,7 +92,11 @@ describe('ActivitiesList (spec health-connections §2)', () => {
       average_speed_mps: 0.78,
       start_time: new Date().toISOString(),
     });
-    renderList({ activities: vi.fn(async () => page([item, activity({ provider_activity_id: '2', name: 'Swim', distance_meters: null })])) });
+    renderList({
+      activities: vi.fn(async () =>
+        page([item, activity({ provider_activity_id: '2', name: 'Swim', distance_meters: null })]),
+      ),
+    });
     const card = (await screen.findByRole('heading', { name: 'Grouse Grind' })).closest('article');
     if (!card) throw new Error('no card');
     expect(card).toHaveTextContent('Run · Today');
@@ -86,7 +109,9 @@ describe('ActivitiesList (spec health-connections §2)', () => {
 
   it('says so when no activity matches', async () => {
     renderList();
-    expect(await screen.findByText('No activities found. Try adjusting your filters or go for a run!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No activities found. Try adjusting your filters or go for a run!'),
+    ).toBeInTheDocument();
   });
 
   it('asks to connect Strava first, without loading anything', async () => {
@@ -117,7 +142,13 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Second page ride')).toBeInTheDocument();
     expect(screen.getByText('First page run')).toBeInTheDocument();
-    expect(activities).toHaveBeenLastCalledWith({ type: 'all', sort: 'date', order: 'desc', limit: 50, cursor: 'cursor-2' });
+    expect(activities).toHaveBeenLastCalledWith({
+      type: 'all',
+      sort: 'date',
+      order: 'desc',
+      limit: 50,
+      cursor: 'cursor-2',
+    });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -126,8 +157,20 @@ describe('ActivitiesList (spec health-connections §2)', () => {
       activities: vi.fn(async () =>
         page([
           activity({ provider_activity_id: 's1', name: 'Seawall Run' }),
-          activity({ provider_type: 'google_health', provider_activity_id: 'g1', activity_type: 'Walk', name: 'Lunchtime Walk', elevation_gain_meters: null }),
-          activity({ provider_type: 'apple_health', provider_activity_id: 'a1', activity_type: 'HKWorkoutActivityTypeSwimming', name: null, distance_meters: 1500 }),
+          activity({
+            provider_type: 'google_health',
+            provider_activity_id: 'g1',
+            activity_type: 'Walk',
+            name: 'Lunchtime Walk',
+            elevation_gain_meters: null,
+          }),
+          activity({
+            provider_type: 'apple_health',
+            provider_activity_id: 'a1',
+            activity_type: 'HKWorkoutActivityTypeSwimming',
+            name: null,
+            distance_meters: 1500,
+          }),
         ]),
       ),
     });

@@ -16,7 +16,11 @@ const usage = (overrides: Partial<StravaUsageResponse> = {}): StravaUsageRespons
   ...overrides,
 });
 
-function renderIndicator(stravaUsage: () => Promise<StravaUsageResponse>, service: AuthService = createFakeAuthService(SIGNED_IN_USER), traits: ClientTraits = SERVER_TRAITS) {
+function renderIndicator(
+  stravaUsage: () => Promise<StravaUsageResponse>,
+  service: AuthService = createFakeAuthService(SIGNED_IN_USER),
+  traits: ClientTraits = SERVER_TRAITS,
+) {
   render(
     <TestProviders service={service} apiClient={createFakeApiClient({ stravaUsage, traits })}>
       <ApiUsageIndicator />
@@ -28,7 +32,10 @@ describe('usageText', () => {
   it.each([
     [usage(), '72 API requests remaining (940 today) · 9 minutes left'],
     [usage({ remainingFifteenMin: 1, minutesLeft: 1 }), '1 API request remaining (940 today) · 1 minute left'],
-    [usage({ rateLimited: true, minutesLeft: 12, message: 'Rate limited - try again in 12 minutes' }), 'Rate limited - try again in 12 minutes'],
+    [
+      usage({ rateLimited: true, minutesLeft: 12, message: 'Rate limited - try again in 12 minutes' }),
+      'Rate limited - try again in 12 minutes',
+    ],
     [usage({ rateLimited: true, minutesLeft: 4, message: '' }), 'Rate limited - try again in 4 minutes'],
   ])('%j -> %s', (input, expected) => {
     expect(usageText(input)).toBe(expected);
@@ -42,7 +49,14 @@ describe('ApiUsageIndicator', () => {
       .fn()
       .mockResolvedValueOnce(usage({ remainingFifteenMin: 72 }))
       .mockResolvedValueOnce(usage({ remainingFifteenMin: 71 }))
-      .mockResolvedValue(usage({ rateLimited: true, remainingFifteenMin: 0, minutesLeft: 12, message: 'Rate limited - try again in 12 minutes' }));
+      .mockResolvedValue(
+        usage({
+          rateLimited: true,
+          remainingFifteenMin: 0,
+          minutesLeft: 12,
+          message: 'Rate limited - try again in 12 minutes',
+        }),
+      );
     renderIndicator(stravaUsage);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(stravaUsage).toHaveBeenCalledTimes(1);

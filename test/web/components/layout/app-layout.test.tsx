@@ -25,9 +25,14 @@ describe('AppLayout', () => {
     await screen.findByRole('navigation', { name: 'Main' });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy & Terms' })).toHaveAttribute('href', '/terms');
-    expect(within(footer).getByRole('link', { name: 'support@trailbuddy.app' })).toHaveAttribute('href', 'mailto:support@trailbuddy.app');
+    expect(within(footer).getByRole('link', { name: 'support@trailbuddy.app' })).toHaveAttribute(
+      'href',
+      'mailto:support@trailbuddy.app',
+    );
     const product = within(footer).getByRole('navigation', { name: 'Product' });
     expect(within(product).getByRole('link', { name: 'Find Partners' })).toHaveAttribute('href', '/find-partners');
-    expect(within(within(footer).getByRole('list', { name: 'Social channels' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(within(footer).getByRole('list', { name: 'Social channels' })).getAllByRole('listitem')).toHaveLength(
+      3,
+    );
   });
 });

@@ -24,7 +24,10 @@ function routesWithHeader() {
 }
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('Header', () => {
   it('shows the signed-out links', async () => {
@@ -98,7 +101,12 @@ describe('Header', () => {
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
       expect(toggle).toHaveAccessibleName('Close menu');
       expect(menu).toBeVisible();
-      expect(linkNames(screen.getByRole('navigation', { name: 'Mobile' }))).toEqual(['Home', 'Features', 'About', 'Terms']);
+      expect(linkNames(screen.getByRole('navigation', { name: 'Mobile' }))).toEqual([
+        'Home',
+        'Features',
+        'About',
+        'Terms',
+      ]);
 
       await user.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -107,10 +115,15 @@ describe('Header', () => {
     });
 
     it('closes after following a link', async () => {
-      const { router } = renderRoutes(routesWithHeader(), { path: '/', service: createFakeAuthService(SIGNED_IN_USER) });
+      const { router } = renderRoutes(routesWithHeader(), {
+        path: '/',
+        service: createFakeAuthService(SIGNED_IN_USER),
+      });
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-      await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Profile' }));
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Profile' }),
+      );
       expect(router.state.location.pathname).toBe('/profile');
       expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
     });

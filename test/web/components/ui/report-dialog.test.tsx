@@ -8,10 +8,23 @@ import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USE
 
 function renderButton(report: ApiClient['report']) {
   const apiClient = createFakeApiClient({ report });
-  renderRoutes([{ path: '/', element: <ReportButton target={{ kind: 'message', userId: 'user-c', messageId: 'msg-1' }} ariaLabel="Report this message from Casey" /> }], {
-    service: createFakeAuthService(SIGNED_IN_USER),
-    apiClient,
-  });
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <ReportButton
+            target={{ kind: 'message', userId: 'user-c', messageId: 'msg-1' }}
+            ariaLabel="Report this message from Casey"
+          />
+        ),
+      },
+    ],
+    {
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient,
+    },
+  );
   return userEvent.setup();
 }
 
@@ -27,7 +40,13 @@ describe('the report dialog', () => {
     await user.type(screen.getByLabelText('Note (optional)'), '  Keeps insulting me  ');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
 
-    expect(report).toHaveBeenCalledWith({ kind: 'message', userId: 'user-c', messageId: 'msg-1', reason: 'harassment', note: 'Keeps insulting me' });
+    expect(report).toHaveBeenCalledWith({
+      kind: 'message',
+      userId: 'user-c',
+      messageId: 'msg-1',
+      reason: 'harassment',
+      note: 'Keeps insulting me',
+    });
     expect(await screen.findByRole('dialog', { name: 'Report sent' })).toHaveTextContent(REPORT_NEXT_STEPS);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -6,6 +6,14 @@ import type { AnalysisRange, AnalysisResponse } from '@shared/schemas/analysis';
 export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** What GET /api/analysis answers for these activities (all still held), computed as the server does. */
-export function analysisOf(activities: readonly UnifiedActivity[], range: AnalysisRange = 'all', now = new Date(), timeZone = VIEWER_TIME_ZONE): AnalysisResponse {
-  return buildAnalysis({ range, aggregates: buildDailyAggregates(activities, timeZone), activities }, { now, timeZone });
+export function analysisOf(
+  activities: readonly UnifiedActivity[],
+  range: AnalysisRange = 'all',
+  now = new Date(),
+  timeZone = VIEWER_TIME_ZONE,
+): AnalysisResponse {
+  return buildAnalysis(
+    { range, aggregates: buildDailyAggregates(activities, timeZone), activities },
+    { now, timeZone },
+  );
 }

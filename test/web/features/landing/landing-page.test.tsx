@@ -114,7 +114,12 @@ describe('LandingPage', () => {
     const premium = screen.getByRole('article', { name: 'Premium' });
     expect(premium).toHaveTextContent('$9/month');
     expect(within(premium).getByText('Most Popular')).toBeInTheDocument();
-    for (const perk of ['Advanced matching', 'Unlimited messaging', 'Group activity coordination', 'Priority support']) {
+    for (const perk of [
+      'Advanced matching',
+      'Unlimited messaging',
+      'Group activity coordination',
+      'Priority support',
+    ]) {
       expect(within(premium).getByText(perk)).toBeInTheDocument();
     }
   });
@@ -124,7 +129,10 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Start Your Adventure Today' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', '/dashboard?demo=true');
-    for (const planLink of [screen.getByRole('link', { name: 'Start for Free' }), screen.getByRole('link', { name: 'Go Premium' })]) {
+    for (const planLink of [
+      screen.getByRole('link', { name: 'Start for Free' }),
+      screen.getByRole('link', { name: 'Go Premium' }),
+    ]) {
       expect(planLink).toHaveAttribute('href', '/login');
     }
   });

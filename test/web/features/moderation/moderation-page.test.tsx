@@ -41,7 +41,15 @@ describe('the moderation screen', () => {
   it("shows each report's kind, reason, note, evidence, reporters and status", async () => {
     renderPage({ moderationReports: vi.fn(async () => ({ reports: [report()] })) });
     const item = await screen.findByRole('listitem', { name: 'Message report about Casey Jones' });
-    for (const text of ['Message', 'Harassment or bullying (3)', 'Rude again', 'you are slow, quit running', '3 reports from 3 people', 'Open', 'Hidden from others']) {
+    for (const text of [
+      'Message',
+      'Harassment or bullying (3)',
+      'Rude again',
+      'you are slow, quit running',
+      '3 reports from 3 people',
+      'Open',
+      'Hidden from others',
+    ]) {
       expect(within(item).getByText(text)).toBeInTheDocument();
     }
   });
@@ -56,7 +64,22 @@ describe('the moderation screen', () => {
       ],
       notes: ['Sells gear in every message', 'Asked me to meet off the trail'],
     });
-    renderPage({ moderationReports: vi.fn(async () => ({ reports: [grouped, report({ reportId: '01JABCDEFGHJKMNPQRSTVWXYZ1', targetId: 'msg-2', subjectName: 'Dana Lee', reportCount: 1, openReporters: 1, reasons: [{ reason: 'other', count: 1 }], notes: [] })] })) });
+    renderPage({
+      moderationReports: vi.fn(async () => ({
+        reports: [
+          grouped,
+          report({
+            reportId: '01JABCDEFGHJKMNPQRSTVWXYZ1',
+            targetId: 'msg-2',
+            subjectName: 'Dana Lee',
+            reportCount: 1,
+            openReporters: 1,
+            reasons: [{ reason: 'other', count: 1 }],
+            notes: [],
+          }),
+        ],
+      })),
+    });
     const rows = await screen.findAllByRole('listitem', { name: /report about/ });
     expect(rows).toHaveLength(2);
     const casey = screen.getByRole('listitem', { name: 'Message report about Casey Jones' });
@@ -70,8 +93,15 @@ describe('the moderation screen', () => {
   });
 
   it('suspends only after the confirm step, then reloads the queue', async () => {
-    const moderationReports = vi.fn().mockResolvedValueOnce({ reports: [report()] }).mockResolvedValueOnce({ reports: [] });
-    const moderationAction = vi.fn(async () => ({ reportId: report().reportId, action: 'suspend' as const, closedReports: 3 }));
+    const moderationReports = vi
+      .fn()
+      .mockResolvedValueOnce({ reports: [report()] })
+      .mockResolvedValueOnce({ reports: [] });
+    const moderationAction = vi.fn(async () => ({
+      reportId: report().reportId,
+      action: 'suspend' as const,
+      closedReports: 3,
+    }));
     const user = renderPage({ moderationReports, moderationAction });
     await user.click(await screen.findByRole('button', { name: 'Suspend account: Casey Jones' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Suspend this account?' });
@@ -96,13 +126,20 @@ describe('the moderation screen', () => {
   });
 
   it('tells a non-moderator (403) that moderation is not available', async () => {
-    renderPage({ moderationReports: vi.fn(async () => Promise.reject(new ApiError(403, 'forbidden', 'Only moderators can review reports.'))) });
+    renderPage({
+      moderationReports: vi.fn(async () =>
+        Promise.reject(new ApiError(403, 'forbidden', 'Only moderators can review reports.')),
+      ),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Moderation is not available for your account.');
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 
   it('offers a retry on other errors', async () => {
-    const moderationReports = vi.fn().mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down')).mockResolvedValueOnce({ reports: [] });
+    const moderationReports = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
+      .mockResolvedValueOnce({ reports: [] });
     const user = renderPage({ moderationReports });
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No open reports')).toBeInTheDocument();
@@ -111,10 +148,14 @@ describe('the moderation screen', () => {
 
 describe('the header', () => {
   const routes = [{ path: '/', element: <Header /> }];
-  const apiClient = () => createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 0, nextCursor: null })) });
+  const apiClient = () =>
+    createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 0, nextCursor: null })) });
 
   it('links moderators to /moderation', async () => {
-    renderRoutes(routes, { service: createFakeAuthService({ ...SIGNED_IN_USER, groups: ['moderators'] }), apiClient: apiClient() });
+    renderRoutes(routes, {
+      service: createFakeAuthService({ ...SIGNED_IN_USER, groups: ['moderators'] }),
+      apiClient: apiClient(),
+    });
     const links = await screen.findAllByRole('link', { name: 'Moderation', hidden: true });
     expect(links[0]).toHaveAttribute('href', '/moderation');
   });

@@ -7,7 +7,9 @@ const routes = [{ path: '/', element: <Header /> }];
 
 describe('the header bell', () => {
   it('shows the unread count and links to /notifications for a signed-in user', async () => {
-    const apiClient = createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })) });
+    const apiClient = createFakeApiClient({
+      notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })),
+    });
     renderRoutes(routes, { service: createFakeAuthService(SIGNED_IN_USER), apiClient });
     const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
     expect(bell).toHaveAttribute('href', '/notifications');
@@ -31,7 +33,9 @@ describe('the header bell after marking read (issue 11)', () => {
   it('follows the count a screen announces, without waiting for the next refresh', async () => {
     const { announceUnreadCount } = await import('@/components/layout/notification-bell');
     const { act } = await import('@testing-library/react');
-    const apiClient = createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })) });
+    const apiClient = createFakeApiClient({
+      notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })),
+    });
     renderRoutes(routes, { service: createFakeAuthService(SIGNED_IN_USER), apiClient });
     await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
     act(() => announceUnreadCount(1));

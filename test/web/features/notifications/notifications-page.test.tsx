@@ -16,14 +16,27 @@ const notification = (id: string, message: string, readAt: string | null = null)
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
   const apiClient = createFakeApiClient({
-    notifications: vi.fn(async () => ({ notifications: [notification('n2', 'Priya wants to connect.'), notification('n1', 'Mike accepted.', '2026-03-01T11:00:00.000Z')], unread: 1, nextCursor: null })),
+    notifications: vi.fn(async () => ({
+      notifications: [
+        notification('n2', 'Priya wants to connect.'),
+        notification('n1', 'Mike accepted.', '2026-03-01T11:00:00.000Z'),
+      ],
+      unread: 1,
+      nextCursor: null,
+    })),
     ...overrides,
   });
-  renderRoutes([{ path: '/notifications', element: <NotificationsPage /> }, { path: '/find-partners', element: <h1>Find stand-in</h1> }], {
-    path: '/notifications',
-    service: createFakeAuthService(SIGNED_IN_USER),
-    apiClient,
-  });
+  renderRoutes(
+    [
+      { path: '/notifications', element: <NotificationsPage /> },
+      { path: '/find-partners', element: <h1>Find stand-in</h1> },
+    ],
+    {
+      path: '/notifications',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient,
+    },
+  );
   return apiClient;
 }
 
@@ -35,7 +48,10 @@ describe('NotificationsPage', () => {
     expect(items[0]).toHaveTextContent('Unread: Priya wants to connect.');
     expect(items[1]).not.toHaveTextContent('Unread');
     expect(screen.getByText('1 unread')).toBeInTheDocument();
-    expect(within(items[0]!).getByRole('link', { name: 'Priya wants to connect.' })).toHaveAttribute('href', '/find-partners');
+    expect(within(items[0]!).getByRole('link', { name: 'Priya wants to connect.' })).toHaveAttribute(
+      'href',
+      '/find-partners',
+    );
   });
 
   it('marks one read, and all read', async () => {

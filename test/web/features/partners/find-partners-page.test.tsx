@@ -32,7 +32,14 @@ describe('FindPartnersPage', () => {
           partnerCard(),
           partnerCard({ userId: 'b', displayName: 'Blue Band', compatibility: 85 }),
           partnerCard({ userId: 'c', displayName: 'Yellow Band', compatibility: 70 }),
-          partnerCard({ userId: 'd', displayName: 'Red Band', compatibility: 69, level: null, homeArea: null, bio: null }),
+          partnerCard({
+            userId: 'd',
+            displayName: 'Red Band',
+            compatibility: 69,
+            level: null,
+            homeArea: null,
+            bio: null,
+          }),
         ]),
       ),
     });
@@ -44,29 +51,51 @@ describe('FindPartnersPage', () => {
     expect(within(sarah).getByText('North Vancouver')).toBeInTheDocument();
     expect(within(sarah).getByText('Intermediate')).toBeInTheDocument();
     expect(within(sarah).getByText('Running, Hiking')).toBeInTheDocument();
-    expect(within(within(sarah).getByRole('list', { name: 'Why you match' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'both run mornings',
-      'same level: Intermediate',
-    ]);
+    expect(
+      within(within(sarah).getByRole('list', { name: 'Why you match' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['both run mornings', 'same level: Intermediate']);
     expect(within(card('Red Band')).queryByText('Area')).not.toBeInTheDocument();
-    expect(within(sarah).getByRole('link', { name: 'View Profile of Sarah Johnson' })).toHaveAttribute('href', '/find-partners/member-sarah');
+    expect(within(sarah).getByRole('link', { name: 'View Profile of Sarah Johnson' })).toHaveAttribute(
+      'href',
+      '/find-partners/member-sarah',
+    );
     expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How matching works' })).toBeInTheDocument();
   });
 
   it('sends a request on Connect with the spec toast, and the card then says the request is sent', async () => {
-    const connectPartner = vi.fn(async () => ({ userId: 'member-sarah', connection: 'outgoing' as const, blocked: false }));
+    const connectPartner = vi.fn(async () => ({
+      userId: 'member-sarah',
+      connection: 'outgoing' as const,
+      blocked: false,
+    }));
     renderPage({ connectPartner });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect with Sarah Johnson' }));
-    expect(await screen.findByText("Connection request sent to Sarah Johnson! They'll be notified.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Connection request sent to Sarah Johnson! They'll be notified."),
+    ).toBeInTheDocument();
     expect(connectPartner).toHaveBeenCalledWith('member-sarah');
     expect(within(card('Sarah Johnson')).getByRole('button', { name: 'Request sent' })).toBeDisabled();
   });
 
   it("shows the server's reason when Connect is refused", async () => {
-    renderPage({ connectPartner: vi.fn(async () => Promise.reject(new ApiError(400, 'profile_incomplete', 'Add a display name to your profile first, so they know who is asking.'))) });
+    renderPage({
+      connectPartner: vi.fn(async () =>
+        Promise.reject(
+          new ApiError(
+            400,
+            'profile_incomplete',
+            'Add a display name to your profile first, so they know who is asking.',
+          ),
+        ),
+      ),
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect with Sarah Johnson' }));
-    expect(await screen.findByText('Add a display name to your profile first, so they know who is asking.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Add a display name to your profile first, so they know who is asking.'),
+    ).toBeInTheDocument();
   });
 
   it('searches again with the filters chosen', async () => {
@@ -78,17 +107,25 @@ describe('FindPartnersPage', () => {
     await user.selectOptions(screen.getByLabelText('Location'), 'burnaby');
     await user.selectOptions(screen.getByLabelText('Level'), 'advanced');
     await user.selectOptions(screen.getByLabelText('Availability'), 'weekends');
-    await waitFor(() => expect(searchPartners).toHaveBeenLastCalledWith({ activity: 'hiking', location: 'burnaby', level: 'advanced', availability: 'weekends', limit: 9 }));
-    expect(within(screen.getByLabelText('Location')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual([
-      'all',
-      'vancouver',
-      'north-vancouver',
-      'west-vancouver',
-      'burnaby',
-      'richmond',
-      'surrey',
-    ]);
-    expect(within(screen.getByLabelText('Availability')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['all', 'weekdays', 'weekends', 'mornings', 'evenings']);
+    await waitFor(() =>
+      expect(searchPartners).toHaveBeenLastCalledWith({
+        activity: 'hiking',
+        location: 'burnaby',
+        level: 'advanced',
+        availability: 'weekends',
+        limit: 9,
+      }),
+    );
+    expect(
+      within(screen.getByLabelText('Location'))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['all', 'vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey']);
+    expect(
+      within(screen.getByLabelText('Availability'))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['all', 'weekdays', 'weekends', 'mornings', 'evenings']);
   });
 
   it('loads the next page with Load More Partners and hides the button at the end', async () => {
@@ -105,7 +142,9 @@ describe('FindPartnersPage', () => {
   });
 
   it('prompts to complete the profile and opt in when there is nothing to show', async () => {
-    renderPage({ searchPartners: vi.fn(async () => searchResponse([], { me: { profileComplete: false, discoverable: false } })) });
+    renderPage({
+      searchPartners: vi.fn(async () => searchResponse([], { me: { profileComplete: false, discoverable: false } })),
+    });
     expect(await screen.findByText('No partners match these filters yet.')).toBeInTheDocument();
     expect(screen.getByText('Complete your partner profile for better matches.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
@@ -114,7 +153,10 @@ describe('FindPartnersPage', () => {
   it('lists incoming requests with Accept and Decline', async () => {
     const partnerConnections = vi
       .fn()
-      .mockResolvedValueOnce({ ...noConnections, incoming: [{ userId: 'p1', displayName: 'Priya Nair', since: '2026-03-01T00:00:00.000Z' }] })
+      .mockResolvedValueOnce({
+        ...noConnections,
+        incoming: [{ userId: 'p1', displayName: 'Priya Nair', since: '2026-03-01T00:00:00.000Z' }],
+      })
       .mockResolvedValue(noConnections);
     const acceptPartner = vi.fn(async () => ({ userId: 'p1', connection: 'partners' as const, blocked: false }));
     renderPage({ partnerConnections, acceptPartner });
@@ -127,7 +169,10 @@ describe('FindPartnersPage', () => {
   });
 
   it('shows an error with a retry when the search fails', async () => {
-    const searchPartners = vi.fn().mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down')).mockResolvedValueOnce(searchResponse([partnerCard()]));
+    const searchPartners = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
+      .mockResolvedValueOnce(searchResponse([partnerCard()]));
     renderPage({ searchPartners });
     expect(await screen.findByRole('alert')).toHaveTextContent('TrailBuddy is having trouble right now.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
@@ -137,8 +182,17 @@ describe('FindPartnersPage', () => {
 
 describe('FindPartnersPage: reporting from the list', () => {
   it('has a Report button on each partner card that files a report about that person', async () => {
-    const report = vi.fn(async () => ({ reportId: 'r1', status: 'received' as const, nextSteps: 'A moderator will review your report.' }));
-    renderPage({ searchPartners: vi.fn(async () => searchResponse([partnerCard(), partnerCard({ userId: 'user-b', displayName: 'Blue Band' })])), report });
+    const report = vi.fn(async () => ({
+      reportId: 'r1',
+      status: 'received' as const,
+      nextSteps: 'A moderator will review your report.',
+    }));
+    renderPage({
+      searchPartners: vi.fn(async () =>
+        searchResponse([partnerCard(), partnerCard({ userId: 'user-b', displayName: 'Blue Band' })]),
+      ),
+      report,
+    });
     const user = userEvent.setup();
     const blue = await screen.findByRole('article', { name: 'Blue Band' });
     await user.click(within(blue).getByRole('button', { name: 'Report Blue Band' }));
@@ -146,7 +200,9 @@ describe('FindPartnersPage: reporting from the list', () => {
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'impersonation');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(report).toHaveBeenCalledWith({ kind: 'person', userId: 'user-b', reason: 'impersonation' });
-    expect(await screen.findByRole('dialog', { name: 'Report sent' })).toHaveTextContent('A moderator will review your report.');
+    expect(await screen.findByRole('dialog', { name: 'Report sent' })).toHaveTextContent(
+      'A moderator will review your report.',
+    );
     expect(within(card('Sarah Johnson')).getByRole('button', { name: 'Report Sarah Johnson' })).toBeInTheDocument();
   });
 });

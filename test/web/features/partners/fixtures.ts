@@ -18,7 +18,10 @@ export function partnerCard(overrides: Partial<PartnerCard> = {}): PartnerCard {
   };
 }
 
-export function searchResponse(partners: PartnerCard[], overrides: Partial<PartnerSearchResponse> = {}): PartnerSearchResponse {
+export function searchResponse(
+  partners: PartnerCard[],
+  overrides: Partial<PartnerSearchResponse> = {},
+): PartnerSearchResponse {
   return { partners, nextCursor: null, me: { profileComplete: true, discoverable: true }, ...overrides };
 }
 

@@ -6,18 +6,34 @@ import { blockedToast, connectToast, sentence, unblockedToast } from '@/features
 
 describe('links in messages (issue 11)', () => {
   it('makes http(s) URLs links that open apart and pass nothing on, and leaves the rest as text', () => {
-    const { container } = render(<MessageText text={'Route: https://trailforks.com/r/grouse-grind. Or http://example.org/a?b=1 <b>bold</b>'} linkClassName="" />);
+    const { container } = render(
+      <MessageText
+        text={'Route: https://trailforks.com/r/grouse-grind. Or http://example.org/a?b=1 <b>bold</b>'}
+        linkClassName=""
+      />,
+    );
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://trailforks.com/r/grouse-grind', 'http://example.org/a?b=1']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://trailforks.com/r/grouse-grind',
+      'http://example.org/a?b=1',
+    ]);
     for (const link of links) {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
       expect(link).toHaveAttribute('target', '_blank');
     }
     expect(container.querySelector('b')).toBeNull();
-    expect(container.textContent).toBe('Route: https://trailforks.com/r/grouse-grind. Or http://example.org/a?b=1 <b>bold</b>');
+    expect(container.textContent).toBe(
+      'Route: https://trailforks.com/r/grouse-grind. Or http://example.org/a?b=1 <b>bold</b>',
+    );
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.org', 'www.example.org', 'see example.org'])('never links %s', (text) => {
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example.org',
+    'www.example.org',
+    'see example.org',
+  ])('never links %s', (text) => {
     expect(messageParts(text)).toEqual([{ kind: 'text', text }]);
   });
 });

@@ -7,12 +7,22 @@ import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../test-utils';
 
 const routes = [{ path: '/messages', element: <MessagesPage /> }];
-const quota = (used: number): MessageQuota => ({ limit: 5, used, remaining: 5 - used, resetsAt: '2026-04-01T07:00:00.000Z' });
+const quota = (used: number): MessageQuota => ({
+  limit: 5,
+  used,
+  remaining: 5 - used,
+  resetsAt: '2026-04-01T07:00:00.000Z',
+});
 const mike = { userId: 'mike', displayName: 'Mike Chen' };
 
 function renderPage(path: string, overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
   const apiClient = createFakeApiClient({
-    conversations: vi.fn(async () => ({ conversations: [{ ...mike, lastMessage: { text: 'See you there!', fromMe: false, sentAt: '2026-03-01T10:00:00.000Z' } }], quota: quota(1) })),
+    conversations: vi.fn(async () => ({
+      conversations: [
+        { ...mike, lastMessage: { text: 'See you there!', fromMe: false, sentAt: '2026-03-01T10:00:00.000Z' } },
+      ],
+      quota: quota(1),
+    })),
     conversationMessages: vi.fn(async () => ({
       partner: mike,
       messages: [
@@ -32,17 +42,26 @@ describe('MessagesPage', () => {
   it('lists conversations and opens the thread named in ?with=', async () => {
     const api = renderPage('/messages?with=mike');
     const thread = await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
-    expect(within(thread).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(thread)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('Mike Chen: Stanley Park loop Thursday?'),
       expect.stringContaining('You: 6:30 at Lost Lagoon?'),
     ]);
     expect(api.conversationMessages).toHaveBeenCalledWith('mike');
     expect(screen.getByText('4 of 5 free messages left this month.')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('See you there!')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('See you there!'),
+    ).toBeInTheDocument();
   });
 
   it('sends a message and updates what is left', async () => {
-    const sendMessage = vi.fn(async () => ({ message: { id: '3', fromMe: true, text: 'Done, see you!', sentAt: '2026-03-01T09:10:00.000Z' }, quota: quota(2) }));
+    const sendMessage = vi.fn(async () => ({
+      message: { id: '3', fromMe: true, text: 'Done, see you!', sentAt: '2026-03-01T09:10:00.000Z' },
+      quota: quota(2),
+    }));
     renderPage('/messages?with=mike', { sendMessage });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Message'), 'Done, see you!');
@@ -50,11 +69,15 @@ describe('MessagesPage', () => {
     expect(sendMessage).toHaveBeenCalledWith('mike', 'Done, see you!');
     expect(await screen.findByText('3 of 5 free messages left this month.')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toHaveValue('');
-    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('You: Done, see you!')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('You: Done, see you!'),
+    ).toBeInTheDocument();
   });
 
   it('shows the quota message and disables sending when the free messages are used up', async () => {
-    const sendMessage = vi.fn(async () => Promise.reject(new ApiError(429, 'message_quota_exceeded', MESSAGE_QUOTA_EXCEEDED_MESSAGE)));
+    const sendMessage = vi.fn(async () =>
+      Promise.reject(new ApiError(429, 'message_quota_exceeded', MESSAGE_QUOTA_EXCEEDED_MESSAGE)),
+    );
     renderPage('/messages?with=mike', { sendMessage });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Message'), 'One more');
@@ -81,14 +104,22 @@ describe('MessagesPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const first = { id: '1', fromMe: false, text: 'Stanley Park loop Thursday?', sentAt: '2026-03-01T09:00:00.000Z' };
-      const reply = { id: '3', fromMe: false, text: 'Route: https://trailforks.com/r/1', sentAt: '2026-03-01T09:10:00.000Z' };
+      const reply = {
+        id: '3',
+        fromMe: false,
+        text: 'Route: https://trailforks.com/r/1',
+        sentAt: '2026-03-01T09:10:00.000Z',
+      };
       let messages = [first];
       const conversationMessages = vi.fn(async () => ({ partner: mike, messages, nextCursor: null, quota: quota(1) }));
       renderPage('/messages?with=mike', { conversationMessages });
       const thread = await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
       messages = [first, reply];
       await vi.advanceTimersByTimeAsync(THREAD_POLL_MS + 100);
-      expect(await within(thread).findByRole('link', { name: 'https://trailforks.com/r/1' })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+      expect(await within(thread).findByRole('link', { name: 'https://trailforks.com/r/1' })).toHaveAttribute(
+        'rel',
+        'noopener noreferrer nofollow ugc',
+      );
       expect(within(thread).getAllByRole('listitem')).toHaveLength(2);
 
       // Hidden tab: no polling; shown again: one poll at once.
@@ -109,7 +140,9 @@ describe('MessagesPage', () => {
     renderPage('/messages?with=mike', {
       conversationMessages: vi.fn(async () => ({ partner: mike, messages: [], nextCursor: null, quota: quota(5) })),
     });
-    expect(await screen.findByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE, { exact: false }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE, { exact: false }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'What Premium includes' })).toHaveAttribute('href', '/#pricing');
   });
 });

@@ -13,8 +13,15 @@ const routes = [
 ];
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
-  const apiClient = createFakeApiClient({ partnerProfile: vi.fn(async () => ({ partner: partnerCard({ notCompared: ['pace'] }) })), ...overrides });
-  renderRoutes(routes, { path: '/find-partners/member-sarah', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  const apiClient = createFakeApiClient({
+    partnerProfile: vi.fn(async () => ({ partner: partnerCard({ notCompared: ['pace'] }) })),
+    ...overrides,
+  });
+  renderRoutes(routes, {
+    path: '/find-partners/member-sarah',
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
   return apiClient;
 }
 
@@ -46,7 +53,11 @@ describe('PartnerProfilePage', () => {
   });
 
   it('says the member is not available when the API answers 404', async () => {
-    renderPage({ partnerProfile: vi.fn(async () => Promise.reject(new ApiError(404, 'not_found', 'This member is not available.'))) });
+    renderPage({
+      partnerProfile: vi.fn(async () =>
+        Promise.reject(new ApiError(404, 'not_found', 'This member is not available.')),
+      ),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('This member is not available.');
     expect(screen.getByRole('link', { name: '← Back to Find Partners' })).toHaveAttribute('href', '/find-partners');
   });

@@ -6,7 +6,12 @@ import { createNotificationsDemoApi } from '@/lib/demo/notifications-demo';
 
 function demo() {
   const wait = vi.fn(async () => {});
-  const context = { now: () => new Date('2026-03-10T18:00:00.000Z'), origin: 'http://localhost', storage: window.sessionStorage, wait };
+  const context = {
+    now: () => new Date('2026-03-10T18:00:00.000Z'),
+    origin: 'http://localhost',
+    storage: window.sessionStorage,
+    wait,
+  };
   window.sessionStorage.clear();
   return { api: createPartnersDemoApi(context), notifications: createNotificationsDemoApi(context), wait };
 }
@@ -14,7 +19,25 @@ function demo() {
 describe('demo partners', () => {
   it("has the spec's mock partner fields, and cards carry only the coarse ones", async () => {
     for (const partner of DEMO_PARTNERS) {
-      expect(Object.keys(partner)).toEqual(expect.arrayContaining(['id', 'name', 'age', 'location', 'avatar', 'rating', 'activities', 'level', 'pace', 'bio', 'compatibility', 'lastActive', 'verified', 'totalActivities', 'joinedDate']));
+      expect(Object.keys(partner)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'name',
+          'age',
+          'location',
+          'avatar',
+          'rating',
+          'activities',
+          'level',
+          'pace',
+          'bio',
+          'compatibility',
+          'lastActive',
+          'verified',
+          'totalActivities',
+          'joinedDate',
+        ]),
+      );
     }
     const { partners } = await demo().api.searchPartners();
     for (const card of partners) {
@@ -28,7 +51,9 @@ describe('demo partners', () => {
     const runners = await api.searchPartners({ activity: 'running', location: 'north-vancouver' });
     expect(runners.partners.map((p) => p.displayName)).toEqual(['Sarah Johnson', 'Priya Nair']);
     const first = await api.searchPartners({ limit: 4 });
-    expect(first.partners.map((p) => p.compatibility)).toEqual([...first.partners.map((p) => p.compatibility)].sort((a, b) => b - a));
+    expect(first.partners.map((p) => p.compatibility)).toEqual(
+      [...first.partners.map((p) => p.compatibility)].sort((a, b) => b - a),
+    );
     const second = await api.searchPartners({ limit: 4, cursor: first.nextCursor! });
     expect(second.partners[0]!.compatibility).toBeLessThanOrEqual(first.partners.at(-1)!.compatibility);
     expect((await api.searchPartners({ level: 'elite' })).partners.map((p) => p.displayName)).toEqual(['Sofia Rossi']);
@@ -50,7 +75,10 @@ describe('demo partners', () => {
     const { api } = demo();
     const start = (await api.conversations()).quota.used;
     for (let i = start; i < 5; i++) await api.sendMessage('demo-partner-mike', `Hi ${i}`);
-    await expect(api.sendMessage('demo-partner-mike', 'one more')).rejects.toMatchObject({ status: 429, message: MESSAGE_QUOTA_EXCEEDED_MESSAGE });
+    await expect(api.sendMessage('demo-partner-mike', 'one more')).rejects.toMatchObject({
+      status: 429,
+      message: MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+    });
     await expect(api.sendMessage('demo-partner-sarah', 'not a partner')).rejects.toMatchObject({ status: 403 });
   });
 

@@ -1,4 +1,9 @@
-import { planDateOf, planStartInstant, type GroupActivityDetails, type GroupActivitySummary } from '@shared/schemas/group-activities';
+import {
+  planDateOf,
+  planStartInstant,
+  type GroupActivityDetails,
+  type GroupActivitySummary,
+} from '@shared/schemas/group-activities';
 import type { RideOffer, RideRequest } from '@shared/schemas/rides';
 
 export const ACTIVITY_ID = '01JZ0000000000000000000001';

@@ -12,21 +12,38 @@ import { createFakeAuthService, renderRoutes } from '../../test-utils';
 vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => null }));
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-const context = () => ({ now: () => NOW, origin: 'http://localhost', storage: window.sessionStorage, wait: async () => {} });
+const context = () => ({
+  now: () => NOW,
+  origin: 'http://localhost',
+  storage: window.sessionStorage,
+  wait: async () => {},
+});
 
 describe('the profile in demo mode (in the browser, no server)', () => {
   it("answers with the demo user's filled-in profile", async () => {
     const profile = await createProfileDemoApi(context()).profile();
-    expect(profile).toMatchObject({ id: DEMO_USER.id, email: DEMO_USER.email, createdAt: DEMO_USER.createdAt, settings: DEMO_PROFILE_SETTINGS });
+    expect(profile).toMatchObject({
+      id: DEMO_USER.id,
+      email: DEMO_USER.email,
+      createdAt: DEMO_USER.createdAt,
+      settings: DEMO_PROFILE_SETTINGS,
+    });
     expect(profile.settings.displayName).toBe('Alex Rivera');
     expect(profile.level).not.toBeNull();
   });
 
   it('keeps saved settings for the tab, trimmed like the server does', async () => {
-    const saved = await createProfileDemoApi(context()).updateProfile({ ...DEMO_PROFILE_SETTINGS, displayName: '  Alex R.  ', homeArea: 'richmond' });
+    const saved = await createProfileDemoApi(context()).updateProfile({
+      ...DEMO_PROFILE_SETTINGS,
+      displayName: '  Alex R.  ',
+      homeArea: 'richmond',
+    });
     expect(saved.settings).toMatchObject({ displayName: 'Alex R.', homeArea: 'richmond' });
     // A new client (e.g. after a reload) reads the same tab storage.
-    expect((await createProfileDemoApi(context()).profile()).settings).toMatchObject({ displayName: 'Alex R.', homeArea: 'richmond' });
+    expect((await createProfileDemoApi(context()).profile()).settings).toMatchObject({
+      displayName: 'Alex R.',
+      homeArea: 'richmond',
+    });
   });
 
   it('refuses what the server refuses, with the same per-field messages', async () => {
@@ -39,7 +56,7 @@ describe('the profile in demo mode (in the browser, no server)', () => {
     expect((await createProfileDemoApi(context()).profile()).settings).toEqual(DEMO_PROFILE_SETTINGS);
   });
 
-  it("deleting forgets everything demo mode kept in the tab, and nothing else", async () => {
+  it('deleting forgets everything demo mode kept in the tab, and nothing else', async () => {
     window.sessionStorage.setItem('trailbuddy.demo', 'true');
     window.sessionStorage.setItem('trailbuddy.demo.strava', '{"connected":false}');
     window.sessionStorage.setItem('unrelated', 'kept');

@@ -2,7 +2,9 @@ import { DEFAULT_PROFILE_SETTINGS, type ProfileResponse, type ProfileSettings } 
 import { SIGNED_IN_USER } from '../../test-utils';
 
 /** GET /api/profile for the signed-in test user; defaults as a new account has them. */
-export function profileResponse(overrides: Partial<Omit<ProfileResponse, 'settings'>> & { settings?: Partial<ProfileSettings> } = {}): ProfileResponse {
+export function profileResponse(
+  overrides: Partial<Omit<ProfileResponse, 'settings'>> & { settings?: Partial<ProfileSettings> } = {},
+): ProfileResponse {
   const { settings, ...rest } = overrides;
   return {
     id: SIGNED_IN_USER.id,

@@ -36,7 +36,13 @@ vi.mock('aws-amplify/utils', () => ({ Hub: { listen: amplify.listen } }));
 
 const { createAmplifyAuthService } = await import('@/lib/auth/amplify-auth-service');
 
-const base: RuntimeConfig = { mode: 'local', region: 'ca-central-1', userPoolId: 'p', userPoolClientId: 'c', apiBaseUrl: '/api' };
+const base: RuntimeConfig = {
+  mode: 'local',
+  region: 'ca-central-1',
+  userPoolId: 'p',
+  userPoolClientId: 'c',
+  apiBaseUrl: '/api',
+};
 const origin = 'http://localhost:3000';
 
 describe('createAmplifyAuthService', () => {
@@ -47,7 +53,9 @@ describe('createAmplifyAuthService', () => {
   it('configures Amplify once, on creation', () => {
     createAmplifyAuthService(base, origin);
     expect(amplify.configure).toHaveBeenCalledTimes(1);
-    expect(amplify.configure.mock.calls[0]?.[0]).toMatchObject({ Auth: { Cognito: { userPoolId: 'p', userPoolClientId: 'c' } } });
+    expect(amplify.configure.mock.calls[0]?.[0]).toMatchObject({
+      Auth: { Cognito: { userPoolId: 'p', userPoolClientId: 'c' } },
+    });
   });
 
   it.each([
@@ -75,9 +83,12 @@ describe('createAmplifyAuthService', () => {
     await service.resetPassword('a@b.co');
     expect(amplify.resetPassword).toHaveBeenCalledWith({ username: 'a@b.co' });
     await service.confirmResetPassword('a@b.co', '123456', 'New-Trail-2027');
-    expect(amplify.confirmResetPassword).toHaveBeenCalledWith({ username: 'a@b.co', confirmationCode: '123456', newPassword: 'New-Trail-2027' });
+    expect(amplify.confirmResetPassword).toHaveBeenCalledWith({
+      username: 'a@b.co',
+      confirmationCode: '123456',
+      newPassword: 'New-Trail-2027',
+    });
   });
-
 
   it('reports an unconfirmed account instead of failing', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
@@ -85,15 +96,24 @@ describe('createAmplifyAuthService', () => {
   });
 
   it('refuses sign-in steps the app does not support', async () => {
-    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP' } });
-    await expect(createAmplifyAuthService(base, origin).signIn('a@b.co', 'pw')).rejects.toThrow(/CONTINUE_SIGN_IN_WITH_TOTP_SETUP/);
+    amplify.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP' },
+    });
+    await expect(createAmplifyAuthService(base, origin).signIn('a@b.co', 'pw')).rejects.toThrow(
+      /CONTINUE_SIGN_IN_WITH_TOTP_SETUP/,
+    );
   });
 
   it('signs up with the email as username and attribute', async () => {
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     const service = createAmplifyAuthService(base, origin);
     await expect(service.signUp('new@b.co', 'Secret-123')).resolves.toBe('confirmSignUp');
-    expect(amplify.signUp).toHaveBeenCalledWith({ username: 'new@b.co', password: 'Secret-123', options: { userAttributes: { email: 'new@b.co' } } });
+    expect(amplify.signUp).toHaveBeenCalledWith({
+      username: 'new@b.co',
+      password: 'Secret-123',
+      options: { userAttributes: { email: 'new@b.co' } },
+    });
   });
 
   it('confirms sign-up with the code', async () => {
@@ -121,7 +141,12 @@ describe('createAmplifyAuthService', () => {
     });
     await expect(service.currentUser()).resolves.toEqual({ id: 'sub-1', email: 'a@b.co', groups: [] });
     amplify.fetchAuthSession.mockResolvedValueOnce({
-      tokens: { idToken: { payload: { sub: 'sub-2', email: 'm@b.co', 'cognito:groups': ['moderators'] }, toString: () => 'jwt' } },
+      tokens: {
+        idToken: {
+          payload: { sub: 'sub-2', email: 'm@b.co', 'cognito:groups': ['moderators'] },
+          toString: () => 'jwt',
+        },
+      },
     });
     await expect(service.currentUser()).resolves.toEqual({ id: 'sub-2', email: 'm@b.co', groups: ['moderators'] });
     amplify.fetchAuthSession.mockResolvedValueOnce({ tokens: undefined });
@@ -131,7 +156,9 @@ describe('createAmplifyAuthService', () => {
   });
 
   it('hands out the ID token as a string', async () => {
-    amplify.fetchAuthSession.mockResolvedValueOnce({ tokens: { idToken: { payload: {}, toString: () => 'header.payload.sig' } } });
+    amplify.fetchAuthSession.mockResolvedValueOnce({
+      tokens: { idToken: { payload: {}, toString: () => 'header.payload.sig' } },
+    });
     await expect(createAmplifyAuthService(base, origin).idToken()).resolves.toBe('header.payload.sig');
   });
 
@@ -147,7 +174,12 @@ describe('createAmplifyAuthService', () => {
     expect(listener).toHaveBeenLastCalledWith({ type: 'sessionChanged' });
 
     listener.mockClear();
-    hubCallback({ payload: { event: 'signInWithRedirect_failure', data: { error: { name: 'OAuthSignInException', message: 'access_denied' } } } });
+    hubCallback({
+      payload: {
+        event: 'signInWithRedirect_failure',
+        data: { error: { name: 'OAuthSignInException', message: 'access_denied' } },
+      },
+    });
     expect(listener).toHaveBeenCalledWith({ type: 'redirectFailed', message: 'access_denied' });
     expect(listener).toHaveBeenCalledWith({ type: 'sessionChanged' });
 

@@ -3,7 +3,13 @@ import type { AuthChange, AuthService } from '@/lib/auth/auth-service';
 import { amplifyNeededAtBoot, createLazyAuthService } from '@/lib/auth/lazy-auth-service';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 
-const config: RuntimeConfig = { mode: 'local', region: 'local', userPoolId: 'local_pool', userPoolClientId: 'client', apiBaseUrl: '/api' };
+const config: RuntimeConfig = {
+  mode: 'local',
+  region: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  apiBaseUrl: '/api',
+};
 
 function fakeAmplify() {
   const listeners: ((change: AuthChange) => void)[] = [];
@@ -81,7 +87,13 @@ describe('createLazyAuthService', () => {
 
   it('says Google is configured from the runtime config, without loading anything', () => {
     const amplify = fakeAmplify();
-    expect(createLazyAuthService({ config: { ...config, oauthDomain: 'auth.example.com' }, load: amplify.load, sessionMayExist: () => false }).googleSignInConfigured).toBe(true);
+    expect(
+      createLazyAuthService({
+        config: { ...config, oauthDomain: 'auth.example.com' },
+        load: amplify.load,
+        sessionMayExist: () => false,
+      }).googleSignInConfigured,
+    ).toBe(true);
     expect(amplify.load).not.toHaveBeenCalled();
   });
 

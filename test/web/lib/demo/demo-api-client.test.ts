@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { UnifiedActivity } from '@shared/schemas/activity';
-import { ActivitiesResponse, AuthorizeUrlResponse, ConnectionsResponse, StravaConnectResponse } from '@shared/schemas/connections';
+import {
+  ActivitiesResponse,
+  AuthorizeUrlResponse,
+  ConnectionsResponse,
+  StravaConnectResponse,
+} from '@shared/schemas/connections';
 import { HealthResponse } from '@shared/schemas/health';
 import { MeResponse } from '@shared/schemas/me';
 import { createDemoApiClient, DEMO_CONNECT_DELAY_MS } from '@/lib/demo/demo-api-client';
@@ -8,7 +13,15 @@ import { createDemoApiClient, DEMO_CONNECT_DELAY_MS } from '@/lib/demo/demo-api-
 const now = new Date('2026-03-10T18:20:00.000Z');
 
 function demoClient(wait = vi.fn(async () => {})) {
-  return { client: createDemoApiClient({ now: () => now, origin: 'http://localhost:3000', storage: window.sessionStorage, wait }), wait };
+  return {
+    client: createDemoApiClient({
+      now: () => now,
+      origin: 'http://localhost:3000',
+      storage: window.sessionStorage,
+      wait,
+    }),
+    wait,
+  };
 }
 
 describe('createDemoApiClient', () => {
@@ -19,7 +32,11 @@ describe('createDemoApiClient', () => {
 
   it('answers me() with the demo user, valid against the shared schema, without a server call', async () => {
     const me = await createDemoApiClient().me();
-    expect(MeResponse.parse(me)).toEqual({ id: 'demo-user', email: 'demo@trailbuddy.app', createdAt: expect.any(String) });
+    expect(MeResponse.parse(me)).toEqual({
+      id: 'demo-user',
+      email: 'demo@trailbuddy.app',
+      createdAt: expect.any(String),
+    });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -35,7 +52,12 @@ describe('createDemoApiClient', () => {
   it('starts connected to Strava as the demo athlete, Alex Rivera', async () => {
     const { connections } = ConnectionsResponse.parse(await demoClient().client.connections());
     expect(connections).toHaveLength(1);
-    expect(connections[0]).toMatchObject({ provider: 'strava', isActive: true, athleteFirstName: 'Alex', athleteLastName: 'Rivera' });
+    expect(connections[0]).toMatchObject({
+      provider: 'strava',
+      isActive: true,
+      athleteFirstName: 'Alex',
+      athleteLastName: 'Rivera',
+    });
   });
 
   it('serves about 15 plausible activities (runs, trail runs and rides) that match the shared schema', async () => {
@@ -87,10 +109,16 @@ describe('createDemoApiClient', () => {
     // A fresh client in the same tab (a page reload) still sees the disconnect.
     expect((await demoClient().client.connections()).connections).toEqual([]);
 
-    const response = StravaConnectResponse.parse(await client.connectStrava({ code: 'demo-code', state: 'demo-state' }));
+    const response = StravaConnectResponse.parse(
+      await client.connectStrava({ code: 'demo-code', state: 'demo-state' }),
+    );
     expect(wait).toHaveBeenCalledWith(DEMO_CONNECT_DELAY_MS);
     expect(DEMO_CONNECT_DELAY_MS).toBe(1500);
-    expect(response.connection).toMatchObject({ athleteFirstName: 'Alex', athleteLastName: 'Rivera', lastSyncAt: now.toISOString() });
+    expect(response.connection).toMatchObject({
+      athleteFirstName: 'Alex',
+      athleteLastName: 'Rivera',
+      lastSyncAt: now.toISOString(),
+    });
     expect((await client.connections()).connections).toHaveLength(1);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -98,10 +126,25 @@ describe('createDemoApiClient', () => {
   it('syncs with nothing new and reports a calm usage reading', async () => {
     const { client } = demoClient();
     const sync = await client.sync('strava');
-    expect(sync).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import', status: 'done', result: { imported: 0 }, finishedAt: now.toISOString() } });
-    expect((await client.importJobs()).jobs.map((job) => `${job.kind}:${job.status}`)).toEqual(['import:done', 'backfill:done']);
+    expect(sync).toMatchObject({
+      kind: 'queued',
+      job: {
+        provider: 'strava',
+        kind: 'import',
+        status: 'done',
+        result: { imported: 0 },
+        finishedAt: now.toISOString(),
+      },
+    });
+    expect((await client.importJobs()).jobs.map((job) => `${job.kind}:${job.status}`)).toEqual([
+      'import:done',
+      'backfill:done',
+    ]);
     // 18:20 UTC: the 15-minute window ends at 18:30.
     expect(await client.stravaUsage()).toMatchObject({ rateLimited: false, minutesLeft: 10 });
-    await expect(client.sync('google_health')).rejects.toMatchObject({ status: 404, message: 'Connect Google Fit first.' });
+    await expect(client.sync('google_health')).rejects.toMatchObject({
+      status: 404,
+      message: 'Connect Google Fit first.',
+    });
   });
 });

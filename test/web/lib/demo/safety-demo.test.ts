@@ -21,7 +21,9 @@ function storage(): Storage {
 describe('reports in demo mode', () => {
   it('accepts a report and says what happens next, like the server', async () => {
     const client = createDemoApiClient({ now: () => new Date('2026-03-10T18:00:00.000Z'), storage: storage() });
-    const receipt = ReportReceipt.parse(await client.report({ kind: 'person', userId: 'demo-partner-mike', reason: 'spam' }));
+    const receipt = ReportReceipt.parse(
+      await client.report({ kind: 'person', userId: 'demo-partner-mike', reason: 'spam' }),
+    );
     expect(receipt.nextSteps).toBe(REPORT_NEXT_STEPS);
   });
 
@@ -34,16 +36,23 @@ describe('reports in demo mode', () => {
   it(`answers 429 after ${REPORTS_PER_HOUR} reports in an hour, and accepts again an hour later`, async () => {
     let at = new Date('2026-03-10T18:00:00.000Z');
     const client = createDemoApiClient({ now: () => at, storage: storage() });
-    for (let i = 0; i < REPORTS_PER_HOUR; i += 1) await client.report({ kind: 'group_activity', activityId: `a${i}`, reason: 'spam' });
-    const refused = await client.report({ kind: 'group_activity', activityId: 'one-more', reason: 'spam' }).catch((error: unknown) => error);
+    for (let i = 0; i < REPORTS_PER_HOUR; i += 1)
+      await client.report({ kind: 'group_activity', activityId: `a${i}`, reason: 'spam' });
+    const refused = await client
+      .report({ kind: 'group_activity', activityId: 'one-more', reason: 'spam' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
     at = new Date('2026-03-10T19:00:01.000Z');
-    await expect(client.report({ kind: 'group_activity', activityId: 'one-more', reason: 'spam' })).resolves.toMatchObject({ status: 'received' });
+    await expect(
+      client.report({ kind: 'group_activity', activityId: 'one-more', reason: 'spam' }),
+    ).resolves.toMatchObject({ status: 'received' });
   });
 
   it('has an empty moderation queue', async () => {
-    expect(ModerationQueue.parse(await createDemoApiClient({ storage: storage() }).moderationReports())).toEqual({ reports: [] });
+    expect(ModerationQueue.parse(await createDemoApiClient({ storage: storage() }).moderationReports())).toEqual({
+      reports: [],
+    });
   });
 });
 
@@ -68,6 +77,8 @@ describe('removing a participant in demo mode', () => {
     expect(after.participants.map((p) => p.displayName)).not.toContain(someone.displayName);
     expect(after.participantCount).toBe(asOrganizer.participantCount - 1);
     await expect(client.removeParticipant(first!.id, someone.userId!)).rejects.toMatchObject({ status: 404 });
-    await expect(client.removeParticipant(first!.id, asOrganizer.participants[0]!.userId!)).rejects.toMatchObject({ status: 409 });
+    await expect(client.removeParticipant(first!.id, asOrganizer.participants[0]!.userId!)).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });

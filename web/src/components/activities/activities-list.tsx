@@ -40,7 +40,8 @@ export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 
     const ticket = ++latestRequest.current;
     setState({ status: 'loading' });
     client.activities({ ...filters, limit: ACTIVITIES_PAGE_SIZE }).then(
-      ({ activities, nextCursor }) => ticket === latestRequest.current && setState({ status: 'ready', activities, nextCursor, more: 'idle' }),
+      ({ activities, nextCursor }) =>
+        ticket === latestRequest.current && setState({ status: 'ready', activities, nextCursor, more: 'idle' }),
       (error: unknown) => ticket === latestRequest.current && setState({ status: 'error', error }),
     );
   }, [client, connected, filters, refreshKey, attempt]);
@@ -54,15 +55,25 @@ export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 
         ticket === latestRequest.current &&
         setState((previous) =>
           previous.status === 'ready'
-            ? { status: 'ready', activities: [...previous.activities, ...page.activities], nextCursor: page.nextCursor, more: 'idle' }
+            ? {
+                status: 'ready',
+                activities: [...previous.activities, ...page.activities],
+                nextCursor: page.nextCursor,
+                more: 'idle',
+              }
             : previous,
         ),
-      () => ticket === latestRequest.current && setState((previous) => (previous.status === 'ready' ? { ...previous, more: 'error' } : previous)),
+      () =>
+        ticket === latestRequest.current &&
+        setState((previous) => (previous.status === 'ready' ? { ...previous, more: 'error' } : previous)),
     );
   };
 
   return (
-    <section aria-labelledby="activities-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="activities-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="activities-heading" className="text-lg font-semibold text-slate-900">
           Your Activities
@@ -114,10 +125,17 @@ function ListBody({ state, onRetry, onLoadMore }: { state: ListState; onRetry():
           </li>
         ))}
       </ul>
-      {state.more === 'error' && <FormMessage kind="error">Could not load more activities. Please try again.</FormMessage>}
+      {state.more === 'error' && (
+        <FormMessage kind="error">Could not load more activities. Please try again.</FormMessage>
+      )}
       {state.nextCursor && (
         <div className="flex justify-center">
-          <button type="button" onClick={onLoadMore} disabled={state.more === 'loading'} className={buttonStyles.secondary}>
+          <button
+            type="button"
+            onClick={onLoadMore}
+            disabled={state.more === 'loading'}
+            className={buttonStyles.secondary}
+          >
             {state.more === 'loading' ? 'Loading...' : 'Load more'}
           </button>
         </div>

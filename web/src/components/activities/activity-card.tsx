@@ -15,7 +15,9 @@ import { PROVIDER_NAMES } from '@/lib/provider-names';
 export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now: Date }) {
   const stats: ReadonlyArray<[string, string]> = [
     ['Distance', formatDistance(activity.distance_meters)],
-    isDailyStepsEntry(activity) ? ['Steps', formatSteps(activity.steps)] : ['Duration', formatDuration(activity.duration_seconds)],
+    isDailyStepsEntry(activity)
+      ? ['Steps', formatSteps(activity.steps)]
+      : ['Duration', formatDuration(activity.duration_seconds)],
     ['Elevation', formatElevation(activity.elevation_gain_meters)],
     ['Avg speed', formatSpeed(activity.average_speed_mps)],
   ];
@@ -23,12 +25,17 @@ export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900">{activity.name ?? activityTypeLabel(activity.activity_type)}</h3>
+          <h3 className="truncate font-semibold text-slate-900">
+            {activity.name ?? activityTypeLabel(activity.activity_type)}
+          </h3>
           <p className="text-sm text-slate-600">
-            {activityTypeLabel(activity.activity_type)} · <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
+            {activityTypeLabel(activity.activity_type)} ·{' '}
+            <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{PROVIDER_NAMES[activity.provider_type]}</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+          {PROVIDER_NAMES[activity.provider_type]}
+        </span>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {stats.map(([label, value]) => (
@@ -45,7 +52,11 @@ export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now
 /** A grey stand-in card while activities load. */
 export function ActivityCardSkeleton() {
   return (
-    <div data-testid="activity-skeleton" aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 bg-white p-4">
+    <div
+      data-testid="activity-skeleton"
+      aria-hidden="true"
+      className="animate-pulse rounded-xl border border-slate-200 bg-white p-4"
+    >
       <div className="h-4 w-2/3 rounded bg-slate-200" />
       <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
       <div className="mt-4 grid grid-cols-4 gap-2">

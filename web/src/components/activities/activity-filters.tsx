@@ -35,8 +35,18 @@ export function ActivityFiltersBar({ value, onChange }: ActivityFiltersBarProps)
   return (
     <div className="flex flex-wrap items-end gap-3">
       <Select label="Type" value={value.type} options={typeOptions} onChange={(type) => onChange({ ...value, type })} />
-      <Select label="Sort by" value={value.sort} options={sortOptions} onChange={(sort) => onChange({ ...value, sort })} />
-      <Select label="Order" value={value.order} options={orderOptions} onChange={(order) => onChange({ ...value, order })} />
+      <Select
+        label="Sort by"
+        value={value.sort}
+        options={sortOptions}
+        onChange={(sort) => onChange({ ...value, sort })}
+      />
+      <Select
+        label="Order"
+        value={value.order}
+        options={orderOptions}
+        onChange={(order) => onChange({ ...value, order })}
+      />
       <button type="button" onClick={() => onChange(DEFAULT_FILTERS)} className={buttonStyles.ghost}>
         Reset Filters
       </button>

@@ -26,7 +26,6 @@ export function Header() {
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
-
   const handleSignOut = async () => {
     setMenuOpen(false);
     await signOut();
@@ -60,7 +59,12 @@ export function Header() {
             )}
 
             <div className="hidden items-center gap-3 lg:flex">
-              <AccountActions email={user?.email} moderator={user?.groups?.includes('moderators') ?? false} onSignOut={handleSignOut} layout="bar" />
+              <AccountActions
+                email={user?.email}
+                moderator={user?.groups?.includes('moderators') ?? false}
+                onSignOut={handleSignOut}
+                layout="bar"
+              />
             </div>
 
             <button
@@ -71,7 +75,14 @@ export function Header() {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               onClick={() => setMenuOpen(!menuOpen)}
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
               </svg>
             </button>
@@ -79,7 +90,11 @@ export function Header() {
         )}
       </div>
 
-      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
+      <div
+        id={MOBILE_MENU_ID}
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden"
+      >
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {navItems.map((item) => (
             <NavLink key={item.to} to={item.to} end className={mobileLink}>
@@ -88,7 +103,12 @@ export function Header() {
           ))}
         </nav>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          <AccountActions email={user?.email} moderator={user?.groups?.includes('moderators') ?? false} onSignOut={handleSignOut} layout="menu" />
+          <AccountActions
+            email={user?.email}
+            moderator={user?.groups?.includes('moderators') ?? false}
+            onSignOut={handleSignOut}
+            layout="menu"
+          />
         </div>
       </div>
     </header>
@@ -96,7 +116,17 @@ export function Header() {
 }
 
 /** The signed-in email and Sign Out, or Sign In and Get Started: the same choice in the bar and the mobile menu. */
-function AccountActions({ email, moderator = false, onSignOut, layout }: { email: string | undefined; moderator?: boolean; onSignOut: () => void; layout: 'bar' | 'menu' }) {
+function AccountActions({
+  email,
+  moderator = false,
+  onSignOut,
+  layout,
+}: {
+  email: string | undefined;
+  moderator?: boolean;
+  onSignOut: () => void;
+  layout: 'bar' | 'menu';
+}) {
   if (email !== undefined) {
     return (
       <>
@@ -105,7 +135,12 @@ function AccountActions({ email, moderator = false, onSignOut, layout }: { email
             Moderation
           </Link>
         )}
-        <span className={layout === 'bar' ? 'max-w-48 truncate text-sm text-slate-600' : 'truncate px-3 text-sm text-slate-600'} title={email}>
+        <span
+          className={
+            layout === 'bar' ? 'max-w-48 truncate text-sm text-slate-600' : 'truncate px-3 text-sm text-slate-600'
+          }
+          title={email}
+        >
           {email}
         </span>
         <button type="button" onClick={onSignOut} className={buttonStyles.secondary}>

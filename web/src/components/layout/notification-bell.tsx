@@ -46,13 +46,30 @@ export function NotificationBell() {
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <Link to={paths.notifications} aria-label={label} title={label} className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      to={paths.notifications}
+      aria-label={label}
+      title={label}
+      className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
         <path d="M13.73 21a2 2 0 0 1-3.46 0" />
       </svg>
       {unread ? (
-        <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+        <span
+          aria-hidden="true"
+          className="absolute right-0 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

@@ -43,7 +43,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
       setToasts((current) => [...current, { id, kind, message }]);
-      timers.current.set(id, setTimeout(() => dismiss(id), TOAST_DURATION_MS));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+      );
     },
     [dismiss],
   );

@@ -6,7 +6,8 @@ export function DemoBanner() {
   if (!isDemo) return null;
   return (
     <p className="rounded-lg border border-accent-100 bg-accent-50 px-4 py-3 text-sm text-accent-800">
-      <span className="font-semibold">Demo mode:</span> you are exploring with sample data. Nothing you do here is saved.
+      <span className="font-semibold">Demo mode:</span> you are exploring with sample data. Nothing you do here is
+      saved.
     </p>
   );
 }

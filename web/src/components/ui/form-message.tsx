@@ -7,7 +7,10 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
       </p>
     );
   }
-  const tone = kind === 'success' ? 'border-brand-200 bg-brand-50 text-brand-800' : 'border-accent-100 bg-accent-50 text-accent-800';
+  const tone =
+    kind === 'success'
+      ? 'border-brand-200 bg-brand-50 text-brand-800'
+      : 'border-accent-100 bg-accent-50 text-accent-800';
   return (
     <p role="status" className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
       {children}

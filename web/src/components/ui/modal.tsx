@@ -1,7 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   title: string;
@@ -55,7 +56,10 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
   return createPortal(
     // Clicking the backdrop is a mouse shortcut; Escape and the close button are the keyboard way out.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center" onMouseDown={(event) => event.target === event.currentTarget && closeRef.current()}>
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center"
+      onMouseDown={(event) => event.target === event.currentTarget && closeRef.current()}
+    >
       <div
         ref={panel}
         role={role}

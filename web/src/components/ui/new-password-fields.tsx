@@ -27,7 +27,15 @@ export function NewPasswordFields({ labels, names, password, confirm, onPassword
         onChange={(e) => onPassword(e.target.value)}
       />
       <PasswordRules id={rulesId} password={password} />
-      <TextField label={labels.confirm} type="password" name={names.confirm} autoComplete="new-password" required value={confirm} onChange={(e) => onConfirm(e.target.value)} />
+      <TextField
+        label={labels.confirm}
+        type="password"
+        name={names.confirm}
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
     </>
   );
 }

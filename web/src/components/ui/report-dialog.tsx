@@ -1,5 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReceipt, type ReportRequest } from '@shared/schemas/reports';
+import {
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReceipt,
+  type ReportRequest,
+} from '@shared/schemas/reports';
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
@@ -9,7 +15,11 @@ import { userMessage } from '@/lib/error-messages';
 
 type Reason = (typeof REPORT_REASONS)[number];
 /** What is being reported: a report request without the reporter's reason and note. */
-export type ReportTarget = ReportRequest extends infer R ? (R extends ReportRequest ? Omit<R, 'reason' | 'note'> : never) : never;
+export type ReportTarget = ReportRequest extends infer R
+  ? R extends ReportRequest
+    ? Omit<R, 'reason' | 'note'>
+    : never
+  : never;
 
 const KIND_WORDS: Record<ReportTarget['kind'], string> = {
   person: 'this person',
@@ -19,7 +29,8 @@ const KIND_WORDS: Record<ReportTarget['kind'], string> = {
   ride_request: 'this ride request',
 };
 
-export const REPORT_RATE_LIMITED_MESSAGE = 'You have sent a lot of reports in the last hour. Please wait a while before sending another.';
+export const REPORT_RATE_LIMITED_MESSAGE =
+  'You have sent a lot of reports in the last hour. Please wait a while before sending another.';
 
 interface ReportDialogProps {
   target: ReportTarget;
@@ -121,11 +132,27 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
 }
 
 /** A small "Report" button that opens the report dialog: one insertion per screen. */
-export function ReportButton({ target, label = 'Report', ariaLabel, className = buttonStyles.ghost }: { target: ReportTarget; label?: string; ariaLabel?: string; className?: string }) {
+export function ReportButton({
+  target,
+  label = 'Report',
+  ariaLabel,
+  className = buttonStyles.ghost,
+}: {
+  target: ReportTarget;
+  label?: string;
+  ariaLabel?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={className} aria-haspopup="dialog" aria-label={ariaLabel}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={className}
+        aria-haspopup="dialog"
+        aria-label={ariaLabel}
+      >
         {label}
       </button>
       {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}

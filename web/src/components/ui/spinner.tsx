@@ -8,8 +8,15 @@ interface SpinnerProps {
 
 export function Spinner({ label = 'Loading', showLabel = false, className = '' }: SpinnerProps) {
   return (
-    <div role="status" aria-label={label} className={`flex flex-col items-center justify-center gap-4 p-8 ${className}`}>
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+    <div
+      role="status"
+      aria-label={label}
+      className={`flex flex-col items-center justify-center gap-4 p-8 ${className}`}
+    >
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+      />
       {showLabel && <span className="text-lg font-medium text-slate-800">{label}</span>}
     </div>
   );

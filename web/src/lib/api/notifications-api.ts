@@ -20,7 +20,9 @@ export function createNotificationsHttpApi({ request }: ApiTransport): Notificat
       const query = search.toString();
       return request(`/notifications${query ? `?${query}` : ''}`, NotificationsResponse, { auth: true });
     },
-    markNotificationRead: (id) => request(`/notifications/${encodeURIComponent(id)}/read`, MarkReadResponse, { auth: true, method: 'POST' }),
-    markAllNotificationsRead: () => request('/notifications/read-all', MarkReadResponse, { auth: true, method: 'POST' }),
+    markNotificationRead: (id) =>
+      request(`/notifications/${encodeURIComponent(id)}/read`, MarkReadResponse, { auth: true, method: 'POST' }),
+    markAllNotificationsRead: () =>
+      request('/notifications/read-all', MarkReadResponse, { auth: true, method: 'POST' }),
   };
 }

@@ -1,8 +1,4 @@
-import {
-  ConversationsResponse,
-  MessagesResponse,
-  SendMessageResponse,
-} from '@shared/schemas/messages';
+import { ConversationsResponse, MessagesResponse, SendMessageResponse } from '@shared/schemas/messages';
 import {
   ConnectionActionResponse,
   PartnerConnectionsResponse,
@@ -58,8 +54,16 @@ export function createPartnersHttpApi({ request }: ApiTransport): PartnersApi {
     unblockMember: (userId) => action(userId, 'block', 'DELETE'),
     conversations: () => request('/conversations', ConversationsResponse, { auth: true }),
     conversationMessages: (userId, cursor) =>
-      request(`/conversations/${encodeURIComponent(userId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, MessagesResponse, { auth: true }),
+      request(
+        `/conversations/${encodeURIComponent(userId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        MessagesResponse,
+        { auth: true },
+      ),
     sendMessage: (userId, text) =>
-      request(`/conversations/${encodeURIComponent(userId)}/messages`, SendMessageResponse, { auth: true, method: 'POST', body: { text } }),
+      request(`/conversations/${encodeURIComponent(userId)}/messages`, SendMessageResponse, {
+        auth: true,
+        method: 'POST',
+        body: { text },
+      }),
   };
 }

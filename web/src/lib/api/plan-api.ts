@@ -5,7 +5,12 @@ import {
   type GroupActivityInput,
   type NearbyArea,
 } from '@shared/schemas/group-activities';
-import { ActivityRidesResponse, MyRidesResponse, type OfferRideRequest, type RequestRideRequest } from '@shared/schemas/rides';
+import {
+  ActivityRidesResponse,
+  MyRidesResponse,
+  type OfferRideRequest,
+  type RequestRideRequest,
+} from '@shared/schemas/rides';
 import type { ApiTransport } from './transport';
 
 export interface PageParams {
@@ -42,7 +47,8 @@ export interface PlanApi {
 
 function search(params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') query.set(key, String(value));
   const text = query.toString();
   return text ? `?${text}` : '';
 }
@@ -50,25 +56,40 @@ function search(params: Record<string, string | number | undefined>): string {
 export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
   const activity = (id: string) => `/group-activities/${encodeURIComponent(id)}`;
   const ride = (id: string, rideId: string) => `${activity(id)}/rides/${encodeURIComponent(rideId)}`;
-  const rideRequest = (id: string, requestId: string) => `${activity(id)}/ride-requests/${encodeURIComponent(requestId)}`;
+  const rideRequest = (id: string, requestId: string) =>
+    `${activity(id)}/ride-requests/${encodeURIComponent(requestId)}`;
   return {
-    createGroupActivity: (body) => request('/group-activities', GroupActivityDetails, { auth: true, method: 'POST', body }),
-    nearbyGroupActivities: ({ area, cursor, limit } = {}) => request(`/group-activities${search({ area, cursor, limit })}`, NearbyActivitiesResponse, { auth: true }),
-    myGroupActivities: ({ cursor, limit } = {}) => request(`/group-activities/mine${search({ cursor, limit })}`, GroupActivityListResponse, { auth: true }),
+    createGroupActivity: (body) =>
+      request('/group-activities', GroupActivityDetails, { auth: true, method: 'POST', body }),
+    nearbyGroupActivities: ({ area, cursor, limit } = {}) =>
+      request(`/group-activities${search({ area, cursor, limit })}`, NearbyActivitiesResponse, { auth: true }),
+    myGroupActivities: ({ cursor, limit } = {}) =>
+      request(`/group-activities/mine${search({ cursor, limit })}`, GroupActivityListResponse, { auth: true }),
     groupActivity: (id) => request(activity(id), GroupActivityDetails, { auth: true }),
     updateGroupActivity: (id, body) => request(activity(id), GroupActivityDetails, { auth: true, method: 'PUT', body }),
-    cancelGroupActivity: (id) => request(`${activity(id)}/cancel`, GroupActivityDetails, { auth: true, method: 'POST' }),
+    cancelGroupActivity: (id) =>
+      request(`${activity(id)}/cancel`, GroupActivityDetails, { auth: true, method: 'POST' }),
     joinGroupActivity: (id) => request(`${activity(id)}/join`, GroupActivityDetails, { auth: true, method: 'POST' }),
     leaveGroupActivity: (id) => request(`${activity(id)}/leave`, GroupActivityDetails, { auth: true, method: 'POST' }),
-    removeParticipant: (id, userId) => request(`${activity(id)}/participants/${encodeURIComponent(userId)}`, GroupActivityDetails, { auth: true, method: 'DELETE' }),
+    removeParticipant: (id, userId) =>
+      request(`${activity(id)}/participants/${encodeURIComponent(userId)}`, GroupActivityDetails, {
+        auth: true,
+        method: 'DELETE',
+      }),
     activityRides: (id) => request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true }),
-    offerRide: (id, body) => request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
+    offerRide: (id, body) =>
+      request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
     withdrawRide: (id, rideId) => request(ride(id, rideId), ActivityRidesResponse, { auth: true, method: 'DELETE' }),
-    bookRide: (id, rideId) => request(`${ride(id, rideId)}/booking`, ActivityRidesResponse, { auth: true, method: 'POST' }),
-    cancelRideBooking: (id, rideId) => request(`${ride(id, rideId)}/booking`, ActivityRidesResponse, { auth: true, method: 'DELETE' }),
-    requestRide: (id, body) => request(`${activity(id)}/ride-requests`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
-    withdrawRideRequest: (id, requestId) => request(rideRequest(id, requestId), ActivityRidesResponse, { auth: true, method: 'DELETE' }),
-    offerRideToRequest: (id, requestId) => request(`${rideRequest(id, requestId)}/offer`, ActivityRidesResponse, { auth: true, method: 'POST' }),
+    bookRide: (id, rideId) =>
+      request(`${ride(id, rideId)}/booking`, ActivityRidesResponse, { auth: true, method: 'POST' }),
+    cancelRideBooking: (id, rideId) =>
+      request(`${ride(id, rideId)}/booking`, ActivityRidesResponse, { auth: true, method: 'DELETE' }),
+    requestRide: (id, body) =>
+      request(`${activity(id)}/ride-requests`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
+    withdrawRideRequest: (id, requestId) =>
+      request(rideRequest(id, requestId), ActivityRidesResponse, { auth: true, method: 'DELETE' }),
+    offerRideToRequest: (id, requestId) =>
+      request(`${rideRequest(id, requestId)}/offer`, ActivityRidesResponse, { auth: true, method: 'POST' }),
     myRides: () => request('/rides', MyRidesResponse, { auth: true }),
   };
 }

@@ -21,6 +21,10 @@ export function createSafetyHttpApi({ request }: ApiTransport): SafetyApi {
     report: (body) => request('/reports', ReportReceipt, { auth: true, method: 'POST', body }),
     moderationReports: () => request('/moderation/reports', ModerationQueue, { auth: true }),
     moderationAction: (reportId, action) =>
-      request(`/moderation/reports/${encodeURIComponent(reportId)}/actions`, ModerationActionResult, { auth: true, method: 'POST', body: { action } }),
+      request(`/moderation/reports/${encodeURIComponent(reportId)}/actions`, ModerationActionResult, {
+        auth: true,
+        method: 'POST',
+        body: { action },
+      }),
   };
 }

@@ -30,7 +30,11 @@ export interface ApiTransport {
   request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>>;
 }
 
-export function createHttpTransport({ baseUrl, getIdToken, fetchFn = (...args) => fetch(...args) }: HttpApiClientOptions): ApiTransport {
+export function createHttpTransport({
+  baseUrl,
+  getIdToken,
+  fetchFn = (...args) => fetch(...args),
+}: HttpApiClientOptions): ApiTransport {
   const prefix = baseUrl.replace(/\/+$/, '');
   async function send(path: string, { auth, method, body, bearer, absoluteUrl }: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -112,7 +112,10 @@ export function createAmplifyAuthService(config: RuntimeConfig, origin: string):
     subscribe(listener) {
       return Hub.listen('auth', ({ payload }) => {
         if (payload.event === 'signInWithRedirect_failure') {
-          listener({ type: 'redirectFailed', message: payload.data.error?.message ?? 'Google sign-in failed. Please try again.' });
+          listener({
+            type: 'redirectFailed',
+            message: payload.data.error?.message ?? 'Google sign-in failed. Please try again.',
+          });
         }
         listener({ type: 'sessionChanged' });
       });

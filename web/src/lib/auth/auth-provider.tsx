@@ -92,19 +92,30 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
   );
 
   // Demo mode has no accounts: these succeed without doing anything, like sign-up there.
-  const resendSignUpCode = useCallback(async (email: string) => (isDemo ? undefined : service.resendSignUpCode(email)), [isDemo, service]);
-  const resetPassword = useCallback(async (email: string) => (isDemo ? undefined : service.resetPassword(email)), [isDemo, service]);
+  const resendSignUpCode = useCallback(
+    async (email: string) => (isDemo ? undefined : service.resendSignUpCode(email)),
+    [isDemo, service],
+  );
+  const resetPassword = useCallback(
+    async (email: string) => (isDemo ? undefined : service.resetPassword(email)),
+    [isDemo, service],
+  );
   const confirmResetPassword = useCallback(
-    async (email: string, code: string, newPassword: string) => (isDemo ? undefined : service.confirmResetPassword(email, code, newPassword)),
+    async (email: string, code: string, newPassword: string) =>
+      isDemo ? undefined : service.confirmResetPassword(email, code, newPassword),
     [isDemo, service],
   );
 
   const updatePassword = useCallback(
-    async (oldPassword: string, newPassword: string) => (isDemo ? undefined : service.updatePassword(oldPassword, newPassword)),
+    async (oldPassword: string, newPassword: string) =>
+      isDemo ? undefined : service.updatePassword(oldPassword, newPassword),
     [isDemo, service],
   );
 
-  const updateEmail = useCallback(async (newEmail: string): Promise<EmailChangeOutcome> => (isDemo ? 'done' : service.updateEmail(newEmail)), [isDemo, service]);
+  const updateEmail = useCallback(
+    async (newEmail: string): Promise<EmailChangeOutcome> => (isDemo ? 'done' : service.updateEmail(newEmail)),
+    [isDemo, service],
+  );
 
   const confirmEmail = useCallback(
     async (code: string) => {
@@ -179,7 +190,25 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       deleteUser,
       startDemo,
     };
-  }, [session, isDemo, service, redirectError, signIn, signUp, confirmSignUp, resendSignUpCode, resetPassword, confirmResetPassword, updatePassword, updateEmail, confirmEmail, signInWithGoogle, signOut, deleteUser, startDemo]);
+  }, [
+    session,
+    isDemo,
+    service,
+    redirectError,
+    signIn,
+    signUp,
+    confirmSignUp,
+    resendSignUpCode,
+    resetPassword,
+    confirmResetPassword,
+    updatePassword,
+    updateEmail,
+    confirmEmail,
+    signInWithGoogle,
+    signOut,
+    deleteUser,
+    startDemo,
+  ]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

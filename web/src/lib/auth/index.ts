@@ -1,4 +1,11 @@
 export { AuthProvider, useAuth, type AppAccess, type AuthContextValue, type SessionState } from './auth-provider';
-export { GOOGLE_NOT_CONFIGURED_MESSAGE, type AuthChange, type AuthService, type AuthUser, type SignInOutcome, type SignUpOutcome } from './auth-service';
+export {
+  GOOGLE_NOT_CONFIGURED_MESSAGE,
+  type AuthChange,
+  type AuthService,
+  type AuthUser,
+  type SignInOutcome,
+  type SignUpOutcome,
+} from './auth-service';
 export { searchRequestsDemo } from './demo-mode';
 export { loginPathReturningTo, RETURN_TO_PARAM, safeReturnPath } from './return-path';

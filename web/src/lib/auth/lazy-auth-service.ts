@@ -35,14 +35,17 @@ export function createLazyAuthService(options: {
   /** Each listener with its unsubscribe from the real service (a no-op until that has loaded). */
   const listeners = new Map<(change: AuthChange) => void, () => void>();
   const real = (): Promise<AuthService> =>
-    (loaded ??= options.load().then((service) => {
-      ready = service;
-      for (const listener of listeners.keys()) listeners.set(listener, service.subscribe(listener));
-      return service;
-    }, (error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+    (loaded ??= options.load().then(
+      (service) => {
+        ready = service;
+        for (const listener of listeners.keys()) listeners.set(listener, service.subscribe(listener));
+        return service;
+      },
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    ));
   const signedOutForSure = () => loaded === undefined && !options.sessionMayExist();
   if (options.sessionMayExist()) void real().catch(() => undefined);
 
@@ -68,7 +71,8 @@ export function createLazyAuthService(options: {
     confirmSignUp: async (email, code) => (await real()).confirmSignUp(email, code),
     resendSignUpCode: async (email) => (await real()).resendSignUpCode(email),
     resetPassword: async (email) => (await real()).resetPassword(email),
-    confirmResetPassword: async (email, code, newPassword) => (await real()).confirmResetPassword(email, code, newPassword),
+    confirmResetPassword: async (email, code, newPassword) =>
+      (await real()).confirmResetPassword(email, code, newPassword),
     updatePassword: async (oldPassword, newPassword) => (await real()).updatePassword(oldPassword, newPassword),
     updateEmail: async (newEmail) => (await real()).updateEmail(newEmail),
     confirmEmail: async (code) => (await real()).confirmEmail(code),

@@ -6,7 +6,13 @@ import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
 import type { DemoContext } from './demo-context';
-import { createHealthConnectionsDemoApi, demoHealthActivities, demoHealthConnections, disconnectDemoHealth, syncDemoHealth } from '@/features/connections/demo/health-connections-demo';
+import {
+  createHealthConnectionsDemoApi,
+  demoHealthActivities,
+  demoHealthConnections,
+  disconnectDemoHealth,
+  syncDemoHealth,
+} from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from './notifications-demo';
 import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
@@ -24,7 +30,12 @@ const DEMO_STRAVA_STORAGE_KEY = 'trailbuddy.demo.strava';
 export type DemoApiClientOptions = Partial<DemoContext>;
 
 /** A finished Strava import job, shaped as GET /api/connections/jobs sends it. */
-function demoImportJob(kind: ImportJob['kind'], at: string, fetched: number, result: NonNullable<ImportJob['result']>): ImportJob {
+function demoImportJob(
+  kind: ImportJob['kind'],
+  at: string,
+  fetched: number,
+  result: NonNullable<ImportJob['result']>,
+): ImportJob {
   return {
     id: `demo-${kind}`,
     provider: 'strava',
@@ -73,7 +84,11 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
   const loadStrava = () => import('./demo-strava');
 
   function readState(): DemoStravaState {
-    const fallback: DemoStravaState = { connected: true, connectedAt: DEMO_USER.createdAt, lastSyncAt: now().toISOString() };
+    const fallback: DemoStravaState = {
+      connected: true,
+      connectedAt: DEMO_USER.createdAt,
+      lastSyncAt: now().toISOString(),
+    };
     try {
       const stored = storage.getItem(DEMO_STRAVA_STORAGE_KEY);
       return stored ? { ...fallback, ...(JSON.parse(stored) as Partial<DemoStravaState>) } : fallback;
@@ -119,7 +134,12 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       return {
         status: 'degraded',
         checkedAt: now().toISOString(),
-        tables: TABLE_IDS.map((table) => ({ table, reachable: false, latencyMs: 0, error: 'Demo mode does not connect to a database.' })),
+        tables: TABLE_IDS.map((table) => ({
+          table,
+          reachable: false,
+          latencyMs: 0,
+          error: 'Demo mode does not connect to a database.',
+        })),
       };
     },
 
@@ -129,13 +149,19 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
 
     async connections() {
       const state = readState();
-      return { connections: [...(state.connected ? [await stravaSummary(state)] : []), ...demoHealthConnections(context)] };
+      return {
+        connections: [...(state.connected ? [await stravaSummary(state)] : []), ...demoHealthConnections(context)],
+      };
     },
 
     async stravaAuthorizeUrl() {
       // No Strava in demo mode: "authorizing" leads straight back to the callback screen.
       const callback = new URL('/auth/strava/callback', origin);
-      callback.search = new URLSearchParams({ code: 'demo-code', state: 'demo-state', scope: 'read,activity:read,profile:read_all' }).toString();
+      callback.search = new URLSearchParams({
+        code: 'demo-code',
+        state: 'demo-state',
+        scope: 'read,activity:read,profile:read_all',
+      }).toString();
       return { url: callback.toString() };
     },
 
@@ -165,7 +191,10 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       // The sample activities are all known already: nothing new, every one refreshed.
       const known = await connectedActivities();
       // Like the server: a background import job (202), here already finished — nothing new, every one refreshed.
-      return { kind: 'queued', job: demoImportJob('import', lastSyncAt, known.length, { imported: 0, updated: known.length, days: 0 }) };
+      return {
+        kind: 'queued',
+        job: demoImportJob('import', lastSyncAt, known.length, { imported: 0, updated: known.length, days: 0 }),
+      };
     },
 
     async importJobs() {
@@ -174,7 +203,12 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       if (!state.connected) return { jobs: [] };
       const count = (await connectedActivities()).length;
       const at = state.connectedAt ?? now().toISOString();
-      return { jobs: [demoImportJob('import', at, count, { imported: count, updated: 0, days: 0 }), demoImportJob('backfill', at, 0, { imported: 0, updated: 0, days: 0 })] };
+      return {
+        jobs: [
+          demoImportJob('import', at, count, { imported: count, updated: 0, days: 0 }),
+          demoImportJob('backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
+        ],
+      };
     },
 
     async stravaUsage() {
@@ -190,7 +224,10 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
 }
 
 /** Filters, sorts and pages by the server's rules (functions/shared/activity-list.ts); the cursor is the offset of the next page. */
-function pageOf(all: UnifiedActivity[], { type = 'all', sort = 'date', order = 'desc', cursor, limit = 50 }: ActivitiesParams) {
+function pageOf(
+  all: UnifiedActivity[],
+  { type = 'all', sort = 'date', order = 'desc', cursor, limit = 50 }: ActivitiesParams,
+) {
   const offset = cursor ? Number.parseInt(cursor, 10) || 0 : 0;
   const page = pageAt(filterAndSortActivities(all, { type, sort, order }), offset, limit);
   return { activities: page.items, nextCursor: page.nextOffset === null ? null : String(page.nextOffset) };

@@ -10,10 +10,38 @@ const PAGE_SIZE = 20;
 export function demoNotifications(now: Date): Notification[] {
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
   return [
-    { id: 'demo-notif-1', type: 'partner_request', message: 'Priya Nair would like to be your activity partner.', link: '/find-partners', createdAt: minutesAgo(30), readAt: null },
-    { id: 'demo-notif-2', type: 'message', message: 'Mike Chen sent you a message.', link: '/messages?with=demo-partner-mike', createdAt: minutesAgo(160), readAt: null },
-    { id: 'demo-notif-3', type: 'activity_joined', message: 'Sam Patel joined Sunrise Seawall Run.', link: '/plan-activity', createdAt: minutesAgo(60 * 20), readAt: minutesAgo(60 * 19) },
-    { id: 'demo-notif-4', type: 'partner_accepted', message: 'Mike Chen accepted your partner request. Say hello!', link: '/messages?with=demo-partner-mike', createdAt: minutesAgo(60 * 26), readAt: minutesAgo(60 * 25) },
+    {
+      id: 'demo-notif-1',
+      type: 'partner_request',
+      message: 'Priya Nair would like to be your activity partner.',
+      link: '/find-partners',
+      createdAt: minutesAgo(30),
+      readAt: null,
+    },
+    {
+      id: 'demo-notif-2',
+      type: 'message',
+      message: 'Mike Chen sent you a message.',
+      link: '/messages?with=demo-partner-mike',
+      createdAt: minutesAgo(160),
+      readAt: null,
+    },
+    {
+      id: 'demo-notif-3',
+      type: 'activity_joined',
+      message: 'Sam Patel joined Sunrise Seawall Run.',
+      link: '/plan-activity',
+      createdAt: minutesAgo(60 * 20),
+      readAt: minutesAgo(60 * 19),
+    },
+    {
+      id: 'demo-notif-4',
+      type: 'partner_accepted',
+      message: 'Mike Chen accepted your partner request. Say hello!',
+      link: '/messages?with=demo-partner-mike',
+      createdAt: minutesAgo(60 * 26),
+      readAt: minutesAgo(60 * 25),
+    },
   ];
 }
 
@@ -46,7 +74,11 @@ export function createNotificationsDemoApi({ now, storage }: DemoContext): Notif
       const list = all();
       const offset = cursor ? Number.parseInt(cursor, 10) || 0 : 0;
       const next = offset + limit;
-      return { notifications: list.slice(offset, next), unread: unread(), nextCursor: next < list.length ? String(next) : null };
+      return {
+        notifications: list.slice(offset, next),
+        unread: unread(),
+        nextCursor: next < list.length ? String(next) : null,
+      };
     },
     async markNotificationRead(id) {
       if (!all().some((n) => n.id === id)) throw new ApiError(404, 'not_found', 'There is no such notification.');

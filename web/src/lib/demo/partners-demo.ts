@@ -1,6 +1,19 @@
-import { FREE_MESSAGES_PER_MONTH, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE, SendMessageRequest, type Message, type MessageQuota } from '@shared/schemas/messages';
+import {
+  FREE_MESSAGES_PER_MONTH,
+  MESSAGE_QUOTA_EXCEEDED_CODE,
+  MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+  SendMessageRequest,
+  type Message,
+  type MessageQuota,
+} from '@shared/schemas/messages';
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
-import { LEVEL_BY_FILTER, PARTNER_PAGE_SIZE_DEFAULT, UNNAMED_MEMBER, type ConnectionStatus, type PartnerCard } from '@shared/schemas/partners';
+import {
+  LEVEL_BY_FILTER,
+  PARTNER_PAGE_SIZE_DEFAULT,
+  UNNAMED_MEMBER,
+  type ConnectionStatus,
+  type PartnerCard,
+} from '@shared/schemas/partners';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
 import { ApiError } from '@/lib/api/transport';
 import type { PartnersApi, PartnerSearchParams } from '@/lib/api/partners-api';
@@ -33,16 +46,196 @@ export interface DemoPartner {
 }
 
 export const DEMO_PARTNERS: readonly DemoPartner[] = [
-  { id: 'demo-partner-sarah', name: 'Sarah Johnson', age: 28, location: 'north-vancouver', avatar: 'SJ', rating: 4.9, activities: ['running', 'hiking'], level: 'Intermediate', pace: '5:30 /km', bio: 'Early trail runs on the North Shore, then coffee. Training for my first 25K.', compatibility: 95, lastActive: '2 hours ago', verified: true, totalActivities: 156, joinedDate: '2023-03-15', availability: ['weekends', 'mornings'], reasons: ['both run mornings', 'same level: Intermediate', 'both free on weekends'] },
-  { id: 'demo-partner-priya', name: 'Priya Nair', age: 27, location: 'north-vancouver', avatar: 'PN', rating: 4.8, activities: ['running', 'climbing'], level: 'Advanced', pace: '4:50 /km', bio: 'Lynn Canyon loops after work, bouldering on rainy days.', compatibility: 91, lastActive: '30 minutes ago', verified: true, totalActivities: 212, joinedDate: '2022-09-02', availability: ['weekdays', 'evenings'], reasons: ['both enjoy running', 'similar level: Advanced', 'both active evenings'] },
-  { id: 'demo-partner-mike', name: 'Mike Chen', age: 32, location: 'vancouver', avatar: 'MC', rating: 4.8, activities: ['cycling', 'running'], level: 'Advanced', pace: '26 km/h', bio: 'Stanley Park laps before work and the odd Sea to Sky century.', compatibility: 88, lastActive: '1 day ago', verified: true, totalActivities: 243, joinedDate: '2022-11-20', availability: ['weekdays', 'mornings'], reasons: ['both run mornings', 'similar level: Advanced', 'nearby in Vancouver'] },
-  { id: 'demo-partner-tom', name: 'Tom Bergstrom', age: 38, location: 'vancouver', avatar: 'TB', rating: 4.7, activities: ['hiking'], level: 'Intermediate', pace: 'Steady', bio: 'Weekend peak-bagger: Lions, Brunswick, Black Tusk. Always packs extra snacks.', compatibility: 84, lastActive: '5 hours ago', verified: true, totalActivities: 98, joinedDate: '2023-06-01', availability: ['weekends', 'mornings'], reasons: ['both hike mornings', 'same level: Intermediate', 'nearby in Vancouver'] },
-  { id: 'demo-partner-emma', name: 'Emma Wilson', age: 25, location: 'burnaby', avatar: 'EW', rating: 4.7, activities: ['hiking', 'climbing'], level: 'Beginner', pace: 'Relaxed', bio: 'New to BC and keen to learn the local trails. Burnaby Mountain regular.', compatibility: 82, lastActive: '3 hours ago', verified: false, totalActivities: 45, joinedDate: '2024-01-10', availability: ['weekends', 'evenings'], reasons: ['both hike on weekends', 'similar level: Beginner'] },
-  { id: 'demo-partner-david', name: 'David Park', age: 35, location: 'west-vancouver', avatar: 'DP', rating: 4.9, activities: ['skiing', 'hiking'], level: 'Advanced', pace: 'Fast', bio: 'Cypress touring in winter, Howe Sound Crest in summer.', compatibility: 76, lastActive: '2 days ago', verified: true, totalActivities: 187, joinedDate: '2021-12-05', availability: ['weekends', 'mornings'], reasons: ['both hike mornings', 'nearby in West Vancouver'] },
-  { id: 'demo-partner-lisa', name: 'Lisa Tremblay', age: 30, location: 'richmond', avatar: 'LT', rating: 4.6, activities: ['swimming', 'running'], level: 'Intermediate', pace: '6:00 /km', bio: 'Dyke trail runs and open-water swims at Spanish Banks.', compatibility: 73, lastActive: '6 hours ago', verified: true, totalActivities: 121, joinedDate: '2023-04-18', availability: ['weekdays', 'evenings'], reasons: ['both enjoy running', 'same level: Intermediate'] },
-  { id: 'demo-partner-noah', name: 'Noah Kim', age: 29, location: 'burnaby', avatar: 'NK', rating: 4.5, activities: ['cycling'], level: 'Intermediate', pace: '22 km/h', bio: 'Central Valley Greenway commuter looking for weekend ride buddies.', compatibility: 71, lastActive: 'yesterday', verified: false, totalActivities: 76, joinedDate: '2024-02-22', availability: ['weekends'], reasons: ['both free on weekends', 'same level: Intermediate'] },
-  { id: 'demo-partner-james', name: 'James Okafor', age: 41, location: 'surrey', avatar: 'JO', rating: 4.5, activities: ['cycling', 'hiking'], level: 'Beginner', pace: 'Relaxed', bio: 'Getting back into shape with family-friendly trails in Surrey.', compatibility: 64, lastActive: '4 days ago', verified: true, totalActivities: 23, joinedDate: '2024-05-30', availability: ['weekends', 'mornings'], reasons: ['both hike mornings'] },
-  { id: 'demo-partner-sofia', name: 'Sofia Rossi', age: 33, location: 'west-vancouver', avatar: 'SR', rating: 4.8, activities: ['swimming', 'skiing'], level: 'Elite', pace: 'Fast', bio: 'Masters swimmer; Whytecliff Park dives and backcountry laps.', compatibility: 58, lastActive: '1 week ago', verified: true, totalActivities: 301, joinedDate: '2021-08-14', availability: ['weekdays', 'mornings'], reasons: ['both active mornings'] },
+  {
+    id: 'demo-partner-sarah',
+    name: 'Sarah Johnson',
+    age: 28,
+    location: 'north-vancouver',
+    avatar: 'SJ',
+    rating: 4.9,
+    activities: ['running', 'hiking'],
+    level: 'Intermediate',
+    pace: '5:30 /km',
+    bio: 'Early trail runs on the North Shore, then coffee. Training for my first 25K.',
+    compatibility: 95,
+    lastActive: '2 hours ago',
+    verified: true,
+    totalActivities: 156,
+    joinedDate: '2023-03-15',
+    availability: ['weekends', 'mornings'],
+    reasons: ['both run mornings', 'same level: Intermediate', 'both free on weekends'],
+  },
+  {
+    id: 'demo-partner-priya',
+    name: 'Priya Nair',
+    age: 27,
+    location: 'north-vancouver',
+    avatar: 'PN',
+    rating: 4.8,
+    activities: ['running', 'climbing'],
+    level: 'Advanced',
+    pace: '4:50 /km',
+    bio: 'Lynn Canyon loops after work, bouldering on rainy days.',
+    compatibility: 91,
+    lastActive: '30 minutes ago',
+    verified: true,
+    totalActivities: 212,
+    joinedDate: '2022-09-02',
+    availability: ['weekdays', 'evenings'],
+    reasons: ['both enjoy running', 'similar level: Advanced', 'both active evenings'],
+  },
+  {
+    id: 'demo-partner-mike',
+    name: 'Mike Chen',
+    age: 32,
+    location: 'vancouver',
+    avatar: 'MC',
+    rating: 4.8,
+    activities: ['cycling', 'running'],
+    level: 'Advanced',
+    pace: '26 km/h',
+    bio: 'Stanley Park laps before work and the odd Sea to Sky century.',
+    compatibility: 88,
+    lastActive: '1 day ago',
+    verified: true,
+    totalActivities: 243,
+    joinedDate: '2022-11-20',
+    availability: ['weekdays', 'mornings'],
+    reasons: ['both run mornings', 'similar level: Advanced', 'nearby in Vancouver'],
+  },
+  {
+    id: 'demo-partner-tom',
+    name: 'Tom Bergstrom',
+    age: 38,
+    location: 'vancouver',
+    avatar: 'TB',
+    rating: 4.7,
+    activities: ['hiking'],
+    level: 'Intermediate',
+    pace: 'Steady',
+    bio: 'Weekend peak-bagger: Lions, Brunswick, Black Tusk. Always packs extra snacks.',
+    compatibility: 84,
+    lastActive: '5 hours ago',
+    verified: true,
+    totalActivities: 98,
+    joinedDate: '2023-06-01',
+    availability: ['weekends', 'mornings'],
+    reasons: ['both hike mornings', 'same level: Intermediate', 'nearby in Vancouver'],
+  },
+  {
+    id: 'demo-partner-emma',
+    name: 'Emma Wilson',
+    age: 25,
+    location: 'burnaby',
+    avatar: 'EW',
+    rating: 4.7,
+    activities: ['hiking', 'climbing'],
+    level: 'Beginner',
+    pace: 'Relaxed',
+    bio: 'New to BC and keen to learn the local trails. Burnaby Mountain regular.',
+    compatibility: 82,
+    lastActive: '3 hours ago',
+    verified: false,
+    totalActivities: 45,
+    joinedDate: '2024-01-10',
+    availability: ['weekends', 'evenings'],
+    reasons: ['both hike on weekends', 'similar level: Beginner'],
+  },
+  {
+    id: 'demo-partner-david',
+    name: 'David Park',
+    age: 35,
+    location: 'west-vancouver',
+    avatar: 'DP',
+    rating: 4.9,
+    activities: ['skiing', 'hiking'],
+    level: 'Advanced',
+    pace: 'Fast',
+    bio: 'Cypress touring in winter, Howe Sound Crest in summer.',
+    compatibility: 76,
+    lastActive: '2 days ago',
+    verified: true,
+    totalActivities: 187,
+    joinedDate: '2021-12-05',
+    availability: ['weekends', 'mornings'],
+    reasons: ['both hike mornings', 'nearby in West Vancouver'],
+  },
+  {
+    id: 'demo-partner-lisa',
+    name: 'Lisa Tremblay',
+    age: 30,
+    location: 'richmond',
+    avatar: 'LT',
+    rating: 4.6,
+    activities: ['swimming', 'running'],
+    level: 'Intermediate',
+    pace: '6:00 /km',
+    bio: 'Dyke trail runs and open-water swims at Spanish Banks.',
+    compatibility: 73,
+    lastActive: '6 hours ago',
+    verified: true,
+    totalActivities: 121,
+    joinedDate: '2023-04-18',
+    availability: ['weekdays', 'evenings'],
+    reasons: ['both enjoy running', 'same level: Intermediate'],
+  },
+  {
+    id: 'demo-partner-noah',
+    name: 'Noah Kim',
+    age: 29,
+    location: 'burnaby',
+    avatar: 'NK',
+    rating: 4.5,
+    activities: ['cycling'],
+    level: 'Intermediate',
+    pace: '22 km/h',
+    bio: 'Central Valley Greenway commuter looking for weekend ride buddies.',
+    compatibility: 71,
+    lastActive: 'yesterday',
+    verified: false,
+    totalActivities: 76,
+    joinedDate: '2024-02-22',
+    availability: ['weekends'],
+    reasons: ['both free on weekends', 'same level: Intermediate'],
+  },
+  {
+    id: 'demo-partner-james',
+    name: 'James Okafor',
+    age: 41,
+    location: 'surrey',
+    avatar: 'JO',
+    rating: 4.5,
+    activities: ['cycling', 'hiking'],
+    level: 'Beginner',
+    pace: 'Relaxed',
+    bio: 'Getting back into shape with family-friendly trails in Surrey.',
+    compatibility: 64,
+    lastActive: '4 days ago',
+    verified: true,
+    totalActivities: 23,
+    joinedDate: '2024-05-30',
+    availability: ['weekends', 'mornings'],
+    reasons: ['both hike mornings'],
+  },
+  {
+    id: 'demo-partner-sofia',
+    name: 'Sofia Rossi',
+    age: 33,
+    location: 'west-vancouver',
+    avatar: 'SR',
+    rating: 4.8,
+    activities: ['swimming', 'skiing'],
+    level: 'Elite',
+    pace: 'Fast',
+    bio: 'Masters swimmer; Whytecliff Park dives and backcountry laps.',
+    compatibility: 58,
+    lastActive: '1 week ago',
+    verified: true,
+    totalActivities: 301,
+    joinedDate: '2021-08-14',
+    availability: ['weekdays', 'mornings'],
+    reasons: ['both active mornings'],
+  },
 ];
 
 interface DemoMessage {
@@ -68,7 +261,12 @@ function initialState(now: Date): DemoPartnersState {
     blocked: [],
     messages: {
       'demo-partner-mike': [
-        { id: 'demo-msg-1', fromMe: false, text: 'Hey! Up for a Stanley Park loop on Thursday morning?', sentAt: minutesAgo(180) },
+        {
+          id: 'demo-msg-1',
+          fromMe: false,
+          text: 'Hey! Up for a Stanley Park loop on Thursday morning?',
+          sentAt: minutesAgo(180),
+        },
         { id: 'demo-msg-2', fromMe: true, text: 'Sounds great. 6:30 at Lost Lagoon?', sentAt: minutesAgo(170) },
         { id: 'demo-msg-3', fromMe: false, text: 'Perfect, see you there!', sentAt: minutesAgo(160) },
       ],
@@ -106,7 +304,12 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
 
   function quota(state: DemoPartnersState): MessageQuota {
     const used = Math.min(FREE_MESSAGES_PER_MONTH, state.sent[monthOf(now())] ?? 0);
-    return { limit: FREE_MESSAGES_PER_MONTH, used, remaining: FREE_MESSAGES_PER_MONTH - used, resetsAt: firstOfNextMonth(now()) };
+    return {
+      limit: FREE_MESSAGES_PER_MONTH,
+      used,
+      remaining: FREE_MESSAGES_PER_MONTH - used,
+      resetsAt: firstOfNextMonth(now()),
+    };
   }
 
   function partnerOf(userId: string, state: DemoPartnersState): DemoPartner {
@@ -132,7 +335,10 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
     };
   }
 
-  function fits(partner: DemoPartner, { activity = 'all', location = 'all', level = 'all', availability = 'all' }: PartnerSearchParams): boolean {
+  function fits(
+    partner: DemoPartner,
+    { activity = 'all', location = 'all', level = 'all', availability = 'all' }: PartnerSearchParams,
+  ): boolean {
     return (
       (activity === 'all' || partner.activities.includes(activity)) &&
       (location === 'all' || partner.location === location) &&
@@ -143,7 +349,8 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
 
   function requirePartner(userId: string, state: DemoPartnersState): DemoPartner {
     const partner = partnerOf(userId, state);
-    if (state.connections[userId] !== 'partners') throw new ApiError(403, 'forbidden', 'You can message accepted partners only.');
+    if (state.connections[userId] !== 'partners')
+      throw new ApiError(403, 'forbidden', 'You can message accepted partners only.');
     return partner;
   }
 
@@ -156,17 +363,21 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
   }
 
   function summaries(state: DemoPartnersState, connection: ConnectionStatus) {
-    return DEMO_PARTNERS.filter((p) => state.connections[p.id] === connection && !state.blocked.includes(p.id)).map((p) => ({
-      userId: p.id,
-      displayName: p.name,
-      since: now().toISOString(),
-    }));
+    return DEMO_PARTNERS.filter((p) => state.connections[p.id] === connection && !state.blocked.includes(p.id)).map(
+      (p) => ({
+        userId: p.id,
+        displayName: p.name,
+        since: now().toISOString(),
+      }),
+    );
   }
 
   return {
     async searchPartners(params = {}) {
       const state = read();
-      const matching = DEMO_PARTNERS.filter((p) => !state.blocked.includes(p.id) && fits(p, params)).sort((a, b) => b.compatibility - a.compatibility);
+      const matching = DEMO_PARTNERS.filter((p) => !state.blocked.includes(p.id) && fits(p, params)).sort(
+        (a, b) => b.compatibility - a.compatibility,
+      );
       const offset = params.cursor ? Number.parseInt(params.cursor, 10) || 0 : 0;
       const limit = params.limit ?? PARTNER_PAGE_SIZE_DEFAULT;
       const next = offset + limit;
@@ -188,7 +399,11 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
         incoming: summaries(state, 'incoming'),
         outgoing: summaries(state, 'outgoing'),
         partners: summaries(state, 'partners'),
-        blocked: DEMO_PARTNERS.filter((p) => state.blocked.includes(p.id)).map((p) => ({ userId: p.id, displayName: p.name, since: now().toISOString() })),
+        blocked: DEMO_PARTNERS.filter((p) => state.blocked.includes(p.id)).map((p) => ({
+          userId: p.id,
+          displayName: p.name,
+          since: now().toISOString(),
+        })),
       };
     },
 
@@ -196,17 +411,20 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       await wait(DEMO_CONNECT_DELAY_MS);
       const current = read().connections[userId] ?? 'none';
       if (current === 'partners') throw new ApiError(409, 'already_partners', 'You are already partners.');
-      if (current === 'outgoing') throw new ApiError(409, 'already_requested', 'Your request is already waiting for their answer.');
+      if (current === 'outgoing')
+        throw new ApiError(409, 'already_requested', 'Your request is already waiting for their answer.');
       return setConnection(userId, current === 'incoming' ? 'partners' : 'outgoing');
     },
 
     async acceptPartner(userId) {
-      if (read().connections[userId] !== 'incoming') throw new ApiError(404, 'not_found', 'There is no request from this member to answer.');
+      if (read().connections[userId] !== 'incoming')
+        throw new ApiError(404, 'not_found', 'There is no request from this member to answer.');
       return setConnection(userId, 'partners');
     },
 
     async declinePartner(userId) {
-      if (read().connections[userId] !== 'incoming') throw new ApiError(404, 'not_found', 'There is no request from this member to answer.');
+      if (read().connections[userId] !== 'incoming')
+        throw new ApiError(404, 'not_found', 'There is no request from this member to answer.');
       return setConnection(userId, 'none');
     },
 
@@ -229,9 +447,15 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
 
     async conversations() {
       const state = read();
-      const conversations = DEMO_PARTNERS.filter((p) => state.connections[p.id] === 'partners' && !state.blocked.includes(p.id)).map((p) => {
+      const conversations = DEMO_PARTNERS.filter(
+        (p) => state.connections[p.id] === 'partners' && !state.blocked.includes(p.id),
+      ).map((p) => {
         const last = state.messages[p.id]?.at(-1);
-        return { userId: p.id, displayName: p.name, lastMessage: last ? { text: last.text, fromMe: last.fromMe, sentAt: last.sentAt } : null };
+        return {
+          userId: p.id,
+          displayName: p.name,
+          lastMessage: last ? { text: last.text, fromMe: last.fromMe, sentAt: last.sentAt } : null,
+        };
       });
       conversations.sort((a, b) => (b.lastMessage?.sentAt ?? '').localeCompare(a.lastMessage?.sentAt ?? ''));
       return { conversations, quota: quota(state) };
@@ -241,7 +465,12 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       const state = read();
       const partner = requirePartner(userId, state);
       const messages: Message[] = state.messages[userId] ?? [];
-      return { partner: { userId, displayName: partner.name ?? UNNAMED_MEMBER }, messages, nextCursor: null, quota: quota(state) };
+      return {
+        partner: { userId, displayName: partner.name ?? UNNAMED_MEMBER },
+        messages,
+        nextCursor: null,
+        quota: quota(state),
+      };
     },
 
     async sendMessage(userId, text) {
@@ -249,11 +478,20 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       requirePartner(userId, state);
       // The server's own rule (NFC, trim, length, no control or bidi characters).
       const parsed = SendMessageRequest.safeParse({ text });
-      if (!parsed.success) throw new ApiError(400, 'validation_failed', 'The request body is invalid.', { text: parsed.error.issues[0]?.message ?? 'Write a message.' });
+      if (!parsed.success)
+        throw new ApiError(400, 'validation_failed', 'The request body is invalid.', {
+          text: parsed.error.issues[0]?.message ?? 'Write a message.',
+        });
       const trimmed = parsed.data.text;
       const month = monthOf(now());
-      if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH) throw new ApiError(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
-      const message: DemoMessage = { id: `demo-msg-${now().getTime()}-${Math.random().toString(36).slice(2, 8)}`, fromMe: true, text: trimmed, sentAt: now().toISOString() };
+      if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH)
+        throw new ApiError(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
+      const message: DemoMessage = {
+        id: `demo-msg-${now().getTime()}-${Math.random().toString(36).slice(2, 8)}`,
+        fromMe: true,
+        text: trimmed,
+        sentAt: now().toISOString(),
+      };
       state.messages[userId] = [...(state.messages[userId] ?? []), message];
       state.sent[month] = (state.sent[month] ?? 0) + 1;
       write(state);

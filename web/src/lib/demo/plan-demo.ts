@@ -10,7 +10,15 @@ import {
 } from '@shared/schemas/group-activities';
 import { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '@shared/group-activity-seats';
 import { HOME_AREAS, type HomeArea } from '@shared/schemas/profile';
-import { OfferRideRequest, RequestRideRequest, rideFormErrors, type ActivityRidesResponse, type RideOffer, type RideRequest, type Vehicle } from '@shared/schemas/rides';
+import {
+  OfferRideRequest,
+  RequestRideRequest,
+  rideFormErrors,
+  type ActivityRidesResponse,
+  type RideOffer,
+  type RideRequest,
+  type Vehicle,
+} from '@shared/schemas/rides';
 import { ApiError } from '@/lib/api/transport';
 import type { PlanApi } from '@/lib/api/plan-api';
 import type { DemoContext } from './demo-context';
@@ -22,7 +30,17 @@ export const DEMO_JOIN_DELAY_MS = 1000;
 export const DEMO_CREATE_DELAY_MS = 1500;
 const STORAGE_KEY = 'trailbuddy.demo.plan.v2';
 const DEMO_NAME = DEMO_USER.name;
-const FILLER_NAMES = ['Jordan Lee', 'Sam Patel', 'Priya Singh', 'Maya Chen', 'Noah Kim', 'Emma Wilson', 'Liam Roy', 'Ava Martin', 'Ethan Park'];
+const FILLER_NAMES = [
+  'Jordan Lee',
+  'Sam Patel',
+  'Priya Singh',
+  'Maya Chen',
+  'Noah Kim',
+  'Emma Wilson',
+  'Liam Roy',
+  'Ava Martin',
+  'Ethan Park',
+];
 
 interface DemoPerson {
   name: string;
@@ -79,7 +97,9 @@ export function seedDemoPlan(now: Date): DemoPlanState {
       notes: '',
       participants: [
         { name: sample.organizer, isMe: false, isOrganizer: true, joinedAt: created },
-        ...others.slice(0, sample.participants - 1).map((name) => ({ name, isMe: false, isOrganizer: false, joinedAt: created })),
+        ...others
+          .slice(0, sample.participants - 1)
+          .map((name) => ({ name, isMe: false, isOrganizer: false, joinedAt: created })),
       ],
       cancelledAt: null,
       createdAt: created,
@@ -91,7 +111,13 @@ export function seedDemoPlan(now: Date): DemoPlanState {
   const offers = rides.offers.map((offer): StoredOffer => {
     const driver = userById.get(offer.driverId);
     const activity = activities.find((a) => a.id === offer.activityId);
-    const { seats: _total, ...vehicle } = driver?.vehicle ?? { make: 'Car', model: '', year: 2020, color: '', seats: offer.availableSeats };
+    const { seats: _total, ...vehicle } = driver?.vehicle ?? {
+      make: 'Car',
+      model: '',
+      year: 2020,
+      color: '',
+      seats: offer.availableSeats,
+    };
     return {
       id: offer.id,
       activityId: offer.activityId,
@@ -111,20 +137,18 @@ export function seedDemoPlan(now: Date): DemoPlanState {
       createdAt: created,
     };
   });
-  const requests = rides.requests.map(
-    (request): RideRequest => ({
-      id: request.id,
-      activityId: request.activityId,
-      requesterName: userById.get(request.requesterId)?.name ?? 'TrailBuddy member',
-      preferredPickup: request.preferredPickup,
-      willingToShare: request.willingToShare,
-      notes: request.notes,
-      isMine: false,
-      offeredBy: [],
-      offeredByMe: false,
-      createdAt: created,
-    }),
-  );
+  const requests = rides.requests.map((request): RideRequest => ({
+    id: request.id,
+    activityId: request.activityId,
+    requesterName: userById.get(request.requesterId)?.name ?? 'TrailBuddy member',
+    preferredPickup: request.preferredPickup,
+    willingToShare: request.willingToShare,
+    notes: request.notes,
+    isMine: false,
+    offeredBy: [],
+    offeredByMe: false,
+    createdAt: created,
+  }));
   return { activities, offers, requests };
 }
 
@@ -156,7 +180,8 @@ function summaryOf(activity: StoredActivity): GroupActivitySummary {
 
 const organizing = (activity: StoredActivity) => activity.participants.some((p) => p.isMe && p.isOrganizer);
 /** A stable id for a sample person (the demo has no accounts). */
-const demoPersonId = (person: DemoPerson) => (person.isMe ? 'demo-me' : `demo-${person.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+const demoPersonId = (person: DemoPerson) =>
+  person.isMe ? 'demo-me' : `demo-${person.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 function detailsOf(activity: StoredActivity): GroupActivityDetails {
   return {
@@ -235,7 +260,9 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
   });
 
   const upcoming = (state: DemoPlanState) =>
-    state.activities.filter((a) => Date.parse(a.startsAt) > now().getTime()).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    state.activities
+      .filter((a) => Date.parse(a.startsAt) > now().getTime())
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 
   return {
     async createGroupActivity(input) {
@@ -261,13 +288,23 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async nearbyGroupActivities({ area, cursor, limit } = {}) {
       // Demo mode has no home area: without one asked for, it shows the whole sample (the spec's upcoming list).
       const state = read();
-      const listed = upcoming(state).filter((a) => !a.cancelledAt && (area === undefined || (a.area ?? 'elsewhere') === area));
+      const listed = upcoming(state).filter(
+        (a) => !a.cancelledAt && (area === undefined || (a.area ?? 'elsewhere') === area),
+      );
       const result = page(listed, cursor, limit);
-      return { area: area ?? (DEFAULT_NEARBY_AREA as NearbyArea), activities: result.items.map(summaryOf), nextCursor: result.nextCursor };
+      return {
+        area: area ?? (DEFAULT_NEARBY_AREA as NearbyArea),
+        activities: result.items.map(summaryOf),
+        nextCursor: result.nextCursor,
+      };
     },
 
     async myGroupActivities({ cursor, limit } = {}) {
-      const result = page(upcoming(read()).filter((a) => a.participants.some((p) => p.isMe)), cursor, limit);
+      const result = page(
+        upcoming(read()).filter((a) => a.participants.some((p) => p.isMe)),
+        cursor,
+        limit,
+      );
       return { activities: result.items.map(summaryOf), nextCursor: result.nextCursor };
     },
 
@@ -279,10 +316,16 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       const valid = validated(input);
       return change((state) => {
         const activity = find(state, id);
-        if (!activity.participants.some((p) => p.isMe && p.isOrganizer)) fail(403, 'forbidden', 'Only the organizer can edit this activity.');
+        if (!activity.participants.some((p) => p.isMe && p.isOrganizer))
+          fail(403, 'forbidden', 'Only the organizer can edit this activity.');
         const maxParticipants = maxParticipantsIssue(valid.maxParticipants, activity.participants.length);
         if (maxParticipants) fail(400, 'validation_failed', 'The request body is invalid.', { maxParticipants });
-        Object.assign(activity, valid, { area: valid.area === undefined ? activity.area : valid.area }, { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() });
+        Object.assign(
+          activity,
+          valid,
+          { area: valid.area === undefined ? activity.area : valid.area },
+          { startsAt: planStartInstant(valid.date, valid.time).toISOString(), updatedAt: now().toISOString() },
+        );
         return detailsOf(activity);
       });
     },
@@ -290,7 +333,8 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async cancelGroupActivity(id) {
       return change((state) => {
         const activity = find(state, id);
-        if (!activity.participants.some((p) => p.isMe && p.isOrganizer)) fail(403, 'forbidden', 'Only the organizer can cancel this activity.');
+        if (!activity.participants.some((p) => p.isMe && p.isOrganizer))
+          fail(403, 'forbidden', 'Only the organizer can cancel this activity.');
         activity.cancelledAt ??= now().toISOString();
         return detailsOf(activity);
       });
@@ -301,8 +345,10 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       return change((state) => {
         const activity = find(state, id);
         if (activity.cancelledAt) fail(409, 'activity_cancelled', 'This activity was cancelled.');
-        if (activity.participants.some((p) => p.isMe)) fail(409, 'already_joined', 'You already take part in this activity.');
-        if (!hasRoom(activity.participants.length, activity.maxParticipants)) fail(409, 'activity_full', 'This activity is full.');
+        if (activity.participants.some((p) => p.isMe))
+          fail(409, 'already_joined', 'You already take part in this activity.');
+        if (!hasRoom(activity.participants.length, activity.maxParticipants))
+          fail(409, 'activity_full', 'This activity is full.');
         activity.participants.push({ name: DEMO_NAME, isMe: true, isOrganizer: false, joinedAt: now().toISOString() });
         return detailsOf(activity);
       });
@@ -313,10 +359,12 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
         const activity = find(state, id);
         const me = activity.participants.find((p) => p.isMe);
         if (!me) fail(409, 'not_participant', 'You do not take part in this activity.');
-        if (me.isOrganizer) fail(409, 'organizer_cannot_leave', 'As the organizer, cancel the activity instead of leaving it.');
+        if (me.isOrganizer)
+          fail(409, 'organizer_cannot_leave', 'As the organizer, cancel the activity instead of leaving it.');
         activity.participants = activity.participants.filter((p) => !p.isMe);
         state.offers = state.offers.filter((o) => !(o.activityId === id && o.isMine));
-        for (const offer of state.offers) if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => !p.isMe);
+        for (const offer of state.offers)
+          if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => !p.isMe);
         state.requests = state.requests.filter((r) => !(r.activityId === id && r.isMine));
         return detailsOf(activity);
       });
@@ -325,14 +373,17 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async removeParticipant(id, userId) {
       return change((state) => {
         const activity = find(state, id);
-        if (!organizing(activity)) fail(403, 'forbidden', 'Only the organizer can remove participants from this activity.');
+        if (!organizing(activity))
+          fail(403, 'forbidden', 'Only the organizer can remove participants from this activity.');
         if (activity.cancelledAt) fail(409, 'activity_cancelled', 'This activity was cancelled.');
         const person = activity.participants.find((p) => demoPersonId(p) === userId);
         if (!person) fail(404, 'not_found', 'That person does not take part in this activity.');
-        if (person.isOrganizer) fail(409, 'organizer_cannot_leave', 'As the organizer, cancel the activity instead of leaving it.');
+        if (person.isOrganizer)
+          fail(409, 'organizer_cannot_leave', 'As the organizer, cancel the activity instead of leaving it.');
         activity.participants = activity.participants.filter((p) => p !== person);
         state.offers = state.offers.filter((o) => !(o.activityId === id && o.driverName === person.name));
-        for (const offer of state.offers) if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => p.name !== person.name);
+        for (const offer of state.offers)
+          if (offer.activityId === id) offer.passengers = offer.passengers.filter((p) => p.name !== person.name);
         state.requests = state.requests.filter((r) => !(r.activityId === id && r.requesterName === person.name));
         return detailsOf(activity);
       });
@@ -349,7 +400,8 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
       return change((state) => {
         const activity = find(state, id);
-        if (state.offers.some((o) => o.activityId === id && o.isMine)) fail(409, 'ride_exists', 'You already offer a ride to this activity.');
+        if (state.offers.some((o) => o.activityId === id && o.isMine))
+          fail(409, 'ride_exists', 'You already offer a ride to this activity.');
         const parsed = OfferRideRequest.parse(input);
         state.offers.push({
           id: `demo-ride-${now().getTime()}`,
@@ -383,9 +435,11 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async bookRide(id, rideId) {
       await wait(DEMO_JOIN_DELAY_MS);
       return change((state) => {
-        const offer = state.offers.find((o) => o.id === rideId) ?? fail(404, 'not_found', 'We could not find that ride.');
+        const offer =
+          state.offers.find((o) => o.id === rideId) ?? fail(404, 'not_found', 'We could not find that ride.');
         if (offer.isMine) fail(409, 'own_ride', 'This is your own ride.');
-        if (offer.passengers.some((p) => p.isMe)) fail(409, 'already_booked', 'You already booked a seat in this ride.');
+        if (offer.passengers.some((p) => p.isMe))
+          fail(409, 'already_booked', 'You already booked a seat in this ride.');
         if (offer.passengers.length >= offer.seats) fail(409, 'full', 'This ride has no seats left.');
         offer.passengers.push({ name: DEMO_NAME, isMe: true });
         return ridesOf(state, id);
@@ -394,7 +448,8 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
 
     async cancelRideBooking(id, rideId) {
       return change((state) => {
-        const offer = state.offers.find((o) => o.id === rideId) ?? fail(404, 'not_found', 'We could not find that ride.');
+        const offer =
+          state.offers.find((o) => o.id === rideId) ?? fail(404, 'not_found', 'We could not find that ride.');
         offer.passengers = offer.passengers.filter((p) => !p.isMe);
         return ridesOf(state, id);
       });
@@ -405,9 +460,19 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
       return change((state) => {
         find(state, id);
-        if (state.requests.some((r) => r.activityId === id && r.isMine)) fail(409, 'request_exists', 'You already asked for a ride to this activity.');
+        if (state.requests.some((r) => r.activityId === id && r.isMine))
+          fail(409, 'request_exists', 'You already asked for a ride to this activity.');
         const parsed = RequestRideRequest.parse(input);
-        state.requests.push({ id: `demo-request-${now().getTime()}`, activityId: id, requesterName: DEMO_NAME, ...parsed, isMine: true, offeredBy: [], offeredByMe: false, createdAt: now().toISOString() });
+        state.requests.push({
+          id: `demo-request-${now().getTime()}`,
+          activityId: id,
+          requesterName: DEMO_NAME,
+          ...parsed,
+          isMine: true,
+          offeredBy: [],
+          offeredByMe: false,
+          createdAt: now().toISOString(),
+        });
         return ridesOf(state, id);
       });
     },
@@ -422,7 +487,9 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async offerRideToRequest(id, requestId) {
       await wait(DEMO_JOIN_DELAY_MS);
       return change((state) => {
-        const request = state.requests.find((r) => r.id === requestId) ?? fail(404, 'not_found', 'We could not find that ride request.');
+        const request =
+          state.requests.find((r) => r.id === requestId) ??
+          fail(404, 'not_found', 'We could not find that ride request.');
         if (request.isMine) fail(409, 'own_request', 'This is your own ride request.');
         if (request.offeredByMe) fail(409, 'already_offered', 'You already offered your ride to this request.');
         request.offeredByMe = true;
@@ -437,7 +504,14 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       const activities = upcoming(state).filter((a) => !a.cancelledAt);
       const ids = new Set(activities.map((a) => a.id));
       return {
-        activities: activities.map((a) => ({ id: a.id, title: a.title, date: a.date, time: a.time, startsAt: a.startsAt, location: a.location })),
+        activities: activities.map((a) => ({
+          id: a.id,
+          title: a.title,
+          date: a.date,
+          time: a.time,
+          startsAt: a.startsAt,
+          location: a.location,
+        })),
         offers: state.offers.filter((o) => ids.has(o.activityId)).map(offerView),
         requests: state.requests.filter((r) => ids.has(r.activityId)),
       };

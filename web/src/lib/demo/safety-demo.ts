@@ -31,10 +31,16 @@ export function createSafetyDemoApi({ now, storage }: DemoContext): SafetyApi {
   return {
     async report(request) {
       const parsed = ReportRequest.safeParse(request);
-      if (!parsed.success) throw new ApiError(400, 'validation_error', 'Choose a reason, and keep the note under 500 characters.');
+      if (!parsed.success)
+        throw new ApiError(400, 'validation_error', 'Choose a reason, and keep the note under 500 characters.');
       const at = now().getTime();
       const recent = readTimes().filter((t) => at - t < HOUR_MS);
-      if (recent.length >= REPORTS_PER_HOUR) throw new ApiError(429, 'rate_limited', 'You have sent a lot of reports in the last hour. Please try again later.');
+      if (recent.length >= REPORTS_PER_HOUR)
+        throw new ApiError(
+          429,
+          'rate_limited',
+          'You have sent a lot of reports in the last hour. Please try again later.',
+        );
       writeTimes([...recent, at]);
       return { reportId: `demo-report-${recent.length + 1}`, status: 'received', nextSteps: REPORT_NEXT_STEPS };
     },

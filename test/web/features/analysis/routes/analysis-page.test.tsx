@@ -5,7 +5,14 @@ import type { AnalysisRange } from '@shared/schemas/analysis';
 import AnalysisPage from '@/features/analysis/routes/analysis-page';
 import type { ApiClient } from '@/lib/api-client';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
-import { activity, createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER, stravaConnection } from '../../../test-utils';
+import {
+  activity,
+  createFakeApiClient,
+  createFakeAuthService,
+  renderRoutes,
+  SIGNED_IN_USER,
+  stravaConnection,
+} from '../../../test-utils';
 import { analysisOf } from '../analysis-fixture';
 
 const routes = [{ path: '/analysis', element: <AnalysisPage /> }];
@@ -34,12 +41,39 @@ const LOAD = { timeout: 10_000 };
 const connected = { connections: vi.fn(async () => ({ connections: [stravaConnection()] })) };
 
 const sample = [
-  activity({ provider_activity_id: '1', name: 'Seawall Run', start_time: noonDaysAgo(0), duration_seconds: 3600, distance_meters: 10_000, calories_burned: 600 }),
-  activity({ provider_activity_id: '2', name: 'Commute', activity_type: 'Ride', start_time: noonDaysAgo(2), duration_seconds: 1800, distance_meters: 12_000 }),
-  activity({ provider_activity_id: '3', name: 'Lynn Canyon Hike', activity_type: 'Hike', start_time: noonDaysAgo(20), duration_seconds: 7200, distance_meters: 9000, steps: 12_000 }),
-  activity({ provider_activity_id: '4', name: 'Old Run', start_time: noonDaysAgo(200), duration_seconds: 2400, distance_meters: 7000 }),
+  activity({
+    provider_activity_id: '1',
+    name: 'Seawall Run',
+    start_time: noonDaysAgo(0),
+    duration_seconds: 3600,
+    distance_meters: 10_000,
+    calories_burned: 600,
+  }),
+  activity({
+    provider_activity_id: '2',
+    name: 'Commute',
+    activity_type: 'Ride',
+    start_time: noonDaysAgo(2),
+    duration_seconds: 1800,
+    distance_meters: 12_000,
+  }),
+  activity({
+    provider_activity_id: '3',
+    name: 'Lynn Canyon Hike',
+    activity_type: 'Hike',
+    start_time: noonDaysAgo(20),
+    duration_seconds: 7200,
+    distance_meters: 9000,
+    steps: 12_000,
+  }),
+  activity({
+    provider_activity_id: '4',
+    name: 'Old Run',
+    start_time: noonDaysAgo(200),
+    duration_seconds: 2400,
+    distance_meters: 7000,
+  }),
 ];
-
 
 describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () => {
   it("says 'Connect Your Health Apps' when no provider is connected, and asks for no analysis", async () => {
@@ -65,29 +99,55 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     await screen.findByText('Active Time', {}, LOAD);
     expect(analysis).toHaveBeenLastCalledWith('month');
     const cards = Object.fromEntries(
-      [...document.querySelectorAll('dl[aria-label="Totals for the selected range"] > div')].map((card) => [card.querySelector('dt')?.textContent, card.querySelector('dd')?.textContent]),
+      [...document.querySelectorAll('dl[aria-label="Totals for the selected range"] > div')].map((card) => [
+        card.querySelector('dt')?.textContent,
+        card.querySelector('dd')?.textContent,
+      ]),
     );
-    expect(cards).toEqual({ Activities: '3', 'Active Time': '3h 30m', Distance: '31.0 km', Calories: '600 kcal', Steps: '12,000', 'Active Days': '3 of 30' });
+    expect(cards).toEqual({
+      Activities: '3',
+      'Active Time': '3h 30m',
+      Distance: '31.0 km',
+      Calories: '600 kcal',
+      Steps: '12,000',
+      'Active Days': '3 of 30',
+    });
 
-    expect(trends().getByRole('img', { name: /Active minutes per day: 30 bars, 210 min in total/ })).toBeInTheDocument();
-    expect(trends().getByRole('img', { name: /Distance per day \(km\): 30 bars, 31.0 km in total/ })).toBeInTheDocument();
+    expect(
+      trends().getByRole('img', { name: /Active minutes per day: 30 bars, 210 min in total/ }),
+    ).toBeInTheDocument();
+    expect(
+      trends().getByRole('img', { name: /Distance per day \(km\): 30 bars, 31.0 km in total/ }),
+    ).toBeInTheDocument();
     const days = heatmapCells();
     expect(days).toHaveLength(365);
     const active = days.filter((day) => day.getAttribute('data-level') !== '0');
     expect(active).toHaveLength(4);
     // The busiest day (the 2 h hike) is level 4; the 30-minute ride a quarter of it, level 1.
-    expect(days.find((day) => day.getAttribute('aria-label')?.endsWith('1 session, 120 minutes'))).toHaveAttribute('data-level', '4');
+    expect(days.find((day) => day.getAttribute('aria-label')?.endsWith('1 session, 120 minutes'))).toHaveAttribute(
+      'data-level',
+      '4',
+    );
     expect(days.every((day) => day.getAttribute('role') === 'img')).toBe(true);
-    expect(days.find((day) => day.getAttribute('aria-label')?.endsWith('1 session, 30 minutes'))).toHaveAttribute('data-level', '1');
+    expect(days.find((day) => day.getAttribute('aria-label')?.endsWith('1 session, 30 minutes'))).toHaveAttribute(
+      'data-level',
+      '1',
+    );
     expect(days.at(-1)).toHaveAccessibleName(/^[A-Z][a-z]{2} \d{1,2}, \d{4}: 1 session, 60 minutes$/);
 
     const level = screen.getByRole('heading', { name: 'Activity Level' }).closest('section')!;
-    expect(within(level).getByTestId('activity-label')).toHaveTextContent(/^(Elite|Advanced|Intermediate|Beginner|Getting Started)$/);
+    expect(within(level).getByTestId('activity-label')).toHaveTextContent(
+      /^(Elite|Advanced|Intermediate|Beginner|Getting Started)$/,
+    );
     expect(within(level).getAllByRole('progressbar')).toHaveLength(3);
     expect(screen.getByRole('list', { name: 'Top activity types' }).textContent).toMatch(/Run.*Hike|Hike.*Run/);
 
     const recent = screen.getByRole('heading', { name: 'Recent Activities' }).closest('section')!;
-    expect(within(recent).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['Seawall Run', 'Commute', 'Lynn Canyon Hike']);
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Seawall Run', 'Commute', 'Lynn Canyon Hike']);
   });
 
   it('switches the date filter: week, then all time', async () => {
@@ -106,7 +166,10 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
 
   it("says 'No activities found for the selected filters' for an empty range", async () => {
     const old = [activity({ start_time: noonDaysAgo(100) })];
-    renderAnalysis({ ...connected, analysis: vi.fn(async (range: AnalysisRange) => analysisOf(old, range)) }, '/analysis?range=week');
+    renderAnalysis(
+      { ...connected, analysis: vi.fn(async (range: AnalysisRange) => analysisOf(old, range)) },
+      '/analysis?range=week',
+    );
     expect(await screen.findByText('No activities found for the selected filters', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByText('Activities').nextElementSibling).toHaveTextContent('0');
     expect(screen.getByRole('heading', { name: 'Activity Calendar' })).toBeInTheDocument();
@@ -116,11 +179,18 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     const google = stravaConnection({ provider: 'google_health', athleteFirstName: null });
     const sync = vi.fn(async (provider: string) => {
       if (provider === 'strava') throw new Error('Strava is down');
-      return { kind: 'synced' as const, result: { provider: 'google_health' as const, imported: 1, updated: 0, lastSyncAt: new Date().toISOString() } };
+      return {
+        kind: 'synced' as const,
+        result: { provider: 'google_health' as const, imported: 1, updated: 0, lastSyncAt: new Date().toISOString() },
+      };
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const analysis = vi.fn(async (range: AnalysisRange) => analysisOf(sample, range));
-    renderAnalysis({ connections: vi.fn(async () => ({ connections: [stravaConnection(), google] })), sync: sync as ApiClient['sync'], analysis });
+    renderAnalysis({
+      connections: vi.fn(async () => ({ connections: [stravaConnection(), google] })),
+      sync: sync as ApiClient['sync'],
+      analysis,
+    });
     await screen.findByText('Active Time', {}, LOAD);
     expect(screen.getByRole('list', { name: 'Connected providers' })).toHaveTextContent(/Strava.*Google Fit/);
 
@@ -132,7 +202,10 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
   });
 
   it('offers Try Again when the analysis cannot be loaded', async () => {
-    const analysis = vi.fn().mockRejectedValueOnce(new Error('boom')).mockImplementation(async (range: AnalysisRange) => analysisOf(sample, range));
+    const analysis = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('boom'))
+      .mockImplementation(async (range: AnalysisRange) => analysisOf(sample, range));
     renderAnalysis({ ...connected, analysis });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Try Again' }, LOAD));
     expect(await screen.findByText('Active Time', {}, LOAD)).toBeInTheDocument();
@@ -142,7 +215,11 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
 describe('AnalysisPage in demo mode', { timeout: 30_000 }, () => {
   it('shows a full year for the demo athlete: every section, a score and a busy heatmap', async () => {
     window.sessionStorage.setItem('trailbuddy.demo', 'true');
-    renderRoutes(routes, { path: '/analysis?range=year', service: createFakeAuthService(null), apiClient: createDemoApiClient({ wait: async () => {} }) });
+    renderRoutes(routes, {
+      path: '/analysis?range=year',
+      service: createFakeAuthService(null),
+      apiClient: createDemoApiClient({ wait: async () => {} }),
+    });
     expect(await screen.findByText('Active Time', {}, LOAD)).toBeInTheDocument();
     expect(Number(screen.getByText('Activities').nextElementSibling?.textContent)).toBeGreaterThan(150);
     const levels = heatmapCells().map((day) => day.getAttribute('data-level'));

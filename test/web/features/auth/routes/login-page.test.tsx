@@ -20,7 +20,11 @@ const routes = [
   { path: '/', element: <h1>Home stand-in</h1> },
 ];
 
-async function renderLogin({ path = '/login', service = createFakeAuthService(null), apiClient = createFakeApiClient() } = {}) {
+async function renderLogin({
+  path = '/login',
+  service = createFakeAuthService(null),
+  apiClient = createFakeApiClient(),
+} = {}) {
   const rendered = renderRoutes(routes, { path, service, apiClient });
   await screen.findByRole('heading', { level: 1 });
   return { ...rendered, service: service as FakeAuthService, apiClient };
@@ -87,7 +91,6 @@ describe('LoginPage — sign in', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-
   it('goes to the dashboard after a successful sign-in', async () => {
     const { router, service } = await renderLogin();
     const user = userEvent.setup();
@@ -135,7 +138,9 @@ describe('LoginPage — Google', () => {
     service.signInWithGoogle.mockRejectedValue(new Error(GOOGLE_NOT_CONFIGURED_MESSAGE));
     await renderLogin({ service });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in is not configured for this environment.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google sign-in is not configured for this environment.',
+    );
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   });
 });
@@ -172,7 +177,9 @@ describe('LoginPage — sign up', () => {
 
   it('maps a duplicate account to its message', async () => {
     const service = createFakeAuthService(null);
-    service.signUp.mockRejectedValue(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }));
+    service.signUp.mockRejectedValue(
+      Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }),
+    );
     await renderLogin({ path: '/login?mode=signup', service });
     await fillSignUp('taken@example.com', 'Trail-Run-1', 'Trail-Run-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
@@ -182,11 +189,15 @@ describe('LoginPage — sign up', () => {
   it('shows the password rule the provider rejected', async () => {
     const service = createFakeAuthService(null);
     service.signUp.mockRejectedValue(
-      Object.assign(new Error('Password did not conform with policy: Password not long enough'), { name: 'InvalidPasswordException' }),
+      Object.assign(new Error('Password did not conform with policy: Password not long enough'), {
+        name: 'InvalidPasswordException',
+      }),
     );
     await renderLogin({ path: '/login?mode=signup', service });
     await fillSignUp('sam@example.com', 'Trail-Run-1', 'Trail-Run-1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password did not conform with policy: Password not long enough');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password did not conform with policy: Password not long enough',
+    );
   });
 
   it("shows the pool's password rules, ticks them as they are met, and sends nothing while one is unmet", async () => {
@@ -196,7 +207,9 @@ describe('LoginPage — sign up', () => {
     expect(rules).toHaveTextContent('At least 8 characters');
     expect(rules).toHaveTextContent('A symbol');
     await fillSignUp('sam@example.com', 'abc', 'abc');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a password that meets every requirement listed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose a password that meets every requirement listed.',
+    );
     expect(service.signUp).not.toHaveBeenCalled();
     expect(screen.getByText('A lowercase letter').textContent).toContain('(met)');
     expect(screen.getByText('An uppercase letter').textContent).toContain('(not met yet)');
@@ -295,13 +308,19 @@ describe('LoginPage — forgot password, resend, return to a deep link', () => {
 
   it('does not reveal an unknown email: the code step follows as for any account', async () => {
     const service = createFakeAuthService(null);
-    service.resetPassword.mockRejectedValue(Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }));
+    service.resetPassword.mockRejectedValue(
+      Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }),
+    );
     await renderLogin({ service });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(await screen.findByText('If an account exists for nobody@example.com, we have emailed it a code. Enter it below with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'If an account exists for nobody@example.com, we have emailed it a code. Enter it below with your new password.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
   });
 
@@ -323,12 +342,15 @@ describe('LoginPage — forgot password, resend, return to a deep link', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/plan-activity?tab=rides');
   });
 
-  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])('ignores an unsafe return target (%s) and goes to the dashboard', async (next) => {
-    const { router } = await renderLogin({ path: `/login?next=${encodeURIComponent(next)}` });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Trail-Run-1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-  });
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
+    'ignores an unsafe return target (%s) and goes to the dashboard',
+    async (next) => {
+      const { router } = await renderLogin({ path: `/login?next=${encodeURIComponent(next)}` });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Trail-Run-1');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    },
+  );
 });

@@ -5,18 +5,34 @@ const named = (name: string, message: string) => Object.assign(new Error(message
 
 describe('signUpErrorMessage (spec core-app §8 and Cognito)', () => {
   it.each([
-    ['a duplicate key from the database', new Error('duplicate key value violates unique constraint "users_email_key"'), 'An account with this email already exists'],
+    [
+      'a duplicate key from the database',
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      'An account with this email already exists',
+    ],
     ['an invalid input', new Error('invalid input syntax for type uuid'), 'Invalid email or password format'],
     ['a database error', new Error('Database error saving new user'), 'Database connection error. Please try again.'],
-    ["Cognito's existing account", named('UsernameExistsException', 'User already exists'), 'An account with this email already exists'],
+    [
+      "Cognito's existing account",
+      named('UsernameExistsException', 'User already exists'),
+      'An account with this email already exists',
+    ],
     [
       "Cognito's password policy",
       named('InvalidPasswordException', 'Password did not conform with policy: Password must have symbol characters'),
       'Password did not conform with policy: Password must have symbol characters',
     ],
-    ["Cognito's invalid parameter", named('InvalidParameterException', 'Invalid email address format.'), 'Invalid email address format.'],
+    [
+      "Cognito's invalid parameter",
+      named('InvalidParameterException', 'Invalid email address format.'),
+      'Invalid email address format.',
+    ],
     ['anything else', new Error('Network error'), 'Network error'],
-    ['a plain object with a message', { name: 'LimitExceededException', message: 'Attempt limit exceeded' }, 'Attempt limit exceeded'],
+    [
+      'a plain object with a message',
+      { name: 'LimitExceededException', message: 'Attempt limit exceeded' },
+      'Attempt limit exceeded',
+    ],
   ])('maps %s', (_, error, expected) => {
     expect(signUpErrorMessage(error)).toBe(expected);
   });
@@ -28,7 +44,9 @@ describe('signUpErrorMessage (spec core-app §8 and Cognito)', () => {
 
 describe('providerErrorMessage', () => {
   it("returns the provider's message, or the fallback", () => {
-    expect(providerErrorMessage(new Error('Incorrect username or password.'), 'x')).toBe('Incorrect username or password.');
+    expect(providerErrorMessage(new Error('Incorrect username or password.'), 'x')).toBe(
+      'Incorrect username or password.',
+    );
     expect(providerErrorMessage('plain text', 'x')).toBe('plain text');
     expect(providerErrorMessage(null, 'Sign in failed.')).toBe('Sign in failed.');
   });

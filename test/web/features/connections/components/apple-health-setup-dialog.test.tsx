@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppleIngestResponse } from '@shared/schemas/apple';
-import { APPLE_TEST_TIMEOUT_MS, AppleHealthSetupDialog } from '@/features/connections/components/apple-health-setup-dialog';
+import {
+  APPLE_TEST_TIMEOUT_MS,
+  AppleHealthSetupDialog,
+} from '@/features/connections/components/apple-health-setup-dialog';
 import type { AppleIngestCredentials } from '@/features/connections/components/apple-ingest-credentials';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { APPLE_SHORTCUT_STORAGE_KEY, type AppleShortcutFlags } from '@/features/connections/utils/apple-shortcut-setup';
@@ -15,10 +18,25 @@ const CREDENTIALS: AppleIngestCredentials = {
   shortcutUrl: 'https://www.icloud.com/shortcuts/trailbuddy',
 };
 
-const ingested: AppleIngestResponse = { accepted: 0, duplicates: 0, rejected: [], receivedAt: '2026-03-10T10:00:00.000Z' };
+const ingested: AppleIngestResponse = {
+  accepted: 0,
+  duplicates: 0,
+  rejected: [],
+  receivedAt: '2026-03-10T10:00:00.000Z',
+};
 
 /** Holds the issued token the way the Health Connections screen does. */
-function Harness({ issue, onClose, onFinished, initial = null }: { issue(): Promise<AppleIngestCredentials>; onClose(): void; onFinished(): void; initial?: AppleIngestCredentials | null }) {
+function Harness({
+  issue,
+  onClose,
+  onFinished,
+  initial = null,
+}: {
+  issue(): Promise<AppleIngestCredentials>;
+  onClose(): void;
+  onFinished(): void;
+  initial?: AppleIngestCredentials | null;
+}) {
   const [credentials, setCredentials] = useState<AppleIngestCredentials | null>(initial);
   return (
     <AppleHealthSetupDialog
@@ -34,7 +52,15 @@ function Harness({ issue, onClose, onFinished, initial = null }: { issue(): Prom
   );
 }
 
-function renderDialog({ api = {}, issue = vi.fn(async () => CREDENTIALS), initial = null }: { api?: Partial<ApiClient>; issue?: () => Promise<AppleIngestCredentials>; initial?: AppleIngestCredentials | null } = {}) {
+function renderDialog({
+  api = {},
+  issue = vi.fn(async () => CREDENTIALS),
+  initial = null,
+}: {
+  api?: Partial<ApiClient>;
+  issue?: () => Promise<AppleIngestCredentials>;
+  initial?: AppleIngestCredentials | null;
+} = {}) {
   const apiClient = createFakeApiClient({ testAppleIngest: vi.fn(async () => ingested), ...api });
   const onClose = vi.fn();
   const onFinished = vi.fn();
@@ -43,11 +69,19 @@ function renderDialog({ api = {}, issue = vi.fn(async () => CREDENTIALS), initia
       <Harness issue={issue} onClose={onClose} onFinished={onFinished} initial={initial} />
     </TestProviders>,
   );
-  return { apiClient, issue, onClose, onFinished, dialog: screen.getByRole('dialog', { name: 'Connect Apple Health' }) };
+  return {
+    apiClient,
+    issue,
+    onClose,
+    onFinished,
+    dialog: screen.getByRole('dialog', { name: 'Connect Apple Health' }),
+  };
 }
 
-const storedFlags = (): AppleShortcutFlags => JSON.parse(window.localStorage.getItem(APPLE_SHORTCUT_STORAGE_KEY) ?? '{}');
-const setFlags = (flags: AppleShortcutFlags) => window.localStorage.setItem(APPLE_SHORTCUT_STORAGE_KEY, JSON.stringify(flags));
+const storedFlags = (): AppleShortcutFlags =>
+  JSON.parse(window.localStorage.getItem(APPLE_SHORTCUT_STORAGE_KEY) ?? '{}');
+const setFlags = (flags: AppleShortcutFlags) =>
+  window.localStorage.setItem(APPLE_SHORTCUT_STORAGE_KEY, JSON.stringify(flags));
 
 function expectStep(step: number, name: string) {
   expect(screen.getByText(`Step ${step} of 4: ${name}`)).toBeInTheDocument();
@@ -88,7 +122,9 @@ describe('AppleHealthSetupDialog (spec health-connections §2)', () => {
     expect(issue).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('Ingest URL')).toHaveValue(CREDENTIALS.ingestUrl);
     expect(screen.getByLabelText('Authorization header')).toHaveValue(`Bearer ${CREDENTIALS.token}`);
-    expect(screen.getByText(/shown only this once; issuing a new token stops this one from working/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/shown only this once; issuing a new token stops this one from working/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Get my ingest token' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Copy ingest token' }));
@@ -122,7 +158,9 @@ describe('AppleHealthSetupDialog (spec health-connections §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     await user.click(screen.getByRole('button', { name: 'Get my ingest token' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to open shortcut installation. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to open shortcut installation. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expectStep(1, 'Welcome');
   });
@@ -135,12 +173,11 @@ describe('AppleHealthSetupDialog (spec health-connections §2)', () => {
     expect(storedFlags()).toEqual({ installed: true, permissionsGranted: false, tested: false });
     expectStep(3, 'Grant Permissions');
     const list = screen.getByRole('list');
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Workouts & Activities',
-      'Steps & Distance',
-      'Heart Rate',
-      'Active Calories',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Workouts & Activities', 'Steps & Distance', 'Heart Rate', 'Active Calories']);
     expect(screen.getByText(/Privacy: your health data is shown only to you/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(storedFlags()).toEqual({ installed: true, permissionsGranted: true, tested: false });
@@ -161,8 +198,16 @@ describe('AppleHealthSetupDialog (spec health-connections §2)', () => {
   });
 
   it.each([
-    ['no answer', new ApiError(0, 'network_error', 'x'), 'Shortcut did not respond. Please ensure it is installed correctly.'],
-    ['a refused token', new ApiError(401, 'invalid_token', 'x'), 'Connection test failed: the ingest token was not accepted.'],
+    [
+      'no answer',
+      new ApiError(0, 'network_error', 'x'),
+      'Shortcut did not respond. Please ensure it is installed correctly.',
+    ],
+    [
+      'a refused token',
+      new ApiError(401, 'invalid_token', 'x'),
+      'Connection test failed: the ingest token was not accepted.',
+    ],
     ['a server refusal', new ApiError(413, 'payload_too_large', 'Too big.'), 'Connection test failed: Too big.'],
   ])('reports %s with the spec text and leaves the test undone', async (_name, error, message) => {
     renderDialog({ initial: CREDENTIALS, api: { testAppleIngest: vi.fn(async () => Promise.reject(error)) } });

@@ -26,7 +26,12 @@ describe('AppleSetupInstructions: the iOS Shortcut tab', () => {
     const panel = screen.getByRole('tabpanel', { name: 'iOS Shortcut' });
     const actions = within(panel)
       .getAllByText(/^\d+\. /)
-      .map((node) => node.firstChild?.textContent + (node.childNodes[1]?.textContent ?? '') + (node.childNodes[2]?.textContent ?? ''));
+      .map(
+        (node) =>
+          node.firstChild?.textContent +
+          (node.childNodes[1]?.textContent ?? '') +
+          (node.childNodes[2]?.textContent ?? ''),
+      );
     expect(actions.map((text) => text.replace(/^\d+\. /, ''))).toEqual([
       'Find Workouts',
       'Repeat with Each',
@@ -48,7 +53,12 @@ describe('AppleSetupInstructions: the iOS Shortcut tab', () => {
     const keys = copyButtons('Copy key ').map((name) => name.slice('Copy key '.length));
     const workout = shortcutBody.health_data.workouts[0]!;
     const day = shortcutBody.health_data.steps[0]!;
-    expect(keys).toEqual([...Object.keys(workout), ...Object.keys(day), ...Object.keys(shortcutBody), ...Object.keys(shortcutBody.health_data)]);
+    expect(keys).toEqual([
+      ...Object.keys(workout),
+      ...Object.keys(day),
+      ...Object.keys(shortcutBody),
+      ...Object.keys(shortcutBody.health_data),
+    ]);
     expect(screen.getByText(/^Value: variable WorkoutList/)).toBeInTheDocument();
     expect(screen.getByText(/^Value: variable StepList/)).toBeInTheDocument();
   });
@@ -89,7 +99,9 @@ describe('AppleSetupInstructions: the iOS Shortcut tab', () => {
 
     writeText.mockRejectedValueOnce(new Error('denied'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy ingest URL' })));
-    expect(screen.getByText('Could not copy the ingest URL: select the text and copy it yourself.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Could not copy the ingest URL: select the text and copy it yourself.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(CREDENTIALS.ingestUrl, { selector: 'code' })).toBeInTheDocument();
   });
 
@@ -105,8 +117,15 @@ describe('AppleSetupInstructions: the iOS Shortcut tab', () => {
     const { unmount } = render(<AppleSetupInstructions credentials={CREDENTIALS} />);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     unmount();
-    render(<AppleSetupInstructions credentials={{ ...CREDENTIALS, shortcutUrl: 'https://www.icloud.com/shortcuts/0123abcd' }} />);
-    expect(screen.getByRole('link', { name: 'Install the TrailBuddy Shortcut' })).toHaveAttribute('href', 'https://www.icloud.com/shortcuts/0123abcd');
+    render(
+      <AppleSetupInstructions
+        credentials={{ ...CREDENTIALS, shortcutUrl: 'https://www.icloud.com/shortcuts/0123abcd' }}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Install the TrailBuddy Shortcut' })).toHaveAttribute(
+      'href',
+      'https://www.icloud.com/shortcuts/0123abcd',
+    );
   });
 });
 
@@ -124,7 +143,8 @@ describe('AppleSetupInstructions: the Health Auto Export tab', () => {
     expect(haeTab).toHaveAttribute('aria-selected', 'true');
 
     const panel = screen.getByRole('tabpanel', { name: 'Health Auto Export app' });
-    for (const text of ['REST API', 'JSON', 'Version 2', 'Default (yesterday and today)', 'Workouts']) expect(within(panel).getByText(text)).toBeInTheDocument();
+    for (const text of ['REST API', 'JSON', 'Version 2', 'Default (yesterday and today)', 'Workouts'])
+      expect(within(panel).getByText(text)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Copy ingest URL' }));
     expect(await navigator.clipboard.readText()).toBe(CREDENTIALS.ingestUrl);
     await user.click(within(panel).getByRole('button', { name: 'Copy Authorization header value' }));

@@ -2,12 +2,23 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
-import { GOOGLE_FIT_CLOSED_NOTE, HealthConnections, ProviderIntegrations } from '@/features/connections/components/health-connections';
+import {
+  GOOGLE_FIT_CLOSED_NOTE,
+  HealthConnections,
+  ProviderIntegrations,
+} from '@/features/connections/components/health-connections';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { APPLE_SHORTCUT_STORAGE_KEY } from '@/features/connections/utils/apple-shortcut-setup';
 import type { Platform } from '@/features/connections/utils/platform';
 import { leaveAppFor } from '@/lib/navigation';
-import { activity, createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
+import {
+  activity,
+  createFakeApiClient,
+  createFakeAuthService,
+  SIGNED_IN_USER,
+  stravaConnection,
+  TestProviders,
+} from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 
@@ -23,14 +34,23 @@ const googleConnection = (overrides: Partial<ConnectionSummary> = {}): Connectio
 const appleConnection = (overrides: Partial<ConnectionSummary> = {}): ConnectionSummary =>
   googleConnection({ provider: 'apple_health', providerUserIdPrefix: 'A1F3C9E2', lastSyncAt: null, ...overrides });
 
-const withConnections = (...connections: ConnectionSummary[]) => ({ connections: vi.fn(async () => ({ connections })) });
+const withConnections = (...connections: ConnectionSummary[]) => ({
+  connections: vi.fn(async () => ({ connections })),
+});
 
-const synced = (provider: ConnectionSummary['provider'], imported: number, lastSyncAt = '2026-02-03T10:00:00.000Z'): SyncResponse => ({
+const synced = (
+  provider: ConnectionSummary['provider'],
+  imported: number,
+  lastSyncAt = '2026-02-03T10:00:00.000Z',
+): SyncResponse => ({
   kind: 'synced',
   result: { provider, imported, updated: 0, lastSyncAt },
 });
 
-function renderScreen(overrides: Partial<ApiClient> = {}, { platform, integrations = false }: { platform?: Platform; integrations?: boolean } = {}) {
+function renderScreen(
+  overrides: Partial<ApiClient> = {},
+  { platform, integrations = false }: { platform?: Platform; integrations?: boolean } = {},
+) {
   const apiClient = createFakeApiClient(overrides);
   render(
     <TestProviders service={createFakeAuthService(SIGNED_IN_USER)} apiClient={apiClient}>
@@ -96,11 +116,17 @@ describe('HealthConnections (spec health-connections §2)', () => {
   });
 
   it('shows Connected, the identity line and the last sync on connected cards, and Sync All with Last synchronized', async () => {
-    renderScreen(withConnections(stravaConnection(), googleConnection(), appleConnection({ providerUserIdPrefix: null })), { platform: 'web' });
+    renderScreen(
+      withConnections(stravaConnection(), googleConnection(), appleConnection({ providerUserIdPrefix: null })),
+      { platform: 'web' },
+    );
     const strava = await findCard('Strava');
     expect(within(strava).getByText('Connected')).toBeInTheDocument();
     expect(strava).toHaveTextContent('Maya Chen');
-    expect(within(strava).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', '2026-01-02T09:30:00.000Z');
+    expect(within(strava).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      '2026-01-02T09:30:00.000Z',
+    );
     expect(within(strava).getByRole('button', { name: 'Disconnect Strava' })).toBeEnabled();
 
     const google = card('Google Fit');
@@ -123,20 +149,36 @@ describe('HealthConnections (spec health-connections §2)', () => {
 
   it('leaves for Strava and Google authorize URLs from their Connect buttons', async () => {
     const googleUrl = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=signed';
-    const apiClient = renderScreen({ googleAuthorizeUrl: vi.fn(async () => ({ url: googleUrl })) }, { platform: 'android' });
+    const apiClient = renderScreen(
+      { googleAuthorizeUrl: vi.fn(async () => ({ url: googleUrl })) },
+      { platform: 'android' },
+    );
     const user = userEvent.setup();
     await user.click(within(await findCard('Google Fit')).getByRole('button', { name: 'Connect Google Fit' }));
     await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith(googleUrl));
     expect(within(card('Google Fit')).getByRole('button', { name: 'Connecting...' })).toBeDisabled();
     await user.click(within(card('Strava')).getByRole('button', { name: 'Connect with Strava' }));
-    await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('https://www.strava.com/oauth/authorize?client_id=1&state=signed'));
+    await waitFor(() =>
+      expect(leaveAppFor).toHaveBeenCalledWith('https://www.strava.com/oauth/authorize?client_id=1&state=signed'),
+    );
     expect(apiClient.googleAuthorizeUrl).toHaveBeenCalledTimes(1);
   });
 
   it('shows why a connect could not start on that card', async () => {
-    renderScreen({ googleAuthorizeUrl: vi.fn(async () => Promise.reject(new ApiError(409, 'google_not_configured', 'Google Fit is not configured here.'))) }, { platform: 'web' });
-    await userEvent.setup().click(within(await findCard('Google Fit')).getByRole('button', { name: 'Connect Google Fit' }));
-    expect(await within(card('Google Fit')).findByRole('alert')).toHaveTextContent('Google Fit is not configured here.');
+    renderScreen(
+      {
+        googleAuthorizeUrl: vi.fn(async () =>
+          Promise.reject(new ApiError(409, 'google_not_configured', 'Google Fit is not configured here.')),
+        ),
+      },
+      { platform: 'web' },
+    );
+    await userEvent
+      .setup()
+      .click(within(await findCard('Google Fit')).getByRole('button', { name: 'Connect Google Fit' }));
+    expect(await within(card('Google Fit')).findByRole('alert')).toHaveTextContent(
+      'Google Fit is not configured here.',
+    );
     expect(within(card('Google Fit')).getByRole('button', { name: 'Connect Google Fit' })).toBeEnabled();
     expect(leaveAppFor).not.toHaveBeenCalled();
   });
@@ -165,7 +207,13 @@ describe('HealthConnections (spec health-connections §2)', () => {
   });
 
   it('reports "Failed to disconnect Apple Health" and stays connected', async () => {
-    renderScreen({ ...withConnections(appleConnection()), disconnect: vi.fn(async () => Promise.reject(new ApiError(500, 'internal', 'x'))) }, { platform: 'ios' });
+    renderScreen(
+      {
+        ...withConnections(appleConnection()),
+        disconnect: vi.fn(async () => Promise.reject(new ApiError(500, 'internal', 'x'))),
+      },
+      { platform: 'ios' },
+    );
     const user = userEvent.setup();
     await user.click(within(await findCard('Apple Health')).getByRole('button', { name: 'Disconnect Apple Health' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
@@ -193,18 +241,29 @@ describe('HealthConnections (spec health-connections §2)', () => {
     pending[1]!(synced('google_health', 1, '2026-02-03T10:01:00.000Z'));
 
     expect(await screen.findByRole('button', { name: 'Sync All' })).toBeEnabled();
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Sync complete: 3 new activities'));
-    expect(within(screen.getByText(/Last synchronized:/)).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', '2026-02-03T10:01:00.000Z');
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
+        'Sync complete: 3 new activities',
+      ),
+    );
+    expect(within(screen.getByText(/Last synchronized:/)).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      '2026-02-03T10:01:00.000Z',
+    );
     expect(sync).toHaveBeenCalledTimes(2);
   });
 
   it('shows the spec §8 text for each provider that failed, and still syncs the others', async () => {
     const sync = vi.fn(async (provider: ConnectionSummary['provider']) => {
-      if (provider === 'strava') throw new ApiError(409, 'strava_reconnect_required', 'Authentication failed for Strava. Please reconnect.');
+      if (provider === 'strava')
+        throw new ApiError(409, 'strava_reconnect_required', 'Authentication failed for Strava. Please reconnect.');
       if (provider === 'google_health') throw new ApiError(0, 'network_error', 'offline');
       return synced(provider, 1);
     });
-    renderScreen({ ...withConnections(stravaConnection(), googleConnection(), appleConnection()), sync }, { platform: 'ios' });
+    renderScreen(
+      { ...withConnections(stravaConnection(), googleConnection(), appleConnection()), sync },
+      { platform: 'ios' },
+    );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync All' }));
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
@@ -221,7 +280,10 @@ describe('HealthConnections (spec health-connections §2)', () => {
   });
 
   it('offers Try Again when the connections cannot be read', async () => {
-    const connections = vi.fn().mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down')).mockResolvedValueOnce({ connections: [] });
+    const connections = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
+      .mockResolvedValueOnce({ connections: [] });
     renderScreen({ connections }, { platform: 'web' });
     expect(await screen.findByRole('alert')).toHaveTextContent('TrailBuddy is having trouble right now.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
@@ -230,7 +292,11 @@ describe('HealthConnections (spec health-connections §2)', () => {
   });
 
   it('on iOS, Connect Apple Health runs the setup dialog; the issued token stays on the card until saved', async () => {
-    const credentials = { token: 'tb_ingest_0123456789abcdef0123456789abcdef', ingestUrl: 'http://localhost:3000/api/apple/ingest', shortcutUrl: 'https://www.icloud.com/shortcuts/trailbuddy' };
+    const credentials = {
+      token: 'tb_ingest_0123456789abcdef0123456789abcdef',
+      ingestUrl: 'http://localhost:3000/api/apple/ingest',
+      shortcutUrl: 'https://www.icloud.com/shortcuts/trailbuddy',
+    };
     const issueAppleIngestToken = vi.fn(async () => ({ connection: appleConnection(), ...credentials }));
     renderScreen({ issueAppleIngestToken }, { platform: 'ios' });
     const user = userEvent.setup();
@@ -272,7 +338,9 @@ describe('HealthConnections (spec health-connections §2)', () => {
     expect(issueAppleIngestToken).not.toHaveBeenCalled();
     await user.click(within(card('Apple Health')).getByRole('button', { name: 'Issue a new ingest token' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Issue new token' }));
-    expect(await within(card('Apple Health')).findByLabelText('Ingest token')).toHaveValue('tb_ingest_ffffffffffffffffffffffffffffffff');
+    expect(await within(card('Apple Health')).findByLabelText('Ingest token')).toHaveValue(
+      'tb_ingest_ffffffffffffffffffffffffffffffff',
+    );
   });
 });
 
@@ -290,7 +358,14 @@ describe('ProviderIntegrations', () => {
       {
         ...withConnections(googleConnection()),
         activities: vi.fn(async () => ({
-          activities: [activity({ provider_type: 'google_health', provider_activity_id: 'gf-1', activity_type: 'Walk', name: 'Lunchtime Walk' })],
+          activities: [
+            activity({
+              provider_type: 'google_health',
+              provider_activity_id: 'gf-1',
+              activity_type: 'Walk',
+              name: 'Lunchtime Walk',
+            }),
+          ],
           nextCursor: null,
         })),
       },
@@ -304,7 +379,10 @@ describe('ProviderIntegrations', () => {
 
   it('reloads the list after Sync All', async () => {
     const activities = vi.fn(async () => ({ activities: [activity()], nextCursor: null }));
-    renderScreen({ ...withConnections(stravaConnection()), activities, sync: vi.fn(async () => synced('strava', 1)) }, { platform: 'web', integrations: true });
+    renderScreen(
+      { ...withConnections(stravaConnection()), activities, sync: vi.fn(async () => synced('strava', 1)) },
+      { platform: 'web', integrations: true },
+    );
     await screen.findByRole('heading', { name: 'Morning Run' });
     expect(await screen.findByTestId('api-usage')).toBeInTheDocument();
     const before = activities.mock.calls.length;

@@ -36,15 +36,28 @@ function renderProgress(importJobs: () => Promise<{ jobs: ImportJob[] }>) {
 describe('ImportProgress', () => {
   it('says what a waiting job waits for, in Vancouver time', () => {
     // 18:45 UTC is 10:45 in Vancouver (PST, UTC-8) in November.
-    expect(waitingText({ provider: 'strava', reason: 'rate_limit_15min', waitingUntil: '2026-11-23T18:45:00.000Z' })).toBe("Strava's 15-minute limit resets at 10:45 AM");
-    expect(waitingText({ provider: 'strava', reason: 'rate_limit_daily', waitingUntil: '2026-11-24T00:00:00.000Z' })).toBe("Strava's daily limit resets at 4:00 PM");
+    expect(
+      waitingText({ provider: 'strava', reason: 'rate_limit_15min', waitingUntil: '2026-11-23T18:45:00.000Z' }),
+    ).toBe("Strava's 15-minute limit resets at 10:45 AM");
+    expect(
+      waitingText({ provider: 'strava', reason: 'rate_limit_daily', waitingUntil: '2026-11-24T00:00:00.000Z' }),
+    ).toBe("Strava's daily limit resets at 4:00 PM");
   });
 
   it('shows a progress bar with counts while a job runs, polls, and a result line once it is done', async () => {
     const answers = [
       { jobs: [job({ status: 'waiting', reason: 'rate_limit_15min', waitingUntil: '2026-11-23T18:45:00.000Z' })] },
       { jobs: [job({ status: 'running', counts: { fetched: 600, stored: 600, pages: 3 } })] },
-      { jobs: [job({ status: 'done', counts: { fetched: 1520, stored: 1520, pages: 8 }, result: { imported: 1500, updated: 20, days: 0 }, finishedAt: '2026-11-23T19:00:00.000Z' })] },
+      {
+        jobs: [
+          job({
+            status: 'done',
+            counts: { fetched: 1520, stored: 1520, pages: 8 },
+            result: { imported: 1500, updated: 20, days: 0 },
+            finishedAt: '2026-11-23T19:00:00.000Z',
+          }),
+        ],
+      },
     ];
     let call = 0;
     const client = renderProgress(async () => answers[Math.min(call++, answers.length - 1)]!);
@@ -53,8 +66,18 @@ describe('ImportProgress', () => {
     expect(bar).toHaveAttribute('aria-valuetext', '400 activities read · 400 stored · 2 pages');
     expect(screen.getByText("Strava's 15-minute limit resets at 10:45 AM")).toBeInTheDocument();
 
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '600 activities read · 600 stored · 3 pages'), { timeout: ACTIVE_POLL_MS * 2 });
-    await waitFor(() => expect(screen.getByText('Strava import finished: 1,500 new, 20 updated.')).toBeInTheDocument(), { timeout: ACTIVE_POLL_MS * 2 });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('progressbar')).toHaveAttribute(
+          'aria-valuetext',
+          '600 activities read · 600 stored · 3 pages',
+        ),
+      { timeout: ACTIVE_POLL_MS * 2 },
+    );
+    await waitFor(
+      () => expect(screen.getByText('Strava import finished: 1,500 new, 20 updated.')).toBeInTheDocument(),
+      { timeout: ACTIVE_POLL_MS * 2 },
+    );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(client.importJobs).toHaveBeenCalledTimes(3);
   }, 15_000);

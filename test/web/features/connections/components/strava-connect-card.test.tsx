@@ -2,11 +2,20 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncResponse } from '@shared/schemas/connections';
-import { DISCONNECT_STRAVA_CONFIRMATION, StravaConnectCard } from '@/features/connections/components/strava-connect-card';
+import {
+  DISCONNECT_STRAVA_CONFIRMATION,
+  StravaConnectCard,
+} from '@/features/connections/components/strava-connect-card';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useStravaConnection } from '@/features/connections/hooks/use-strava-connection';
 import { leaveAppFor } from '@/lib/navigation';
-import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
+import {
+  createFakeApiClient,
+  createFakeAuthService,
+  SIGNED_IN_USER,
+  stravaConnection,
+  TestProviders,
+} from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 
@@ -67,7 +76,9 @@ describe('StravaConnectCard (spec health-connections §2)', () => {
   it('shows why a connect could not start, and retries it', async () => {
     const stravaAuthorizeUrl = vi
       .fn()
-      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'Could not reach TrailBuddy. Check your connection and try again.'))
+      .mockRejectedValueOnce(
+        new ApiError(0, 'network_error', 'Could not reach TrailBuddy. Check your connection and try again.'),
+      )
       .mockResolvedValueOnce({ url: 'https://www.strava.com/oauth/authorize?x=1' });
     renderCard({ stravaAuthorizeUrl });
     const user = userEvent.setup();
@@ -81,7 +92,9 @@ describe('StravaConnectCard (spec health-connections §2)', () => {
     renderCard(connectedClient());
     expect(await screen.findByRole('heading', { name: 'Connected to Strava' })).toBeInTheDocument();
     expect(screen.getByText('Maya Chen')).toBeInTheDocument();
-    expect(screen.getByText(/Last synced:/)).toContainElement(screen.getByText((_, el) => el?.getAttribute('datetime') === '2026-01-02T09:30:00.000Z'));
+    expect(screen.getByText(/Last synced:/)).toContainElement(
+      screen.getByText((_, el) => el?.getAttribute('datetime') === '2026-01-02T09:30:00.000Z'),
+    );
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
@@ -118,11 +131,16 @@ describe('StravaConnectCard (spec health-connections §2)', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByRole('heading', { name: 'Connect Your Strava Account' })).toBeInTheDocument();
     expect(apiClient.disconnect).toHaveBeenCalledWith('strava');
-    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Your Strava account is disconnected.');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
+      'Your Strava account is disconnected.',
+    );
   });
 
   it('reports a failed disconnect and stays connected', async () => {
-    renderCard({ ...connectedClient(), disconnect: vi.fn(async () => Promise.reject(new ApiError(502, 'provider_error', 'x'))) });
+    renderCard({
+      ...connectedClient(),
+      disconnect: vi.fn(async () => Promise.reject(new ApiError(502, 'provider_error', 'x'))),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
@@ -165,7 +183,9 @@ describe('StravaConnectCard (spec health-connections §2)', () => {
           error_message: null,
         },
       })
-      .mockRejectedValueOnce(new ApiError(429, 'rate_limited', '15-minute rate limit exceeded. Try again in 15 minutes'));
+      .mockRejectedValueOnce(
+        new ApiError(429, 'rate_limited', '15-minute rate limit exceeded. Try again in 15 minutes'),
+      );
     renderCard({ ...connectedClient(), sync });
     const user = userEvent.setup();
     const toasts = screen.getByRole('region', { name: 'Notifications' });

@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnifiedActivity } from '@shared/schemas/activity';
 import { AppleIngestResponse, AppleIngestTokenResponse } from '@shared/schemas/apple';
-import { ActivitiesResponse, AuthorizeUrlResponse, ConnectionsResponse, SyncResponse } from '@shared/schemas/connections';
+import {
+  ActivitiesResponse,
+  AuthorizeUrlResponse,
+  ConnectionsResponse,
+  SyncResponse,
+} from '@shared/schemas/connections';
 import { GoogleConnectResponse } from '@shared/schemas/google';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
 import { DEMO_HEALTH_CONNECT_DELAY_MS } from '@/features/connections/demo/health-connections-demo';
@@ -10,7 +15,12 @@ const now = new Date('2026-03-10T18:20:00.000Z');
 
 function demoClient() {
   const wait = vi.fn(async () => {});
-  const client = createDemoApiClient({ now: () => now, origin: 'http://localhost:3000', storage: window.sessionStorage, wait });
+  const client = createDemoApiClient({
+    now: () => now,
+    origin: 'http://localhost:3000',
+    storage: window.sessionStorage,
+    wait,
+  });
   return { client, wait };
 }
 
@@ -36,10 +46,16 @@ describe('demo Google Fit and Apple Health (spec health-connections §1)', () =>
 
   it('connecting Google Fit waits 1.5 s, then it is connected with its sample workouts in the list', async () => {
     const { client, wait } = demoClient();
-    const response = GoogleConnectResponse.parse(await client.connectGoogle({ code: 'demo-code', state: 'demo-state' }));
+    const response = GoogleConnectResponse.parse(
+      await client.connectGoogle({ code: 'demo-code', state: 'demo-state' }),
+    );
     expect(wait).toHaveBeenCalledWith(DEMO_HEALTH_CONNECT_DELAY_MS);
     expect(DEMO_HEALTH_CONNECT_DELAY_MS).toBe(1500);
-    expect(response.connection).toMatchObject({ provider: 'google_health', isActive: true, providerUserIdPrefix: expect.stringMatching(/^.{8}$/) });
+    expect(response.connection).toMatchObject({
+      provider: 'google_health',
+      isActive: true,
+      providerUserIdPrefix: expect.stringMatching(/^.{8}$/),
+    });
     expect(response.sync).toMatchObject({ provider: 'google_health', imported: 4 });
     expect(await providersOf(client)).toEqual(['strava', 'google_health']);
 
@@ -65,7 +81,10 @@ describe('demo Google Fit and Apple Health (spec health-connections §1)', () =>
     expect(issued.ingestUrl).toBe('http://localhost:3000/api/apple/ingest');
     const again = AppleIngestTokenResponse.parse(await client.issueAppleIngestToken());
     expect(again.token).not.toBe(issued.token);
-    expect(AppleIngestResponse.parse(await client.testAppleIngest(issued.ingestUrl, issued.token))).toMatchObject({ accepted: 0, rejected: [] });
+    expect(AppleIngestResponse.parse(await client.testAppleIngest(issued.ingestUrl, issued.token))).toMatchObject({
+      accepted: 0,
+      rejected: [],
+    });
 
     const swims = ActivitiesResponse.parse(await client.activities({ type: 'swim' })).activities;
     expect(swims.map((a) => [a.provider_type, a.name])).toEqual([['apple_health', 'Kitsilano Pool Swim']]);
@@ -76,16 +95,24 @@ describe('demo Google Fit and Apple Health (spec health-connections §1)', () =>
     await client.connectGoogle({ code: 'c', state: 's' });
     await client.issueAppleIngestToken();
     const sync = SyncResponse.parse(await client.sync('apple_health'));
-    expect(sync).toEqual({ kind: 'synced', result: { provider: 'apple_health', imported: 0, updated: 4, lastSyncAt: now.toISOString() } });
+    expect(sync).toEqual({
+      kind: 'synced',
+      result: { provider: 'apple_health', imported: 0, updated: 4, lastSyncAt: now.toISOString() },
+    });
 
     await client.disconnect('google_health');
     expect(await providersOf(client)).toEqual(['strava', 'apple_health']);
     const { activities } = await client.activities();
     expect(activities.some((a) => a.provider_type === 'google_health')).toBe(false);
-    await expect(client.sync('google_health')).rejects.toMatchObject({ status: 404, message: 'Connect Google Fit first.' });
+    await expect(client.sync('google_health')).rejects.toMatchObject({
+      status: 404,
+      message: 'Connect Google Fit first.',
+    });
 
     await client.disconnect('strava');
     expect(await providersOf(client)).toEqual(['apple_health']);
-    expect(new Set((await client.activities()).activities.map((a) => a.provider_type))).toEqual(new Set(['apple_health']));
+    expect(new Set((await client.activities()).activities.map((a) => a.provider_type))).toEqual(
+      new Set(['apple_health']),
+    );
   });
 });

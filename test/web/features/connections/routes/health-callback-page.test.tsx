@@ -8,7 +8,13 @@ import HealthCallbackPage, { HEALTH_CONNECT_REDIRECT_MS } from '@/features/conne
 import { HEALTH_CONNECT_MARKER_KEY } from '@/features/connections/utils/callback-params';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { leaveAppFor } from '@/lib/navigation';
-import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
+import {
+  createFakeApiClient,
+  createFakeAuthService,
+  SIGNED_IN_USER,
+  stravaConnection,
+  TestProviders,
+} from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 
@@ -26,7 +32,13 @@ const routes = [
 ];
 
 const google = (overrides: Partial<ConnectionSummary> = {}) =>
-  stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null, providerUserIdPrefix: '10984436', ...overrides });
+  stravaConnection({
+    provider: 'google_health',
+    athleteFirstName: null,
+    athleteLastName: null,
+    providerUserIdPrefix: '10984436',
+    ...overrides,
+  });
 
 function renderCallback(path: string, overrides: Partial<ApiClient> = {}, { strict = false } = {}) {
   const apiClient = createFakeApiClient(overrides);
@@ -54,21 +66,32 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('shows "Connecting Your Health App..." while connecting', () => {
-    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', { connectGoogle: vi.fn(() => new Promise<never>(() => {})) });
+    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
+      connectGoogle: vi.fn(() => new Promise<never>(() => {})),
+    });
     expect(screen.getByRole('status', { name: 'Connecting Your Health App...' })).toBeInTheDocument();
     expect(screen.getByText('Connecting Your Health App...')).toBeInTheDocument();
   });
 
-  it('exchanges Google\'s code once (even in StrictMode), marks success locally and goes to the dashboard after 2 s', async () => {
+  it("exchanges Google's code once (even in StrictMode), marks success locally and goes to the dashboard after 2 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-03-10T10:00:00.000Z'));
     const connectGoogle = vi.fn(async () => ({ connection: google(), sync: null }));
-    renderCallback('/auth/health/callback?provider=google_health&code=4%2F0Ab&state=signed&scope=openid', { connectGoogle }, { strict: true });
+    renderCallback(
+      '/auth/health/callback?provider=google_health&code=4%2F0Ab&state=signed&scope=openid',
+      { connectGoogle },
+      { strict: true },
+    );
     expect(await screen.findByRole('heading', { name: 'Successfully Connected!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Google Fit is connected.');
     expect(connectGoogle).toHaveBeenCalledTimes(1);
     expect(connectGoogle).toHaveBeenCalledWith({ code: '4/0Ab', state: 'signed', scope: 'openid' });
-    await waitFor(() => expect(marker()).toEqual({ provider: 'google_health', connectedAt: expect.stringMatching(/^2026-03-10T10:00:0\d\.\d{3}Z$/) }));
+    await waitFor(() =>
+      expect(marker()).toEqual({
+        provider: 'google_health',
+        connectedAt: expect.stringMatching(/^2026-03-10T10:00:0\d\.\d{3}Z$/),
+      }),
+    );
 
     await act(() => vi.advanceTimersByTimeAsync(HEALTH_CONNECT_REDIRECT_MS - 100));
     expect(screen.queryByRole('heading', { name: /Landed on/ })).not.toBeInTheDocument();
@@ -79,7 +102,10 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
 
   it.each([
     ['/health-connect-callback', 'Unknown health provider'],
-    ['/auth/health/callback?provider=google_health&error=access_denied', 'Google Fit authorization failed: access_denied'],
+    [
+      '/auth/health/callback?provider=google_health&error=access_denied',
+      'Google Fit authorization failed: access_denied',
+    ],
     ['/auth/health/callback?provider=google_health&state=s', 'No Google OAuth session found after authorization'],
     ['/auth/health/callback?provider=strava&state=s', 'No authorization code received from Strava'],
     ['/auth/health/callback?provider=strava&error=access_denied', 'Strava authorization failed: access_denied'],
@@ -92,18 +118,28 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
   });
 
   it('says "Failed to connect Google Fit" when the connect does not come back active', async () => {
-    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', { connectGoogle: vi.fn(async () => ({ connection: google({ isActive: false }), sync: null })) });
+    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
+      connectGoogle: vi.fn(async () => ({ connection: google({ isActive: false }), sync: null })),
+    });
     await expectFailure('Failed to connect Google Fit');
   });
 
   it("shows the server's reason when it refuses the code (e.g. no fitness scope granted)", async () => {
-    const refusal = new ApiError(400, 'missing_fitness_scope', 'Google Fit access was not granted. Allow TrailBuddy to read your fitness data and try again.');
-    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', { connectGoogle: vi.fn(async () => Promise.reject(refusal)) });
+    const refusal = new ApiError(
+      400,
+      'missing_fitness_scope',
+      'Google Fit access was not granted. Allow TrailBuddy to read your fitness data and try again.',
+    );
+    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
+      connectGoogle: vi.fn(async () => Promise.reject(refusal)),
+    });
     await expectFailure('Google Fit access was not granted.');
   });
 
   it('says "Failed to connect Google Fit" when the server fails', async () => {
-    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', { connectGoogle: vi.fn(async () => Promise.reject(new ApiError(502, 'google_error', 'upstream'))) });
+    renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
+      connectGoogle: vi.fn(async () => Promise.reject(new ApiError(502, 'google_error', 'upstream'))),
+    });
     await expectFailure('Failed to connect Google Fit');
   });
 
@@ -117,21 +153,26 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
 
   it('Apple: with auth_success=true, succeeds only if the Apple Health connection is there', async () => {
     renderCallback('/apple-health-callback?auth_success=true', {
-      connections: vi.fn(async () => ({ connections: [google({ provider: 'apple_health', providerUserIdPrefix: 'A1F3C9E2' })] })),
+      connections: vi.fn(async () => ({
+        connections: [google({ provider: 'apple_health', providerUserIdPrefix: 'A1F3C9E2' })],
+      })),
     });
     expect(await screen.findByRole('heading', { name: 'Successfully Connected!' })).toBeInTheDocument();
     expect(marker()).toMatchObject({ provider: 'apple_health' });
   });
 
   it('Apple: "Failed to connect Apple Health" when no connection came of it', async () => {
-    renderCallback('/apple-health-callback?auth_success=true', { connections: vi.fn(async () => ({ connections: [] })) });
+    renderCallback('/apple-health-callback?auth_success=true', {
+      connections: vi.fn(async () => ({ connections: [] })),
+    });
     await expectFailure('Failed to connect Apple Health');
   });
 
   describe('window messages', () => {
     // The Shortcut reported success; the connection check never answers, so only a message can end the wait.
     const WAITING_PATH = '/health-connect-callback?provider=apple_health&auth_success=true';
-    const post = (data: unknown, origin: string) => act(() => window.dispatchEvent(new MessageEvent('message', { data, origin })));
+    const post = (data: unknown, origin: string) =>
+      act(() => window.dispatchEvent(new MessageEvent('message', { data, origin })));
 
     it('accepts HEALTH_CONNECT_ERROR from this origin and shows it', async () => {
       renderCallback(WAITING_PATH, { connections: vi.fn(() => new Promise<never>(() => {})) });
@@ -150,7 +191,9 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
       renderCallback(WAITING_PATH, { connections: vi.fn(() => new Promise<never>(() => {})) });
       post({ type: 'HEALTH_CONNECT_SUCCESS', result: { provider: 'apple_health' } }, 'https://evil.example');
       post({ type: 'HEALTH_CONNECT_ERROR', error: 'x' }, 'https://evil.example');
-      await waitFor(() => expect(screen.getByRole('status', { name: 'Connecting Your Health App...' })).toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.getByRole('status', { name: 'Connecting Your Health App...' })).toBeInTheDocument(),
+      );
       expect(screen.queryByRole('heading', { name: 'Successfully Connected!' })).not.toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(marker()).toBeNull();
@@ -163,12 +206,20 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
 
     it('names the data that will not be imported, stays on the screen and reconnects from the keyboard', async () => {
       vi.mocked(leaveAppFor).mockClear();
-      const googleAuthorizeUrl = vi.fn(async () => ({ url: 'https://accounts.google.com/o/oauth2/v2/auth?state=fresh' }));
+      const googleAuthorizeUrl = vi.fn(async () => ({
+        url: 'https://accounts.google.com/o/oauth2/v2/auth?state=fresh',
+      }));
       renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
-        connectGoogle: vi.fn(async () => ({ connection: google(), sync: null, notImported: { data: ['activities, steps and calories'], activityMissing: true, message } })),
+        connectGoogle: vi.fn(async () => ({
+          connection: google(),
+          sync: null,
+          notImported: { data: ['activities, steps and calories'], activityMissing: true, message },
+        })),
         googleAuthorizeUrl,
       });
-      expect(await screen.findByRole('heading', { name: 'Google Fit Connected, Some Data Missing' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Google Fit Connected, Some Data Missing' }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(message);
       // No automatic move to the dashboard: the person needs time to read it.
       await new Promise((resolve) => setTimeout(resolve, HEALTH_CONNECT_REDIRECT_MS + 200));

@@ -6,7 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import StravaCallbackPage from '@/features/connections/routes/strava-callback-page';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { leaveAppFor } from '@/lib/navigation';
-import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER, stravaConnection, TestProviders } from '../../../test-utils';
+import {
+  createFakeApiClient,
+  createFakeAuthService,
+  renderRoutes,
+  SIGNED_IN_USER,
+  stravaConnection,
+  TestProviders,
+} from '../../../test-utils';
 
 vi.mock('@/lib/navigation', () => ({ leaveAppFor: vi.fn() }));
 
@@ -25,13 +32,20 @@ const connected = { connection: stravaConnection(), sync: null };
 
 function renderCallback(search: string, connectStrava: ApiClient['connectStrava']) {
   const apiClient = createFakeApiClient({ connectStrava });
-  renderRoutes(routes, { path: `/auth/strava/callback${search}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  renderRoutes(routes, {
+    path: `/auth/strava/callback${search}`,
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
   return apiClient;
 }
 
 describe('StravaCallbackPage (spec core-app §4)', () => {
   it('shows "Connecting to Strava..." while the code is exchanged', async () => {
-    renderCallback('?code=abc&state=s', vi.fn(() => new Promise<never>(() => {})));
+    renderCallback(
+      '?code=abc&state=s',
+      vi.fn(() => new Promise<never>(() => {})),
+    );
     expect(await screen.findByRole('status', { name: 'Connecting to Strava...' })).toBeInTheDocument();
     expect(screen.getByText('Connecting to Strava...')).toBeInTheDocument();
   });
@@ -40,7 +54,11 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
     const connectStrava = vi.fn(async () => connected);
     renderCallback('?code=abc&state=signed-state&scope=read,activity:read,profile:read_all', connectStrava);
     expect(await screen.findByRole('heading', { name: 'Landed on /dashboard?strava=connected' })).toBeInTheDocument();
-    expect(connectStrava).toHaveBeenCalledWith({ code: 'abc', state: 'signed-state', scope: 'read,activity:read,profile:read_all' });
+    expect(connectStrava).toHaveBeenCalledWith({
+      code: 'abc',
+      state: 'signed-state',
+      scope: 'read,activity:read,profile:read_all',
+    });
   });
 
   it.each([
@@ -60,14 +78,22 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
     ['a forged state', new ApiError(400, 'invalid_state', 'The connection request expired. Please try again.')],
     ['a network failure', new ApiError(0, 'network_error', 'Could not reach TrailBuddy.')],
   ])('goes to /profile?error=connection_failed on %s', async (_, error) => {
-    renderCallback('?code=abc&state=s', vi.fn(async () => Promise.reject(error)));
-    expect(await screen.findByRole('heading', { name: 'Landed on /profile?error=connection_failed' })).toBeInTheDocument();
+    renderCallback(
+      '?code=abc&state=s',
+      vi.fn(async () => Promise.reject(error)),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Landed on /profile?error=connection_failed' }),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's tips for an invalid code, with a way to try again", async () => {
     const tips =
       'The authorization code is no longer valid: it expired (codes last about 10 minutes), was already used, or the redirect URI does not match. Please try connecting again.';
-    renderCallback('?code=used&state=s', vi.fn(async () => Promise.reject(new ApiError(400, 'invalid_code', tips))));
+    renderCallback(
+      '?code=used&state=s',
+      vi.fn(async () => Promise.reject(new ApiError(400, 'invalid_code', tips))),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(tips);
     expect(screen.getByRole('heading', { name: 'Connection Failed' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Try Again' }));
@@ -80,7 +106,10 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/auth/strava/callback?code=abc&state=s'] });
     render(
       <StrictMode>
-        <TestProviders service={createFakeAuthService(SIGNED_IN_USER)} apiClient={createFakeApiClient({ connectStrava })}>
+        <TestProviders
+          service={createFakeAuthService(SIGNED_IN_USER)}
+          apiClient={createFakeApiClient({ connectStrava })}
+        >
           <RouterProvider router={router} />
         </TestProviders>
       </StrictMode>,
@@ -118,9 +147,15 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
       vi.mocked(leaveAppFor).mockClear();
       const apiClient = createFakeApiClient({
         connectStrava: vi.fn(async () => Promise.reject(new ApiError(400, 'missing_permission', missing))),
-        stravaAuthorizeUrl: vi.fn(async () => Promise.reject(new ApiError(0, 'network_error', 'Could not reach TrailBuddy.'))),
+        stravaAuthorizeUrl: vi.fn(async () =>
+          Promise.reject(new ApiError(0, 'network_error', 'Could not reach TrailBuddy.')),
+        ),
       });
-      renderRoutes(routes, { path: '/auth/strava/callback?code=abc&state=s&scope=read', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+      renderRoutes(routes, {
+        path: '/auth/strava/callback?code=abc&state=s&scope=read',
+        service: createFakeAuthService(SIGNED_IN_USER),
+        apiClient,
+      });
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Reconnect Strava' }));
       expect(await screen.findByText(/Could not reach TrailBuddy|network/i)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reconnect Strava' })).toBeEnabled();

@@ -13,15 +13,29 @@ import { lastSynchronizedAt } from '@/features/connections/hooks/use-health-conn
 import { stravaConnection } from '../../../test-utils';
 
 const google = (overrides: Partial<ConnectionSummary> = {}): ConnectionSummary =>
-  stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null, providerUserIdPrefix: '1098443612', ...overrides });
+  stravaConnection({
+    provider: 'google_health',
+    athleteFirstName: null,
+    athleteLastName: null,
+    providerUserIdPrefix: '1098443612',
+    ...overrides,
+  });
 
 describe('identityLine (spec §2)', () => {
   it.each<[string, ConnectionSummary, string]>([
     ["Strava: the athlete's full name", stravaConnection(), 'Maya Chen'],
     ['Strava: a first name alone', stravaConnection({ athleteLastName: null }), 'Maya'],
-    ['Strava without a name (not the user id)', stravaConnection({ athleteFirstName: null, athleteLastName: null }), 'Connected'],
+    [
+      'Strava without a name (not the user id)',
+      stravaConnection({ athleteFirstName: null, athleteLastName: null }),
+      'Connected',
+    ],
     ["Google Fit: 'User ID:' and the first 8 characters", google(), 'User ID: 10984436'],
-    ['Apple Health: a short id as it is', google({ provider: 'apple_health', providerUserIdPrefix: 'A1F3' }), 'User ID: A1F3'],
+    [
+      'Apple Health: a short id as it is',
+      google({ provider: 'apple_health', providerUserIdPrefix: 'A1F3' }),
+      'User ID: A1F3',
+    ],
     ['Google Fit without an id', google({ providerUserIdPrefix: null }), 'Connected'],
     ['Google Fit ignores athlete names', google({ athleteFirstName: 'X', providerUserIdPrefix: null }), 'Connected'],
   ])('%s', (_name, connection, expected) => {
@@ -32,10 +46,30 @@ describe('identityLine (spec §2)', () => {
 describe('syncErrorMessage (spec §8 sync errors)', () => {
   it.each<[string, Parameters<typeof syncErrorMessage>[0], unknown, string]>([
     ['401', 'strava', new ApiError(401, 'unauthorized', 'x'), 'Authentication failed for Strava. Please reconnect.'],
-    ['reconnect code', 'strava', new ApiError(409, 'strava_reconnect_required', 'x'), 'Authentication failed for Strava. Please reconnect.'],
-    ['token code', 'google_health', new ApiError(409, 'google_token_revoked', 'x'), 'Authentication failed for Google Fit. Please reconnect.'],
-    ['unreachable', 'google_health', new ApiError(0, 'network_error', 'x'), 'Network error while syncing Google Fit. Please try again.'],
-    ['provider network', 'strava', new ApiError(503, 'strava_network_error', 'x'), 'Network error while syncing Strava. Please try again.'],
+    [
+      'reconnect code',
+      'strava',
+      new ApiError(409, 'strava_reconnect_required', 'x'),
+      'Authentication failed for Strava. Please reconnect.',
+    ],
+    [
+      'token code',
+      'google_health',
+      new ApiError(409, 'google_token_revoked', 'x'),
+      'Authentication failed for Google Fit. Please reconnect.',
+    ],
+    [
+      'unreachable',
+      'google_health',
+      new ApiError(0, 'network_error', 'x'),
+      'Network error while syncing Google Fit. Please try again.',
+    ],
+    [
+      'provider network',
+      'strava',
+      new ApiError(503, 'strava_network_error', 'x'),
+      'Network error while syncing Strava. Please try again.',
+    ],
     ['other', 'apple_health', new ApiError(502, 'apple_sync_failed', 'x'), 'Failed to sync Apple Health activities'],
     ['not an ApiError', 'strava', new Error('boom'), 'Failed to sync Strava activities'],
     [
@@ -67,7 +101,11 @@ describe('Apple Shortcut setup resume rule (spec §2)', () => {
     storage.clear();
     expect(readAppleShortcutFlags(storage)).toEqual({ installed: false, permissionsGranted: false, tested: false });
     writeAppleShortcutFlags({ installed: true, permissionsGranted: false, tested: true }, storage);
-    expect(JSON.parse(storage.getItem(APPLE_SHORTCUT_STORAGE_KEY)!)).toEqual({ installed: true, permissionsGranted: false, tested: true });
+    expect(JSON.parse(storage.getItem(APPLE_SHORTCUT_STORAGE_KEY)!)).toEqual({
+      installed: true,
+      permissionsGranted: false,
+      tested: true,
+    });
     expect(readAppleShortcutFlags(storage)).toEqual({ installed: true, permissionsGranted: false, tested: true });
     storage.setItem(APPLE_SHORTCUT_STORAGE_KEY, '{not json');
     expect(readAppleShortcutFlags(storage)).toEqual({ installed: false, permissionsGranted: false, tested: false });

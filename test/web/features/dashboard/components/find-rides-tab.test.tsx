@@ -17,12 +17,25 @@ function renderWith(apiClient: ApiClient, demo = false) {
   );
 }
 
-const activities = [{ id: ACTIVITY_ID, title: 'Sunday Grouse Grind', date: '2030-06-02', time: '08:00', startsAt: '2030-06-02T15:00:00.000Z', location: 'Grouse' }];
+const activities = [
+  {
+    id: ACTIVITY_ID,
+    title: 'Sunday Grouse Grind',
+    date: '2030-06-02',
+    time: '08:00',
+    startsAt: '2030-06-02T15:00:00.000Z',
+    location: 'Grouse',
+  },
+];
 
 describe('FindRidesTab', () => {
   it("shows the offers and requests of the user's activities and books a seat", async () => {
     const bookRide = vi.fn(async () => ({ offers: [], requests: [] }));
-    const myRides = vi.fn(async () => ({ activities, offers: [rideOffer(), rideOffer({ id: 'full', availableSeats: 0, driverName: 'Sam' })], requests: [rideRequest()] }));
+    const myRides = vi.fn(async () => ({
+      activities,
+      offers: [rideOffer(), rideOffer({ id: 'full', availableSeats: 0, driverName: 'Sam' })],
+      requests: [rideRequest()],
+    }));
     renderWith(createFakeApiClient({ myRides, bookRide }));
     const offers = (await screen.findByRole('heading', { name: 'Available Ride Offers' })).closest('section')!;
     const [open, full] = within(offers).getAllByRole('listitem');
@@ -37,7 +50,9 @@ describe('FindRidesTab', () => {
     expect(full).toHaveTextContent('Full');
 
     const requests = screen.getByRole('heading', { name: 'Ride Requests' }).closest('section')!;
-    expect(within(requests).getByRole('listitem')).toHaveTextContent('Preferred pickupMain Street StationWilling to share costsYes');
+    expect(within(requests).getByRole('listitem')).toHaveTextContent(
+      'Preferred pickupMain Street StationWilling to share costsYes',
+    );
 
     await userEvent.setup().click(within(open!).getByRole('button', { name: 'Join Ride' }));
     expect(bookRide).toHaveBeenCalledWith(ACTIVITY_ID, rideOffer().id);
@@ -50,11 +65,17 @@ describe('FindRidesTab', () => {
     renderWith(
       createFakeApiClient({
         myRides: vi.fn(async () => ({ activities, offers: [], requests: [rideRequest()] })),
-        offerRideToRequest: vi.fn(async () => Promise.reject(new ApiError(409, 'no_ride', 'Offer a ride to this activity first, then offer it to this request.'))),
+        offerRideToRequest: vi.fn(async () =>
+          Promise.reject(
+            new ApiError(409, 'no_ride', 'Offer a ride to this activity first, then offer it to this request.'),
+          ),
+        ),
       }),
     );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Offer Ride' }));
-    expect(await screen.findByText('Offer a ride to this activity first, then offer it to this request.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Offer a ride to this activity first, then offer it to this request.'),
+    ).toBeInTheDocument();
   });
 
   it('says there are no rides yet for a signed-in user', async () => {
@@ -65,7 +86,9 @@ describe('FindRidesTab', () => {
   it("keeps the spec's sample in demo mode: $8 and $12 a person, 3 and 4 seats", async () => {
     renderWith(createDemoApiClient({ wait: async () => {}, storage: window.sessionStorage }), true);
     const offers = (await screen.findByRole('heading', { name: 'Available Ride Offers' })).closest('section')!;
-    const text = within(offers).getAllByRole('listitem').map((item) => item.textContent);
+    const text = within(offers)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(text).toHaveLength(2);
     expect(text[0]).toMatch(/★ 4\.9.*Seats available3.*Cost per person\$8/);
     expect(text[1]).toMatch(/Seats available4.*Cost per person\$12/);
@@ -73,7 +96,13 @@ describe('FindRidesTab', () => {
   });
 
   it("says 'Demo ride data not available' in demo mode without rides", async () => {
-    renderWith(createFakeApiClient({ traits: DEMO_TRAITS, myRides: vi.fn(async () => ({ activities: [], offers: [], requests: [] })) }), true);
+    renderWith(
+      createFakeApiClient({
+        traits: DEMO_TRAITS,
+        myRides: vi.fn(async () => ({ activities: [], offers: [], requests: [] })),
+      }),
+      true,
+    );
     expect(await screen.findByText('Demo ride data not available')).toBeInTheDocument();
   });
 });

@@ -25,7 +25,15 @@ describe('UpcomingActivities', () => {
   it('shows the first 3 upcoming activities near the user, Join only while there is room', async () => {
     const nearbyGroupActivities = vi.fn(async () => ({
       area: 'vancouver' as const,
-      activities: [summary(), summary({ id: '01JZ0000000000000000000002', title: 'Full', participantCount: 4, status: 'confirmed' as const }), summary({ id: '01JZ0000000000000000000003', title: 'Mine', viewer: { isOrganizer: false, isParticipant: true } })],
+      activities: [
+        summary(),
+        summary({ id: '01JZ0000000000000000000002', title: 'Full', participantCount: 4, status: 'confirmed' as const }),
+        summary({
+          id: '01JZ0000000000000000000003',
+          title: 'Mine',
+          viewer: { isOrganizer: false, isParticipant: true },
+        }),
+      ],
       nextCursor: null,
     }));
     renderWith(createFakeApiClient({ nearbyGroupActivities, myGroupActivities: noneOfMine() }));
@@ -33,18 +41,37 @@ describe('UpcomingActivities', () => {
     const items = await within(section).findAllByRole('listitem');
     expect(nearbyGroupActivities).toHaveBeenCalledWith({ limit: 3 });
     expect(items).toHaveLength(3);
-    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([true, false, false]);
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(within(items[2]!).getByRole('button', { name: 'Joined' })).toBeDisabled();
     expect(within(items[0]!).getByText('almost full')).toHaveClass('bg-yellow-100');
   });
 
   it('joins through the API and opens the details with a link to the activity page', async () => {
-    const joinGroupActivity = vi.fn(async () => details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }));
-    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [summary()], nextCursor: null })), myGroupActivities: noneOfMine(), joinGroupActivity }));
+    const joinGroupActivity = vi.fn(async () =>
+      details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }),
+    );
+    renderWith(
+      createFakeApiClient({
+        nearbyGroupActivities: vi.fn(async () => ({
+          area: 'vancouver' as const,
+          activities: [summary()],
+          nextCursor: null,
+        })),
+        myGroupActivities: noneOfMine(),
+        joinGroupActivity,
+      }),
+    );
     const user = userEvent.setup();
     const item = (await screen.findAllByRole('listitem'))[0]!;
     await user.click(within(item).getByRole('button', { name: 'View Details' }));
-    expect(within(item).getByRole('link', { name: 'Open the activity page' })).toHaveAttribute('href', `/plan-activity/${summary().id}`);
+    expect(within(item).getByRole('link', { name: 'Open the activity page' })).toHaveAttribute(
+      'href',
+      `/plan-activity/${summary().id}`,
+    );
     expect(item).toHaveTextContent('OrganizerMaya');
 
     await user.click(within(item).getByRole('button', { name: 'Join Activity' }));
@@ -56,16 +83,28 @@ describe('UpcomingActivities', () => {
 
   it("lists an organiser's own activities even when none are nearby, soonest first, each once, cancelled ones left out", async () => {
     const organised = (id: string, startsAt: string, extra = {}) =>
-      summary({ id, title: `Mine ${id.slice(-1)}`, startsAt, viewer: { isOrganizer: true, isParticipant: true }, ...extra });
+      summary({
+        id,
+        title: `Mine ${id.slice(-1)}`,
+        startsAt,
+        viewer: { isOrganizer: true, isParticipant: true },
+        ...extra,
+      });
     const myGroupActivities = vi.fn(async () => ({
       activities: [
         organised('01JZ0000000000000000000009', '2031-07-02T16:00:00.000Z'),
         organised('01JZ0000000000000000000008', '2031-07-01T16:00:00.000Z'),
-        organised('01JZ0000000000000000000007', '2031-06-30T16:00:00.000Z', { cancelledAt: '2031-06-01T00:00:00.000Z' }),
+        organised('01JZ0000000000000000000007', '2031-06-30T16:00:00.000Z', {
+          cancelledAt: '2031-06-01T00:00:00.000Z',
+        }),
       ],
       nextCursor: null,
     }));
-    const nearbyGroupActivities = vi.fn(async () => ({ area: 'vancouver' as const, activities: [organised('01JZ0000000000000000000008', '2031-07-01T16:00:00.000Z')], nextCursor: null }));
+    const nearbyGroupActivities = vi.fn(async () => ({
+      area: 'vancouver' as const,
+      activities: [organised('01JZ0000000000000000000008', '2031-07-01T16:00:00.000Z')],
+      nextCursor: null,
+    }));
     renderWith(createFakeApiClient({ nearbyGroupActivities, myGroupActivities }));
     const section = (await screen.findByRole('heading', { name: 'Upcoming Activities' })).closest('section')!;
     const items = await within(section).findAllByRole('listitem');
@@ -75,14 +114,25 @@ describe('UpcomingActivities', () => {
   });
 
   it('says so when nothing is planned nearby', async () => {
-    renderWith(createFakeApiClient({ nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [], nextCursor: null })), myGroupActivities: noneOfMine() }));
-    expect(await screen.findByText('No upcoming activities near you yet. Plan one and invite partners!')).toBeInTheDocument();
+    renderWith(
+      createFakeApiClient({
+        nearbyGroupActivities: vi.fn(async () => ({ area: 'vancouver' as const, activities: [], nextCursor: null })),
+        myGroupActivities: noneOfMine(),
+      }),
+    );
+    expect(
+      await screen.findByText('No upcoming activities near you yet. Plan one and invite partners!'),
+    ).toBeInTheDocument();
   });
 
   it('shows the spec sample in demo mode: 4, 6 and 5 places, the full one without Join', async () => {
     renderWith(createDemoApiClient({ wait: async () => {}, storage: window.sessionStorage }));
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent?.match(/\d+\/(\d+) participants/)?.[1])).toEqual(['4', '6', '5']);
-    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([true, false, true]);
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 });

@@ -91,7 +91,15 @@ describe('DashboardPage (spec core-app §2)', () => {
       id: SIGNED_IN_USER.id,
       email: SIGNED_IN_USER.email,
       createdAt: '2025-06-01T12:00:00.000Z',
-      settings: { displayName: 'Robin Trailwalker', homeArea: null, activities: [], availability: [], bio: '', discoverable: false, visibleFields: [] },
+      settings: {
+        displayName: 'Robin Trailwalker',
+        homeArea: null,
+        activities: [],
+        availability: [],
+        bio: '',
+        discoverable: false,
+        visibleFields: [],
+      },
       level: null,
     }));
     renderDashboard({ ...connectedAs('Maya'), profile } as Partial<ApiClient>);
@@ -126,13 +134,24 @@ describe('DashboardPage (spec core-app §2)', () => {
 
   it('lists the latest 5 activities in Recent Activities, with a link to manage the connection', async () => {
     const items = Array.from({ length: 7 }, (_, n) =>
-      activity({ provider_activity_id: String(n), name: `Run number ${n}`, start_time: noonDaysAgo(n), distance_meters: 1000 * (n + 1) }),
+      activity({
+        provider_activity_id: String(n),
+        name: `Run number ${n}`,
+        start_time: noonDaysAgo(n),
+        distance_meters: 1000 * (n + 1),
+      }),
     );
     renderDashboard({ ...connectedAs('Maya'), analysis: vi.fn(async () => analysisOf(items.reverse())) });
     const card = (await screen.findByRole('heading', { name: 'Recent Activities' })).closest('section');
     if (!card) throw new Error('no card');
     const rows = within(card).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Run number 0', 'Run number 1', 'Run number 2', 'Run number 3', 'Run number 4']);
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Run number 0',
+      'Run number 1',
+      'Run number 2',
+      'Run number 3',
+      'Run number 4',
+    ]);
     expect(rows[0]).toHaveTextContent('1.0 km');
     expect(rows[1]).toHaveTextContent('Run · Yesterday');
     expect(within(card).getByRole('link', { name: 'Manage connection' })).toHaveAttribute('href', '/profile');
@@ -140,7 +159,11 @@ describe('DashboardPage (spec core-app §2)', () => {
 
   it('counts a user connected to Google Fit only as connected', async () => {
     const google = stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null });
-    renderDashboard({ connections: vi.fn(async () => ({ connections: [google] })), analysis: vi.fn(async () => analysisOf([])), ...noUpcoming });
+    renderDashboard({
+      connections: vi.fn(async () => ({ connections: [google] })),
+      analysis: vi.fn(async () => analysisOf([])),
+      ...noUpcoming,
+    });
     expect(await screen.findByText('Total Activities')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, jordan.lee!' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Track Progress' })).not.toBeInTheDocument();
@@ -186,7 +209,11 @@ describe('DashboardPage in demo mode', () => {
     const items = await within(upcoming).findAllByRole('listitem');
     expect(items).toHaveLength(3);
     // Join only while there is room: the second one is full (6/6).
-    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([true, false, true]);
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(within(items[1]!).getByRole('button', { name: 'View Details' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent Activities' })).toBeInTheDocument();
   });
@@ -214,7 +241,9 @@ describe('DashboardPage in demo mode', () => {
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Find Rides' }));
     const offers = (await screen.findByRole('heading', { name: 'Available Ride Offers' })).closest('section');
     if (!offers) throw new Error('no offers');
-    const offerText = within(offers).getAllByRole('listitem').map((item) => item.textContent);
+    const offerText = within(offers)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(offerText).toHaveLength(2);
     expect(offerText[0]).toMatch(/Seats available3.*Cost per person\$8/);
     expect(offerText[1]).toMatch(/Seats available4.*Cost per person\$12/);

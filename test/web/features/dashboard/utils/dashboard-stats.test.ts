@@ -38,7 +38,15 @@ describe('dashboardStats (spec core-app §2)', () => {
 
 describe('latestActivities', () => {
   it('keeps the newest five, newest first', () => {
-    const activities = Array.from({ length: 7 }, (_, n) => activity({ provider_activity_id: String(n), start_time: new Date(now.getTime() - n * 3_600_000).toISOString() }));
-    expect(latestActivities(activities.reverse()).map((a) => a.provider_activity_id)).toEqual(['0', '1', '2', '3', '4']);
+    const activities = Array.from({ length: 7 }, (_, n) =>
+      activity({ provider_activity_id: String(n), start_time: new Date(now.getTime() - n * 3_600_000).toISOString() }),
+    );
+    expect(latestActivities(activities.reverse()).map((a) => a.provider_activity_id)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
   });
 });

@@ -13,31 +13,55 @@ const organizerView = details({
   participants: [
     { userId: 'user-1', displayName: 'Maya', isOrganizer: true, isYou: true, joinedAt: '2030-05-01T10:00:00.000Z' },
     { userId: 'user-sam', displayName: 'Sam', isOrganizer: false, isYou: false, joinedAt: '2030-05-02T10:00:00.000Z' },
-    { userId: 'user-priya', displayName: 'Priya', isOrganizer: false, isYou: false, joinedAt: '2030-05-03T10:00:00.000Z' },
+    {
+      userId: 'user-priya',
+      displayName: 'Priya',
+      isOrganizer: false,
+      isYou: false,
+      joinedAt: '2030-05-03T10:00:00.000Z',
+    },
   ],
 });
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
-  const apiClient = createFakeApiClient({ activityRides: vi.fn(async () => ({ offers: [], requests: [] })), ...overrides });
-  renderRoutes([{ path: '/plan-activity/:activityId', element: <ActivityDetailsPage /> }], { path: `/plan-activity/${ACTIVITY_ID}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  const apiClient = createFakeApiClient({
+    activityRides: vi.fn(async () => ({ offers: [], requests: [] })),
+    ...overrides,
+  });
+  renderRoutes([{ path: '/plan-activity/:activityId', element: <ActivityDetailsPage /> }], {
+    path: `/plan-activity/${ACTIVITY_ID}`,
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
   return apiClient;
 }
 
-const participantsSection = async () => (await screen.findByRole('heading', { name: /^Participants/ })).closest('section')!;
+const participantsSection = async () =>
+  (await screen.findByRole('heading', { name: /^Participants/ })).closest('section')!;
 
 describe('ParticipantList: the organizer removes a participant', () => {
   it('offers Remove next to each participant (not the organizer), asks first, and shows the list without them', async () => {
-    const after = details({ ...organizerView, participantCount: 2, participants: organizerView.participants.filter((p) => p.userId !== 'user-sam') });
+    const after = details({
+      ...organizerView,
+      participantCount: 2,
+      participants: organizerView.participants.filter((p) => p.userId !== 'user-sam'),
+    });
     const removeParticipant = vi.fn(async () => after);
     renderPage({ groupActivity: vi.fn(async () => organizerView), removeParticipant });
     const user = userEvent.setup();
     const section = await participantsSection();
-    expect(within(section).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Remove Sam', 'Remove Priya']);
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove Sam', 'Remove Priya']);
 
     // Cancel first: nothing happens.
     await user.click(within(section).getByRole('button', { name: 'Remove Sam' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Remove Sam?' });
-    expect(dialog).toHaveTextContent('Sam will lose their place in Sunday Grouse Grind, with any ride seats they booked for it, and cannot join it again.');
+    expect(dialog).toHaveTextContent(
+      'Sam will lose their place in Sunday Grouse Grind, with any ride seats they booked for it, and cannot join it again.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(removeParticipant).not.toHaveBeenCalled();
@@ -48,7 +72,13 @@ describe('ParticipantList: the organizer removes a participant', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(removeParticipant).toHaveBeenCalledWith(ACTIVITY_ID, 'user-sam');
     expect(await screen.findByText('Sam was removed from Sunday Grouse Grind.')).toBeInTheDocument();
-    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Maya (you)Organizer', 'PriyaRemove']));
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Maya (you)Organizer', 'PriyaRemove']),
+    );
     expect(screen.getByRole('heading', { name: 'Participants (2/4)' })).toBeInTheDocument();
   });
 
@@ -72,7 +102,9 @@ describe('ParticipantList: the organizer removes a participant', () => {
   });
 
   it('gives no Remove action once the activity is cancelled', async () => {
-    renderPage({ groupActivity: vi.fn(async () => details({ ...organizerView, cancelledAt: '2030-05-04T10:00:00.000Z' })) });
+    renderPage({
+      groupActivity: vi.fn(async () => details({ ...organizerView, cancelledAt: '2030-05-04T10:00:00.000Z' })),
+    });
     const section = await participantsSection();
     expect(within(section).queryAllByRole('button')).toEqual([]);
   });

@@ -7,7 +7,13 @@ import { RideRequestCard, type RideActions } from '@/features/plan/components/ri
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
 import { ACTIVITY_ID, rideRequest } from '../plan-fixtures';
 
-const actions: RideActions = { book: vi.fn(), cancelBooking: vi.fn(), withdraw: vi.fn(), offerTo: vi.fn(), withdrawRequest: vi.fn() };
+const actions: RideActions = {
+  book: vi.fn(),
+  cancelBooking: vi.fn(),
+  withdraw: vi.fn(),
+  offerTo: vi.fn(),
+  withdrawRequest: vi.fn(),
+};
 
 function renderCard(request: RideRequest) {
   const report = vi.fn(async () => ({ reportId: 'r1', status: 'received' as const, nextSteps: REPORT_NEXT_STEPS }));
@@ -35,7 +41,12 @@ describe('RideRequestCard: reporting a ride request', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report this ride request' });
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'unsafe');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(report).toHaveBeenCalledWith({ kind: 'ride_request', activityId: ACTIVITY_ID, requestId: rideRequest().id, reason: 'unsafe' });
+    expect(report).toHaveBeenCalledWith({
+      kind: 'ride_request',
+      activityId: ACTIVITY_ID,
+      requestId: rideRequest().id,
+      reason: 'unsafe',
+    });
     expect(await screen.findByRole('dialog', { name: 'Report sent' })).toHaveTextContent(REPORT_NEXT_STEPS);
   });
 

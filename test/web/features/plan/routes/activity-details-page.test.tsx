@@ -7,18 +7,32 @@ import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
   const apiClient = createFakeApiClient(overrides);
-  renderRoutes([{ path: '/plan-activity/:activityId', element: <ActivityDetailsPage /> }], { path: `/plan-activity/${ACTIVITY_ID}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  renderRoutes([{ path: '/plan-activity/:activityId', element: <ActivityDetailsPage /> }], {
+    path: `/plan-activity/${ACTIVITY_ID}`,
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
   return apiClient;
 }
 
 describe('ActivityDetailsPage', () => {
   it('shows details and participants to someone not taking part, with Join and no rides', async () => {
-    const joinGroupActivity = vi.fn(async () => details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }));
-    const api = renderPage({ groupActivity: vi.fn(async () => details()), joinGroupActivity, activityRides: vi.fn(async () => ({ offers: [], requests: [] })) });
+    const joinGroupActivity = vi.fn(async () =>
+      details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }),
+    );
+    const api = renderPage({
+      groupActivity: vi.fn(async () => details()),
+      joinGroupActivity,
+      activityRides: vi.fn(async () => ({ offers: [], requests: [] })),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunday Grouse Grind' })).toBeInTheDocument();
     expect(screen.getByText('almost full')).toBeInTheDocument();
     const participants = screen.getByRole('heading', { name: 'Participants (3/4)' }).closest('section')!;
-    expect(within(participants).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MayaOrganizer', 'Sam', 'TrailBuddy member']);
+    expect(
+      within(participants)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['MayaOrganizer', 'Sam', 'TrailBuddy member']);
     expect(screen.getByText('Join this activity to see and share rides to it.')).toBeInTheDocument();
     expect(api.activityRides).not.toHaveBeenCalled();
 
@@ -31,8 +45,14 @@ describe('ActivityDetailsPage', () => {
 
   it('lets a participant book a ride, offer theirs to a request and leave', async () => {
     const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
-    const bookRide = vi.fn(async () => ({ offers: [rideOffer({ availableSeats: 1, bookedByMe: true })], requests: [rideRequest()] }));
-    const offerRideToRequest = vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest({ offeredByMe: true })] }));
+    const bookRide = vi.fn(async () => ({
+      offers: [rideOffer({ availableSeats: 1, bookedByMe: true })],
+      requests: [rideRequest()],
+    }));
+    const offerRideToRequest = vi.fn(async () => ({
+      offers: [rideOffer()],
+      requests: [rideRequest({ offeredByMe: true })],
+    }));
     // The viewer drives too, so 'Offer Ride' on a request offers their ride at once.
     const myOffer = rideOffer({ id: '01JZ0000000000000000000R09', driverName: 'Alex', isMine: true });
     const activityRides = vi.fn(async () => ({ offers: [rideOffer(), myOffer], requests: [rideRequest()] }));
@@ -58,8 +78,16 @@ describe('ActivityDetailsPage', () => {
   it("opens the offer form when 'Offer Ride' is pressed before the viewer has a ride, then offers it to that request", async () => {
     const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
     const offerRide = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [rideRequest()] }));
-    const offerRideToRequest = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [rideRequest({ offeredByMe: true })] }));
-    renderPage({ groupActivity: vi.fn(async () => participant), activityRides: vi.fn(async () => ({ offers: [], requests: [rideRequest()] })), offerRide, offerRideToRequest });
+    const offerRideToRequest = vi.fn(async () => ({
+      offers: [rideOffer({ isMine: true })],
+      requests: [rideRequest({ offeredByMe: true })],
+    }));
+    renderPage({
+      groupActivity: vi.fn(async () => participant),
+      activityRides: vi.fn(async () => ({ offers: [], requests: [rideRequest()] })),
+      offerRide,
+      offerRideToRequest,
+    });
     const user = userEvent.setup();
 
     const request = (await screen.findByText('Priya')).closest('li')!;
@@ -80,18 +108,32 @@ describe('ActivityDetailsPage', () => {
   });
 
   it('closes rides on a cancelled activity and says when, as a date at the meeting place', async () => {
-    const cancelled = details({ cancelledAt: '2030-05-20T05:00:00.000Z', viewer: { isOrganizer: false, isParticipant: true } });
-    const api = renderPage({ groupActivity: vi.fn(async () => cancelled), activityRides: vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest()] })) });
+    const cancelled = details({
+      cancelledAt: '2030-05-20T05:00:00.000Z',
+      viewer: { isOrganizer: false, isParticipant: true },
+    });
+    const api = renderPage({
+      groupActivity: vi.fn(async () => cancelled),
+      activityRides: vi.fn(async () => ({ offers: [rideOffer()], requests: [rideRequest()] })),
+    });
     // 05:00 UTC on May 20 is still May 19 in Vancouver.
-    expect(await screen.findByRole('alert')).toHaveTextContent('This activity was cancelled by the organizer on Sun, May 19, 2030.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This activity was cancelled by the organizer on Sun, May 19, 2030.',
+    );
     expect(screen.getByText('Rides are closed: this activity was cancelled.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Join Ride|Offer Ride|Offer a Ride|Request a Ride/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Join Ride|Offer Ride|Offer a Ride|Request a Ride/ }),
+    ).not.toBeInTheDocument();
     expect(api.activityRides).not.toHaveBeenCalled();
   });
 
   it('checks the ride offer form before sending, including the $15 ceiling', async () => {
     const offerRide = vi.fn(async () => ({ offers: [rideOffer({ isMine: true })], requests: [] }));
-    renderPage({ groupActivity: vi.fn(async () => details({ viewer: { isOrganizer: false, isParticipant: true } })), activityRides: vi.fn(async () => ({ offers: [], requests: [] })), offerRide });
+    renderPage({
+      groupActivity: vi.fn(async () => details({ viewer: { isOrganizer: false, isParticipant: true } })),
+      activityRides: vi.fn(async () => ({ offers: [], requests: [] })),
+      offerRide,
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Offer a Ride' }));
     const form = screen.getByRole('form', { name: 'Offer a ride' });
@@ -132,7 +174,12 @@ describe('ActivityDetailsPage', () => {
     const organizer = details({ viewer: { isOrganizer: true, isParticipant: true } });
     const cancelGroupActivity = vi.fn(async () => ({ ...organizer, cancelledAt: '2030-05-20T10:00:00.000Z' }));
     const updateGroupActivity = vi.fn(async () => ({ ...organizer, title: 'Grind, later' }));
-    renderPage({ groupActivity: vi.fn(async () => organizer), activityRides: vi.fn(async () => ({ offers: [], requests: [] })), cancelGroupActivity, updateGroupActivity });
+    renderPage({
+      groupActivity: vi.fn(async () => organizer),
+      activityRides: vi.fn(async () => ({ offers: [], requests: [] })),
+      cancelGroupActivity,
+      updateGroupActivity,
+    });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Activity' }));
@@ -142,7 +189,12 @@ describe('ActivityDetailsPage', () => {
     await user.clear(titleInput);
     await user.type(titleInput, 'Grind, later');
     await user.click(within(title).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(updateGroupActivity).toHaveBeenCalledWith(ACTIVITY_ID, expect.objectContaining({ title: 'Grind, later', maxParticipants: 4 })));
+    await waitFor(() =>
+      expect(updateGroupActivity).toHaveBeenCalledWith(
+        ACTIVITY_ID,
+        expect.objectContaining({ title: 'Grind, later', maxParticipants: 4 }),
+      ),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Grind, later' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel Activity' }));
@@ -156,7 +208,11 @@ describe('ActivityDetailsPage', () => {
 
   it('says when the activity cannot be found', async () => {
     const { ApiError } = await import('@/lib/api-client');
-    renderPage({ groupActivity: vi.fn(async () => Promise.reject(new ApiError(404, 'not_found', 'We could not find that activity.'))) });
+    renderPage({
+      groupActivity: vi.fn(async () =>
+        Promise.reject(new ApiError(404, 'not_found', 'We could not find that activity.')),
+      ),
+    });
     expect(await screen.findByText('We could not find what you were looking for.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Plan Activity' })).toBeInTheDocument();
   });

@@ -14,12 +14,17 @@ function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
     myRides: vi.fn(async () => ({ activities: [], offers: [], requests: [] })),
     ...overrides,
   });
-  renderRoutes([{ path: '/plan-activity', element: <PlanActivityPage /> }], { path: '/plan-activity', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
+  renderRoutes([{ path: '/plan-activity', element: <PlanActivityPage /> }], {
+    path: '/plan-activity',
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
   return apiClient;
 }
 
 const form = () => screen.getByRole('button', { name: 'Create Activity' }).closest('form')!;
-const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
+const inTwoDays = () =>
+  new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
 
 async function fillRequired(title = 'Seawall run') {
   const user = userEvent.setup();
@@ -40,7 +45,11 @@ describe('PlanActivityPage', () => {
     expect(f.getByLabelText('Duration')).toHaveValue('60');
     expect(f.getByLabelText('Difficulty')).toHaveValue('intermediate');
     expect(f.getByLabelText('Max participants')).toHaveValue('4');
-    expect(within(f.getByLabelText('Max participants')).getAllByRole('option').map((o) => o.textContent)).toEqual(['2', '3', '4', '5', '6', '8', '10']);
+    expect(
+      within(f.getByLabelText('Max participants'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2', '3', '4', '5', '6', '8', '10']);
     expect(within(f.getByLabelText('Duration')).getAllByRole('option')).toHaveLength(6);
     expect(screen.getByRole('heading', { name: 'Planning tips' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Popular BC locations' })).toBeInTheDocument();
@@ -108,29 +117,59 @@ describe('PlanActivityPage', () => {
   });
 
   it("shows the server's per-field messages", async () => {
-    renderPage({ createGroupActivity: vi.fn(async () => Promise.reject(new ApiError(400, 'validation_failed', 'The request body is invalid.', { time: FIELD_MESSAGES.timePast }))) });
+    renderPage({
+      createGroupActivity: vi.fn(async () =>
+        Promise.reject(
+          new ApiError(400, 'validation_failed', 'The request body is invalid.', { time: FIELD_MESSAGES.timePast }),
+        ),
+      ),
+    });
     await (await fillRequired()).click(screen.getByRole('button', { name: 'Create Activity' }));
     expect(await within(form()).findByText(FIELD_MESSAGES.timePast)).toBeInTheDocument();
     expect(within(form()).getByLabelText('Title')).toHaveValue('Seawall run');
   });
 
   it('lists upcoming activities nearby with status badges and joins one', async () => {
-    const joinGroupActivity = vi.fn(async () => details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }));
+    const joinGroupActivity = vi.fn(async () =>
+      details({ participantCount: 4, status: 'confirmed', viewer: { isOrganizer: false, isParticipant: true } }),
+    );
     const api = renderPage({
       nearbyGroupActivities: vi.fn(async () => ({
         area: 'north-vancouver' as const,
-        activities: [summary(), summary({ id: '01JZ0000000000000000000002', title: 'Full hike', participantCount: 4, status: 'confirmed' as const }), summary({ id: '01JZ0000000000000000000003', title: 'Open ride', participantCount: 1, status: 'open' as const })],
+        activities: [
+          summary(),
+          summary({
+            id: '01JZ0000000000000000000002',
+            title: 'Full hike',
+            participantCount: 4,
+            status: 'confirmed' as const,
+          }),
+          summary({
+            id: '01JZ0000000000000000000003',
+            title: 'Open ride',
+            participantCount: 1,
+            status: 'open' as const,
+          }),
+        ],
         nextCursor: null,
       })),
       joinGroupActivity,
     });
     const nearby = (await screen.findByRole('heading', { name: 'Upcoming activities nearby' })).closest('section')!;
     const items = await within(nearby).findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByText(/almost full|confirmed|open/).textContent)).toEqual(['almost full', 'confirmed', 'open']);
+    expect(items.map((item) => within(item).getByText(/almost full|confirmed|open/).textContent)).toEqual([
+      'almost full',
+      'confirmed',
+      'open',
+    ]);
     expect(within(items[0]!).getByText('almost full')).toHaveClass('bg-yellow-100');
     expect(within(items[1]!).getByText('confirmed')).toHaveClass('bg-green-100');
     expect(within(items[2]!).getByText('open')).toHaveClass('bg-blue-100');
-    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([true, false, true]);
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Join Activity' }) !== null)).toEqual([
+      true,
+      false,
+      true,
+    ]);
 
     await userEvent.setup().click(within(items[0]!).getByRole('button', { name: 'Join Activity' }));
     expect(joinGroupActivity).toHaveBeenCalledWith(summary().id);
@@ -143,6 +182,8 @@ describe('PlanActivityPage', () => {
     const nearby = (await screen.findByRole('heading', { name: 'Upcoming activities nearby' })).closest('section')!;
     await userEvent.setup().selectOptions(within(nearby).getByLabelText('Area'), 'burnaby');
     await waitFor(() => expect(api.nearbyGroupActivities).toHaveBeenLastCalledWith({ area: 'burnaby', limit: 10 }));
-    expect(await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!')).toBeInTheDocument();
+    expect(
+      await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!'),
+    ).toBeInTheDocument();
   });
 });

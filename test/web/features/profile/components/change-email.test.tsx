@@ -21,7 +21,11 @@ describe('Change email', () => {
     await user.type(within(section).getByLabelText('New email'), 'new.address@example.com');
     await user.click(within(section).getByRole('button', { name: 'Send Code' }));
     expect(service.updateEmail).toHaveBeenCalledWith('new.address@example.com');
-    expect(await within(section).findByText('We sent a code to new.address@example.com. Enter it below to confirm the change.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText(
+        'We sent a code to new.address@example.com. Enter it below to confirm the change.',
+      ),
+    ).toBeInTheDocument();
 
     await user.type(within(section).getByLabelText('Code'), ' 123456 ');
     await user.click(within(section).getByRole('button', { name: 'Confirm Email' }));
@@ -32,13 +36,17 @@ describe('Change email', () => {
 
   it('says plainly when the code is wrong and keeps the code step', async () => {
     const service = createFakeAuthService(SIGNED_IN_USER);
-    service.confirmEmail.mockRejectedValue(Object.assign(new Error('Invalid verification code provided'), { name: 'CodeMismatchException' }));
+    service.confirmEmail.mockRejectedValue(
+      Object.assign(new Error('Invalid verification code provided'), { name: 'CodeMismatchException' }),
+    );
     const { section, user } = await renderProfile(service);
     await user.type(within(section).getByLabelText('New email'), 'new.address@example.com');
     await user.click(within(section).getByRole('button', { name: 'Send Code' }));
     await user.type(await within(section).findByLabelText('Code'), '000000');
     await user.click(within(section).getByRole('button', { name: 'Confirm Email' }));
-    expect(await within(section).findByText('That code is not right. Check the email and try again.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('That code is not right. Check the email and try again.'),
+    ).toBeInTheDocument();
     expect(within(section).getByLabelText('Code')).toBeInTheDocument();
   });
 

@@ -33,13 +33,17 @@ describe('Change password', () => {
   it("checks the pool's rules and the confirmation before sending anything", async () => {
     const { section, service, fill } = await renderProfile();
     await fill('Trail-Buddy-2026', 'abc');
-    expect(await within(section).findByRole('alert')).toHaveTextContent('Choose a password that meets every requirement listed.');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Choose a password that meets every requirement listed.',
+    );
     expect(service.updatePassword).not.toHaveBeenCalled();
   });
 
   it('says plainly when the current password is wrong', async () => {
     const service = createFakeAuthService(SIGNED_IN_USER);
-    service.updatePassword.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    service.updatePassword.mockRejectedValue(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
     const { section, fill } = await renderProfile(service);
     await fill('wrong-one', 'New-Trail-2027');
     expect(await within(section).findByRole('alert')).toHaveTextContent('Your current password is not right.');

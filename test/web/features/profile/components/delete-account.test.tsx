@@ -99,7 +99,9 @@ describe('Delete my account and data', () => {
     );
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Forever' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nothing was deleted: TrailBuddy is having trouble right now.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nothing was deleted: TrailBuddy is having trouble right now.',
+    );
     expect(service.deleteUser).not.toHaveBeenCalled();
     expect(within(dialog).getByRole('button', { name: 'Delete Forever' })).toBeEnabled();
   });
@@ -114,5 +116,4 @@ describe('Delete my account and data', () => {
     expect(apiClient.deleteAccount).toHaveBeenCalledTimes(1);
     expect(service.deleteUser).toHaveBeenCalledTimes(1);
   });
-
 });

@@ -24,7 +24,10 @@ const filledIn: ProfileSettings = {
 /** Echoes what was saved, as the server does (after trimming). */
 const echo = vi.fn(async (settings: ProfileSettings): Promise<ProfileResponse> => profileResponse({ settings }));
 
-async function renderForm(profile = profileResponse(), updateProfile: (settings: ProfileSettings) => Promise<ProfileResponse> = echo) {
+async function renderForm(
+  profile = profileResponse(),
+  updateProfile: (settings: ProfileSettings) => Promise<ProfileResponse> = echo,
+) {
   const apiClient = createFakeApiClient({ profile: vi.fn(async () => profile), updateProfile: vi.fn(updateProfile) });
   renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient });
   const form = await screen.findByRole('form', { name: 'Partner Profile' }, { timeout: 5000 });
@@ -37,25 +40,27 @@ describe('the profile settings form', () => {
     expect(within(form).getByLabelText('Display name')).toHaveValue('Jordan L.');
     const area = within(form).getByRole('combobox', { name: 'Home area' });
     expect(area).toHaveDisplayValue('Burnaby');
-    expect(within(area).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Not set',
-      'Vancouver',
-      'North Vancouver',
-      'West Vancouver',
-      'Burnaby',
-      'Richmond',
-      'Surrey',
-    ]);
+    expect(
+      within(area)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not set', 'Vancouver', 'North Vancouver', 'West Vancouver', 'Burnaby', 'Richmond', 'Surrey']);
     const activities = within(form).getByRole('group', { name: 'Activity preferences' });
     expect(within(activities).getByLabelText('Hiking')).toBeChecked();
     expect(within(activities).getByLabelText('Running')).not.toBeChecked();
     const availability = within(form).getByRole('group', { name: 'Availability' });
-    expect(within(availability).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Weekdays', 'Weekends', 'Mornings', 'Evenings']);
+    expect(
+      within(availability)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Weekdays', 'Weekends', 'Mornings', 'Evenings']);
     expect(within(availability).getByLabelText('Weekends')).toBeChecked();
     expect(within(form).getByLabelText('Short bio')).toHaveValue('Burnaby Mountain most Saturdays.');
     expect(within(form).getByText('32/280 characters')).toBeInTheDocument();
     expect(within(form).getByLabelText('Let other members find me')).toBeChecked();
-    expect(within(within(form).getByRole('group', { name: 'What others may see' })).getByLabelText('Bio')).not.toBeChecked();
+    expect(
+      within(within(form).getByRole('group', { name: 'What others may see' })).getByLabelText('Bio'),
+    ).not.toBeChecked();
   });
 
   it('starts private: discoverable off and the visibility choices hidden', async () => {
@@ -67,7 +72,10 @@ describe('the profile settings form', () => {
 
   it('saves the whole settings object, shows Saving... meanwhile, then a toast', async () => {
     let finish: (response: ProfileResponse) => void = () => {};
-    const pending = vi.fn((settings: ProfileSettings) => new Promise<ProfileResponse>((resolve) => (finish = () => resolve(profileResponse({ settings })))));
+    const pending = vi.fn(
+      (settings: ProfileSettings) =>
+        new Promise<ProfileResponse>((resolve) => (finish = () => resolve(profileResponse({ settings })))),
+    );
     const { apiClient, form, user } = await renderForm(profileResponse(), pending);
 
     await user.click(within(form).getByLabelText('Display name'));
@@ -108,7 +116,9 @@ describe('the profile settings form', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Some fields need another look before saving.');
     const discoverable = within(form).getByLabelText('Let other members find me');
     expect(discoverable).toHaveAttribute('aria-invalid', 'true');
-    expect(discoverable).toHaveAccessibleDescription(expect.stringContaining('To be discoverable, set a display name, a home area and at least one activity.'));
+    expect(discoverable).toHaveAccessibleDescription(
+      expect.stringContaining('To be discoverable, set a display name, a home area and at least one activity.'),
+    );
     expect(discoverable).toHaveFocus();
     expect(apiClient.updateProfile).not.toHaveBeenCalled();
   });
@@ -134,7 +144,9 @@ describe('the profile settings form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Profile' }));
 
     expect(await within(form).findByText('Choose activities from the list.')).toBeInTheDocument();
-    expect(within(form).getByRole('group', { name: 'Activity preferences' })).toHaveAccessibleDescription('Choose activities from the list.');
+    expect(within(form).getByRole('group', { name: 'Activity preferences' })).toHaveAccessibleDescription(
+      'Choose activities from the list.',
+    );
     const bio = within(form).getByLabelText('Short bio');
     expect(bio).toHaveAttribute('aria-invalid', 'true');
     expect(bio).toHaveAccessibleDescription(expect.stringContaining('Use letters, numbers and punctuation only.'));

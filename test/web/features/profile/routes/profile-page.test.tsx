@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 // The section's content is the Health Connections component's own (tested with it); the profile only hosts it.
-vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => <p>Provider integrations stand-in</p> }));
+vi.mock('@/features/connections/components/health-connections', () => ({
+  ProviderIntegrations: () => <p>Provider integrations stand-in</p>,
+}));
 import ProfilePage from '@/features/profile/routes/profile-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
@@ -14,7 +16,8 @@ const routes = [
   { path: '/', element: <h1>Home stand-in</h1> },
 ];
 
-const withProfile = (overrides: Parameters<typeof createFakeApiClient>[0] = {}) => createFakeApiClient({ profile: vi.fn(async () => profileResponse()), ...overrides });
+const withProfile = (overrides: Parameters<typeof createFakeApiClient>[0] = {}) =>
+  createFakeApiClient({ profile: vi.fn(async () => profileResponse()), ...overrides });
 
 describe('ProfilePage', () => {
   it('shows the email, user ID, account-created date and activity level from the API', async () => {
@@ -28,13 +31,24 @@ describe('ProfilePage', () => {
   });
 
   it('says how to get an activity level before the first sync', async () => {
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }) });
+    renderRoutes(routes, {
+      path: '/profile',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }),
+    });
     expect(await screen.findByText('Sync an activity app to see it')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the API fails, and the form once it answers', async () => {
-    const profile = vi.fn().mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down')).mockResolvedValueOnce(profileResponse());
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile }) });
+    const profile = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
+      .mockResolvedValueOnce(profileResponse());
+    renderRoutes(routes, {
+      path: '/profile',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: createFakeApiClient({ profile }),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('TrailBuddy is having trouble right now.');
     expect(screen.queryByRole('form', { name: 'Partner Profile' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
@@ -43,14 +57,22 @@ describe('ProfilePage', () => {
   });
 
   it('has the danger zone with the delete button', async () => {
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }) });
+    renderRoutes(routes, {
+      path: '/profile',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: createFakeApiClient({ profile: vi.fn(async () => profileResponse()) }),
+    });
     const zone = (await screen.findByRole('heading', { name: 'Danger Zone' })).closest('section')!;
     expect(within(zone).getByRole('button', { name: 'Delete my account and data' })).toBeInTheDocument();
     expect(zone).toHaveTextContent('within 48 hours');
   });
 
   it('explains a Strava callback error passed in the query', async () => {
-    renderRoutes(routes, { path: '/profile?error=access_denied', service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
+    renderRoutes(routes, {
+      path: '/profile?error=access_denied',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: withProfile(),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Strava access was not granted');
   });
 
@@ -59,12 +81,20 @@ describe('ProfilePage', () => {
     ['no_code', 'Strava did not send back an authorization code'],
     ['connection_failed', 'We could not connect your Strava account.'],
   ])('explains ?error=%s in plain words', async (code, text) => {
-    renderRoutes(routes, { path: `/profile?error=${code}`, service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
+    renderRoutes(routes, {
+      path: `/profile?error=${code}`,
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: withProfile(),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
   it('hosts the provider integration section (cards and activities list)', async () => {
-    renderRoutes(routes, { path: '/profile', service: createFakeAuthService(SIGNED_IN_USER), apiClient: withProfile() });
+    renderRoutes(routes, {
+      path: '/profile',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: withProfile(),
+    });
     const integrations = (await screen.findByRole('heading', { name: 'Provider Integrations' })).closest('section')!;
     expect(within(integrations).getByText('Provider integrations stand-in')).toBeInTheDocument();
   });

@@ -11,5 +11,8 @@ export function useAnalysis(range: AnalysisRange, refreshKey: number) {
 /** The user's active connections (badges, Sync Data, the 'no providers' state). */
 export function useConnections(refreshKey: number) {
   const client = useApiClient();
-  return useQuery(async () => (await client.connections()).connections.filter((connection) => connection.isActive), [client, refreshKey]);
+  return useQuery(
+    async () => (await client.connections()).connections.filter((connection) => connection.isActive),
+    [client, refreshKey],
+  );
 }

@@ -30,7 +30,8 @@ export function ActivityHeatmap({ heatmap }: { heatmap: AnalysisResponse['heatma
         <div className="flex gap-[3px]" role="list" aria-label="Last 365 days by week">
           {weeks.map((week, index) => {
             const firstDay = week.find((day) => day !== null);
-            const startsMonth = firstDay !== undefined && firstDay !== null && week.some((day) => day?.date.endsWith('-01'));
+            const startsMonth =
+              firstDay !== undefined && firstDay !== null && week.some((day) => day?.date.endsWith('-01'));
             return (
               <div key={firstDay?.date ?? index} role="listitem" className="flex flex-col gap-[3px]">
                 <span aria-hidden="true" className="h-4 text-[10px] leading-4 text-slate-500">
@@ -59,7 +60,12 @@ export function ActivityHeatmap({ heatmap }: { heatmap: AnalysisResponse['heatma
       <div className="mt-3 flex items-center justify-end gap-1 text-xs text-slate-600">
         <span>Less</span>
         {LEVEL_STYLES.map((style, level) => (
-          <span key={style} role="img" aria-label={`Intensity level ${level} of 4`} className={`size-3 rounded-sm ${style}`} />
+          <span
+            key={style}
+            role="img"
+            aria-label={`Intensity level ${level} of 4`}
+            className={`size-3 rounded-sm ${style}`}
+          />
         ))}
         <span>More</span>
       </div>

@@ -2,15 +2,36 @@ import type { ActivityMetrics } from '@shared/schemas/metrics';
 
 /** Spec health-connections §9: the three parts of the 0–100 score and what each is measured against. */
 const PARTS = [
-  { key: 'minutes', title: 'Active minutes', max: 40, goal: '150 min per week', value: (m: ActivityMetrics) => `${Math.round(m.weeklyMinutes)} min per week` },
-  { key: 'sessions', title: 'Sessions', max: 30, goal: '4 per week', value: (m: ActivityMetrics) => `${m.weeklySessions.toFixed(1)} per week` },
-  { key: 'steps', title: 'Steps', max: 30, goal: '10,000 per day', value: (m: ActivityMetrics) => `${m.dailySteps.toLocaleString('en-US')} per day` },
+  {
+    key: 'minutes',
+    title: 'Active minutes',
+    max: 40,
+    goal: '150 min per week',
+    value: (m: ActivityMetrics) => `${Math.round(m.weeklyMinutes)} min per week`,
+  },
+  {
+    key: 'sessions',
+    title: 'Sessions',
+    max: 30,
+    goal: '4 per week',
+    value: (m: ActivityMetrics) => `${m.weeklySessions.toFixed(1)} per week`,
+  },
+  {
+    key: 'steps',
+    title: 'Steps',
+    max: 30,
+    goal: '10,000 per day',
+    value: (m: ActivityMetrics) => `${m.dailySteps.toLocaleString('en-US')} per day`,
+  },
 ] as const;
 
 /** Score, label, the three point components and days active, averaged over the last 4 weeks. */
 export function ActivityLevelPanel({ metrics }: { metrics: ActivityMetrics }) {
   return (
-    <section aria-labelledby="activity-level-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="activity-level-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="activity-level-heading" className="text-lg font-semibold text-slate-900">
         Activity Level
       </h2>
@@ -19,7 +40,10 @@ export function ActivityLevelPanel({ metrics }: { metrics: ActivityMetrics }) {
           <span data-testid="activity-score">{metrics.activityScore}</span>
           <span className="text-lg font-semibold text-slate-500">/100</span>
         </p>
-        <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" data-testid="activity-label">
+        <p
+          className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
+          data-testid="activity-label"
+        >
           {metrics.activityLevelLabel}
         </p>
       </div>
@@ -54,7 +78,8 @@ export function ActivityLevelPanel({ metrics }: { metrics: ActivityMetrics }) {
         })}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
-        <span className="font-semibold">Days active:</span> {metrics.daysActivePercent}% ({metrics.daysActive} of the last 365 days)
+        <span className="font-semibold">Days active:</span> {metrics.daysActivePercent}% ({metrics.daysActive} of the
+        last 365 days)
       </p>
     </section>
   );

@@ -5,7 +5,10 @@ import { buttonStyles } from '@/components/ui/button-styles';
 
 function EmptyPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center"
+    >
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>
@@ -19,7 +22,9 @@ export function ConnectHealthApps() {
   return (
     <EmptyPanel id="connect-health-apps" title="Connect Your Health Apps">
       <p>No health providers connected yet.</p>
-      <p className="mt-1">Connect Strava, Google Fit or Apple Health to see your trends, active days and activity level here.</p>
+      <p className="mt-1">
+        Connect Strava, Google Fit or Apple Health to see your trends, active days and activity level here.
+      </p>
       <Link to={paths.profile} className={`${buttonStyles.primary} mt-6`}>
         Connect a provider
       </Link>
@@ -39,7 +44,10 @@ export function NoActivityDataYet() {
 /** Data exists, but not in the selected range. */
 export function NoActivitiesForFilters() {
   return (
-    <p role="status" className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+    <p
+      role="status"
+      className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700"
+    >
       No activities found for the selected filters
     </p>
   );

@@ -1,6 +1,11 @@
 import { ANALYSIS_RANGES, type AnalysisRange } from '@shared/schemas/analysis';
 
-export const RANGE_LABELS: Record<AnalysisRange, string> = { week: 'Week', month: 'Month', year: 'Year', all: 'All time' };
+export const RANGE_LABELS: Record<AnalysisRange, string> = {
+  week: 'Week',
+  month: 'Month',
+  year: 'Year',
+  all: 'All time',
+};
 
 /** The date filters (spec §2): last 7 days, 30 days, 365 days, everything. */
 export function RangeFilter({ value, onChange }: { value: AnalysisRange; onChange: (range: AnalysisRange) => void }) {

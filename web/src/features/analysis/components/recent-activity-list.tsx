@@ -1,6 +1,12 @@
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { isDailyStepsEntry } from '@shared/activity-types';
-import { activityTypeLabel, formatDistance, formatDuration, formatRelativeDate, formatSteps } from '@/lib/activity-format';
+import {
+  activityTypeLabel,
+  formatDistance,
+  formatDuration,
+  formatRelativeDate,
+  formatSteps,
+} from '@/lib/activity-format';
 import { PROVIDER_NAMES } from '../utils/analysis-format';
 
 /** The 10 newest activities in the range that are still held (details are kept 7 days after each sync). */
@@ -12,21 +18,29 @@ export function RecentActivityList({ activities, now }: { activities: readonly U
       </h2>
       {activities.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
-          No recent activity details in this range. Details are kept for 7 days after each sync; the totals above still count older workouts.
+          No recent activity details in this range. Details are kept for 7 days after each sync; the totals above still
+          count older workouts.
         </p>
       ) : (
         <ol className="mt-4 divide-y divide-slate-100">
           {activities.map((activity) => (
-            <li key={`${activity.provider_type}:${activity.provider_activity_id}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+            <li
+              key={`${activity.provider_type}:${activity.provider_activity_id}`}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+            >
               <div className="min-w-0">
-                <p className="truncate font-medium text-slate-900">{activity.name ?? activityTypeLabel(activity.activity_type)}</p>
+                <p className="truncate font-medium text-slate-900">
+                  {activity.name ?? activityTypeLabel(activity.activity_type)}
+                </p>
                 <p className="text-sm text-slate-600">
-                  {activityTypeLabel(activity.activity_type)} · <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time> ·{' '}
+                  {activityTypeLabel(activity.activity_type)} ·{' '}
+                  <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time> ·{' '}
                   {PROVIDER_NAMES[activity.provider_type]}
                 </p>
               </div>
               <p className="shrink-0 text-sm text-slate-800">
-                <span className="font-semibold">{formatDistance(activity.distance_meters)}</span> · {isDailyStepsEntry(activity) ? formatSteps(activity.steps) : formatDuration(activity.duration_seconds)}
+                <span className="font-semibold">{formatDistance(activity.distance_meters)}</span> ·{' '}
+                {isDailyStepsEntry(activity) ? formatSteps(activity.steps) : formatDuration(activity.duration_seconds)}
               </p>
             </li>
           ))}

@@ -20,7 +20,13 @@ function points(chart: AnalysisResponse['chart']): ChartPoint[] {
   }));
 }
 
-const BUCKET_WORDS: Record<AnalysisResponse['chart']['bucket'], string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
+const BUCKET_WORDS: Record<AnalysisResponse['chart']['bucket'], string> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
 
 /** Active minutes and distance per day, week or month of the selected range (at most 30 bars). */
 export function TrendCharts({ chart }: { chart: AnalysisResponse['chart'] }) {
@@ -42,16 +48,26 @@ export function TrendCharts({ chart }: { chart: AnalysisResponse['chart'] }) {
             <caption className="sr-only">Sessions, active minutes and distance per {per}</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-4 font-semibold">Period</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Sessions</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Active time</th>
-                <th scope="col" className="py-2 font-semibold">Distance</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Period
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Sessions
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Active time
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Distance
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.map((point) => (
                 <tr key={point.period} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-4 font-normal">{point.period}</th>
+                  <th scope="row" className="py-1.5 pr-4 font-normal">
+                    {point.period}
+                  </th>
                   <td className="py-1.5 pr-4">{point.sessions}</td>
                   <td className="py-1.5 pr-4">{formatMinutes(point.minutes)}</td>
                   <td className="py-1.5">{point.km.toFixed(1)} km</td>
@@ -65,13 +81,34 @@ export function TrendCharts({ chart }: { chart: AnalysisResponse['chart'] }) {
   );
 }
 
-function TrendChart({ title, data, dataKey, unit, color }: { title: string; data: ChartPoint[]; dataKey: 'minutes' | 'km'; unit: string; color: string }) {
+function TrendChart({
+  title,
+  data,
+  dataKey,
+  unit,
+  color,
+}: {
+  title: string;
+  data: ChartPoint[];
+  dataKey: 'minutes' | 'km';
+  unit: string;
+  color: string;
+}) {
   const total = data.reduce((sum, point) => sum + point[dataKey], 0);
   return (
     <figure>
       <figcaption className="text-sm font-semibold text-slate-700">{title}</figcaption>
-      <div role="img" aria-label={`${title}: ${data.length} bars, ${dataKey === 'km' ? total.toFixed(1) : Math.round(total)} ${unit} in total`} className="mt-2 h-60 w-full">
-        <BarChart data={data} responsive style={{ width: '100%', height: '100%' }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <div
+        role="img"
+        aria-label={`${title}: ${data.length} bars, ${dataKey === 'km' ? total.toFixed(1) : Math.round(total)} ${unit} in total`}
+        className="mt-2 h-60 w-full"
+      >
+        <BarChart
+          data={data}
+          responsive
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval="preserveStartEnd" minTickGap={8} />
           <YAxis tick={{ fontSize: 11, fill: '#475569' }} allowDecimals={dataKey === 'km'} />

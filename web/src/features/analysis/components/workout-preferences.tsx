@@ -5,7 +5,10 @@ import { hourRangeLabel, plural } from '../utils/analysis-format';
 /** The top 3 preferred workout hours and activity types over the last 365 days. */
 export function WorkoutPreferences({ metrics }: { metrics: ActivityMetrics }) {
   return (
-    <section aria-labelledby="preferences-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="preferences-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="preferences-heading" className="text-lg font-semibold text-slate-900">
         Workout Patterns
       </h2>

@@ -38,7 +38,12 @@ export default function AnalysisPage() {
         description="Your trends, active days and activity level, from the fitness apps you connect."
         actions={
           active.length > 0 && (
-            <button type="button" className={buttonStyles.primary} disabled={sync.syncing} onClick={() => void sync.syncAll(active)}>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={sync.syncing}
+              onClick={() => void sync.syncAll(active)}
+            >
               {sync.syncing ? 'Syncing...' : 'Sync Data'}
             </button>
           )

@@ -49,7 +49,9 @@ export function barLabel(bar: Pick<ChartBar, 'start'>, bucket: ChartBucket, barC
 
 /** What a bar covers, in words: 'Jun 2, 2026' or 'Jun 1, 2026 – Jun 14, 2026'. */
 export function barPeriod(bar: Pick<ChartBar, 'start' | 'end'>): string {
-  return bar.start === bar.end ? formatLongDate(bar.start) : `${formatLongDate(bar.start)} – ${formatLongDate(bar.end)}`;
+  return bar.start === bar.end
+    ? formatLongDate(bar.start)
+    : `${formatLongDate(bar.start)} – ${formatLongDate(bar.end)}`;
 }
 
 /** '3h 05m' from an hour up, else '42 min'. */

@@ -60,7 +60,8 @@ export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignU
         <FormMessage kind="info">Your email address is not confirmed yet.</FormMessage>
       )}
       <p className="text-sm text-slate-700">
-        Enter the code we sent to <span className="font-medium text-slate-900">{account.email}</span> to finish setting up your account.
+        Enter the code we sent to <span className="font-medium text-slate-900">{account.email}</span> to finish setting
+        up your account.
       </p>
       <TextField
         label="Confirmation code"
@@ -76,7 +77,11 @@ export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignU
       </button>
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {resent && <FormMessage kind="info">{`We sent a new code to ${account.email}.`}</FormMessage>}
-      <button type="button" onClick={() => void resend()} className="w-full text-sm font-medium text-brand-700 hover:underline">
+      <button
+        type="button"
+        onClick={() => void resend()}
+        className="w-full text-sm font-medium text-brand-700 hover:underline"
+      >
         Send a new code
       </button>
     </form>

@@ -4,7 +4,13 @@ import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
 import { unmetPasswordRules } from '@shared/password-policy';
-import { isUnknownAccount, PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, providerErrorMessage, resetErrorMessage } from '../utils/auth-errors';
+import {
+  isUnknownAccount,
+  PASSWORD_TOO_WEAK,
+  PASSWORDS_DO_NOT_MATCH,
+  providerErrorMessage,
+  resetErrorMessage,
+} from '../utils/auth-errors';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 
 interface ForgotPasswordFormProps {
@@ -67,8 +73,18 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
   if (!codeSentTo) {
     return (
       <form onSubmit={sendCode} className="space-y-4" aria-label="Reset your password">
-        <p className="text-sm text-slate-700">Enter the email you signed up with and we will email you a code to choose a new password.</p>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <p className="text-sm text-slate-700">
+          Enter the email you signed up with and we will email you a code to choose a new password.
+        </p>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
           {pending ? 'Sending code...' : 'Send Code'}
         </button>
@@ -83,7 +99,15 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
   return (
     <form onSubmit={setNewPassword} className="space-y-4" aria-label="Choose a new password">
       <FormMessage kind="info">{`If an account exists for ${codeSentTo}, we have emailed it a code. Enter it below with your new password.`}</FormMessage>
-      <TextField label="Code" name="reset-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+      <TextField
+        label="Code"
+        name="reset-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <NewPasswordFields
         labels={{ password: 'New password', confirm: 'Confirm new password' }}
         names={{ password: 'new-password', confirm: 'confirm-new-password' }}
@@ -97,7 +121,12 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
       </button>
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <button type="button" disabled={pending} onClick={() => void sendCode()} className="font-medium text-brand-700 hover:underline">
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => void sendCode()}
+          className="font-medium text-brand-700 hover:underline"
+        >
           Send a new code
         </button>
         <button type="button" onClick={onCancel} className="font-medium text-brand-700 hover:underline">

@@ -18,7 +18,10 @@ export function LoginIntro() {
       <ul className="mt-8 space-y-5">
         {highlights.map((item) => (
           <li key={item.title} className="flex gap-3">
-            <span aria-hidden="true" className="mt-1 flex size-6 shrink-0 items-center justify-center rounded-full bg-white/20 text-sm">
+            <span
+              aria-hidden="true"
+              className="mt-1 flex size-6 shrink-0 items-center justify-center rounded-full bg-white/20 text-sm"
+            >
               ✓
             </span>
             <div>

@@ -37,7 +37,15 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }
 
   return (
     <form onSubmit={handleSubmit} className="space-y-4">
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <TextField
         label="Password"
         type="password"
@@ -48,7 +56,11 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }
         onChange={(e) => setPassword(e.target.value)}
       />
       <div className="-mt-1 text-right">
-        <button type="button" onClick={() => onForgotPassword(email.trim())} className="text-sm font-medium text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => onForgotPassword(email.trim())}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
           Forgot password?
         </button>
       </div>

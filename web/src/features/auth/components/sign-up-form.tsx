@@ -43,7 +43,15 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   return (
     <form onSubmit={handleSubmit} className="space-y-4">
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <NewPasswordFields
         labels={{ password: 'Password', confirm: 'Confirm Password' }}
         names={{ password: 'password', confirm: 'confirm-password' }}

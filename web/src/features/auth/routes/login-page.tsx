@@ -65,7 +65,10 @@ export default function LoginPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-12 lg:px-8 lg:py-16">
-      <section aria-labelledby="login-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="login-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <h1 id="login-heading" className="text-3xl font-bold tracking-tight text-slate-900">
           {heading.title}
         </h1>
@@ -78,7 +81,11 @@ export default function LoginPage() {
           {confirmation ? (
             <ConfirmSignUpForm pending={confirmation} onSignedIn={goToDashboard} />
           ) : resetEmail !== null ? (
-            <ForgotPasswordForm initialEmail={resetEmail} onSignedIn={goToDashboard} onCancel={() => setResetEmail(null)} />
+            <ForgotPasswordForm
+              initialEmail={resetEmail}
+              onSignedIn={goToDashboard}
+              onCancel={() => setResetEmail(null)}
+            />
           ) : (
             <>
               {mode === 'signIn' ? (
@@ -97,18 +104,26 @@ export default function LoginPage() {
 
           <p className="text-center text-sm">
             {mode === 'signIn' ? (
-              <Link to={`${paths.login}?${SIGN_UP_QUERY}${keepReturn}`} className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={`${paths.login}?${SIGN_UP_QUERY}${keepReturn}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Need an account? Sign up
               </Link>
             ) : (
-              <Link to={returnTo ? `${paths.login}?${keepReturn.slice(1)}` : paths.login} className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={returnTo ? `${paths.login}?${keepReturn.slice(1)}` : paths.login}
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Already have an account? Sign in
               </Link>
             )}
           </p>
 
           <div className="space-y-3 border-t border-slate-200 pt-5">
-            <p className="text-center text-sm text-slate-600">Just looking around? Explore with sample data — no account needed.</p>
+            <p className="text-center text-sm text-slate-600">
+              Just looking around? Explore with sample data — no account needed.
+            </p>
             <DemoModeButton onStarted={goToDashboard} />
           </div>
 

@@ -49,7 +49,8 @@ export const WRONG_CODE = 'That code is not right or has expired. Check the late
 /** Confirming a reset: an unknown account reads like a wrong code (never 'no such user'). */
 export function resetErrorMessage(error: unknown): string {
   const { name } = describe(error);
-  if (name === 'CodeMismatchException' || name === 'ExpiredCodeException' || name === 'UserNotFoundException') return WRONG_CODE;
+  if (name === 'CodeMismatchException' || name === 'ExpiredCodeException' || name === 'UserNotFoundException')
+    return WRONG_CODE;
   return providerErrorMessage(error, 'Resetting the password failed. Please try again.');
 }
 

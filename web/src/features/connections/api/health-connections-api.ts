@@ -19,8 +19,15 @@ export function createHealthConnectionsHttpApi({ request }: ApiTransport): Healt
   return {
     googleAuthorizeUrl: () => request('/google/authorize-url', AuthorizeUrlResponse, { auth: true }),
     connectGoogle: (body) => request('/google/connect', GoogleConnectResponse, { auth: true, method: 'POST', body }),
-    issueAppleIngestToken: () => request('/apple/ingest-token', AppleIngestTokenResponse, { auth: true, method: 'POST' }),
+    issueAppleIngestToken: () =>
+      request('/apple/ingest-token', AppleIngestTokenResponse, { auth: true, method: 'POST' }),
     testAppleIngest: (ingestUrl, token) =>
-      request('', AppleIngestResponse, { auth: false, method: 'POST', absoluteUrl: ingestUrl, bearer: token, body: { health_data: { workouts: [] } } }),
+      request('', AppleIngestResponse, {
+        auth: false,
+        method: 'POST',
+        absoluteUrl: ingestUrl,
+        bearer: token,
+        body: { health_data: { workouts: [] } },
+      }),
   };
 }

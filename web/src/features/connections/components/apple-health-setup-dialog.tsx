@@ -24,9 +24,19 @@ export const GET_TOKEN_LABEL = 'Get my ingest token';
 
 export const INSTALL_FAILED_MESSAGE = 'Failed to open shortcut installation. Please try again.';
 
-const STEP_NAMES: Record<AppleSetupStep, string> = { 1: 'Welcome', 2: 'Install Shortcut', 3: 'Grant Permissions', 4: 'Test Connection' };
+const STEP_NAMES: Record<AppleSetupStep, string> = {
+  1: 'Welcome',
+  2: 'Install Shortcut',
+  3: 'Grant Permissions',
+  4: 'Test Connection',
+};
 
-export const APPLE_PERMISSIONS = ['Workouts & Activities', 'Steps & Distance', 'Heart Rate', 'Active Calories'] as const;
+export const APPLE_PERMISSIONS = [
+  'Workouts & Activities',
+  'Steps & Distance',
+  'Heart Rate',
+  'Active Calories',
+] as const;
 
 class TestTimeoutError extends Error {}
 
@@ -51,7 +61,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-type TestState = { status: 'idle' } | { status: 'testing' } | { status: 'verified' } | { status: 'failed'; message: string };
+type TestState =
+  { status: 'idle' } | { status: 'testing' } | { status: 'verified' } | { status: 'failed'; message: string };
 
 interface AppleHealthSetupDialogProps {
   /** The ingest token issued on this screen, if any (it cannot be read back from the server). */
@@ -66,7 +77,13 @@ interface AppleHealthSetupDialogProps {
 }
 
 /** Spec health-connections §2: the four-step Apple Health Shortcut setup, with a progress bar. */
-export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onFinished, storage = window.localStorage }: AppleHealthSetupDialogProps) {
+export function AppleHealthSetupDialog({
+  credentials,
+  onIssueToken,
+  onClose,
+  onFinished,
+  storage = window.localStorage,
+}: AppleHealthSetupDialogProps) {
   const client = useApiClient();
   const [flags, setFlags] = useState<AppleShortcutFlags>(() => readAppleShortcutFlags(storage));
   const [step, setStep] = useState<AppleSetupStep>(() => initialAppleSetupStep(flags));
@@ -124,7 +141,10 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
           aria-valuetext={`Step ${step} of ${APPLE_SETUP_STEPS}`}
           className="h-2 overflow-hidden rounded-full bg-slate-100"
         >
-          <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${(step / APPLE_SETUP_STEPS) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-brand-600 transition-all"
+            style={{ width: `${(step / APPLE_SETUP_STEPS) * 100}%` }}
+          />
         </div>
       </div>
 
@@ -134,8 +154,9 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
         {step === 1 && (
           <>
             <p className="text-slate-700">
-              There is no web access to Apple Health, so TrailBuddy uses an iOS Shortcut (or the Health Auto Export app): it reads your
-              recent workouts and steps and sends them to your account with a personal ingest token. Setup takes about five minutes.
+              There is no web access to Apple Health, so TrailBuddy uses an iOS Shortcut (or the Health Auto Export
+              app): it reads your recent workouts and steps and sends them to your account with a personal ingest token.
+              Setup takes about five minutes.
             </p>
             <StepButtons>
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>
@@ -151,13 +172,19 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
         {step === 2 && (
           <>
             <p className="text-slate-700">
-              Your iPhone sends Apple Health data to TrailBuddy with your personal ingest token. Get the token, then set up the TrailBuddy
-              Shortcut (or the Health Auto Export app) with the values below.
+              Your iPhone sends Apple Health data to TrailBuddy with your personal ingest token. Get the token, then set
+              up the TrailBuddy Shortcut (or the Health Auto Export app) with the values below.
             </p>
             {credentials ? (
               <AppleIngestCredentialsPanel credentials={credentials} />
             ) : (
-              <button type="button" onClick={() => void issue(INSTALL_FAILED_MESSAGE)} disabled={issuing} aria-busy={issuing} className={buttonStyles.primary}>
+              <button
+                type="button"
+                onClick={() => void issue(INSTALL_FAILED_MESSAGE)}
+                disabled={issuing}
+                aria-busy={issuing}
+                className={buttonStyles.primary}
+              >
                 {issuing ? 'Getting your token...' : GET_TOKEN_LABEL}
               </button>
             )}
@@ -190,8 +217,8 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
               ))}
             </ul>
             <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-              Privacy: your health data is shown only to you, raw records are deleted after 7 days, and nothing is used for AI training. You
-              can change these permissions at any time in the Health app.
+              Privacy: your health data is shown only to you, raw records are deleted after 7 days, and nothing is used
+              for AI training. You can change these permissions at any time in the Health app.
             </p>
             <StepButtons>
               <button type="button" onClick={() => setStep(2)} className={buttonStyles.secondary}>
@@ -216,7 +243,8 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
             <p className="text-slate-700">Check that TrailBuddy accepts data sent with your ingest token.</p>
             {!credentials && (
               <p className="text-sm text-slate-600">
-                Your earlier token is not shown again, so testing issues a new one. Paste it into the Shortcut: the earlier token stops working.
+                Your earlier token is not shown again, so testing issues a new one. Paste it into the Shortcut: the
+                earlier token stops working.
               </p>
             )}
             {credentials && <AppleIngestCredentialsPanel credentials={credentials} />}
@@ -234,13 +262,23 @@ export function AppleHealthSetupDialog({ credentials, onIssueToken, onClose, onF
                   Complete Setup
                 </button>
               ) : (
-                <button type="button" onClick={() => void runTest()} disabled={test.status === 'testing'} className={buttonStyles.primary}>
+                <button
+                  type="button"
+                  onClick={() => void runTest()}
+                  disabled={test.status === 'testing'}
+                  className={buttonStyles.primary}
+                >
                   Test Connection
                 </button>
               )}
             </StepButtons>
             {test.status !== 'verified' && (
-              <button type="button" onClick={() => void skip()} disabled={issuing || test.status === 'testing'} className="text-sm font-medium text-brand-800 underline">
+              <button
+                type="button"
+                onClick={() => void skip()}
+                disabled={issuing || test.status === 'testing'}
+                className="text-sm font-medium text-brand-800 underline"
+              >
                 Skip setup and try connecting anyway
               </button>
             )}

@@ -9,11 +9,18 @@ export type AppleIngestCredentials = Pick<AppleIngestTokenResponse, 'token' | 'i
 export const authorizationValue = (token: string) => `Bearer ${token}`;
 
 /** The ingest token, shown once, with where the Shortcut sends data (and, if one is published, where it is installed from). */
-export function AppleIngestCredentialsPanel({ credentials, onDismiss }: { credentials: AppleIngestCredentials; onDismiss?(): void }) {
+export function AppleIngestCredentialsPanel({
+  credentials,
+  onDismiss,
+}: {
+  credentials: AppleIngestCredentials;
+  onDismiss?(): void;
+}) {
   return (
     <div className="mt-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
       <p className="text-sm font-medium text-amber-900">
-        Copy your ingest token into the TrailBuddy Shortcut now. It is shown only this once; issuing a new token stops this one from working.
+        Copy your ingest token into the TrailBuddy Shortcut now. It is shown only this once; issuing a new token stops
+        this one from working.
       </p>
       <CopyField label="Ingest token" value={credentials.token} monospace />
       <CopyField label="Ingest URL" value={credentials.ingestUrl} />

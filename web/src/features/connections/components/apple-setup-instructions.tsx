@@ -67,7 +67,14 @@ function shortcutActions(credentials: AppleIngestCredentials | null): Action[] {
         { name: 'totalEnergyBurned', type: 'Text', choose: 'Repeat Item › Active Energy' },
       ],
     },
-    { name: 'Set Variable', where: 'after End Repeat', fields: [{ name: 'Variable Name', paste: 'WorkoutList' }, { name: 'Input', choose: 'Repeat Results' }] },
+    {
+      name: 'Set Variable',
+      where: 'after End Repeat',
+      fields: [
+        { name: 'Variable Name', paste: 'WorkoutList' },
+        { name: 'Input', choose: 'Repeat Results' },
+      ],
+    },
     {
       name: 'Find Health Samples',
       fields: [
@@ -94,13 +101,25 @@ function shortcutActions(credentials: AppleIngestCredentials | null): Action[] {
         { name: 'steps', type: 'Number', choose: 'Repeat Item › Value' },
       ],
     },
-    { name: 'Set Variable', where: 'after End Repeat', fields: [{ name: 'Variable Name', paste: 'StepList' }, { name: 'Input', choose: 'Repeat Results' }] },
+    {
+      name: 'Set Variable',
+      where: 'after End Repeat',
+      fields: [
+        { name: 'Variable Name', paste: 'StepList' },
+        { name: 'Input', choose: 'Repeat Results' },
+      ],
+    },
     {
       name: 'Dictionary',
       where: 'one key, health_data, of type Dictionary, holding two keys',
       fields: [
         { name: 'health_data', type: 'Dictionary' },
-        { name: 'workouts', type: 'Text', nested: true, choose: 'variable WorkoutList (only the variable, nothing else)' },
+        {
+          name: 'workouts',
+          type: 'Text',
+          nested: true,
+          choose: 'variable WorkoutList (only the variable, nothing else)',
+        },
         { name: 'steps', type: 'Text', nested: true, choose: 'variable StepList (only the variable, nothing else)' },
       ],
     },
@@ -137,7 +156,11 @@ function FieldRow({ field }: { field: Field }) {
       ) : (
         <span className="block text-sm text-slate-700">{field.name}</span>
       )}
-      {field.choose && <span className="block text-sm font-medium text-slate-900">{isKey ? `Value: ${field.choose}` : field.choose}</span>}
+      {field.choose && (
+        <span className="block text-sm font-medium text-slate-900">
+          {isKey ? `Value: ${field.choose}` : field.choose}
+        </span>
+      )}
       {'paste' in field &&
         (field.paste ? (
           <CopyableValue value={field.paste} label={copyLabel(field)} />
@@ -153,7 +176,12 @@ function ShortcutSteps({ credentials }: { credentials: AppleIngestCredentials | 
     <div className="space-y-3">
       {credentials?.shortcutUrl && (
         <p className="text-sm text-slate-700">
-          <a href={credentials.shortcutUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-800 underline">
+          <a
+            href={credentials.shortcutUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-brand-800 underline"
+          >
             Install the TrailBuddy Shortcut
           </a>{' '}
           and paste your Authorization header value when it asks, or build it yourself:
@@ -180,7 +208,8 @@ function ShortcutSteps({ credentials }: { credentials: AppleIngestCredentials | 
         ))}
       </ol>
       <p className="text-sm text-slate-700">
-        Run it once and allow access to Health. To send data every day, add a Personal Automation (Time of Day, Daily) that runs {SHORTCUT_NAME}.
+        Run it once and allow access to Health. To send data every day, add a Personal Automation (Time of Day, Daily)
+        that runs {SHORTCUT_NAME}.
       </p>
     </div>
   );
@@ -191,7 +220,11 @@ function HealthAutoExportSteps({ credentials }: { credentials: AppleIngestCreden
     { name: 'Automation Type', choose: 'REST API' },
     { name: 'URL', paste: credentials?.ingestUrl, label: URL_LABEL },
     { name: 'Headers: key', paste: 'Authorization', label: HEADER_NAME_LABEL },
-    { name: 'Headers: value', paste: credentials ? authorizationValue(credentials.token) : undefined, label: HEADER_VALUE_LABEL },
+    {
+      name: 'Headers: value',
+      paste: credentials ? authorizationValue(credentials.token) : undefined,
+      label: HEADER_VALUE_LABEL,
+    },
     { name: 'Data Type', choose: 'Workouts' },
     { name: 'Export Format', choose: 'JSON' },
     { name: 'Export Version', choose: 'Version 2' },
@@ -218,8 +251,9 @@ function HealthAutoExportSteps({ credentials }: { credentials: AppleIngestCreden
         ))}
       </ul>
       <p className="text-sm text-slate-700">
-        For daily steps, add a second automation the same way with Data Type <strong>Health Metrics</strong>, only <strong>Step Count</strong>{' '}
-        selected, and Time Grouping <strong>Day</strong>. TrailBuddy reads the app's body exactly as it sends it.
+        For daily steps, add a second automation the same way with Data Type <strong>Health Metrics</strong>, only{' '}
+        <strong>Step Count</strong> selected, and Time Grouping <strong>Day</strong>. TrailBuddy reads the app's body
+        exactly as it sends it.
       </p>
     </div>
   );
@@ -240,7 +274,12 @@ export function AppleSetupInstructions({ credentials }: { credentials: AppleInge
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = TABS.findIndex((t) => t.id === tab);
     const last = TABS.length - 1;
-    const targets: Record<string, number> = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last };
+    const targets: Record<string, number> = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    };
     const next = targets[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -248,7 +287,12 @@ export function AppleSetupInstructions({ credentials }: { credentials: AppleInge
     tabRefs.current[next]?.focus();
   };
 
-  const panel: ReactNode = tab === 'shortcut' ? <ShortcutSteps credentials={credentials} /> : <HealthAutoExportSteps credentials={credentials} />;
+  const panel: ReactNode =
+    tab === 'shortcut' ? (
+      <ShortcutSteps credentials={credentials} />
+    ) : (
+      <HealthAutoExportSteps credentials={credentials} />
+    );
   return (
     <div>
       <div role="tablist" aria-label="How to send Apple Health data" className="flex gap-1 border-b border-slate-200">
@@ -272,7 +316,13 @@ export function AppleSetupInstructions({ credentials }: { credentials: AppleInge
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`} tabIndex={0} className="pt-3">
+      <div
+        role="tabpanel"
+        id={`${baseId}-${tab}-panel`}
+        aria-labelledby={`${baseId}-${tab}-tab`}
+        tabIndex={0}
+        className="pt-3"
+      >
         {panel}
       </div>
     </div>

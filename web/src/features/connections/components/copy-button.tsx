@@ -37,7 +37,11 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
         {state === 'copied' ? '✓ Copied' : 'Copy'}
       </button>
       <span aria-live="polite" className="sr-only">
-        {state === 'copied' ? `${label} copied` : state === 'failed' ? `Could not copy the ${label}: select the text and copy it yourself.` : ''}
+        {state === 'copied'
+          ? `${label} copied`
+          : state === 'failed'
+            ? `Could not copy the ${label}: select the text and copy it yourself.`
+            : ''}
       </span>
     </>
   );
@@ -47,7 +51,9 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   return (
     <span className="flex min-w-0 items-center gap-2">
-      <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900">{value}</code>
+      <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900">
+        {value}
+      </code>
       <CopyButton value={value} label={label} />
     </span>
   );

@@ -7,8 +7,18 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentPlatform, type Platform } from '@/features/connections/utils/platform';
-import { APPLE_HEALTH_IOS_ONLY, PROVIDER_NAMES, PROVIDERS, unavailableReason } from '@/features/connections/utils/providers';
-import { lastSynchronizedAt, useHealthConnections, type HealthConnectionsModel, type SyncAllOutcome } from '@/features/connections/hooks/use-health-connections';
+import {
+  APPLE_HEALTH_IOS_ONLY,
+  PROVIDER_NAMES,
+  PROVIDERS,
+  unavailableReason,
+} from '@/features/connections/utils/providers';
+import {
+  lastSynchronizedAt,
+  useHealthConnections,
+  type HealthConnectionsModel,
+  type SyncAllOutcome,
+} from '@/features/connections/hooks/use-health-connections';
 import { ImportProgress } from './import-progress';
 import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
@@ -35,7 +45,8 @@ export function syncAllSummary({ imported, requested, started }: SyncAllOutcome)
     started > 0 && imported === 0
       ? [`Sync started: ${started} ${started === 1 ? 'import runs' : 'imports run'} in the background`]
       : [`Sync complete: ${imported} new ${imported === 1 ? 'activity' : 'activities'}`];
-  if (started > 0 && imported > 0) parts.push(`${started} ${started === 1 ? 'import runs' : 'imports run'} in the background`);
+  if (started > 0 && imported > 0)
+    parts.push(`${started} ${started === 1 ? 'import runs' : 'imports run'} in the background`);
   if (requested > 0) parts.push(`${requested} sync ${requested === 1 ? 'request' : 'requests'} waiting for approval`);
   return parts.join('; ');
 }
@@ -65,7 +76,13 @@ export function ProviderIntegrations({ platform }: { platform?: Platform }) {
 
 type ConfirmRequest = { kind: 'disconnect'; provider: ProviderType } | { kind: 'newAppleToken' };
 
-export function HealthConnectionsPanel({ model, platform = currentPlatform() }: { model: HealthConnectionsModel; platform?: Platform }) {
+export function HealthConnectionsPanel({
+  model,
+  platform = currentPlatform(),
+}: {
+  model: HealthConnectionsModel;
+  platform?: Platform;
+}) {
   const client = useApiClient();
   const toast = useToast();
   const [connecting, setConnecting] = useState<ProviderType | null>(null);
@@ -161,15 +178,29 @@ export function HealthConnectionsPanel({ model, platform = currentPlatform() }: 
             <p className="text-sm text-slate-600">
               {lastSynchronized ? (
                 <>
-                  Last synchronized: <time dateTime={lastSynchronized}>{lastSynchronizedFormat.format(new Date(lastSynchronized))}</time>
+                  Last synchronized:{' '}
+                  <time dateTime={lastSynchronized}>{lastSynchronizedFormat.format(new Date(lastSynchronized))}</time>
                 </>
               ) : (
                 'Not synchronized yet'
               )}
             </p>
-            <button type="button" onClick={() => void syncAll()} disabled={syncProgress !== null} aria-busy={syncProgress !== null} className={buttonStyles.primary}>
-              {syncProgress && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-              {syncProgress ? `Syncing ${PROVIDER_NAMES[syncProgress.provider]}… ${syncProgress.position} of ${syncProgress.total}` : 'Sync All'}
+            <button
+              type="button"
+              onClick={() => void syncAll()}
+              disabled={syncProgress !== null}
+              aria-busy={syncProgress !== null}
+              className={buttonStyles.primary}
+            >
+              {syncProgress && (
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
+              )}
+              {syncProgress
+                ? `Syncing ${PROVIDER_NAMES[syncProgress.provider]}… ${syncProgress.position} of ${syncProgress.total}`
+                : 'Sync All'}
             </button>
           </div>
         )}
@@ -199,19 +230,29 @@ export function HealthConnectionsPanel({ model, platform = currentPlatform() }: 
                 onConnect={() => void connect(provider.id)}
                 onDisconnect={() => setConfirm({ kind: 'disconnect', provider: provider.id })}
               >
-                {provider.id === 'google_health' && <p className="mt-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900">{GOOGLE_FIT_CLOSED_NOTE}</p>}
+                {provider.id === 'google_health' && (
+                  <p className="mt-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900">{GOOGLE_FIT_CLOSED_NOTE}</p>
+                )}
                 {provider.id === 'apple_health' && !connection && platform !== 'ios' && (
                   <p className="mt-2 text-xs text-slate-600">{APPLE_HEALTH_IOS_ONLY}</p>
                 )}
-                {provider.id === 'apple_health' && connection && !appleSetupOpen && (
-                  appleCredentials ? (
-                    <AppleIngestCredentialsPanel credentials={appleCredentials} onDismiss={() => setAppleCredentials(null)} />
+                {provider.id === 'apple_health' &&
+                  connection &&
+                  !appleSetupOpen &&
+                  (appleCredentials ? (
+                    <AppleIngestCredentialsPanel
+                      credentials={appleCredentials}
+                      onDismiss={() => setAppleCredentials(null)}
+                    />
                   ) : (
-                    <button type="button" onClick={() => setConfirm({ kind: 'newAppleToken' })} className="mt-3 self-start text-sm font-medium text-brand-800 underline">
+                    <button
+                      type="button"
+                      onClick={() => setConfirm({ kind: 'newAppleToken' })}
+                      className="mt-3 self-start text-sm font-medium text-brand-800 underline"
+                    >
                       Issue a new ingest token
                     </button>
-                  )
-                )}
+                  ))}
               </ProviderCard>
             );
           })}
@@ -226,7 +267,9 @@ export function HealthConnectionsPanel({ model, platform = currentPlatform() }: 
         <h2 id="health-connections-heading" className="text-2xl font-bold text-slate-900">
           Health Connections
         </h2>
-        <p className="mt-1 text-slate-600">Connect your fitness apps so we can understand how you train and find compatible workout partners.</p>
+        <p className="mt-1 text-slate-600">
+          Connect your fitness apps so we can understand how you train and find compatible workout partners.
+        </p>
       </div>
       <PlatformBanner platform={platform} />
       {body}
@@ -263,7 +306,10 @@ export function HealthConnectionsPanel({ model, platform = currentPlatform() }: 
 
 function TipsBox() {
   return (
-    <aside aria-labelledby="matching-tips-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+    <aside
+      aria-labelledby="matching-tips-heading"
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900"
+    >
       <h3 id="matching-tips-heading" className="font-semibold">
         Tips for better matching
       </h3>

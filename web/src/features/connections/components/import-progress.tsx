@@ -10,8 +10,10 @@ const count = new Intl.NumberFormat('en-US');
 export function waitingText(job: Pick<ImportJob, 'provider' | 'reason' | 'waitingUntil'>): string {
   const name = PROVIDER_NAMES[job.provider];
   const at = job.waitingUntil ? clockTime.format(new Date(job.waitingUntil)) : null;
-  if (job.reason === 'rate_limit_15min') return at ? `${name}'s 15-minute limit resets at ${at}` : `Waiting for ${name}'s 15-minute limit`;
-  if (job.reason === 'rate_limit_daily') return at ? `${name}'s daily limit resets at ${at}` : `Waiting for ${name}'s daily limit`;
+  if (job.reason === 'rate_limit_15min')
+    return at ? `${name}'s 15-minute limit resets at ${at}` : `Waiting for ${name}'s 15-minute limit`;
+  if (job.reason === 'rate_limit_daily')
+    return at ? `${name}'s daily limit resets at ${at}` : `Waiting for ${name}'s daily limit`;
   return at ? `Trying again at ${at}` : 'Waiting to try again';
 }
 
@@ -24,7 +26,10 @@ export function jobTitle(job: Pick<ImportJob, 'provider' | 'kind'>): string {
 export function countsText(job: Pick<ImportJob, 'kind' | 'counts'>): string {
   const { fetched, stored, pages } = job.counts;
   const read = `${count.format(fetched)} ${fetched === 1 ? 'activity' : 'activities'} read`;
-  const kept = job.kind === 'import' ? `${count.format(stored)} stored` : `${count.format(stored)} active ${stored === 1 ? 'day' : 'days'}`;
+  const kept =
+    job.kind === 'import'
+      ? `${count.format(stored)} stored`
+      : `${count.format(stored)} active ${stored === 1 ? 'day' : 'days'}`;
   return `${read} · ${kept} · ${count.format(pages)} ${pages === 1 ? 'page' : 'pages'}`;
 }
 
@@ -32,7 +37,8 @@ export function countsText(job: Pick<ImportJob, 'kind' | 'counts'>): string {
 export function resultText(job: ImportJob): string {
   if (job.status === 'failed') return `${jobTitle(job)} failed: ${job.error?.message ?? 'please try again.'}`;
   const result = job.result ?? { imported: 0, updated: 0, days: 0 };
-  if (job.kind === 'backfill') return `${jobTitle(job)} added: ${count.format(result.days)} active ${result.days === 1 ? 'day' : 'days'}.`;
+  if (job.kind === 'backfill')
+    return `${jobTitle(job)} added: ${count.format(result.days)} active ${result.days === 1 ? 'day' : 'days'}.`;
   return `${jobTitle(job)} finished: ${count.format(result.imported)} new, ${count.format(result.updated)} updated.`;
 }
 
@@ -79,7 +85,11 @@ export function ImportProgress({ className = '' }: { className?: string }) {
           </li>
         ))}
         {finished.map((job) => (
-          <li key={job.id} data-testid={`import-result-${job.provider}-${job.kind}`} className={`text-sm ${job.status === 'failed' ? 'text-red-700' : 'text-slate-700'}`}>
+          <li
+            key={job.id}
+            data-testid={`import-result-${job.provider}-${job.kind}`}
+            className={`text-sm ${job.status === 'failed' ? 'text-red-700' : 'text-slate-700'}`}
+          >
             {resultText(job)}
           </li>
         ))}

@@ -22,16 +22,34 @@ interface ProviderCardProps {
 }
 
 /** One provider on the Health Connections screen (spec §2). */
-export function ProviderCard({ provider, connection, unavailable, connectLabel, connecting, error, busy, onConnect, onDisconnect, children }: ProviderCardProps) {
+export function ProviderCard({
+  provider,
+  connection,
+  unavailable,
+  connectLabel,
+  connecting,
+  error,
+  busy,
+  onConnect,
+  onDisconnect,
+  children,
+}: ProviderCardProps) {
   const headingId = `provider-${provider.id}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
           {provider.name}
         </h3>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{provider.availability}</span>
-        {connection && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Connected</span>}
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+          {provider.availability}
+        </span>
+        {connection && (
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Connected</span>
+        )}
       </div>
       <p className="mt-2 text-sm text-slate-600">{provider.description}</p>
       {children}
@@ -43,14 +61,23 @@ export function ProviderCard({ provider, connection, unavailable, connectLabel, 
               <p className="text-slate-600">
                 {connection.lastSyncAt ? (
                   <>
-                    Last sync: <time dateTime={connection.lastSyncAt}>{lastSyncFormat.format(new Date(connection.lastSyncAt))}</time>
+                    Last sync:{' '}
+                    <time dateTime={connection.lastSyncAt}>
+                      {lastSyncFormat.format(new Date(connection.lastSyncAt))}
+                    </time>
                   </>
                 ) : (
                   'Not synced yet'
                 )}
               </p>
             </div>
-            <button type="button" onClick={onDisconnect} disabled={busy} aria-label={`Disconnect ${provider.name}`} className={buttonStyles.secondary}>
+            <button
+              type="button"
+              onClick={onDisconnect}
+              disabled={busy}
+              aria-label={`Disconnect ${provider.name}`}
+              className={buttonStyles.secondary}
+            >
               Disconnect
             </button>
           </div>
@@ -62,7 +89,13 @@ export function ProviderCard({ provider, connection, unavailable, connectLabel, 
             <p className="text-sm text-slate-600">{unavailable}</p>
           </div>
         ) : (
-          <button type="button" onClick={onConnect} disabled={busy || connecting} aria-busy={connecting} className={buttonStyles.primary}>
+          <button
+            type="button"
+            onClick={onConnect}
+            disabled={busy || connecting}
+            aria-busy={connecting}
+            className={buttonStyles.primary}
+          >
             {connecting ? 'Connecting...' : connectLabel}
           </button>
         )}

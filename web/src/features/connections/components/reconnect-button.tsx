@@ -34,7 +34,13 @@ export function ReconnectButton({ providerName, destination, authorizeUrl, prima
 
   return (
     <>
-      <button type="button" className={primary ? buttonStyles.primary : buttonStyles.secondary} onClick={() => void reconnect()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={primary ? buttonStyles.primary : buttonStyles.secondary}
+        onClick={() => void reconnect()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? `Opening ${destination}...` : `Reconnect ${providerName}`}
       </button>
       {error && (

@@ -83,7 +83,9 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
     body = (
       <div className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">Strava connection unavailable</h2>
-        <FormMessage kind="error">{connectError ?? userMessage(state.status === 'error' ? state.error : null)}</FormMessage>
+        <FormMessage kind="error">
+          {connectError ?? userMessage(state.status === 'error' ? state.error : null)}
+        </FormMessage>
         <button type="button" onClick={retry} className={buttonStyles.secondary}>
           Try Again
         </button>
@@ -104,7 +106,8 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
             <p className="mt-1 text-sm text-slate-600">
               {connection.lastSyncAt ? (
                 <>
-                  Last synced: <time dateTime={connection.lastSyncAt}>{lastSyncFormat.format(new Date(connection.lastSyncAt))}</time>
+                  Last synced:{' '}
+                  <time dateTime={connection.lastSyncAt}>{lastSyncFormat.format(new Date(connection.lastSyncAt))}</time>
                 </>
               ) : (
                 'Not synced yet'
@@ -113,11 +116,27 @@ export function StravaConnectCard({ strava, showLastSync = false }: StravaConnec
           )}
         </div>
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={sync} disabled={action !== 'idle'} aria-busy={action === 'syncing'} className={buttonStyles.primary}>
-            {action === 'syncing' && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+          <button
+            type="button"
+            onClick={sync}
+            disabled={action !== 'idle'}
+            aria-busy={action === 'syncing'}
+            className={buttonStyles.primary}
+          >
+            {action === 'syncing' && (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              />
+            )}
             {action === 'syncing' ? 'Syncing...' : 'Sync now'}
           </button>
-          <button type="button" onClick={() => setConfirmingDisconnect(true)} disabled={action !== 'idle'} className={buttonStyles.secondary}>
+          <button
+            type="button"
+            onClick={() => setConfirmingDisconnect(true)}
+            disabled={action !== 'idle'}
+            className={buttonStyles.secondary}
+          >
             {action === 'disconnecting' ? 'Disconnecting...' : 'Disconnect'}
           </button>
         </div>

@@ -25,9 +25,18 @@ type DemoHealthState = Partial<Record<DemoHealthProvider, DemoHealthConnection>>
 const IDENTITY: Record<DemoHealthProvider, { providerUserIdPrefix: string; scopes: string[] }> = {
   google_health: {
     providerUserIdPrefix: '10984436',
-    scopes: ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/fitness.activity.read', 'https://www.googleapis.com/auth/fitness.heart_rate.read'],
+    scopes: [
+      'openid',
+      'email',
+      'profile',
+      'https://www.googleapis.com/auth/fitness.activity.read',
+      'https://www.googleapis.com/auth/fitness.heart_rate.read',
+    ],
   },
-  apple_health: { providerUserIdPrefix: 'A1F3C9E2', scopes: ['workouts', 'steps', 'distance', 'heart_rate', 'active_energy'] },
+  apple_health: {
+    providerUserIdPrefix: 'A1F3C9E2',
+    scopes: ['workouts', 'steps', 'distance', 'heart_rate', 'active_energy'],
+  },
 };
 
 interface DemoWorkout {
@@ -48,16 +57,112 @@ interface DemoWorkout {
 /** What a Vancouver walker, hiker and swimmer's phone would hold for the last two weeks. */
 const WORKOUTS: Record<DemoHealthProvider, readonly DemoWorkout[]> = {
   google_health: [
-    { id: 'gf-session-1001', name: 'Lunchtime Walk', type: 'Walk', daysAgo: 1, hour: 12, distance: 2_900, duration: 2_040, calories: 140, steps: 3_900, heartRate: 98, heartRateMax: 112 },
-    { id: 'gf-steps-2026-day-2', name: 'Daily steps', type: 'Walk', daysAgo: 2, hour: 0, distance: 7_050, duration: 3_540, calories: 376, steps: 9_400, heartRate: null, heartRateMax: null },
-    { id: 'gf-session-1002', name: 'Baden-Powell Trail Hike', type: 'Hike', daysAgo: 4, hour: 9, distance: 11_200, duration: 14_400, calories: 1_020, steps: 15_800, heartRate: 118, heartRateMax: 149 },
-    { id: 'gf-session-1003', name: 'Evening Walk', type: 'Walk', daysAgo: 9, hour: 19, distance: 3_400, duration: 2_700, calories: 165, steps: 4_600, heartRate: 95, heartRateMax: 108 },
+    {
+      id: 'gf-session-1001',
+      name: 'Lunchtime Walk',
+      type: 'Walk',
+      daysAgo: 1,
+      hour: 12,
+      distance: 2_900,
+      duration: 2_040,
+      calories: 140,
+      steps: 3_900,
+      heartRate: 98,
+      heartRateMax: 112,
+    },
+    {
+      id: 'gf-steps-2026-day-2',
+      name: 'Daily steps',
+      type: 'Walk',
+      daysAgo: 2,
+      hour: 0,
+      distance: 7_050,
+      duration: 3_540,
+      calories: 376,
+      steps: 9_400,
+      heartRate: null,
+      heartRateMax: null,
+    },
+    {
+      id: 'gf-session-1002',
+      name: 'Baden-Powell Trail Hike',
+      type: 'Hike',
+      daysAgo: 4,
+      hour: 9,
+      distance: 11_200,
+      duration: 14_400,
+      calories: 1_020,
+      steps: 15_800,
+      heartRate: 118,
+      heartRateMax: 149,
+    },
+    {
+      id: 'gf-session-1003',
+      name: 'Evening Walk',
+      type: 'Walk',
+      daysAgo: 9,
+      hour: 19,
+      distance: 3_400,
+      duration: 2_700,
+      calories: 165,
+      steps: 4_600,
+      heartRate: 95,
+      heartRateMax: 108,
+    },
   ],
   apple_health: [
-    { id: 'hk-4f2a9c1e-swim', name: 'Kitsilano Pool Swim', type: 'Swim', daysAgo: 2, hour: 7, distance: 1_500, duration: 2_400, calories: 380, steps: null, heartRate: 128, heartRateMax: 151 },
-    { id: 'hk-7b3d0e5a-walk', name: 'Morning Walk', type: 'Walk', daysAgo: 3, hour: 8, distance: 2_400, duration: 1_800, calories: 118, steps: 3_200, heartRate: 92, heartRateMax: 104 },
-    { id: 'hk-9c8e1f2b-hike', name: 'Quarry Rock Hike', type: 'Hike', daysAgo: 6, hour: 10, distance: 8_300, duration: 10_800, calories: 690, steps: 11_900, heartRate: 121, heartRateMax: 158 },
-    { id: 'hk-2a6f4d8c-run', name: 'Outdoor Run', type: 'Run', daysAgo: 11, hour: 6, distance: 6_200, duration: 2_100, calories: 455, steps: null, heartRate: 152, heartRateMax: 171 },
+    {
+      id: 'hk-4f2a9c1e-swim',
+      name: 'Kitsilano Pool Swim',
+      type: 'Swim',
+      daysAgo: 2,
+      hour: 7,
+      distance: 1_500,
+      duration: 2_400,
+      calories: 380,
+      steps: null,
+      heartRate: 128,
+      heartRateMax: 151,
+    },
+    {
+      id: 'hk-7b3d0e5a-walk',
+      name: 'Morning Walk',
+      type: 'Walk',
+      daysAgo: 3,
+      hour: 8,
+      distance: 2_400,
+      duration: 1_800,
+      calories: 118,
+      steps: 3_200,
+      heartRate: 92,
+      heartRateMax: 104,
+    },
+    {
+      id: 'hk-9c8e1f2b-hike',
+      name: 'Quarry Rock Hike',
+      type: 'Hike',
+      daysAgo: 6,
+      hour: 10,
+      distance: 8_300,
+      duration: 10_800,
+      calories: 690,
+      steps: 11_900,
+      heartRate: 121,
+      heartRateMax: 158,
+    },
+    {
+      id: 'hk-2a6f4d8c-run',
+      name: 'Outdoor Run',
+      type: 'Run',
+      daysAgo: 11,
+      hour: 6,
+      distance: 6_200,
+      duration: 2_100,
+      calories: 455,
+      steps: null,
+      heartRate: 152,
+      heartRateMax: 171,
+    },
   ],
 };
 
@@ -73,7 +178,11 @@ function startOf(workout: DemoWorkout, now: Date): Date {
 function levelOf(provider: DemoHealthProvider, workout: DemoWorkout, averageSpeedMps: number): ActivityLevel {
   if (workout.name === 'Daily steps') return dailyStepsActivityLevel(workout.steps);
   if (provider === 'google_health') return sessionActivityLevel(workout.duration);
-  return workoutActivityLevel({ durationSeconds: workout.duration, averageSpeedMps, averageHeartRate: workout.heartRate });
+  return workoutActivityLevel({
+    durationSeconds: workout.duration,
+    averageSpeedMps,
+    averageHeartRate: workout.heartRate,
+  });
 }
 
 function toUnified(provider: DemoHealthProvider, workout: DemoWorkout, now: Date): UnifiedActivity {
@@ -193,7 +302,10 @@ export function createHealthConnectionsDemoApi(context: DemoContext): HealthConn
       await wait(DEMO_HEALTH_CONNECT_DELAY_MS);
       const connection = connect(context, 'google_health');
       const lastSyncAt = connection.lastSyncAt ?? now().toISOString();
-      return { connection, sync: { provider: 'google_health', imported: WORKOUTS.google_health.length, updated: 0, lastSyncAt } };
+      return {
+        connection,
+        sync: { provider: 'google_health', imported: WORKOUTS.google_health.length, updated: 0, lastSyncAt },
+      };
     },
 
     async issueAppleIngestToken() {

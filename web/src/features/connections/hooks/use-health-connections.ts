@@ -57,7 +57,8 @@ export function useHealthConnections(): HealthConnectionsModel {
     let current = true;
     setState({ status: 'loading' });
     client.connections().then(
-      ({ connections }) => current && setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
+      ({ connections }) =>
+        current && setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
       (error: unknown) => current && setState({ status: 'error', error }),
     );
     return () => {
@@ -75,7 +76,9 @@ export function useHealthConnections(): HealthConnectionsModel {
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   const updateConnections = useCallback((change: (connections: ConnectionSummary[]) => ConnectionSummary[]) => {
-    setState((previous) => (previous.status === 'ready' ? { status: 'ready', connections: change(previous.connections) } : previous));
+    setState((previous) =>
+      previous.status === 'ready' ? { status: 'ready', connections: change(previous.connections) } : previous,
+    );
   }, []);
 
   const disconnect = useCallback(
@@ -89,14 +92,19 @@ export function useHealthConnections(): HealthConnectionsModel {
 
   const addConnection = useCallback(
     (connection: ConnectionSummary) => {
-      updateConnections((list) => [...list.filter((existing) => existing.provider !== connection.provider), connection]);
+      updateConnections((list) => [
+        ...list.filter((existing) => existing.provider !== connection.provider),
+        connection,
+      ]);
       setActivitiesVersion((n) => n + 1);
     },
     [updateConnections],
   );
 
   const syncAll = useCallback(async (): Promise<SyncAllOutcome> => {
-    const providers = PROVIDERS.map((provider) => provider.id).filter((id) => connections.some((connection) => connection.provider === id));
+    const providers = PROVIDERS.map((provider) => provider.id).filter((id) =>
+      connections.some((connection) => connection.provider === id),
+    );
     const outcome: SyncAllOutcome = { imported: 0, requested: 0, started: 0, errors: [] };
     for (const [index, provider] of providers.entries()) {
       setSyncProgress({ provider, position: index + 1, total: providers.length });
@@ -110,7 +118,9 @@ export function useHealthConnections(): HealthConnectionsModel {
         } else {
           outcome.imported += response.result.imported;
           const { lastSyncAt } = response.result;
-          updateConnections((list) => list.map((connection) => (connection.provider === provider ? { ...connection, lastSyncAt } : connection)));
+          updateConnections((list) =>
+            list.map((connection) => (connection.provider === provider ? { ...connection, lastSyncAt } : connection)),
+          );
         }
       } catch (error) {
         outcome.errors.push(syncErrorMessage(provider, error));

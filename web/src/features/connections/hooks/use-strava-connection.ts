@@ -50,7 +50,11 @@ export function useStravaConnection(): StravaConnectionApi {
     await client.disconnect('strava');
     setState((previous) =>
       previous.status === 'ready'
-        ? { status: 'ready', connection: null, activeConnections: previous.activeConnections.filter((c) => c.provider !== 'strava') }
+        ? {
+            status: 'ready',
+            connection: null,
+            activeConnections: previous.activeConnections.filter((c) => c.provider !== 'strava'),
+          }
         : previous,
     );
     setActivitiesVersion((n) => n + 1);

@@ -28,7 +28,8 @@ type ScreenState = { kind: 'connecting' } | Outcome;
 /** Runs the plan once; every failure becomes the text the screen shows. */
 async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Outcome> {
   if (plan.kind === 'fail') return { kind: 'failed', message: plan.message };
-  const provider: ProviderType = plan.kind === 'strava' ? 'strava' : plan.kind === 'google' ? 'google_health' : 'apple_health';
+  const provider: ProviderType =
+    plan.kind === 'strava' ? 'strava' : plan.kind === 'google' ? 'google_health' : 'apple_health';
   const failed = `Failed to connect ${PROVIDER_NAMES[provider]}`;
   try {
     let connected: boolean;
@@ -103,7 +104,8 @@ export default function HealthCallbackPage() {
           <>
             <h1 className="text-xl font-semibold text-brand-800">Successfully Connected!</h1>
             <p role="status" className="mt-2 text-slate-700">
-              {screen.provider ? PROVIDER_NAMES[screen.provider] : 'Your health app'} is connected. Taking you to your dashboard...
+              {screen.provider ? PROVIDER_NAMES[screen.provider] : 'Your health app'} is connected. Taking you to your
+              dashboard...
             </p>
           </>
         )}
@@ -114,8 +116,16 @@ export default function HealthCallbackPage() {
               {screen.message}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ReconnectButton providerName="Google Fit" destination="Google" authorizeUrl={(client) => client.googleAuthorizeUrl()} primary={screen.activityMissing} />
-              <Link to={paths.dashboard} className={screen.activityMissing ? buttonStyles.secondary : buttonStyles.primary}>
+              <ReconnectButton
+                providerName="Google Fit"
+                destination="Google"
+                authorizeUrl={(client) => client.googleAuthorizeUrl()}
+                primary={screen.activityMissing}
+              />
+              <Link
+                to={paths.dashboard}
+                className={screen.activityMissing ? buttonStyles.secondary : buttonStyles.primary}
+              >
                 Go to Dashboard
               </Link>
             </div>

@@ -73,13 +73,19 @@ function StravaCodeExchange({ search }: { search: string }) {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-xl font-semibold text-red-700">{missingPermission ? 'Strava Permission Missing' : 'Connection Failed'}</h1>
+        <h1 className="text-xl font-semibold text-red-700">
+          {missingPermission ? 'Strava Permission Missing' : 'Connection Failed'}
+        </h1>
         <p role="alert" className="mt-3 whitespace-pre-line text-left text-slate-700">
           {failure.message}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {missingPermission ? (
-            <ReconnectButton providerName="Strava" destination="Strava" authorizeUrl={(client) => client.stravaAuthorizeUrl()} />
+            <ReconnectButton
+              providerName="Strava"
+              destination="Strava"
+              authorizeUrl={(client) => client.stravaAuthorizeUrl()}
+            />
           ) : (
             <Link to={paths.profile} className={buttonStyles.primary}>
               Try Again

@@ -15,9 +15,15 @@ const NO_FLAGS: AppleShortcutFlags = { installed: false, permissionsGranted: fal
 
 export function readAppleShortcutFlags(storage: Storage = window.localStorage): AppleShortcutFlags {
   try {
-    const stored = JSON.parse(storage.getItem(APPLE_SHORTCUT_STORAGE_KEY) ?? 'null') as Partial<AppleShortcutFlags> | null;
+    const stored = JSON.parse(
+      storage.getItem(APPLE_SHORTCUT_STORAGE_KEY) ?? 'null',
+    ) as Partial<AppleShortcutFlags> | null;
     if (!stored || typeof stored !== 'object') return NO_FLAGS;
-    return { installed: stored.installed === true, permissionsGranted: stored.permissionsGranted === true, tested: stored.tested === true };
+    return {
+      installed: stored.installed === true,
+      permissionsGranted: stored.permissionsGranted === true,
+      tested: stored.tested === true,
+    };
   } catch {
     return NO_FLAGS;
   }

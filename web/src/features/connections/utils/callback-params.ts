@@ -70,7 +70,8 @@ export function healthCallbackPlan(pathname: string, search: string): HealthCall
       if (!code || !state) return { kind: 'fail', message: 'No Google OAuth session found after authorization' };
       return { kind: 'google', request: { code, state, ...(scope ? { scope } : {}) } };
     case 'apple_health':
-      if (params.get('auth_success') !== 'true') return { kind: 'fail', message: 'Apple Health authorization was not successful' };
+      if (params.get('auth_success') !== 'true')
+        return { kind: 'fail', message: 'Apple Health authorization was not successful' };
       return { kind: 'apple' };
   }
 }
@@ -92,19 +93,26 @@ export function saveHealthConnectMarker(marker: HealthConnectMarker, storage: St
 }
 
 /** Spec §4 window messages, from another TrailBuddy window (a connect popup). */
-export type HealthConnectMessage = { kind: 'success'; provider: ProviderType | null } | { kind: 'error'; error: string };
+export type HealthConnectMessage =
+  { kind: 'success'; provider: ProviderType | null } | { kind: 'error'; error: string };
 
 const PROVIDERS: readonly string[] = ['strava', 'google_health', 'apple_health'];
 
 /** Reads a window message; anything from another origin, or not one of the two types, is ignored (null). */
-export function healthConnectMessageFrom(event: Pick<MessageEvent, 'origin' | 'data'>, ownOrigin: string): HealthConnectMessage | null {
+export function healthConnectMessageFrom(
+  event: Pick<MessageEvent, 'origin' | 'data'>,
+  ownOrigin: string,
+): HealthConnectMessage | null {
   if (event.origin !== ownOrigin) return null;
   const data: unknown = event.data;
   if (!data || typeof data !== 'object') return null;
   const { type, result, error } = data as { type?: unknown; result?: unknown; error?: unknown };
   if (type === 'HEALTH_CONNECT_SUCCESS') {
     const provider = result && typeof result === 'object' ? (result as { provider?: unknown }).provider : undefined;
-    return { kind: 'success', provider: typeof provider === 'string' && PROVIDERS.includes(provider) ? (provider as ProviderType) : null };
+    return {
+      kind: 'success',
+      provider: typeof provider === 'string' && PROVIDERS.includes(provider) ? (provider as ProviderType) : null,
+    };
   }
   if (type === 'HEALTH_CONNECT_ERROR') {
     return { kind: 'error', error: typeof error === 'string' && error ? error : 'Connection failed' };

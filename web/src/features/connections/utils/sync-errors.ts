@@ -9,8 +9,10 @@ import { PROVIDER_NAMES } from './providers';
 export function syncErrorMessage(provider: ProviderType, error: unknown): string {
   const name = PROVIDER_NAMES[provider];
   if (error instanceof ApiError) {
-    if (error.status === 401 || /reconnect|token|unauthori[sz]ed/i.test(error.code)) return `Authentication failed for ${name}. Please reconnect.`;
-    if (error.status === 0 || /network/i.test(error.code)) return `Network error while syncing ${name}. Please try again.`;
+    if (error.status === 401 || /reconnect|token|unauthori[sz]ed/i.test(error.code))
+      return `Authentication failed for ${name}. Please reconnect.`;
+    if (error.status === 0 || /network/i.test(error.code))
+      return `Network error while syncing ${name}. Please try again.`;
     // The rate limiter's own words ('15-minute rate limit exceeded…') say when to try again.
     if (error.status === 429) return error.message;
   }

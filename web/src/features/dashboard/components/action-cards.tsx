@@ -2,9 +2,24 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 
 const actions = [
-  { title: 'Find Partners', body: 'Meet people who match your pace, level and schedule.', to: paths.findPartners, cta: 'Browse partners' },
-  { title: 'Plan an Activity', body: 'Pick a trail, a time and how many can join.', to: paths.planActivity, cta: 'Start planning' },
-  { title: 'Analyze Your Health', body: 'See your trends, active days and activity level.', to: paths.analysis, cta: 'View analysis' },
+  {
+    title: 'Find Partners',
+    body: 'Meet people who match your pace, level and schedule.',
+    to: paths.findPartners,
+    cta: 'Browse partners',
+  },
+  {
+    title: 'Plan an Activity',
+    body: 'Pick a trail, a time and how many can join.',
+    to: paths.planActivity,
+    cta: 'Start planning',
+  },
+  {
+    title: 'Analyze Your Health',
+    body: 'See your trends, active days and activity level.',
+    to: paths.analysis,
+    cta: 'View analysis',
+  },
 ] as const;
 
 /** The overview's three action cards. */

@@ -9,7 +9,12 @@ import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 
-const currency = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const currency = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 
 /** The Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer, for the user's upcoming activities. */
 export function FindRidesTab() {
@@ -62,7 +67,14 @@ function RideLists({ data, reload }: { data: MyRidesResponse; reload: () => void
         ) : (
           <ul className="space-y-3">
             {data.offers.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} activityTitle={titleOf(offer.activityId)} onJoin={() => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`)} />
+              <OfferCard
+                key={offer.id}
+                offer={offer}
+                activityTitle={titleOf(offer.activityId)}
+                onJoin={() =>
+                  run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`)
+                }
+              />
             ))}
           </ul>
         )}
@@ -80,7 +92,12 @@ function RideLists({ data, reload }: { data: MyRidesResponse; reload: () => void
                 key={request.id}
                 request={request}
                 activityTitle={titleOf(request.activityId)}
-                onOffer={() => run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`)}
+                onOffer={() =>
+                  run(
+                    () => api.offerRideToRequest(request.activityId, request.id),
+                    `Ride offer sent to ${request.requesterName}!`,
+                  )
+                }
               />
             ))}
           </ul>
@@ -90,7 +107,15 @@ function RideLists({ data, reload }: { data: MyRidesResponse; reload: () => void
   );
 }
 
-function OfferCard({ offer, activityTitle, onJoin }: { offer: RideOffer; activityTitle?: string; onJoin: () => Promise<void> }) {
+function OfferCard({
+  offer,
+  activityTitle,
+  onJoin,
+}: {
+  offer: RideOffer;
+  activityTitle?: string;
+  onJoin: () => Promise<void>;
+}) {
   const { vehicle } = offer;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -118,7 +143,15 @@ function OfferCard({ offer, activityTitle, onJoin }: { offer: RideOffer; activit
   );
 }
 
-function RequestCard({ request, activityTitle, onOffer }: { request: RideRequest; activityTitle?: string; onOffer: () => Promise<void> }) {
+function RequestCard({
+  request,
+  activityTitle,
+  onOffer,
+}: {
+  request: RideRequest;
+  activityTitle?: string;
+  onOffer: () => Promise<void>;
+}) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="font-semibold text-slate-900">{request.isMine ? 'Your request' : request.requesterName}</p>
@@ -146,7 +179,15 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function PendingButton({ label, pendingLabel, onClick }: { label: string; pendingLabel: string; onClick: () => Promise<void> }) {
+function PendingButton({
+  label,
+  pendingLabel,
+  onClick,
+}: {
+  label: string;
+  pendingLabel: string;
+  onClick: () => Promise<void>;
+}) {
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);

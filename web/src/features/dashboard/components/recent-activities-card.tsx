@@ -6,7 +6,10 @@ import { activityTypeLabel, formatDistance, formatRelativeDate } from '@/lib/act
 /** The latest activities (name, type, when, distance) and a way to manage the connection. */
 export function RecentActivitiesCard({ activities, now }: { activities: readonly UnifiedActivity[]; now: Date }) {
   return (
-    <section aria-labelledby="recent-activities-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="recent-activities-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="recent-activities-heading" className="text-lg font-semibold text-slate-900">
           Recent Activities
@@ -20,15 +23,22 @@ export function RecentActivitiesCard({ activities, now }: { activities: readonly
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {activities.map((activity) => (
-            <li key={`${activity.provider_type}:${activity.provider_activity_id}`} className="flex items-center justify-between gap-3 py-3">
+            <li
+              key={`${activity.provider_type}:${activity.provider_activity_id}`}
+              className="flex items-center justify-between gap-3 py-3"
+            >
               <div className="min-w-0">
-                <p className="truncate font-medium text-slate-900">{activity.name ?? activityTypeLabel(activity.activity_type)}</p>
+                <p className="truncate font-medium text-slate-900">
+                  {activity.name ?? activityTypeLabel(activity.activity_type)}
+                </p>
                 <p className="text-sm text-slate-600">
                   {activityTypeLabel(activity.activity_type)} ·{' '}
                   <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
                 </p>
               </div>
-              <p className="shrink-0 text-sm font-semibold text-slate-800">{formatDistance(activity.distance_meters)}</p>
+              <p className="shrink-0 text-sm font-semibold text-slate-800">
+                {formatDistance(activity.distance_meters)}
+              </p>
             </li>
           ))}
         </ul>

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatWallDate, formatWallTime, statusLabel, type GroupActivitySummary } from '@shared/schemas/group-activities';
+import {
+  formatWallDate,
+  formatWallTime,
+  statusLabel,
+  type GroupActivitySummary,
+} from '@shared/schemas/group-activities';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -28,21 +33,34 @@ const detailsPath = (id: string) => paths.activityDetails.replace(':activityId',
  * The soonest 3 of the user's own upcoming activities (organised or joined, wherever they are) and those near them;
  * a cancelled one is left out. Soonest first, each listed once.
  */
-export function soonestUpcoming(lists: ReadonlyArray<readonly GroupActivitySummary[]>, limit = UPCOMING_LIMIT): GroupActivitySummary[] {
+export function soonestUpcoming(
+  lists: ReadonlyArray<readonly GroupActivitySummary[]>,
+  limit = UPCOMING_LIMIT,
+): GroupActivitySummary[] {
   const byId = new Map<string, GroupActivitySummary>();
-  for (const list of lists) for (const activity of list) if (activity.cancelledAt === null && !byId.has(activity.id)) byId.set(activity.id, activity);
-  return [...byId.values()].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id.localeCompare(b.id)).slice(0, limit);
+  for (const list of lists)
+    for (const activity of list)
+      if (activity.cancelledAt === null && !byId.has(activity.id)) byId.set(activity.id, activity);
+  return [...byId.values()]
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
 
 /** Upcoming activities: the first 3, each with Join Activity (while there is room) and View Details. */
 export function UpcomingActivities() {
   const api = useApiClient();
   const upcoming = useQuery(async () => {
-    const [mine, nearby] = await Promise.all([api.myGroupActivities({ limit: UPCOMING_LIMIT }), api.nearbyGroupActivities({ limit: UPCOMING_LIMIT })]);
+    const [mine, nearby] = await Promise.all([
+      api.myGroupActivities({ limit: UPCOMING_LIMIT }),
+      api.nearbyGroupActivities({ limit: UPCOMING_LIMIT }),
+    ]);
     return { activities: soonestUpcoming([mine.activities, nearby.activities]) };
   }, [api]);
   return (
-    <section aria-labelledby="upcoming-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="upcoming-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
           Upcoming Activities
@@ -62,7 +80,9 @@ export function UpcomingActivities() {
       )}
       {upcoming.status === 'success' &&
         (upcoming.data.activities.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600">No upcoming activities near you yet. Plan one and invite partners!</p>
+          <p className="mt-4 text-sm text-slate-600">
+            No upcoming activities near you yet. Plan one and invite partners!
+          </p>
         ) : (
           <ul className="mt-4 space-y-3">
             {upcoming.data.activities.slice(0, UPCOMING_LIMIT).map((activity) => (
@@ -102,11 +122,15 @@ function UpcomingItem({ activity: initial }: { activity: GroupActivitySummary })
         <div>
           <h3 className="font-semibold text-slate-900">{activity.title}</h3>
           <p className="text-sm text-slate-600">
-            <span className="capitalize">{activity.activityType}</span> · {formatWallDate(activity.date)} at {formatWallTime(activity.time)} · {activity.participantCount}/
-            {activity.maxParticipants} participants
+            <span className="capitalize">{activity.activityType}</span> · {formatWallDate(activity.date)} at{' '}
+            {formatWallTime(activity.time)} · {activity.participantCount}/{activity.maxParticipants} participants
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyles[activity.status]}`}>{statusLabel(activity.status)}</span>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyles[activity.status]}`}
+        >
+          {statusLabel(activity.status)}
+        </span>
       </div>
       {open && (
         <dl id={detailsId} className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -137,7 +161,13 @@ function UpcomingItem({ activity: initial }: { activity: GroupActivitySummary })
             </button>
           )
         )}
-        <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)} className={buttonStyles.secondary}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((value) => !value)}
+          className={buttonStyles.secondary}
+        >
           View Details
         </button>
       </div>

@@ -39,7 +39,12 @@ export default function DashboardPage() {
   const connection = strava.state.status === 'ready' ? strava.state.connection : null;
   const connected = strava.state.status === 'ready' && strava.state.activeConnections.length > 0;
   // Protected route: a user (or the demo user) is always present here.
-  const name = greetingName({ displayName, athleteFirstName: connection?.athleteFirstName ?? undefined, userName: user?.name, email: user?.email ?? '' });
+  const name = greetingName({
+    displayName,
+    athleteFirstName: connection?.athleteFirstName ?? undefined,
+    userName: user?.name,
+    email: user?.email ?? '',
+  });
 
   return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} />;
 }
@@ -85,7 +90,12 @@ type Tab = 'overview' | 'rides';
 function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
   const { traits } = useApiClient();
   const [tab, setTab] = useState<Tab>('overview');
-  const tabs: ReadonlyArray<[Tab, string]> = traits.findRidesTab ? [['overview', 'Overview'], ['rides', 'Find Rides']] : [['overview', 'Overview']];
+  const tabs: ReadonlyArray<[Tab, string]> = traits.findRidesTab
+    ? [
+        ['overview', 'Overview'],
+        ['rides', 'Find Rides'],
+      ]
+    : [['overview', 'Overview']];
 
   return (
     <PageContainer>
@@ -121,7 +131,9 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
                 aria-controls={`panel-${id}`}
                 onClick={() => setTab(id)}
                 className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-                  tab === id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+                  tab === id
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >
                 {label}
@@ -161,7 +173,10 @@ function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesS
       <div className="grid gap-6 lg:grid-cols-2">
         <UpcomingActivities />
         {overview.status === 'success' && (
-          <RecentActivitiesCard activities={latestActivities(overview.data.recentActivities)} now={new Date(overview.data.generatedAt)} />
+          <RecentActivitiesCard
+            activities={latestActivities(overview.data.recentActivities)}
+            now={new Date(overview.data.generatedAt)}
+          />
         )}
       </div>
       <StravaConnectCard strava={strava} />

@@ -13,12 +13,15 @@ export function HeroSection() {
         <p className="rounded-full bg-emerald-400/15 px-3 py-1 text-sm font-medium text-emerald-300 ring-1 ring-emerald-400/30">
           For outdoor enthusiasts in British Columbia
         </p>
-        <h1 id="hero-heading" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-heading"
+          className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+        >
           Find your perfect <span className="text-emerald-400">adventure partner</span>
         </h1>
         <p className="max-w-2xl text-lg text-slate-300 sm:text-xl">
-          TrailBuddy matches you with hikers, runners, cyclists and skiers who share your fitness level, your
-          schedule and your favourite corners of BC, so you never have to hit the trail alone.
+          TrailBuddy matches you with hikers, runners, cyclists and skiers who share your fitness level, your schedule
+          and your favourite corners of BC, so you never have to hit the trail alone.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Link

@@ -18,7 +18,10 @@ export function SocialProofSection() {
         </h2>
         <dl className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {STATS.map(({ value, label }) => (
-            <div key={label} className="flex flex-col-reverse rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
+            <div
+              key={label}
+              className="flex flex-col-reverse rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10"
+            >
               <dt className="mt-1 text-sm text-slate-300 sm:text-base">{label}</dt>
               <dd className="text-3xl font-bold text-emerald-400 sm:text-4xl">{value}</dd>
             </div>

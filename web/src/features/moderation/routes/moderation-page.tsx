@@ -28,7 +28,10 @@ const STATUS_LABELS: Record<ModerationReport['status'], string> = {
   suspended: 'Account suspended',
 };
 
-const ACTIONS: Record<Action, { label: string; title: string; message: (report: ModerationReport) => string; confirm: string; done: string }> = {
+const ACTIONS: Record<
+  Action,
+  { label: string; title: string; message: (report: ModerationReport) => string; confirm: string; done: string }
+> = {
   dismiss: {
     label: 'Dismiss',
     title: 'Dismiss this report?',
@@ -39,7 +42,8 @@ const ACTIONS: Record<Action, { label: string; title: string; message: (report: 
   hide: {
     label: 'Hide content',
     title: 'Hide this content?',
-    message: (report) => `Other people will no longer see this ${KIND_LABELS[report.kind].toLowerCase()} from ${report.subjectName}.`,
+    message: (report) =>
+      `Other people will no longer see this ${KIND_LABELS[report.kind].toLowerCase()} from ${report.subjectName}.`,
     confirm: 'Hide content',
     done: 'Content hidden.',
   },
@@ -52,7 +56,12 @@ const ACTIONS: Record<Action, { label: string; title: string; message: (report: 
   },
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-CA', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /**
  * /moderation: the moderators' queue, one row per reported content item (its reports counted, reasons and notes), with
@@ -83,7 +92,10 @@ export default function ModerationPage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Moderation" description="What people have reported. Hiding content or suspending an account takes effect at once." />
+      <PageHeader
+        title="Moderation"
+        description="What people have reported. Hiding content or suspending an account takes effect at once."
+      />
       {queue.status === 'loading' && <Spinner label="Loading reports" />}
       {queue.status === 'error' &&
         (queue.error instanceof ApiError && queue.error.status === 403 ? (
@@ -100,11 +112,18 @@ export default function ModerationPage() {
         ))}
       {queue.status === 'success' &&
         (queue.data.reports.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No open reports</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No open reports
+          </p>
         ) : (
           <ul aria-label="Reports" className="space-y-4">
             {queue.data.reports.map((report) => (
-              <ReportItem key={report.reportId} report={report} busy={busy} onAction={(action) => setPending({ report, action })} />
+              <ReportItem
+                key={report.reportId}
+                report={report}
+                busy={busy}
+                onAction={(action) => setPending({ report, action })}
+              />
             ))}
           </ul>
         ))}
@@ -121,15 +140,36 @@ export default function ModerationPage() {
   );
 }
 
-function ReportItem({ report, busy, onAction }: { report: ModerationReport; busy: boolean; onAction: (action: Action) => void }) {
+function ReportItem({
+  report,
+  busy,
+  onAction,
+}: {
+  report: ModerationReport;
+  busy: boolean;
+  onAction: (action: Action) => void;
+}) {
   const open = report.status === 'open';
   return (
-    <li aria-label={`${KIND_LABELS[report.kind]} report about ${report.subjectName}`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <li
+      aria-label={`${KIND_LABELS[report.kind]} report about ${report.subjectName}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800">{KIND_LABELS[report.kind]}</span>
-        <span className={`rounded-full px-2.5 py-0.5 font-medium ${open ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`}>{STATUS_LABELS[report.status]}</span>
-        {report.contentHidden && <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-medium text-red-800">Hidden from others</span>}
-        {report.subjectSuspended && <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-medium text-red-800">Suspended</span>}
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800">
+          {KIND_LABELS[report.kind]}
+        </span>
+        <span
+          className={`rounded-full px-2.5 py-0.5 font-medium ${open ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`}
+        >
+          {STATUS_LABELS[report.status]}
+        </span>
+        {report.contentHidden && (
+          <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-medium text-red-800">Hidden from others</span>
+        )}
+        {report.subjectSuspended && (
+          <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-medium text-red-800">Suspended</span>
+        )}
         <time dateTime={report.createdAt} className="text-slate-600">
           {timeFormat.format(new Date(report.createdAt))}
         </time>
@@ -139,11 +179,16 @@ function ReportItem({ report, busy, onAction }: { report: ModerationReport; busy
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-700">Reports</dt>
         <dd className="text-slate-900">
-          {report.reportCount === 1 ? '1 report' : `${report.reportCount} reports`} from {report.openReporters === 1 ? '1 person' : `${report.openReporters} people`}
+          {report.reportCount === 1 ? '1 report' : `${report.reportCount} reports`} from{' '}
+          {report.openReporters === 1 ? '1 person' : `${report.openReporters} people`}
         </dd>
         <dt className="font-medium text-slate-700">{report.reasons.length === 1 ? 'Reason' : 'Reasons'}</dt>
         <dd className="text-slate-900">
-          {report.reasons.map(({ reason, count }) => (count > 1 ? `${REPORT_REASON_LABELS[reason]} (${count})` : REPORT_REASON_LABELS[reason])).join(', ')}
+          {report.reasons
+            .map(({ reason, count }) =>
+              count > 1 ? `${REPORT_REASON_LABELS[reason]} (${count})` : REPORT_REASON_LABELS[reason],
+            )
+            .join(', ')}
         </dd>
         <dt className="font-medium text-slate-700">{report.notes.length > 1 ? 'Notes' : 'Note'}</dt>
         <dd className="break-words whitespace-pre-wrap text-slate-900">

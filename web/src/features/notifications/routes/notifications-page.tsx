@@ -12,7 +12,12 @@ import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 
 const PAGE_SIZE = 20;
-const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-CA', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 type State =
   | { status: 'loading' }
@@ -30,7 +35,15 @@ export default function NotificationsPage() {
     let current = true;
     setState({ status: 'loading' });
     api.notifications({ limit: PAGE_SIZE }).then(
-      (page) => current && setState({ status: 'ready', notifications: page.notifications, unread: page.unread, nextCursor: page.nextCursor, loadingMore: false }),
+      (page) =>
+        current &&
+        setState({
+          status: 'ready',
+          notifications: page.notifications,
+          unread: page.unread,
+          nextCursor: page.nextCursor,
+          loadingMore: false,
+        }),
       (error: unknown) => current && setState({ status: 'error', error }),
     );
     return () => {
@@ -63,7 +76,13 @@ export default function NotificationsPage() {
       const { unread } = await api.markNotificationRead(notification.id);
       announceUnreadCount(unread);
       const readAt = new Date().toISOString();
-      setState({ ...state, unread, notifications: state.notifications.map((n) => (n.id === notification.id ? { ...n, readAt: n.readAt ?? readAt } : n)) });
+      setState({
+        ...state,
+        unread,
+        notifications: state.notifications.map((n) =>
+          n.id === notification.id ? { ...n, readAt: n.readAt ?? readAt } : n,
+        ),
+      });
     } catch (error) {
       toast.error(userMessage(error));
     }
@@ -74,7 +93,11 @@ export default function NotificationsPage() {
       const { unread } = await api.markAllNotificationsRead();
       announceUnreadCount(unread);
       const readAt = new Date().toISOString();
-      setState({ ...state, unread, notifications: state.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })) });
+      setState({
+        ...state,
+        unread,
+        notifications: state.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })),
+      });
     } catch (error) {
       toast.error(userMessage(error));
     }
@@ -85,7 +108,13 @@ export default function NotificationsPage() {
     setState({ ...state, loadingMore: true });
     try {
       const page = await api.notifications({ limit: PAGE_SIZE, cursor: state.nextCursor });
-      setState({ ...state, notifications: [...state.notifications, ...page.notifications], unread: page.unread, nextCursor: page.nextCursor, loadingMore: false });
+      setState({
+        ...state,
+        notifications: [...state.notifications, ...page.notifications],
+        unread: page.unread,
+        nextCursor: page.nextCursor,
+        loadingMore: false,
+      });
     } catch (error) {
       setState({ ...state, loadingMore: false });
       toast.error(userMessage(error));
@@ -111,17 +140,30 @@ export default function NotificationsPage() {
           No notifications yet. Partner requests, messages and activity updates will show up here.
         </p>
       ) : (
-        <ul aria-label="Notifications" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <ul
+          aria-label="Notifications"
+          className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           {state.notifications.map((notification) => {
             const unread = notification.readAt === null;
             return (
-              <li key={notification.id} className={`flex flex-wrap items-start gap-3 p-4 ${unread ? 'bg-brand-50/60' : ''}`}>
-                <span aria-hidden="true" className={`mt-2 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`} />
+              <li
+                key={notification.id}
+                className={`flex flex-wrap items-start gap-3 p-4 ${unread ? 'bg-brand-50/60' : ''}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`mt-2 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
+                />
                 <div className="min-w-0 flex-1">
                   <p className={unread ? 'font-semibold text-slate-900' : 'text-slate-700'}>
                     {unread && <span className="sr-only">Unread: </span>}
                     {notification.link ? (
-                      <Link to={notification.link} onClick={() => unread && void markRead(notification)} className="underline-offset-2 hover:underline">
+                      <Link
+                        to={notification.link}
+                        onClick={() => unread && void markRead(notification)}
+                        className="underline-offset-2 hover:underline"
+                      >
                         {notification.message}
                       </Link>
                     ) : (
@@ -133,7 +175,12 @@ export default function NotificationsPage() {
                   </time>
                 </div>
                 {unread && (
-                  <button type="button" className={buttonStyles.ghost} onClick={() => markRead(notification)} aria-label={`Mark as read: ${notification.message}`}>
+                  <button
+                    type="button"
+                    className={buttonStyles.ghost}
+                    onClick={() => markRead(notification)}
+                    aria-label={`Mark as read: ${notification.message}`}
+                  >
                     Mark as read
                   </button>
                 )}

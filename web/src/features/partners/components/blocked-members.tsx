@@ -6,7 +6,13 @@ import { useApiClient } from '@/lib/api-client-context';
 import { actionMessage, unblockedToast } from '../utils/partner-format';
 
 /** The members the caller blocked, each with Unblock (issue 11); hidden when there are none. */
-export function BlockedMembers({ blocked, onUnblocked }: { blocked: readonly MemberSummary[]; onUnblocked: () => void }) {
+export function BlockedMembers({
+  blocked,
+  onUnblocked,
+}: {
+  blocked: readonly MemberSummary[];
+  onUnblocked: () => void;
+}) {
   const api = useApiClient();
   const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
@@ -30,12 +36,20 @@ export function BlockedMembers({ blocked, onUnblocked }: { blocked: readonly Mem
       <h2 id="blocked-members" className="text-lg font-semibold text-slate-900">
         Blocked members
       </h2>
-      <p className="mt-1 text-sm text-slate-600">You and they cannot find, request or message each other. They are not told.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        You and they cannot find, request or message each other. They are not told.
+      </p>
       <ul className="mt-3 divide-y divide-slate-100">
         {blocked.map((member) => (
           <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <span className="font-medium text-slate-800">{member.displayName}</span>
-            <button type="button" className={buttonStyles.secondary} disabled={pending !== null} onClick={() => unblock(member)} aria-label={`Unblock ${member.displayName}`}>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={pending !== null}
+              onClick={() => unblock(member)}
+              aria-label={`Unblock ${member.displayName}`}
+            >
               {pending === member.userId ? 'Unblocking...' : 'Unblock'}
             </button>
           </li>

@@ -20,7 +20,10 @@ export function ConnectionActions({ userId, displayName, connection: initial, on
   const [connection, setConnection] = useState(initial);
   const [pending, setPending] = useState(false);
 
-  const run = async (call: () => Promise<{ connection: ConnectionStatus }>, success: (next: ConnectionStatus) => string) => {
+  const run = async (
+    call: () => Promise<{ connection: ConnectionStatus }>,
+    success: (next: ConnectionStatus) => string,
+  ) => {
     setPending(true);
     try {
       const { connection: next } = await call();
@@ -55,7 +58,12 @@ export function ConnectionActions({ userId, displayName, connection: initial, on
         className={buttonStyles.primary}
         disabled={pending}
         aria-label={`Accept request from ${displayName}`}
-        onClick={() => run(() => api.acceptPartner(userId), () => `You and ${displayName} are now partners.`)}
+        onClick={() =>
+          run(
+            () => api.acceptPartner(userId),
+            () => `You and ${displayName} are now partners.`,
+          )
+        }
       >
         {pending ? 'Accepting...' : 'Accept request'}
       </button>
@@ -67,7 +75,12 @@ export function ConnectionActions({ userId, displayName, connection: initial, on
       className={buttonStyles.primary}
       disabled={pending}
       aria-label={`Connect with ${displayName}`}
-      onClick={() => run(() => api.connectPartner(userId), (next) => (next === 'partners' ? `You and ${displayName} are now partners.` : connectToast(displayName)))}
+      onClick={() =>
+        run(
+          () => api.connectPartner(userId),
+          (next) => (next === 'partners' ? `You and ${displayName} are now partners.` : connectToast(displayName)),
+        )
+      }
     >
       {pending ? 'Connecting...' : 'Connect'}
     </button>

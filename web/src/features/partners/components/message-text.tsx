@@ -6,7 +6,13 @@ export function MessageText({ text, linkClassName }: { text: string; linkClassNa
     <p className="whitespace-pre-wrap wrap-anywhere">
       {messageParts(text).map((part, index) =>
         part.kind === 'link' ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" className={`underline underline-offset-2 ${linkClassName}`}>
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            className={`underline underline-offset-2 ${linkClassName}`}
+          >
             {part.text}
           </a>
         ) : (

@@ -11,7 +11,10 @@ import { Avatar, MatchReasons, PartnerFacts } from './partner-facts';
 export function PartnerCard({ partner }: { partner: PartnerCardData }) {
   const headingId = `partner-${partner.userId}`;
   return (
-    <article aria-labelledby={headingId} className="flex min-w-0 flex-1 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-1 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start gap-3">
         <Avatar initials={initialsOf(partner.displayName)} />
         <div className="min-w-0 flex-1">
@@ -26,7 +29,11 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
       <MatchReasons reasons={partner.reasons} />
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         <ConnectionActions userId={partner.userId} displayName={partner.displayName} connection={partner.connection} />
-        <Link to={memberPath(partner.userId)} className={buttonStyles.secondary} aria-label={`View Profile of ${partner.displayName}`}>
+        <Link
+          to={memberPath(partner.userId)}
+          className={buttonStyles.secondary}
+          aria-label={`View Profile of ${partner.displayName}`}
+        >
           View Profile
         </Link>
         <ReportButton target={{ kind: 'person', userId: partner.userId }} ariaLabel={`Report ${partner.displayName}`} />

@@ -7,7 +7,8 @@ export function PartnerFacts({ partner }: { partner: PartnerCard }) {
   if (partner.homeArea) rows.push(['Area', areaLabel(partner.homeArea)]);
   if (partner.level) rows.push(['Level', partner.level]);
   if (partner.activities.length > 0) rows.push(['Activities', partner.activities.map(activityLabel).join(', ')]);
-  if (partner.availability.length > 0) rows.push(['Availability', partner.availability.map(availabilityLabel).join(', ')]);
+  if (partner.availability.length > 0)
+    rows.push(['Availability', partner.availability.map(availabilityLabel).join(', ')]);
   if (rows.length === 0) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -36,7 +37,10 @@ export function MatchReasons({ reasons }: { reasons: readonly string[] }) {
 
 export function Avatar({ initials }: { initials: string }) {
   return (
-    <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-100 text-lg font-semibold text-accent-800">
+    <span
+      aria-hidden="true"
+      className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-100 text-lg font-semibold text-accent-800"
+    >
       {initials}
     </span>
   );

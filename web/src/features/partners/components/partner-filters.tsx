@@ -6,7 +6,12 @@ import { activityLabel, areaLabel, availabilityLabel } from '../utils/partner-fo
 
 export type PartnerFilterValues = Pick<PartnerSearchQuery, 'activity' | 'location' | 'level' | 'availability'>;
 
-export const DEFAULT_FILTERS: PartnerFilterValues = { activity: 'all', location: 'all', level: 'all', availability: 'all' };
+export const DEFAULT_FILTERS: PartnerFilterValues = {
+  activity: 'all',
+  location: 'all',
+  level: 'all',
+  availability: 'all',
+};
 
 interface FilterSelectProps {
   label: string;
@@ -39,23 +44,56 @@ function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
 }
 
 /** Spec core-app §2 filters: activity, location, level, availability. */
-export function PartnerFilters({ value, onChange }: { value: PartnerFilterValues; onChange: (next: PartnerFilterValues) => void }) {
-  const set = (key: keyof PartnerFilterValues) => (next: string) => onChange({ ...value, [key]: next } as PartnerFilterValues);
+export function PartnerFilters({
+  value,
+  onChange,
+}: {
+  value: PartnerFilterValues;
+  onChange: (next: PartnerFilterValues) => void;
+}) {
+  const set = (key: keyof PartnerFilterValues) => (next: string) =>
+    onChange({ ...value, [key]: next } as PartnerFilterValues);
   return (
-    <form aria-label="Partner filters" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
-      <FilterSelect label="Activity" value={value.activity} onChange={set('activity')} options={[{ value: 'all', label: 'All activities' }, ...OUTDOOR_ACTIVITIES.map((a) => ({ value: a, label: activityLabel(a) }))]} />
-      <FilterSelect label="Location" value={value.location} onChange={set('location')} options={[{ value: 'all', label: 'All locations' }, ...HOME_AREAS.map((a) => ({ value: a, label: areaLabel(a) }))]} />
+    <form
+      aria-label="Partner filters"
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FilterSelect
+        label="Activity"
+        value={value.activity}
+        onChange={set('activity')}
+        options={[
+          { value: 'all', label: 'All activities' },
+          ...OUTDOOR_ACTIVITIES.map((a) => ({ value: a, label: activityLabel(a) })),
+        ]}
+      />
+      <FilterSelect
+        label="Location"
+        value={value.location}
+        onChange={set('location')}
+        options={[
+          { value: 'all', label: 'All locations' },
+          ...HOME_AREAS.map((a) => ({ value: a, label: areaLabel(a) })),
+        ]}
+      />
       <FilterSelect
         label="Level"
         value={value.level}
         onChange={set('level')}
-        options={[{ value: 'all', label: 'All levels' }, ...LEVEL_FILTER_VALUES.map((v, i) => ({ value: v, label: ACTIVITY_LEVEL_LABELS[i]! }))]}
+        options={[
+          { value: 'all', label: 'All levels' },
+          ...LEVEL_FILTER_VALUES.map((v, i) => ({ value: v, label: ACTIVITY_LEVEL_LABELS[i]! })),
+        ]}
       />
       <FilterSelect
         label="Availability"
         value={value.availability}
         onChange={set('availability')}
-        options={[{ value: 'all', label: 'All' }, ...AVAILABILITY_SLOTS.map((s) => ({ value: s, label: availabilityLabel(s) }))]}
+        options={[
+          { value: 'all', label: 'All' },
+          ...AVAILABILITY_SLOTS.map((s) => ({ value: s, label: availabilityLabel(s) })),
+        ]}
       />
     </form>
   );

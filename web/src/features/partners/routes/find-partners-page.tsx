@@ -19,21 +19,41 @@ import { PartnerRequests } from '../components/partner-requests';
 export const PARTNERS_PAGE_SIZE = 9;
 
 const matchingSteps = [
-  { title: 'Fitness analysis', body: 'Your connected workouts set your activity level, so partners share your pace and distance.' },
-  { title: 'Location and schedule', body: 'We look for people near you who are free when you are — weekday mornings or weekend epics.' },
-  { title: 'Personality match', body: 'Shared activities and preferences point you to partners you will enjoy the trail with.' },
+  {
+    title: 'Fitness analysis',
+    body: 'Your connected workouts set your activity level, so partners share your pace and distance.',
+  },
+  {
+    title: 'Location and schedule',
+    body: 'We look for people near you who are free when you are — weekday mornings or weekend epics.',
+  },
+  {
+    title: 'Personality match',
+    body: 'Shared activities and preferences point you to partners you will enjoy the trail with.',
+  },
 ] as const;
 
 type Results =
   | { status: 'loading' }
   | { status: 'error'; error: unknown }
-  | { status: 'ready'; partners: PartnerCardData[]; nextCursor: string | null; me: PartnerSearchResponse['me']; loadingMore: boolean; moreError: string | null };
+  | {
+      status: 'ready';
+      partners: PartnerCardData[];
+      nextCursor: string | null;
+      me: PartnerSearchResponse['me'];
+      loadingMore: boolean;
+      moreError: string | null;
+    };
 
 function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
   if (me.profileComplete && me.discoverable) return null;
   return (
     <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
-      <p className="font-semibold">{me.profileComplete ? 'Other members cannot find you yet.' : 'Complete your partner profile for better matches.'}</p>
+      <p className="font-semibold">
+        {me.profileComplete
+          ? 'Other members cannot find you yet.'
+          : 'Complete your partner profile for better matches.'}
+      </p>
       <p className="mt-1 text-sm">
         {me.profileComplete
           ? 'Turn on “Let other members find me” in your profile so compatible partners can connect with you.'
@@ -57,7 +77,16 @@ export default function FindPartnersPage() {
     let current = true;
     setResults({ status: 'loading' });
     api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE }).then(
-      (page) => current && setResults({ status: 'ready', partners: page.partners, nextCursor: page.nextCursor, me: page.me, loadingMore: false, moreError: null }),
+      (page) =>
+        current &&
+        setResults({
+          status: 'ready',
+          partners: page.partners,
+          nextCursor: page.nextCursor,
+          me: page.me,
+          loadingMore: false,
+          moreError: null,
+        }),
       (error: unknown) => current && setResults({ status: 'error', error }),
     );
     return () => {
@@ -71,7 +100,12 @@ export default function FindPartnersPage() {
     try {
       const page = await api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE, cursor: results.nextCursor });
       const known = new Set(results.partners.map((p) => p.userId));
-      setResults({ ...results, partners: [...results.partners, ...page.partners.filter((p) => !known.has(p.userId))], nextCursor: page.nextCursor, loadingMore: false });
+      setResults({
+        ...results,
+        partners: [...results.partners, ...page.partners.filter((p) => !known.has(p.userId))],
+        nextCursor: page.nextCursor,
+        loadingMore: false,
+      });
     } catch (error) {
       setResults({ ...results, loadingMore: false, moreError: userMessage(error) });
     }
@@ -90,7 +124,15 @@ export default function FindPartnersPage() {
         }
       />
 
-      {requests.status === 'success' && <PartnerRequests requests={requests.data.incoming} onAnswered={() => { requests.reload(); setAttempt((n) => n + 1); }} />}
+      {requests.status === 'success' && (
+        <PartnerRequests
+          requests={requests.data.incoming}
+          onAnswered={() => {
+            requests.reload();
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
 
       <PartnerFilters value={filters} onChange={setFilters} />
 
@@ -113,7 +155,9 @@ export default function FindPartnersPage() {
             {results.partners.length === 0 ? (
               <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
                 <p className="font-semibold text-slate-900">No partners match these filters yet.</p>
-                <p className="mt-1 text-sm text-slate-600">Try another activity or location, or choose “All” to widen the search.</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  Try another activity or location, or choose “All” to widen the search.
+                </p>
               </div>
             ) : (
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -129,7 +173,12 @@ export default function FindPartnersPage() {
             {results.moreError && <FormMessage kind="error">{results.moreError}</FormMessage>}
             {results.nextCursor && (
               <div className="flex justify-center">
-                <button type="button" className={buttonStyles.secondary} onClick={loadMore} disabled={results.loadingMore}>
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={loadMore}
+                  disabled={results.loadingMore}
+                >
                   {results.loadingMore ? 'Loading...' : 'Load More Partners'}
                 </button>
               </div>
@@ -138,7 +187,10 @@ export default function FindPartnersPage() {
         )}
       </section>
 
-      <section aria-labelledby="how-matching-works" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="how-matching-works"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="how-matching-works" className="text-lg font-semibold text-slate-900">
           How matching works
         </h2>
@@ -152,12 +204,20 @@ export default function FindPartnersPage() {
           ))}
         </ol>
         <p className="mt-4 text-sm text-slate-600">
-          Other members only ever see coarse facts about you — your level, shared activities, area and when you like to go — never your workouts, routes or
-          numbers.
+          Other members only ever see coarse facts about you — your level, shared activities, area and when you like to
+          go — never your workouts, routes or numbers.
         </p>
       </section>
 
-      {requests.status === 'success' && <BlockedMembers blocked={requests.data.blocked} onUnblocked={() => { requests.reload(); setAttempt((n) => n + 1); }} />}
+      {requests.status === 'success' && (
+        <BlockedMembers
+          blocked={requests.data.blocked}
+          onUnblocked={() => {
+            requests.reload();
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
     </PageContainer>
   );
 }

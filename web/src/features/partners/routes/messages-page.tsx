@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ReportButton } from '@/components/ui/report-dialog';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGE_MAX_LENGTH, MESSAGE_QUOTA_EXCEEDED_MESSAGE, type Message, type MessageQuota } from '@shared/schemas/messages';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_QUOTA_EXCEEDED_MESSAGE,
+  type Message,
+  type MessageQuota,
+} from '@shared/schemas/messages';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -23,10 +28,17 @@ export const THREAD_POLL_MS = 5_000;
 function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => (a.sentAt === b.sentAt ? (a.id < b.id ? -1 : 1) : a.sentAt < b.sentAt ? -1 : 1));
+  return [...byId.values()].sort((a, b) =>
+    a.sentAt === b.sentAt ? (a.id < b.id ? -1 : 1) : a.sentAt < b.sentAt ? -1 : 1,
+  );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-CA', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 function QuotaLine({ quota }: { quota: MessageQuota }) {
   if (quota.remaining === 0) {
@@ -97,7 +109,8 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
       setText('');
       onSent(sent.message);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 429 && quota) setQuota({ ...quota, used: quota.limit, remaining: 0 });
+      if (failure instanceof ApiError && failure.status === 429 && quota)
+        setQuota({ ...quota, used: quota.limit, remaining: 0 });
       setError(failure instanceof ApiError && failure.fields?.text ? failure.fields.text : actionMessage(failure));
     } finally {
       setSending(false);
@@ -116,15 +129,30 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
       {messages.length === 0 ? (
         <p className="text-sm text-slate-600">No messages yet. Say hello and suggest a first outing!</p>
       ) : (
-        <ol aria-label={`Messages with ${partner.displayName}`} className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto">
+        <ol
+          aria-label={`Messages with ${partner.displayName}`}
+          className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto"
+        >
           {messages.map((message) => (
-            <li key={message.id} className={`max-w-[85%] rounded-2xl px-4 py-2 ${message.fromMe ? 'self-end bg-brand-700 text-white' : 'self-start bg-slate-100 text-slate-900'}`}>
+            <li
+              key={message.id}
+              className={`max-w-[85%] rounded-2xl px-4 py-2 ${message.fromMe ? 'self-end bg-brand-700 text-white' : 'self-start bg-slate-100 text-slate-900'}`}
+            >
               <span className="sr-only">{message.fromMe ? 'You: ' : `${partner.displayName}: `}</span>
               <MessageText text={message.text} linkClassName={message.fromMe ? 'text-white' : 'text-brand-800'} />
-              <time dateTime={message.sentAt} className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}>
+              <time
+                dateTime={message.sentAt}
+                className={`block text-xs ${message.fromMe ? 'text-brand-100' : 'text-slate-600'}`}
+              >
                 {timeFormat.format(new Date(message.sentAt))}
               </time>
-              {!message.fromMe && <ReportButton target={{ kind: 'message', userId: partner.userId, messageId: message.id }} ariaLabel={`Report this message from ${partner.displayName}`} className="mt-1 text-xs text-slate-600 underline underline-offset-2 hover:text-slate-900" />}
+              {!message.fromMe && (
+                <ReportButton
+                  target={{ kind: 'message', userId: partner.userId, messageId: message.id }}
+                  ariaLabel={`Report this message from ${partner.displayName}`}
+                  className="mt-1 text-xs text-slate-600 underline underline-offset-2 hover:text-slate-900"
+                />
+              )}
             </li>
           ))}
           <li ref={endRef} aria-hidden="true" />
@@ -178,7 +206,10 @@ export default function MessagesPage() {
       {conversations.status === 'error' && <FormMessage kind="error">{userMessage(conversations.error)}</FormMessage>}
       {conversations.status === 'success' && (
         <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-          <nav aria-label="Conversations" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+          <nav
+            aria-label="Conversations"
+            className="min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+          >
             {conversations.data.conversations.length === 0 ? (
               <p className="p-3 text-sm text-slate-600">
                 No conversations yet. Connect with someone on{' '}
@@ -213,7 +244,11 @@ export default function MessagesPage() {
           </nav>
           <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             {selected ? (
-              <Thread key={selected} userId={selected} onSent={(message) => setSentHere((current) => ({ ...current, [selected]: message }))} />
+              <Thread
+                key={selected}
+                userId={selected}
+                onSent={(message) => setSentHere((current) => ({ ...current, [selected]: message }))}
+              />
             ) : (
               <div className="space-y-3">
                 <p className="text-slate-600">Choose a conversation to read and reply.</p>

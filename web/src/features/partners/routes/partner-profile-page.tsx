@@ -52,7 +52,10 @@ export default function PartnerProfilePage() {
     <PageContainer>
       <DemoBanner />
       {back}
-      <article aria-labelledby="partner-name" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <article
+        aria-labelledby="partner-name"
+        className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <div className="flex flex-wrap items-center gap-4">
           <Avatar initials={initialsOf(partner.displayName)} />
           <div className="flex-1">
@@ -66,18 +69,36 @@ export default function PartnerProfilePage() {
         <PartnerFacts partner={partner} />
         <div className="space-y-2">
           <h2 className="text-lg font-semibold text-slate-900">Why you match</h2>
-          {partner.reasons.length > 0 ? <MatchReasons reasons={partner.reasons} /> : <p className="text-sm text-slate-600">Nothing in common that they share publicly yet.</p>}
+          {partner.reasons.length > 0 ? (
+            <MatchReasons reasons={partner.reasons} />
+          ) : (
+            <p className="text-sm text-slate-600">Nothing in common that they share publicly yet.</p>
+          )}
           {partner.notCompared.length > 0 && (
-            <p className="text-sm text-slate-600">Not compared (no data yet): {partner.notCompared.map((factor) => FACTOR_LABELS[factor] ?? factor).join(', ')}.</p>
+            <p className="text-sm text-slate-600">
+              Not compared (no data yet):{' '}
+              {partner.notCompared.map((factor) => FACTOR_LABELS[factor] ?? factor).join(', ')}.
+            </p>
           )}
         </div>
         <div className="flex flex-wrap items-start gap-3">
-          <ConnectionActions userId={partner.userId} displayName={partner.displayName} connection={partner.connection} />
+          <ConnectionActions
+            userId={partner.userId}
+            displayName={partner.displayName}
+            connection={partner.connection}
+          />
           <Link to={paths.findPartners} className={buttonStyles.secondary}>
             Find more partners
           </Link>
-          <BlockButton userId={partner.userId} displayName={partner.displayName} onBlocked={() => navigate(paths.findPartners)} />
-          <ReportButton target={{ kind: 'person', userId: partner.userId }} ariaLabel={`Report ${partner.displayName}`} />
+          <BlockButton
+            userId={partner.userId}
+            displayName={partner.displayName}
+            onBlocked={() => navigate(paths.findPartners)}
+          />
+          <ReportButton
+            target={{ kind: 'person', userId: partner.userId }}
+            ariaLabel={`Report ${partner.displayName}`}
+          />
         </div>
       </article>
     </PageContainer>

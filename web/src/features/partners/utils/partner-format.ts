@@ -1,7 +1,14 @@
 import { ApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-messages';
 import { compatibilityBand, type CompatibilityBand } from '@shared/schemas/partners';
-import { AVAILABILITY_SLOT_LABELS, HOME_AREA_LABELS, OUTDOOR_ACTIVITY_LABELS, type AvailabilitySlot, type HomeArea, type OutdoorActivity } from '@shared/schemas/profile';
+import {
+  AVAILABILITY_SLOT_LABELS,
+  HOME_AREA_LABELS,
+  OUTDOOR_ACTIVITY_LABELS,
+  type AvailabilitySlot,
+  type HomeArea,
+  type OutdoorActivity,
+} from '@shared/schemas/profile';
 
 /** Spec core-app §9 colour bands, on tints that keep the text readable (WCAG AA). */
 const BAND_STYLES: Record<CompatibilityBand, string> = {
@@ -34,13 +41,15 @@ export function sentence(text: string, end: '.' | '!' = '.'): string {
 }
 
 /** The spec's toast after Connect (core-app §4). */
-export const connectToast = (name: string) => `${sentence(`Connection request sent to ${name}`, '!')} They'll be notified.`;
+export const connectToast = (name: string) =>
+  `${sentence(`Connection request sent to ${name}`, '!')} They'll be notified.`;
 export const blockedToast = (name: string) => sentence(`You blocked ${name}`);
 export const unblockedToast = (name: string) => sentence(`You unblocked ${name}`);
 
 /** The server's own words for refusals it explains (quota, blocked, not partners); the generic copy otherwise. */
 export function actionMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+    return error.message;
   return userMessage(error);
 }
 

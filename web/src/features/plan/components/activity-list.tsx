@@ -9,8 +9,19 @@ import { StatusBadge } from './status-badge';
 export const detailsPath = (id: string) => paths.activityDetails.replace(':activityId', encodeURIComponent(id));
 
 /** Activity cards with status, seats, Join (while there is room) and View Details. */
-export function ActivityList({ activities, onJoin, empty }: { activities: readonly GroupActivitySummary[]; onJoin?: (activity: GroupActivitySummary) => Promise<void>; empty: string }) {
-  if (activities.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{empty}</p>;
+export function ActivityList({
+  activities,
+  onJoin,
+  empty,
+}: {
+  activities: readonly GroupActivitySummary[];
+  onJoin?: (activity: GroupActivitySummary) => Promise<void>;
+  empty: string;
+}) {
+  if (activities.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{empty}</p>
+    );
   return (
     <ul className="space-y-3">
       {activities.map((activity) => (
@@ -20,7 +31,13 @@ export function ActivityList({ activities, onJoin, empty }: { activities: readon
   );
 }
 
-function ActivityItem({ activity, onJoin }: { activity: GroupActivitySummary; onJoin?: (activity: GroupActivitySummary) => Promise<void> }) {
+function ActivityItem({
+  activity,
+  onJoin,
+}: {
+  activity: GroupActivitySummary;
+  onJoin?: (activity: GroupActivitySummary) => Promise<void>;
+}) {
   const [joining, setJoining] = useState(false);
   const join = async () => {
     if (!onJoin) return;
@@ -37,10 +54,12 @@ function ActivityItem({ activity, onJoin }: { activity: GroupActivitySummary; on
         <div>
           <h3 className="font-semibold text-slate-900">{activity.title}</h3>
           <p className="text-sm text-slate-600">
-            {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} · {activity.location}
+            {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} ·{' '}
+            {activity.location}
           </p>
           <p className="text-sm text-slate-600">
-            {activity.participantCount}/{activity.maxParticipants} participants · organised by {activity.viewer.isOrganizer ? 'you' : activity.organizerName}
+            {activity.participantCount}/{activity.maxParticipants} participants · organised by{' '}
+            {activity.viewer.isOrganizer ? 'you' : activity.organizerName}
           </p>
         </div>
         <StatusBadge activity={activity} />
@@ -51,8 +70,14 @@ function ActivityItem({ activity, onJoin }: { activity: GroupActivitySummary; on
             {joining ? 'Joining...' : 'Join Activity'}
           </button>
         )}
-        {activity.viewer.isParticipant && !activity.viewer.isOrganizer && <span className="text-sm font-medium text-brand-800">You are going</span>}
-        <Link to={detailsPath(activity.id)} className={buttonStyles.secondary} aria-label={`View details of ${activity.title}`}>
+        {activity.viewer.isParticipant && !activity.viewer.isOrganizer && (
+          <span className="text-sm font-medium text-brand-800">You are going</span>
+        )}
+        <Link
+          to={detailsPath(activity.id)}
+          className={buttonStyles.secondary}
+          aria-label={`View details of ${activity.title}`}
+        >
           View Details
         </Link>
       </div>

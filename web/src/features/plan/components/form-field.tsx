@@ -13,7 +13,19 @@ export interface ControlProps {
 }
 
 /** A labelled control with its error underneath, tied together for screen readers. */
-export function FormField({ label, error, hint, className = '', children }: { label: string; error?: string; hint?: string; className?: string; children: (props: ControlProps) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -23,7 +35,12 @@ export function FormField({ label, error, hint, className = '', children }: { la
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, className: controlClass(Boolean(error)) })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy,
+        className: controlClass(Boolean(error)),
+      })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}

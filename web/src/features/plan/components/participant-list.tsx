@@ -9,12 +9,23 @@ import { userMessage } from '@/lib/error-messages';
  * Who takes part. The organizer gets a Remove action next to each participant (asked first): their seat and
  * ride bookings go, and they cannot join again (as on Meetup).
  */
-export function ParticipantList({ activity, onChange }: { activity: GroupActivityDetails; onChange: (activity: GroupActivityDetails) => void }) {
+export function ParticipantList({
+  activity,
+  onChange,
+}: {
+  activity: GroupActivityDetails;
+  onChange: (activity: GroupActivityDetails) => void;
+}) {
   const api = useApiClient();
   const toast = useToast();
   const [asking, setAsking] = useState<GroupActivityParticipant | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const canRemove = (person: GroupActivityParticipant) => activity.viewer.isOrganizer && !activity.cancelledAt && !person.isOrganizer && !person.isYou && person.userId !== undefined;
+  const canRemove = (person: GroupActivityParticipant) =>
+    activity.viewer.isOrganizer &&
+    !activity.cancelledAt &&
+    !person.isOrganizer &&
+    !person.isYou &&
+    person.userId !== undefined;
 
   const remove = async (person: GroupActivityParticipant) => {
     setAsking(null);
@@ -30,7 +41,10 @@ export function ParticipantList({ activity, onChange }: { activity: GroupActivit
   };
 
   return (
-    <section aria-labelledby="participants-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="participants-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="participants-heading" className="text-lg font-semibold text-slate-900">
         Participants ({activity.participantCount}/{activity.maxParticipants})
       </h2>
@@ -41,7 +55,9 @@ export function ParticipantList({ activity, onChange }: { activity: GroupActivit
               {person.displayName}
               {person.isYou && ' (you)'}
             </span>
-            {person.isOrganizer && <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Organizer</span>}
+            {person.isOrganizer && (
+              <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Organizer</span>
+            )}
             {canRemove(person) && (
               <button
                 type="button"

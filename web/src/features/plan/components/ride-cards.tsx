@@ -12,7 +12,17 @@ export interface RideActions {
   withdrawRequest(request: RideRequest): Promise<void>;
 }
 
-function ActionButton({ label, pendingLabel, onClick, style = 'primary' }: { label: string; pendingLabel: string; onClick: () => Promise<void>; style?: keyof typeof buttonStyles }) {
+function ActionButton({
+  label,
+  pendingLabel,
+  onClick,
+  style = 'primary',
+}: {
+  label: string;
+  pendingLabel: string;
+  onClick: () => Promise<void>;
+  style?: keyof typeof buttonStyles;
+}) {
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);
@@ -39,14 +49,23 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** A ride offer: driver, vehicle, departure, seats, pickups, cost, notes, and what the viewer can do with it. */
-export function RideOfferCard({ offer, activityTitle, actions }: { offer: RideOffer; activityTitle?: string; actions: RideActions }) {
+export function RideOfferCard({
+  offer,
+  activityTitle,
+  actions,
+}: {
+  offer: RideOffer;
+  activityTitle?: string;
+  actions: RideActions;
+}) {
   const { vehicle } = offer;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="font-semibold text-slate-900">{offer.isMine ? 'Your ride' : offer.driverName}</p>
       <p className="text-sm text-slate-600">
         {offer.driverRating !== null && `★ ${offer.driverRating.toFixed(1)} · `}
-        {offer.ridesOffered} {offer.ridesOffered === 1 ? 'ride' : 'rides'} offered · {vehicle.color} {vehicle.year} {vehicle.make} {vehicle.model}
+        {offer.ridesOffered} {offer.ridesOffered === 1 ? 'ride' : 'rides'} offered · {vehicle.color} {vehicle.year}{' '}
+        {vehicle.make} {vehicle.model}
       </p>
       {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -56,25 +75,50 @@ export function RideOfferCard({ offer, activityTitle, actions }: { offer: RideOf
         <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />
       </dl>
       {offer.notes && <p className="mt-2 text-sm text-slate-600">{offer.notes}</p>}
-      {offer.passengers.length > 0 && <p className="mt-2 text-sm text-slate-600">Passengers: {offer.passengers.join(', ')}</p>}
+      {offer.passengers.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">Passengers: {offer.passengers.join(', ')}</p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         {offer.isMine ? (
-          <ActionButton label="Cancel Ride" pendingLabel="Cancelling..." style="secondary" onClick={() => actions.withdraw(offer)} />
+          <ActionButton
+            label="Cancel Ride"
+            pendingLabel="Cancelling..."
+            style="secondary"
+            onClick={() => actions.withdraw(offer)}
+          />
         ) : offer.bookedByMe ? (
-          <ActionButton label="Cancel My Seat" pendingLabel="Cancelling..." style="secondary" onClick={() => actions.cancelBooking(offer)} />
+          <ActionButton
+            label="Cancel My Seat"
+            pendingLabel="Cancelling..."
+            style="secondary"
+            onClick={() => actions.cancelBooking(offer)}
+          />
         ) : offer.availableSeats > 0 ? (
           <ActionButton label="Join Ride" pendingLabel="Booking..." onClick={() => actions.book(offer)} />
         ) : (
           <span className="text-sm font-medium text-slate-600">Full</span>
         )}
-        {!offer.isMine && <ReportButton target={{ kind: 'ride', activityId: offer.activityId, rideId: offer.id }} ariaLabel={`Report the ride offered by ${offer.driverName}`} />}
+        {!offer.isMine && (
+          <ReportButton
+            target={{ kind: 'ride', activityId: offer.activityId, rideId: offer.id }}
+            ariaLabel={`Report the ride offered by ${offer.driverName}`}
+          />
+        )}
       </div>
     </li>
   );
 }
 
 /** A ride request: preferred pickup, willingness to share costs, notes, and Offer Ride. */
-export function RideRequestCard({ request, activityTitle, actions }: { request: RideRequest; activityTitle?: string; actions: RideActions }) {
+export function RideRequestCard({
+  request,
+  activityTitle,
+  actions,
+}: {
+  request: RideRequest;
+  activityTitle?: string;
+  actions: RideActions;
+}) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="font-semibold text-slate-900">{request.isMine ? 'Your request' : request.requesterName}</p>
@@ -84,17 +128,27 @@ export function RideRequestCard({ request, activityTitle, actions }: { request: 
         <Fact label="Willing to share costs" value={request.willingToShare ? 'Yes' : 'No'} />
       </dl>
       {request.notes && <p className="mt-2 text-sm text-slate-600">{request.notes}</p>}
-      {request.offeredBy.length > 0 && <p className="mt-2 text-sm text-slate-600">Offered by: {request.offeredBy.join(', ')}</p>}
+      {request.offeredBy.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">Offered by: {request.offeredBy.join(', ')}</p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         {request.isMine ? (
-          <ActionButton label="Withdraw Request" pendingLabel="Withdrawing..." style="secondary" onClick={() => actions.withdrawRequest(request)} />
+          <ActionButton
+            label="Withdraw Request"
+            pendingLabel="Withdrawing..."
+            style="secondary"
+            onClick={() => actions.withdrawRequest(request)}
+          />
         ) : request.offeredByMe ? (
           <span className="text-sm font-medium text-brand-800">You offered your ride</span>
         ) : (
           <ActionButton label="Offer Ride" pendingLabel="Offering..." onClick={() => actions.offerTo(request)} />
         )}
         {!request.isMine && (
-          <ReportButton target={{ kind: 'ride_request', activityId: request.activityId, requestId: request.id }} ariaLabel={`Report the ride request of ${request.requesterName}`} />
+          <ReportButton
+            target={{ kind: 'ride_request', activityId: request.activityId, requestId: request.id }}
+            ariaLabel={`Report the ride request of ${request.requesterName}`}
+          />
         )}
       </div>
     </li>

@@ -23,7 +23,10 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
   const [offerFor, setOfferFor] = useState<RideRequest | null>(null);
   const open = !activity.cancelledAt;
 
-  const mine = rides.status === 'success' ? { offer: rides.data.offers.some((o) => o.isMine), request: rides.data.requests.some((r) => r.isMine) } : { offer: true, request: true };
+  const mine =
+    rides.status === 'success'
+      ? { offer: rides.data.offers.some((o) => o.isMine), request: rides.data.requests.some((r) => r.isMine) }
+      : { offer: true, request: true };
   const actions = {
     ...rideActions,
     offerTo: async (request: RideRequest) => {
@@ -34,7 +37,10 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
   };
 
   return (
-    <section aria-labelledby="rides-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="rides-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="rides-heading" className="text-lg font-semibold text-slate-900">
           Rides
@@ -42,12 +48,22 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
         {open && (
           <div className="flex flex-wrap gap-2">
             {!mine.offer && (
-              <button type="button" aria-expanded={openForm === 'offer'} onClick={() => setOpenForm(openForm === 'offer' ? null : 'offer')} className={buttonStyles.secondary}>
+              <button
+                type="button"
+                aria-expanded={openForm === 'offer'}
+                onClick={() => setOpenForm(openForm === 'offer' ? null : 'offer')}
+                className={buttonStyles.secondary}
+              >
                 Offer a Ride
               </button>
             )}
             {!mine.request && (
-              <button type="button" aria-expanded={openForm === 'request'} onClick={() => setOpenForm(openForm === 'request' ? null : 'request')} className={buttonStyles.secondary}>
+              <button
+                type="button"
+                aria-expanded={openForm === 'request'}
+                onClick={() => setOpenForm(openForm === 'request' ? null : 'request')}
+                className={buttonStyles.secondary}
+              >
                 Request a Ride
               </button>
             )}
@@ -56,7 +72,9 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
       </div>
       {openForm === 'offer' && (
         <>
-          {offerFor && <p className="text-sm text-slate-700">{`Offer your ride first; it then goes to ${offerFor.requesterName}'s request.`}</p>}
+          {offerFor && (
+            <p className="text-sm text-slate-700">{`Offer your ride first; it then goes to ${offerFor.requesterName}'s request.`}</p>
+          )}
           <OfferRideForm
             onSubmit={(input) => api.offerRide(activity.id, input)}
             onDone={() => {

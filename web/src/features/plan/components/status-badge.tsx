@@ -8,6 +8,11 @@ const STATUS_STYLES: Record<GroupActivitySummary['status'], string> = {
 };
 
 export function StatusBadge({ activity }: { activity: Pick<GroupActivitySummary, 'status' | 'cancelledAt'> }) {
-  if (activity.cancelledAt) return <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Cancelled</span>;
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[activity.status]}`}>{statusLabel(activity.status)}</span>;
+  if (activity.cancelledAt)
+    return <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Cancelled</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[activity.status]}`}>
+      {statusLabel(activity.status)}
+    </span>
+  );
 }

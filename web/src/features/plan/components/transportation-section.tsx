@@ -16,12 +16,17 @@ export function TransportationSection({ version }: { version: number }) {
   const actions = useRideActions(rides.reload);
 
   return (
-    <section aria-labelledby="transportation-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="transportation-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div>
         <h2 id="transportation-heading" className="text-lg font-semibold text-slate-900">
           Transportation
         </h2>
-        <p className="text-sm text-slate-600">Share a ride to your activities: up to 4 seats per car, costs split fairly, confirmed 24 hours before.</p>
+        <p className="text-sm text-slate-600">
+          Share a ride to your activities: up to 4 seats per car, costs split fairly, confirmed 24 hours before.
+        </p>
       </div>
       {rides.status === 'loading' && <Spinner label="Loading rides" />}
       {rides.status === 'error' && (
@@ -44,7 +49,12 @@ export function TransportationSection({ version }: { version: number }) {
               ) : (
                 <ul className="space-y-3">
                   {rides.data.offers.map((offer) => (
-                    <RideOfferCard key={offer.id} offer={offer} activityTitle={rides.data.activities.find((a) => a.id === offer.activityId)?.title} actions={actions} />
+                    <RideOfferCard
+                      key={offer.id}
+                      offer={offer}
+                      activityTitle={rides.data.activities.find((a) => a.id === offer.activityId)?.title}
+                      actions={actions}
+                    />
                   ))}
                 </ul>
               )}
@@ -56,7 +66,12 @@ export function TransportationSection({ version }: { version: number }) {
               ) : (
                 <ul className="space-y-3">
                   {rides.data.requests.map((request) => (
-                    <RideRequestCard key={request.id} request={request} activityTitle={rides.data.activities.find((a) => a.id === request.activityId)?.title} actions={actions} />
+                    <RideRequestCard
+                      key={request.id}
+                      request={request}
+                      activityTitle={rides.data.activities.find((a) => a.id === request.activityId)?.title}
+                      actions={actions}
+                    />
                   ))}
                 </ul>
               )}

@@ -20,7 +20,9 @@ export function useRideActions(reload: () => void): RideActions {
     book: (offer) => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`),
     cancelBooking: (offer) => run(() => api.cancelRideBooking(offer.activityId, offer.id), 'Your seat is cancelled.'),
     withdraw: (offer) => run(() => api.withdrawRide(offer.activityId, offer.id), 'Your ride offer is cancelled.'),
-    offerTo: (request) => run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`),
-    withdrawRequest: (request) => run(() => api.withdrawRideRequest(request.activityId, request.id), 'Your ride request is withdrawn.'),
+    offerTo: (request) =>
+      run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`),
+    withdrawRequest: (request) =>
+      run(() => api.withdrawRideRequest(request.activityId, request.id), 'Your ride request is withdrawn.'),
   };
 }

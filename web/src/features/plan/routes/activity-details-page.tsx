@@ -41,7 +41,13 @@ export default function ActivityDetailsPage() {
   return <Details activity={activity} onChange={setCurrent} />;
 }
 
-function Details({ activity, onChange }: { activity: GroupActivityDetails; onChange: (activity: GroupActivityDetails) => void }) {
+function Details({
+  activity,
+  onChange,
+}: {
+  activity: GroupActivityDetails;
+  onChange: (activity: GroupActivityDetails) => void;
+}) {
   const api = useApiClient();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -79,7 +85,8 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge activity={activity} />
             <span>
-              {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} · {activity.location}
+              {capitalize(activity.activityType)} · {formatDate(activity.date)} at {formatTime(activity.time)} ·{' '}
+              {activity.location}
             </span>
           </span>
         }
@@ -87,12 +94,22 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           !activity.cancelledAt && (
             <>
               {canJoin(activity) && (
-                <button type="button" disabled={pending !== null} onClick={() => act('join', () => api.joinGroupActivity(activity.id), `You joined ${activity.title}!`)} className={buttonStyles.primary}>
+                <button
+                  type="button"
+                  disabled={pending !== null}
+                  onClick={() => act('join', () => api.joinGroupActivity(activity.id), `You joined ${activity.title}!`)}
+                  className={buttonStyles.primary}
+                >
                   {pending === 'join' ? 'Joining...' : 'Join Activity'}
                 </button>
               )}
               {viewer.isParticipant && !viewer.isOrganizer && (
-                <button type="button" disabled={pending !== null} onClick={() => act('leave', () => api.leaveGroupActivity(activity.id), `You left ${activity.title}.`)} className={buttonStyles.secondary}>
+                <button
+                  type="button"
+                  disabled={pending !== null}
+                  onClick={() => act('leave', () => api.leaveGroupActivity(activity.id), `You left ${activity.title}.`)}
+                  className={buttonStyles.secondary}
+                >
                   {pending === 'leave' ? 'Leaving...' : 'Leave Activity'}
                 </button>
               )}
@@ -106,19 +123,37 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
                   Cancel Activity
                 </button>
               )}
-              {!viewer.isOrganizer && <ReportButton target={{ kind: 'group_activity', activityId: activity.id }} ariaLabel={`Report ${activity.title}`} className={buttonStyles.ghost} />}
+              {!viewer.isOrganizer && (
+                <ReportButton
+                  target={{ kind: 'group_activity', activityId: activity.id }}
+                  ariaLabel={`Report ${activity.title}`}
+                  className={buttonStyles.ghost}
+                />
+              )}
             </>
           )
         }
       />
-      {activity.cancelledAt && <FormMessage kind="error">{`This activity was cancelled by the organizer on ${cancelledOn(activity.cancelledAt)}.`}</FormMessage>}
+      {activity.cancelledAt && (
+        <FormMessage kind="error">{`This activity was cancelled by the organizer on ${cancelledOn(activity.cancelledAt)}.`}</FormMessage>
+      )}
       {confirmCancel && !activity.cancelledAt && (
-        <div role="group" aria-label="Confirm cancelling" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="group"
+          aria-label="Confirm cancelling"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <span>Cancel {activity.title} for everyone? Participants will be told.</span>
           <button
             type="button"
             disabled={pending !== null}
-            onClick={() => act('cancel', () => api.cancelGroupActivity(activity.id), 'Activity cancelled. Participants have been told.').then(() => setConfirmCancel(false))}
+            onClick={() =>
+              act(
+                'cancel',
+                () => api.cancelGroupActivity(activity.id),
+                'Activity cancelled. Participants have been told.',
+              ).then(() => setConfirmCancel(false))
+            }
             className={buttonStyles.primary}
           >
             {pending === 'cancel' ? 'Cancelling...' : 'Yes, Cancel It'}
@@ -133,11 +168,20 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
           <h2 id="edit-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Edit Activity
           </h2>
-          <ActivityForm initial={toInput(activity)} submitLabel="Save Changes" pendingLabel="Saving..." onSubmit={save} onCancel={() => setEditing(false)} />
+          <ActivityForm
+            initial={toInput(activity)}
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            onSubmit={save}
+            onCancel={() => setEditing(false)}
+          />
         </section>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="about-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+        <section
+          aria-labelledby="about-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
           <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
             About
           </h2>
@@ -154,11 +198,15 @@ function Details({ activity, onChange }: { activity: GroupActivityDetails; onCha
         <ParticipantList activity={activity} onChange={onChange} />
       </div>
       {activity.cancelledAt ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Rides are closed: this activity was cancelled.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          Rides are closed: this activity was cancelled.
+        </p>
       ) : viewer.isParticipant ? (
         <RidesSection activity={activity} />
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Join this activity to see and share rides to it.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          Join this activity to see and share rides to it.
+        </p>
       )}
     </PageContainer>
   );
@@ -174,11 +222,43 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function toInput(activity: GroupActivityDetails): GroupActivityInput {
-  const { activityType, title, description, date, time, location, area, duration, difficulty, maxParticipants, equipment, notes } = activity;
-  return { activityType, title, description, date, time, location, area, duration, difficulty, maxParticipants, equipment, notes } as GroupActivityInput;
+  const {
+    activityType,
+    title,
+    description,
+    date,
+    time,
+    location,
+    area,
+    duration,
+    difficulty,
+    maxParticipants,
+    equipment,
+    notes,
+  } = activity;
+  return {
+    activityType,
+    title,
+    description,
+    date,
+    time,
+    location,
+    area,
+    duration,
+    difficulty,
+    maxParticipants,
+    equipment,
+    notes,
+  } as GroupActivityInput;
 }
 
 /** When the organizer cancelled, as a date at the meeting place (an instant, so shown in the activity's zone, not the browser's). */
 function cancelledOn(instant: string): string {
-  return new Intl.DateTimeFormat('en-CA', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: PLAN_TIME_ZONE }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-CA', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: PLAN_TIME_ZONE,
+  }).format(new Date(instant));
 }

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { DEFAULT_GROUP_ACTIVITY_FORM, NEARBY_AREAS, type GroupActivityInput, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import {
+  DEFAULT_GROUP_ACTIVITY_FORM,
+  NEARBY_AREAS,
+  type GroupActivityInput,
+  type GroupActivitySummary,
+  type NearbyArea,
+} from '@shared/schemas/group-activities';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -45,7 +51,10 @@ export default function PlanActivityPage() {
       <DemoBanner />
       <PageHeader title="Plan Activity" description="Organise a run, hike or ride and invite partners to join you." />
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="create-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+        <section
+          aria-labelledby="create-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
           <h2 id="create-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Create Activity
           </h2>
@@ -53,7 +62,16 @@ export default function PlanActivityPage() {
             <Spinner label="Loading your home area" />
           ) : (
             // A new activity is listed in the organiser's home area by default, where partners nearby look for it.
-            <ActivityForm initial={{ ...DEFAULT_GROUP_ACTIVITY_FORM, area: profile.status === 'success' ? profile.data.settings.homeArea : null }} submitLabel="Create Activity" pendingLabel="Creating..." onSubmit={create} resetOnSuccess />
+            <ActivityForm
+              initial={{
+                ...DEFAULT_GROUP_ACTIVITY_FORM,
+                area: profile.status === 'success' ? profile.data.settings.homeArea : null,
+              }}
+              submitLabel="Create Activity"
+              pendingLabel="Creating..."
+              onSubmit={create}
+              resetOnSuccess
+            />
           )}
         </section>
         <div className="space-y-6">
@@ -91,12 +109,23 @@ function MyActivities({ version }: { version: number }) {
       </h2>
       {mine.status === 'loading' && <Spinner label="Loading your activities" />}
       {mine.status === 'error' && <ListError error={mine.error} retry={mine.reload} />}
-      {mine.status === 'success' && <ActivityList activities={mine.data.activities} empty="You have no upcoming activities yet. Create one or join one nearby." />}
+      {mine.status === 'success' && (
+        <ActivityList
+          activities={mine.data.activities}
+          empty="You have no upcoming activities yet. Create one or join one nearby."
+        />
+      )}
     </section>
   );
 }
 
-function NearbyActivities({ version, onJoin }: { version: number; onJoin: (activity: GroupActivitySummary) => Promise<void> }) {
+function NearbyActivities({
+  version,
+  onJoin,
+}: {
+  version: number;
+  onJoin: (activity: GroupActivitySummary) => Promise<void>;
+}) {
   const api = useApiClient();
   const [area, setArea] = useState<NearbyArea | undefined>(undefined);
   const [more, setMore] = useState<{ activities: GroupActivitySummary[]; cursor: string | null } | null>(null);
@@ -116,7 +145,10 @@ function NearbyActivities({ version, onJoin }: { version: number; onJoin: (activ
     setLoadingMore(true);
     try {
       const next = await api.nearbyGroupActivities({ area: listedArea, cursor, limit: 10 });
-      setMore((current) => ({ activities: [...(current?.activities ?? []), ...next.activities], cursor: next.nextCursor }));
+      setMore((current) => ({
+        activities: [...(current?.activities ?? []), ...next.activities],
+        cursor: next.nextCursor,
+      }));
     } finally {
       setLoadingMore(false);
     }
@@ -150,7 +182,11 @@ function NearbyActivities({ version, onJoin }: { version: number; onJoin: (activ
       {nearby.status === 'error' && <ListError error={nearby.error} retry={nearby.reload} />}
       {nearby.status === 'success' && (
         <>
-          <ActivityList activities={activities} onJoin={onJoin} empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`} />
+          <ActivityList
+            activities={activities}
+            onJoin={onJoin}
+            empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`}
+          />
           {cursor && (
             <button type="button" onClick={loadMore} disabled={loadingMore} className={buttonStyles.secondary}>
               {loadingMore ? 'Loading...' : 'Load More Activities'}

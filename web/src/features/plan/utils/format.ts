@@ -1,5 +1,11 @@
 import { HOME_AREAS } from '@shared/schemas/profile';
-import { formatWallDate, formatWallDateTime, formatWallTime, type GroupActivitySummary, type NearbyArea } from '@shared/schemas/group-activities';
+import {
+  formatWallDate,
+  formatWallDateTime,
+  formatWallTime,
+  type GroupActivitySummary,
+  type NearbyArea,
+} from '@shared/schemas/group-activities';
 import type { RideOffer } from '@shared/schemas/rides';
 
 const AREA_NAMES: Record<NearbyArea, string> = {
@@ -26,9 +32,15 @@ export const formatDate = formatWallDate;
 /** '8:00 a.m.' for '08:00'. */
 export const formatTime = formatWallTime;
 /** 'Thu, Nov 26, 7:15 a.m.': a ride's departure as the driver typed it. */
-export const formatDeparture = (offer: Pick<RideOffer, 'departureDate' | 'departureTime'>) => formatWallDateTime(offer.departureDate, offer.departureTime);
+export const formatDeparture = (offer: Pick<RideOffer, 'departureDate' | 'departureTime'>) =>
+  formatWallDateTime(offer.departureDate, offer.departureTime);
 
-const money = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 export const formatCost = (cost: number) => (cost === 0 ? 'Free' : money.format(cost));
 
 export function formatDuration(minutes: number): string {
@@ -39,5 +51,7 @@ export function formatDuration(minutes: number): string {
 
 /** Whether the Join button shows (spec §4: only below the maximum), and not for those already in or a cancelled activity. */
 export function canJoin(activity: GroupActivitySummary): boolean {
-  return !activity.cancelledAt && !activity.viewer.isParticipant && activity.participantCount < activity.maxParticipants;
+  return (
+    !activity.cancelledAt && !activity.viewer.isParticipant && activity.participantCount < activity.maxParticipants
+  );
 }

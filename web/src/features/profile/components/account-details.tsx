@@ -22,7 +22,9 @@ export function AccountDetails({ profile }: { profile: ProfileResponse }) {
       </div>
       <div>
         <dt className="text-sm text-slate-600">Activity level</dt>
-        <dd className="mt-1 font-medium text-slate-900">{profile.level ?? <span className="font-normal text-slate-600">Sync an activity app to see it</span>}</dd>
+        <dd className="mt-1 font-medium text-slate-900">
+          {profile.level ?? <span className="font-normal text-slate-600">Sync an activity app to see it</span>}
+        </dd>
       </div>
     </dl>
   );

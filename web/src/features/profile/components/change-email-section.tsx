@@ -10,7 +10,8 @@ type Outcome = { kind: 'error' | 'success'; text: string } | null;
 /** Cognito's answer as a sentence. */
 function emailErrorMessage(error: unknown): string {
   const { name, message } = error instanceof Error ? error : { name: '', message: '' };
-  if (name === 'AliasExistsException' || name === 'UsernameExistsException') return 'That email cannot be used. Try another address.';
+  if (name === 'AliasExistsException' || name === 'UsernameExistsException')
+    return 'That email cannot be used. Try another address.';
   if (name === 'CodeMismatchException') return 'That code is not right. Check the email and try again.';
   if (name === 'ExpiredCodeException') return 'That code has expired. Ask for a new one.';
   if (name === 'LimitExceededException') return 'Too many attempts. Please wait a while and try again.';
@@ -42,9 +43,11 @@ export function ChangeEmailSection() {
   const requestChange = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = email.trim();
-    if (next.toLowerCase() === user?.email.toLowerCase()) return setOutcome({ kind: 'error', text: 'That is already your email.' });
+    if (next.toLowerCase() === user?.email.toLowerCase())
+      return setOutcome({ kind: 'error', text: 'That is already your email.' });
     void run(async () => {
-      if ((await updateEmail(next)) === 'done') return setOutcome({ kind: 'success', text: `Your email is now ${next}.` });
+      if ((await updateEmail(next)) === 'done')
+        return setOutcome({ kind: 'success', text: `Your email is now ${next}.` });
       setStep('code');
       setOutcome({ kind: 'success', text: `We sent a code to ${next}. Enter it below to confirm the change.` });
     });
@@ -63,14 +66,25 @@ export function ChangeEmailSection() {
 
   if (!traits.credentialsEditable) return null;
   return (
-    <section aria-labelledby="change-email-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="change-email-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="change-email-heading" className="text-lg font-semibold text-slate-900">
         Change email
       </h2>
       {user && <p className="mt-1 text-sm text-slate-600">{`You sign in with ${user.email}.`}</p>}
       {step === 'email' ? (
         <form onSubmit={requestChange} className="mt-4 grid max-w-xl gap-4">
-          <TextField label="New email" type="email" name="new-email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="New email"
+            type="email"
+            name="new-email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <div>
             <button type="submit" disabled={pending} className={buttonStyles.primary}>
               {pending ? 'Sending code...' : 'Send Code'}
@@ -79,12 +93,25 @@ export function ChangeEmailSection() {
         </form>
       ) : (
         <form onSubmit={confirmChange} className="mt-4 grid max-w-xl gap-4">
-          <TextField label="Code" name="email-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+          <TextField
+            label="Code"
+            name="email-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <div className="flex flex-wrap gap-3">
             <button type="submit" disabled={pending} className={buttonStyles.primary}>
               {pending ? 'Confirming...' : 'Confirm Email'}
             </button>
-            <button type="button" disabled={pending} onClick={() => (setStep('email'), setOutcome(null))} className={buttonStyles.secondary}>
+            <button
+              type="button"
+              disabled={pending}
+              onClick={() => (setStep('email'), setOutcome(null))}
+              className={buttonStyles.secondary}
+            >
               Use Another Email
             </button>
           </div>

@@ -30,7 +30,8 @@ export function ChangePasswordSection() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
-    if (unmetPasswordRules(next).length > 0) return setOutcome({ kind: 'error', text: 'Choose a password that meets every requirement listed.' });
+    if (unmetPasswordRules(next).length > 0)
+      return setOutcome({ kind: 'error', text: 'Choose a password that meets every requirement listed.' });
     if (next !== confirm) return setOutcome({ kind: 'error', text: 'Passwords do not match' });
     setPending(true);
     try {
@@ -48,12 +49,23 @@ export function ChangePasswordSection() {
 
   if (!traits.credentialsEditable) return null;
   return (
-    <section aria-labelledby="change-password-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="change-password-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
         Change password
       </h2>
       <form onSubmit={submit} className="mt-4 grid max-w-xl gap-4">
-        <TextField label="Current password" type="password" name="current-password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <TextField
+          label="Current password"
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
         <NewPasswordFields
           labels={{ password: 'New password', confirm: 'Confirm new password' }}
           names={{ password: 'new-password', confirm: 'confirm-new-password' }}

@@ -16,7 +16,17 @@ interface ChoiceGroupProps<T extends string> {
 }
 
 /** A set of checkboxes in a fieldset: the legend names the group, the error is read with it. */
-export function ChoiceGroup<T extends string>({ legend, hint, options, labels, selected, onChange, error, firstInputId, disabled }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({
+  legend,
+  hint,
+  options,
+  labels,
+  selected,
+  onChange,
+  error,
+  firstInputId,
+  disabled,
+}: ChoiceGroupProps<T>) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -36,7 +46,9 @@ export function ChoiceGroup<T extends string>({ legend, hint, options, labels, s
             <label
               key={option}
               className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${
-                checked ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                checked
+                  ? 'border-brand-600 bg-brand-50 text-brand-900'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
               }`}
             >
               <input

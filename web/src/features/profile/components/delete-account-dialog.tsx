@@ -106,7 +106,12 @@ export function DeleteAccountDialog({ deleting, error, onConfirm, onCancel }: De
               Cancel
             </button>
             <button type="submit" disabled={!confirmed || deleting} aria-busy={deleting} className={dangerButton}>
-              {deleting && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+              {deleting && (
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
+              )}
               {deleting ? 'Deleting...' : 'Delete Forever'}
             </button>
           </div>

@@ -48,8 +48,9 @@ export function DeleteAccountSection() {
       </h2>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-2xl text-sm text-slate-700">
-          Delete your account and everything TrailBuddy keeps about you: profile, connections, activities, metrics, partner listing and
-          plans. Strava and Google are told to revoke TrailBuddy’s access. Our terms promise this within 48 hours; it happens at once.
+          Delete your account and everything TrailBuddy keeps about you: profile, connections, activities, metrics,
+          partner listing and plans. Strava and Google are told to revoke TrailBuddy’s access. Our terms promise this
+          within 48 hours; it happens at once.
         </p>
         <button type="button" onClick={() => setOpen(true)} className={`${dangerButton} shrink-0`}>
           Delete my account and data

@@ -18,7 +18,16 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { FORM_FIELDS, fieldErrorsFromApi, toFormValues, toSettings, validateSettings, type FieldErrors, type FormField, type ProfileFormValues } from '../utils/profile-form';
+import {
+  FORM_FIELDS,
+  fieldErrorsFromApi,
+  toFormValues,
+  toSettings,
+  validateSettings,
+  type FieldErrors,
+  type FormField,
+  type ProfileFormValues,
+} from '../utils/profile-form';
 import { ChoiceGroup } from './choice-group';
 
 const inputStyles =
@@ -30,7 +39,13 @@ const inputBorder = (error: string | undefined) => (error ? 'border-red-600' : '
  * The profile partner matching reads: display name, home area, activities, availability, bio, and whether
  * (and how much of it) other members may find. Saves the whole object; errors are shown beside their fields.
  */
-export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResponse; onSaved: (profile: ProfileResponse) => void }) {
+export function ProfileSettingsForm({
+  profile,
+  onSaved,
+}: {
+  profile: ProfileResponse;
+  onSaved: (profile: ProfileResponse) => void;
+}) {
   const client = useApiClient();
   const toast = useToast();
   const id = useId();
@@ -54,7 +69,11 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
 
   const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined, ...(field === 'discoverable' ? {} : { discoverable: undefined }) }));
+    setErrors((current) => ({
+      ...current,
+      [field]: undefined,
+      ...(field === 'discoverable' ? {} : { discoverable: undefined }),
+    }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -86,7 +105,8 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
     }
   };
 
-  const describedBy = (field: FormField, ...others: string[]) => [...others, errors[field] ? errorId(field) : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: FormField, ...others: string[]) =>
+    [...others, errors[field] ? errorId(field) : null].filter(Boolean).join(' ') || undefined;
   const fieldError = (field: FormField) =>
     errors[field] ? (
       <p id={errorId(field)} className="text-sm text-red-700">
@@ -100,7 +120,9 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           Partner Profile
         </h2>
-        <p className="mt-1 text-sm text-slate-600">What partner matching uses to suggest people near you who like what you like, when you are free.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          What partner matching uses to suggest people near you who like what you like, when you are free.
+        </p>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -205,8 +227,8 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
               Let other members find me
             </label>
             <p id={`${id}-discoverable-hint`} className="text-sm text-slate-600">
-              Off unless you turn it on. When on, members searching for partners can find you by home area and activity. Your activity
-              numbers are never shown to anyone else.
+              Off unless you turn it on. When on, members searching for partners can find you by home area and activity.
+              Your activity numbers are never shown to anyone else.
             </p>
             {fieldError('discoverable')}
           </div>
@@ -228,7 +250,12 @@ export function ProfileSettingsForm({ profile, onSaved }: { profile: ProfileResp
       {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <div className="flex justify-end">
         <button type="submit" disabled={saving} aria-busy={saving} className={buttonStyles.primary}>
-          {saving && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+          {saving && (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          )}
           {saving ? 'Saving...' : 'Save Profile'}
         </button>
       </div>

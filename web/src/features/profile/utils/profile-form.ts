@@ -20,7 +20,15 @@ export interface ProfileFormValues {
 }
 
 /** The form's fields, in the order they appear (the first with an error gets focus). */
-export const FORM_FIELDS = ['displayName', 'homeArea', 'activities', 'availability', 'bio', 'discoverable', 'visibleFields'] as const;
+export const FORM_FIELDS = [
+  'displayName',
+  'homeArea',
+  'activities',
+  'availability',
+  'bio',
+  'discoverable',
+  'visibleFields',
+] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FieldErrors = Partial<Record<FormField, string>>;
 
@@ -30,13 +38,19 @@ export function toFormValues(settings: ProfileSettings): ProfileFormValues {
 
 export function toSettings(values: ProfileFormValues): ProfileSettings {
   const displayName = values.displayName.trim();
-  return { ...values, displayName: displayName === '' ? null : displayName, homeArea: values.homeArea === '' ? null : values.homeArea };
+  return {
+    ...values,
+    displayName: displayName === '' ? null : displayName,
+    homeArea: values.homeArea === '' ? null : values.homeArea,
+  };
 }
 
 /** Checks the settings with the same schema the server uses, so most mistakes are caught before a request. */
 export function validateSettings(settings: ProfileSettings): FieldErrors {
   const parsed = UpdateProfileRequest.safeParse(settings);
-  return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return parsed.success
+    ? {}
+    : fieldErrorsFrom(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
 /** Per-field messages from the API's error envelope (`fields`, keyed by dotted path such as 'activities.1'). */

@@ -7,7 +7,12 @@ export type TermsSection = { id: string; title: string; body: ReactNode };
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline hover:text-emerald-900">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-emerald-700 underline hover:text-emerald-900"
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -34,8 +39,8 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           choices you have. By creating an account or using demo mode you agree to them.
         </p>
         <p>
-          Demo mode runs entirely in your browser with sample data: nothing you do in demo mode is sent to or stored
-          on our servers.
+          Demo mode runs entirely in your browser with sample data: nothing you do in demo mode is sent to or stored on
+          our servers.
         </p>
       </>
     ),
@@ -46,20 +51,19 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <>
         <p>
-          You can connect an activity provider such as Strava, Google Fit or Apple Health. When you do, we import
-          your activities (for example type, date, duration, distance and elevation) to show you your history and
-          to work out your activity level for partner matching.
+          You can connect an activity provider such as Strava, Google Fit or Apple Health. When you do, we import your
+          activities (for example type, date, duration, distance and elevation) to show you your history and to work out
+          your activity level for partner matching.
         </p>
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            <strong>Shown only to you.</strong> Data from your activity provider is displayed only to you. Other
-            users never see your activities or your activity numbers.
+            <strong>Shown only to you.</strong> Data from your activity provider is displayed only to you. Other users
+            never see your activities or your activity numbers.
           </li>
           <li>
-            <strong>Stored for at most 7 days.</strong> Every record we receive from a provider notes when it was
-            last fetched, and it is deleted 7 days after that. While your connection is active we refresh your
-            recent activities once a day, which renews that date; once we stop fetching a record, it is gone
-            within 7 days.
+            <strong>Stored for at most 7 days.</strong> Every record we receive from a provider notes when it was last
+            fetched, and it is deleted 7 days after that. While your connection is active we refresh your recent
+            activities once a day, which renews that date; once we stop fetching a record, it is gone within 7 days.
           </li>
           <li>
             <strong>Never used for AI training.</strong> Your provider data is never used to train artificial
@@ -67,13 +71,13 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           </li>
           <li>
             <strong>Your own long-range summaries.</strong> So that your year heatmap and activity score keep working,
-            we keep derived daily totals for you: the date, minutes, number of sessions, steps and activity types.
-            They contain no activity names, routes or raw records, and they are shown only to you.
+            we keep derived daily totals for you: the date, minutes, number of sessions, steps and activity types. They
+            contain no activity names, routes or raw records, and they are shown only to you.
           </li>
           <li>
             <strong>What partners see.</strong> Other users only ever see coarse facts derived from your profile and
-            data: your activity level, a compatibility percentage, activity types you share, your preferred time of
-            day and your general area.
+            data: your activity level, a compatibility percentage, activity types you share, your preferred time of day
+            and your general area.
           </li>
           <li>
             <strong>Tokens stay on our servers.</strong> Access tokens from your provider are stored encrypted on our
@@ -117,8 +121,8 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           <li>not use the service to harass, spam or collect information about other members.</li>
         </ul>
         <p>
-          The Free plan costs $0 per month and includes 5 messages per month; the Premium plan costs $9 per month.
-          We may suspend accounts that break these terms.
+          The Free plan costs $0 per month and includes 5 messages per month; the Premium plan costs $9 per month. We
+          may suspend accounts that break these terms.
         </p>
       </>
     ),
@@ -129,14 +133,14 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <>
         <p>
-          Outdoor activities carry real risks. You are responsible for your own safety: check conditions and
-          forecasts, carry the right gear, know your limits, and tell someone your plans. TrailBuddy introduces
-          people and helps them coordinate; we do not vet trips, guide activities, or guarantee the conduct, skill
-          or fitness of other members.
+          Outdoor activities carry real risks. You are responsible for your own safety: check conditions and forecasts,
+          carry the right gear, know your limits, and tell someone your plans. TrailBuddy introduces people and helps
+          them coordinate; we do not vet trips, guide activities, or guarantee the conduct, skill or fitness of other
+          members.
         </p>
         <p>
-          Ride sharing is arranged between members. Drivers are responsible for their vehicles, licences and
-          insurance, and for following the law.
+          Ride sharing is arranged between members. Drivers are responsible for their vehicles, licences and insurance,
+          and for following the law.
         </p>
         <p>
           Activity levels, compatibility scores and other figures are estimates from the data available and may be
@@ -151,9 +155,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <>
         <p>
-          We handle personal information in line with British Columbia’s Personal Information Protection Act (PIPA)
-          and Canada’s Personal Information Protection and Electronic Documents Act (PIPEDA), and we use activity
-          data only as each provider’s API terms allow.
+          We handle personal information in line with British Columbia’s Personal Information Protection Act (PIPA) and
+          Canada’s Personal Information Protection and Electronic Documents Act (PIPEDA), and we use activity data only
+          as each provider’s API terms allow.
         </p>
         <ul className="list-disc space-y-2 pl-6">
           <li>We collect only what the service needs, and we never sell your personal information.</li>
@@ -173,19 +177,21 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
         <p>You can withdraw TrailBuddy’s access to your activity provider at any time, in either of two ways:</p>
         <ol className="list-decimal space-y-2 pl-6">
           <li>
-            <strong>In TrailBuddy:</strong> open your profile and choose <em>Disconnect</em> on the provider’s card.
-            We stop fetching your data straight away.
+            <strong>In TrailBuddy:</strong> open your profile and choose <em>Disconnect</em> on the provider’s card. We
+            stop fetching your data straight away.
           </li>
           <li>
             <strong>At the provider:</strong> revoke TrailBuddy on the provider’s own settings page, for example{' '}
             <ExternalLink href="https://www.strava.com/settings/apps">Strava’s My Apps settings</ExternalLink> or{' '}
-            <ExternalLink href="https://myaccount.google.com/connections">Google Account third-party connections</ExternalLink>.
-            For Apple Health, disconnect it in TrailBuddy and delete the TrailBuddy shortcut from the Shortcuts app.
+            <ExternalLink href="https://myaccount.google.com/connections">
+              Google Account third-party connections
+            </ExternalLink>
+            . For Apple Health, disconnect it in TrailBuddy and delete the TrailBuddy shortcut from the Shortcuts app.
           </li>
         </ol>
         <p>
-          After you revoke access, the provider records we already hold are deleted within 7 days of their last
-          fetch. To have everything deleted sooner, email <SupportEmailLink /> and we will handle it within 48 hours.
+          After you revoke access, the provider records we already hold are deleted within 7 days of their last fetch.
+          To have everything deleted sooner, email <SupportEmailLink /> and we will handle it within 48 hours.
         </p>
       </>
     ),
@@ -204,9 +210,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: 'Changes to These Terms',
     body: (
       <p>
-        We may update these terms as the service evolves. When we do, we will change the “last updated” date at the
-        top of this page, and we will tell you in the app or by email before a material change takes effect. If
-        you keep using TrailBuddy after that, the updated terms apply.
+        We may update these terms as the service evolves. When we do, we will change the “last updated” date at the top
+        of this page, and we will tell you in the app or by email before a material change takes effect. If you keep
+        using TrailBuddy after that, the updated terms apply.
       </p>
     ),
   },

@@ -6,7 +6,9 @@ export default function TermsPage() {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <header className="max-w-3xl">
           <p className="text-sm font-semibold tracking-wide text-emerald-700 uppercase">Legal</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Terms of Service & Privacy</h1>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Terms of Service & Privacy
+          </h1>
           <p className="mt-3 text-slate-600">Last updated: {TERMS_LAST_UPDATED}</p>
         </header>
 
