@@ -101,15 +101,13 @@ async function statCards(page: Page): Promise<Record<string, string>> {
 }
 
 async function heatmapCells(page: Page): Promise<{ date: string; level: string; label: string }[]> {
-  return page
-    .locator('[data-date][data-level]')
-    .evaluateAll((cells) =>
-      cells.map((cell) => ({
-        date: cell.getAttribute('data-date') ?? '',
-        level: cell.getAttribute('data-level') ?? '',
-        label: cell.getAttribute('aria-label') ?? '',
-      })),
-    );
+  return page.locator('[data-date][data-level]').evaluateAll((cells) =>
+    cells.map((cell) => ({
+      date: cell.getAttribute('data-date') ?? '',
+      level: cell.getAttribute('data-level') ?? '',
+      label: cell.getAttribute('aria-label') ?? '',
+    })),
+  );
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
