@@ -30,6 +30,8 @@ export interface LocalStackOptions {
   cognitoPort: number;
   /** The Strava simulator's port (0 = any free one). Ignored when real Strava credentials are given. */
   stravaPort?: number;
+  /** Days of seeded history per simulated Strava athlete (the simulator's default: 182). */
+  stravaHistoryDays?: number;
   /** Real Strava app credentials; without them the Strava simulator stands in for Strava. */
   stravaCredentials?: { clientId: string; clientSecret: string };
   /** The Google simulator's port (0 = any free one). Ignored when real Google credentials are given. */
@@ -105,7 +107,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiBaseUrl: 'https://www.strava.com/api/v3',
       };
     } else {
-      strava = await startStravaSimulator({ port: options.stravaPort ?? 0, host: '127.0.0.1' });
+      strava = await startStravaSimulator({
+        port: options.stravaPort ?? 0,
+        host: '127.0.0.1',
+        historyDays: options.stravaHistoryDays,
+      });
       stoppers.push(() => strava!.stop());
       stravaClient = { ...DEFAULT_CLIENT, oauthBaseUrl: `${strava.url}/oauth`, apiBaseUrl: `${strava.url}/api/v3` };
     }

@@ -93,7 +93,15 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
     const local = new Set(Object.keys(localEnv()));
     expect([...local].filter((name) => !known(name))).toEqual([]);
     const cdkNames = new Set([...environments.values()].flatMap((variables) => Object.keys(variables)).filter(known));
-    const awsOnly = new Set(['NODE_OPTIONS', 'APPLE_SHORTCUT_URL', ...TABLE_VARS]); // tables come from DynamoDB Local's env; the Shortcut is optional
+    // Tables come from DynamoDB Local's env; the Shortcut is optional; locally an in-process queue stands in for SQS and
+    // the SES emulator has no configuration set.
+    const awsOnly = new Set([
+      'NODE_OPTIONS',
+      'APPLE_SHORTCUT_URL',
+      'IMPORT_QUEUE_URL',
+      'SES_CONFIGURATION_SET',
+      ...TABLE_VARS,
+    ]);
     const missing = [...cdkNames]
       .filter((name) => !awsOnly.has(name))
       .map((name) => name.replace(/_ARN$/, ''))

@@ -29,6 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     port: await freePort(),
     dynamoPort: await freePort(),
     cognitoPort: await freePort(),
+    // The journeys compare screens with the activities held (the last 30 days). With older history the year
+    // backfill adds it to the totals; the journey that tests the backfill adds its older activities itself.
+    stravaHistoryDays: 29,
   });
   project.provide('stack', {
     url: stack.url,

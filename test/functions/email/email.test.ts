@@ -14,6 +14,8 @@ import { setDisplayName } from '../group-activities/helpers';
 
 let ses: SesEmulator;
 beforeAll(async () => {
+  // Links in email are built from SITE_URL; other suites in the same worker may have set another origin.
+  process.env.SITE_URL = 'http://localhost:3000';
   ses = await startSesEmulator();
 });
 afterAll(() => ses.stop());

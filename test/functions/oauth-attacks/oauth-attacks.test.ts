@@ -18,7 +18,11 @@ beforeAll(async () => {
   api = await startApiUnderTest(ROUTES);
 });
 afterAll(() => api?.stop());
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  // A genuine connect starts import jobs in the background: let them finish before the next test snapshots the tables.
+  await api.importQueue.idle();
+});
 
 const newUser = () => `oauth-${randomUUID()}`;
 

@@ -241,6 +241,7 @@ describe('GET /api/activities', () => {
         TableName: process.env.TABLE_ACTIVITIES!,
         Item: {
           ...keys.activity(user, 'strava', id),
+          ...keys.activityByStartTime(user, new Date(now - Number(id) * 3_600_000).toISOString()),
           user_id: user,
           provider_type: 'strava',
           provider_activity_id: id,

@@ -2,6 +2,7 @@ import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredProviderData } from '../../../functions/handlers/retention/purge';
 import { dynamo } from '../../../functions/lib/dynamo';
+import { setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { activitiesOfUser, deleteActivitiesOfUser } from '../../../functions/repositories/activities';
 import { activeConnections, deactivateConnection, getConnection } from '../../../functions/repositories/connections';
 import { keys } from '../../../functions/repositories/keys';
@@ -149,14 +150,23 @@ describe('manual_sync_only', () => {
     expect(done!.completed_at).not.toBeNull();
   });
 
-  it('syncs right away for everyone else', async () => {
+  it('starts a background import job for everyone else (the worker is test/functions/import-jobs)', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, MAYA, deps);
-    await expect(requestOrRunSync(userId, 'strava', deps)).resolves.toMatchObject({
-      kind: 'synced',
-      result: { provider: 'strava' },
+    const sent: string[] = [];
+    setLocalImportQueue(async (body) => {
+      sent.push(body);
     });
+    try {
+      const answer = await requestOrRunSync(userId, 'strava', deps);
+      expect(answer).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import' } });
+      expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
+        expect.objectContaining({ userId, provider: 'strava' }),
+      ]);
+    } finally {
+      setLocalImportQueue(null);
+    }
     // Other providers have their own branch: Google Fit is not connected for this user.
     await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({
       status: 404,

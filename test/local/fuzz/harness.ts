@@ -7,6 +7,7 @@ import { inputSchemasOf, type RouteInputSchemas } from '../../../functions/lib/h
 import type { RouteDefinition } from '../../../functions/shared/routes';
 import { TABLES, tableEnvVar } from '../../../functions/shared/tables';
 import { createApiHost, type ApiResponse } from '../../../infra/local/api-host';
+import { startLocalImportQueue } from '../../../infra/local/import-queue';
 import { createTables, localDynamoClient, physicalTableName } from '../../../infra/local/dynamodb';
 import { createJwtAuthorizer } from '../../../infra/local/jwt-authorizer';
 import {
@@ -45,6 +46,8 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
   });
   const authorize = createJwtAuthorizer({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: [AUDIENCE] });
   const host = createApiHost({ routes, authorize, rootDir: ROOT_DIR });
+  // Sync and connect put import jobs on the queue, as in the local stack (infra/local/stack.ts).
+  const importQueue = startLocalImportQueue({ rootDir: ROOT_DIR, log: () => undefined, visibilityTimeoutMs: 10 });
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const idTokenClaims = (sub: string) => ({
     sub,
@@ -62,10 +65,12 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
     issuer,
     strava,
     google,
+    importQueue,
     /** A signed-in user's ID token, as Cognito would issue it for the app client. */
     tokenFor: (sub: string) => issuer.sign(idTokenClaims(sub)),
     idTokenClaims,
     async stop() {
+      importQueue.stop();
       await strava.stop();
       await google.stop();
       await issuer.close();

@@ -1,4 +1,5 @@
 import type { ApiClient, HttpApiClientOptions } from './api-client';
+import { SERVER_TRAITS } from './client-traits';
 
 /**
  * The HTTP API client, loaded on its first call: the client and the zod schemas it checks answers with are a big
@@ -21,6 +22,8 @@ export function createLazyHttpApiClient(
   return new Proxy({} as ApiClient, {
     get(_target, name) {
       if (typeof name !== 'string' || name === 'then') return undefined;
+      // The one property that is data, not a method: known without loading the client.
+      if (name === 'traits') return SERVER_TRAITS;
       let method = methods.get(name);
       if (!method) {
         method = async (...args) => {

@@ -27,7 +27,7 @@ export function useImportJobs(): { state: ImportJobsState; finished: number } {
   const client = useApiClient();
   const [state, setState] = useState<ImportJobsState>({ status: 'loading' });
   const [finished, setFinished] = useState(0);
-  const active = useRef(new Set<string>());
+  const seenDone = useRef<Set<string> | null>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -38,9 +38,14 @@ export function useImportJobs(): { state: ImportJobsState; finished: number } {
         const { jobs } = await client.importJobs();
         if (stopped) return;
         const nowActive = new Set(jobs.filter(isActiveJob).map((job) => job.id));
-        const ended = [...active.current].filter((id) => !nowActive.has(id)).length;
-        active.current = nowActive;
-        if (ended > 0) setFinished((n) => n + ended);
+        // A job can start and finish between two polls: count every finish not seen before, not only the ones seen running.
+        const doneKeys = jobs.filter((job) => !isActiveJob(job)).map((job) => `${job.id}@${job.finishedAt ?? ''}`);
+        if (seenDone.current === null) seenDone.current = new Set(doneKeys);
+        else {
+          const fresh = doneKeys.filter((key) => !seenDone.current!.has(key));
+          fresh.forEach((key) => seenDone.current!.add(key));
+          if (fresh.length > 0) setFinished((n) => n + fresh.length);
+        }
         setState({ status: 'ready', jobs });
         if (nowActive.size > 0) delay = ACTIVE_POLL_MS;
       } catch {

@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { HealthConnections } from '@/features/connections/components/health-connections';
 import { StravaConnectCard } from '@/features/connections/components/strava-connect-card';
 import { ImportProgress } from '@/features/connections/components/import-progress';
+import { useImportJobs } from '@/features/connections/hooks/use-import-jobs';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -155,7 +156,9 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
 }
 
 function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesShared: number | null }) {
-  const overview = useOverview(strava.activitiesVersion);
+  // An import job that finishes while the dashboard is open changes its figures: reload them then.
+  const { finished } = useImportJobs();
+  const overview = useOverview(strava.activitiesVersion + finished);
 
   return (
     <>
