@@ -27,6 +27,16 @@ async function simulator<T>(method: string, path: string, body?: unknown): Promi
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** The status of one of the user's import jobs, as GET /api/connections/jobs reports it. */
+async function jobStatus(jobId: string): Promise<string | undefined> {
+  const res = await fetch(`${stack.url}/api/connections/jobs`, {
+    headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` },
+  });
+  expect(res.status).toBe(200);
+  const { jobs } = (await res.json()) as { jobs: { id: string; status: string }[] };
+  return jobs.find((candidate) => candidate.id === jobId)?.status;
+}
+
 async function myActivities(): Promise<ActivitiesResponse['activities']> {
   const res = await fetch(`${stack.url}/api/activities?limit=50`, {
     headers: { authorization: `Bearer ${await idTokenOf(currentPage())}` },
@@ -93,7 +103,11 @@ describe('Strava in a real browser, against the simulator', () => {
         /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname),
     );
     await page.getByRole('button', { name: 'Sync now' }).first().click();
-    expect((await synced).status()).toBe(200);
+    // The sync is a background job (issue 13): 202 with the job at once; wait for the job to finish, then compare.
+    const answer = await synced;
+    expect(answer.status()).toBe(202);
+    const { job } = (await answer.json()) as { job: { id: string } };
+    await expect.poll(() => jobStatus(job.id), { timeout: 20_000 }).toBe('done');
     expect((await myActivities()).length).toBe(afterSync.length);
   });
 

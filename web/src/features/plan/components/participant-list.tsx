@@ -51,7 +51,7 @@ export function ParticipantList({
       <ul className="mt-3 space-y-2">
         {activity.participants.map((person, index) => (
           <li key={`${person.joinedAt}-${index}`} className="flex min-h-9 items-center justify-between gap-2 text-sm">
-            <span className="min-w-0 break-words text-slate-900">
+            <span className="min-w-0 wrap-anywhere text-slate-900">
               {person.displayName}
               {person.isYou && ' (you)'}
             </span>
