@@ -17,6 +17,12 @@ export const ImportMessage = z.discriminatedUnion('type', [
     kind: z.enum(IMPORT_JOB_KINDS),
     jobId: z.string().min(1).max(64),
   }),
+  /** Strava webhook events for one athlete, coalesced: one message per athlete and kind while one is pending. */
+  z.object({
+    type: z.literal('strava-webhook'),
+    athleteId: z.number().int().positive(),
+    kind: z.enum(['activities', 'deauthorization']),
+  }),
 ]);
 export type ImportMessage = z.infer<typeof ImportMessage>;
 

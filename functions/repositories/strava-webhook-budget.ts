@@ -6,8 +6,9 @@
  * | Item                         | pk                            | sk                         |
  * |------------------------------|-------------------------------|----------------------------|
  * | Athlete's webhook budget     | STRAVA_WEBHOOK#<athleteId>    | QUARTER#<quarter start ISO> |
+ * | Athlete's pending message    | STRAVA_WEBHOOK#<athleteId>    | PENDING#<kind>             |
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fifteenMinuteWindowStart, nextFifteenMinuteWindowStart } from '../domain/rate-limit';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -40,4 +41,49 @@ export async function takeWebhookCall(athleteId: number, now: Date, limit: numbe
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
+}
+
+export type WebhookMessageKind = 'activities' | 'deauthorization';
+
+export const stravaWebhookPendingKey = (athleteId: number, kind: WebhookMessageKind) => ({
+  pk: `STRAVA_WEBHOOK#${athleteId}`,
+  sk: `PENDING#${kind}`,
+});
+
+/**
+ * True when no message of this kind is pending for the athlete (and marks one pending): the caller enqueues it.
+ * A mark older than `staleAfterSeconds` (a message lost) no longer holds events back.
+ */
+export async function claimWebhookMessage(
+  athleteId: number,
+  kind: WebhookMessageKind,
+  now: Date,
+  staleAfterSeconds: number,
+): Promise<boolean> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('rateLimits'),
+        Item: {
+          ...stravaWebhookPendingKey(athleteId, kind),
+          entity: 'StravaWebhookPending',
+          expiresAt: nowSeconds + staleAfterSeconds,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The worker took the athlete's message: events from now on queue a new one. */
+export async function releaseWebhookMessage(athleteId: number, kind: WebhookMessageKind): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName('rateLimits'), Key: stravaWebhookPendingKey(athleteId, kind) }),
+  );
 }

@@ -11,7 +11,7 @@ export const ENV_VARS = {
   STRAVA_WEBHOOK_VERIFY_TOKEN:
     'echoed by Strava when the webhook subscription is created; unset refuses every verification',
   STRAVA_WEBHOOK_SUBSCRIPTION_ID: "Strava's id for our push subscription",
-  STRAVA_WEBHOOK_CALLS_PER_ATHLETE: 'Strava calls webhook events may spend per athlete and quarter hour (default 5)',
+  STRAVA_WEBHOOK_CALLS_PER_ATHLETE: 'Imports webhook events may queue per athlete and quarter hour (default 5)',
   STRAVA_INITIAL_SYNC_DAYS: 'first sync window in days (default 30)',
   STRAVA_SYNC_PAGE_SIZE: 'activities per Strava page (default 200)',
   STRAVA_CLIENT_SECRET: 'local only: the Strava client secret itself',

@@ -266,11 +266,20 @@ export const IMPORT_WORKER = {
   entry: 'functions/handlers/import-jobs/worker.ts',
   tables: ['users', 'connections', 'activities', 'rateLimits'],
   secrets: ALL_PROVIDER_SECRETS,
-  access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
+  access: {
+    users: 'write',
+    connections: { mode: 'write', indexes: ['gsi1'] },
+    activities: 'write',
+    rateLimits: 'write',
+  },
   /** Deliveries before a message goes to the dead-letter queue (SQS maxReceiveCount; the local queue too). */
   maxReceiveCount: 5,
 } satisfies Omit<ScheduledJobDefinition, 'schedule'> & { maxReceiveCount: number };
-export const IMPORT_ENQUEUING_ROUTES: readonly string[] = ['post-connection-sync', 'post-strava-connect'];
+export const IMPORT_ENQUEUING_ROUTES: readonly string[] = [
+  'post-connection-sync',
+  'post-strava-connect',
+  'post-strava-webhook',
+];
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   ...CORE_SCHEDULED_JOBS,

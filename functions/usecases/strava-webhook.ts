@@ -1,17 +1,18 @@
 import * as z from 'zod';
 import { StravaAuthError } from '../adapters/strava/errors';
-import { InvalidStravaActivityError, mapStravaActivity } from '../domain/strava-activity';
 import { stravaWebhookCallsPerAthlete } from '../lib/config';
 import { safeEqual } from '../lib/crypto';
 import { ForbiddenError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
+import { deleteActivitiesOfUser, deleteActivity } from '../repositories/activities';
 import { deactivateConnection, findUsersByStravaAthlete, getConnection } from '../repositories/connections';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
-import { takeWebhookCall } from '../repositories/strava-webhook-budget';
+import { enqueueImport, type ImportMessage } from '../lib/import-queue';
+import { claimWebhookMessage, releaseWebhookMessage, takeWebhookCall } from '../repositories/strava-webhook-budget';
+import { startImportJob } from './import-jobs/jobs';
 import { forgetProviderMetrics } from './metrics';
-import { dropIfDisconnectedMeanwhile, recalculateMetricsSafely } from './strava-sync';
+import { recalculateMetricsSafely } from './strava-sync';
 
 /** Strava's subscription check: GET with hub.mode, hub.verify_token, hub.challenge. */
 export const WebhookVerificationQuery = z.object({
@@ -43,73 +44,73 @@ export function verifyWebhookSubscription(
   return { 'hub.challenge': query['hub.challenge'] };
 }
 
-export type WebhookOutcome = 'ignored' | 'upserted' | 'deleted' | 'deauthorized' | 'failed';
+export type WebhookOutcome = 'ignored' | 'queued' | 'coalesced' | 'deleted' | 'dropped';
+
+/** Events for one athlete within this long become one Strava read (the queued message waits this long). */
+export const WEBHOOK_COALESCE_SECONDS = 60;
+/** A pending mark this old (its message lost) no longer holds events back. */
+const PENDING_STALE_SECONDS = 15 * 60;
+
+type WebhookMessage = Extract<ImportMessage, { type: 'strava-webhook' }>;
 
 /**
- * Applies one event. The endpoint is public and Strava does not sign events, so no event is trusted as such:
- * every activity event re-fetches the activity and reconciles (there → upsert, gone → delete), and a
- * deauthorization counts only once Strava refuses the athlete's tokens. Every effect is idempotent, so a
- * duplicate delivery changes nothing more. Failures are logged and acknowledged: the daily refresh catches up.
+ * Takes one event without calling Strava. The endpoint is public and Strava does not sign events, so no event is
+ * trusted to carry data: a create or update queues one import for the athlete (events for the same athlete while
+ * it is pending join it, so a flood costs one read per athlete and interval, within the per-athlete cap), a
+ * deauthorization queues a check of the athlete's tokens, and a delete removes the stored copy at once (no fetch;
+ * a forged one is undone by the next import, which reads the window again).
  */
 export async function handleStravaWebhookEvent(
   event: StravaWebhookEvent,
   deps: StravaDeps,
   subscriptionId: number | undefined,
-): Promise<WebhookOutcome[]> {
-  // Not our subscription (or none configured): a forgery, or another app's event. Nothing is fetched.
+): Promise<WebhookOutcome> {
+  // Not our subscription (or none configured): a forgery, or another app's event. Nothing is done.
   if (subscriptionId === undefined || event.subscription_id !== subscriptionId) {
     logger.warn('strava webhook event for another subscription ignored', { subscriptionId: event.subscription_id });
-    return [];
-  }
-  const userIds = await findUsersByStravaAthlete(event.owner_id);
-  return Promise.all(userIds.map((userId) => applyForUser(userId, event, deps)));
-}
-
-async function applyForUser(userId: string, event: StravaWebhookEvent, deps: StravaDeps): Promise<WebhookOutcome> {
-  const connection = await getConnection(userId, 'strava', null);
-  if (!connection?.isActive || connection.providerUserId !== String(event.owner_id)) return 'ignored';
-  if (event.object_type === 'athlete' && event.updates?.authorized !== 'false') return 'ignored';
-  // Every effect below costs a Strava call: capped per athlete, so no one athlete (or forger) spends the shared budget.
-  // Events past the cap are dropped; the daily refresh re-reads the whole window.
-  if (!(await takeWebhookCall(event.owner_id, deps.clock(), stravaWebhookCallsPerAthlete()))) {
-    logger.warn('strava webhook event over the athlete budget dropped', { userId, objectId: event.object_id });
     return 'ignored';
   }
+  if (event.object_type === 'athlete' && event.updates?.authorized !== 'false') return 'ignored';
+  const userIds = await activeUsersOfAthlete(event.owner_id);
+  if (userIds.length === 0) return 'ignored';
 
-  try {
-    if (event.object_type === 'athlete') {
-      return (await stravaStillAuthorizes(userId, deps)) ? 'ignored' : await forgetConnection(userId, deps);
-    }
-    const raw = await withStravaAccess(userId, deps, (token) =>
-      deps.strava.getActivity(userId, token, event.object_id),
-    );
-    // Gone or no longer visible to us (deleted, made private): we must not keep it either.
-    if (raw === null) {
+  if (event.object_type === 'activity' && event.aspect_type === 'delete') {
+    for (const userId of userIds) {
       await deleteActivity(userId, 'strava', String(event.object_id));
       await recalculateMetricsSafely(userId, deps.clock(), deps);
-      return 'deleted';
     }
-    const fetchedAt = deps.clock();
-    await upsertActivities([{ activity: mapStravaActivity(raw, { userId, fetchedAt }), raw }]);
-    await dropIfDisconnectedMeanwhile(userId);
-    await recalculateMetricsSafely(userId, fetchedAt, deps);
-    return 'upserted';
-  } catch (error) {
-    const detail =
-      error instanceof InvalidStravaActivityError
-        ? error.fields
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    logger.warn('strava webhook event not applied', {
-      userId,
-      objectType: event.object_type,
-      aspectType: event.aspect_type,
-      objectId: event.object_id,
-      detail,
-    });
-    return 'failed';
+    return 'deleted';
   }
+  const kind = event.object_type === 'athlete' ? 'deauthorization' : 'activities';
+  const now = deps.clock();
+  if (!(await claimWebhookMessage(event.owner_id, kind, now, PENDING_STALE_SECONDS))) return 'coalesced';
+  // Every queued message costs Strava calls: capped per athlete, so no one athlete (or forger) spends the shared
+  // budget. Past the cap the event is dropped; the daily refresh re-reads the whole window.
+  if (!(await takeWebhookCall(event.owner_id, now, stravaWebhookCallsPerAthlete()))) {
+    await releaseWebhookMessage(event.owner_id, kind);
+    logger.warn('strava webhook event over the athlete budget dropped', { athleteId: event.owner_id });
+    return 'dropped';
+  }
+  await enqueueImport({ type: 'strava-webhook', athleteId: event.owner_id, kind }, WEBHOOK_COALESCE_SECONDS);
+  return 'queued';
+}
+
+/**
+ * The worker's part: the coalesced events of one athlete. Activities → one import job per connected user (one per
+ * user at a time, reading since the last sync); a deauthorization counts only once Strava refuses the tokens.
+ */
+export async function runStravaWebhookMessage(message: WebhookMessage, deps: StravaDeps): Promise<void> {
+  await releaseWebhookMessage(message.athleteId, message.kind);
+  for (const userId of await activeUsersOfAthlete(message.athleteId)) {
+    if (message.kind === 'activities') await startImportJob(userId, 'strava', 'import', deps.clock());
+    else if (!(await stravaStillAuthorizes(userId, deps))) await forgetConnection(userId, deps);
+  }
+}
+
+async function activeUsersOfAthlete(athleteId: number): Promise<string[]> {
+  const userIds = await findUsersByStravaAthlete(athleteId);
+  const connections = await Promise.all(userIds.map((userId) => getConnection(userId, 'strava', null)));
+  return userIds.filter((_, i) => connections[i]?.isActive && connections[i]?.providerUserId === String(athleteId));
 }
 
 /** False when Strava refuses the athlete's tokens even after a refresh: the deauthorization is real. */
@@ -123,9 +124,8 @@ async function stravaStillAuthorizes(userId: string, deps: StravaDeps): Promise<
   }
 }
 
-async function forgetConnection(userId: string, deps: StravaDeps): Promise<WebhookOutcome> {
+async function forgetConnection(userId: string, deps: StravaDeps): Promise<void> {
   await deactivateConnection(userId, 'strava', deps.clock());
   await deleteActivitiesOfUser(userId, 'strava');
   await forgetProviderMetrics(userId, 'strava', deps.clock());
-  return 'deauthorized';
 }

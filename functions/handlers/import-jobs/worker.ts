@@ -3,6 +3,8 @@ import { ImportMessage } from '../../lib/import-queue';
 import { logger } from '../../lib/logger';
 import { IMPORT_WORKER } from '../../shared/routes';
 import { runImportJob } from '../../usecases/import-jobs/jobs';
+import { stravaDeps } from '../../usecases/strava-deps';
+import { runStravaWebhookMessage } from '../../usecases/strava-webhook';
 
 /**
  * The import worker: one SQS message at a time (batch size 1), in AWS from the import queue's event source and
@@ -16,6 +18,11 @@ export async function handler(event: SQSEvent): Promise<void> {
       continue;
     }
     const message = parsed.data;
+    if (message.type === 'strava-webhook') {
+      await runStravaWebhookMessage(message, await stravaDeps());
+      logger.info('strava webhook events run', { athleteKind: message.kind });
+      continue;
+    }
     const attempt = Number(record.attributes?.ApproximateReceiveCount ?? '1') || 1;
     const outcome = await runImportJob(message, { attempt, maxAttempts: IMPORT_WORKER.maxReceiveCount });
     logger.info('import job run', { provider: message.provider, kind: message.kind, jobId: message.jobId, outcome });

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { handler as postWebhook } from '../../../functions/handlers/strava/post-webhook';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { ROUTES } from '../../../functions/shared/routes';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
+import { startLocalImportQueue } from '../../../infra/local/import-queue';
 import type { Fault, StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke } from '../../support/api-events';
 import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, visibleAtStrava } from '../strava/helpers';
@@ -130,6 +131,9 @@ describe('duplicate webhook deliveries', () => {
   });
 
   it('the same create delivered five times at once stores one activity; five deletes at once remove it once', async () => {
+    // The worker runs what the webhook queues (its coalescing delay shrunk to milliseconds).
+    const queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, timeScale: 0.001 });
+    onTestFinished(() => queue.stop());
     const userId = newUserId();
     await connectAs(sim, userId, SOFIA, await testDeps());
     const activity = sim.control.addActivity(SOFIA, { sport: 'Ride', name: 'Delivered five times' });
@@ -137,6 +141,7 @@ describe('duplicate webhook deliveries', () => {
       Array.from({ length: 5 }, () => invoke(postWebhook, route, { body: event(activity.id, 'create') })),
     );
     expect(creates.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await queue.idle();
     const stored = (await activitiesOfUser(userId)).filter((a) => a.provider_activity_id === String(activity.id));
     expect(stored).toHaveLength(1);
     const countBefore = (await activitiesOfUser(userId)).length;

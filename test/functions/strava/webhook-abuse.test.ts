@@ -3,16 +3,26 @@ import { handler as postWebhook } from '../../../functions/handlers/strava/post-
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { ROUTES } from '../../../functions/shared/routes';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
+import { WEBHOOK_COALESCE_SECONDS } from '../../../functions/usecases/strava-webhook';
+import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke } from '../../support/api-events';
-import { connectAs, LIAM, newUserId, SOFIA, startStrava, testDeps } from './helpers';
+import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from './helpers';
 
 const postRoute = ROUTES.find((r) => r.id === 'post-strava-webhook')!;
+const TIME_SCALE = 0.05;
+const INTERVAL_MS = WEBHOOK_COALESCE_SECONDS * 1000 * TIME_SCALE;
 let sim: StravaSimulator;
+let queue: LocalImportQueue;
 beforeAll(async () => {
   sim = await startStrava();
+  // The worker the Lambda runs, fed by the local queue; the webhook's 60 s coalescing delay shrunk to 3 s.
+  queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, timeScale: TIME_SCALE });
 });
-afterAll(() => sim.stop());
+afterAll(async () => {
+  queue.stop();
+  await sim.stop();
+});
 
 const event = (overrides: Record<string, unknown>) => ({
   object_type: 'activity',
@@ -24,6 +34,7 @@ const event = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 const deliver = (body: object) => invoke(postWebhook, postRoute, { body });
+const listCalls = () => sim.control.requestCount({ path: /^\/api\/v3\/athlete\/activities/ });
 const stravaCalls = () => sim.control.requestCount({ path: /^\/api\/v3\// });
 
 describe('POST /api/webhooks/strava against forgers', () => {
@@ -42,8 +53,11 @@ describe('POST /api/webhooks/strava against forgers', () => {
     expect(stravaCalls()).toBe(0);
     expect((await activitiesOfUser(userId)).map((a) => a.provider_activity_id)).not.toContain(String(activity.id));
 
-    // The genuine subscription's event is applied.
+    await queue.idle();
+    expect(stravaCalls()).toBe(0);
+    // The genuine subscription's event is applied (by the worker, after the coalescing delay).
     await deliver(event({ object_id: activity.id }));
+    await queue.idle();
     expect((await activitiesOfUser(userId)).map((a) => a.provider_activity_id)).toContain(String(activity.id));
   });
 
@@ -55,23 +69,34 @@ describe('POST /api/webhooks/strava against forgers', () => {
     expect(unknown.json).toEqual({ received: true });
   });
 
-  it("100 forged events for one athlete spend at most 5 Strava calls, and other users' syncs are unaffected", async () => {
+  it("100 forged events for one athlete cost one import of that athlete, and other users' syncs are unaffected", async () => {
     const victim = newUserId();
     const other = newUserId();
     await connectAs(sim, victim, LIAM, await testDeps());
     await connectAs(sim, other, SOFIA, await testDeps());
-    // Strava's shared read window has room for the forged calls' cap plus an ordinary sync, not for 100 more.
+    await queue.idle(); // their first imports and backfills
+    // Strava's shared read window has room for one coalesced import plus an ordinary sync, not for 100 fetches.
     sim.control.clearRequests();
     sim.control.setUsage({ read: { fifteenMin: 0 }, overall: { fifteenMin: 0 } });
     sim.control.setLimits({ read: { fifteenMin: 20 } });
     try {
+      const genuine = sim.control.addActivity(LIAM, { sport: 'Ride', name: 'Among the forgeries' });
       const forged = Array.from({ length: 100 }, (_, n) => event({ owner_id: LIAM, object_id: 10_000_000 + n }));
+      const started = Date.now();
       for (let i = 0; i < forged.length; i += 10) {
         const responses = await Promise.all(forged.slice(i, i + 10).map(deliver));
         expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+        expect(responses.map((r) => r.json)).toEqual(Array(10).fill({ received: true }));
       }
-      expect(stravaCalls()).toBeLessThanOrEqual(5);
+      const intervals = Math.ceil((Date.now() - started) / INTERVAL_MS);
+      await queue.idle();
+      // One import of Liam's recent window (a page and the empty page after it) per coalescing interval the flood
+      // spanned, not one fetch per event.
+      expect(listCalls()).toBeLessThanOrEqual(2 * (intervals + 1));
+      expect(stravaCalls()).toBe(listCalls());
+      expect(sim.control.requestCount({ path: /^\/api\/v3\/activities\// })).toBe(0);
       expect(sim.control.requestCount({ status: 429 })).toBe(0);
+      expect((await activitiesOfUser(victim)).map((a) => a.provider_activity_id)).toContain(String(genuine.id));
 
       const added = sim.control.addActivity(SOFIA, { sport: 'Hike', name: 'After the flood' });
       const synced = await syncStrava(other, await testDeps());
@@ -80,5 +105,25 @@ describe('POST /api/webhooks/strava against forgers', () => {
     } finally {
       sim.control.setLimits({ read: { fifteenMin: 100_000 } });
     }
+  });
+
+  it('caps the queued work per athlete and quarter hour: intervals past the cap cost no Strava call', async () => {
+    process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE = '2';
+    onTestFinished(() => {
+      delete process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE;
+    });
+    const userId = newUserId();
+    await connectAs(sim, userId, MAYA, await testDeps());
+    await queue.idle();
+    // Four intervals of events; at most two of them may queue an import this quarter hour (each import reads at
+    // least one page, so without the cap every round would cost calls).
+    const callsPerRound: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      sim.control.clearRequests();
+      await Promise.all(Array.from({ length: 5 }, (_, n) => deliver(event({ owner_id: MAYA, object_id: n + 1 }))));
+      await queue.idle();
+      callsPerRound.push(stravaCalls());
+    }
+    expect(callsPerRound.slice(2)).toEqual([0, 0]);
   });
 });

@@ -4,6 +4,7 @@ import { handler as postWebhook } from '../../../functions/handlers/strava/post-
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { ROUTES } from '../../../functions/shared/routes';
+import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke } from '../../support/api-events';
 import { connectAs, newUserId, startStrava, testDeps, VERIFY_TOKEN } from './helpers';
@@ -15,8 +16,11 @@ const getRoute = ROUTES.find((r) => r.id === 'get-strava-webhook')!;
 const postRoute = ROUTES.find((r) => r.id === 'post-strava-webhook')!;
 
 let sim: StravaSimulator;
+let queue: LocalImportQueue;
 let userId: string;
 beforeAll(async () => {
+  // The worker the Lambda runs, fed by the local queue; the webhook's coalescing delay shrunk to milliseconds.
+  queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, timeScale: 0.001 });
   // This file sends many genuine events for Noah; the per-athlete cap has its own file (webhook-abuse.test.ts).
   process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE = '1000';
   sim = await startStrava();
@@ -25,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE;
+  queue.stop();
   await sim.stop();
 });
 
@@ -37,7 +42,12 @@ const event = (overrides: Record<string, unknown>) => ({
   updates: {},
   ...overrides,
 });
-const deliver = (body: object) => invoke(postWebhook, postRoute, { body });
+/** Delivers the event and lets the worker run what it queued. */
+const deliver = async (body: object) => {
+  const response = await invoke(postWebhook, postRoute, { body });
+  await queue.idle();
+  return response;
+};
 const ids = async (user: string) => (await activitiesOfUser(user)).map((a) => a.provider_activity_id);
 
 describe('GET /api/webhooks/strava (subscription check)', () => {
@@ -89,12 +99,16 @@ describe('POST /api/webhooks/strava (events)', () => {
     expect(stored.map((a) => a.name)).toEqual(['After']);
   });
 
-  it('delete removes it once Strava no longer has it (twice is fine); a forged delete removes nothing', async () => {
+  it('delete removes the stored copy without asking Strava (twice is fine); a forged one is undone by the next import', async () => {
     const activity = sim.control.addActivity(NOAH, { sport: 'Walk' });
     await deliver(event({ object_id: activity.id }));
     expect(await ids(userId)).toContain(String(activity.id));
-    // Anyone can POST here: a delete for an activity Strava still shows is not believed.
+    // Anyone can POST here: a forged delete removes the copy, and the next import (any create event) reads it back.
+    sim.control.clearRequests();
     expect((await deliver(event({ object_id: activity.id, aspect_type: 'delete' }))).json).toEqual({ received: true });
+    expect(sim.control.requestCount({ path: /^\/api\/v3\// })).toBe(0);
+    expect(await ids(userId)).not.toContain(String(activity.id));
+    await deliver(event({ object_id: 1 }));
     expect(await ids(userId)).toContain(String(activity.id));
 
     sim.control.deleteActivity(activity.id);
