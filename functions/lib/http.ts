@@ -7,7 +7,14 @@ import { isDeletedUser } from '../repositories/account-tombstones';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from '../domain/moderation';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
-import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  InternalError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from './errors';
 import { logger } from './logger';
 
 /** Largest JSON body any route accepts unless it says otherwise. */
@@ -226,7 +233,7 @@ function errorResponse(error: unknown, event: Event | undefined): APIGatewayProx
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return validationError(error, 'input');
-  return new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+  return new InternalError();
 }
 
 /** Re-exported so handlers import their schema helpers from one place. */

@@ -2,7 +2,7 @@ import { bearerToken, hashIngestToken } from '../domain/apple-ingest-token';
 import { readHealthAutoExportData, readHealthData } from '../domain/apple-payload';
 import { mapAppleDailySteps } from '../domain/apple-steps';
 import { mapAppleWorkout } from '../domain/apple-workout';
-import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
 import { countIngestRequest, ownerOfIngestToken } from '../repositories/apple-ingest-tokens';
@@ -125,10 +125,10 @@ export async function ingestAppleHealth(
     throw new BadRequestError(reading.message, { [envelope]: reading.message }, 'unsupported_health_data');
   const { workouts, steps } = reading.lists;
   if (workouts.length + steps.length > APPLE_INGEST_MAX_ENTRIES) {
-    throw new AppError(
-      413,
-      'too_many_entries',
+    throw new PayloadTooLargeError(
+      APPLE_INGEST_MAX_ENTRIES,
       `At most ${APPLE_INGEST_MAX_ENTRIES} entries (workouts and step entries together) per request; send the rest in another request.`,
+      'too_many_entries',
     );
   }
 

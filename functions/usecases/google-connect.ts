@@ -8,7 +8,7 @@ import {
   missingFitDataMessage,
   parseGoogleScopes,
 } from '../domain/google-fit-oauth';
-import { AppError, BadRequestError } from '../lib/errors';
+import { BadRequestError, UpstreamError, type AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
 import type { GoogleConnectRequest, GoogleConnectResponse } from '../shared/schemas/google';
@@ -60,7 +60,7 @@ function connectFailed(error: unknown): AppError {
   const message = detail.startsWith('Failed to connect to Google Fit')
     ? detail
     : `Failed to connect to Google Fit: ${detail}`;
-  return new AppError(502, 'google_connect_failed', message);
+  return new UpstreamError(message, 'google_connect_failed');
 }
 
 /**

@@ -3,7 +3,7 @@ import { GoogleApiError, GoogleAuthError, GoogleNetworkError, GoogleRefreshError
 import { FIT_DATA_TYPES, fitActivities, type FitBucket } from '../domain/google-fit';
 import { canReadFitArea } from '../domain/google-fit-oauth';
 import { syncWindow } from '../domain/google-fit-time';
-import { AppError, NotFoundError } from '../lib/errors';
+import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { activitiesOfUser, deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
 import { getConnection, markSynced } from '../repositories/connections';
@@ -23,21 +23,21 @@ export const GOOGLE_SYNC_MESSAGES = {
 
 export const GOOGLE_NOT_CONNECTED = 'Google Fit is not connected.';
 
-/** Maps any failure to a typed HTTP error with the spec §8 text (Google's own API message after 'Google Fit API error: '). */
+/** Maps any failure to a typed domain error with the spec §8 text (Google's own API message after 'Google Fit API error: '). */
 export function toGoogleSyncError(error: unknown): AppError {
   const limited = googleTooManyRequests(error);
   if (limited) return limited;
   if (error instanceof AppError) return error;
   if (error instanceof GoogleAuthError)
-    return new AppError(409, 'google_reconnect_required', GOOGLE_SYNC_MESSAGES.reconnect);
+    return new ConflictError(GOOGLE_SYNC_MESSAGES.reconnect, 'google_reconnect_required');
   if (error instanceof GoogleNetworkError)
-    return new AppError(503, 'google_network_error', GOOGLE_SYNC_MESSAGES.network);
+    return new UpstreamUnreachableError(GOOGLE_SYNC_MESSAGES.network, 'google_network_error');
   if (error instanceof GoogleRefreshError)
-    return new AppError(502, 'google_refresh_failed', GOOGLE_SYNC_MESSAGES.refresh);
+    return new UpstreamError(GOOGLE_SYNC_MESSAGES.refresh, 'google_refresh_failed');
   if (error instanceof GoogleApiError && error.reason === 'accessNotConfigured')
-    return new AppError(502, 'google_fit_api_unavailable', GOOGLE_SYNC_MESSAGES.apiUnavailable);
-  if (error instanceof GoogleApiError) return new AppError(502, 'google_fit_api_error', error.message);
-  return new AppError(502, 'google_sync_failed', GOOGLE_SYNC_MESSAGES.other);
+    return new UpstreamError(GOOGLE_SYNC_MESSAGES.apiUnavailable, 'google_fit_api_unavailable');
+  if (error instanceof GoogleApiError) return new UpstreamError(error.message, 'google_fit_api_error');
+  return new UpstreamError(GOOGLE_SYNC_MESSAGES.other, 'google_sync_failed');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
+import { BadRequestError, ForbiddenError, QuotaExceededError } from '../lib/errors';
 import {
   deleteConversation,
   listMessages,
@@ -33,10 +33,10 @@ import { messageQuota, quotaMonthOf } from './messages-quota';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
 
-/** The free plan's limit, as a 429 the client can explain (spec core-app §9: 5 messages per month). */
-export class MessageQuotaExceededError extends AppError {
+/** The free plan's limit, as a quota the client can explain (spec core-app §9: 5 messages per month). */
+export class MessageQuotaExceededError extends QuotaExceededError {
   constructor() {
-    super(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
+    super(MESSAGE_QUOTA_EXCEEDED_MESSAGE, MESSAGE_QUOTA_EXCEEDED_CODE);
   }
 }
 

@@ -1,6 +1,6 @@
 import { StravaInvalidCodeError } from '../adapters/strava/errors';
 import { parseGrantedScopes } from '../domain/oauth-state';
-import { AppError, BadRequestError } from '../lib/errors';
+import { BadRequestError, UpstreamError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
 import { toConnectionSummary } from './connections';
@@ -80,12 +80,11 @@ export async function connectStrava(
       userId,
       detail: error instanceof Error ? error.message : String(error),
     });
-    throw new AppError(
-      502,
-      'strava_exchange_failed',
+    throw new UpstreamError(
       error instanceof Error && error.message.startsWith('Failed to exchange code for tokens')
         ? error.message
         : 'Failed to exchange code for tokens: Strava did not answer.',
+      'strava_exchange_failed',
     );
   }
 

@@ -1,7 +1,7 @@
 import { asTooManyRequests } from '../adapters/strava/client';
 import { StravaAuthError, StravaNetworkError } from '../adapters/strava/errors';
 import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-activity';
-import { AppError, NotFoundError } from '../lib/errors';
+import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
 import { getConnection, markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
@@ -27,17 +27,11 @@ export const SYNC_ERROR_MESSAGES = {
   other: 'Failed to sync Strava activities',
 } as const;
 
-export class StravaSyncError extends AppError {
-  constructor(kind: keyof typeof SYNC_ERROR_MESSAGES) {
-    const status = kind === 'auth' ? 409 : kind === 'network' ? 503 : 502;
-    const code =
-      kind === 'auth'
-        ? 'strava_reconnect_required'
-        : kind === 'network'
-          ? 'strava_network_error'
-          : 'strava_sync_failed';
-    super(status, code, SYNC_ERROR_MESSAGES[kind]);
-  }
+/** Spec §8 sync errors as domain errors: a token problem (reconnect), an unreachable Strava, anything else. */
+export function stravaSyncError(kind: keyof typeof SYNC_ERROR_MESSAGES): AppError {
+  if (kind === 'auth') return new ConflictError(SYNC_ERROR_MESSAGES.auth, 'strava_reconnect_required');
+  if (kind === 'network') return new UpstreamUnreachableError(SYNC_ERROR_MESSAGES.network, 'strava_network_error');
+  return new UpstreamError(SYNC_ERROR_MESSAGES.other, 'strava_sync_failed');
 }
 
 /**
@@ -54,9 +48,9 @@ export function toSyncError(error: unknown): AppError {
   const limited = asTooManyRequests(error);
   if (limited) return limited;
   if (error instanceof AppError) return error;
-  if (error instanceof StravaAuthError) return new StravaSyncError('auth');
-  if (error instanceof StravaNetworkError) return new StravaSyncError('network');
-  return new StravaSyncError('other');
+  if (error instanceof StravaAuthError) return stravaSyncError('auth');
+  if (error instanceof StravaNetworkError) return stravaSyncError('network');
+  return stravaSyncError('other');
 }
 
 export async function syncStrava(

@@ -11,7 +11,7 @@ import {
   TRIP_STAGES,
   type TripStage,
 } from '../domain/trip-plan';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, GoneError, NotFoundError } from '../lib/errors';
 import { siteUrl } from '../lib/email';
 import { logger } from '../lib/logger';
 import type { OutboxMessage } from '../repositories/email';
@@ -48,12 +48,6 @@ export const tripPaths = {
 } as const;
 
 const TRIP_FIELDS_ERROR = 'trip_plan_invalid';
-
-class GoneError extends AppError {
-  constructor(message: string) {
-    super(410, 'link_expired', message);
-  }
-}
 
 function toView(plan: TripPlanRecord): TripPlan {
   const { stage: _stage, dueAt: _dueAt, tokenHash: _hash, expiresAt: _ttl, ...view } = plan;
@@ -224,7 +218,7 @@ export async function sharedTripPlan(token: string, now: Date): Promise<SharedTr
   const planId = await getPlanIdByLink(hashToken(token));
   const plan = planId ? await getTripPlan(planId, now) : null;
   if (!plan) throw new NotFoundError('This trip plan link is not valid.');
-  if (!linkIsValid(plan, now)) throw new GoneError('This trip plan is closed or its link has expired.');
+  if (!linkIsValid(plan, now)) throw new GoneError('This trip plan is closed or its link has expired.', 'link_expired');
   const { ownerId: _o, activityId: _a, contacts: _c, party, lastCheckIn, ...rest } = toView(plan);
   // Names only: a contact never sees user ids.
   const by = party.find((m) => m.userId === lastCheckIn.by)?.name ?? FALLBACK_DISPLAY_NAME;

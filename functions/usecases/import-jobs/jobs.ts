@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { TooManyRequestsError } from '../../lib/errors';
+import { isServerFault, TooManyRequestsError } from '../../lib/errors';
 import { enqueueImport, type ImportMessage } from '../../lib/import-queue';
 import { logger } from '../../lib/logger';
 import { createImportJob, getImportJob, listImportJobs, saveImportJob } from '../../repositories/import-jobs';
@@ -128,7 +128,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
     }
     const lastAttempt = (options.attempt ?? 1) >= (options.maxAttempts ?? 1);
     // A crash, a timeout or a provider fault (5xx): redelivered and resumed. The user's own state (4xx) is final.
-    if (mapped.status >= 500 && !lastAttempt) {
+    if (isServerFault(mapped) && !lastAttempt) {
       logger.warn('import job run crashed; the queue redelivers it and it resumes from its cursor', {
         userId,
         provider,

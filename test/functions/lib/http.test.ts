@@ -47,9 +47,9 @@ describe('httpRoute', () => {
 
   it('maps typed errors to their status and code, with Retry-After for 429', async () => {
     const conflict = httpRoute({ auth: 'public' }, async () => {
-      throw new ConflictError('Already there.', 'duplicate');
+      throw new ConflictError('Already there.', 'ride_exists');
     });
-    expect((await invoke(conflict, route)).json).toEqual({ error: { code: 'duplicate', message: 'Already there.' } });
+    expect((await invoke(conflict, route)).json).toEqual({ error: { code: 'ride_exists', message: 'Already there.' } });
     const limited = httpRoute({ auth: 'public' }, async () => {
       throw new TooManyRequestsError('Rate limited. Try again in 30 seconds', 30);
     });

@@ -185,7 +185,7 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
     async sync(provider) {
       if (provider !== 'strava') return syncDemoHealth(context, provider);
       const state = readState();
-      if (!state.connected) throw new ApiError(404, 'not_connected', 'Connect your Strava account first.');
+      if (!state.connected) throw new ApiError(404, 'not_found', 'Connect your Strava account first.');
       const lastSyncAt = now().toISOString();
       writeState({ ...state, lastSyncAt });
       // The sample activities are all known already: nothing new, every one refreshed.

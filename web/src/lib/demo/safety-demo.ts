@@ -32,7 +32,7 @@ export function createSafetyDemoApi({ now, storage }: DemoContext): SafetyApi {
     async report(request) {
       const parsed = ReportRequest.safeParse(request);
       if (!parsed.success)
-        throw new ApiError(400, 'validation_error', 'Choose a reason, and keep the note under 500 characters.');
+        throw new ApiError(400, 'validation_failed', 'Choose a reason, and keep the note under 500 characters.');
       const at = now().getTime();
       const recent = readTimes().filter((t) => at - t < HOUR_MS);
       if (recent.length >= REPORTS_PER_HOUR)

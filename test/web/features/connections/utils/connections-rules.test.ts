@@ -53,10 +53,22 @@ describe('syncErrorMessage (spec §8 sync errors)', () => {
       'Authentication failed for Strava. Please reconnect.',
     ],
     [
-      'token code',
+      'google reconnect code',
       'google_health',
-      new ApiError(409, 'google_token_revoked', 'x'),
+      new ApiError(409, 'google_reconnect_required', 'x'),
       'Authentication failed for Google Fit. Please reconnect.',
+    ],
+    [
+      'a code that only mentions a token (not in the catalogue)',
+      'google_health',
+      new ApiError(502, 'google_refresh_failed_token', 'x'),
+      'Failed to sync Google Fit activities',
+    ],
+    [
+      'a code that only mentions the network (not in the catalogue)',
+      'strava',
+      new ApiError(502, 'networkless', 'x'),
+      'Failed to sync Strava activities',
     ],
     [
       'unreachable',

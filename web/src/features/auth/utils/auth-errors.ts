@@ -2,8 +2,6 @@
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
-export const INVALID_FORMAT = 'Invalid email or password format';
-export const DATABASE_ERROR = 'Database connection error. Please try again.';
 /** Cognito emails a code, not a link. */
 export const SIGN_UP_SUCCESS = 'Check your email for the confirmation code!';
 /** Shown, and no request sent, while the password misses a rule of the pool's policy. */
@@ -22,9 +20,7 @@ function describe(error: unknown): { name: string; message: string } {
 
 export function signUpErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
-  if (name === 'UsernameExistsException' || message.includes('duplicate key')) return ACCOUNT_EXISTS;
-  if (message.includes('invalid input')) return INVALID_FORMAT;
-  if (message.includes('Database error')) return DATABASE_ERROR;
+  if (name === 'UsernameExistsException') return ACCOUNT_EXISTS;
   // InvalidPasswordException and InvalidParameterException carry the rule that failed: show it as is.
   return message || 'Sign up failed. Please try again.';
 }

@@ -271,7 +271,7 @@ export function disconnectDemoHealth({ storage }: DemoContext, provider: DemoHea
 export function syncDemoHealth({ now, storage }: DemoContext, provider: DemoHealthProvider): SyncResponse {
   const state = readState(storage);
   const connection = state[provider];
-  if (!connection) throw new ApiError(404, 'not_connected', `Connect ${PROVIDER_NAMES[provider]} first.`);
+  if (!connection) throw new ApiError(404, 'not_found', `Connect ${PROVIDER_NAMES[provider]} first.`);
   const lastSyncAt = now().toISOString();
   writeState(storage, { ...state, [provider]: { ...connection, lastSyncAt } });
   return { kind: 'synced', result: { provider, imported: 0, updated: WORKOUTS[provider].length, lastSyncAt } };
