@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailPreferences } from '@shared/schemas/email';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
@@ -13,15 +13,12 @@ type Outcome = { kind: 'error' | 'success'; text: string } | null;
 export function EmailSettingsSection() {
   const api = useApiClient();
   const loaded = useQuery(() => api.emailPreferences(), [api]);
-  const [choices, setChoices] = useState<EmailPreferences | null>(null);
+  // The visitor's unsaved changes (or the last saved answer) over what the server first said.
+  const [edited, setChoices] = useState<EmailPreferences | null>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  // The loaded object is new every render; its data changes only when the server answers.
-  const data = loaded.status === 'success' ? loaded.data : null;
-  useEffect(() => {
-    if (data) setChoices(data);
-  }, [data]);
+  const choices = edited ?? (loaded.status === 'success' ? loaded.data : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
