@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
+import { DEFAULT_EMAIL_PREFERENCES } from '@shared/schemas/email';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
 import { SERVER_TRAITS, type ApiClient } from '@/lib/api-client';
@@ -101,6 +102,7 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
       message: '',
     })),
     activities: vi.fn(async () => ({ activities: [], nextCursor: null })),
+    emailPreferences: vi.fn(async () => DEFAULT_EMAIL_PREFERENCES),
     ...overrides,
   };
   const unexpected = new Map<string, unknown>();

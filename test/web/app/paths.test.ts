@@ -26,6 +26,10 @@ const ADDED_ROUTES = [
   ['/messages', 'protected'],
   ['/notifications', 'protected'],
   ['/moderation', 'protected'], // issue 12: the moderators' queue (the server checks the group)
+  ['/trip-plans', 'protected'], // issue 16: my trip plans
+  ['/trip-plans/new', 'protected'],
+  ['/trip-plans/:planId', 'protected'],
+  ['/trip-link/:token', 'public'], // an emergency contact's link: no sign-in
 ] as const;
 
 describe('route table', () => {

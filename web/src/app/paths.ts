@@ -20,7 +20,11 @@ export type PageId =
   | 'stravaCallback'
   | 'healthCallback'
   | 'terms'
-  | 'moderation';
+  | 'moderation'
+  | 'tripPlans'
+  | 'newTripPlan'
+  | 'tripPlan'
+  | 'tripLink';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -50,6 +54,10 @@ export const paths = {
   appleHealthCallback: '/apple-health-callback',
   terms: '/terms',
   moderation: '/moderation',
+  tripPlans: '/trip-plans',
+  newTripPlan: '/trip-plans/new',
+  tripPlan: '/trip-plans/:planId',
+  tripLink: '/trip-link/:token',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -72,6 +80,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.appleHealthCallback, access: 'protected', page: 'healthCallback' },
   { path: paths.terms, access: 'public', page: 'terms' },
   { path: paths.moderation, access: 'protected', page: 'moderation' },
+  { path: paths.tripPlans, access: 'protected', page: 'tripPlans' },
+  { path: paths.newTripPlan, access: 'protected', page: 'newTripPlan' },
+  { path: paths.tripPlan, access: 'protected', page: 'tripPlan' },
+  { path: paths.tripLink, access: 'public', page: 'tripLink' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -22,6 +22,10 @@ const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
   healthCallback: lazy(() => import('@/features/connections/routes/health-callback-page')),
   terms: lazy(() => import('@/features/terms/routes/terms-page')),
   moderation: lazy(() => import('@/features/moderation/routes/moderation-page')),
+  tripPlans: lazy(() => import('@/features/trip-plans/routes/trip-plans-page')),
+  newTripPlan: lazy(() => import('@/features/trip-plans/routes/new-trip-plan-page')),
+  tripPlan: lazy(() => import('@/features/trip-plans/routes/trip-plan-page')),
+  tripLink: lazy(() => import('@/features/trip-plans/routes/trip-link-page')),
 };
 
 const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));

@@ -24,6 +24,7 @@ import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';
 import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
 import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
+import { createTripPlansHttpApi, type TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';
 
 export { ApiError, type HttpApiClientOptions } from './api/transport';
@@ -68,7 +69,8 @@ export type ApiClient = CoreApi &
   PartnersApi &
   PlanApi &
   NotificationsApi &
-  SafetyApi;
+  SafetyApi &
+  TripPlansApi;
 
 export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
   const transport = createHttpTransport(options);
@@ -81,6 +83,7 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createPlanHttpApi(transport),
     ...createNotificationsHttpApi(transport),
     ...createSafetyHttpApi(transport),
+    ...createTripPlansHttpApi(transport),
   };
 }
 

@@ -18,6 +18,7 @@ import { createPartnersDemoApi } from './partners-demo';
 import { createPlanDemoApi } from './plan-demo';
 import { createProfileDemoApi } from './profile-demo';
 import { createSafetyDemoApi } from './safety-demo';
+import { createTripPlansDemoApi } from '@/features/trip-plans/demo/trip-plans-demo';
 import { DEMO_TRAITS } from './demo-traits';
 import { DEMO_USER } from './demo-user';
 
@@ -75,6 +76,7 @@ export function createDemoApiClient({
     ...createPlanDemoApi(context),
     ...createNotificationsDemoApi(context),
     ...createSafetyDemoApi(context),
+    ...createTripPlansDemoApi(context),
   };
 }
 

@@ -113,6 +113,14 @@ function Details({
                   {pending === 'leave' ? 'Leaving...' : 'Leave Activity'}
                 </button>
               )}
+              {viewer.isParticipant && (
+                <Link
+                  to={`${paths.newTripPlan}?activity=${encodeURIComponent(activity.id)}`}
+                  className={buttonStyles.accent}
+                >
+                  File a trip plan
+                </Link>
+              )}
               {viewer.isOrganizer && !editing && (
                 <button type="button" onClick={() => setEditing(true)} className={buttonStyles.secondary}>
                   Edit Activity

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   DEFAULT_GROUP_ACTIVITY_FORM,
   NEARBY_AREAS,
@@ -6,6 +7,7 @@ import {
   type GroupActivitySummary,
   type NearbyArea,
 } from '@shared/schemas/group-activities';
+import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -49,7 +51,15 @@ export default function PlanActivityPage() {
   return (
     <PageContainer>
       <DemoBanner />
-      <PageHeader title="Plan Activity" description="Organise a run, hike or ride and invite partners to join you." />
+      <PageHeader
+        title="Plan Activity"
+        description="Organise a run, hike or ride and invite partners to join you."
+        actions={
+          <Link to={paths.tripPlans} className={buttonStyles.secondary}>
+            Trip plans
+          </Link>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="create-heading"

@@ -15,6 +15,7 @@ import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 import { DeleteAccountSection } from '../components/delete-account-section';
+import { EmailSettingsSection } from '../components/email-settings-section';
 import { ProfileSettingsForm } from '../components/profile-settings-form';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
@@ -73,6 +74,7 @@ export default function ProfilePage() {
         </h2>
         <ProviderIntegrations />
       </section>
+      <EmailSettingsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
       <DeleteAccountSection />

@@ -1,0 +1,57 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_EMAIL_PREFERENCES, EMAIL_CATEGORY_LABELS } from '@shared/schemas/email';
+import { EmailSettingsSection } from '@/features/profile/components/email-settings-section';
+import { ApiError } from '@/lib/api-client';
+import { ApiClientProvider } from '@/lib/api-client-context';
+import { createFakeApiClient } from '../../../test-utils';
+
+function renderSection(overrides: Parameters<typeof createFakeApiClient>[0]) {
+  const apiClient = createFakeApiClient(overrides);
+  render(
+    <ApiClientProvider client={apiClient}>
+      <EmailSettingsSection />
+    </ApiClientProvider>,
+  );
+  return apiClient;
+}
+
+describe('EmailSettingsSection', () => {
+  it('shows the five choices as the server has them and saves a change', async () => {
+    const updateEmailPreferences = vi.fn(async () => ({ ...DEFAULT_EMAIL_PREFERENCES, messagesDigest: false }));
+    renderSection({
+      emailPreferences: vi.fn(async () => ({ ...DEFAULT_EMAIL_PREFERENCES, rideBookings: false })),
+      updateEmailPreferences,
+    });
+
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes).toHaveLength(5);
+    expect(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.rideBookings })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.connectionRequests })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.messagesDigest }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save email settings' }));
+
+    await waitFor(() =>
+      expect(updateEmailPreferences).toHaveBeenCalledWith({
+        ...DEFAULT_EMAIL_PREFERENCES,
+        rideBookings: false,
+        messagesDigest: false,
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Email settings saved.');
+  });
+
+  it('says when the settings could not be loaded, and retries', async () => {
+    const emailPreferences = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'Could not reach TrailBuddy.'))
+      .mockResolvedValueOnce(DEFAULT_EMAIL_PREFERENCES);
+    renderSection({ emailPreferences });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach TrailBuddy.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(5);
+  });
+});

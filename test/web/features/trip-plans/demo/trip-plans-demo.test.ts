@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createTripPlansDemoApi,
+  DEMO_TRIP_LINK_TOKEN,
+  DEMO_TRIP_PLAN_ID,
+} from '@/features/trip-plans/demo/trip-plans-demo';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+const demo = () =>
+  createTripPlansDemoApi({
+    now: () => new Date('2030-07-04T15:00:00.000Z'),
+    origin: 'http://localhost',
+    storage: memoryStorage(),
+    wait: async () => {},
+  });
+
+describe('trip plans in demo mode', () => {
+  it('shows a sample open plan, also through its contact link', async () => {
+    const api = demo();
+    const { plans } = await api.myTripPlans();
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ id: DEMO_TRIP_PLAN_ID, status: 'open', trailhead: 'Grouse Grind trailhead' });
+    const shared = await api.sharedTripPlan(DEMO_TRIP_LINK_TOKEN);
+    expect(shared.party).toEqual(['Alex Rivera', 'Jordan Lee']);
+    expect(shared).not.toHaveProperty('contacts');
+  });
+
+  it("closes the plan on We're back and refuses a second check-in, like the server", async () => {
+    const api = demo();
+    expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, { kind: 'back' })).status).toBe('closed');
+    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, { kind: 'back' })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('moves the return once, with a reason', async () => {
+    const api = demo();
+    const late = { kind: 'late' as const, returnDate: '2030-07-05', returnTime: '01:00', reason: 'Slow descent' };
+    expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).lateReason).toBe('Slow descent');
+    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).rejects.toMatchObject({ code: 'already_late' });
+  });
+});

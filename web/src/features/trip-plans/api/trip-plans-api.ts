@@ -1,0 +1,38 @@
+import {
+  SharedTripPlan,
+  TripPlan,
+  TripPlanList,
+  type TripCheckInRequest,
+  type TripPlanInput,
+} from '@shared/schemas/trip-plans';
+import { EmailPreferences, type EmailPreferencesUpdate } from '@shared/schemas/email';
+import type { ApiTransport } from '@/lib/api/transport';
+
+/** Trip plans and email choices (issue 16). */
+export interface TripPlansApi {
+  /** Files a plan (for a group activity the caller is in, or solo); the contacts are emailed a link. */
+  fileTripPlan(input: TripPlanInput): Promise<TripPlan>;
+  /** The plans the caller is in, newest first. */
+  myTripPlans(): Promise<TripPlanList>;
+  tripPlan(planId: string): Promise<TripPlan>;
+  /** "We're back" (closes the plan) or "Running late" (once, with a reason). */
+  checkInTripPlan(planId: string, request: TripCheckInRequest): Promise<TripPlan>;
+  /** Public: the read-only plan behind an emergency contact's link. */
+  sharedTripPlan(token: string): Promise<SharedTripPlan>;
+  emailPreferences(): Promise<EmailPreferences>;
+  updateEmailPreferences(update: EmailPreferencesUpdate): Promise<EmailPreferences>;
+}
+
+export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi {
+  const plan = (id: string) => `/trip-plans/${encodeURIComponent(id)}`;
+  return {
+    fileTripPlan: (body) => request('/trip-plans', TripPlan, { auth: true, method: 'POST', body }),
+    myTripPlans: () => request('/trip-plans', TripPlanList, { auth: true }),
+    tripPlan: (id) => request(plan(id), TripPlan, { auth: true }),
+    checkInTripPlan: (id, body) => request(`${plan(id)}/check-ins`, TripPlan, { auth: true, method: 'POST', body }),
+    sharedTripPlan: (token) => request(`/trip-links/${encodeURIComponent(token)}`, SharedTripPlan, { auth: false }),
+    emailPreferences: () => request('/email-preferences', EmailPreferences, { auth: true }),
+    updateEmailPreferences: (body) =>
+      request('/email-preferences', EmailPreferences, { auth: true, method: 'PUT', body }),
+  };
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { TripCheckInRequest, TripPlan } from '@shared/schemas/trip-plans';
+import { paths } from '@/app/paths';
+import { useToast } from '@/components/toast';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
+import { PageContainer, PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useApiClient } from '@/lib/api-client-context';
+import { userMessage } from '@/lib/error-messages';
+import { useQuery } from '@/lib/use-query';
+import { CheckInPanel } from '../components/check-in-panel';
+import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
+import { asShared } from '../utils/format';
+
+/** One trip plan, for its party: the plan, its contacts and the check-in buttons (`?check-in=1` from the email). */
+export default function TripPlanPage() {
+  const { planId = '' } = useParams();
+  const [params] = useSearchParams();
+  const api = useApiClient();
+  const toast = useToast();
+  const loaded = useQuery(() => api.tripPlan(planId), [api, planId]);
+  const [current, setCurrent] = useState<TripPlan | null>(null);
+
+  if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
+  if (loaded.status === 'error') {
+    return (
+      <PageContainer>
+        <PageHeader title="Trip plan" />
+        <FormMessage kind="error">{userMessage(loaded.error)}</FormMessage>
+        <Link to={paths.tripPlans} className={buttonStyles.secondary}>
+          Back to Trip plans
+        </Link>
+      </PageContainer>
+    );
+  }
+  const plan = current?.id === loaded.data.id ? current : loaded.data;
+
+  const checkIn = async (request: TripCheckInRequest) => {
+    const updated = await api.checkInTripPlan(plan.id, request);
+    setCurrent(updated);
+    toast.success(
+      request.kind === 'back'
+        ? 'Welcome back! Your contacts have been told.'
+        : 'Expected return moved. Your contacts will be alerted later.',
+    );
+  };
+
+  return (
+    <PageContainer>
+      <DemoBanner />
+      <Link to={paths.tripPlans} className="text-sm font-medium text-brand-800 underline">
+        ← Trip plans
+      </Link>
+      <PageHeader
+        title={plan.trailhead}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <TripStatusBadge plan={plan} />
+            <span>{plan.area}</span>
+          </span>
+        }
+      />
+      <CheckInPanel plan={plan} prominent={params.get('check-in') === '1'} onCheckIn={checkIn} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section
+          aria-labelledby="plan-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
+          <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">
+            The plan
+          </h2>
+          <TripPlanDetails plan={asShared(plan)} />
+        </section>
+        <section
+          aria-labelledby="contacts-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="contacts-heading" className="text-lg font-semibold text-slate-900">
+            Emergency contacts
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {plan.contacts.map((c) => (
+              <li key={c.email}>
+                <span className="font-medium text-slate-900">{c.name}</span>
+                <span className="block break-all text-slate-600">{c.email}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-slate-600">
+            They were emailed a private link to this plan. If nobody checks in by the expected return plus the grace
+            period, they get an alert.
+          </p>
+        </section>
+      </div>
+    </PageContainer>
+  );
+}

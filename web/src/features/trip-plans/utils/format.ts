@@ -1,0 +1,39 @@
+import type { SharedTripPlan, TripPlan } from '@shared/schemas/trip-plans';
+
+/** `2026-07-04` + `18:30` → "Sat, Jul 4, 2026 at 6:30 PM", read as the wall-clock time the plan was typed in. */
+export function formatTripTime(date: string, time: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const at = new Date(Date.UTC(y, m - 1, d, h, min));
+  const day = at.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const clock = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return `${day} at ${clock}`;
+}
+
+export function formatGrace(minutes: number): string {
+  return minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+}
+
+const CHECK_IN_WORDS = {
+  filed: 'filed the plan',
+  late: 'said they are running late',
+  back: 'checked in: back',
+} as const;
+
+export function describeCheckIn(checkIn: TripPlan['lastCheckIn']): string {
+  const at = new Date(checkIn.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return `${checkIn.by} ${CHECK_IN_WORDS[checkIn.kind]} (${at})`;
+}
+
+/** The view both the party and a contact's link show: names only. */
+export function asShared(plan: TripPlan): SharedTripPlan {
+  const { ownerId: _o, activityId: _a, contacts: _c, party, ...rest } = plan;
+  const byName = party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? plan.lastCheckIn.by;
+  return { ...rest, party: party.map((m) => m.name), lastCheckIn: { ...plan.lastCheckIn, by: byName } };
+}
