@@ -4,6 +4,10 @@ import { purgeExpiredProviderData } from '../../../functions/handlers/retention/
 import { dynamo } from '../../../functions/lib/dynamo';
 import { keys } from '../../../functions/repositories/keys';
 import { newUserId } from './helpers';
+import { useOwnTables } from '../../support/own-tables';
+
+// This file runs the retention purge, which scans whole tables.
+useOwnTables();
 
 const table = () => process.env.TABLE_CONNECTIONS!;
 

@@ -13,6 +13,10 @@ import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, visibleAtStrava } from './helpers';
+import { useOwnTables } from '../../support/own-tables';
+
+// This file runs the retention purge, which scans whole tables.
+useOwnTables();
 
 let sim: StravaSimulator;
 beforeAll(async () => {

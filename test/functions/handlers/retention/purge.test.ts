@@ -3,6 +3,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredProviderData } from '../../../../functions/handlers/retention/purge';
 import { dynamo } from '../../../../functions/lib/dynamo';
+import { useOwnTables } from '../../../support/own-tables';
+
+// This file runs the retention purge, which scans whole tables.
+useOwnTables();
 
 const table = () => process.env.TABLE_ACTIVITIES!;
 const now = new Date('2026-11-21T12:00:00.000Z');

@@ -75,7 +75,7 @@ describe('TripPlanForm', () => {
 
   it('shows what the server refused, next to the field', async () => {
     const onSubmit = vi.fn(async () => {
-      throw new ApiError(400, 'validation_error', 'The expected return must be later than now.', {
+      throw new ApiError(400, 'validation_failed', 'The expected return must be later than now.', {
         returnTime: 'The expected return must be later than now.',
       });
     });

@@ -53,7 +53,7 @@ export function demoTripPlan(now: Date): TripPlan {
 function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }): ApiError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.map(String).join('.')] ??= issue.message;
-  return new ApiError(400, 'validation_error', error.issues[0]?.message ?? 'Check the form.', fields);
+  return new ApiError(400, 'validation_failed', error.issues[0]?.message ?? 'Check the form.', fields);
 }
 
 /** The trip-plan API in demo mode: the sample plan plus any the visitor files, validated like the server does. */
@@ -119,7 +119,7 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
       if (plan.lateReason !== null)
         throw new ApiError(409, 'already_late', 'The expected return can be moved once, and it already was.');
       if (`${request.returnDate}T${request.returnTime}` <= `${plan.returnDate}T${plan.returnTime}`)
-        throw new ApiError(400, 'validation_error', 'The new return must be later than the planned return.', {
+        throw new ApiError(400, 'validation_failed', 'The new return must be later than the planned return.', {
           returnTime: 'Choose a later time.',
         });
       return save({
