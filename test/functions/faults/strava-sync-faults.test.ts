@@ -9,6 +9,10 @@ import type { Fault, StravaSimulator } from '../../../infra/local/simulators/str
 import { invoke } from '../../support/api-events';
 import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps, visibleAtStrava } from '../strava/helpers';
 import { injectDynamoFaults } from './dynamo-faults';
+import { useOwnTables } from '../../support/own-tables';
+
+// Webhook events find connections by athlete id; other files connect the same simulated athletes.
+useOwnTables();
 
 let sim: StravaSimulator;
 beforeAll(async () => {

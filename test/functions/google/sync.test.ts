@@ -10,6 +10,10 @@ import type { GoogleSimulator } from '../../../infra/local/simulators/google';
 import { startStrava, testDeps as stravaTestDeps } from '../strava/helpers';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { AVERY, connectAs, JORDAN, newUserId, PRIYA, startGoogle, testDeps } from './helpers';
+import { useOwnTables } from '../../support/own-tables';
+
+// The daily refresh walks every active connection: other files' users must not be in its tables.
+useOwnTables();
 
 const ZONE = 'America/Vancouver';
 let sim: GoogleSimulator;

@@ -8,6 +8,10 @@ import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/loc
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke } from '../../support/api-events';
 import { connectAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from './helpers';
+import { useOwnTables } from '../../support/own-tables';
+
+// Webhook events find connections by athlete id; other files connect the same simulated athletes.
+useOwnTables();
 
 const postRoute = ROUTES.find((r) => r.id === 'post-strava-webhook')!;
 const TIME_SCALE = 0.05;

@@ -8,8 +8,12 @@ import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/loc
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke } from '../../support/api-events';
 import { connectAs, newUserId, startStrava, testDeps, VERIFY_TOKEN } from './helpers';
+import { useOwnTables } from '../../support/own-tables';
 
 /** Only this file connects Noah: a deauthorization event affects every connection to the athlete. */
+// Webhook events find connections by athlete id; other files connect the same simulated athletes.
+useOwnTables();
+
 const NOAH = 40100004;
 
 const getRoute = ROUTES.find((r) => r.id === 'get-strava-webhook')!;
