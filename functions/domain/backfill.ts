@@ -4,6 +4,17 @@ import type { ProviderDailyAggregate } from '../shared/schemas/metrics';
 /** A backfill's running day totals: one provider part per local date, summed page after page. */
 export type BackfillDays = Record<string, ProviderDailyAggregate>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where a connection's raw history begins (epoch seconds): its first import stores what started after this instant
+ * (Strava's `after` is exclusive) and the backfill sums what started at or before it, so the day the two windows meet
+ * is split between them without a gap or an overlap.
+ */
+export function importWindowStart(connectedAt: string, initialSyncDays: number): number {
+  return Math.floor((Date.parse(connectedAt) - initialSyncDays * DAY_MS) / 1000);
+}
+
 function addParts(a: ProviderDailyAggregate, b: ProviderDailyAggregate): ProviderDailyAggregate {
   const types = { ...a.types };
   for (const [type, count] of Object.entries(b.types)) types[type] = (types[type] ?? 0) + count;
@@ -22,15 +33,21 @@ function addParts(a: ProviderDailyAggregate, b: ProviderDailyAggregate): Provide
   };
 }
 
-/** Adds one page of activities to the running day totals (pure: returns new totals; page order does not matter). */
+/**
+ * Adds one page of activities to the running day totals (pure: returns new totals; page order does not matter).
+ * Only activities that started at or before `windowStart` (importWindowStart) count: anything later belongs to the
+ * raw import, even if the provider's page holds it, so no activity is counted twice.
+ */
 export function addPageToBackfill(
   days: BackfillDays,
   page: readonly HeldActivity[],
   timeZone: string,
   now: Date,
+  windowStart: number,
 ): BackfillDays {
   const next: BackfillDays = { ...days };
-  for (const part of buildProviderDailyAggregates(page, timeZone, now)) {
+  const older = page.filter((activity) => Math.floor(Date.parse(activity.start_time) / 1000) <= windowStart);
+  for (const part of buildProviderDailyAggregates(older, timeZone, now)) {
     const previous = next[part.date];
     next[part.date] = previous ? addParts(previous, part) : { ...part, backfilled: true };
   }

@@ -25,6 +25,15 @@ export const keys = {
   }),
   importJobsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'JOB#' }),
 
+  /**
+   * users: a history backfill's part of one local day and provider (issue 13), beside the raw part
+   * (`DAILY#<date>#<provider>`, repositories/metrics.ts) and inside the same `DAILY#` range.
+   */
+  dailyBackfillPart: (userId: string, date: string, provider: string) => ({
+    pk: `USER#${userId}`,
+    sk: `DAILY#${date}#${provider}#backfill`,
+  }),
+
   /** activities: one per user + provider + provider activity id; gsi1 lists a user's by start time. */
   activity: (userId: string, provider: string, providerActivityId: string) => ({
     pk: `USER#${userId}`,

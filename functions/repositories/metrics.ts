@@ -11,7 +11,8 @@ import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '..
 
 /**
  * Metrics and daily aggregates live in the users table under the user's partition:
- * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider, issue 11). They are
+ * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider, issue 11; a history
+ * backfill's part of that day is its own item beside it, keys.dailyBackfillPart, issue 13). They are
  * the user's own derived data, not provider data: no fetchedAt attribute and no TTL, so the 7-day purge never
  * touches them. Items of the earlier shape (DAILY#yyyy-mm-dd, no provider) cannot be attributed and are ignored.
  */
@@ -39,6 +40,13 @@ export async function getMetrics(userId: string): Promise<ActivityMetrics | null
   return result.Item ? ActivityMetrics.parse(result.Item) : null;
 }
 
+/** A raw part's key, or a backfill part's (its own item, so neither overwrites the other). */
+function partKey(userId: string, part: Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>) {
+  return part.backfilled === true
+    ? keys.dailyBackfillPart(userId, part.date, part.provider)
+    : metricsKeys.dailyAggregate(userId, part.date, part.provider);
+}
+
 /** Writes (overwrites) the given provider parts; parts not given are left as they are. */
 export async function saveProviderDailyAggregates(
   userId: string,
@@ -47,7 +55,7 @@ export async function saveProviderDailyAggregates(
   const requests = parts.map((part) => ({
     PutRequest: {
       Item: {
-        ...metricsKeys.dailyAggregate(userId, part.date, part.provider),
+        ...partKey(userId, part),
         entity: 'DailyAggregate',
         userId,
         ...part,
@@ -59,11 +67,9 @@ export async function saveProviderDailyAggregates(
 
 export async function deleteProviderDailyAggregates(
   userId: string,
-  parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider'>[],
+  parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>[],
 ): Promise<void> {
-  const requests = parts.map((part) => ({
-    DeleteRequest: { Key: metricsKeys.dailyAggregate(userId, part.date, part.provider) },
-  }));
+  const requests = parts.map((part) => ({ DeleteRequest: { Key: partKey(userId, part) } }));
   await batchWriteAll(tableName('users'), requests);
 }
 

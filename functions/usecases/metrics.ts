@@ -4,6 +4,7 @@ import {
   computeActivityMetrics,
   lastLocalDays,
   localTimeIn,
+  providerPartKey,
   reconcileProviderAggregates,
   sameProviderDailyAggregate,
   type HeldActivity,
@@ -32,7 +33,7 @@ export interface MetricsDeps {
   saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
   deleteProviderDailyAggregates(
     userId: string,
-    parts: Pick<ProviderDailyAggregate, 'date' | 'provider'>[],
+    parts: Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>[],
   ): Promise<void>;
 }
 
@@ -119,7 +120,7 @@ export async function recalculateUserMetrics(
     timeZone,
     touched,
   });
-  const key = (part: Pick<ProviderDailyAggregate, 'date' | 'provider'>) => `${part.provider}#${part.date}`;
+  const key = providerPartKey;
   const storedByKey = new Map(stored.map((part) => [key(part), part]));
   const kept = new Set(parts.map(key));
   const changed = parts.filter((part) => {

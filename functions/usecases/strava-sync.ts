@@ -1,5 +1,6 @@
 import { asTooManyRequests } from '../adapters/strava/client';
 import { StravaAuthError, StravaNetworkError } from '../adapters/strava/errors';
+import { importWindowStart } from '../domain/backfill';
 import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-activity';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -81,17 +82,23 @@ export interface SyncOptions {
   onPage?: (page: { fetched: number; cursor: SyncCursor }) => Promise<void>;
 }
 
-/** The fixed window of a new import: its bounds never move while it runs, so neither does the set it pages through. */
+/**
+ * The fixed window of a new import: its bounds never move while it runs, so neither does the set it pages through.
+ * A first import starts where the connection's history backfill ends (importWindowStart of `connectedAt`).
+ */
 export function newCursor(
   mode: SyncMode,
   lastSyncAt: string | null,
   startedAt: Date,
   initialSyncDays: number,
+  connectedAt: string = startedAt.toISOString(),
 ): SyncCursor {
   const after =
     mode === 'incremental' && lastSyncAt
       ? Math.floor((Date.parse(lastSyncAt) - INCREMENTAL_OVERLAP_MS) / 1000)
-      : Math.floor((startedAt.getTime() - initialSyncDays * DAY_MS) / 1000);
+      : mode === 'window'
+        ? Math.floor((startedAt.getTime() - initialSyncDays * DAY_MS) / 1000)
+        : importWindowStart(connectedAt, initialSyncDays);
   return {
     mode,
     after,
@@ -113,7 +120,8 @@ async function runSync(
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
   const mode: SyncMode = requestedMode ?? (connection.lastSyncAt ? 'incremental' : 'initial');
   let cursor =
-    connection.syncCursor ?? newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays);
+    connection.syncCursor ??
+    newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays, connection.connectedAt);
   const perPage = deps.settings.syncPageSize;
   // The budget is real time: it bounds how long this request runs, whatever clock the tests inject.
   const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);

@@ -179,6 +179,15 @@ export function combineDailyAggregates(parts: readonly DailyAggregate[]): DailyA
   return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
+/**
+ * Identifies a stored part: a provider's raw part of a day and its backfill part (issue 13: what a history backfill
+ * summed from records started before the import window, never stored raw) are separate parts of the same day, so
+ * re-aggregating the raw records never overwrites the backfill's share and the day's total is always both.
+ */
+export function providerPartKey(part: Pick<ProviderDailyAggregate, 'provider' | 'date' | 'backfilled'>): string {
+  return `${part.provider}#${part.date}${part.backfilled === true ? '#backfill' : ''}`;
+}
+
 export interface ReconcileInput {
   /** The stored provider parts (any dates; days not given are not judged). */
   stored: readonly ProviderDailyAggregate[];
@@ -207,13 +216,14 @@ export interface ReconcileInput {
  * - a day with raw records is summed from them (edits and deletions show), except that a part some of whose
  *   records were already past retention keeps its larger stored sums (the purge never shrinks history);
  * - a day without raw records keeps its stored part only if those records were past retention (purged);
- *   otherwise they were deleted at the provider, and so is the part.
+ *   otherwise they were deleted at the provider, and so is the part;
+ * - a backfill part (never backed by raw records) stays beside the day's raw part while its connection lasts.
  * Oldest first.
  */
 export function reconcileProviderAggregates(input: ReconcileInput): ProviderDailyAggregate[] {
   const cutoff = input.retentionCutoff.getTime();
   const pastRetention = (fetchedAt: string) => Date.parse(fetchedAt) < cutoff;
-  const key = (part: { provider: string; date: string }) => `${part.provider}#${part.date}`;
+  const key = providerPartKey;
   const fresh = new Map(
     buildProviderDailyAggregates(input.held, input.timeZone, input.now).map((part) => [key(part), part]),
   );

@@ -1,9 +1,9 @@
 import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
-import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
+import { addPageToBackfill, importWindowStart, type BackfillDays } from '../../domain/backfill';
 import { NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { getConnection } from '../../repositories/connections';
-import { listProviderDailyAggregates, saveProviderDailyAggregates } from '../../repositories/metrics';
+import { saveProviderDailyAggregates } from '../../repositories/metrics';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
 import { recalculateUserMetrics } from '../metrics';
@@ -66,16 +66,17 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
  * Reads the year before the import window page by page into day totals only (no activity is stored: they are past
  * the retention window). The totals and the cursor are saved together after every page, so a crash or a rate limit
  * resumes at the next page without counting a page twice. When the window is read, the days are written as the
- * Strava parts of the daily aggregates (days the import already holds are left to it) and the metrics recomputed.
+ * Strava backfill parts of the daily aggregates (beside the raw parts, never over them) and the metrics recomputed.
  */
 async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportOutcome> {
   // The year before the connection's first import window, which began when the connection did.
   const connection = await getConnection(run.userId, 'strava', null);
   if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
-  const start = Date.parse(connection.connectedAt);
+  const windowStart = importWindowStart(connection.connectedAt, deps.settings.initialSyncDays);
   let state = backfillStateFrom(run.state) ?? {
-    after: Math.floor((start - BACKFILL_DAYS * DAY_MS) / 1000),
-    before: Math.floor((start - deps.settings.initialSyncDays * DAY_MS) / 1000),
+    after: Math.floor((Date.parse(connection.connectedAt) - BACKFILL_DAYS * DAY_MS) / 1000),
+    // Strava's `before` is exclusive: what started at the window's first second is the backfill's, not the import's.
+    before: windowStart + 1,
     nextPage: 1,
     days: {},
   };
@@ -91,19 +92,21 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
     state = {
       ...state,
       nextPage: page + 1,
-      days: addPageToBackfill(state.days, readable(raw, run.userId, fetchedAt), DEFAULT_TIME_ZONE, fetchedAt),
+      days: addPageToBackfill(
+        state.days,
+        readable(raw, run.userId, fetchedAt),
+        DEFAULT_TIME_ZONE,
+        fetchedAt,
+        windowStart,
+      ),
     };
     counts = { fetched: counts.fetched + raw.length, stored: Object.keys(state.days).length, pages: page };
     await run.progress(counts, stateToSave(state));
     if (Date.now() >= deadline) return { done: false };
   }
   await dropIfDisconnectedMeanwhile(run.userId);
-  const held = new Set(
-    (await listProviderDailyAggregates(run.userId, { provider: 'strava' }))
-      .filter((part) => part.backfilled !== true)
-      .map((part) => part.date),
-  );
-  const parts = Object.values(state.days).filter((part) => !held.has(part.date));
+  // The backfill parts are items of their own beside the raw parts: the day where the windows meet gets both.
+  const parts = Object.values(state.days);
   await saveProviderDailyAggregates(run.userId, parts);
   await recalculateUserMetrics(run.userId, deps.clock());
   return { done: true, result: { imported: 0, updated: 0, days: parts.length } };

@@ -3,10 +3,15 @@ import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/impor
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { getImportJob } from '../../../functions/repositories/import-jobs';
-import { listProviderDailyAggregates } from '../../../functions/repositories/metrics';
+import { listDailyAggregates, listProviderDailyAggregates } from '../../../functions/repositories/metrics';
 import { listUserImportJobs, runImportJob, startImportJob } from '../../../functions/usecases/import-jobs/jobs';
 import { stravaImporter } from '../../../functions/usecases/import-jobs/strava-importer';
-import type { PageOrder, StravaSimulator } from '../../../infra/local/simulators/strava';
+import { recalculateUserMetrics } from '../../../functions/usecases/metrics';
+import { recalculateMetricsAfterSync } from '../../../functions/usecases/strava-deps';
+import { syncStrava } from '../../../functions/usecases/strava-sync';
+import { localTimeIn } from '../../../functions/shared/analysis/local-time';
+import { DEFAULT_TIME_ZONE } from '../../../functions/shared/schemas/metrics';
+import { SEEDED_ATHLETE_IDS, type PageOrder, type StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { connectAs, MAYA, newUserId, startStrava, testDeps, type TestDeps } from '../strava/helpers';
 
@@ -222,4 +227,83 @@ describe('a job that is waiting', () => {
     expect(await runImportJob(message, { importers })).toBe('waiting');
     expect(sim.control.requests()).toHaveLength(0);
   });
+});
+
+describe('the day where the backfill window meets the import window', () => {
+  /** The athlete the simulator seeds without activities. */
+  const EMPTY = SEEDED_ATHLETE_IDS.at(-1)!;
+  const localDate = (ms: number) => localTimeIn(DEFAULT_TIME_ZONE)(ms).date;
+
+  /** Activities around the instant the windows meet (30 days before the connection), all on that one local day. */
+  async function athleteAtTheBoundary() {
+    const clock = manualClock(START);
+    const sim = await startStrava({ clock: clock.now });
+    sims.push(sim);
+    const boundary = Date.parse(START) - 30 * DAY_MS;
+    const day = localDate(boundary);
+    // START is five minutes past a quarter hour, so a minute either side stays on the same local day.
+    const offset = [60, 30, 5, 1]
+      .map((m) => m * 60_000)
+      .find((ms) => localDate(boundary - ms) === day && localDate(boundary + ms) === day)!;
+    const add = (startMs: number, minutes: number) =>
+      sim.control.addActivity(EMPTY, {
+        sport: 'Run',
+        startDate: new Date(startMs),
+        visibility: 'everyone',
+        overrides: { moving_time: minutes * 60 },
+      });
+    add(boundary - offset, 20); // backfill only: before the window
+    add(boundary, 15); // the window's first second: Strava's `after` leaves it out, so it is the backfill's
+    add(boundary + offset, 40); // the import's
+    add(boundary - 2 * DAY_MS, 10); // an older day: backfill only
+    add(Date.parse(START) - 3_600_000, 30); // today: the import's
+    const deps = await testDeps({ clock: clock.now, recalculateMetrics: recalculateMetricsAfterSync });
+    const userId = newUserId();
+    const queue: Sent[] = [];
+    setLocalImportQueue(async (body, delaySeconds) => {
+      queue.push({ message: ImportMessage.parse(JSON.parse(body)), delaySeconds, attempt: 1 });
+    });
+    const backfill = async () => {
+      await startImportJob(userId, 'strava', 'backfill', clock.now());
+      const log: { outcome: string; kind: string }[] = [];
+      await drain(queue, deps, clock, log);
+      expect(log.at(-1)).toEqual({ outcome: 'done', kind: 'backfill' });
+    };
+    const dayOf = async () => (await listDailyAggregates(userId)).find((d) => d.date === day);
+    const totalSessions = async () => (await listDailyAggregates(userId)).reduce((sum, d) => sum + d.sessions, 0);
+    return { sim, clock, deps, userId, day, backfill, dayOf, totalSessions };
+  }
+
+  it('counts both parts of that day, the import first, however often either reruns, and nothing twice', async () => {
+    const { sim, deps, userId, clock, backfill, dayOf, totalSessions } = await athleteAtTheBoundary();
+    await connectAs(sim, userId, EMPTY, deps);
+    expect(await dayOf()).toMatchObject({ sessions: 1, minutes: 40 });
+
+    await backfill();
+    expect(await dayOf()).toMatchObject({ sessions: 3, minutes: 75 });
+    expect(await totalSessions()).toBe(5);
+
+    // The raw records re-aggregated (the daily refresh, a full recompute) and the backfill run again: still the same.
+    await syncStrava(userId, deps, 'window');
+    await recalculateUserMetrics(userId, clock.now());
+    await backfill();
+    await recalculateUserMetrics(userId, clock.now());
+    expect(await dayOf()).toMatchObject({ sessions: 3, minutes: 75 });
+    expect(await totalSessions()).toBe(5);
+  }, 60_000);
+
+  it('counts both parts of that day when the backfill ran before the import', async () => {
+    const { sim, deps, userId, backfill, dayOf, totalSessions } = await athleteAtTheBoundary();
+    // Connect's own import fails; the backfill runs, then the import.
+    sim.control.failNext(1, { status: 404 }, { pathPrefix: '/api/v3/athlete/activities' });
+    expect((await connectAs(sim, userId, EMPTY, deps)).sync).toBeNull();
+    await backfill();
+    expect(await dayOf()).toMatchObject({ sessions: 2, minutes: 35 });
+
+    await syncStrava(userId, deps);
+    expect(await dayOf()).toMatchObject({ sessions: 3, minutes: 75 });
+    await syncStrava(userId, deps, 'window');
+    expect(await dayOf()).toMatchObject({ sessions: 3, minutes: 75 });
+    expect(await totalSessions()).toBe(5);
+  }, 60_000);
 });
