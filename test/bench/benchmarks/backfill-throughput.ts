@@ -73,13 +73,15 @@ const benchmark: Benchmark = {
       const floorSeconds = (performance.now() - floorStarted) / 1000;
 
       return [
-        // The issue sets no target: the figure and its floor (the provider's share) are tracked.
+        // The issue sets no target. Ours, from a measurement: 744/s against a 1,450/s floor (0.51x) on 24 Nov 2026,
+        // on the 2-core VM at load average ~15 (about seven engineers' tests beside it). At 500/s a 5,000-activity
+        // year takes 10 s, leaving room for that machine's noise.
         benchResult({
           name: 'backfill-throughput',
           value: Math.round(HISTORY / seconds),
           unit: 'activities/s',
           floor: Math.round(HISTORY / floorSeconds),
-          goal: null,
+          goal: { atLeast: 500 },
         }),
         benchResult({
           name: 'backfill-uncounted-activities',
