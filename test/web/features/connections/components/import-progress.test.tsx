@@ -64,6 +64,7 @@ describe('ImportProgress', () => {
 
     const bar = await screen.findByRole('progressbar', { name: 'Strava import' });
     expect(bar).toHaveAttribute('aria-valuetext', '400 activities read · 400 stored · 2 pages');
+    expect(bar).toHaveAttribute('aria-valuenow', '26');
     expect(screen.getByText("Strava's 15-minute limit resets at 10:45 AM")).toBeInTheDocument();
 
     await waitFor(
@@ -74,6 +75,7 @@ describe('ImportProgress', () => {
         ),
       { timeout: ACTIVE_POLL_MS * 2 },
     );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '34');
     await waitFor(
       () => expect(screen.getByText('Strava import finished: 1,500 new, 20 updated.')).toBeInTheDocument(),
       { timeout: ACTIVE_POLL_MS * 2 },

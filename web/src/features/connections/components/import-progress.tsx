@@ -42,6 +42,11 @@ export function resultText(job: ImportJob): string {
   return `${jobTitle(job)} finished: ${count.format(result.imported)} new, ${count.format(result.updated)} updated.`;
 }
 
+/** How full the bar is, in percent: no total is known before the last page, so it fills toward the end page by page. */
+export function barFill(job: Pick<ImportJob, 'counts'>): number {
+  return Math.min(95, 10 + job.counts.pages * 8);
+}
+
 function statusText(job: ImportJob): string {
   if (job.status === 'waiting') return waitingText(job);
   if (job.status === 'queued') return 'Queued';
@@ -72,13 +77,15 @@ export function ImportProgress({ className = '' }: { className?: string }) {
             <div
               role="progressbar"
               aria-label={jobTitle(job)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={barFill(job)}
               aria-valuetext={countsText(job)}
               className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100"
             >
               <div
                 className={`h-full rounded-full ${job.status === 'waiting' ? 'bg-amber-400' : 'bg-brand-600 motion-safe:animate-pulse'}`}
-                // No total is known before the last page: the bar fills toward the end with every page read.
-                style={{ width: `${Math.min(95, 10 + job.counts.pages * 8)}%` }}
+                style={{ width: `${barFill(job)}%` }}
               />
             </div>
             <p className="mt-1 text-xs text-slate-600">{countsText(job)}</p>
