@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createTripPlansDemoApi,
   DEMO_TRIP_LINK_TOKEN,
@@ -54,14 +54,12 @@ describe('trip plans in demo mode', () => {
 });
 
 describe("the sample plan's day", () => {
-  const zone = process.env.TZ;
   afterEach(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
+    vi.unstubAllEnvs();
   });
 
   it("is the visitor's local date, not the UTC one, late in a Vancouver evening", async () => {
-    process.env.TZ = 'America/Vancouver';
+    vi.stubEnv('TZ', 'America/Vancouver');
     // 21:30 on 3 July in Vancouver is already 4 July in UTC.
     const api = createTripPlansDemoApi({
       now: () => new Date('2030-07-04T04:30:00.000Z'),
@@ -74,7 +72,7 @@ describe("the sample plan's day", () => {
   });
 
   it('is the local date early in the morning east of UTC too', () => {
-    process.env.TZ = 'Asia/Tokyo';
+    vi.stubEnv('TZ', 'Asia/Tokyo');
     // 08:00 on 5 July in Tokyo is still 4 July in UTC.
     expect(demoTripPlan(new Date('2030-07-04T23:00:00.000Z')).startDate).toBe('2030-07-05');
   });
