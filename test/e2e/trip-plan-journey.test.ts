@@ -213,5 +213,5 @@ describe('a trip plan in a real browser', () => {
     } finally {
       await b.close();
     }
-  });
+  }, 180_000); // one long journey: two people, an activity, two plans, the scheduled jobs at three times
 });
