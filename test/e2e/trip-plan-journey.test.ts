@@ -5,7 +5,7 @@ import { stageDueAt } from '../../functions/domain/trip-plan';
 import { planDateOf } from '../../functions/shared/schemas/group-activities';
 import { DEFAULT_PROFILE_SETTINGS } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
-import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { createConfirmedUser, E2E_PASSWORD, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 import type { EmulatorEmail } from '../support/ses-emulator';
 
 const stack = inject('stack');
@@ -197,6 +197,26 @@ describe('a trip plan in a real browser', () => {
       const times = { returnDate: date, returnTime: '17:00', graceMinutes: 30 };
       await jobs.runAt(new Date(stageDueAt(times, 'reminder')!.getTime() + 60_000));
       expect(await subjects(emailA)).toContain(`Are you back? Check in on your trip plan for ${trailhead}`);
+      // B follows the reminder's check-in link signed out: after signing in, the plan opens with check-in offered.
+      const reminder = (await inbox(emailB)).find((e) => e.subject.startsWith('Are you back?'));
+      const checkInLink = `${stack.url}/trip-plans/${planId}?check-in=1`;
+      expect(reminder?.body.text).toContain(checkInLink);
+      const signedOut = await secondSession(pageA);
+      try {
+        const page = signedOut.page;
+        await page.goto(checkInLink);
+        await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+        await page.getByLabel('Email').fill(emailB);
+        await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL((url) => url.pathname === `/trip-plans/${planId}`, { timeout: 20_000 });
+        expect(new URL(page.url()).search).toBe('?check-in=1');
+        await expect
+          .poll(() => page.getByRole('heading', { name: 'Are you back? Check in' }).isVisible(), { timeout: 15_000 })
+          .toBe(true);
+      } finally {
+        await signedOut.close();
+      }
       const overdueAt = stageDueAt(times, 'overdue1')!.getTime();
       await jobs.runAt(new Date(overdueAt + 60_000));
       await jobs.runAt(new Date(overdueAt + 2 * 60_000));
