@@ -66,4 +66,12 @@ export const keys = {
   hiddenContent: (kind: string, targetId: string) => ({ pk: `HIDDEN#${kind}#${targetId}`, sk: 'HIDDEN' }),
   suspendedUser: (userId: string) => ({ pk: `SUSPENDED#${userId}`, sk: 'SUSPENDED' }),
   reportWindow: (userId: string, hourStart: string) => ({ pk: `USER#${userId}`, sk: `REPORT_WINDOW#${hourStart}` }),
+
+  /** users: a user's daily message digest (functions/repositories/message-digests.ts): the last day sent, and whether news waits. */
+  messageDigest: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MSG_DIGEST' }),
+  /** users gsi1 (sparse): digests with news waiting, oldest first; the attribute goes once the digest is sent. */
+  messageDigestPending: (since: string, userId: string) => ({
+    gsi1pk: 'MSG_DIGEST_PENDING',
+    gsi1sk: `${since}#${userId}`,
+  }),
 } as const;

@@ -78,7 +78,7 @@ export async function emailUser(
   }
 }
 
-/** Which notifications also go out by email, under which choice. Messages wait for the daily digest (not built yet). */
+/** Which notifications also go out by email, under which choice. Messages go out in the daily digest instead (usecases/message-digest.ts). */
 const EMAIL_CATEGORY_OF: Partial<Record<NotificationType, EmailCategory>> = {
   partner_request: 'connectionRequests',
   activity_updated: 'activityChanges',

@@ -8,6 +8,7 @@ import {
   takeMessageAllowance,
   type StoredMessage,
 } from '../repositories/messages';
+import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
 import {
@@ -175,6 +176,8 @@ export async function sendMessage(
     },
     now,
   );
+  // The recipient's daily digest (if they want one) now has news.
+  await markDigestPending(otherUserId, now);
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
 }
 

@@ -15,6 +15,8 @@ declare module 'vitest' {
       userPoolId: string;
       clientId: string;
       dynamoEnv: Record<string, string>;
+      /** The SES v2 emulator the functions send to (its inbox JSON at /store). */
+      emailUrl: string;
     };
   }
 }
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     userPoolId: stack.cognito.userPoolId,
     clientId: stack.cognito.clientId,
     dynamoEnv: stack.dynamo.env,
+    emailUrl: stack.email.url,
   });
   return () => stack.stop();
 }

@@ -106,7 +106,7 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     public: false,
     tables: ['social', 'users'],
     secrets: ['appSecret'],
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'get-notifications',

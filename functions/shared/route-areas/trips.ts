@@ -92,6 +92,13 @@ export const TRIP_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
+    id: 'message-digest',
+    entry: `${EMAIL}/digest-job.ts`,
+    schedule: 'rate(1 day)',
+    tables,
+    access: { social: 'write', users: { mode: 'write', indexes: ['gsi1'] } },
+  },
+  {
     id: 'email-outbox',
     entry: `${EMAIL}/outbox-job.ts`,
     schedule: 'rate(1 minute)',

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { AppProviders } from '@/app/provider';
 import { buildRoutes } from '@/app/router';
 import type { AuthService } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER, TEST_CONFIG } from '../test-utils';
+import { PLAN_ID, tripPlan } from '../features/trip-plans/trip-plan-fixtures';
 
 function renderApp(path: string, service: AuthService = createFakeAuthService(null)) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -81,6 +82,51 @@ describe('app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, sam!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('brings a signed-out visitor from the reminder email to the plan, check-in offered, after signing in', async () => {
+    const plan = tripPlan();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.endsWith(`/api/trip-plans/${PLAN_ID}`))
+        return Response.json({ error: { code: 'x', message: url } }, { status: 500 });
+      return Response.json(plan);
+    });
+    const user = userEvent.setup();
+    const router = renderApp(`/trip-plans/${PLAN_ID}?check-in=1`);
+    await user.type(await screen.findByLabelText('Email'), 'jordan.lee@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Are you back? Check in' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/trip-plans/${PLAN_ID}?check-in=1`);
+    expect(screen.getByRole('button', { name: 'We’re back' })).toBeEnabled();
+  });
+
+  it('brings a visitor from the reminder email back to the plan after Google sign-in, which returns to the dashboard', async () => {
+    const plan = tripPlan();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith(`/api/trip-plans/${PLAN_ID}`)) return Response.json(plan);
+      return Response.json({ error: { code: 'not_found', message: 'Not here.' } }, { status: 404 });
+    });
+    const user = userEvent.setup();
+    const signedOut = createFakeAuthService(null);
+    const first = renderApp(`/trip-plans/${PLAN_ID}?check-in=1`, signedOut);
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(signedOut.signInWithGoogle).toHaveBeenCalledOnce();
+    expect(first.state.location.pathname).toBe('/login');
+    cleanup();
+
+    // Google (through Cognito) sends the browser back to /dashboard, now signed in.
+    const back = renderApp('/dashboard', createFakeAuthService(SIGNED_IN_USER));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Are you back? Check in' })).toBeInTheDocument();
+    expect(back.state.location.pathname + back.state.location.search).toBe(`/trip-plans/${PLAN_ID}?check-in=1`);
+    cleanup();
+
+    // Used once: the next visit to the dashboard stays there.
+    const later = renderApp('/dashboard', createFakeAuthService(SIGNED_IN_USER));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, jordan.lee!' })).toBeInTheDocument();
+    expect(later.state.location.pathname).toBe('/dashboard');
   });
 
   it.each([

@@ -1,17 +1,32 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { loginPathReturningTo, RETURN_TO_PARAM, safeReturnPath, searchRequestsDemo, useAuth } from '@/lib/auth';
+import {
+  forgetReturnAfterRedirect,
+  loginPathReturningTo,
+  RETURN_TO_PARAM,
+  returnAfterRedirect,
+  safeReturnPath,
+  searchRequestsDemo,
+  useAuth,
+} from '@/lib/auth';
 import { paths } from './paths';
 
 /**
  * Spec core-app §2: a signed-in user or demo mode may enter; others go to /login, which remembers the page
- * (`?next=`, a same-origin path only) and returns there after sign-in.
+ * (`?next=`, a same-origin path only) and returns there after sign-in. Google sign-in comes back to the
+ * dashboard, which sends the visitor on to the page remembered before the redirect.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { access } = useAuth();
   const { pathname, search, hash } = useLocation();
+  const [resume] = useState(() => (pathname === paths.dashboard ? returnAfterRedirect() : null));
+  const resuming = access === 'granted' && resume !== null && pathname === paths.dashboard;
+  useEffect(() => {
+    if (resuming) forgetReturnAfterRedirect();
+  }, [resuming]);
   if (access === 'loading') return <PageSpinner />;
+  if (resuming) return <Navigate to={resume} replace />;
   if (access === 'denied')
     return (
       <Navigate

@@ -91,3 +91,20 @@ describe('demo partners', () => {
     expect((await notifications.notifications()).notifications.every((n) => n.readAt !== null)).toBe(true);
   });
 });
+
+describe('the demo message allowance month', () => {
+  it('is the month in Vancouver, like the server: an evening on 31 March still counts for March', async () => {
+    let at = new Date('2026-04-01T03:00:00.000Z'); // 8 p.m. on 31 March in Vancouver
+    window.sessionStorage.clear();
+    const api = createPartnersDemoApi({
+      now: () => at,
+      origin: 'http://localhost',
+      storage: window.sessionStorage,
+      wait: async () => {},
+    });
+    const { quota } = await api.sendMessage('demo-partner-mike', 'See you at Lost Lagoon.');
+    expect(quota).toMatchObject({ used: 2, resetsAt: '2026-04-01T07:00:00.000Z' });
+    at = new Date('2026-04-01T07:00:00.000Z'); // midnight in Vancouver: a new month, a fresh allowance
+    expect((await api.conversations()).quota).toMatchObject({ used: 0, resetsAt: '2026-05-01T07:00:00.000Z' });
+  });
+});

@@ -8,4 +8,11 @@ export {
   type SignUpOutcome,
 } from './auth-service';
 export { searchRequestsDemo } from './demo-mode';
-export { loginPathReturningTo, RETURN_TO_PARAM, safeReturnPath } from './return-path';
+export {
+  forgetReturnAfterRedirect,
+  loginPathReturningTo,
+  rememberReturnAfterRedirect,
+  RETURN_TO_PARAM,
+  returnAfterRedirect,
+  safeReturnPath,
+} from './return-path';

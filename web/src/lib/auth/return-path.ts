@@ -26,3 +26,46 @@ export function loginPathReturningTo(loginPath: string, returnTo: string): strin
   const safe = safeReturnPath(returnTo);
   return safe ? `${loginPath}?${new URLSearchParams({ [RETURN_TO_PARAM]: safe }).toString()}` : loginPath;
 }
+
+const AFTER_REDIRECT_KEY = 'trailbuddy.auth.return-after-redirect';
+/** How long a remembered return path waits for the Google round trip; an abandoned one does not steer a later sign-in. */
+const AFTER_REDIRECT_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Google sign-in leaves the site and always comes back to the dashboard (Cognito allows only registered callback
+ * URLs), so the page a signed-out visitor was going to (`?next=`) waits in tab storage for the return.
+ */
+export function rememberReturnAfterRedirect(
+  returnTo: string | null,
+  now = Date.now(),
+  storage: Storage = window.sessionStorage,
+): void {
+  const safe = safeReturnPath(returnTo);
+  try {
+    if (safe) storage.setItem(AFTER_REDIRECT_KEY, JSON.stringify({ path: safe, at: now }));
+    else storage.removeItem(AFTER_REDIRECT_KEY);
+  } catch {
+    // Storage can be disabled (private mode); the visitor then lands on the dashboard.
+  }
+}
+
+/** The path remembered before the Google redirect, if it is recent and still safe; reading does not clear it. */
+export function returnAfterRedirect(now = Date.now(), storage: Storage = window.sessionStorage): string | null {
+  try {
+    const raw = storage.getItem(AFTER_REDIRECT_KEY);
+    if (!raw) return null;
+    const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    if (typeof path !== 'string' || typeof at !== 'number' || now - at > AFTER_REDIRECT_TTL_MS || now < at) return null;
+    return safeReturnPath(path);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetReturnAfterRedirect(storage: Storage = window.sessionStorage): void {
+  try {
+    storage.removeItem(AFTER_REDIRECT_KEY);
+  } catch {
+    // nothing remembered when storage is disabled
+  }
+}

@@ -6,6 +6,7 @@ import {
   type Message,
   type MessageQuota,
 } from '@shared/schemas/messages';
+import { planDateOf, planStartInstant } from '@shared/schemas/group-activities';
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import {
   LEVEL_BY_FILTER,
@@ -275,10 +276,14 @@ function initialState(now: Date): DemoPartnersState {
   };
 }
 
-const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+/** The quota month, as the server counts it: the month in Vancouver (not UTC, which turns a day early in the evening). */
+const monthOf = (date: Date) => planDateOf(date).slice(0, 7);
 
+/** Midnight in Vancouver when the next quota month starts, like the server's `resetsAt`. */
 function firstOfNextMonth(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return planStartInstant(next, '00:00').toISOString();
 }
 
 const notAvailable = () => new ApiError(404, 'not_found', 'This member is not available.');

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createTripPlansDemoApi,
   DEMO_TRIP_LINK_TOKEN,
   DEMO_TRIP_PLAN_ID,
+  demoTripPlan,
 } from '@/features/trip-plans/demo/trip-plans-demo';
 
 function memoryStorage(): Storage {
@@ -49,5 +50,30 @@ describe('trip plans in demo mode', () => {
     const late = { kind: 'late' as const, returnDate: '2030-07-05', returnTime: '01:00', reason: 'Slow descent' };
     expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).lateReason).toBe('Slow descent');
     await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).rejects.toMatchObject({ code: 'already_late' });
+  });
+});
+
+describe("the sample plan's day", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("is the visitor's local date, not the UTC one, late in a Vancouver evening", async () => {
+    vi.stubEnv('TZ', 'America/Vancouver');
+    // 21:30 on 3 July in Vancouver is already 4 July in UTC.
+    const api = createTripPlansDemoApi({
+      now: () => new Date('2030-07-04T04:30:00.000Z'),
+      origin: 'http://localhost',
+      storage: memoryStorage(),
+      wait: async () => {},
+    });
+    const [plan] = (await api.myTripPlans()).plans;
+    expect(plan).toMatchObject({ startDate: '2030-07-03', returnDate: '2030-07-03' });
+  });
+
+  it('is the local date early in the morning east of UTC too', () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    // 08:00 on 5 July in Tokyo is still 4 July in UTC.
+    expect(demoTripPlan(new Date('2030-07-04T23:00:00.000Z')).startDate).toBe('2030-07-05');
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
-import { useAuth } from '@/lib/auth';
+import { rememberReturnAfterRedirect, useAuth } from '@/lib/auth';
 import { providerErrorMessage } from '../utils/auth-errors';
 
-export function GoogleSignInButton() {
+/** `returnTo`: the page to open after Google sends the visitor back (the login page's `?next=`). */
+export function GoogleSignInButton({ returnTo = null }: { returnTo?: string | null }) {
   const { signInWithGoogle } = useAuth();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -13,6 +14,7 @@ export function GoogleSignInButton() {
     setError(null);
     setPending(true);
     try {
+      rememberReturnAfterRedirect(returnTo);
       await signInWithGoogle();
       // On success the browser is leaving for Google, so the button stays pending.
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -39,11 +39,14 @@ export default function LoginPage() {
   const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
   const keepReturn = returnTo ? `&${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
 
-  useEffect(() => {
+  // Switching between sign-in and sign-up starts the form afresh (state adjusted while rendering, not in an effect).
+  const [shownMode, setShownMode] = useState(mode);
+  if (shownMode !== mode) {
+    setShownMode(mode);
     setConfirmation(null);
     setError(null);
     setResetEmail(null);
-  }, [mode]);
+  }
 
   const goToDashboard = () => navigate(returnTo ?? paths.dashboard, { replace: true });
 
@@ -98,7 +101,7 @@ export default function LoginPage() {
                 <SignUpForm onSignedUp={handleSignedUp} />
               )}
               <OrSeparator />
-              <GoogleSignInButton />
+              <GoogleSignInButton returnTo={returnTo} />
             </>
           )}
 

@@ -38,7 +38,7 @@ export function TripPlanDetails({ plan }: { plan: SharedTripPlan }) {
           ))}
         </ul>
       </Row>
-      <Row label="Last check-in">{describeCheckIn(plan.lastCheckIn)}</Row>
+      <Row label="Last check-in">{describeCheckIn(plan.lastCheckIn, plan.timeZone)}</Row>
     </dl>
   );
 }

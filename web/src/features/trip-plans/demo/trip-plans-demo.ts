@@ -13,8 +13,10 @@ const DEMO_EMAIL_STORAGE_KEY = 'trailbuddy.demo.email-preferences';
 export const DEMO_TRIP_LINK_TOKEN = 'demo-trip-link-0000000000000000000000000000';
 export const DEMO_TRIP_PLAN_ID = '01JDEMOTR1PPLAN000000000000'.slice(0, 26);
 
-function localDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** The visitor's own calendar date (YYYY-MM-DD), not the UTC one: an evening in Vancouver is already tomorrow in UTC. */
+export function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** A sample plan filed this morning for a hike that ends this evening, so the check-in buttons have work to do. */

@@ -26,9 +26,13 @@ const CHECK_IN_WORDS = {
   back: 'checked in: back',
 } as const;
 
-export function describeCheckIn(checkIn: TripPlan['lastCheckIn']): string {
-  const at = new Date(checkIn.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return `${checkIn.by} ${CHECK_IN_WORDS[checkIn.kind]} (${at})`;
+/**
+ * "Jordan filed the plan (Jul 4, 2026, 7:00 AM Pacific time)": in the plan's zone, like its start and return, so the
+ * party and a contact in another zone read the same time.
+ */
+export function describeCheckIn(checkIn: TripPlan['lastCheckIn'], timeZone: string): string {
+  const at = new Date(checkIn.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  return `${checkIn.by} ${CHECK_IN_WORDS[checkIn.kind]} (${at} Pacific time)`;
 }
 
 /** The view both the party and a contact's link show: names only. */
