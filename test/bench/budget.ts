@@ -2,7 +2,9 @@
  * `npm run check:budget`: CI's quick check that the public pages' initial JS stays within budget. Measures the
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
  * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
- * analysis code (or zod, on /), when / or /terms fetches /config.json, or would need JavaScript to show its main heading (the prerendered HTML must paint it).
+ * analysis code (or zod, on /), when / or /terms fetches /config.json, or when /, /login, /terms or the not-found page
+ * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
+ * signed-in screen would need it to show the layout shell (header and page frame).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,9 +12,18 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './support/initial-js';
-import { fetchesRuntimeConfig, forbiddenCodeIn, mainHeadingWithoutJs } from './support/public-pages';
+import {
+  fetchesRuntimeConfig,
+  forbiddenCodeIn,
+  mainHeadingWithoutJs,
+  paintsLayoutWithoutJs,
+} from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
+/** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
+const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
+/** Signed-in screens: index.html paints the layout shell while the app loads. */
+const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
 /** Public pages that need no runtime config: only signing in does. */
 const WITHOUT_CONFIG = ['/', '/terms'];
 
@@ -39,10 +50,19 @@ async function main(): Promise<number> {
         over++;
         console.log(`FAIL   ${path.padEnd(8)} loads ${script}, which bundles ${labels.join(', ')} code`);
       }
+    }
+    for (const path of [...PUBLIC_ROUTES, ...HEADING_FROM_HTML]) {
       const heading = await mainHeadingWithoutJs(browser, site.url, path);
       if (heading === null) over++;
       console.log(
         `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
+      );
+    }
+    for (const path of SHELL_FROM_HTML) {
+      const painted = await paintsLayoutWithoutJs(browser, site.url, path);
+      if (!painted) over++;
+      console.log(
+        `${painted ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
       );
     }
     for (const path of WITHOUT_CONFIG) {

@@ -13,10 +13,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 /** Public pages come prerendered (web/scripts/prerender.ts): their HTML is already painted, so no spinner over it, and the app hydrates it. */
 const prerendered = container.hasAttribute('data-prerendered');
+/** Every other path comes with the layout shell painted (header, page frame, footer): it stays until the app renders. */
+const shell = container.hasAttribute('data-shell');
 let root: Root | undefined = prerendered ? undefined : createRoot(container);
 
 async function boot() {
-  root?.render(<PageSpinner />);
+  if (!shell) root?.render(<PageSpinner />);
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.
