@@ -2,7 +2,7 @@
  * `npm run check:budget`: CI's quick check that the public pages' initial JS stays within budget. Measures the
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
  * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
- * analysis code (or zod, on /), when / or /terms fetches /config.json, or when /, /login, /terms or the not-found page
+ * analysis code (or zod, on /), when /, /terms or the demo dashboard fetches /config.json, or when /, /login, /terms or the not-found page
  * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
  * would load recharts before showing their figures (the charts load lazily, after the first paint).
@@ -59,8 +59,8 @@ function chartChecks(distDir: string): { failed: boolean; message: string }[] {
   });
   return checks;
 }
-/** Public pages that need no runtime config: only signing in does. */
-const WITHOUT_CONFIG = ['/', '/terms'];
+/** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
+const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
 async function main(): Promise<number> {
   const distDir = join(resolve(fileURLToPath(import.meta.url), '../../..'), 'web', 'dist');
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
       const fetched = await fetchesRuntimeConfig(browser, site.url, path);
       if (fetched) over++;
       console.log(
-        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in needs it)' : 'does not fetch /config.json'}`,
+        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in and the real API need it)' : 'does not fetch /config.json'}`,
       );
     }
   } finally {

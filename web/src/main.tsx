@@ -19,6 +19,9 @@ let root: Root | undefined = prerendered ? undefined : createRoot(container);
 
 async function boot() {
   if (!shell) root?.render(<PageSpinner />);
+  // Demo mode runs on its in-browser client and needs no config: its chunk starts loading now, not after a render.
+  const demo = readDemoFlag() || searchRequestsDemo(window.location.search);
+  if (demo) import('./lib/demo/demo-api-client').catch(() => undefined); // a failed load is reported where it is awaited
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.
@@ -39,10 +42,9 @@ async function boot() {
     });
     // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
     // renders afresh (hydrating would mismatch, React error #418).
-    const signedOutVisitor =
-      authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
+    const signedOutVisitor = authService.signedOutAtStart?.() === true && !demo;
     const hydrate = !root && signedOutVisitor;
-    if (!hydrate || window.location.pathname === paths.login /* signing in needs it */) await config.load();
+    if ((!hydrate && !demo) || window.location.pathname === paths.login /* signing in needs it */) await config.load();
     const app = (
       <StrictMode>
         <App config={config} authService={authService} />
