@@ -6,20 +6,6 @@ import { AUTO_HIDE_REPORTERS, type ReportRequest } from '../shared/schemas/repor
 
 export const MODERATORS_GROUP = 'moderators';
 
-/**
- * The groups in a verified `cognito:groups` claim. The local authorizer passes the JWT's array as is;
- * API Gateway's JWT authorizer flattens an array claim to the text `[a b]`; accept both, nothing else.
- */
-export function groupsFromClaim(claim: unknown): string[] {
-  if (Array.isArray(claim)) return claim.filter((group): group is string => typeof group === 'string');
-  if (typeof claim !== 'string') return [];
-  const text = claim.trim().replace(/^\[/, '').replace(/\]$/, '');
-  return text
-    .split(/[\s,]+/)
-    .map((group) => group.replace(/^"|"$/g, ''))
-    .filter((group) => group !== '');
-}
-
 export const isModerator = (groups: readonly string[]): boolean => groups.includes(MODERATORS_GROUP);
 
 /** The one id a report's target is keyed by (a ride is only unique within its activity). */

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import { isDeletedUser } from '../repositories/account-tombstones';
 import type { ApiErrorBody } from '../shared/schemas/error';
-import { groupsFromClaim } from '../domain/moderation';
+import { groupsFromClaim } from './groups-claim';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import {
   AppError,

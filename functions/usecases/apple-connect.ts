@@ -4,7 +4,7 @@ import { replaceIngestToken } from '../repositories/apple-ingest-tokens';
 import { getConnection, saveTokenlessConnection } from '../repositories/connections';
 import type { AppleIngestTokenResponse } from '../shared/schemas/apple';
 import type { AppleDeps } from './apple-deps';
-import { toConnectionSummary } from './connections';
+import { toConnectionSummary } from './connection-summary';
 
 /** Spec §6: the Apple Health data types TrailBuddy asks the Shortcut to read. */
 export const APPLE_HEALTH_SCOPES = [

@@ -1,28 +1,15 @@
 import { logger } from '../lib/logger';
 import { withProvider, type ProviderDepsSource } from '../providers/registry';
 import { deleteActivitiesOfUser } from '../repositories/activities';
-import { deactivateConnection, listConnections, type Connection } from '../repositories/connections';
+import { deactivateConnection, listConnections } from '../repositories/connections';
 import { listSyncRequests } from '../repositories/sync-requests';
 import type { ProviderType } from '../shared/schemas/activity';
-import type { ConnectionSummary, ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
+import type { ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
 import { appleDeps } from './apple-deps';
+import { toConnectionSummary } from './connection-summary';
 import { googleDeps as defaultGoogleDeps, type GoogleDeps } from './google-deps';
 import { forgetProviderMetrics } from './metrics';
 import type { StravaDeps } from './strava-deps';
-
-/** What the browser may know about a connection: never tokens. */
-export function toConnectionSummary(connection: Connection): ConnectionSummary {
-  return {
-    provider: connection.provider,
-    isActive: connection.isActive,
-    athleteFirstName: connection.athleteFirstName,
-    athleteLastName: connection.athleteLastName,
-    providerUserIdPrefix: connection.providerUserId ? connection.providerUserId.slice(0, 8) : null,
-    scopes: connection.scopes,
-    connectedAt: connection.connectedAt,
-    lastSyncAt: connection.lastSyncAt,
-  };
-}
 
 /** The caller's active connections (a disconnected one keeps no usable data, so it is not listed). */
 export async function listUserConnections(userId: string): Promise<ConnectionsResponse> {

@@ -12,7 +12,7 @@ import { BadRequestError, UpstreamError, type AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
 import type { GoogleConnectRequest, GoogleConnectResponse } from '../shared/schemas/google';
-import { toConnectionSummary } from './connections';
+import { toConnectionSummary } from './connection-summary';
 import {
   consumeOAuthState,
   initialSyncQuietly,

@@ -3,7 +3,7 @@ import { parseGrantedScopes } from '../domain/oauth-state';
 import { BadRequestError, UpstreamError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
-import { toConnectionSummary } from './connections';
+import { toConnectionSummary } from './connection-summary';
 import {
   consumeOAuthState,
   initialSyncQuietly,

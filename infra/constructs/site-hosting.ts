@@ -22,7 +22,12 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../web/src/prerender/pages';
+import {
+  CLIENT_ROUTE_PATTERNS,
+  NOT_FOUND_FILE,
+  PRERENDERED_DIR,
+  PRERENDERED_PAGES,
+} from '../../web/src/prerender/pages';
 
 export interface SiteHostingProps {
   /** Host name of the HTTP API, served under /api/*. */
@@ -35,19 +40,36 @@ export interface SiteHostingProps {
 }
 
 /**
- * Rewrites extension-less paths: a public page built to HTML (web/src/prerender/pages.ts) to its prerendered file,
- * any other client-side route (like /dashboard) to the SPA shell. It runs only on the default behaviour,
- * so /api/* errors reach the browser as the API's JSON, never as HTML.
+ * Rewrites extension-less paths on viewer request: a public page built to HTML (web/src/prerender/pages.ts) to its
+ * prerendered file, any other client-side route (like /dashboard) to the SPA shell, and a path no route matches to
+ * the prerendered not-found page. On viewer response the same function turns that page's 200 into a 404 (a
+ * distribution's error responses would also replace the API's JSON 403s and 404s). It runs only on the default
+ * behaviour, so /api/* errors reach the browser as the API's JSON, never as HTML.
  */
 const PRERENDERED_URIS = Object.fromEntries(
   PRERENDERED_PAGES.map((page) => [page.path, `/${PRERENDERED_DIR}/${page.file}`]),
 );
 const SPA_REWRITE_CODE = `var PRERENDERED = ${JSON.stringify(PRERENDERED_URIS)};
+var NOT_FOUND = ${JSON.stringify(`/${NOT_FOUND_FILE}`)};
+var ROUTES = [${CLIENT_ROUTE_PATTERNS.map((source) => `new RegExp(${JSON.stringify(source)}, 'i')`).join(', ')}];
+function isUnknownPage(uri) {
+  if (uri.substring(uri.lastIndexOf('/') + 1).indexOf('.') !== -1) return false;
+  for (var i = 0; i < ROUTES.length; i++) if (ROUTES[i].test(uri)) return false;
+  return true;
+}
 function handler(event) {
   var request = event.request;
+  if (event.context.eventType === 'viewer-response') {
+    var response = event.response;
+    if (response.statusCode === 200 && (request.uri === NOT_FOUND || isUnknownPage(request.uri))) {
+      response.statusCode = 404;
+      response.statusDescription = 'Not Found';
+    }
+    return response;
+  }
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = PRERENDERED[request.uri] || '/index.html';
+    request.uri = PRERENDERED[request.uri] || (isUnknownPage(request.uri) ? NOT_FOUND : '/index.html');
   }
   return request;
 }`;
@@ -104,7 +126,7 @@ export class SiteHosting extends Construct {
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes',
+      comment: 'Serve index.html for client-side routes, the not-found page (404) for unknown ones',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
@@ -130,7 +152,10 @@ export class SiteHosting extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: spaRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         '/api/*': {

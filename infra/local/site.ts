@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
-import { prerenderedFileFor } from '../../web/src/prerender/pages';
+import { isClientRoute, NOT_FOUND_FILE, prerenderedFileFor } from '../../web/src/prerender/pages';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,9 +53,9 @@ export function assertWebBuilt(distDir: string): void {
 
 /**
  * Serves the built SPA like the CloudFront distribution: files as they are, `/config.json` from the
- * runtime config, a public page's prerendered HTML (web/src/prerender/pages.ts) when the build has it, and any
- * other extension-less path as index.html (client-side routing). Missing files
- * with an extension are a real 404, never index.html.
+ * runtime config, a public page's prerendered HTML (web/src/prerender/pages.ts) when the build has it, any
+ * other client route as index.html (client-side routing), and a path no route matches as the prerendered not-found
+ * page with status 404 (the shell, if the build has none). Missing files with an extension are a plain 404.
  */
 export function createSiteHandler(options: {
   distDir: string;
@@ -88,7 +88,9 @@ export function createSiteHandler(options: {
     if (extname(decoded) !== '') return notFound(headers);
     const prerendered = prerenderedFileFor(decoded);
     if (prerendered && existsSync(join(root, prerendered))) return serveFile(join(root, prerendered), headers);
-    return serveFile(join(root, 'index.html'), headers);
+    if (isClientRoute(decoded)) return serveFile(join(root, 'index.html'), headers);
+    const notFoundPage = existsSync(join(root, NOT_FOUND_FILE)) ? NOT_FOUND_FILE : 'index.html';
+    return { ...(await serveFile(join(root, notFoundPage), headers)), status: 404 };
   };
 }
 

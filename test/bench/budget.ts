@@ -2,19 +2,65 @@
  * `npm run check:budget`: CI's quick check that the public pages' initial JS stays within budget. Measures the
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
  * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
- * analysis code (or zod, on /), when / or /terms fetches /config.json, or would need JavaScript to show its main heading (the prerendered HTML must paint it).
+ * analysis code (or zod, on /), when /, /terms or the demo dashboard fetches /config.json, or when /, /login, /terms or the not-found page
+ * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
+ * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
+ * would load recharts before showing their figures (the charts load lazily, after the first paint).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
+import { chunkBundling, entryChunk, sourcesOf, staticClosure } from './support/chunk-graph';
 import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './support/initial-js';
-import { fetchesRuntimeConfig, forbiddenCodeIn, mainHeadingWithoutJs } from './support/public-pages';
+import {
+  fetchesRuntimeConfig,
+  forbiddenCodeIn,
+  mainHeadingWithoutJs,
+  paintsLayoutWithoutJs,
+} from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
-/** Public pages that need no runtime config: only signing in does. */
-const WITHOUT_CONFIG = ['/', '/terms'];
+/** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
+const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
+/** Signed-in screens: index.html paints the layout shell while the app loads. */
+const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
+/** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
+const FIGURES_BEFORE_CHARTS: Record<string, string> = {
+  '/dashboard': 'src/features/dashboard/routes/dashboard-page.tsx',
+  '/analysis': 'src/features/analysis/routes/analysis-page.tsx',
+};
+/** Where the analysis screen's charts are: recharts must be in the chunks this module needs (else the check is moot). */
+const CHART_MODULE = 'src/features/analysis/components/trend-bar-chart.tsx';
+const RECHARTS = /node_modules\/recharts\//;
+
+/** The messages of the figures-before-charts checks over the built chunk graph (no browser needed). */
+function chartChecks(distDir: string): { failed: boolean; message: string }[] {
+  const withRecharts = (chunks: string[]) =>
+    chunks.filter((chunk) => sourcesOf(distDir, chunk).some((source) => RECHARTS.test(source)));
+  const chunkOf = (source: string) => {
+    const chunk = chunkBundling(distDir, source);
+    if (!chunk) throw new Error(`no chunk bundles ${source}: update check:budget`);
+    return chunk;
+  };
+  const checks = Object.entries(FIGURES_BEFORE_CHARTS).map(([path, source]) => {
+    const early = withRecharts(staticClosure(distDir, [entryChunk(distDir), chunkOf(source)]));
+    return {
+      failed: early.length > 0,
+      message: `${path.padEnd(8)} ${early.length > 0 ? `loads recharts before its figures (${early.join(', ')})` : 'loads recharts only after its figures'}`,
+    };
+  });
+  const chartChunk = chunkBundling(distDir, CHART_MODULE);
+  const charts = chartChunk ? withRecharts(staticClosure(distDir, [chartChunk])) : [];
+  checks.push({
+    failed: charts.length === 0,
+    message: `charts   ${charts.length === 0 ? `recharts is not loaded lazily with ${CHART_MODULE}` : `recharts loads lazily with ${CHART_MODULE}`}`,
+  });
+  return checks;
+}
+/** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
+const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
 async function main(): Promise<number> {
   const distDir = join(resolve(fileURLToPath(import.meta.url), '../../..'), 'web', 'dist');
@@ -22,9 +68,13 @@ async function main(): Promise<number> {
     console.error('web/dist is missing: run `npm run build:web` first.');
     return 1;
   }
+  let over = 0;
+  for (const { failed, message } of chartChecks(distDir)) {
+    if (failed) over++;
+    console.log(`${failed ? 'FAIL  ' : 'ok    '} ${message}`);
+  }
   const site = await serveBuiltSite(distDir);
   const browser = await launchChromium();
-  let over = 0;
   try {
     for (const path of PUBLIC_ROUTES) {
       const scripts = await scriptsLoadedFor(browser, site.url, path);
@@ -39,17 +89,26 @@ async function main(): Promise<number> {
         over++;
         console.log(`FAIL   ${path.padEnd(8)} loads ${script}, which bundles ${labels.join(', ')} code`);
       }
+    }
+    for (const path of [...PUBLIC_ROUTES, ...HEADING_FROM_HTML]) {
       const heading = await mainHeadingWithoutJs(browser, site.url, path);
       if (heading === null) over++;
       console.log(
         `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
       );
     }
+    for (const path of SHELL_FROM_HTML) {
+      const painted = await paintsLayoutWithoutJs(browser, site.url, path);
+      if (!painted) over++;
+      console.log(
+        `${painted ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
+      );
+    }
     for (const path of WITHOUT_CONFIG) {
       const fetched = await fetchesRuntimeConfig(browser, site.url, path);
       if (fetched) over++;
       console.log(
-        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in needs it)' : 'does not fetch /config.json'}`,
+        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in and the real API need it)' : 'does not fetch /config.json'}`,
       );
     }
   } finally {

@@ -203,7 +203,8 @@ describe('Health analysis in a real browser', () => {
     await expect
       .poll(() => page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label'))
       .toBe(`Active minutes per day: 30 bars, ${perDayMinutes(month)} min in total`);
-    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // the bars are drawn after the figures (recharts loads once the page has painted)
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
 
     // The year heatmap: every active day labelled with its sessions and minutes, the busiest at level 4.
     const cells = await heatmapCells(page);
@@ -314,7 +315,8 @@ describe('Demo mode in a real browser', () => {
       'Year',
       'All time',
     ]);
-    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // the bars are drawn after the figures (recharts loads once the page has painted)
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
     const levels = new Set((await heatmapCells(page)).map((cell) => cell.level));
     expect([...levels].sort()).toEqual(['0', '1', '2', '3', '4']);
     for (const heading of ['Trends', 'Activity Calendar', 'Activity Level', 'Workout Patterns', 'Recent Activities']) {

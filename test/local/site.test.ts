@@ -44,8 +44,29 @@ describe('local site server (what CloudFront + S3 do)', () => {
     expect((await site('/terms')).headers['cache-control']).toBe('no-cache');
     // not built in this folder: falls back to the shell
     expect((await site('/login')).body.toString()).toBe('<!doctype html><div id="root"></div>');
-    for (const path of ['/dashboard', '/terms/x', '/prerendered', '/auth/strava/callback']) {
-      expect((await site(path)).body.toString()).toBe('<!doctype html><div id="root"></div>');
+    for (const path of ['/dashboard', '/terms/', '/Dashboard', '/plan-activity/act-1', '/auth/strava/callback']) {
+      const res = await site(path);
+      expect([path, res.status, res.body.toString()]).toEqual([path, 200, '<!doctype html><div id="root"></div>']);
+    }
+  });
+
+  it('answers a path no route matches with 404 and the prerendered not-found page (the shell before it is built)', async () => {
+    for (const path of ['/terms/x', '/prerendered', '/activities/2024/summary', '/plan-activity/a/b']) {
+      const res = await site(path);
+      expect([path, res.status, res.body.toString()]).toEqual([path, 404, '<!doctype html><div id="root"></div>']);
+    }
+    writeFileSync(
+      join(dist, 'prerendered', 'not-found.html'),
+      '<div id="root" data-prerendered=""><h1>Lost</h1></div>',
+    );
+    try {
+      const res = await site('/no-such-trail');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString()).toContain('<h1>Lost</h1>');
+      expect((await site('/dashboard')).body.toString()).not.toContain('Lost');
+    } finally {
+      rmSync(join(dist, 'prerendered', 'not-found.html'));
     }
   });
 

@@ -1,12 +1,14 @@
 /**
- * Step 2 of `npm run build:web`: writes the public pages as HTML (web/dist/prerendered/*.html), each the built
- * index.html with the page's markup inside #root, so they paint before (and without) any JavaScript; the app then
- * hydrates them. Step 1 built the SSR entry (web/src/prerender/render.tsx) into web/.prerender.
+ * Step 2 of `npm run build:web`: writes the public pages and the not-found page as HTML
+ * (web/dist/prerendered/*.html), each the built index.html with the page's markup inside #root, so they paint before
+ * (and without) any JavaScript; the app then hydrates them. Then index.html itself, served for every other path
+ * (the signed-in screens), gets the layout shell, so those paint their header and page frame at once too.
+ * Step 1 built the SSR entry (web/src/prerender/render.tsx) into web/.prerender.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
 
 const webDir = resolve(fileURLToPath(import.meta.url), '../..');
 const distDir = join(webDir, 'dist');
@@ -15,8 +17,17 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The shell with `markup` inside #root (marked, so the app knows to hydrate rather than render). */
 export function withPrerenderedRoot(shell: string, markup: string): string {
+  return withRoot(shell, 'data-prerendered', markup);
+}
+
+/** The shell with the layout shell's `markup` inside #root (marked: the app renders over it, never hydrates it). */
+export function withLayoutShell(shell: string, markup: string): string {
+  return withRoot(shell, 'data-shell', markup);
+}
+
+function withRoot(shell: string, marker: string, markup: string): string {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill.`);
-  return shell.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${markup}</div>`);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${marker}="">${markup}</div>`);
 }
 
 /**
@@ -32,7 +43,7 @@ export function withInlinedStylesheets(shell: string, readAsset: (sitePath: stri
 
 async function main() {
   process.env.NODE_ENV ??= 'production'; // React's production server build, as the browser gets
-  const { renderPage } = (await import(
+  const { renderPage, renderShell } = (await import(
     pathToFileURL(join(ssrDir, 'render.js')).href
   )) as typeof import('../src/prerender/render');
   const shell = withInlinedStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), (sitePath) =>
@@ -40,9 +51,11 @@ async function main() {
   );
   const outDir = join(distDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
-  for (const page of PRERENDERED_PAGES) {
+  for (const page of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
     writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.path)));
   }
+  // Last: the pages above were made from the empty index.html.
+  writeFileSync(join(distDir, 'index.html'), withLayoutShell(shell, await renderShell()));
   rmSync(ssrDir, { recursive: true, force: true });
 }
 

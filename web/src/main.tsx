@@ -13,10 +13,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 /** Public pages come prerendered (web/scripts/prerender.ts): their HTML is already painted, so no spinner over it, and the app hydrates it. */
 const prerendered = container.hasAttribute('data-prerendered');
+/** Every other path comes with the layout shell painted (header, page frame, footer): it stays until the app renders. */
+const shell = container.hasAttribute('data-shell');
 let root: Root | undefined = prerendered ? undefined : createRoot(container);
 
 async function boot() {
-  root?.render(<PageSpinner />);
+  if (!shell) root?.render(<PageSpinner />);
+  // Demo mode runs on its in-browser client and needs no config: its chunk starts loading now, not after a render.
+  const demo = readDemoFlag() || searchRequestsDemo(window.location.search);
+  if (demo) import('./lib/demo/demo-api-client').catch(() => undefined); // a failed load is reported where it is awaited
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.
@@ -37,10 +42,9 @@ async function boot() {
     });
     // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
     // renders afresh (hydrating would mismatch, React error #418).
-    const signedOutVisitor =
-      authService.signedOutAtStart?.() === true && !readDemoFlag() && !searchRequestsDemo(window.location.search);
+    const signedOutVisitor = authService.signedOutAtStart?.() === true && !demo;
     const hydrate = !root && signedOutVisitor;
-    if (!hydrate || window.location.pathname === paths.login /* signing in needs it */) await config.load();
+    if ((!hydrate && !demo) || window.location.pathname === paths.login /* signing in needs it */) await config.load();
     const app = (
       <StrictMode>
         <App config={config} authService={authService} />

@@ -19,6 +19,18 @@ export async function mainHeadingWithoutJs(browser: Browser, siteUrl: string, pa
   }
 }
 
+/** Whether `path` paints the app's header and page frame from HTML alone (JavaScript off): the layout shell. */
+export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, path: string): Promise<boolean> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+    return (await page.locator('#root header').isVisible()) && (await page.locator('#root main').isVisible());
+  } finally {
+    await context.close();
+  }
+}
+
 /** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
 export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as getQueue } from '../../../functions/handlers/moderation/get-reports';
 import { handler as postAction } from '../../../functions/handlers/moderation/post-report-action';
 import { handler as postReport } from '../../../functions/handlers/reports/post-report';
-import { groupsFromClaim } from '../../../functions/domain/moderation';
+import { groupsFromClaim } from '../../../functions/lib/groups-claim';
 import { deleteConversation, putMessage } from '../../../functions/repositories/messages';
 import { isHidden, isSuspended } from '../../../functions/repositories/reports';
 import { saveProfileSettings } from '../../../functions/repositories/user-profiles';

@@ -320,29 +320,45 @@ describe('site hosting', () => {
     });
   });
 
-  it('routes the SPA with a viewer-request function on the default behaviour only, not with error pages', () => {
+  it('routes the SPA with a viewer function on the default behaviour only, not with error pages', () => {
     const config = distribution();
     expect(config.CustomErrorResponses).toBeUndefined();
     const [functionId, cloudFrontFunction] = onlyResourceOfType(template, 'AWS::CloudFront::Function');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
     ]);
     for (const behaviour of config.CacheBehaviors as Record<string, unknown>[])
       expect(behaviour.FunctionAssociations).toBeUndefined();
 
-    const handler = new Function(
-      `${cloudFrontFunction.Properties.FunctionCode as string}; return handler;`,
-    )() as (event: { request: { uri: string } }) => { uri: string };
-    const rewrite = (uri: string): string => handler({ request: { uri } }).uri;
+    type Response = { statusCode: number; statusDescription?: string };
+    const handler = new Function(`${cloudFrontFunction.Properties.FunctionCode as string}; return handler;`)() as (
+      event: Record<string, unknown>,
+    ) => { uri: string } & Response;
+    const rewrite = (uri: string): string =>
+      handler({ context: { eventType: 'viewer-request' }, request: { uri } }).uri;
     expect(rewrite('/dashboard')).toBe('/index.html');
-    expect(rewrite('/activities/2024/summary')).toBe('/index.html');
+    expect(rewrite('/plan-activity/act-1')).toBe('/index.html');
+    expect(rewrite('/Find-Partners/')).toBe('/index.html');
     // the public pages built to HTML at build time (web/scripts/prerender.ts)
     expect(rewrite('/')).toBe('/prerendered/index.html');
     expect(rewrite('/login')).toBe('/prerendered/login.html');
     expect(rewrite('/terms')).toBe('/prerendered/terms.html');
     expect(rewrite('/terms/')).toBe('/index.html');
+    // a path no route matches gets the prerendered not-found page
+    expect(rewrite('/activities/2024/summary')).toBe('/prerendered/not-found.html');
+    expect(rewrite('/plan-activity/a/b')).toBe('/prerendered/not-found.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
+
+    // ...and its 200 goes out as a 404, whichever URI the response event carries; other answers are untouched
+    const respond = (uri: string, statusCode: number): number =>
+      handler({ context: { eventType: 'viewer-response' }, request: { uri }, response: { statusCode } }).statusCode;
+    expect(respond('/prerendered/not-found.html', 200)).toBe(404);
+    expect(respond('/activities/2024/summary', 200)).toBe(404);
+    expect(respond('/prerendered/not-found.html', 304)).toBe(304);
+    for (const uri of ['/index.html', '/dashboard', '/prerendered/login.html', '/login', '/assets/a.js'])
+      expect([uri, respond(uri, 200)]).toEqual([uri, 200]);
   });
 
   it('sends HSTS, nosniff, frame DENY, a referrer policy and a CSP for the SPA, its API and Cognito on every behaviour', () => {

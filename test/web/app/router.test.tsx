@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +57,18 @@ describe('app router', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('demo@trailbuddy.app');
+  });
+
+  it('shows the header and page frame at once while demo mode loads its client, then fills in the dashboard', async () => {
+    renderApp('/dashboard?demo=true');
+    // the demo client is still loading: no screen yet, but the layout is on screen around a spinner
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('banner')).toHaveTextContent('demo@trailbuddy.app');
+    expect(within(screen.getByRole('main')).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex!' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('serves demo mode from the in-browser client: the profile shows the demo user without a server call', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
-import { PageSpinner } from '@/components/ui/spinner';
 import type { ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, useAuth, type AuthService } from '@/lib/auth';
@@ -45,27 +44,28 @@ function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'confi
   );
   const { demoClient, demoFailed } = useDemoApiClient(isDemo);
   if (demoFailed) return <BootError message="Demo mode failed to load. Check your connection and try again." />;
-  if (isDemo && !demoClient) return <PageSpinner />;
+  // While the demo client loads, screens that call the API suspend inside the layout (header and page frame stay).
   return <ApiClientProvider client={demoClient ?? httpClient}>{children}</ApiClientProvider>;
 }
 
 /**
  * The in-browser demo client, loaded and made only once demo mode is on: the public pages never download it
  * (npm run check:budget), and the prerendered pages render at build time, where there is no browser storage.
+ * Always the promise of it (screens read it with `use`, which answers at once after it has loaded).
  */
-function useDemoApiClient(isDemo: boolean): { demoClient: ApiClient | null; demoFailed: boolean } {
-  const [client, setClient] = useState<ApiClient | null>(null);
-  const [failed, setFailed] = useState(false);
+function useDemoApiClient(isDemo: boolean): { demoClient: Promise<ApiClient> | null; demoFailed: boolean } {
+  const loading = useMemo(
+    () => (isDemo ? import('@/lib/demo/demo-api-client').then((demo) => demo.createDemoApiClient()) : null),
+    [isDemo],
+  );
+  const [failedLoad, setFailedLoad] = useState<Promise<ApiClient> | null>(null);
   useEffect(() => {
-    if (!isDemo || client) return;
+    if (!loading) return;
     let current = true;
-    void import('@/lib/demo/demo-api-client').then(
-      (demo) => current && setClient(demo.createDemoApiClient()),
-      () => current && setFailed(true),
-    );
+    loading.catch(() => current && setFailedLoad(loading));
     return () => {
       current = false;
     };
-  }, [isDemo, client]);
-  return { demoClient: isDemo ? client : null, demoFailed: isDemo && failed };
+  }, [loading]);
+  return { demoClient: loading, demoFailed: loading !== null && failedLoad === loading };
 }

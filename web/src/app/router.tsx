@@ -51,8 +51,17 @@ function elementFor(entry: RouteEntry) {
 
 function RootRoute() {
   return (
-    <DemoFromUrl>
+    <>
       <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Inside the layout: while `?demo=true` turns demo mode on, the header and page frame are already there. */
+function DemoFromUrlRoute() {
+  return (
+    <DemoFromUrl>
       <Outlet />
     </DemoFromUrl>
   );
@@ -68,8 +77,13 @@ export function buildRoutes(): RouteObject[] {
         {
           element: <AppLayout />,
           children: [
-            ...ROUTE_TABLE.map((entry): RouteObject => ({ path: entry.path, element: elementFor(entry) })),
-            { path: '*', element: <NotFoundPage /> },
+            {
+              element: <DemoFromUrlRoute />,
+              children: [
+                ...ROUTE_TABLE.map((entry): RouteObject => ({ path: entry.path, element: elementFor(entry) })),
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
           ],
         },
       ],

@@ -42,8 +42,30 @@ const signedOutVisitor: AuthService = {
   subscribe: () => () => undefined,
 };
 
+/** A visitor whose stored session is still being read: the state every signed-in screen starts in. */
+const sessionBeingRead: AuthService = {
+  ...signedOutVisitor,
+  signedOutAtStart: () => false,
+  currentUser: () => new Promise<never>(() => undefined),
+};
+
+/** Any signed-in screen renders the same frame while the session is read: header, a page spinner, footer. */
+const SHELL_PATH = '/dashboard';
+
 /** The markup that goes inside `#root` for `path`. */
-export async function renderPage(path: string): Promise<string> {
+export function renderPage(path: string): Promise<string> {
+  return renderRoute(path, signedOutVisitor);
+}
+
+/**
+ * The layout shell (header, page frame with a spinner, footer) that the SPA's index.html paints for every path
+ * that is not prerendered, before any JavaScript has run; the app replaces it when it renders.
+ */
+export function renderShell(): Promise<string> {
+  return renderRoute(SHELL_PATH, sessionBeingRead);
+}
+
+async function renderRoute(path: string, authService: AuthService): Promise<string> {
   const routes = buildRoutes();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
@@ -51,7 +73,7 @@ export async function renderPage(path: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
-      <AppProviders config={BUILD_CONFIG} authService={signedOutVisitor}>
+      <AppProviders config={BUILD_CONFIG} authService={authService}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -54,7 +54,10 @@ export function Header() {
 
             {signedIn && (
               <div className="ml-auto lg:ml-0">
-                <NotificationBell />
+                {/* Demo mode's client may still be loading: the bell waits for it, the header does not. */}
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
               </div>
             )}
 

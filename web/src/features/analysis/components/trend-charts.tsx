@@ -1,14 +1,14 @@
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import type { AnalysisResponse, ChartBar } from '@shared/schemas/analysis';
+import { afterPaint } from '@/lib/after-paint';
 import { barLabel, barPeriod, formatMinutes } from '../utils/analysis-format';
+import type { ChartPoint } from './trend-bar-chart';
 
-interface ChartPoint {
-  label: string;
-  period: string;
-  minutes: number;
-  km: number;
-  sessions: number;
-}
+/**
+ * recharts is most of this screen's JavaScript: it loads after the figures have painted, in its own chunk, while
+ * each chart's box keeps its size (no layout shift). The figure's accessible name and the table carry the numbers.
+ */
+const TrendBarChart = lazy(() => afterPaint().then(() => import('./trend-bar-chart')));
 
 function points(chart: AnalysisResponse['chart']): ChartPoint[] {
   return chart.bars.map((bar: ChartBar) => ({
@@ -103,22 +103,9 @@ function TrendChart({
         aria-label={`${title}: ${data.length} bars, ${dataKey === 'km' ? total.toFixed(1) : Math.round(total)} ${unit} in total`}
         className="mt-2 h-60 w-full"
       >
-        <BarChart
-          data={data}
-          responsive
-          style={{ width: '100%', height: '100%' }}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval="preserveStartEnd" minTickGap={8} />
-          <YAxis tick={{ fontSize: 11, fill: '#475569' }} allowDecimals={dataKey === 'km'} />
-          <Tooltip
-            cursor={{ fill: '#f1f5f9' }}
-            labelFormatter={(_label, payload) => (payload[0]?.payload as ChartPoint | undefined)?.period ?? ''}
-            formatter={(value) => [`${String(value)} ${unit}`, dataKey === 'km' ? 'Distance' : 'Active time']}
-          />
-          <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+        <Suspense fallback={<div className="size-full rounded-lg bg-slate-50" />}>
+          <TrendBarChart data={data} dataKey={dataKey} unit={unit} color={color} />
+        </Suspense>
       </div>
     </figure>
   );

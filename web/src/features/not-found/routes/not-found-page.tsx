@@ -1,8 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
+  // Prerendered once for every unknown path (web/src/prerender/pages.ts): the path itself appears once hydrated.
+  const hydrated = useHydrated();
   return (
     <section
       aria-labelledby="not-found-heading"
@@ -15,7 +18,12 @@ export default function NotFoundPage() {
         </h1>
         <p className="mt-4 text-lg text-slate-600">
           Looks like this trail doesn’t go anywhere. We couldn’t find{' '}
-          <code className="rounded bg-slate-200 px-1.5 py-0.5 text-base break-all text-slate-800">{pathname}</code>.
+          {hydrated ? (
+            <code className="rounded bg-slate-200 px-1.5 py-0.5 text-base break-all text-slate-800">{pathname}</code>
+          ) : (
+            'that page'
+          )}
+          .
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link

@@ -1,0 +1,28 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnalysisResponse } from '@shared/schemas/analysis';
+import { TrendCharts } from '@/features/analysis/components/trend-charts';
+
+const chart: AnalysisResponse['chart'] = {
+  bucket: 'month',
+  bars: [
+    { start: '2026-09-01', end: '2026-09-30', minutes: 120, distanceMeters: 15_000, sessions: 3 },
+    { start: '2026-10-01', end: '2026-10-31', minutes: 90, distanceMeters: 12_500, sessions: 2 },
+  ],
+};
+
+describe('TrendCharts', () => {
+  it('shows the figures at once and draws the bars after the first paint, in boxes that keep their size', async () => {
+    const { container } = render(<TrendCharts chart={chart} />);
+    // first render: the figures' names and the data table, no recharts yet (its chunk loads after the paint)
+    const minutes = screen.getByRole('img', { name: 'Active minutes per month: 2 bars, 210 min in total' });
+    expect(screen.getByRole('img', { name: 'Distance per month (km): 2 bars, 27.5 km in total' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+    expect(container.querySelector('.recharts-wrapper')).toBeNull();
+    expect(minutes).toHaveClass('h-60', 'w-full');
+    expect(minutes.firstElementChild).toHaveClass('size-full');
+
+    await waitFor(() => expect(container.querySelectorAll('.recharts-wrapper')).toHaveLength(2));
+    expect(minutes).toHaveClass('h-60', 'w-full');
+  });
+});

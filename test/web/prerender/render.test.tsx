@@ -1,0 +1,34 @@
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_PAGE } from '@/prerender/pages';
+import { renderPage, renderShell } from '@/prerender/render';
+
+/** The markup as the browser would paint it from the HTML, before any JavaScript. */
+function painted(markup: string): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = markup;
+  document.body.replaceChildren(root);
+  return root;
+}
+
+describe('build-time render', () => {
+  it('renders the not-found page for any unknown path, in the layout, without the path it was built for', async () => {
+    const page = painted(await renderPage(NOT_FOUND_PAGE.path));
+    expect(within(page).getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(within(page).getByRole('banner')).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(page).toHaveTextContent('We couldn’t find that page.');
+    expect(page).not.toHaveTextContent(NOT_FOUND_PAGE.path);
+  });
+
+  it('renders the layout shell of the signed-in screens: header, a loading page frame, footer, no wrong links', async () => {
+    const shell = painted(await renderShell());
+    expect(within(shell).getByRole('banner')).toHaveTextContent('TrailBuddy');
+    expect(within(within(shell).getByRole('main')).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(within(shell).getByRole('contentinfo')).toBeInTheDocument();
+    // the session is still being read: neither the signed-in nor the signed-out links yet
+    expect(within(shell).queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(within(shell).queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(shell.innerHTML).not.toMatch(/<script/i);
+  });
+});
