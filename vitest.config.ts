@@ -3,8 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/support/slow-first.sequencer';
 
-/** Browser suites that only sweep screens with users of their own: safe beside any other file (project e2e-screens). */
-const E2E_SCREENS = ['test/e2e/accessibility.test.ts', 'test/e2e/long-text.test.ts'];
+/**
+ * Browser suites whose users are all their own and that touch no simulator state (no seeded athletes, no fault
+ * switches, no request logs): safe beside any other file, so they run in project e2e-parallel.
+ */
+const E2E_PARALLEL = [
+  'test/e2e/accessibility.test.ts',
+  'test/e2e/long-text.test.ts',
+  'test/e2e/partners-journey.test.ts',
+  'test/e2e/plan-journey.test.ts',
+  'test/e2e/safety-journey.test.ts',
+];
 
 /**
  * Projects:
@@ -12,16 +21,16 @@ const E2E_SCREENS = ['test/e2e/accessibility.test.ts', 'test/e2e/long-text.test.
  *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
  * - infra: CDK assertion tests and cdk-nag.
  * - web: React component tests in jsdom.
- * - e2e: journeys in headless Chromium against the whole local stack.
- *
- * - e2e-screens: the browser sweeps over every screen (axe, long text). They create their own users and touch no
- *   simulator state, so they run beside the other projects, on the same local stack as e2e.
+ * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
+ *   file at a time: they share the simulators' seeded athletes, fault switches and request logs.
+ * - e2e-parallel: the browser suites listed in E2E_PARALLEL (axe and long text on every screen, partners, plans,
+ *   safety). They run beside the other projects, on the same local stack as e2e.
  *
  * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
  * turn while most of them wait on DynamoDB Local, the simulators or Chromium. At least two workers overlap those
- * waits (VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; e2e (journeys that
- * share the simulators' athletes, so one file at a time) runs as its own group after it, on one worker. The
- * sequencer starts the known slow files first (test/support/slow-first.sequencer.ts).
+ * waits (VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; vitest runs a project
+ * without file parallelism (e2e) as a group of its own after it, on one worker, so keep e2e small. The sequencer
+ * starts the known slow files first (test/support/slow-first.sequencer.ts).
  */
 export default defineConfig({
   test: {
@@ -72,7 +81,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...E2E_SCREENS],
+          exclude: [...configDefaults.exclude, ...E2E_PARALLEL],
           environment: 'node',
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
@@ -82,8 +91,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e-screens',
-          include: E2E_SCREENS,
+          name: 'e2e-parallel',
+          include: E2E_PARALLEL,
           environment: 'node',
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,

@@ -38,7 +38,7 @@ async function startStack(): Promise<LocalStack> {
 
 /**
  * The whole local stack (in-memory DynamoDB Local, a throwaway emulator pool, the built SPA) on free ports. The
- * browser projects (e2e, e2e-screens) both list this file: global setups run in vitest's main process, so the first
+ * browser projects (e2e, e2e-parallel) both list this file: global setups run in vitest's main process, so the first
  * starts the stack, the second shares it, and the last one's teardown stops it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
