@@ -11,6 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const E2E_PARALLEL = [
   'test/e2e/accessibility.test.ts',
   'test/e2e/long-text.test.ts',
+  'test/e2e/api.test.ts',
+  'test/e2e/auth-journeys.test.ts',
   'test/e2e/partners-journey.test.ts',
   'test/e2e/plan-journey.test.ts',
   'test/e2e/safety-journey.test.ts',
@@ -56,8 +58,8 @@ class SlowFirstSequencer extends BaseSequencer {
  * - web: React component tests in jsdom.
  * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
  *   file at a time: they share the simulators' seeded athletes, fault switches and request logs.
- * - e2e-parallel: the browser suites listed in E2E_PARALLEL (axe and long text on every screen, partners, plans,
- *   safety). They run beside the other projects, on the same local stack as e2e.
+ * - e2e-parallel: the browser suites listed in E2E_PARALLEL (axe and long text on every screen, the API, sign-in,
+ *   partners, plans, safety). They run beside the other projects, on the same local stack as e2e.
  *
  * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
  * turn while most of them wait on DynamoDB Local, the simulators or Chromium. At least two workers overlap those
