@@ -1,6 +1,54 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Browser suites whose users are all their own and that touch no simulator state (no seeded athletes, no fault
+ * switches, no request logs): safe beside any other file, so they run in project e2e-parallel.
+ */
+const E2E_PARALLEL = [
+  'test/e2e/accessibility.test.ts',
+  'test/e2e/long-text.test.ts',
+  'test/e2e/api.test.ts',
+  'test/e2e/auth-journeys.test.ts',
+  'test/e2e/partners-journey.test.ts',
+  'test/e2e/plan-journey.test.ts',
+  'test/e2e/safety-journey.test.ts',
+];
+
+/**
+ * The files that take longest (seconds on the 2-core CI machine, measured), longest first. On a fresh clone vitest
+ * has no durations cached and starts the largest files first, which put the fuzzer's two five-line files (a minute
+ * each) last: the run ended with them alone on the workers. Listed files start first in their group, in this order.
+ */
+const SLOW_FILES = [
+  'test/e2e/accessibility.test.ts',
+  'test/e2e/long-text.test.ts',
+  'test/local/fuzz/routes-shard-2.test.ts',
+  'test/local/fuzz/routes.test.ts',
+  'test/infra/stacks/stateless-stack.test.ts',
+  'test/functions/account/delete-account.test.ts',
+  'test/functions/strava/webhook-abuse.test.ts',
+  'test/functions/google/sync.test.ts',
+];
+
+const rank = (file: TestSpecification, root: string): number => {
+  const index = SLOW_FILES.indexOf(relative(root, file.moduleId).split('\\').join('/'));
+  return index === -1 ? SLOW_FILES.length : index;
+};
+
+/** vitest's own order (group, then cached durations or size), except that the known slow files go first. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const groupOf = (file: TestSpecification) => file.project.config.sequence.groupOrder;
+    // Array.prototype.sort is stable: apart from the listed files, vitest's order stands.
+    return sorted.sort((a, b) => groupOf(a) - groupOf(b) || rank(a, root) - rank(b, root));
+  }
+}
 
 /**
  * Projects:
@@ -8,16 +56,22 @@ import { defineConfig } from 'vitest/config';
  *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
  * - infra: CDK assertion tests and cdk-nag.
  * - web: React component tests in jsdom.
- * - e2e: journeys in headless Chromium against the whole local stack.
+ * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
+ *   file at a time: they share the simulators' seeded athletes, fault switches and request logs.
+ * - e2e-parallel: the browser suites listed in E2E_PARALLEL (axe and long text on every screen, the API, sign-in,
+ *   partners, plans, safety). They run beside the other projects, on the same local stack as e2e.
  *
  * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
  * turn while most of them wait on DynamoDB Local, the simulators or Chromium. At least two workers overlap those
- * waits (VITEST_MAX_WORKERS overrides). The projects share the workers, so e2e files (one at a time) run beside the rest.
+ * waits (VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; vitest runs a project
+ * without file parallelism (e2e) as a group of its own after it, on one worker, so keep e2e small. The sequencer
+ * starts the known slow files first (SlowFirstSequencer above).
  */
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     reporters: ['default', ['json', { outputFile: '.test-results/results.json' }]],
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
@@ -62,11 +116,22 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...E2E_PARALLEL],
           environment: 'node',
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-parallel',
+          include: E2E_PARALLEL,
+          environment: 'node',
+          globalSetup: ['test/support/stack.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

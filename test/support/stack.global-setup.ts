@@ -21,12 +21,13 @@ declare module 'vitest' {
   }
 }
 
-/** The whole local stack (in-memory DynamoDB Local, a throwaway emulator pool, the built SPA) on free ports. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  chromiumPath(); // fail fast, with install instructions, before starting anything
-  const stack = await startLocalStack({
+type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
+
+/** The one stack of this vitest run, shared by the projects that list this file (see setup). */
+const shared = globalThis as typeof globalThis & { trailbuddyE2eStack?: { stack: Promise<LocalStack>; users: number } };
+
+async function startStack(): Promise<LocalStack> {
+  return startLocalStack({
     rootDir: resolve(import.meta.dirname, '../..'),
     port: await freePort(),
     dynamoPort: await freePort(),
@@ -35,6 +36,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // backfill adds it to the totals; the journey that tests the backfill adds its older activities itself.
     stravaHistoryDays: 29,
   });
+}
+
+/**
+ * The whole local stack (in-memory DynamoDB Local, a throwaway emulator pool, the built SPA) on free ports. The
+ * browser projects (e2e, e2e-parallel) both list this file: global setups run in vitest's main process, so the first
+ * starts the stack, the second shares it, and the last one's teardown stops it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  chromiumPath(); // fail fast, with install instructions, before starting anything
+  shared.trailbuddyE2eStack ??= { stack: startStack(), users: 0 };
+  const entry = shared.trailbuddyE2eStack;
+  entry.users++;
+  const stack = await entry.stack;
   project.provide('stack', {
     url: stack.url,
     stravaUrl: stack.strava?.url ?? '',
@@ -46,5 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dynamoEnv: stack.dynamo.env,
     emailUrl: stack.email.url,
   });
-  return () => stack.stop();
+  return async () => {
+    if (--entry.users > 0) return;
+    delete shared.trailbuddyE2eStack;
+    await stack.stop();
+  };
 }

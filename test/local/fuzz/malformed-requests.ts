@@ -167,13 +167,17 @@ function mutatedBody(schema: RouteInputSchemas['body']): fc.Arbitrary<string> | 
     });
 }
 
-function bodies(schemas: RouteInputSchemas | undefined): fc.Arbitrary<{ kind: string; body: Buffer }> {
-  const text = (kind: string, arbitrary: fc.Arbitrary<string>, weight: number) => ({
+type WeightedBody = { kind: string; weight: number; arbitrary: fc.Arbitrary<{ kind: string; body: Buffer }> };
+
+/** Every kind of malformed body the fuzzer sends a route, each with its share of the mix. */
+function bodyGenerators(schemas: RouteInputSchemas | undefined): WeightedBody[] {
+  const text = (kind: string, arbitrary: fc.Arbitrary<string>, weight: number): WeightedBody => ({
+    kind,
     weight,
     arbitrary: arbitrary.map((body) => ({ kind, body: Buffer.from(body, 'utf8') })),
   });
   const mutated = mutatedBody(schemas?.body);
-  return fc.oneof(
+  return [
     text('empty', fc.constant(''), 1),
     text('bad-json', fc.oneof(fc.constantFrom(...BAD_JSON), fc.string({ maxLength: 200 })), 3),
     text('wrong-types', anyJson, 3),
@@ -196,11 +200,17 @@ function bodies(schemas: RouteInputSchemas | undefined): fc.Arbitrary<{ kind: st
     ),
     text('prototype', fc.constantFrom(...PROTO_BODIES), 1),
     {
+      kind: 'binary',
       weight: 1,
       arbitrary: fc.uint8Array({ maxLength: 512 }).map((bytes) => ({ kind: 'binary', body: Buffer.from(bytes) })),
     },
     ...(mutated ? [text('mutated-valid', mutated, 8)] : []),
-  );
+  ];
+}
+
+/** The kinds of malformed body a route with these schemas is sent (`mutated-valid` only where it declares a body). */
+export function bodyKinds(schemas: RouteInputSchemas | undefined): string[] {
+  return bodyGenerators(schemas).map((generator) => generator.kind);
 }
 
 function pathValue(param: string, schemas: RouteInputSchemas | undefined): fc.Arbitrary<string> {
@@ -258,11 +268,17 @@ function queryStrings(schemas: RouteInputSchemas | undefined): fc.Arbitrary<stri
   );
 }
 
-/** Malformed requests for one route: bad bodies, content types, path parameters and query strings. */
+/**
+ * Malformed requests for one route: bad bodies, content types, path parameters and query strings. With `bodyKind`,
+ * only bodies of that kind (see bodyKinds), so a run can give every kind its share however small the budget.
+ */
 export function malformedRequests(
   route: RouteDefinition,
   schemas: RouteInputSchemas | undefined,
+  bodyKind?: string,
 ): fc.Arbitrary<FuzzRequest> {
+  const generators = bodyGenerators(schemas).filter((generator) => !bodyKind || generator.kind === bodyKind);
+  if (generators.length === 0) throw new Error(`no body kind ${bodyKind} for ${route.id}`);
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const pathArb = fc.tuple(...params.map((param) => pathValue(param, schemas))).map((values) => {
     let path: string = route.path;
@@ -279,7 +295,7 @@ export function malformedRequests(
         unicodeString(),
         { maxKeys: 2 },
       ),
-      kindAndBody: bodies(schemas),
+      kindAndBody: fc.oneof(...generators),
     })
     .map(({ kindAndBody, ...rest }) => ({ ...rest, kind: kindAndBody.kind, body: kindAndBody.body }));
 }
