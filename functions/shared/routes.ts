@@ -279,6 +279,7 @@ export const IMPORT_ENQUEUING_ROUTES: readonly string[] = [
   'post-connection-sync',
   'post-strava-connect',
   'post-strava-webhook',
+  'post-google-connect',
 ];
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [

@@ -167,14 +167,15 @@ async function finish(
 }
 
 /**
- * After Strava's connect ran its first import in the request: an import cut short by its time budget continues as
- * a job (the backfill follows it), a finished one is followed by the history backfill at once.
+ * After a connect ran its first import in the request: an import cut short by its time budget continues as a job
+ * (the backfill follows it), a finished one is followed by the history backfill at once (for providers with a backfill).
  */
 export async function startJobsAfterConnect(
   userId: string,
+  provider: ProviderType,
   sync: { complete?: boolean } | null,
   now: Date,
 ): Promise<void> {
   if (sync === null) return;
-  await startImportJob(userId, 'strava', sync.complete === false ? 'import' : 'backfill', now);
+  await startImportJob(userId, provider, sync.complete === false ? 'import' : 'backfill', now);
 }

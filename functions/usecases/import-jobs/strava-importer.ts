@@ -3,13 +3,12 @@ import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
 import { NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { getConnection } from '../../repositories/connections';
-import { listProviderDailyAggregates, saveProviderDailyAggregates } from '../../repositories/metrics';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
-import { recalculateUserMetrics } from '../metrics';
 import { withStravaAccess } from '../strava-access';
 import type { StravaDeps } from '../strava-deps';
 import { dropIfDisconnectedMeanwhile, syncStrava, toSyncError } from '../strava-sync';
+import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,15 +97,8 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
     if (Date.now() >= deadline) return { done: false };
   }
   await dropIfDisconnectedMeanwhile(run.userId);
-  const held = new Set(
-    (await listProviderDailyAggregates(run.userId, { provider: 'strava' }))
-      .filter((part) => part.backfilled !== true)
-      .map((part) => part.date),
-  );
-  const parts = Object.values(state.days).filter((part) => !held.has(part.date));
-  await saveProviderDailyAggregates(run.userId, parts);
-  await recalculateUserMetrics(run.userId, deps.clock());
-  return { done: true, result: { imported: 0, updated: 0, days: parts.length } };
+  const days = await saveBackfilledDays(run.userId, 'strava', state.days, deps.clock());
+  return { done: true, result: { imported: 0, updated: 0, days } };
 }
 
 function readable(raw: readonly unknown[], userId: string, fetchedAt: Date): HeldActivity[] {

@@ -136,7 +136,15 @@ describe('connect → list → sync → disconnect over HTTP', () => {
         status: 'done',
         result: { imported: 0, updated: expect.any(Number), days: 0 },
       }),
+      // The connect queued the year of history after its 30-day import.
+      expect.objectContaining({
+        provider: 'google_health',
+        kind: 'backfill',
+        status: 'done',
+        result: { imported: 0, updated: 0, days: expect.any(Number) },
+      }),
     ]);
+    expect(jobs[1]!.result!.days).toBeGreaterThan(200);
 
     const { accessToken, refreshToken } = (await getConnection(userId, 'google_health', await tokenCipher()))!.tokens!;
     const removed = await call(deleteConnection, 'delete-connection', userId, {

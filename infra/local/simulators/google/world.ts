@@ -1,6 +1,7 @@
 import { createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
 import { localDateOf, localMidnightMs } from '../../../../functions/domain/google-fit-time';
+import { localTimeIn } from '../../../../functions/shared/analysis/local-time';
 import { deriveSeed, seededRandom, type Random } from '../strava/prng';
 import { API_ERRORS, OAUTH_ERRORS } from './google-errors';
 import { ACTIVITY_TYPES, addSessionToSamples, buildSession, seedWorld, type SportKey } from './seed-data';
@@ -197,9 +198,11 @@ export class GoogleWorld {
   dailyTotals(sub: string): { date: string; steps: number; calories: number; distance: number }[] {
     const user = this.requireUser(sub);
     const byDate = new Map<string, { date: string; steps: number; calories: number; distance: number }>();
+    // One converter for the whole history (a year and more of hourly samples).
+    const localTime = localTimeIn(user.timeZone);
     for (const sample of this.samples) {
       if (sample.sub !== sub) continue;
-      const date = localDateOf(sample.startMs, user.timeZone);
+      const { date } = localTime(sample.startMs);
       const day = byDate.get(date) ?? { date, steps: 0, calories: 0, distance: 0 };
       day.steps += sample.steps;
       day.calories += sample.calories;
