@@ -36,15 +36,27 @@ export function newImportJob(provider: ProviderType, kind: ImportJobKind, now: D
   };
 }
 
-/** Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned. */
+/**
+ * Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned.
+ * `window: 'recent'` (the daily refresh) makes an import read the whole recent window instead of since the last sync.
+ */
 export async function startImportJob(
   userId: string,
   provider: ProviderType,
   kind: ImportJobKind,
   now: Date,
+  options: { window?: 'recent' } = {},
 ): Promise<ImportJob> {
   const { created, job } = await createImportJob(userId, newImportJob(provider, kind, now));
-  if (created) await enqueueImport({ type: 'job', userId, provider, kind, jobId: job.id });
+  if (created)
+    await enqueueImport({
+      type: 'job',
+      userId,
+      provider,
+      kind,
+      jobId: job.id,
+      ...(options.window && { window: options.window }),
+    });
   return job;
 }
 
@@ -102,6 +114,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
           userId,
           job,
           state: stored.state,
+          window: message.window ?? 'since-last-sync',
           budgetMs: options.budgetMs ?? JOB_RUN_BUDGET_MS,
           progress: async (counts, state) => {
             job = { ...job, counts, updatedAt: importer.clock().toISOString() };

@@ -1,8 +1,9 @@
 import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
 import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
-import { NotFoundError } from '../../lib/errors';
+import { isServerFault, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { getConnection } from '../../repositories/connections';
+import { finishSyncRequest, pendingSyncRequests } from '../../repositories/sync-requests';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
 import { withStravaAccess } from '../strava-access';
@@ -47,18 +48,37 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
     toError: toSyncError,
     async import(run) {
       let fetched = run.job.counts.fetched;
-      const result = await syncStrava(run.userId, deps, undefined, {
-        budgetMs: run.budgetMs,
-        onPage: async ({ fetched: onPage, cursor }) => {
-          fetched += onPage;
-          await run.progress({ fetched, stored: cursor.imported + cursor.updated, pages: cursor.nextPage - 1 });
-        },
-      });
+      let result;
+      try {
+        result = await syncStrava(run.userId, deps, run.window === 'recent' ? 'window' : undefined, {
+          budgetMs: run.budgetMs,
+          onPage: async ({ fetched: onPage, cursor }) => {
+            fetched += onPage;
+            await run.progress({ fetched, stored: cursor.imported + cursor.updated, pages: cursor.nextPage - 1 });
+          },
+        });
+      } catch (error) {
+        // A rate limit or a fault resumes later; the user's own state (reconnect, disconnected) ends the requests.
+        const mapped = toSyncError(error);
+        if (!(mapped instanceof TooManyRequestsError) && !isServerFault(mapped))
+          await answerSyncRequests(run.userId, { status: 'failed', errorMessage: mapped.message }, deps.clock());
+        throw error;
+      }
       if (result.complete === false) return { done: false };
+      await answerSyncRequests(run.userId, { status: 'completed' }, deps.clock());
       return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
     },
     backfill: (run) => backfillStrava(run, deps),
   };
+}
+
+/** A manual_sync_only user's pending sync requests are answered by the import that covered their window. */
+async function answerSyncRequests(
+  userId: string,
+  outcome: { status: 'completed' } | { status: 'failed'; errorMessage: string },
+  now: Date,
+): Promise<void> {
+  for (const request of await pendingSyncRequests(userId)) await finishSyncRequest(userId, request, outcome, now);
 }
 
 /**
