@@ -23,5 +23,7 @@ export interface ProviderImporter {
   backfill?(run: ImportRun): Promise<ImportOutcome>;
   /** The provider's failure as a typed error with the spec's text (a 429 keeps its retry-after). */
   toError(error: unknown): AppError;
+  /** Which of the provider's rate windows a wait of this long is (absent: a plain 'retry' at that time). */
+  waitReason?(retryAfterSeconds: number): ImportJob['reason'];
   clock(): Date;
 }

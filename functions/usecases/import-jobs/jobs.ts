@@ -13,8 +13,6 @@ import { IMPORTERS, type ImporterFactory } from './importers';
  * timeout is well above it, see infra/constructs/import-queue.ts).
  */
 export const JOB_RUN_BUDGET_MS = 120_000;
-/** A Strava 15-minute window: a wait up to this long is that window, anything longer the daily one. */
-const FIFTEEN_MINUTES_S = 15 * 60;
 
 type JobMessage = Extract<ImportMessage, { type: 'job' }>;
 
@@ -131,7 +129,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
         ...job,
         status: 'waiting',
         waitingUntil: waitingUntil.toISOString(),
-        reason: mapped.retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily',
+        reason: importer.waitReason?.(mapped.retryAfterSeconds) ?? 'retry',
         updatedAt: at.toISOString(),
       };
       await saveImportJob(userId, job);

@@ -16,6 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Issue 13: a new user's history, up to the last 12 months, Strava's largest page. */
 export const BACKFILL_DAYS = 365;
 export const BACKFILL_PAGE_SIZE = 200;
+const FIFTEEN_MINUTES_S = 15 * 60;
 
 /** A backfill's resume point: its fixed window (epoch seconds), the next page, and the day totals so far. */
 interface BackfillState {
@@ -46,6 +47,9 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
   return {
     clock: deps.clock,
     toError: toSyncError,
+    // Strava's two windows: a wait up to 15 minutes is the 15-minute one, anything longer the daily one.
+    waitReason: (retryAfterSeconds) =>
+      retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily',
     async import(run) {
       let fetched = run.job.counts.fetched;
       let result;

@@ -8,6 +8,7 @@ import { listProviderDailyAggregates } from '../../../functions/repositories/met
 import { GOOGLE_BACKFILL_DAYS, googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
 import { runImportJob, startJobsAfterConnect } from '../../../functions/usecases/import-jobs/jobs';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
+import { manualClock } from '../../local/simulators/strava/helpers';
 import { AVERY, connectAs, newUserId, startGoogle, testDeps, type TestDeps } from '../google/helpers';
 
 const ZONE = 'America/Vancouver';
@@ -144,4 +145,41 @@ describe('the Google Fit history backfill', () => {
     expect(parts.reduce((sum, part) => sum + part.sessions, 0)).toBe(sessions.length);
     expect(stepDays.every((day) => parts.some((part) => part.date === day.date && part.steps >= day.steps))).toBe(true);
   }, 60_000);
+
+  it("waits out Google's quota when it answers 429, sends nothing before, and resumes at the page it stopped at", async () => {
+    const clock = manualClock(new Date().toISOString());
+    const deps = await testDeps({ clock: clock.now });
+    const { userId, queue } = await connectWithQueue(deps, AVERY);
+    const before = aggregateCalls();
+    const importers = { google_health: async () => googleImporter(deps) };
+    const first = queue.shift()!.message as Extract<ImportMessage, { type: 'job' }>;
+
+    // Page 1, then Google refuses page 2 for ten minutes.
+    expect(await runImportJob(first, { importers, budgetMs: 0 })).toBe('continued');
+    google429(600);
+    expect(await runImportJob(first, { importers, budgetMs: 0 })).toBe('waiting');
+    const waiting = (await getImportJob(userId, 'google_health', 'backfill'))!.job;
+    // Google has no 15-minute window: the screen says when it tries again.
+    expect(waiting).toMatchObject({ status: 'waiting', reason: 'retry', counts: { pages: 1 } });
+    expect(Date.parse(waiting.waitingUntil!)).toBe(clock.now().getTime() + 600_000);
+
+    // Delivered early: it sends nothing.
+    const calls = aggregateCalls();
+    expect(await runImportJob(first, { importers })).toBe('waiting');
+    expect(aggregateCalls()).toBe(calls);
+
+    clock.advance(600_000);
+    expect(await runImportJob(first, { importers })).toBe('done');
+    const pages = Math.ceil((GOOGLE_BACKFILL_DAYS - SYNC_DAYS) / 30);
+    // Every page once, plus the refused one: resumed at page 2, not restarted.
+    expect(aggregateCalls() - before).toBe(pages + 1);
+    expect((await getImportJob(userId, 'google_health', 'backfill'))!.job).toMatchObject({
+      status: 'done',
+      counts: { pages },
+    });
+  }, 60_000);
 });
+
+function google429(retryAfterSeconds: number) {
+  sim.control.failNext(1, { status: 429, retryAfterSeconds }, { pathPrefix: '/fitness/v1/users/me/dataset:aggregate' });
+}
