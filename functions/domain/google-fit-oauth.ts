@@ -1,3 +1,5 @@
+import { FIT_DATA_TYPES } from './google-fit';
+
 /** Spec §6: what TrailBuddy asks Google for: sign-in basics plus read access to the fitness data it uses. */
 export const GOOGLE_FIT_SCOPES = [
   'openid',
@@ -53,6 +55,15 @@ export function canReadFitArea(
 ): boolean {
   const prefix = `https://www.googleapis.com/auth/fitness.${area}.`;
   return scopes.includes(`${prefix}read`) || scopes.includes(`${prefix}write`);
+}
+
+/** The Fit data types a grant lets us read (asking for more would be refused with a 403). The one such list. */
+export function readableFitDataTypes(scopes: readonly string[]): string[] {
+  return [
+    ...(canReadFitArea(scopes, 'activity') ? [FIT_DATA_TYPES.steps, FIT_DATA_TYPES.calories] : []),
+    ...(canReadFitArea(scopes, 'location') ? [FIT_DATA_TYPES.distance] : []),
+    ...(canReadFitArea(scopes, 'heart_rate') || canReadFitArea(scopes, 'body') ? [FIT_DATA_TYPES.heartRate] : []),
+  ];
 }
 
 /**

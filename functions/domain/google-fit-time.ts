@@ -1,41 +1,17 @@
-import { localTimeIn, shiftDate } from '../shared/analysis/local-time';
+import { localTimeIn, offsetAt, shiftDate, zoneFormatter } from '../shared/analysis/local-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms. */
+/** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms; one cached formatter per zone. */
 function offsetMs(timeZone: string, epochMs: number): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(epochMs))
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  const wallClockAsUtc = Date.UTC(
-    fields.year!,
-    fields.month! - 1,
-    fields.day!,
-    fields.hour!,
-    fields.minute!,
-    fields.second!,
-  );
-  return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = zoneFormatter(timeZone);
+    formatters.set(timeZone, formatter);
+  }
+  return offsetAt(formatter, epochMs);
 }
 
 /** The instant a local calendar date ('YYYY-MM-DD') begins in `timeZone`. */

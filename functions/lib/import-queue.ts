@@ -16,6 +16,8 @@ export const ImportMessage = z.discriminatedUnion('type', [
     provider: z.enum(PROVIDER_TYPES),
     kind: z.enum(IMPORT_JOB_KINDS),
     jobId: z.string().min(1).max(64),
+    /** 'recent': the daily refresh's import, the whole recent window (renewing fetch times); absent: since the last sync. */
+    window: z.literal('recent').optional(),
   }),
   /** Strava webhook events for one athlete, coalesced: one message per athlete and kind while one is pending. */
   z.object({

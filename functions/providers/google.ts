@@ -1,5 +1,5 @@
-import { FIT_DATA_TYPES, fitActivities, type FitBucket } from '../domain/google-fit';
-import { canReadFitArea } from '../domain/google-fit-oauth';
+import { fitActivities, type FitBucket } from '../domain/google-fit';
+import { canReadFitArea, readableFitDataTypes } from '../domain/google-fit-oauth';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { getConnection } from '../repositories/connections';
@@ -10,14 +10,8 @@ import { GOOGLE_NOT_CONNECTED } from '../usecases/google-sync';
 import { startImportJob } from '../usecases/import-jobs/jobs';
 import type { Provider } from './provider';
 
-/** The Fit data types a grant lets us read (asking for more would be refused with a 403). */
-export function readableFitDataTypes(scopes: readonly string[]): string[] {
-  return [
-    ...(canReadFitArea(scopes, 'activity') ? [FIT_DATA_TYPES.steps, FIT_DATA_TYPES.calories] : []),
-    ...(canReadFitArea(scopes, 'location') ? [FIT_DATA_TYPES.distance] : []),
-    ...(canReadFitArea(scopes, 'heart_rate') || canReadFitArea(scopes, 'body') ? [FIT_DATA_TYPES.heartRate] : []),
-  ];
-}
+/** Defined with the scope rules in the domain (the sync use case reads it there without an import cycle). */
+export { readableFitDataTypes };
 
 /** One page of Google Fit: the daily buckets and the sessions of the whole window (the mapping needs both together). */
 export interface FitWindowPage {

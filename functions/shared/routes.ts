@@ -4,7 +4,7 @@
  */
 import { APPLE_ROUTES } from './route-areas/apple';
 import { ANALYSIS_ROUTES } from './route-areas/analysis';
-import { GOOGLE_ROUTES, GOOGLE_SCHEDULED_JOBS } from './route-areas/google';
+import { GOOGLE_ROUTES } from './route-areas/google';
 import { PARTNER_ROUTES } from './route-areas/partners';
 import { PLAN_ROUTES, PLAN_SCHEDULED_JOBS } from './route-areas/plan';
 import { PROFILE_ROUTES } from './route-areas/profile';
@@ -40,7 +40,7 @@ export interface RouteDefinition {
 /**
  * Least privilege by declaration. 'read' = GetItem, BatchGetItem, Query, ConditionCheckItem; 'write' adds PutItem,
  * UpdateItem, DeleteItem, BatchWriteItem (transactions are authorised by these item actions). `indexes` adds Query on
- * those GSIs; `scan` adds Scan, allowed only for the retention purge and the daily refresh jobs (no HTTP route)
+ * those GSIs; `scan` adds Scan, allowed only for the retention purge and the daily refresh job (no HTTP route)
  * (test/infra/stacks/least-privilege.test.ts).
  */
 export type TableAccessMode = 'read' | 'write';
@@ -248,12 +248,12 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     access: { activities: { mode: 'write', scan: true }, connections: { mode: 'write', scan: true } },
   },
   {
-    id: 'strava-refresh',
-    entry: 'functions/handlers/strava/refresh-job.ts',
+    // One daily refresh for every provider: it only queues import jobs (the worker reads the providers).
+    id: 'provider-refresh',
+    entry: 'functions/handlers/connections/refresh-job.ts',
     schedule: 'rate(1 day)',
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
-    secrets: STRAVA_SECRETS,
-    access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write', rateLimits: 'write' },
+    tables: ['connections'],
+    access: { connections: { mode: 'write', scan: true } },
   },
 ];
 
@@ -279,11 +279,13 @@ export const IMPORT_ENQUEUING_ROUTES: readonly string[] = [
   'post-connection-sync',
   'post-strava-connect',
   'post-strava-webhook',
+  'post-google-connect',
 ];
+/** Scheduled jobs that queue import jobs (IMPORT_QUEUE_URL and sqs:SendMessage, like the routes above). */
+export const IMPORT_ENQUEUING_JOBS: readonly string[] = ['provider-refresh'];
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   ...CORE_SCHEDULED_JOBS,
-  ...GOOGLE_SCHEDULED_JOBS,
   ...PLAN_SCHEDULED_JOBS,
   ...TRIP_SCHEDULED_JOBS,
 ];

@@ -1,7 +1,7 @@
 import { googleTooManyRequests } from '../adapters/google/client';
 import { GoogleApiError, GoogleAuthError, GoogleNetworkError, GoogleRefreshError } from '../adapters/google/errors';
-import { FIT_DATA_TYPES, fitActivities, type FitBucket } from '../domain/google-fit';
-import { canReadFitArea } from '../domain/google-fit-oauth';
+import { fitActivities, type FitBucket } from '../domain/google-fit';
+import { canReadFitArea, readableFitDataTypes } from '../domain/google-fit-oauth';
 import { syncWindow } from '../domain/google-fit-time';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -67,11 +67,7 @@ async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
 
   // Only what the person let us read: asking for more would be refused with a 403.
   const scopes = connection.scopes;
-  const dataTypeNames = [
-    ...(canReadFitArea(scopes, 'activity') ? [FIT_DATA_TYPES.steps, FIT_DATA_TYPES.calories] : []),
-    ...(canReadFitArea(scopes, 'location') ? [FIT_DATA_TYPES.distance] : []),
-    ...(canReadFitArea(scopes, 'heart_rate') || canReadFitArea(scopes, 'body') ? [FIT_DATA_TYPES.heartRate] : []),
-  ];
+  const dataTypeNames = readableFitDataTypes(scopes);
   const buckets: FitBucket[] =
     dataTypeNames.length === 0
       ? []
@@ -134,7 +130,7 @@ async function removeWhatGoogleNoLongerShows(
 }
 
 /** A disconnect that lands while a sync writes would otherwise leave activities behind. */
-async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
+export async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
   const connection = await getConnection(userId, 'google_health', null);
   if (connection?.isActive) return;
   await deleteActivitiesOfUser(userId, 'google_health');

@@ -4,7 +4,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { EnvVar } from '../../functions/shared/env';
-import { IMPORT_ENQUEUING_ROUTES, ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import {
+  IMPORT_ENQUEUING_JOBS,
+  IMPORT_ENQUEUING_ROUTES,
+  ROUTE_AREAS,
+  ROUTES,
+  SCHEDULED_JOBS,
+} from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
@@ -193,6 +199,7 @@ export class StatelessStack extends Stack {
     // Issue 13: import jobs on SQS; the routes that start them may send to the queue.
     this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });
     for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
+    for (const id of IMPORT_ENQUEUING_JOBS) this.imports.grantEnqueue(this.jobs.functions.get(id)!);
 
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,

@@ -9,6 +9,6 @@ export const handler = httpRoute({ auth: 'user', body: StravaConnectRequest }, a
   const deps = await stravaDeps();
   const response = await connectStrava(caller.userId, body, deps);
   // The rest of the window (if the request's budget cut it short) and the year of history run in the background.
-  await startJobsAfterConnect(caller.userId, response.sync, deps.clock());
+  await startJobsAfterConnect(caller.userId, 'strava', response.sync, deps.clock());
   return response;
 });

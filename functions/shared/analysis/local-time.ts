@@ -20,7 +20,8 @@ export class InvalidTimeZoneError extends Error {
   }
 }
 
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+/** The one Intl formatter for reading wall-clock fields in a zone (throws InvalidTimeZoneError for an unknown zone). */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -42,7 +43,7 @@ export function assertTimeZone(timeZone: string): void {
 }
 
 /** The zone's offset from UTC at `epochMs`, in ms (local wall time minus UTC). */
-function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): number {
+export function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): number {
   const fields: Record<string, number> = {};
   for (const part of formatter.formatToParts(epochMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);

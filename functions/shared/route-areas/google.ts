@@ -1,4 +1,4 @@
-import type { RouteDefinition, ScheduledJobDefinition, SecretId } from '../routes';
+import type { RouteDefinition, SecretId } from '../routes';
 
 /** The code exchange and refreshes need the client secret; the state key and token encryption need appSecret. */
 const GOOGLE_SECRETS: readonly SecretId[] = ['googleClientSecret', 'appSecret'];
@@ -24,16 +24,5 @@ export const GOOGLE_ROUTES: readonly RouteDefinition[] = [
     secrets: GOOGLE_SECRETS,
     timeoutSeconds: 29,
     access: { users: 'write', connections: 'write', activities: 'write' },
-  },
-];
-
-export const GOOGLE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
-  {
-    id: 'google-refresh',
-    entry: 'functions/handlers/google/refresh-job.ts',
-    schedule: 'rate(1 day)',
-    tables: ['users', 'connections', 'activities'],
-    secrets: GOOGLE_SECRETS,
-    access: { users: 'write', connections: { mode: 'write', scan: true }, activities: 'write' },
   },
 ];

@@ -6,6 +6,8 @@ export interface ImportRun {
   userId: string;
   job: ImportJob;
   state: Record<string, unknown> | null;
+  /** An import's window: the whole recent window (the daily refresh), or since the last sync; a saved cursor wins. */
+  window: 'recent' | 'since-last-sync';
   /** Real-time budget of this run; when spent the importer saves where it is and answers { done: false }. */
   budgetMs: number;
   /** Persists progress after a page: the job's counts and (backfill) its private state, in one write. */
@@ -21,5 +23,7 @@ export interface ProviderImporter {
   backfill?(run: ImportRun): Promise<ImportOutcome>;
   /** The provider's failure as a typed error with the spec's text (a 429 keeps its retry-after). */
   toError(error: unknown): AppError;
+  /** Which of the provider's rate windows a wait of this long is (absent: a plain 'retry' at that time). */
+  waitReason?(retryAfterSeconds: number): ImportJob['reason'];
   clock(): Date;
 }

@@ -13,8 +13,6 @@ import { IMPORTERS, type ImporterFactory } from './importers';
  * timeout is well above it, see infra/constructs/import-queue.ts).
  */
 export const JOB_RUN_BUDGET_MS = 120_000;
-/** A Strava 15-minute window: a wait up to this long is that window, anything longer the daily one. */
-const FIFTEEN_MINUTES_S = 15 * 60;
 
 type JobMessage = Extract<ImportMessage, { type: 'job' }>;
 
@@ -36,15 +34,27 @@ export function newImportJob(provider: ProviderType, kind: ImportJobKind, now: D
   };
 }
 
-/** Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned. */
+/**
+ * Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned.
+ * `window: 'recent'` (the daily refresh) makes an import read the whole recent window instead of since the last sync.
+ */
 export async function startImportJob(
   userId: string,
   provider: ProviderType,
   kind: ImportJobKind,
   now: Date,
+  options: { window?: 'recent' } = {},
 ): Promise<ImportJob> {
   const { created, job } = await createImportJob(userId, newImportJob(provider, kind, now));
-  if (created) await enqueueImport({ type: 'job', userId, provider, kind, jobId: job.id });
+  if (created)
+    await enqueueImport({
+      type: 'job',
+      userId,
+      provider,
+      kind,
+      jobId: job.id,
+      ...(options.window && { window: options.window }),
+    });
   return job;
 }
 
@@ -102,6 +112,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
           userId,
           job,
           state: stored.state,
+          window: message.window ?? 'since-last-sync',
           budgetMs: options.budgetMs ?? JOB_RUN_BUDGET_MS,
           progress: async (counts, state) => {
             job = { ...job, counts, updatedAt: importer.clock().toISOString() };
@@ -118,7 +129,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
         ...job,
         status: 'waiting',
         waitingUntil: waitingUntil.toISOString(),
-        reason: mapped.retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily',
+        reason: importer.waitReason?.(mapped.retryAfterSeconds) ?? 'retry',
         updatedAt: at.toISOString(),
       };
       await saveImportJob(userId, job);
@@ -167,14 +178,15 @@ async function finish(
 }
 
 /**
- * After Strava's connect ran its first import in the request: an import cut short by its time budget continues as
- * a job (the backfill follows it), a finished one is followed by the history backfill at once.
+ * After a connect ran its first import in the request: an import cut short by its time budget continues as a job
+ * (the backfill follows it), a finished one is followed by the history backfill at once (for providers with a backfill).
  */
 export async function startJobsAfterConnect(
   userId: string,
+  provider: ProviderType,
   sync: { complete?: boolean } | null,
   now: Date,
 ): Promise<void> {
   if (sync === null) return;
-  await startImportJob(userId, 'strava', sync.complete === false ? 'import' : 'backfill', now);
+  await startImportJob(userId, provider, sync.complete === false ? 'import' : 'backfill', now);
 }

@@ -1,21 +1,22 @@
 import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
 import { addPageToBackfill, importWindowStart, type BackfillDays } from '../../domain/backfill';
-import { NotFoundError } from '../../lib/errors';
+import { isServerFault, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { getConnection } from '../../repositories/connections';
-import { saveProviderDailyAggregates } from '../../repositories/metrics';
+import { finishSyncRequest, pendingSyncRequests } from '../../repositories/sync-requests';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
-import { recalculateUserMetrics } from '../metrics';
 import { withStravaAccess } from '../strava-access';
 import type { StravaDeps } from '../strava-deps';
 import { dropIfDisconnectedMeanwhile, syncStrava, toSyncError } from '../strava-sync';
+import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Issue 13: a new user's history, up to the last 12 months, Strava's largest page. */
 export const BACKFILL_DAYS = 365;
 export const BACKFILL_PAGE_SIZE = 200;
+const FIFTEEN_MINUTES_S = 15 * 60;
 
 /** A backfill's resume point: its fixed window (epoch seconds), the next page, and the day totals so far. */
 interface BackfillState {
@@ -46,20 +47,42 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
   return {
     clock: deps.clock,
     toError: toSyncError,
+    // Strava's two windows: a wait up to 15 minutes is the 15-minute one, anything longer the daily one.
+    waitReason: (retryAfterSeconds) =>
+      retryAfterSeconds <= FIFTEEN_MINUTES_S ? 'rate_limit_15min' : 'rate_limit_daily',
     async import(run) {
       let fetched = run.job.counts.fetched;
-      const result = await syncStrava(run.userId, deps, undefined, {
-        budgetMs: run.budgetMs,
-        onPage: async ({ fetched: onPage, cursor }) => {
-          fetched += onPage;
-          await run.progress({ fetched, stored: cursor.imported + cursor.updated, pages: cursor.nextPage - 1 });
-        },
-      });
+      let result;
+      try {
+        result = await syncStrava(run.userId, deps, run.window === 'recent' ? 'window' : undefined, {
+          budgetMs: run.budgetMs,
+          onPage: async ({ fetched: onPage, cursor }) => {
+            fetched += onPage;
+            await run.progress({ fetched, stored: cursor.imported + cursor.updated, pages: cursor.nextPage - 1 });
+          },
+        });
+      } catch (error) {
+        // A rate limit or a fault resumes later; the user's own state (reconnect, disconnected) ends the requests.
+        const mapped = toSyncError(error);
+        if (!(mapped instanceof TooManyRequestsError) && !isServerFault(mapped))
+          await answerSyncRequests(run.userId, { status: 'failed', errorMessage: mapped.message }, deps.clock());
+        throw error;
+      }
       if (result.complete === false) return { done: false };
+      await answerSyncRequests(run.userId, { status: 'completed' }, deps.clock());
       return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
     },
     backfill: (run) => backfillStrava(run, deps),
   };
+}
+
+/** A manual_sync_only user's pending sync requests are answered by the import that covered their window. */
+async function answerSyncRequests(
+  userId: string,
+  outcome: { status: 'completed' } | { status: 'failed'; errorMessage: string },
+  now: Date,
+): Promise<void> {
+  for (const request of await pendingSyncRequests(userId)) await finishSyncRequest(userId, request, outcome, now);
 }
 
 /**
@@ -105,11 +128,8 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
     if (Date.now() >= deadline) return { done: false };
   }
   await dropIfDisconnectedMeanwhile(run.userId);
-  // The backfill parts are items of their own beside the raw parts: the day where the windows meet gets both.
-  const parts = Object.values(state.days);
-  await saveProviderDailyAggregates(run.userId, parts);
-  await recalculateUserMetrics(run.userId, deps.clock());
-  return { done: true, result: { imported: 0, updated: 0, days: parts.length } };
+  const days = await saveBackfilledDays(run.userId, state.days, deps.clock());
+  return { done: true, result: { imported: 0, updated: 0, days } };
 }
 
 function readable(raw: readonly unknown[], userId: string, fetchedAt: Date): HeldActivity[] {

@@ -4,7 +4,6 @@ import { handler as getConnections } from '../../../functions/handlers/connectio
 import { handler as postSync } from '../../../functions/handlers/connections/post-sync';
 import { handler as getAuthorizeUrl } from '../../../functions/handlers/google/get-authorize-url';
 import { handler as postConnect } from '../../../functions/handlers/google/post-connect';
-import { handler as refreshJob } from '../../../functions/handlers/google/refresh-job';
 import { logger } from '../../../functions/lib/logger';
 import { getConnection } from '../../../functions/repositories/connections';
 import { tokenCipher } from '../../../functions/lib/token-cipher';
@@ -87,10 +86,8 @@ describe('the Google routes', () => {
     });
     expect(route('post-connection-sync').secrets).toContain('googleClientSecret');
     expect(route('delete-connection').secrets).toContain('googleClientSecret');
-    expect(SCHEDULED_JOBS.find((j) => j.id === 'google-refresh')).toMatchObject({
-      schedule: 'rate(1 day)',
-      secrets: ['googleClientSecret', 'appSecret'],
-    });
+    // The daily refresh is one job for every provider (test/functions/import-jobs/provider-refresh.test.ts).
+    expect(SCHEDULED_JOBS.find((j) => j.id === 'google-refresh')).toBeUndefined();
   });
 
   it('need a signed-in caller', async () => {
@@ -136,7 +133,15 @@ describe('connect → list → sync → disconnect over HTTP', () => {
         status: 'done',
         result: { imported: 0, updated: expect.any(Number), days: 0 },
       }),
+      // The connect queued the year of history after its 30-day import.
+      expect.objectContaining({
+        provider: 'google_health',
+        kind: 'backfill',
+        status: 'done',
+        result: { imported: 0, updated: 0, days: expect.any(Number) },
+      }),
     ]);
+    expect(jobs[1]!.result!.days).toBeGreaterThan(200);
 
     const { accessToken, refreshToken } = (await getConnection(userId, 'google_health', await tokenCipher()))!.tokens!;
     const removed = await call(deleteConnection, 'delete-connection', userId, {
@@ -221,14 +226,6 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     } finally {
       sim.control.setFitnessApiEnabled(true);
     }
-  });
-
-  it('the scheduled refresh job runs against every active Google connection', async () => {
-    const userId = newUserId();
-    await call(postConnect, 'post-google-connect', userId, { body: await authorizeAndConsent(userId, AVERY) });
-    const report = await refreshJob();
-    expect(report.refreshed).toBeGreaterThanOrEqual(1);
-    expect((await getConnection(userId, 'google_health', null))!.lastSyncAt).not.toBeNull();
   });
 });
 

@@ -4,7 +4,6 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection, saveTokenlessConnection } from '../../../functions/repositories/connections';
 import { setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { disconnectProvider, requestOrRunSync } from '../../../functions/usecases/connections';
-import { refreshGoogleConnections } from '../../../functions/usecases/google-refresh';
 import { GOOGLE_SYNC_MESSAGES, syncGoogleFit } from '../../../functions/usecases/google-sync';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
 import { startStrava, testDeps as stravaTestDeps } from '../strava/helpers';
@@ -362,20 +361,5 @@ describe('disconnect and the daily refresh', () => {
     await disconnectProvider(userId, 'google_health', stravaDeps, async () => deps);
     expect((await getConnection(userId, 'google_health', null))!.isActive).toBe(false);
     expect(await googleIds(userId)).toEqual([]);
-  });
-
-  it('the daily refresh re-reads each connection and reports the ones that failed', async () => {
-    const deps = await testDeps();
-    const good = newUserId();
-    const revoked = newUserId();
-    await connectAs(sim, good, AVERY, deps);
-    await connectAs(sim, revoked, JORDAN, deps);
-    sim.control.revokeAccess(JORDAN);
-    const before = (await activitiesOfUser(good))[0]!.fetched_at;
-    await expect(refreshGoogleConnections(deps, [{ userId: good }, { userId: revoked }])).resolves.toEqual({
-      refreshed: 1,
-      failed: 1,
-    });
-    expect((await activitiesOfUser(good)).every((a) => a.fetched_at >= before)).toBe(true);
   });
 });

@@ -8,7 +8,6 @@ import { activeConnections, deactivateConnection, getConnection } from '../../..
 import { keys } from '../../../functions/repositories/keys';
 import { listSyncRequests, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
-import { refreshStravaConnections } from '../../../functions/usecases/strava-refresh';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
@@ -119,7 +118,7 @@ describe('a disconnect during a sync', () => {
 });
 
 describe('manual_sync_only', () => {
-  it('files a pending sync request instead of syncing, and the daily refresh completes it', async () => {
+  it('files a pending sync request instead of syncing', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, MAYA, deps);
@@ -138,20 +137,11 @@ describe('manual_sync_only', () => {
     expect(sim.control.requests()).toHaveLength(0);
     expect(await listSyncRequests(userId)).toEqual([response.request]);
 
-    // The job walks every active Strava connection; this user's must be among them.
+    // The job walks every active Strava connection; this user's must be among them. The daily refresh's import
+    // job answers the request (test/functions/import-jobs/provider-refresh.test.ts).
     const active: string[] = [];
     for await (const { userId: id } of activeConnections('strava')) active.push(id);
     expect(active).toContain(userId);
-    // Other test files share the table: refresh only this user's connection here.
-    await expect(refreshStravaConnections(deps, [{ userId }])).resolves.toEqual({
-      refreshed: 1,
-      failed: 0,
-      requestsCompleted: 1,
-      requestsFailed: 0,
-    });
-    const [done] = await listSyncRequests(userId);
-    expect(done).toMatchObject({ id: response.request.id, status: 'completed', error_message: null });
-    expect(done!.completed_at).not.toBeNull();
   });
 
   it('starts a background import job for everyone else (the worker is test/functions/import-jobs)', async () => {

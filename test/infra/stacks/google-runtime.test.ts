@@ -71,7 +71,7 @@ describe('Google Fit runtime settings and secrets', () => {
   it('lets exactly the functions that list googleClientSecret read it, by ARN in env', () => {
     const readers = everything.filter((f) => f.secrets.includes('googleClientSecret')).map((f) => f.id);
     expect(readers).toEqual(
-      expect.arrayContaining(['delete-connection', 'google-refresh', 'post-connection-sync', 'post-google-connect']),
+      expect.arrayContaining(['delete-connection', 'post-connection-sync', 'post-google-connect']),
     );
     expect(readers).not.toContain('get-google-authorize-url');
     for (const { id, secrets } of everything) {
@@ -87,12 +87,19 @@ describe('Google Fit runtime settings and secrets', () => {
     }
   });
 
-  it('schedules the daily Google Fit refresh', () => {
-    expect(functionOf('google-refresh').Properties.Timeout).toBeGreaterThanOrEqual(10);
-    const rules = Object.values(resourcesOfType(stateless, 'AWS::Events::Rule')).map(
-      (r) => r.Properties.ScheduleExpression,
+  it('refreshes Google Fit daily through the one refresh job, which queues import jobs and reads no secret', () => {
+    const refresh = functionOf('provider-refresh');
+    expect(Object.keys(refresh.Properties.Environment.Variables as Record<string, unknown>)).toContain(
+      'IMPORT_QUEUE_URL',
     );
-    expect(rules).toContain('rate(1 day)');
+    expect(secretStatements(refresh)).toBe('[]');
+    const refreshId = logicalIdOf(testApp.stateless.jobs.functions.get('provider-refresh')!.function);
+    const daily = Object.values(resourcesOfType(stateless, 'AWS::Events::Rule')).filter(
+      (r) =>
+        r.Properties.ScheduleExpression === 'rate(1 day)' &&
+        JSON.stringify(r.Properties.Targets).includes(`"${refreshId}"`),
+    );
+    expect(daily).toHaveLength(1);
   });
 
   it('falls back to the sign-in client and its secret when no separate Fit client is named', () => {

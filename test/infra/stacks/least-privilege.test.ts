@@ -9,8 +9,8 @@ import {
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../../infra/constructs/house-function';
 import { buildTestApp, dynamoGrantsOf, type TestApp } from '../support/synth';
 
-/** The only functions that may Scan: the retention purge and the daily refresh jobs (which walk every connection). */
-const MAY_SCAN = new Set(['retention-purge', 'strava-refresh', 'google-refresh']);
+/** The only functions that may Scan: the retention purge and the daily refresh job (which walks every connection). */
+const MAY_SCAN = new Set(['retention-purge', 'provider-refresh']);
 
 let testApp: TestApp;
 
@@ -91,7 +91,7 @@ describe('least privilege by declaration', () => {
     for (const actions of Object.values(grants)) expect(actions).toEqual([...TABLE_READ_ACTIONS].sort());
   });
 
-  it('lets no HTTP route Scan, and among jobs only the purge and the refresh jobs', () => {
+  it('lets no HTTP route Scan, and among jobs only the purge and the refresh job', () => {
     for (const { kind, definition } of everything()) {
       const declaresScan = Object.values(definition.access ?? {}).some((declared) => tableAccessOf(declared!).scan);
       const grantsScan = Object.values(dynamoGrantsOf(functionOf(kind, definition.id)))

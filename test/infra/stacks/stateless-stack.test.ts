@@ -227,7 +227,7 @@ describe('scheduled jobs', () => {
     expect(rules).toHaveLength(SCHEDULED_JOBS.length);
     for (const job of SCHEDULED_JOBS) {
       const functionId = logicalIdOf(testApp.stateless.jobs.functions.get(job.id)!.function);
-      // Several jobs may share a rate (Strava and Google Fit refresh daily): match the rule by its target too.
+      // Several jobs may share a rate (e.g. the daily ones): match the rule by its target too.
       const rule = rules.find(
         (candidate) =>
           candidate.Properties.ScheduleExpression === job.schedule &&

@@ -33,7 +33,7 @@ export interface GoogleSimulatorOptions {
   clock?: () => Date;
   clients?: SimulatedGoogleClient[];
   seed?: number;
-  /** How far back the seeded data goes (default 45 days). */
+  /** How far back the seeded data goes (default 400 days: Google Fit keeps a person's history, so a backfill finds a year). */
   historyDays?: number;
 }
 
@@ -89,7 +89,7 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     clock: options.clock ?? (() => new Date()),
     clients,
     seed: options.seed ?? DEFAULT_GOOGLE_SEED,
-    historyDays: options.historyDays ?? 45,
+    historyDays: options.historyDays ?? 400,
   };
   const holder = { world: new GoogleWorld(worldOptions) };
   const control = createControl(holder, () => new GoogleWorld(worldOptions));

@@ -1,6 +1,7 @@
 import { createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
+import { FaultQueue, RequestLog, TokenBook, type AccessTokenEntry, type Fault, type Outcome } from '../kit';
 import { localDateOf, localMidnightMs } from '../../../../functions/domain/google-fit-time';
+import { localTimeIn } from '../../../../functions/shared/analysis/local-time';
 import { deriveSeed, seededRandom, type Random } from '../strava/prng';
 import { API_ERRORS, OAUTH_ERRORS } from './google-errors';
 import { ACTIVITY_TYPES, addSessionToSamples, buildSession, seedWorld, type SportKey } from './seed-data';
@@ -102,14 +103,8 @@ interface CodeRecord {
   used: boolean;
 }
 
-interface TokenRecord {
-  clientId: string;
-  sub: string;
-  scopes: string[];
-  /** Access tokens only. */
-  expiresAtMs?: number;
-  revoked: boolean;
-}
+/** A Google token belongs to an account (the kit's TokenBook keeps client, scopes, expiry and revocation). */
+type TokenRecord = AccessTokenEntry<{ sub: string }>;
 
 export interface AddSessionInput {
   sport?: SportKey;
@@ -150,8 +145,7 @@ export class GoogleWorld {
   private samples: HourSample[];
   private readonly rng: Random;
   private readonly codes = new Map<string, CodeRecord>();
-  private readonly accessTokens = new Map<string, TokenRecord>();
-  private readonly refreshTokens = new Map<string, TokenRecord>();
+  private readonly tokens: TokenBook<{ sub: string }>;
   private readonly grants = new Map<string, string[]>();
   private readonly faults = new FaultQueue('/fitness/v1');
   private readonly requestLog = new RequestLog<RequestRecord>(() => this.clock());
@@ -161,6 +155,7 @@ export class GoogleWorld {
   constructor(options: WorldOptions) {
     if (options.clients.length === 0) throw new Error('The Google simulator needs at least one client');
     this.clock = options.clock;
+    this.tokens = new TokenBook(options.clock);
     this.clients = options.clients;
     const seeded = seedWorld(options.seed, options.clock(), options.historyDays);
     for (const user of seeded.users) this.users.set(user.sub, user);
@@ -197,9 +192,11 @@ export class GoogleWorld {
   dailyTotals(sub: string): { date: string; steps: number; calories: number; distance: number }[] {
     const user = this.requireUser(sub);
     const byDate = new Map<string, { date: string; steps: number; calories: number; distance: number }>();
+    // One converter for the whole history (a year and more of hourly samples).
+    const localTime = localTimeIn(user.timeZone);
     for (const sample of this.samples) {
       if (sample.sub !== sub) continue;
-      const date = localDateOf(sample.startMs, user.timeZone);
+      const { date } = localTime(sample.startMs);
       const day = byDate.get(date) ?? { date, steps: 0, calories: 0, distance: 0 };
       day.steps += sample.steps;
       day.calories += sample.calories;
@@ -375,9 +372,8 @@ export class GoogleWorld {
 
   private refresh(client: SimulatedGoogleClient, refreshToken: string | null): Outcome {
     if (!refreshToken) return { status: 400, body: OAUTH_ERRORS.missingParameter('refresh_token') };
-    const record = this.refreshTokens.get(refreshToken);
-    if (!record || record.revoked || record.clientId !== client.clientId)
-      return { status: 400, body: OAUTH_ERRORS.invalidGrantRefresh() };
+    const record = this.tokens.liveRefresh(refreshToken, client.clientId);
+    if (!record) return { status: 400, body: OAUTH_ERRORS.invalidGrantRefresh() };
     // Google keeps the refresh token (no rotation) and sends no new one.
     const { refresh_token: _kept, ...rest } = this.issueTokens(client.clientId, record.sub, record.scopes, false);
     return { status: 200, body: rest };
@@ -388,17 +384,11 @@ export class GoogleWorld {
     const user = this.requireUser(sub);
     const nowMs = this.clock().getTime();
     const accessToken = newToken('ya29.a0', 96);
-    this.accessTokens.set(accessToken, {
-      clientId,
-      sub,
-      scopes,
-      expiresAtMs: nowMs + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
-      revoked: false,
-    });
+    this.tokens.issueAccess(accessToken, { clientId, sub, scopes }, nowMs + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
     let refreshToken: string | undefined;
     if (offline) {
       refreshToken = newToken('1//0', 72);
-      this.refreshTokens.set(refreshToken, { clientId, sub, scopes, revoked: false });
+      this.tokens.issueRefresh(refreshToken, { clientId, sub, scopes });
     }
     this.grants.set(grantKey(clientId, sub), scopes);
     return {
@@ -446,8 +436,8 @@ export class GoogleWorld {
         aud: record.clientId,
         sub: record.sub,
         scope: record.scopes.join(' '),
-        exp: String(Math.floor((record.expiresAtMs as number) / 1000)),
-        expires_in: String(Math.max(0, Math.floor(((record.expiresAtMs as number) - nowMs) / 1000))),
+        exp: String(Math.floor(record.expiresAtMs / 1000)),
+        expires_in: String(Math.max(0, Math.floor((record.expiresAtMs - nowMs) / 1000))),
         ...(hasEmail ? { email: user.email, email_verified: 'true' } : {}),
         access_type: this.hasRefreshToken(record.clientId, record.sub) ? 'offline' : 'online',
       },
@@ -455,38 +445,26 @@ export class GoogleWorld {
   }
 
   private hasRefreshToken(clientId: string, sub: string): boolean {
-    return [...this.refreshTokens.values()].some((r) => r.clientId === clientId && r.sub === sub && !r.revoked);
+    return this.tokens.hasLiveRefresh((r) => r.clientId === clientId && r.sub === sub);
   }
 
   /** POST /revoke?token=… (access or refresh token): the whole grant goes, as at Google. */
   revoke(token: string | null): Outcome {
-    const record = token ? (this.accessTokens.get(token) ?? this.refreshTokens.get(token)) : undefined;
-    const live =
-      record && !record.revoked && (record.expiresAtMs === undefined || record.expiresAtMs > this.clock().getTime());
-    if (!record || !live) return { status: 400, body: OAUTH_ERRORS.revokeFailed() };
+    const record = token ? this.tokens.liveAny(token) : undefined;
+    if (!record) return { status: 400, body: OAUTH_ERRORS.revokeFailed() };
     this.revokeGrant(record.sub, record.clientId);
     return { status: 200, body: {} };
   }
 
   /** Every token of this account for this app stops working (revoked here or in the Google Account's settings). */
   revokeGrant(sub: string, clientId: string): void {
-    for (const record of [...this.accessTokens.values(), ...this.refreshTokens.values()]) {
-      if (record.sub === sub && record.clientId === clientId) record.revoked = true;
-    }
+    this.tokens.revokeWhere((record) => record.sub === sub && record.clientId === clientId);
     this.grants.delete(grantKey(clientId, sub));
   }
 
   /** Access tokens expire now (all, or one account's); refresh tokens keep working. */
   expireAccessTokens(sub?: string): number {
-    const nowMs = this.clock().getTime();
-    let count = 0;
-    for (const record of this.accessTokens.values()) {
-      if ((sub === undefined || record.sub === sub) && (record.expiresAtMs as number) > nowMs) {
-        record.expiresAtMs = nowMs;
-        count += 1;
-      }
-    }
-    return count;
+    return this.tokens.expireAccessWhere((record) => sub === undefined || record.sub === sub);
   }
 
   grantedScopes(sub: string, clientId: string): string[] {
@@ -494,9 +472,7 @@ export class GoogleWorld {
   }
 
   private liveAccessToken(token: string): TokenRecord | undefined {
-    const record = this.accessTokens.get(token);
-    if (!record || record.revoked || this.clock().getTime() >= (record.expiresAtMs as number)) return undefined;
-    return record;
+    return this.tokens.liveAccess(token);
   }
 
   // ---- Fitness REST API v1 ---------------------------------------------------------------------

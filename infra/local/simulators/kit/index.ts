@@ -2,3 +2,4 @@
 export * from './faults';
 export * from './http';
 export * from './server';
+export * from './tokens';

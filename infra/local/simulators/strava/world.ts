@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FaultQueue, RequestLog, type Fault, type Outcome } from '../kit';
+import { FaultQueue, RequestLog, TokenBook, type AccessTokenEntry, type Fault, type Outcome } from '../kit';
 import { deriveSeed, seededRandom, type Random } from './prng';
 import { buildActivity, deviceFor, seedWorld, SPORTS, withIds, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
@@ -54,21 +54,8 @@ interface CodeRecord {
   used: boolean;
 }
 
-interface AccessTokenRecord {
-  clientId: string;
-  athleteId: number;
-  scopes: string[];
-  expiresAtSeconds: number;
-  revoked: boolean;
-}
-
-interface RefreshTokenRecord {
-  clientId: string;
-  athleteId: number;
-  scopes: string[];
-  accessToken: string;
-  revoked: boolean;
-}
+/** A Strava token belongs to an athlete (the kit's TokenBook keeps client, scopes, expiry and revocation). */
+type AccessTokenRecord = AccessTokenEntry<{ athleteId: number }>;
 
 interface UsageRecord {
   fifteenMinStartMs: number;
@@ -127,8 +114,7 @@ export class StravaWorld {
   private lastActivityId: number;
   private readonly rng: Random;
   private readonly codes = new Map<string, CodeRecord>();
-  private readonly accessTokens = new Map<string, AccessTokenRecord>();
-  private readonly refreshTokens = new Map<string, RefreshTokenRecord>();
+  private readonly tokens: TokenBook<{ athleteId: number }>;
   /** What each athlete last granted each app, for approval_prompt=auto. */
   private readonly grants = new Map<string, string[]>();
   private readonly usageByClient = new Map<string, UsageRecord>();
@@ -145,6 +131,7 @@ export class StravaWorld {
     this.limits = structuredClone(options.limits);
     this.pageOrder = options.pageOrder ?? 'strava';
     this.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS;
+    this.tokens = new TokenBook(options.clock);
     const seeded = seedWorld(options.seed, options.clock(), options.historyDays);
     for (const athlete of seeded.athletes) this.athletes.set(athlete.id, athlete);
     for (const activity of seeded.activities) this.activities.set(activity.id, activity);
@@ -303,12 +290,10 @@ export class StravaWorld {
   }
 
   private refresh(client: SimulatedClient, refreshToken: string): Outcome {
-    const record = this.refreshTokens.get(refreshToken);
-    if (!record || record.revoked || record.clientId !== client.clientId)
-      return { status: 400, body: STRAVA_ERRORS.invalidRefreshToken() };
-    record.revoked = true;
-    const previousAccess = this.accessTokens.get(record.accessToken);
-    if (previousAccess) previousAccess.revoked = true;
+    const record = this.tokens.liveRefresh(refreshToken, client.clientId);
+    if (!record) return { status: 400, body: STRAVA_ERRORS.invalidRefreshToken() };
+    // Strava rotates: the used refresh token and its access token stop working.
+    this.tokens.retire(record);
     return { status: 200, body: this.issueTokenPair(client.clientId, record.athleteId, record.scopes) };
   }
 
@@ -317,8 +302,8 @@ export class StravaWorld {
     const accessToken = newToken();
     const refreshToken = newToken();
     const expiresAt = nowSeconds + this.accessTokenLifetimeSeconds;
-    this.accessTokens.set(accessToken, { clientId, athleteId, scopes, expiresAtSeconds: expiresAt, revoked: false });
-    this.refreshTokens.set(refreshToken, { clientId, athleteId, scopes, accessToken, revoked: false });
+    this.tokens.issueAccess(accessToken, { clientId, athleteId, scopes }, expiresAt * 1000);
+    this.tokens.issueRefresh(refreshToken, { clientId, athleteId, scopes }, accessToken);
     return {
       token_type: 'Bearer',
       expires_at: expiresAt,
@@ -349,35 +334,22 @@ export class StravaWorld {
 
   /** Every token of this athlete for this app stops working (deauthorization, or revoked in Strava's settings). */
   revokeAll(athleteId: number, clientId: string): void {
-    for (const record of [...this.accessTokens.values(), ...this.refreshTokens.values()]) {
-      if (record.athleteId === athleteId && record.clientId === clientId) record.revoked = true;
-    }
+    this.tokens.revokeWhere((record) => record.athleteId === athleteId && record.clientId === clientId);
     this.grants.delete(`${clientId}:${athleteId}`);
   }
 
   /** Makes access tokens expire now (all, or one athlete's); refresh tokens keep working. */
   expireAccessTokens(athleteId?: number): number {
-    const nowSeconds = secondsOf(this.clock().getTime());
-    let count = 0;
-    for (const record of this.accessTokens.values()) {
-      if (athleteId !== undefined && record.athleteId !== athleteId) continue;
-      if (record.expiresAtSeconds > nowSeconds) {
-        record.expiresAtSeconds = nowSeconds;
-        count += 1;
-      }
-    }
-    return count;
+    return this.tokens.expireAccessWhere((record) => athleteId === undefined || record.athleteId === athleteId);
   }
 
   /** The token's record if it exists at all (even expired or revoked): it still identifies the app for rate limits. */
   accessTokenRecord(token: string): AccessTokenRecord | undefined {
-    return this.accessTokens.get(token);
+    return this.tokens.accessEntry(token);
   }
 
   private liveAccessToken(token: string): AccessTokenRecord | undefined {
-    const record = this.accessTokens.get(token);
-    if (!record || record.revoked || secondsOf(this.clock().getTime()) >= record.expiresAtSeconds) return undefined;
-    return record;
+    return this.tokens.liveAccess(token);
   }
 
   // ---- API v3 --------------------------------------------------------------------------------
@@ -389,7 +361,7 @@ export class StravaWorld {
     query: URLSearchParams,
     accessToken: string | null,
   ): Outcome & { clientId?: string; athleteId?: number } {
-    const known = accessToken ? this.accessTokens.get(accessToken) : undefined;
+    const known = accessToken ? this.tokens.accessEntry(accessToken) : undefined;
     if (!known) return { status: 401, body: STRAVA_ERRORS.invalidAccessToken() };
     const ids = { clientId: known.clientId, athleteId: known.athleteId };
     const overLimit = this.countRequest(known.clientId);

@@ -10,6 +10,7 @@ import {
   createHealthConnectionsDemoApi,
   demoHealthActivities,
   demoHealthConnections,
+  demoHealthImportJobs,
   disconnectDemoHealth,
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
@@ -202,13 +203,15 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
     async importJobs() {
       // Demo mode: the connect-time import and the year's backfill have finished, shaped as the server sends them.
       const state = readState();
-      if (!state.connected) return { jobs: [] };
+      const health = demoHealthImportJobs(context);
+      if (!state.connected) return { jobs: health };
       const count = (await connectedActivities()).length;
       const at = state.connectedAt ?? now().toISOString();
       return {
         jobs: [
           demoImportJob('import', at, count, { imported: count, updated: 0, days: 0 }),
           demoImportJob('backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
+          ...health,
         ],
       };
     },

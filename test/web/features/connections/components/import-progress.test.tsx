@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import { ImportProgress, waitingText } from '@/features/connections/components/import-progress';
-import { ACTIVE_POLL_MS, notifyImportStarted } from '@/features/connections/hooks/use-import-jobs';
+import { ACTIVE_POLL_MS, notifyImportStarted, useImportJobs } from '@/features/connections/hooks/use-import-jobs';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
 
 function job(overrides: Partial<ImportJob> = {}): ImportJob {
@@ -95,4 +95,37 @@ describe('ImportProgress', () => {
     expect(await screen.findByRole('progressbar', { name: 'Strava history (last 12 months)' })).toBeInTheDocument();
     expect(screen.getByText('Queued')).toBeInTheDocument();
   });
+
+  it('is one poller per screen: the dashboard figures and two progress views ask once per poll', async () => {
+    function FinishedCount() {
+      const { finished } = useImportJobs();
+      return <p>finished {finished}</p>;
+    }
+    let jobs: ImportJob[] = [job({ status: 'running' })];
+    const apiClient = createFakeApiClient({ importJobs: vi.fn(async () => ({ jobs })) });
+    const { unmount } = render(
+      <TestProviders service={createFakeAuthService(SIGNED_IN_USER)} apiClient={apiClient}>
+        <ImportProgress />
+        <ImportProgress />
+        <FinishedCount />
+      </TestProviders>,
+    );
+    expect(await screen.findAllByRole('progressbar', { name: 'Strava import' })).toHaveLength(2);
+    expect(apiClient.importJobs).toHaveBeenCalledTimes(1);
+
+    // One sync started: one look, shared by every view; the finish is counted once.
+    jobs = [
+      job({ status: 'done', result: { imported: 3, updated: 0, days: 0 }, finishedAt: '2026-11-23T19:00:00.000Z' }),
+    ];
+    notifyImportStarted();
+    await waitFor(() => expect(screen.getByText('finished 1')).toBeInTheDocument());
+    expect(screen.getAllByText('Strava import finished: 3 new, 0 updated.')).toHaveLength(2);
+    expect(apiClient.importJobs).toHaveBeenCalledTimes(2);
+
+    // Nobody listens any more: the polling stops.
+    unmount();
+    notifyImportStarted();
+    await new Promise((resolve) => setTimeout(resolve, ACTIVE_POLL_MS + 500));
+    expect(apiClient.importJobs).toHaveBeenCalledTimes(2);
+  }, 15_000);
 });

@@ -8,6 +8,7 @@ import {
   SyncResponse,
 } from '@shared/schemas/connections';
 import { GoogleConnectResponse } from '@shared/schemas/google';
+import { ImportJobsResponse } from '@shared/schemas/import-jobs';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
 import { DEMO_HEALTH_CONNECT_DELAY_MS } from '@/features/connections/demo/health-connections-demo';
 
@@ -58,6 +59,12 @@ describe('demo Google Fit and Apple Health (spec health-connections §1)', () =>
     });
     expect(response.sync).toMatchObject({ provider: 'google_health', imported: 4 });
     expect(await providersOf(client)).toEqual(['strava', 'google_health']);
+    // Like the server, the connect's import is followed by the year's history backfill.
+    const { jobs } = ImportJobsResponse.parse(await client.importJobs());
+    expect(jobs.filter((job) => job.provider === 'google_health').map((job) => `${job.kind}:${job.status}`)).toEqual([
+      'import:done',
+      'backfill:done',
+    ]);
 
     const { activities } = ActivitiesResponse.parse(await client.activities({ limit: 50 }));
     const google = activities.filter((a) => a.provider_type === 'google_health');

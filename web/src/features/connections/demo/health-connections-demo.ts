@@ -1,6 +1,7 @@
 import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel } from '@shared/activity-level';
 import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
+import type { ImportJob } from '@shared/schemas/import-jobs';
 import type { HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { ApiError } from '@/lib/api/transport';
 import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
@@ -260,6 +261,31 @@ export function demoHealthActivities({ now, storage }: DemoContext): UnifiedActi
   return (['google_health', 'apple_health'] as const).flatMap((provider) =>
     state[provider] ? WORKOUTS[provider].map((workout) => toUnified(provider, workout, current)) : [],
   );
+}
+
+/** Like the server: a Google Fit connect's 30-day import and the year's backfill queued after it, here finished. */
+export function demoHealthImportJobs({ storage }: DemoContext): ImportJob[] {
+  const connection = readState(storage).google_health;
+  if (!connection) return [];
+  const imported = WORKOUTS.google_health.length;
+  const job = (kind: ImportJob['kind'], fetched: number, result: NonNullable<ImportJob['result']>): ImportJob => ({
+    id: `demo-google-${kind}`,
+    provider: 'google_health',
+    kind,
+    status: 'done',
+    counts: { fetched, stored: kind === 'import' ? fetched : result.days, pages: 1 },
+    waitingUntil: null,
+    reason: null,
+    result,
+    error: null,
+    createdAt: connection.connectedAt,
+    updatedAt: connection.connectedAt,
+    finishedAt: connection.connectedAt,
+  });
+  return [
+    job('import', imported, { imported, updated: 0, days: 0 }),
+    job('backfill', 0, { imported: 0, updated: 0, days: 0 }),
+  ];
 }
 
 export function disconnectDemoHealth({ storage }: DemoContext, provider: DemoHealthProvider): void {

@@ -1,5 +1,6 @@
 import type { ImportJob } from '@shared/schemas/import-jobs';
-import { useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 
 /** While a job runs the screen asks every 2 s; otherwise every 20 s (a sync started elsewhere shows up). */
@@ -19,52 +20,99 @@ export function isActiveJob(job: Pick<ImportJob, 'status'>): boolean {
 
 export type ImportJobsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; jobs: ImportJob[] };
 
+interface ImportJobsSnapshot {
+  state: ImportJobsState;
+  /** Jobs seen to finish since polling began. */
+  finished: number;
+}
+
 /**
- * The user's import jobs, polled: quickly while one runs, slowly otherwise. `finished` counts the jobs seen
- * to finish while the screen was open, so a screen can reload what the import changed.
+ * One poller per API client, shared by every view on the screen (the dashboard's figures and progress, the
+ * connections card): it polls while at least one view listens, quickly while a job runs, slowly otherwise.
  */
-export function useImportJobs(): { state: ImportJobsState; finished: number } {
-  const client = useApiClient();
-  const [state, setState] = useState<ImportJobsState>({ status: 'loading' });
-  const [finished, setFinished] = useState(0);
-  const seenDone = useRef<Set<string> | null>(null);
+class ImportJobsPoller {
+  private snapshot: ImportJobsSnapshot = { state: { status: 'loading' }, finished: 0 };
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped on every start and stop: an answer from an earlier run is ignored. */
+  private generation = 0;
+  private seenDone: Set<string> | null = null;
 
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      let delay = IDLE_POLL_MS;
-      try {
-        const { jobs } = await client.importJobs();
-        if (stopped) return;
-        const nowActive = new Set(jobs.filter(isActiveJob).map((job) => job.id));
-        // A job can start and finish between two polls: count every finish not seen before, not only the ones seen running.
-        const doneKeys = jobs.filter((job) => !isActiveJob(job)).map((job) => `${job.id}@${job.finishedAt ?? ''}`);
-        if (seenDone.current === null) seenDone.current = new Set(doneKeys);
-        else {
-          const fresh = doneKeys.filter((key) => !seenDone.current!.has(key));
-          fresh.forEach((key) => seenDone.current!.add(key));
-          if (fresh.length > 0) setFinished((n) => n + fresh.length);
-        }
-        setState({ status: 'ready', jobs });
-        if (nowActive.size > 0) delay = ACTIVE_POLL_MS;
-      } catch {
-        if (!stopped) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), delay);
-    };
-    const now = () => {
-      clearTimeout(timer);
-      void poll();
-    };
-    now();
-    window.addEventListener(IMPORT_STARTED, now);
+  constructor(private readonly client: ApiClient) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      window.removeEventListener(IMPORT_STARTED, now);
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
     };
-  }, [client]);
+  };
 
-  return { state, finished };
+  readonly getSnapshot = (): ImportJobsSnapshot => this.snapshot;
+
+  private readonly pollNow = () => {
+    clearTimeout(this.timer);
+    void this.poll(this.generation);
+  };
+
+  private start(): void {
+    this.generation += 1;
+    window.addEventListener(IMPORT_STARTED, this.pollNow);
+    this.pollNow();
+  }
+
+  private stop(): void {
+    this.generation += 1;
+    clearTimeout(this.timer);
+    window.removeEventListener(IMPORT_STARTED, this.pollNow);
+  }
+
+  private update(next: Partial<ImportJobsSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  private async poll(generation: number): Promise<void> {
+    let delay = IDLE_POLL_MS;
+    try {
+      const { jobs } = await this.client.importJobs();
+      if (generation !== this.generation) return;
+      // A job can start and finish between two polls: count every finish not seen before, not only the ones seen running.
+      const doneKeys = jobs.filter((job) => !isActiveJob(job)).map((job) => `${job.id}@${job.finishedAt ?? ''}`);
+      let finished = this.snapshot.finished;
+      if (this.seenDone === null) this.seenDone = new Set(doneKeys);
+      else {
+        const fresh = doneKeys.filter((key) => !this.seenDone!.has(key));
+        fresh.forEach((key) => this.seenDone!.add(key));
+        finished += fresh.length;
+      }
+      this.update({ state: { status: 'ready', jobs }, finished });
+      if (jobs.some(isActiveJob)) delay = ACTIVE_POLL_MS;
+    } catch {
+      if (generation !== this.generation) return;
+      if (this.snapshot.state.status !== 'ready') this.update({ state: { status: 'error' } });
+    }
+    if (generation === this.generation) this.timer = setTimeout(() => void this.poll(generation), delay);
+  }
+}
+
+const pollers = new WeakMap<ApiClient, ImportJobsPoller>();
+
+function pollerFor(client: ApiClient): ImportJobsPoller {
+  let poller = pollers.get(client);
+  if (!poller) {
+    poller = new ImportJobsPoller(client);
+    pollers.set(client, poller);
+  }
+  return poller;
+}
+
+/**
+ * The user's import jobs, from the screen's one shared poller. `finished` counts the jobs seen to finish while
+ * polling ran, so a screen can reload what the import changed.
+ */
+export function useImportJobs(): ImportJobsSnapshot {
+  const poller = pollerFor(useApiClient());
+  return useSyncExternalStore(poller.subscribe, poller.getSnapshot);
 }

@@ -1,0 +1,117 @@
+import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
+import { localMidnightMs, shiftDate, syncWindow } from '../../domain/google-fit-time';
+import { NotFoundError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { getConnection } from '../../repositories/connections';
+import { googleProvider } from '../../providers/google';
+import type { GoogleDeps } from '../google-deps';
+import { dropIfDisconnectedMeanwhile, GOOGLE_NOT_CONNECTED, syncGoogleFit, toGoogleSyncError } from '../google-sync';
+import { saveBackfilledDays } from './backfill-days';
+import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
+
+/** Issue 13: a new user's history, up to the last 12 months (the import's 30 days included). */
+export const GOOGLE_BACKFILL_DAYS = 365;
+/** Local days per page: one daily aggregate and one session list over this many days. */
+export const GOOGLE_BACKFILL_PAGE_DAYS = 30;
+
+/** A backfill's resume point: its fixed window (local dates, `endDate` exclusive), the next page's first day, the day totals so far. */
+interface GoogleBackfillState {
+  firstDate: string;
+  endDate: string;
+  nextDate: string;
+  days: BackfillDays;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function stateFrom(state: Record<string, unknown> | null): GoogleBackfillState | null {
+  if (!state) return null;
+  const { firstDate, endDate, nextDate, days } = state;
+  if (typeof firstDate !== 'string' || typeof endDate !== 'string' || typeof nextDate !== 'string') return null;
+  if (![firstDate, endDate, nextDate].every((date) => DATE.test(date))) return null;
+  return { firstDate, endDate, nextDate, days: typeof days === 'string' ? (JSON.parse(days) as BackfillDays) : {} };
+}
+
+/** Saved as one JSON string, like Strava's (a map of ~330 days of nested totals). */
+function stateToSave(state: GoogleBackfillState): Record<string, unknown> {
+  return { ...state, days: JSON.stringify(state.days) };
+}
+
+export function googleImporter(deps: GoogleDeps): ProviderImporter {
+  return {
+    clock: deps.clock,
+    toError: toGoogleSyncError,
+    // Google answers its 30-day window in two calls: one run covers it.
+    async import(run) {
+      const result = await syncGoogleFit(run.userId, deps);
+      await run.progress({
+        fetched: result.imported + result.updated,
+        stored: result.imported + result.updated,
+        pages: 1,
+      });
+      return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
+    },
+    backfill: (run) => backfillGoogle(run, deps),
+  };
+}
+
+/**
+ * Google Fit serves a person's whole history through the same daily aggregate and session list, so the year before
+ * the import window is read the same way, 30 local days per page, into day totals only (no activity is stored: they
+ * are past the retention window). Totals and cursor are saved together after every page, so a crash or a rate limit
+ * (a 429 parks the job until the quota reopens) resumes at the next page without counting a page twice.
+ */
+async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportOutcome> {
+  const connection = await getConnection(run.userId, 'google_health', null);
+  if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+  // The year before the connection's first import window, which began when the connection did.
+  const importStart = syncWindow(new Date(connection.connectedAt), deps.timeZone, deps.settings.syncDays).firstDate;
+  let state = stateFrom(run.state) ?? {
+    firstDate: shiftDate(importStart, -(GOOGLE_BACKFILL_DAYS - deps.settings.syncDays)),
+    endDate: importStart,
+    nextDate: shiftDate(importStart, -(GOOGLE_BACKFILL_DAYS - deps.settings.syncDays)),
+    days: {},
+  };
+  let counts = run.job.counts;
+  const deadline = Date.now() + run.budgetMs;
+  while (state.nextDate < state.endDate) {
+    const pageEnd = minDate(shiftDate(state.nextDate, GOOGLE_BACKFILL_PAGE_DAYS), state.endDate);
+    const window = {
+      startMs: localMidnightMs(state.nextDate, deps.timeZone),
+      endMs: localMidnightMs(pageEnd, deps.timeZone),
+    };
+    const { items } = await googleProvider.pull!.listWindowPage(run.userId, deps, window, null);
+    const fetchedAt = deps.clock();
+    const { activities, skipped } = googleProvider.pull!.map(items, {
+      userId: run.userId,
+      fetchedAt,
+      timeZone: deps.timeZone,
+    });
+    if (skipped > 0)
+      logger.warn('skipped unreadable google fit sessions in a backfill', { userId: run.userId, skipped });
+    state = {
+      ...state,
+      nextDate: pageEnd,
+      days: addPageToBackfill(
+        state.days,
+        activities.map((a) => a.activity),
+        deps.timeZone,
+        fetchedAt,
+      ),
+    };
+    counts = {
+      fetched: counts.fetched + activities.length + skipped,
+      stored: Object.keys(state.days).length,
+      pages: counts.pages + 1,
+    };
+    await run.progress(counts, stateToSave(state));
+    if (state.nextDate < state.endDate && Date.now() >= deadline) return { done: false };
+  }
+  await dropIfDisconnectedMeanwhile(run.userId);
+  const days = await saveBackfilledDays(run.userId, state.days, deps.clock());
+  return { done: true, result: { imported: 0, updated: 0, days } };
+}
+
+function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
