@@ -97,6 +97,8 @@ async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportO
         activities.map((a) => a.activity),
         deps.timeZone,
         fetchedAt,
+        // The last second before the import's first local day: that day and later are the import's.
+        Math.floor(localMidnightMs(state.endDate, deps.timeZone) / 1000) - 1,
       ),
     };
     counts = {
