@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { ImportMessage } from '../../lib/import-queue';
 import { logger } from '../../lib/logger';
 import { IMPORT_WORKER } from '../../shared/routes';
-import { runImportJob } from '../../usecases/import-jobs/jobs';
+import { runImportJob } from '../../usecases/import-jobs/run-job';
 import { stravaDeps } from '../../usecases/strava-deps';
 import { runStravaWebhookMessage } from '../../usecases/strava-webhook';
 

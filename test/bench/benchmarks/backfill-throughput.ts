@@ -11,7 +11,8 @@ import { listProviderDailyAggregates } from '../../../functions/repositories/met
 import { withStravaAccess } from '../../../functions/usecases/strava-access';
 import { connectStrava, createAuthorizeUrl } from '../../../functions/usecases/strava-connect';
 import { stravaDeps } from '../../../functions/usecases/strava-deps';
-import { runImportJob, startImportJob } from '../../../functions/usecases/import-jobs/jobs';
+import { startImportJob } from '../../../functions/usecases/import-jobs/jobs';
+import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';
 import { BACKFILL_PAGE_SIZE, stravaImporter } from '../../../functions/usecases/import-jobs/strava-importer';
 import { SEEDED_ATHLETE_IDS } from '../../../infra/local/simulators/strava';
 import { consentAs, isolatedLimiter, newUserId, startStrava } from '../../functions/strava/helpers';

@@ -8,7 +8,7 @@ import { listSyncRequests, setManualSyncOnly } from '../../../functions/reposito
 import { SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
 import { googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
-import { runImportJob } from '../../../functions/usecases/import-jobs/jobs';
+import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';
 import { stravaImporter } from '../../../functions/usecases/import-jobs/strava-importer';
 import { refreshProviderConnections } from '../../../functions/usecases/provider-refresh';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
