@@ -1,0 +1,17 @@
+import type { ProviderType } from '../../shared/schemas/activity';
+
+/** users: a member's metrics and daily aggregates (see functions/repositories/metrics.ts). */
+export const metricsKeys = {
+  metrics: (userId: string) => ({ pk: `USER#${userId}`, sk: 'METRICS' }),
+  dailyAggregate: (userId: string, date: string, provider: ProviderType) => ({
+    pk: `USER#${userId}`,
+    sk: `DAILY#${date}#${provider}`,
+  }),
+  /** The sort-key range of the daily aggregates from `from` ('YYYY-MM-DD', inclusive; every one without it) on. */
+  dailyAggregatesFrom: (userId: string, from?: string) => ({
+    pk: `USER#${userId}`,
+    // '~' sorts after every digit and letter, so the upper bound covers every date and provider.
+    skFrom: `DAILY#${from ?? ''}`,
+    skTo: 'DAILY#~',
+  }),
+} as const;
