@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -39,11 +40,11 @@ export default function LoginPage() {
   const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
   const keepReturn = returnTo ? `&${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
 
-  useEffect(() => {
+  if (useChanged([mode])) {
     setConfirmation(null);
     setError(null);
     setResetEmail(null);
-  }, [mode]);
+  }
 
   const goToDashboard = () => navigate(returnTo ?? paths.dashboard, { replace: true });
 
