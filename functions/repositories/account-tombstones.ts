@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import { tombstoneKeys } from './keys';
 
 /**
  * What is kept after an account is deleted, users table, outside the user's own partition (the sweep of
@@ -11,11 +12,6 @@ import { dynamo } from '../lib/dynamo';
  *   messages they had used, so deleting and re-creating an account does not reset the monthly allowance
  *   (TTL at the end of that month).
  */
-export const tombstoneKeys = {
-  deletedUser: (userId: string) => ({ pk: `DELETED_USER#${userId}`, sk: 'TOMBSTONE' }),
-  deletedEmail: (emailHash: string, month: string) => ({ pk: `DELETED_EMAIL#${emailHash}`, sk: `QUOTA#${month}` }),
-} as const;
-
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 export async function putDeletedUserTombstone(userId: string, now: Date, keepUntil: Date): Promise<void> {

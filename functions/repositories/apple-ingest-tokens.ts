@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
+import { appleIngestKeys } from './keys';
 
 /**
  * Apple Health ingest tokens, stored as SHA-256 hashes only, in the users table:
@@ -10,15 +11,6 @@ import { ConflictError } from '../lib/errors';
  *   deletes the old one in the same transaction. One live token per user, never two.
  * Ingest request windows (a per-user rate limit) live in rateLimits: `USER#<sub>` / `APPLE_INGEST_WINDOW#<start>`.
  */
-export const appleIngestKeys = {
-  currentToken: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APPLE_INGEST_TOKEN' }),
-  tokenHash: (tokenHash: string) => ({ pk: `APPLE_INGEST_TOKEN#${tokenHash}`, sk: 'APPLE_INGEST_TOKEN' }),
-  requestWindow: (userId: string, windowStart: string) => ({
-    pk: `USER#${userId}`,
-    sk: `APPLE_INGEST_WINDOW#${windowStart}`,
-  }),
-} as const;
-
 const users = () => tableName('users');
 const MAX_ATTEMPTS = 12;
 

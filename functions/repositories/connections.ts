@@ -135,7 +135,7 @@ export async function saveConnection(input: NewConnection, cipher: TokenCipher):
         ...prefixed(
           input.provider === 'strava'
             ? keys.connectionByStravaAthlete(input.providerUserId)
-            : { gsi1pk: `${input.provider.toUpperCase()}#${input.providerUserId}`, gsi1sk: `CONN#${input.provider}` },
+            : keys.connectionByProviderAccount(input.provider, input.providerUserId),
         ),
         ':scopes': input.scopes,
         ':data': { firstname: input.athleteFirstName, lastname: input.athleteLastName },
@@ -378,8 +378,7 @@ export async function saveTokenlessConnection(input: NewTokenlessConnection): Pr
         ':userId': input.userId,
         ':provider': input.provider,
         ':providerUserId': input.providerUserId,
-        ':gsi1pk': `${input.provider.toUpperCase()}#${input.providerUserId}`,
-        ':gsi1sk': `CONN#${input.provider}`,
+        ...prefixed(keys.connectionByProviderAccount(input.provider, input.providerUserId)),
         ':scopes': input.scopes,
         ':data': { firstname: null, lastname: null },
         ':true': true,

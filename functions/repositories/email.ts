@@ -7,6 +7,7 @@ import {
   type EmailCategory,
   type EmailPreferences,
 } from '../shared/schemas/email';
+import { emailKeys } from './keys';
 
 /**
  * Email (issue 16).
@@ -23,14 +24,6 @@ import {
  * overlapping runs never send one message twice, and a failed send is retried later with backoff. A message leaves the
  * table once sent (or given up); until then it names the users it is about (`userIds`), so account deletion can drop it.
  */
-export const emailKeys = {
-  outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
-  outboxDue: (dueAt: string, id: string) => ({ gsi1pk: 'OUTBOX_DUE', gsi1sk: `${dueAt}#${id}` }),
-  suppressed: (email: string) => ({ pk: `EMAIL_SUPPRESSED#${email.toLowerCase()}`, sk: 'SUPPRESSED' }),
-  unsubscribe: (tokenHash: string) => ({ pk: `EMAIL_UNSUB#${tokenHash}`, sk: 'UNSUB' }),
-  preferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EMAIL_PREFS' }),
-} as const;
-
 /** Sent or not, a message is gone after a week. */
 const OUTBOX_LIFETIME_S = 7 * 86_400;
 const UNSUBSCRIBE_LIFETIME_S = 365 * 86_400;
@@ -92,7 +85,7 @@ export async function listDueEmails(now: Date, limit = 50): Promise<{ id: string
       TableName: social(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
-      ExpressionAttributeValues: { ':pk': 'OUTBOX_DUE', ':due': `${now.toISOString()}~` },
+      ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition(), ':due': `${now.toISOString()}~` },
       Limit: limit,
     }),
   );
@@ -165,7 +158,7 @@ export async function listPendingEmailIdsAbout(userId: string): Promise<string[]
         TableName: social(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'OUTBOX_DUE' },
+        ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition() },
         ExclusiveStartKey: startKey,
       }),
     );
@@ -207,8 +200,7 @@ export async function putUnsubscribeToken(
       TableName: tableName('users'),
       Item: {
         ...emailKeys.unsubscribe(tokenHash),
-        gsi1pk: `USER#${userId}`,
-        gsi1sk: `EMAIL_UNSUB#${tokenHash}`,
+        ...emailKeys.unsubscribeOfUser(userId, tokenHash),
         entity: 'UnsubscribeToken',
         userId,
         category,

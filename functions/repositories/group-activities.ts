@@ -10,7 +10,7 @@ import {
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll } from './batch';
-import { keys } from './keys';
+import { groupActivityKeys, keys, userIdOfPartition } from './keys';
 import { DELETED_ORGANIZER_ID } from '../domain/group-activity';
 import { DELETED_USER } from '../shared/schemas/partners';
 import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
@@ -29,25 +29,6 @@ import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
  * the reminder job queries each area partition for the next 24 h. Capacity is one counter on the activity,
  * changed only in a transaction with the participant item, under a condition on the counter.
  */
-export const groupActivityKeys = {
-  activity: (id: string) => ({ pk: `GACT#${id}`, sk: 'META' }),
-  member: (id: string, userId: string) => ({ pk: `GACT#${id}`, sk: `MEMBER#${userId}` }),
-  membersOf: (id: string) => ({ pk: `GACT#${id}`, skPrefix: 'MEMBER#' }),
-  byArea: (area: NearbyArea, startsAt: string, id: string) => ({
-    gsi1pk: `GACT_AREA#${area}`,
-    gsi1sk: `${startsAt}#${id}`,
-  }),
-  areaPartition: (area: NearbyArea) => `GACT_AREA#${area}`,
-  mine: (userId: string, startsAt: string, id: string) => ({
-    gsi1pk: `GACT_MINE#${userId}`,
-    gsi1sk: `${startsAt}#${id}`,
-  }),
-  minePartition: (userId: string) => `GACT_MINE#${userId}`,
-  /** In the removed person's partition, so their account erasure finds it with one query. */
-  removal: (id: string, userId: string) => ({ pk: `USER#${userId}`, sk: `GACT_REMOVED#${id}` }),
-  removalsOf: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'GACT_REMOVED#' }),
-} as const;
-
 export interface GroupActivityRecord extends Omit<GroupActivityInput, 'area'> {
   id: string;
   area: ActivityArea | null;
@@ -635,7 +616,7 @@ export async function displayNamesOf(userIds: readonly string[], fallback: strin
         : typeof settings.displayName === 'string'
           ? settings.displayName
           : '';
-    if (name.trim() !== '') names.set(String(item.userId ?? String(item.pk).slice('USER#'.length)), name.trim());
+    if (name.trim() !== '') names.set(String(item.userId ?? userIdOfPartition(String(item.pk))), name.trim());
   }
   return names;
 }
@@ -653,7 +634,7 @@ export async function countPlanAction(
   const result = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
-      Key: { pk: `USER#${userId}`, sk: `PLAN_LIMIT#${action}#${windowStart.toISOString()}` },
+      Key: groupActivityKeys.planLimit(userId, action, windowStart),
       UpdateExpression: 'SET entity = :entity, expiresAt = if_not_exists(expiresAt, :expiresAt) ADD actions :one',
       ExpressionAttributeValues: {
         ':entity': 'PlanLimitWindow',
@@ -668,11 +649,12 @@ export async function countPlanAction(
 
 /** Removes the user's limit windows (account erasure). */
 export async function deletePlanActionCounts(userId: string): Promise<number> {
+  const { pk, skPrefix } = groupActivityKeys.planLimitsOf(userId);
   const result = await dynamo().send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PLAN_LIMIT#' },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ConsistentRead: true,
     }),
   );

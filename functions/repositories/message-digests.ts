@@ -1,7 +1,7 @@
 import { GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
-import { keys } from './keys';
+import { messageKeys } from './keys';
 
 /**
  * The daily message digest (issue 16), one item per user in the users table (`USER#<id>` / `MSG_DIGEST`):
@@ -20,7 +20,7 @@ export interface DigestState {
 }
 
 const users = () => tableName('users');
-const PENDING = keys.messageDigestPending('', '').gsi1pk;
+const PENDING = messageKeys.messageDigestPending('', '').gsi1pk;
 
 function toState(userId: string, item: Record<string, unknown> | undefined): DigestState {
   return {
@@ -37,12 +37,12 @@ export async function markDigestPending(userId: string, now: Date): Promise<void
   await dynamo().send(
     new UpdateCommand({
       TableName: users(),
-      Key: keys.messageDigest(userId),
+      Key: messageKeys.messageDigest(userId),
       UpdateExpression:
         'SET gsi1pk = :pending, gsi1sk = if_not_exists(gsi1sk, :sk), latestAt = :at, userId = :userId, entity = :entity',
       ExpressionAttributeValues: {
         ':pending': PENDING,
-        ':sk': keys.messageDigestPending(at, userId).gsi1sk,
+        ':sk': messageKeys.messageDigestPending(at, userId).gsi1sk,
         ':at': at,
         ':userId': userId,
         ':entity': 'MessageDigest',
@@ -71,7 +71,7 @@ export async function listPendingDigests(): Promise<DigestState[]> {
 
 export async function getDigestState(userId: string): Promise<DigestState> {
   const result = await dynamo().send(
-    new GetCommand({ TableName: users(), Key: keys.messageDigest(userId), ConsistentRead: true }),
+    new GetCommand({ TableName: users(), Key: messageKeys.messageDigest(userId), ConsistentRead: true }),
   );
   return toState(userId, result.Item);
 }
@@ -90,7 +90,7 @@ export async function claimDigestDay(
     await dynamo().send(
       new UpdateCommand({
         TableName: users(),
-        Key: keys.messageDigest(userId),
+        Key: messageKeys.messageDigest(userId),
         UpdateExpression: 'SET lastDay = :day, lastAt = :now',
         ConditionExpression: seenLastDay === null ? 'attribute_not_exists(lastDay)' : 'lastDay = :seen',
         ExpressionAttributeValues: {
@@ -113,7 +113,7 @@ export async function clearDigestPending(userId: string, now: Date): Promise<voi
     await dynamo().send(
       new UpdateCommand({
         TableName: users(),
-        Key: keys.messageDigest(userId),
+        Key: messageKeys.messageDigest(userId),
         UpdateExpression: 'REMOVE gsi1pk, gsi1sk, latestAt',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(latestAt) OR latestAt <= :now)',
         ExpressionAttributeValues: { ':now': now.toISOString() },

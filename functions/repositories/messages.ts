@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { deleteItemsByPrefix } from './partner-items';
+import { messageKeys } from './keys';
 
 /**
  * Messages between partners and the free plan's monthly counter, social table:
@@ -11,13 +12,6 @@ import { deleteItemsByPrefix } from './partner-items';
  * - the sender's counter for a month, pk USER#<id> / sk MSGQUOTA#<yyyy-mm>, incremented by one
  *   conditional update (used < limit), so concurrent sends can never pass the limit. TTL removes old months.
  */
-export const messageKeys = {
-  conversation: (a: string, b: string) => ({ pk: `CONV#${[a, b].sort().join('#')}` }),
-  message: (a: string, b: string, id: string) => ({ ...messageKeys.conversation(a, b), sk: `MSG#${id}` }),
-  quota: (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `MSGQUOTA#${month}` }),
-  quotasOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'MSGQUOTA#' }),
-} as const;
-
 /** Counters outlive their month by this long, then TTL removes them. */
 const QUOTA_RETENTION_SECONDS = 62 * 86_400;
 
@@ -117,12 +111,12 @@ export async function listMessages(
   limit: number,
   olderThan: string | null,
 ): Promise<MessagePage> {
-  const { pk } = messageKeys.conversation(a, b);
+  const { pk, skPrefix } = messageKeys.messagesOf(a, b);
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName('social'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'MSG#' },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ...(olderThan ? { ExclusiveStartKey: { pk, sk: olderThan } } : {}),
       ScanIndexForward: false,
       Limit: limit,
@@ -141,8 +135,8 @@ export async function listMessages(
 
 /** Removes a whole conversation; returns how many messages it held. */
 export async function deleteConversation(a: string, b: string): Promise<number> {
-  const { pk } = messageKeys.conversation(a, b);
-  return deleteItemsByPrefix({ pk, prefix: 'MSG#' });
+  const { pk, skPrefix } = messageKeys.messagesOf(a, b);
+  return deleteItemsByPrefix({ pk, prefix: skPrefix });
 }
 
 /** Removes the member's monthly counters. */

@@ -5,25 +5,17 @@ import type { HeldActivity } from '../domain/metrics';
 import { combineDailyAggregates } from '../domain/metrics-aggregates';
 import { isPastRetention } from '../domain/retention';
 import { batchWriteAll } from './batch';
-import { keys } from './keys';
+import { metricsKeys, keys } from './keys';
 import type { ProviderType } from '../shared/schemas/activity';
 import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '../shared/schemas/metrics';
 
 /**
  * Metrics and daily aggregates live in the users table under the user's partition:
  * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider, issue 11; a history
- * backfill's part of that day is its own item beside it, keys.dailyBackfillPart, issue 13). They are
+ * backfill's part of that day is its own item beside it, metricsKeys.dailyBackfillPart, issue 13). They are
  * the user's own derived data, not provider data: no fetchedAt attribute and no TTL, so the 7-day purge never
  * touches them. Items of the earlier shape (DAILY#yyyy-mm-dd, no provider) cannot be attributed and are ignored.
  */
-export const metricsKeys = {
-  metrics: (userId: string) => ({ pk: `USER#${userId}`, sk: 'METRICS' }),
-  dailyAggregate: (userId: string, date: string, provider: ProviderType) => ({
-    pk: `USER#${userId}`,
-    sk: `DAILY#${date}#${provider}`,
-  }),
-} as const;
-
 export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
   await dynamo().send(
     new PutCommand({
@@ -43,7 +35,7 @@ export async function getMetrics(userId: string): Promise<ActivityMetrics | null
 /** A raw part's key, or a backfill part's (its own item, so neither overwrites the other). */
 function partKey(userId: string, part: Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>) {
   return part.backfilled === true
-    ? keys.dailyBackfillPart(userId, part.date, part.provider)
+    ? metricsKeys.dailyBackfillPart(userId, part.date, part.provider)
     : metricsKeys.dailyAggregate(userId, part.date, part.provider);
 }
 
@@ -78,14 +70,13 @@ export async function listProviderDailyAggregates(
   userId: string,
   range: { from?: string; provider?: ProviderType } = {},
 ): Promise<ProviderDailyAggregate[]> {
-  const { pk } = metricsKeys.metrics(userId);
+  const { pk, skFrom, skTo } = metricsKeys.dailyAggregatesFrom(userId, range.from);
   const pages = paginateQuery(
     { client: dynamo() },
     {
       TableName: tableName('users'),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      // '~' sorts after every digit and letter, so the upper bound covers every date and provider.
-      ExpressionAttributeValues: { ':pk': pk, ':from': `DAILY#${range.from ?? ''}`, ':to': 'DAILY#~' },
+      ExpressionAttributeValues: { ':pk': pk, ':from': skFrom, ':to': skTo },
     },
   );
   const parts: ProviderDailyAggregate[] = [];

@@ -14,6 +14,7 @@ import { deleteItemsByPrefix } from './partner-items';
 import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
 import { displayNamesOf } from './partner-members';
 import { actorOf, isLegacyWithActor } from '../domain/notification-actor';
+import { notificationKeys } from './keys';
 
 /** Notifications live for 90 days; DynamoDB TTL removes them after that. */
 export const NOTIFICATION_LIFETIME_DAYS = 90;
@@ -23,12 +24,6 @@ export const NOTIFICATION_LIFETIME_DAYS = 90;
  * carries gsi1pk UNREAD#<user> (a sparse index: marking it read removes it), so the unread count and
  * 'mark all read' read only the unread ones.
  */
-export const notificationKeys = {
-  notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${id}` }),
-  notificationsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'NOTIF#' }),
-  unread: (userId: string, id: string) => ({ gsi1pk: `UNREAD#${userId}`, gsi1sk: id }),
-} as const;
-
 export interface NewNotification {
   type: NotificationType;
   message: string;

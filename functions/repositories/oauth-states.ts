@@ -16,8 +16,7 @@ export async function savePendingOAuthState(
       // gsi1 finds a user's pending states, so deleting the account can remove them at once.
       Item: {
         ...keys.oauthState(nonce),
-        gsi1pk: `USER#${userId}`,
-        gsi1sk: `OAUTH_STATE#${nonce}`,
+        ...keys.oauthStateOfUser(userId, nonce),
         entity: 'OAuthState',
         userId,
         expiresAtMs,

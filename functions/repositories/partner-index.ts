@@ -3,6 +3,7 @@ import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
 import type { PaceBands } from '../domain/matching-pace';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity, ShareableField } from '../shared/schemas/profile';
+import { ANY_PART as ANY, partnerIndexKeys } from './keys';
 
 /**
  * Partner search index, social table. A discoverable member has:
@@ -13,17 +14,6 @@ import type { AvailabilitySlot, HomeArea, OutdoorActivity, ShareableField } from
  *   remove the old ones) and carrying a version for optimistic concurrency.
  * So every search is one Query on one partition (table or gsi1), paged; nothing scans all members.
  */
-const ANY = '*';
-export const partnerIndexKeys = {
-  entry: (area: HomeArea, activity: OutdoorActivity | typeof ANY, userId: string) => ({
-    pk: `PARTNER_IDX#${area}#${activity}`,
-    sk: `USER#${userId}`,
-    gsi1pk: `PARTNER_IDX#${ANY}#${activity}`,
-    gsi1sk: `USER#${userId}`,
-  }),
-  snapshot: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PARTNER_PROFILE' }),
-} as const;
-
 /** What the index holds per member: their stated, shareable preferences (never metrics) and coarse pace bands. */
 export interface PartnerListing {
   userId: string;
@@ -51,8 +41,8 @@ export interface IndexPartition {
 export function indexPartition(location: HomeArea | 'all', activity: OutdoorActivity | 'all'): IndexPartition {
   const activityPart = activity === 'all' ? ANY : activity;
   return location === 'all'
-    ? { index: 'gsi1', partitionKey: `PARTNER_IDX#${ANY}#${activityPart}` }
-    : { index: 'table', partitionKey: `PARTNER_IDX#${location}#${activityPart}` };
+    ? { index: 'gsi1', partitionKey: partnerIndexKeys.partition(ANY, activityPart) }
+    : { index: 'table', partitionKey: partnerIndexKeys.partition(location, activityPart) };
 }
 
 export type IndexKey = Record<'pk' | 'sk', string> & Partial<Record<'gsi1pk' | 'gsi1sk', string>>;

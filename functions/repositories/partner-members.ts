@@ -1,7 +1,7 @@
 import { tableName } from '../lib/config';
 import { batchGetAll } from './batch';
 import { keys } from './keys';
-import { metricsKeys } from './metrics';
+import { metricsKeys } from './keys';
 import type { ActivityLevelLabel } from '../shared/schemas/metrics';
 
 /** The display names members chose (users table, PROFILE item); members without one are missing from the map. */

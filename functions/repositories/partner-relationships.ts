@@ -2,6 +2,8 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, paginateQuery } from '
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ConnectionStatus } from '../shared/schemas/partners';
+import { batchWriteAll } from './batch';
+import { relationshipKeys } from './keys';
 
 /**
  * Where two members stand, social table: one item on each side, pk USER#<me> / sk REL#<other>, with the
@@ -10,15 +12,6 @@ import type { ConnectionStatus } from '../shared/schemas/partners';
  * conditions on both, so a race can never leave them disagreeing. gsi1 (REL#<me>#<state> / <since>#<other>)
  * lists one state, newest first. Items stay after a decline or a block, so the block is remembered.
  */
-export const relationshipKeys = {
-  relationship: (userId: string, otherUserId: string) => ({ pk: `USER#${userId}`, sk: `REL#${otherUserId}` }),
-  relationshipsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'REL#' }),
-  byState: (userId: string, state: ConnectionStatus, since: string, otherUserId: string) => ({
-    gsi1pk: `REL#${userId}#${state}`,
-    gsi1sk: `${since}#${otherUserId}`,
-  }),
-} as const;
-
 export interface LastMessage {
   text: string;
   senderId: string;
@@ -276,4 +269,17 @@ export async function recordLastMessage(userId: string, otherUserId: string, mes
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
+}
+
+/** Removes both sides of the member's relationship with each of `otherUserIds` (account erasure); returns the items removed. */
+export async function deleteRelationshipPairs(userId: string, otherUserIds: readonly string[]): Promise<number> {
+  const items = otherUserIds.flatMap((otherUserId) => [
+    relationshipKeys.relationship(userId, otherUserId),
+    relationshipKeys.relationship(otherUserId, userId),
+  ]);
+  await batchWriteAll(
+    tableName('social'),
+    items.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+  return items.length;
 }

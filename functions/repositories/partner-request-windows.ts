@@ -1,16 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { partnerRequestWindowKeys } from './keys';
 
 /**
  * Per-sender partner-request counter (issue 12 limits), social table: pk USER#<id> / sk PARTNER_REQ_WINDOW#<window start>,
  * taken by one conditional update (count < limit) like the message allowance, so concurrent requests cannot pass it.
  * TTL removes a window an hour after it ends.
  */
-export const partnerRequestWindowKeys = {
-  window: (userId: string, windowStart: string) => ({ pk: `USER#${userId}`, sk: `PARTNER_REQ_WINDOW#${windowStart}` }),
-} as const;
-
 /** Takes one request from the window's allowance; false when none is left (nothing changes then). */
 export async function takePartnerRequestAllowance(
   userId: string,

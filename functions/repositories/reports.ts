@@ -3,8 +3,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ReportKind } from '../shared/schemas/reports';
 import { batchGetAll } from './batch';
-import { keys } from './keys';
-import { messageKeys } from './messages';
+import { keys, messageKeys } from './keys';
 
 /**
  * social table: reports and moderation.
@@ -65,7 +64,7 @@ export async function listOpenReports(limit: number): Promise<ReportRecord[]> {
       TableName: table(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'REPORTS#open' },
+      ExpressionAttributeValues: { ':pk': keys.reportsInStatus('open') },
       Limit: limit,
     }),
   );
@@ -115,7 +114,7 @@ export async function closeReport(report: ReportRecord, status: ReportRecord['st
         ExpressionAttributeValues: {
           ':status': status,
           ':now': now.toISOString(),
-          ':gsi1pk': `REPORTS#${status}`,
+          ':gsi1pk': keys.reportsInStatus(status),
           ':open': 'open',
         },
       }),

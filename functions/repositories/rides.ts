@@ -5,7 +5,8 @@ import { wallClockOf } from '../domain/plan-time';
 import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
 import { batchGetAll } from './batch';
-import { groupActivityKeys, transact } from './group-activities';
+import { transact } from './group-activities';
+import { groupActivityKeys, rideKeys } from './keys';
 
 /**
  * social table: rides live in their activity's partition, so one Query reads every offer, booking and
@@ -24,22 +25,6 @@ import { groupActivityKeys, transact } from './group-activities';
  * driver's own ride, the booking item is created only if absent, and the passenger must still be a participant
  * of a not-cancelled activity.
  */
-export const rideKeys = {
-  offer: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDE#${rideId}` }),
-  booking: (activityId: string, rideId: string, userId: string) => ({
-    pk: `GACT#${activityId}`,
-    sk: `RIDEBOOK#${rideId}#${userId}`,
-  }),
-  bookingsOf: (activityId: string, rideId: string) => ({ pk: `GACT#${activityId}`, skPrefix: `RIDEBOOK#${rideId}#` }),
-  request: (activityId: string, requestId: string) => ({ pk: `GACT#${activityId}`, sk: `RIDEREQ#${requestId}` }),
-  /** Offers, bookings and requests all start with 'RIDE'. */
-  ridesOf: (activityId: string) => ({ pk: `GACT#${activityId}`, skPrefix: 'RIDE' }),
-  stats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RIDE_STATS' }),
-  /** One offer and one request per person and activity: a marker written in the same transaction, only if absent. */
-  offerBy: (activityId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `OFFERBY#${userId}` }),
-  requestBy: (activityId: string, userId: string) => ({ pk: `GACT#${activityId}`, sk: `REQUESTBY#${userId}` }),
-} as const;
-
 export interface RideOfferRecord {
   id: string;
   activityId: string;

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit';
 import { optionalEnv, tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
-import { stravaRateLimitKeys } from './strava-rate-limit-keys';
+import { stravaRateLimitKeys } from './keys';
 
 /** A Strava API application (spec §3 strava_api_configs) with the limits we hold it to. */
 export interface StravaAppConfig {

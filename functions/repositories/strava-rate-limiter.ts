@@ -36,7 +36,8 @@ import { TooManyRequestsError } from '../lib/errors';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { StravaAppConfig } from './strava-configs';
-import { quarterCounterAttribute, stravaRateLimitKeys } from './strava-rate-limit-keys';
+import { stravaRateLimitKeys } from './keys';
+import { quarterCounterAttribute } from './strava-rate-limit-keys';
 
 export type { StravaAppConfig } from './strava-configs';
 export { stravaConfigForUser } from './strava-configs';

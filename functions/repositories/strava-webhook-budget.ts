@@ -12,11 +12,10 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { fifteenMinuteWindowStart, nextFifteenMinuteWindowStart } from '../domain/rate-limit';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { stravaWebhookKeys } from './keys';
 
-export const stravaWebhookBudgetKey = (athleteId: number, now: Date) => ({
-  pk: `STRAVA_WEBHOOK#${athleteId}`,
-  sk: `QUARTER#${fifteenMinuteWindowStart(now).toISOString()}`,
-});
+export const stravaWebhookBudgetKey = (athleteId: number, now: Date) =>
+  stravaWebhookKeys.budget(athleteId, fifteenMinuteWindowStart(now));
 
 /** True when one more webhook-driven Strava call for this athlete fits its quarter's budget (and counts it). */
 export async function takeWebhookCall(athleteId: number, now: Date, limit: number): Promise<boolean> {
@@ -45,10 +44,8 @@ export async function takeWebhookCall(athleteId: number, now: Date, limit: numbe
 
 export type WebhookMessageKind = 'activities' | 'deauthorization';
 
-export const stravaWebhookPendingKey = (athleteId: number, kind: WebhookMessageKind) => ({
-  pk: `STRAVA_WEBHOOK#${athleteId}`,
-  sk: `PENDING#${kind}`,
-});
+export const stravaWebhookPendingKey = (athleteId: number, kind: WebhookMessageKind) =>
+  stravaWebhookKeys.pending(athleteId, kind);
 
 /**
  * True when no message of this kind is pending for the athlete (and marks one pending): the caller enqueues it.

@@ -13,6 +13,7 @@ import type { TripStage } from '../domain/trip-plan';
 import type { TripPlan } from '../shared/schemas/trip-plans';
 import { batchGetAll } from './batch';
 import { outboxPut, type OutboxMessage } from './email';
+import { tripKeys } from './keys';
 
 /**
  * social table: trip plans (issue 16).
@@ -29,17 +30,6 @@ import { outboxPut, type OutboxMessage } from './email';
  * nothing; a check-in that lands first closes the plan, so the alert's condition fails. A closed plan and its items
  * get a TTL 30 days on.
  */
-export const tripKeys = {
-  plan: (id: string) => ({ pk: `TRIP#${id}`, sk: 'META' }),
-  due: (dueAt: string, id: string) => ({ gsi1pk: 'TRIP_DUE', gsi1sk: `${dueAt}#${id}` }),
-  member: (id: string, userId: string) => ({ pk: `TRIP#${id}`, sk: `MEMBER#${userId}` }),
-  mine: (userId: string, createdAt: string, id: string) => ({
-    gsi1pk: `TRIP_MINE#${userId}`,
-    gsi1sk: `${createdAt}#${id}`,
-  }),
-  link: (tokenHash: string) => ({ pk: `TRIPLINK#${tokenHash}`, sk: 'TRIPLINK' }),
-} as const;
-
 export interface TripPlanRecord extends TripPlan {
   stage: TripStage;
   /** ISO instant the current stage falls due, or null when nothing is left to send. */
@@ -183,7 +173,7 @@ export async function listTripPlanIdsOf(userId: string): Promise<string[]> {
         TableName: table(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `TRIP_MINE#${userId}` },
+        ExpressionAttributeValues: { ':pk': tripKeys.minePartition(userId) },
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),
@@ -210,7 +200,7 @@ export async function listDueTripPlanIds(now: Date, limit = 100): Promise<string
       TableName: table(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
-      ExpressionAttributeValues: { ':pk': 'TRIP_DUE', ':due': `${now.toISOString()}~` },
+      ExpressionAttributeValues: { ':pk': tripKeys.duePartition(), ':due': `${now.toISOString()}~` },
       Limit: limit,
     }),
   );

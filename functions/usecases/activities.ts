@@ -3,6 +3,7 @@ import { pageActivities } from '../domain/activity-list';
 import { isPastRetention, retentionCutoff } from '../domain/retention';
 import { BadRequestError } from '../lib/errors';
 import { activityPageByStartTime, listFieldsOfActivities, type ActivityPageKey } from '../repositories/activities';
+import { ACTIVITY_SK_PREFIX } from '../repositories/keys';
 import { canonicalActivityType } from '../shared/activity-types';
 import type { ActivitiesQuery, ActivitiesResponse } from '../shared/schemas/connections';
 
@@ -12,7 +13,9 @@ import type { ActivitiesQuery, ActivitiesResponse } from '../shared/schemas/conn
  */
 const Cursor = z.object({
   o: z.number().int().nonnegative().optional(),
-  k: z.object({ sk: z.string().startsWith('ACT#').min(5).max(300), at: z.string().min(1).max(40) }).optional(),
+  k: z
+    .object({ sk: z.string().startsWith(ACTIVITY_SK_PREFIX).min(5).max(300), at: z.string().min(1).max(40) })
+    .optional(),
   t: z.string(),
   s: z.string(),
   d: z.string(),

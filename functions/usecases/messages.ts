@@ -8,6 +8,7 @@ import {
   takeMessageAllowance,
   type StoredMessage,
 } from '../repositories/messages';
+import { MESSAGE_SK_PREFIX } from '../repositories/keys';
 import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
@@ -104,7 +105,7 @@ export async function conversationMessages(
   now: Date,
 ): Promise<MessagesResponse> {
   const { userId } = caller;
-  const olderThan = cursor ? decodeSortKeyCursor(cursor, 'MSG#') : null;
+  const olderThan = cursor ? decodeSortKeyCursor(cursor, MESSAGE_SK_PREFIX) : null;
   await requirePartner(userId, otherUserId);
   const [page, names, used] = await Promise.all([
     listMessages(userId, otherUserId, MESSAGES_PAGE_SIZE, olderThan),

@@ -5,6 +5,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../repositories/notifications';
+import { NOTIFICATION_SK_PREFIX } from '../repositories/keys';
 import type { MarkReadResponse, NotificationsQuery, NotificationsResponse } from '../shared/schemas/notifications';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 
@@ -14,7 +15,7 @@ export async function notificationsOf(
   query: NotificationsQuery,
   now: Date,
 ): Promise<NotificationsResponse> {
-  const after = query.cursor ? decodeSortKeyCursor(query.cursor, 'NOTIF#') : null;
+  const after = query.cursor ? decodeSortKeyCursor(query.cursor, NOTIFICATION_SK_PREFIX) : null;
   const [page, unread] = await Promise.all([
     listNotifications(userId, query.limit, after, now),
     countUnread(userId, now),

@@ -17,6 +17,7 @@ import {
   type Relationship,
 } from '../repositories/partner-relationships';
 import { getUserProfile } from '../repositories/user-profiles';
+import { isPartnerIndexEntryKey } from '../repositories/keys';
 import type { ActivityMetrics } from '../shared/schemas/metrics';
 import {
   LEVEL_BY_FILTER,
@@ -84,7 +85,7 @@ function isIndexKeyFor(partition: IndexPartition) {
     const fields = partition.index === 'gsi1' ? ['pk', 'sk', 'gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
     if (Object.keys(key).length !== fields.length || !fields.every((field) => typeof key[field] === 'string'))
       return false;
-    if (!String(key.pk).startsWith('PARTNER_IDX#') || !String(key.sk).startsWith('USER#')) return false;
+    if (!isPartnerIndexEntryKey({ pk: String(key.pk), sk: String(key.sk) })) return false;
     return (
       (partition.index === 'gsi1' ? key.gsi1pk : key.pk) === partition.partitionKey &&
       (partition.index !== 'gsi1' || key.gsi1sk === key.sk)

@@ -1,10 +1,8 @@
-import { batchWriteAll } from '../repositories/batch';
-import { tableName } from '../lib/config';
 import { deleteMessageQuotas } from '../repositories/messages';
 import { deleteNotificationsOfUser, scrubNotificationsFrom } from '../repositories/notifications';
 import { displayNamesOf } from '../repositories/partner-members';
 import { getPartnerSnapshot, replacePartnerListing } from '../repositories/partner-index';
-import { listRelationships, relationshipKeys } from '../repositories/partner-relationships';
+import { deleteRelationshipPairs, listRelationships } from '../repositories/partner-relationships';
 import { DELETED_USER } from '../shared/schemas/partners';
 import { eraseConversation } from './messages';
 
@@ -36,15 +34,10 @@ export async function erasePartnerDataOfUser(userId: string, _now: Date): Promis
   for (const { otherUserId } of relationships)
     removed += await scrubNotificationsFrom(otherUserId, userId, name, DELETED_USER);
   for (const { otherUserId } of relationships) removed += await eraseConversation(userId, otherUserId);
-  const relationshipItems = relationships.flatMap(({ otherUserId }) => [
-    relationshipKeys.relationship(userId, otherUserId),
-    relationshipKeys.relationship(otherUserId, userId),
-  ]);
-  await batchWriteAll(
-    tableName('social'),
-    relationshipItems.map((Key) => ({ DeleteRequest: { Key } })),
+  removed += await deleteRelationshipPairs(
+    userId,
+    relationships.map(({ otherUserId }) => otherUserId),
   );
-  removed += relationshipItems.length;
 
   removed += await deleteMessageQuotas(userId);
   removed += await deleteNotificationsOfUser(userId);

@@ -11,7 +11,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { batchWriteAll } from '../../../functions/repositories/batch';
-import { metricsKeys } from '../../../functions/repositories/metrics';
+import { metricsKeys } from '../../../functions/repositories/keys';
 import { indexKeysFor, indexPartition, type PartnerListing } from '../../../functions/repositories/partner-index';
 import { saveMetrics } from '../../../functions/repositories/metrics';
 import { saveProfileSettings } from '../../../functions/repositories/user-profiles';

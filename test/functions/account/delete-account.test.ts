@@ -18,7 +18,8 @@ import { handler as postMessage } from '../../../functions/handlers/messages/pos
 import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
 import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { cognitoSignInDeleter } from '../../../functions/adapters/cognito/user-directory';
-import { isDeletedUser, tombstoneKeys } from '../../../functions/repositories/account-tombstones';
+import { isDeletedUser } from '../../../functions/repositories/account-tombstones';
+import { tombstoneKeys } from '../../../functions/repositories/keys';
 import { takeMessageAllowance } from '../../../functions/repositories/messages';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashIngestToken } from '../../../functions/domain/apple-ingest-token';
-import { TooManyRequestsError, UnauthorizedError } from '../../../functions/lib/errors';
+import { TooManyRequestsError } from '../../../functions/lib/errors';
 import {
   ownerOfIngestToken,
   replaceIngestToken,
@@ -65,7 +65,7 @@ describe('ingest token lifecycle', () => {
     expect(await storedTokenItems(leaving)).toEqual([]);
     await expect(
       ingestAppleHealth({ authorization: bearer(token), body: body([]) }, new Date(), deps),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    ).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(await ownerOfIngestToken(hashIngestToken(other.token))).toBe(staying);
   });
 });
@@ -113,6 +113,7 @@ describe('ingestAppleHealth', () => {
     await expect(third).rejects.toBeInstanceOf(TooManyRequestsError);
     await expect(third).rejects.toMatchObject({
       status: 429,
+      code: 'rate_limited',
       retryAfterSeconds: 900,
       message: 'Rate limited. Try again in 900 seconds',
     });
@@ -133,7 +134,7 @@ describe('ingestAppleHealth', () => {
     await deactivateConnection(userId, 'apple_health', new Date());
     await expect(
       ingestAppleHealth({ authorization: bearer(token), body: body([haeWorkout('nope', 1)]) }, new Date(), deps),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    ).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(await storedActivities(userId)).toEqual([]);
   });
 });

@@ -312,7 +312,10 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
     const noGoogle = async () => {
       throw new Error('Google deps must not be built for Apple');
     };
-    await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).rejects.toMatchObject({ status: 404 });
+    await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     const connection = await saveTokenlessConnection({
       userId,
       provider: 'apple_health',
@@ -349,7 +352,7 @@ describe('disconnect and the daily refresh', () => {
       }),
     });
     expect(refreshed.status).toBe(400);
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 404 });
+    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('disconnect still succeeds when Google does not answer the revoke', async () => {

@@ -12,7 +12,8 @@ import {
   type StravaAppConfig,
 } from '../../../functions/repositories/strava-rate-limiter';
 import { assignStravaConfig, saveStravaConfig } from '../../../functions/repositories/strava-configs';
-import { quarterCounterAttribute, stravaRateLimitKeys } from '../../../functions/repositories/strava-rate-limit-keys';
+import { stravaRateLimitKeys } from '../../../functions/repositories/keys';
+import { quarterCounterAttribute } from '../../../functions/repositories/strava-rate-limit-keys';
 import { startStravaSimulator } from '../../../infra/local/simulators/strava';
 
 const at = (iso: string) => new Date(iso);

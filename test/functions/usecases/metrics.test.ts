@@ -10,9 +10,9 @@ import {
   getMetrics,
   listDailyAggregates,
   listProviderDailyAggregates,
-  metricsKeys,
   saveProviderDailyAggregates,
 } from '../../../functions/repositories/metrics';
+import { metricsKeys } from '../../../functions/repositories/keys';
 import type { ProviderType, UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { recalculateUserMetrics, type MetricsDeps } from '../../../functions/usecases/metrics';
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +7,6 @@ import type { RouteDefinition } from '../../../functions/shared/routes';
 import { TABLES, tableEnvVar } from '../../../functions/shared/tables';
 import { createApiHost, type ApiResponse } from '../../../infra/local/api-host';
 import { startLocalImportQueue } from '../../../infra/local/import-queue';
-import { createTables, localDynamoClient, physicalTableName } from '../../../infra/local/dynamodb';
 import { createJwtAuthorizer } from '../../../infra/local/jwt-authorizer';
 import {
   DEFAULT_GOOGLE_CLIENT,
@@ -18,6 +16,7 @@ import {
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { startStrava } from '../../functions/strava/helpers';
 import { startTestIssuer } from '../../support/jwt';
+import { createOwnTables } from '../../support/own-tables';
 
 export const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 export const AUDIENCE = 'fuzz-client';
@@ -29,9 +28,7 @@ export const AUDIENCE = 'fuzz-client';
  * built from the shared route list, exactly as `npm start` builds it.
  */
 export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
-  const prefix = `attack-${randomUUID().slice(0, 8)}`;
-  await createTables(localDynamoClient(process.env.DYNAMODB_ENDPOINT!), prefix);
-  for (const table of TABLES) process.env[tableEnvVar(table.id)] = physicalTableName(prefix, table);
+  const restoreTables = await createOwnTables('attack');
 
   const issuer = await startTestIssuer();
   const strava: StravaSimulator = await startStrava();
@@ -74,6 +71,7 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
       await strava.stop();
       await google.stop();
       await issuer.close();
+      restoreTables();
     },
   };
 }

@@ -37,6 +37,7 @@ describe('createLazyHttpApiClient', () => {
     });
     await expect(client.me()).rejects.toThrow('offline');
     await expect(client.health()).rejects.toBeInstanceOf(ApiError);
+    await expect(client.health()).rejects.toMatchObject({ status: 500, code: 'http_error' });
     expect(baseUrl).toHaveBeenCalledTimes(2);
   });
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useChanged } from './use-changed';
 
 export type QueryState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
@@ -10,10 +11,10 @@ export type QueryState<T> =
 export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): QueryState<T> & { reload: () => void } {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  if (useChanged([...deps, attempt])) setState({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     fetcher().then(
       (data) => current && setState({ status: 'success', data }),
       (error: unknown) => current && setState({ status: 'error', error }),

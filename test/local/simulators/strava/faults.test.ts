@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StravaSimulator } from '../../../../infra/local/simulators/strava';
 import { api, exchangeCode, authorizeAs, MAYA, startSimulator, json } from './helpers';
 
@@ -78,11 +78,13 @@ describe('fault injection', () => {
   });
 
   it('stop() does not wait for a request held open by a timeout fault', async () => {
-    sim = await startSimulator();
-    const token = sim.control.issueTokens(MAYA).access_token;
-    sim.control.failNext(1, { timeout: true });
-    const pending = api(sim, '/athlete', token).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = await startSimulator();
+    sim = started;
+    const token = started.control.issueTokens(MAYA).access_token;
+    started.control.failNext(1, { timeout: true });
+    const pending = api(started, '/athlete', token).catch((error: unknown) => error);
+    // Stop once the simulator holds the request (it logs a held request with status 0), not after a guessed pause.
+    await vi.waitFor(() => expect(started.control.requests().map((request) => request.status)).toEqual([0]));
     await sim.stop();
     sim = undefined;
     expect(await pending).toBeInstanceOf(Error);

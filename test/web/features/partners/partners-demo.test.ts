@@ -68,7 +68,7 @@ describe('demo partners', () => {
     expect((await api.conversations()).conversations.map((c) => c.displayName)).toContain('Priya Nair');
     await api.blockMember('demo-partner-sarah');
     expect((await api.searchPartners()).partners.map((p) => p.userId)).not.toContain('demo-partner-sarah');
-    await expect(api.partnerProfile('demo-partner-sarah')).rejects.toMatchObject({ status: 404 });
+    await expect(api.partnerProfile('demo-partner-sarah')).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('allows 5 messages a month, then answers with the quota message', async () => {
@@ -79,7 +79,10 @@ describe('demo partners', () => {
       status: 429,
       message: MESSAGE_QUOTA_EXCEEDED_MESSAGE,
     });
-    await expect(api.sendMessage('demo-partner-sarah', 'not a partner')).rejects.toMatchObject({ status: 403 });
+    await expect(api.sendMessage('demo-partner-sarah', 'not a partner')).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
   });
 
   it('has sample notifications that can be marked read', async () => {

@@ -51,6 +51,7 @@ describe('the profile in demo mode (in the browser, no server)', () => {
     await expect(attempt).rejects.toBeInstanceOf(ApiError);
     await expect(attempt).rejects.toMatchObject({
       status: 400,
+      code: 'validation_failed',
       fields: { discoverable: 'To be discoverable, set a display name, a home area and at least one activity.' },
     });
     expect((await createProfileDemoApi(context()).profile()).settings).toEqual(DEMO_PROFILE_SETTINGS);

@@ -30,7 +30,7 @@ describe('reports in demo mode', () => {
   it('refuses an invalid report with 400', async () => {
     const client = createDemoApiClient({ storage: storage() });
     const bad = { kind: 'person', userId: 'demo-partner-mike', reason: 'spam', note: 'x'.repeat(501) } as const;
-    await expect(client.report(bad)).rejects.toMatchObject({ status: 400 });
+    await expect(client.report(bad)).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
   it(`answers 429 after ${REPORTS_PER_HOUR} reports in an hour, and accepts again an hour later`, async () => {
@@ -63,7 +63,10 @@ describe('removing a participant in demo mode', () => {
     const [first] = (await client.nearbyGroupActivities()).activities;
     const seeded = await client.groupActivity(first!.id);
     expect(seeded.participants.every((p) => p.userId === undefined)).toBe(true); // not the organizer: no ids
-    await expect(client.removeParticipant(first!.id, 'demo-anyone')).rejects.toMatchObject({ status: 403 });
+    await expect(client.removeParticipant(first!.id, 'demo-anyone')).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
 
     // Make the demo user this activity's organizer (the sample data has none of theirs with other people).
     const state = seedDemoPlan(new Date('2026-03-10T18:00:00.000Z'));
@@ -76,7 +79,10 @@ describe('removing a participant in demo mode', () => {
     const after = await client.removeParticipant(first!.id, someone.userId!);
     expect(after.participants.map((p) => p.displayName)).not.toContain(someone.displayName);
     expect(after.participantCount).toBe(asOrganizer.participantCount - 1);
-    await expect(client.removeParticipant(first!.id, someone.userId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.removeParticipant(first!.id, someone.userId!)).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     await expect(client.removeParticipant(first!.id, asOrganizer.participants[0]!.userId!)).rejects.toMatchObject({
       status: 409,
     });

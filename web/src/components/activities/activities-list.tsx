@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
@@ -34,11 +35,11 @@ export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 
   const [attempt, setAttempt] = useState(0);
   // Only the newest request may write the list (filters can change while a page is loading).
   const latestRequest = useRef(0);
+  if (useChanged([client, connected, filters, refreshKey, attempt]) && connected) setState({ status: 'loading' });
 
   useEffect(() => {
     if (!connected) return;
     const ticket = ++latestRequest.current;
-    setState({ status: 'loading' });
     client.activities({ ...filters, limit: ACTIVITIES_PAGE_SIZE }).then(
       ({ activities, nextCursor }) =>
         ticket === latestRequest.current && setState({ status: 'ready', activities, nextCursor, more: 'idle' }),

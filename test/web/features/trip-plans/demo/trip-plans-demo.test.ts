@@ -42,7 +42,10 @@ describe('trip plans in demo mode', () => {
   it("closes the plan on We're back and refuses a second check-in, like the server", async () => {
     const api = demo();
     expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, { kind: 'back' })).status).toBe('closed');
-    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, { kind: 'back' })).rejects.toMatchObject({ status: 409 });
+    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, { kind: 'back' })).rejects.toMatchObject({
+      status: 409,
+      code: 'trip_plan_closed',
+    });
   });
 
   it('moves the return once, with a reason', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -40,9 +41,7 @@ export default function LoginPage() {
   const keepReturn = returnTo ? `&${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
 
   // Switching between sign-in and sign-up starts the form afresh (state adjusted while rendering, not in an effect).
-  const [shownMode, setShownMode] = useState(mode);
-  if (shownMode !== mode) {
-    setShownMode(mode);
+  if (useChanged([mode])) {
     setConfirmation(null);
     setError(null);
     setResetEmail(null);

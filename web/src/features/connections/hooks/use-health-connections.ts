@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
@@ -52,10 +53,10 @@ export function useHealthConnections(): HealthConnectionsModel {
   const [attempt, setAttempt] = useState(0);
   const [syncProgress, setSyncProgress] = useState<SyncProgress | null>(null);
   const [activitiesVersion, setActivitiesVersion] = useState(0);
+  if (useChanged([client, attempt])) setState({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     client.connections().then(
       ({ connections }) =>
         current && setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),

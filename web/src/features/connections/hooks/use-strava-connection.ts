@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
 import { notifyImportStarted } from './use-import-jobs';
@@ -26,10 +27,10 @@ export function useStravaConnection(): StravaConnectionApi {
   const [state, setState] = useState<StravaConnectionState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [activitiesVersion, setActivitiesVersion] = useState(0);
+  if (useChanged([client, attempt])) setState({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     client.connections().then(
       ({ connections }) => {
         if (!current) return;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/schemas/notifications';
 import { announceUnreadCount } from '@/components/layout/notification-bell';
@@ -30,10 +31,10 @@ export default function NotificationsPage() {
   const toast = useToast();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  if (useChanged([api, attempt])) setState({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     api.notifications({ limit: PAGE_SIZE }).then(
       (page) =>
         current &&

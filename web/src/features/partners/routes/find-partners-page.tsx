@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { Link } from 'react-router-dom';
 import type { PartnerCard as PartnerCardData, PartnerSearchResponse } from '@shared/schemas/partners';
 import { paths } from '@/app/paths';
@@ -72,10 +73,10 @@ export default function FindPartnersPage() {
   const [results, setResults] = useState<Results>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const requests = useQuery(() => api.partnerConnections(), [api]);
+  if (useChanged([api, filters, attempt])) setResults({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    setResults({ status: 'loading' });
     api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE }).then(
       (page) =>
         current &&

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { ReportButton } from '@/components/ui/report-dialog';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -61,21 +62,18 @@ function QuotaLine({ quota }: { quota: MessageQuota }) {
 function Thread({ userId, onSent }: { userId: string; onSent: (message: Message) => void }) {
   const api = useApiClient();
   const thread = useQuery(() => api.conversationMessages(userId), [api, userId]);
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [quota, setQuota] = useState<MessageQuota | null>(null);
+  const loaded = thread.status === 'success' ? thread.data : null;
+  const [messages, setMessages] = useState<Message[]>(loaded?.messages ?? []);
+  const [quota, setQuota] = useState<MessageQuota | null>(loaded?.quota ?? null);
+  if (useChanged([loaded]) && loaded) {
+    setMessages(loaded.messages);
+    setQuota(loaded.quota);
+  }
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const endRef = useRef<HTMLLIElement>(null);
-
-  const loaded = thread.status === 'success' ? thread.data : null;
-  useEffect(() => {
-    if (loaded) {
-      setMessages(loaded.messages);
-      setQuota(loaded.quota);
-    }
-  }, [loaded]);
 
   // Replies appear while the conversation is open; a failed poll is retried on the next tick.
   useVisibleInterval(() => {

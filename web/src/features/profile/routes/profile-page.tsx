@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useChanged } from '@/lib/use-changed';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { ProviderIntegrations } from '@/features/connections/components/health-connections';
@@ -27,7 +28,7 @@ export default function ProfilePage() {
   const [searchParams] = useSearchParams();
   // The latest saved profile: a save updates the account card without fetching again.
   const [saved, setSaved] = useState<ProfileResponse | null>(null);
-  useEffect(() => setSaved(null), [profile.status]);
+  if (useChanged([profile.status])) setSaved(null);
   const current = saved ?? (profile.status === 'success' ? profile.data : null);
 
   const handleSignOut = async () => {
