@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
-import { confirmationCodeFor } from './mailbox';
 
 export const E2E_PASSWORD = 'Trail-Buddy-2026';
 
@@ -19,7 +18,11 @@ export interface StackInfo {
 
 export const newEmail = (prefix = 'hiker') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Signs a user up and confirms them directly against the emulator (for journeys that start signed in). */
+/**
+ * Signs a user up and confirms them as an administrator would (for journeys that start signed in; the sign-up
+ * journeys confirm with the emailed code). Reading the code from the emulator's data file raced with other browser
+ * suites signing up at the same time, which keep rewriting that file.
+ */
 export async function createConfirmedUser(stack: StackInfo, email: string): Promise<void> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: stack.cognitoEndpoint,
@@ -35,8 +38,7 @@ export async function createConfirmedUser(stack: StackInfo, email: string): Prom
         UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
-    const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }));
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.userPoolId, Username: email }));
   } finally {
     cognito.destroy();
   }

@@ -11,7 +11,8 @@ export async function confirmationCodeFor(
   dataDir: string,
   userPoolId: string,
   email: string,
-  timeoutMs = 10_000,
+  // Other browser suites sign up at the same time and the emulator rewrites this one file for each of them.
+  timeoutMs = 30_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
