@@ -79,6 +79,9 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('button', { name: 'Send Code' }).click();
+    // The code field appears once ForgotPassword has answered, i.e. once the emulator holds the new code (reading
+    // earlier could find the sign-up code still on the record of a user confirmed by AdminConfirmSignUp).
+    await page.getByLabel('Code', { exact: true }).waitFor();
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await page.getByLabel('Code', { exact: true }).fill(code);
     // The form checks the pool's rules before sending anything.
