@@ -1,7 +1,6 @@
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { filterAndSortActivities, pageAt } from '@shared/activity-list';
 import type { ConnectionSummary } from '@shared/schemas/connections';
-import type { ImportJob } from '@shared/schemas/import-jobs';
 import { TABLE_IDS } from '@shared/tables';
 import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
 import { createAnalysisDemoApi } from './analysis-demo';
@@ -22,6 +21,7 @@ import { createSafetyDemoApi } from './safety-demo';
 import { createTripPlansDemoApi } from '@/features/trip-plans/demo/trip-plans-demo';
 import { DEMO_TRAITS } from './demo-traits';
 import { DEMO_USER } from './demo-user';
+import { finishedDemoImportJob } from './demo-import-jobs';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
 export const DEMO_CONNECT_DELAY_MS = 1500;
@@ -30,29 +30,6 @@ export const DEMO_CONNECT_DELAY_MS = 1500;
 const DEMO_STRAVA_STORAGE_KEY = 'trailbuddy.demo.strava';
 
 export type DemoApiClientOptions = Partial<DemoContext>;
-
-/** A finished Strava import job, shaped as GET /api/connections/jobs sends it. */
-function demoImportJob(
-  kind: ImportJob['kind'],
-  at: string,
-  fetched: number,
-  result: NonNullable<ImportJob['result']>,
-): ImportJob {
-  return {
-    id: `demo-${kind}`,
-    provider: 'strava',
-    kind,
-    status: 'done',
-    counts: { fetched, stored: kind === 'import' ? fetched : result.days, pages: 1 },
-    waitingUntil: null,
-    reason: null,
-    result,
-    error: null,
-    createdAt: at,
-    updatedAt: at,
-    finishedAt: at,
-  };
-}
 
 interface DemoStravaState {
   connected: boolean;
@@ -196,7 +173,11 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       // Like the server: a background import job (202), here already finished — nothing new, every one refreshed.
       return {
         kind: 'queued',
-        job: demoImportJob('import', lastSyncAt, known.length, { imported: 0, updated: known.length, days: 0 }),
+        job: finishedDemoImportJob('strava', 'import', lastSyncAt, known.length, {
+          imported: 0,
+          updated: known.length,
+          days: 0,
+        }),
       };
     },
 
@@ -209,8 +190,8 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       const at = state.connectedAt ?? now().toISOString();
       return {
         jobs: [
-          demoImportJob('import', at, count, { imported: count, updated: 0, days: 0 }),
-          demoImportJob('backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
+          finishedDemoImportJob('strava', 'import', at, count, { imported: count, updated: 0, days: 0 }),
+          finishedDemoImportJob('strava', 'backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
           ...health,
         ],
       };

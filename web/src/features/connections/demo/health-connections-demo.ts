@@ -6,6 +6,7 @@ import type { HealthConnectionsApi } from '@/features/connections/api/health-con
 import { ApiError } from '@/lib/api/transport';
 import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
 import type { DemoContext } from '@/lib/demo/demo-context';
+import { finishedDemoImportJob } from '@/lib/demo/demo-import-jobs';
 import { DEMO_USER } from '@/lib/demo/demo-user';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks the provider connected. */
@@ -268,23 +269,10 @@ export function demoHealthImportJobs({ storage }: DemoContext): ImportJob[] {
   const connection = readState(storage).google_health;
   if (!connection) return [];
   const imported = WORKOUTS.google_health.length;
-  const job = (kind: ImportJob['kind'], fetched: number, result: NonNullable<ImportJob['result']>): ImportJob => ({
-    id: `demo-google-${kind}`,
-    provider: 'google_health',
-    kind,
-    status: 'done',
-    counts: { fetched, stored: kind === 'import' ? fetched : result.days, pages: 1 },
-    waitingUntil: null,
-    reason: null,
-    result,
-    error: null,
-    createdAt: connection.connectedAt,
-    updatedAt: connection.connectedAt,
-    finishedAt: connection.connectedAt,
-  });
+  const at = connection.connectedAt;
   return [
-    job('import', imported, { imported, updated: 0, days: 0 }),
-    job('backfill', 0, { imported: 0, updated: 0, days: 0 }),
+    finishedDemoImportJob('google_health', 'import', at, imported, { imported, updated: 0, days: 0 }),
+    finishedDemoImportJob('google_health', 'backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
   ];
 }
 
