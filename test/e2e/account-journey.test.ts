@@ -9,7 +9,7 @@ import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { ProfileResponse } from '../../functions/shared/schemas/profile';
 import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { useBrowserPage } from '../support/chromium';
-import { E2E_PASSWORD, idTokenOf, newEmail } from '../support/e2e-accounts';
+import { E2E_PASSWORD, gotoHydratedLogin, idTokenOf, newEmail } from '../support/e2e-accounts';
 import { confirmationCodeFor } from '../support/mailbox';
 
 const stack = inject('stack');
@@ -74,7 +74,7 @@ async function itemsMentioning(userId: string): Promise<string[]> {
 }
 
 async function signUpThroughUi(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
+  await gotoHydratedLogin(page);
   await page
     .getByRole('link', { name: 'Need an account? Sign up' })
     .or(page.getByRole('button', { name: 'Need an account? Sign up' }))

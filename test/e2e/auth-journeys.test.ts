@@ -5,6 +5,7 @@ import { confirmationCodeFor } from '../support/mailbox';
 import {
   createConfirmedUser as createConfirmedUserIn,
   E2E_PASSWORD as PASSWORD,
+  gotoHydratedLogin,
   newEmail,
 } from '../support/e2e-accounts';
 
@@ -17,7 +18,7 @@ describe('accounts in a real browser against the local stack', () => {
   it('signs up, confirms, lands on the dashboard, reaches the API as that user, and signs out', async () => {
     const page = currentPage();
     const email = newEmail();
-    await page.goto('/login');
+    await gotoHydratedLogin(page);
     await page
       .getByRole('link', { name: 'Need an account? Sign up' })
       .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
@@ -140,7 +141,7 @@ describe('accounts in a real browser against the local stack', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(stack.cognitoEndpoint)) authRequests.push(request.url());
     });
-    await page.goto('/login');
+    await gotoHydratedLogin(page);
     await page
       .getByRole('link', { name: 'Need an account? Sign up' })
       .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
@@ -187,7 +188,7 @@ describe('accounts in a real browser against the local stack', () => {
 
   it('shows the health JSON from the Test Database Connection link', async () => {
     const page = currentPage();
-    await page.goto('/login');
+    await gotoHydratedLogin(page);
     const dialog = page.waitForEvent('dialog');
     await page
       .getByRole('link', { name: 'Test Database Connection' })

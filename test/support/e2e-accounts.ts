@@ -44,6 +44,16 @@ export async function createConfirmedUser(stack: StackInfo, email: string): Prom
   }
 }
 
+/**
+ * /login is prerendered: its links work as plain links at once, but a click before hydration is a full page load
+ * (and "Test Database Connection" then shows the JSON page instead of its dialog). The form's fieldset is enabled once
+ * the page is hydrated; journeys that test the in-app behaviour wait for that first (under CI's load it took seconds).
+ */
+export async function gotoHydratedLogin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
+}
+
 export async function signInThroughUi(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
