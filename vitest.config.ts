@@ -16,6 +16,8 @@ const E2E_PARALLEL = [
   'test/e2e/partners-journey.test.ts',
   'test/e2e/plan-journey.test.ts',
   'test/e2e/safety-journey.test.ts',
+  // its own users and plans; the inbox is read per contact address, and no other suite files trip plans
+  'test/e2e/trip-plan-journey.test.ts',
 ];
 
 /**
