@@ -50,9 +50,10 @@ export function rememberReturnAfterRedirect(
 }
 
 /** The path remembered before the Google redirect, if it is recent and still safe; reading does not clear it. */
-export function returnAfterRedirect(now = Date.now(), storage: Storage = window.sessionStorage): string | null {
+export function returnAfterRedirect(now = Date.now(), storage?: Storage): string | null {
   try {
-    const raw = storage.getItem(AFTER_REDIRECT_KEY);
+    // Read inside the try: the build's prerender renders the route guards where there is no window.
+    const raw = (storage ?? window.sessionStorage).getItem(AFTER_REDIRECT_KEY);
     if (!raw) return null;
     const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
     if (typeof path !== 'string' || typeof at !== 'number' || now - at > AFTER_REDIRECT_TTL_MS || now < at) return null;
