@@ -4,7 +4,12 @@ import { importWindowStart } from '../domain/backfill';
 import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-activity';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
+import {
+  deleteActivitiesOfUser,
+  storedActivityKeys,
+  upsertActivities,
+  type ActivityToStore,
+} from '../repositories/activities';
 import { getConnection, markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
 import { withStravaAccess } from './strava-access';
@@ -126,13 +131,22 @@ async function runSync(
   // The budget is real time: it bounds how long this request runs, whatever clock the tests inject.
   const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);
 
-  for (;;) {
-    const { after, before, nextPage: page } = cursor;
-    const raw = await withStravaAccess(userId, deps, (token) =>
+  const { after, before } = cursor;
+  const readPage = (page: number) =>
+    withStravaAccess(userId, deps, (token) =>
       deps.strava.listActivities(userId, token, { after, before, page, perPage }),
     );
+  let nextRead: Promise<unknown[]> | null = settledLater(readPage(cursor.nextPage));
+  // One keys-only read per run tells new from re-imported, instead of a read before every page's write.
+  const stored = await storedActivityKeys(userId, 'strava');
+  while (nextRead) {
+    const page = cursor.nextPage;
+    const raw = await nextRead;
     if (raw.length === 0) break;
-    const counts = await upsertActivities(toStore(raw, userId, deps.clock()));
+    // The next page is read while this one is stored. Within the budget only, so a run that stops has sent no
+    // request it does not use; a failed read surfaces when it is awaited, after this page and its cursor are saved.
+    nextRead = Date.now() < deadline ? settledLater(readPage(page + 1)) : null;
+    const counts = await upsertActivities(toStore(raw, userId, deps.clock()), stored);
     cursor = {
       ...cursor,
       nextPage: page + 1,
@@ -141,7 +155,7 @@ async function runSync(
     };
     if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock()))) await dropIfDisconnectedMeanwhile(userId);
     await options.onPage?.({ fetched: raw.length, cursor });
-    if (Date.now() >= deadline) {
+    if (!nextRead) {
       await recalculateMetricsSafely(userId, deps.clock(), deps);
       logger.info('strava sync stopped at its time budget; it continues from the saved cursor', {
         userId,
@@ -191,6 +205,12 @@ export async function recalculateMetricsSafely(userId: string, now: Date, deps: 
       detail: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/** The same promise, marked handled: its rejection waits for the await instead of crashing the process meanwhile. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function toStore(raw: readonly unknown[], userId: string, fetchedAt: Date): ActivityToStore[] {

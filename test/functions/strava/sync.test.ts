@@ -88,7 +88,7 @@ describe('sync', () => {
     expect(one).toBeDefined();
     expect(one).not.toHaveProperty('raw_data');
     const item = (await activityItem(userId, Number(one!.provider_activity_id)))!;
-    expect(item.raw_data).toMatchObject({ id: Number(one!.provider_activity_id) });
+    expect(JSON.parse(String(item.raw_data))).toMatchObject({ id: Number(one!.provider_activity_id) });
     expect(item.fetchedAt).toBe(one!.fetched_at);
     expect(item.expiresAt).toBe(Math.ceil((Date.parse(one!.fetched_at) + 7 * 86_400_000) / 1000));
     expect(item.gsi1pk).toBe(`USER#${userId}`);
