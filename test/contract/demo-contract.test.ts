@@ -7,8 +7,8 @@ import { planDateOf, type GroupActivityInput } from '../../functions/shared/sche
 import type { ActivitiesQuery } from '../../functions/shared/schemas/connections';
 import { createApiHost } from '../../infra/local/api-host';
 import { createHttpApiClient, type ApiClient } from '../../web/src/lib/api-client';
-import { createDemoApiClient } from '../../web/src/lib/demo/demo-api-client';
 import { userClaims } from '../support/api-events';
+import { demoClientAt } from './demo-client';
 
 /**
  * Demo mode by contract (issue 15): the same scenarios run against the HTTP client talking to the real handlers
@@ -46,23 +46,8 @@ function httpClientFor(userId: string): ApiClient {
   return createHttpApiClient({ baseUrl: '/api/', getIdToken: async () => userId, fetchFn });
 }
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
 const now = new Date();
-const demoClient = () =>
-  createDemoApiClient({ now: () => now, origin: 'http://localhost', storage: memoryStorage(), wait: async () => {} });
+const demoClient = () => demoClientAt(now);
 
 const clients: ReadonlyArray<[string, () => ApiClient]> = [
   ['http (real handlers)', () => httpClientFor(`contract-${randomUUID()}`)],

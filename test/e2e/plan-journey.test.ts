@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { planDateOf } from '../../functions/shared/schemas/group-activities';
 import { NotificationsResponse } from '../../functions/shared/schemas/notifications';
 import { useBrowserPage } from '../support/chromium';
+import { createActivityThroughForm, joinFromNearby, secondSession } from '../support/e2e-activities';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 
 const stack = inject('stack');
@@ -17,21 +18,12 @@ async function notificationsVia(page: Page): Promise<NotificationsResponse['noti
   return NotificationsResponse.parse(await res.json()).notifications;
 }
 
-/** A second, separate browser session (its own storage) in the same Chromium. */
-async function secondSession(page: Page): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await page.context().browser()!.newContext({ baseURL: stack.url, timezoneId: 'UTC' });
-  const other = await context.newPage();
-  const errors: string[] = [];
-  other.on('pageerror', (error) => errors.push(error.message));
-  return { page: other, errors, close: () => context.close() };
-}
-
 describe('planning together in a real browser', () => {
   it('A creates an activity, B joins and offers a ride, A books the seat, and both are notified', async () => {
     const pageA = currentPage();
     const [emailA, emailB] = [newEmail('organizer'), newEmail('driver')];
     await Promise.all([createConfirmedUser(stack, emailA), createConfirmedUser(stack, emailB)]);
-    const b = await secondSession(pageA);
+    const b = await secondSession(pageA, stack.url, { timezoneId: 'UTC' });
     const pageB = b.page;
     try {
       await signInThroughUi(pageA, emailA);
@@ -39,32 +31,17 @@ describe('planning together in a real browser', () => {
       const title = `Grouse Grind ${Date.now().toString(36)}`;
 
       // A creates the activity through the form; it resets afterwards and shows up in A's list.
-      await pageA.goto('/plan-activity');
-      const form = pageA.locator('form', { has: pageA.getByRole('button', { name: 'Create Activity' }) });
-      await form.getByLabel('Activity type').selectOption('hiking');
-      await form.getByLabel('Title').fill(title);
-      await form.getByLabel('Date').fill(planDateOf(new Date(Date.now() + 3 * 86_400_000)));
-      await form.getByLabel('Start time').fill('08:00');
-      await form.getByLabel('Location').fill('Grouse Mountain base');
-      await form.getByLabel('Area').selectOption('north-vancouver');
-      await form.getByLabel('Max participants').selectOption('4');
-      await form.getByRole('button', { name: 'Create Activity' }).click();
-      await expect.poll(() => pageA.getByText(`${title} is planned!`).isVisible(), { timeout: 15_000 }).toBe(true);
+      const form = await createActivityThroughForm(pageA, {
+        title,
+        date: planDateOf(new Date(Date.now() + 3 * 86_400_000)),
+        location: 'Grouse Mountain base',
+      });
       expect(await form.getByLabel('Title').inputValue()).toBe('');
       const mine = pageA.locator('section', { has: pageA.getByRole('heading', { name: 'Your upcoming activities' }) });
       await expect.poll(() => mine.getByText(title).isVisible(), { timeout: 15_000 }).toBe(true);
 
       // B finds it nearby (North Vancouver) and joins.
-      await pageB.goto('/plan-activity');
-      const nearby = pageB.locator('section', {
-        has: pageB.getByRole('heading', { name: 'Upcoming activities nearby' }),
-      });
-      await nearby.getByLabel('Area').selectOption('north-vancouver');
-      const card = nearby.getByRole('listitem').filter({ hasText: title });
-      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await card.textContent()).toContain('1/4 participants');
-      await card.getByRole('button', { name: 'Join Activity' }).click();
-      await expect.poll(() => pageB.getByText(`You joined ${title}!`).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await joinFromNearby(pageB, title)).toContain('1/4 participants');
 
       // B offers a ride from the activity page.
       await pageB

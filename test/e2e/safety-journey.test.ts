@@ -3,16 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_GROUP_ACTIVITY_FORM, planDateOf } from '../../functions/shared/schemas/group-activities';
 import { useBrowserPage } from '../support/chromium';
+import { nearbyInNorthVancouver, secondSession } from '../support/e2e-activities';
 import { createConfirmedUser, E2E_PASSWORD, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
-
-/** A separate browser session (its own storage) in the same Chromium. */
-async function newSession(page: Page): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await page.context().browser()!.newContext({ baseURL: stack.url });
-  return { page: await context.newPage(), close: () => context.close() };
-}
 
 async function api(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   return fetch(`${stack.url}/api${path}`, {
@@ -73,7 +68,7 @@ describe('reports and moderation in a real browser', () => {
     let lastReporter: { page: Page; close: () => Promise<void> } | null = null;
     for (const email of [emailA, emailB, emailD]) {
       await lastReporter?.close();
-      const session = await newSession(pageC);
+      const session = await secondSession(pageC, stack.url);
       lastReporter = session;
       await signInThroughUi(session.page, email);
       await session.page.goto(`/plan-activity/${activityId}`);
@@ -103,7 +98,7 @@ describe('reports and moderation in a real browser', () => {
 
     // M joins the moderators group, signs in (so the token carries the group) and suspends C from /moderation.
     await addToModerators(emailM);
-    const m = await newSession(pageC);
+    const m = await secondSession(pageC, stack.url);
     try {
       await signInThroughUi(m.page, emailM);
       const link = m.page.getByRole('link', { name: 'Moderation' }).first();
@@ -132,7 +127,7 @@ describe('reports and moderation in a real browser', () => {
     }
 
     // C is signed out elsewhere; a fresh sign-in is refused with an error on the login page.
-    const fresh = await newSession(pageC);
+    const fresh = await secondSession(pageC, stack.url);
     try {
       await fresh.page.goto('/login');
       await fresh.page.getByLabel('Email').fill(emailC);
@@ -179,17 +174,13 @@ describe('reports and moderation in a real browser', () => {
     const createdBody = (await created.json()) as { id?: string; activity?: { id: string } };
     const activityId = createdBody.activity?.id ?? createdBody.id;
 
-    const b = await newSession(pageA);
+    const b = await secondSession(pageA, stack.url);
     try {
       await signInThroughUi(b.page, emailB);
       const { id: userB } = (await (await api(b.page, '/me')).json()) as { id: string };
       expect((await api(pageA, `/partners/${userB}/block`, { method: 'POST' })).status).toBeLessThan(300);
 
-      await b.page.goto('/plan-activity');
-      const nearby = b.page.locator('section', {
-        has: b.page.getByRole('heading', { name: 'Upcoming activities nearby' }),
-      });
-      await nearby.getByLabel('Area').selectOption('north-vancouver');
+      const nearby = await nearbyInNorthVancouver(b.page);
       await b.page.waitForLoadState('networkidle');
       expect(await nearby.getByText(title).count()).toBe(0);
       const join = await api(b.page, `/group-activities/${activityId}/join`, { method: 'POST' });

@@ -5,6 +5,7 @@ import { stageDueAt } from '../../functions/domain/trip-plan';
 import { planDateOf } from '../../functions/shared/schemas/group-activities';
 import { DEFAULT_PROFILE_SETTINGS } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
+import { createActivityThroughForm, joinFromNearby, secondSession } from '../support/e2e-activities';
 import { createConfirmedUser, E2E_PASSWORD, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 import type { EmulatorEmail } from '../support/ses-emulator';
 
@@ -58,12 +59,6 @@ async function setDisplayName(page: Page, displayName: string): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** A second, separate browser session (its own storage) in the same Chromium. */
-async function secondSession(page: Page): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await page.context().browser()!.newContext({ baseURL: stack.url, timezoneId: 'UTC' });
-  return { page: await context.newPage(), close: () => context.close() };
-}
-
 async function fillTripPlan(
   page: Page,
   plan: { trailhead: string; date: string; contactName: string; contactEmail: string },
@@ -94,7 +89,7 @@ describe('a trip plan in a real browser', () => {
     const [emailA, emailB] = [newEmail('leader'), newEmail('partner')];
     const [contact, contact2] = [newEmail('contact'), newEmail('contact-two')];
     await Promise.all([createConfirmedUser(stack, emailA), createConfirmedUser(stack, emailB)]);
-    const b = await secondSession(pageA);
+    const b = await secondSession(pageA, stack.url, { timezoneId: 'UTC' });
     const pageB = b.page;
     try {
       await signInThroughUi(pageA, emailA);
@@ -106,27 +101,8 @@ describe('a trip plan in a real browser', () => {
       const date = planDateOf(new Date(Date.now() + 3 * 86_400_000));
 
       // A creates a group activity; B joins it.
-      await pageA.goto('/plan-activity');
-      const form = pageA.locator('form', { has: pageA.getByRole('button', { name: 'Create Activity' }) });
-      await form.getByLabel('Activity type').selectOption('hiking');
-      await form.getByLabel('Title').fill(title);
-      await form.getByLabel('Date').fill(date);
-      await form.getByLabel('Start time').fill('08:00');
-      await form.getByLabel('Location').fill('Lynn Headwaters parking');
-      await form.getByLabel('Area').selectOption('north-vancouver');
-      await form.getByLabel('Max participants').selectOption('4');
-      await form.getByRole('button', { name: 'Create Activity' }).click();
-      await expect.poll(() => pageA.getByText(`${title} is planned!`).isVisible(), { timeout: 15_000 }).toBe(true);
-
-      await pageB.goto('/plan-activity');
-      const nearby = pageB.locator('section', {
-        has: pageB.getByRole('heading', { name: 'Upcoming activities nearby' }),
-      });
-      await nearby.getByLabel('Area').selectOption('north-vancouver');
-      const card = nearby.getByRole('listitem').filter({ hasText: title });
-      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
-      await card.getByRole('button', { name: 'Join Activity' }).click();
-      await expect.poll(() => pageB.getByText(`You joined ${title}!`).isVisible(), { timeout: 15_000 }).toBe(true);
+      await createActivityThroughForm(pageA, { title, date, location: 'Lynn Headwaters parking' });
+      await joinFromNearby(pageB, title);
 
       // A files a trip plan from the activity page: the whole party is on it.
       await pageA
@@ -151,7 +127,7 @@ describe('a trip plan in a real browser', () => {
       const link = /(http:\/\/\S+\/trip-link\/[A-Za-z0-9_-]{43})/.exec(filed!.body.text ?? '')?.[1];
       expect(link).toBeDefined();
       expect(filed!.body.html).toContain(link);
-      const contactSession = await secondSession(pageA);
+      const contactSession = await secondSession(pageA, stack.url, { timezoneId: 'UTC' });
       try {
         const contactPage = contactSession.page;
         await contactPage.goto(link!);
@@ -201,7 +177,7 @@ describe('a trip plan in a real browser', () => {
       const reminder = (await inbox(emailB)).find((e) => e.subject.startsWith('Are you back?'));
       const checkInLink = `${stack.url}/trip-plans/${planId}?check-in=1`;
       expect(reminder?.body.text).toContain(checkInLink);
-      const signedOut = await secondSession(pageA);
+      const signedOut = await secondSession(pageA, stack.url, { timezoneId: 'UTC' });
       try {
         const page = signedOut.page;
         await page.goto(checkInLink);

@@ -4,11 +4,18 @@ import { useChanged } from './use-changed';
 export type QueryState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
 
+export interface QueryControls<T> {
+  /** Fetches again (a "Try again" button). */
+  reload: () => void;
+  /** Shows `data` as the resource now, without a fetch: what a change the user made answered with. */
+  set: (data: T) => void;
+}
+
 /**
  * Runs `fetcher` on mount and whenever `deps` change (as `useEffect` would); results of superseded
  * runs are dropped. Small on purpose: each screen reads a resource or two.
  */
-export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): QueryState<T> & { reload: () => void } {
+export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): QueryState<T> & QueryControls<T> {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   if (useChanged([...deps, attempt])) setState({ status: 'loading' });
@@ -27,5 +34,6 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): Qu
   }, [...deps, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+  const set = useCallback((data: T) => setState({ status: 'success', data }), []);
+  return { ...state, reload, set };
 }

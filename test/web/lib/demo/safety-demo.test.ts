@@ -3,24 +3,11 @@ import { ModerationQueue, REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportReceipt } f
 import { ApiError } from '@/lib/api-client';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
 import { seedDemoPlan } from '@/lib/demo/plan-demo';
-
-function storage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, value),
-  };
-}
+import { memoryStorage } from '../../../contract/demo-client';
 
 describe('reports in demo mode', () => {
   it('accepts a report and says what happens next, like the server', async () => {
-    const client = createDemoApiClient({ now: () => new Date('2026-03-10T18:00:00.000Z'), storage: storage() });
+    const client = createDemoApiClient({ now: () => new Date('2026-03-10T18:00:00.000Z'), storage: memoryStorage() });
     const receipt = ReportReceipt.parse(
       await client.report({ kind: 'person', userId: 'demo-partner-mike', reason: 'spam' }),
     );
@@ -28,14 +15,14 @@ describe('reports in demo mode', () => {
   });
 
   it('refuses an invalid report with 400', async () => {
-    const client = createDemoApiClient({ storage: storage() });
+    const client = createDemoApiClient({ storage: memoryStorage() });
     const bad = { kind: 'person', userId: 'demo-partner-mike', reason: 'spam', note: 'x'.repeat(501) } as const;
     await expect(client.report(bad)).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
   it(`answers 429 after ${REPORTS_PER_HOUR} reports in an hour, and accepts again an hour later`, async () => {
     let at = new Date('2026-03-10T18:00:00.000Z');
-    const client = createDemoApiClient({ now: () => at, storage: storage() });
+    const client = createDemoApiClient({ now: () => at, storage: memoryStorage() });
     for (let i = 0; i < REPORTS_PER_HOUR; i += 1)
       await client.report({ kind: 'group_activity', activityId: `a${i}`, reason: 'spam' });
     const refused = await client
@@ -50,7 +37,7 @@ describe('reports in demo mode', () => {
   });
 
   it('has an empty moderation queue', async () => {
-    expect(ModerationQueue.parse(await createDemoApiClient({ storage: storage() }).moderationReports())).toEqual({
+    expect(ModerationQueue.parse(await createDemoApiClient({ storage: memoryStorage() }).moderationReports())).toEqual({
       reports: [],
     });
   });
@@ -58,7 +45,7 @@ describe('reports in demo mode', () => {
 
 describe('removing a participant in demo mode', () => {
   it('lets only the organizer remove someone, who then leaves the list, as on the server', async () => {
-    const store = storage();
+    const store = memoryStorage();
     const client = createDemoApiClient({ now: () => new Date('2026-03-10T18:00:00.000Z'), storage: store });
     const [first] = (await client.nearbyGroupActivities()).activities;
     const seeded = await client.groupActivity(first!.id);

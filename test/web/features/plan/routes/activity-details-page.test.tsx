@@ -215,5 +215,24 @@ describe('ActivityDetailsPage', () => {
     });
     expect(await screen.findByText('We could not find what you were looking for.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Plan Activity' })).toBeInTheDocument();
+    // Trying again cannot bring back what is not there.
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading, and Try Again after a failed load', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    let fail: (error: unknown) => void = () => {};
+    const groupActivity = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)))
+      .mockResolvedValueOnce(details());
+    renderPage({ groupActivity, activityRides: vi.fn(async () => ({ offers: [], requests: [] })) });
+    expect(await screen.findByRole('status', { name: 'Loading the activity' })).toBeInTheDocument();
+    fail(new ApiError(0, 'network_error', 'Failed to fetch'));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Plan Activity' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunday Grouse Grind' })).toBeInTheDocument();
+    expect(groupActivity).toHaveBeenCalledTimes(2);
   });
 });

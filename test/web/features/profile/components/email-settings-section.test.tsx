@@ -27,6 +27,7 @@ describe('EmailSettingsSection', () => {
 
     const boxes = await screen.findAllByRole('checkbox');
     expect(boxes).toHaveLength(5);
+    expect(screen.getByRole('group', { name: 'Emails to receive' })).toContainElement(boxes[0]!);
     expect(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.rideBookings })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.connectionRequests })).toBeChecked();
 

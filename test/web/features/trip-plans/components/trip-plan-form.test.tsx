@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TRIP_FIELD_MESSAGES } from '@shared/schemas/trip-plans';
@@ -51,7 +51,9 @@ describe('TripPlanForm', () => {
     render(<TripPlanForm activityId="act-1" onSubmit={onSubmit} />);
     fillValidPlan();
     await userEvent.selectOptions(screen.getByLabelText('Grace period'), '2 hours');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'First aid kit' }));
+    const essentials = screen.getByRole('group', { name: 'The ten essentials you carry' });
+    await userEvent.click(within(essentials).getByRole('checkbox', { name: 'First aid kit' }));
+    await userEvent.click(within(essentials).getByRole('checkbox', { name: 'Flashlight and extra batteries' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add another contact' }));
     change('Contact 2 name', 'Priya');
     change('Contact 2 email', 'priya@example.com');
@@ -64,7 +66,8 @@ describe('TripPlanForm', () => {
         trailhead: 'Lynn Headwaters',
         returnTime: '17:30',
         graceMinutes: 120,
-        essentials: ['first_aid_kit'],
+        // In the list's order, not the order they were ticked.
+        essentials: ['flashlight', 'first_aid_kit'],
         contacts: [
           { name: 'Sam Rivera', email: 'sam@example.com' },
           { name: 'Priya', email: 'priya@example.com' },

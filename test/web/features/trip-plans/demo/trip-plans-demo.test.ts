@@ -1,32 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createTripPlansDemoApi,
-  DEMO_TRIP_LINK_TOKEN,
-  DEMO_TRIP_PLAN_ID,
-  demoTripPlan,
-} from '@/features/trip-plans/demo/trip-plans-demo';
+import { DEMO_TRIP_LINK_TOKEN, DEMO_TRIP_PLAN_ID, demoTripPlan } from '@/features/trip-plans/demo/trip-plans-demo';
+import { demoClientAt } from '../../../../contract/demo-client';
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
-
-const demo = () =>
-  createTripPlansDemoApi({
-    now: () => new Date('2030-07-04T15:00:00.000Z'),
-    origin: 'http://localhost',
-    storage: memoryStorage(),
-    wait: async () => {},
-  });
+// The contract suite's demo client: the trip plans part as the app composes it, not a client of this test's own.
+const demo = () => demoClientAt(new Date('2030-07-04T15:00:00.000Z'));
 
 describe('trip plans in demo mode', () => {
   it('shows a sample open plan, also through its contact link', async () => {
@@ -64,12 +41,7 @@ describe("the sample plan's day", () => {
   it("is the visitor's local date, not the UTC one, late in a Vancouver evening", async () => {
     vi.stubEnv('TZ', 'America/Vancouver');
     // 21:30 on 3 July in Vancouver is already 4 July in UTC.
-    const api = createTripPlansDemoApi({
-      now: () => new Date('2030-07-04T04:30:00.000Z'),
-      origin: 'http://localhost',
-      storage: memoryStorage(),
-      wait: async () => {},
-    });
+    const api = demoClientAt(new Date('2030-07-04T04:30:00.000Z'));
     const [plan] = (await api.myTripPlans()).plans;
     expect(plan).toMatchObject({ startDate: '2030-07-03', returnDate: '2030-07-03' });
   });

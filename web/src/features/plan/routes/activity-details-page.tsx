@@ -6,6 +6,7 @@ import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { ReportButton } from '@/components/ui/report-dialog';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -23,22 +24,21 @@ export default function ActivityDetailsPage() {
   const { activityId = '' } = useParams();
   const api = useApiClient();
   const loaded = useQuery(() => api.groupActivity(activityId), [api, activityId]);
-  const [current, setCurrent] = useState<GroupActivityDetails | null>(null);
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the activity" />;
   if (loaded.status === 'error') {
     return (
       <PageContainer>
         <PageHeader title="Activity" />
-        <FormMessage kind="error">{userMessage(loaded.error)}</FormMessage>
-        <Link to={paths.planActivity} className={buttonStyles.secondary}>
-          Back to Plan Activity
-        </Link>
+        <LoadError error={loaded.error} onRetry={loaded.reload}>
+          <Link to={paths.planActivity} className={buttonStyles.secondary}>
+            Back to Plan Activity
+          </Link>
+        </LoadError>
       </PageContainer>
     );
   }
-  const activity = current?.id === loaded.data.id ? current : loaded.data;
-  return <Details activity={activity} onChange={setCurrent} />;
+  return <Details activity={loaded.data} onChange={loaded.set} />;
 }
 
 function Details({

@@ -11,7 +11,7 @@ import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
-import { FormMessage } from '@/components/ui/form-message';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
@@ -98,17 +98,6 @@ export default function PlanActivityPage() {
   );
 }
 
-function ListError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <div className="space-y-3">
-      <FormMessage kind="error">{userMessage(error)}</FormMessage>
-      <button type="button" onClick={retry} className={buttonStyles.secondary}>
-        Try Again
-      </button>
-    </div>
-  );
-}
-
 function MyActivities({ version }: { version: number }) {
   const api = useApiClient();
   const mine = useQuery(() => api.myGroupActivities({ limit: 20 }), [api, version]);
@@ -118,7 +107,7 @@ function MyActivities({ version }: { version: number }) {
         Your upcoming activities
       </h2>
       {mine.status === 'loading' && <Spinner label="Loading your activities" />}
-      {mine.status === 'error' && <ListError error={mine.error} retry={mine.reload} />}
+      {mine.status === 'error' && <LoadError error={mine.error} onRetry={mine.reload} />}
       {mine.status === 'success' && (
         <ActivityList
           activities={mine.data.activities}
@@ -189,7 +178,7 @@ function NearbyActivities({
         </label>
       </div>
       {nearby.status === 'loading' && <Spinner label="Loading activities nearby" />}
-      {nearby.status === 'error' && <ListError error={nearby.error} retry={nearby.reload} />}
+      {nearby.status === 'error' && <LoadError error={nearby.error} onRetry={nearby.reload} />}
       {nearby.status === 'success' && (
         <>
           <ActivityList

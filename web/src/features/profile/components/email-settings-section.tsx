@@ -1,13 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailPreferences } from '@shared/schemas/email';
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_CATEGORY_LABELS,
+  type EmailCategory,
+  type EmailPreferences,
+} from '@shared/schemas/email';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
+
+const preferencesOf = (on: readonly EmailCategory[]) =>
+  Object.fromEntries(EMAIL_CATEGORIES.map((category) => [category, on.includes(category)])) as EmailPreferences;
 
 /** Issue 16: which optional emails to get, one checkbox per type (trip plan alerts to contacts are not optional). */
 export function EmailSettingsSection() {
@@ -48,29 +58,21 @@ export function EmailSettingsSection() {
       </p>
       {loaded.status === 'loading' && <Spinner label="Loading email settings" />}
       {loaded.status === 'error' && (
-        <div className="mt-4 space-y-3">
-          <FormMessage kind="error">{userMessage(loaded.error)}</FormMessage>
-          <button type="button" onClick={loaded.reload} className={buttonStyles.secondary}>
-            Try Again
-          </button>
+        <div className="mt-4">
+          <LoadError error={loaded.error} onRetry={loaded.reload} />
         </div>
       )}
       {choices && (
         <form onSubmit={submit} className="mt-4 space-y-4">
-          <fieldset className="space-y-2">
-            <legend className="sr-only">Emails to receive</legend>
-            {EMAIL_CATEGORIES.map((category) => (
-              <label key={category} className="flex items-center gap-3 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 rounded border-slate-300 text-brand-700"
-                  checked={choices[category]}
-                  onChange={(e) => setChoices({ ...choices, [category]: e.target.checked })}
-                />
-                {EMAIL_CATEGORY_LABELS[category]}
-              </label>
-            ))}
-          </fieldset>
+          <CheckboxGroup
+            legend="Emails to receive"
+            legendStyle="hidden"
+            layout="list"
+            options={EMAIL_CATEGORIES}
+            labels={EMAIL_CATEGORY_LABELS}
+            selected={EMAIL_CATEGORIES.filter((category) => choices[category])}
+            onChange={(on) => setChoices(preferencesOf(on))}
+          />
           {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
           <button type="submit" className={buttonStyles.primary} disabled={pending}>
             {pending && <Spinner label="Saving" />}

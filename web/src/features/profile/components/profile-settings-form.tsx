@@ -15,6 +15,7 @@ import {
 } from '@shared/schemas/profile';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormMessage } from '@/components/ui/form-message';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
@@ -28,7 +29,6 @@ import {
   type FormField,
   type ProfileFormValues,
 } from '../utils/profile-form';
-import { ChoiceGroup } from './choice-group';
 
 const inputStyles =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
@@ -170,7 +170,7 @@ export function ProfileSettingsForm({
         </div>
       </div>
 
-      <ChoiceGroup
+      <CheckboxGroup
         legend="Activity preferences"
         options={OUTDOOR_ACTIVITIES}
         labels={OUTDOOR_ACTIVITY_LABELS}
@@ -180,7 +180,7 @@ export function ProfileSettingsForm({
         firstInputId={fieldId('activities')}
       />
 
-      <ChoiceGroup
+      <CheckboxGroup
         legend="Availability"
         hint="When you usually head out."
         options={AVAILABILITY_SLOTS}
@@ -234,7 +234,7 @@ export function ProfileSettingsForm({
           </div>
         </div>
         {values.discoverable && (
-          <ChoiceGroup
+          <CheckboxGroup
             legend="What others may see"
             hint="Your display name is always shown. Anything you leave unticked stays private."
             options={SHAREABLE_FIELDS}

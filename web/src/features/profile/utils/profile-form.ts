@@ -67,8 +67,3 @@ function fieldErrorsFrom(entries: [string, string][]): FieldErrors {
   }
   return errors;
 }
-
-/** Adds or removes `value` from a list of choices, keeping the order of `all`. */
-export function toggle<T extends string>(all: readonly T[], selected: readonly T[], value: T, on: boolean): T[] {
-  return all.filter((item) => (item === value ? on : selected.includes(item)));
-}

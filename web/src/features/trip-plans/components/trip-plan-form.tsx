@@ -8,6 +8,7 @@ import {
   type TripEssential,
 } from '@shared/schemas/trip-plans';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/transport';
@@ -75,11 +76,6 @@ export function TripPlanForm({
     set(
       'contacts',
       values.contacts.map((c, i) => (i === index ? { ...c, [key]: value } : c)),
-    );
-  const toggleEssential = (item: TripEssential) =>
-    set(
-      'essentials',
-      values.essentials.includes(item) ? values.essentials.filter((e) => e !== item) : [...values.essentials, item],
     );
 
   const submit = async (event: FormEvent) => {
@@ -158,22 +154,15 @@ export function TripPlanForm({
         {text('vehicle', 'Vehicle (optional)', 'Make, colour and plate, so searchers can find the trailhead.')}
       </fieldset>
 
-      <fieldset>
-        <legend className="mb-2 text-base font-semibold text-slate-900">The ten essentials you carry</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {TRIP_ESSENTIALS.map((item) => (
-            <label key={item} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="h-4 w-4 rounded border-slate-300 text-brand-700"
-                checked={values.essentials.includes(item)}
-                onChange={() => toggleEssential(item)}
-              />
-              {TRIP_ESSENTIAL_LABELS[item]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        legend="The ten essentials you carry"
+        legendStyle="heading"
+        layout="list"
+        options={TRIP_ESSENTIALS}
+        labels={TRIP_ESSENTIAL_LABELS}
+        selected={values.essentials}
+        onChange={(essentials) => set('essentials', essentials)}
+      />
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-base font-semibold text-slate-900">Emergency contacts</legend>

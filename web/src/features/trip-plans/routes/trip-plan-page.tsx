@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { TripCheckInRequest, TripPlan } from '@shared/schemas/trip-plans';
+import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
-import { FormMessage } from '@/components/ui/form-message';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 import { CheckInPanel } from '../components/check-in-panel';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
@@ -22,25 +20,25 @@ export default function TripPlanPage() {
   const api = useApiClient();
   const toast = useToast();
   const loaded = useQuery(() => api.tripPlan(planId), [api, planId]);
-  const [current, setCurrent] = useState<TripPlan | null>(null);
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
   if (loaded.status === 'error') {
     return (
       <PageContainer>
         <PageHeader title="Trip plan" />
-        <FormMessage kind="error">{userMessage(loaded.error)}</FormMessage>
-        <Link to={paths.tripPlans} className={buttonStyles.secondary}>
-          Back to Trip plans
-        </Link>
+        <LoadError error={loaded.error} onRetry={loaded.reload}>
+          <Link to={paths.tripPlans} className={buttonStyles.secondary}>
+            Back to Trip plans
+          </Link>
+        </LoadError>
       </PageContainer>
     );
   }
-  const plan = current?.id === loaded.data.id ? current : loaded.data;
+  const plan = loaded.data;
 
   const checkIn = async (request: TripCheckInRequest) => {
     const updated = await api.checkInTripPlan(plan.id, request);
-    setCurrent(updated);
+    loaded.set(updated);
     toast.success(
       request.kind === 'back'
         ? 'Welcome back! Your contacts have been told.'

@@ -2,11 +2,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
-import { FormMessage } from '@/components/ui/form-message';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
 import { TripStatusBadge } from '../components/trip-plan-details';
 import { formatTripTime } from '../utils/format';
@@ -31,14 +30,7 @@ export default function TripPlansPage() {
         actions={newPlan}
       />
       {loaded.status === 'loading' && <PageSpinner label="Loading your trip plans" />}
-      {loaded.status === 'error' && (
-        <div className="space-y-3">
-          <FormMessage kind="error">{userMessage(loaded.error)}</FormMessage>
-          <button type="button" className={buttonStyles.secondary} onClick={loaded.reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {loaded.status === 'error' && <LoadError error={loaded.error} onRetry={loaded.reload} />}
       {loaded.status === 'success' && loaded.data.plans.length === 0 && (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No trip plans yet</h2>

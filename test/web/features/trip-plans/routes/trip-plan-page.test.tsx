@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TripPlan } from '@shared/schemas/trip-plans';
+import TripPlanPage from '@/features/trip-plans/routes/trip-plan-page';
+import { ApiError } from '@/lib/api-client';
+import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
+import { PLAN_ID, tripPlan } from '../trip-plan-fixtures';
+
+function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
+  const apiClient = createFakeApiClient(overrides);
+  renderRoutes([{ path: '/trip-plans/:planId', element: <TripPlanPage /> }], {
+    path: `/trip-plans/${PLAN_ID}`,
+    service: createFakeAuthService(SIGNED_IN_USER),
+    apiClient,
+  });
+  return apiClient;
+}
+
+describe('TripPlanPage', () => {
+  it('shows a spinner while the plan loads, then the plan and its contacts', async () => {
+    let answer: (plan: TripPlan) => void = () => {};
+    renderPage({ tripPlan: vi.fn(() => new Promise<TripPlan>((resolve) => (answer = resolve))) });
+    expect(await screen.findByRole('status', { name: 'Loading the trip plan' })).toBeInTheDocument();
+    answer(tripPlan());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lynn Headwaters' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the trip plan' })).not.toBeInTheDocument();
+    const contacts = screen.getByRole('heading', { name: 'Emergency contacts' }).closest('section')!;
+    expect(within(contacts).getByText('sam@example.com')).toBeInTheDocument();
+  });
+
+  it('says when the plan did not load and loads it again on Try Again', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(500, 'internal_error', 'Something went wrong.'))
+      .mockResolvedValueOnce(tripPlan());
+    renderPage({ tripPlan: load });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'TrailBuddy is having trouble right now. Please try again in a moment.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Trip plans' })).toHaveAttribute('href', '/trip-plans');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lynn Headwaters' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenLastCalledWith(PLAN_ID);
+  });
+
+  it('offers no Try Again for a plan that is not there (or not the viewer’s), only the way back', async () => {
+    renderPage({ tripPlan: vi.fn(async () => Promise.reject(new ApiError(404, 'not_found', 'No such trip plan.'))) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find what you were looking for.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Trip plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Trip plans' })).toBeInTheDocument();
+  });
+
+  it('shows the plan the check-in answered with', async () => {
+    const checkInTripPlan = vi.fn(async () => tripPlan({ status: 'closed', closedAt: '2030-07-04T23:00:00.000Z' }));
+    const load = vi.fn(async () => tripPlan());
+    renderPage({ tripPlan: load, checkInTripPlan });
+    expect(await screen.findByText('Out on the trail')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'We’re back' }));
+    expect(checkInTripPlan).toHaveBeenCalledWith(PLAN_ID, { kind: 'back' });
+    expect(await screen.findByText('Back safely')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back! Your contacts have been told.')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useQuery } from '@/lib/use-query';
+
+describe('useQuery', () => {
+  it('loads, fetches again on reload, and shows what set gives it without a fetch', async () => {
+    const fetcher = vi.fn().mockResolvedValueOnce('first').mockResolvedValueOnce('second');
+    const { result } = renderHook(() => useQuery<string>(fetcher, []));
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'first' }));
+
+    act(() => result.current.reload());
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'second' }));
+
+    act(() => result.current.set('changed'));
+    expect(result.current).toMatchObject({ status: 'success', data: 'changed' });
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops what set gave it when the deps change (another resource loads)', async () => {
+    const fetcher = vi.fn(async (id: string) => `plan ${id}`);
+    const { result, rerender } = renderHook(({ id }) => useQuery(() => fetcher(id), [id]), {
+      initialProps: { id: 'a' },
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ data: 'plan a' }));
+    act(() => result.current.set('plan a, checked in'));
+    rerender({ id: 'b' });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'plan b' }));
+  });
+});
