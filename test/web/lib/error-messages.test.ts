@@ -59,6 +59,9 @@ describe('userMessage', () => {
 
   it('reads a thrown Error, and has a last resort', () => {
     expect(userMessage(new Error('Choose a date.'))).toBe('Choose a date.');
+    // A bug's own text (a broken demo storage once put this on screen) is not copy.
+    expect(userMessage(new TypeError('i(...).find is not a function'))).toBe('Something went wrong. Please try again.');
+    expect(userMessage(new ReferenceError('window is not defined'))).toBe('Something went wrong. Please try again.');
     expect(userMessage('nope')).toBe('Something went wrong. Please try again.');
   });
 

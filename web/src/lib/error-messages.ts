@@ -90,12 +90,25 @@ function byStatus(error: ApiError): string {
   return error.message;
 }
 
+/**
+ * The language's own errors are bugs, not news for the person: their text ("i(...).find is not a function") is for the
+ * console. Errors the app throws on purpose (Error with its copy, ApiError, the auth service's) keep their message.
+ */
+function isProgrammingError(error: Error): boolean {
+  return (
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof SyntaxError ||
+    error instanceof RangeError
+  );
+}
+
 /** One place that turns any thrown value into copy a person can act on. */
 export function userMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (!isCatalogued(error.code)) return byStatus(error);
     return COPY[error.code] ?? error.message;
   }
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message && !isProgrammingError(error)) return error.message;
   return 'Something went wrong. Please try again.';
 }
