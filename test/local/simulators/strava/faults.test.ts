@@ -99,7 +99,7 @@ describe('fault injection', () => {
     expect((await api(sim, '/athlete', 'not-a-token')).status).toBe(401);
     expect((await api(sim, '/athlete', maya)).status).toBe(503);
     expect((await api(sim, '/athlete', liam)).status).toBe(200);
-    expect((await api(sim, `/athlete?access_token=${maya}`)).status).toBe(503);
+    expect((await api(sim, `/athlete?access_token=${maya}`, null)).status).toBe(503);
     expect((await api(sim, '/athlete', maya)).status).toBe(200);
   });
 
