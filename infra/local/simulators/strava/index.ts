@@ -271,6 +271,8 @@ async function handleControl(
     if (resource === 'athletes' && parts.length === 1 && method === 'POST') {
       const { like, firstname } = body as { like?: number; firstname?: string };
       if (typeof like !== 'number') return reply(400, { message: 'like must be a seeded athlete id' });
+      if (firstname !== undefined && typeof firstname !== 'string')
+        return reply(400, { message: 'firstname must be a string' });
       return reply(201, control.addAthlete(like, { firstname }));
     }
     if (resource === 'athletes' && sub === 'activities' && method === 'GET') return reply(200, control.activities(id));

@@ -209,6 +209,7 @@ describe('HTTP control plane (for tests in another process)', () => {
     expect((await json(await post({ like: MAYA }))).id).toBe(40200002);
     expect((await post({})).status).toBe(400);
     expect((await post({ like: 1 })).status).toBe(400);
+    expect((await post({ like: MAYA, firstname: 7 })).status).toBe(400);
     const ids = (await json(await control('/athletes'))).map((a: { id: number }) => a.id);
     expect(ids).toEqual([40100001, 40100002, 40100003, 40100004, 40200001, 40200002]);
 
