@@ -5,8 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Browser suites whose users are all their own and that touch no simulator state (no seeded athletes, no fault
- * switches, no request logs): safe beside any other file, so they run in project e2e-parallel.
+ * Browser suites whose users are all their own and that share no simulator state: safe beside any other file, so
+ * they run in project e2e-parallel. A journey that connects Strava adds an athlete of its own through the simulator's
+ * control plane (test/support/strava-athletes.ts) and scripts faults and reads the request log for that athlete only.
  */
 const E2E_PARALLEL = [
   'test/e2e/accessibility.test.ts',
@@ -18,6 +19,15 @@ const E2E_PARALLEL = [
   'test/e2e/safety-journey.test.ts',
   // its own users and plans; the inbox is read per contact address, and no other suite files trip plans
   'test/e2e/trip-plan-journey.test.ts',
+  // their own Strava athletes (faults and deauthorizations per athlete)
+  'test/e2e/analysis-journey.test.ts',
+  'test/e2e/account-journey.test.ts',
+  'test/e2e/import-journey.test.ts',
+  'test/e2e/numbers-journey.test.ts',
+  'test/e2e/strava-journey.test.ts',
+  'test/e2e/strava-missing-permission.test.ts',
+  // the only suite that uses the Google simulator (its seeded user, no faults, no request log); Apple Health per user
+  'test/e2e/health-connections-journey.test.ts',
 ];
 
 /**
@@ -34,6 +44,10 @@ const SLOW_FILES = [
   'test/functions/account/delete-account.test.ts',
   'test/functions/strava/webhook-abuse.test.ts',
   'test/functions/google/sync.test.ts',
+  // the browser journeys that took 45–56 s each when they ran alone in the serial e2e group
+  'test/e2e/analysis-journey.test.ts',
+  'test/e2e/health-connections-journey.test.ts',
+  'test/e2e/import-journey.test.ts',
 ];
 
 const rank = (file: TestSpecification, root: string): number => {
@@ -59,15 +73,16 @@ class SlowFirstSequencer extends BaseSequencer {
  * - infra: CDK assertion tests and cdk-nag.
  * - web: React component tests in jsdom.
  * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
- *   file at a time: they share the simulators' seeded athletes, fault switches and request logs.
- * - e2e-parallel: the browser suites listed in E2E_PARALLEL (axe and long text on every screen, the API, sign-in,
- *   partners, plans, safety). They run beside the other projects, on the same local stack as e2e.
+ *   file at a time, for a journey that must share simulator state with others (none today: keep it that way).
+ * - e2e-parallel: the browser suites listed in E2E_PARALLEL (every journey today). They run beside the other
+ *   projects, on the same local stack as e2e.
  *
  * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
  * turn while most of them wait on DynamoDB Local, the simulators or Chromium. One more worker than CPUs (three here)
  * overlaps those waits: the test phase took 583 s with two workers and 458 s with three, all passing, on the 2-core
  * machine (24 Nov 2026; VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; vitest runs a project
- * without file parallelism (e2e) as a group of its own after it, on one worker, so keep e2e small. The sequencer
+ * without file parallelism (e2e) as a group of its own after it, on one worker (a 70 s tail with one core idle when
+ * the seven simulator journeys ran there), so keep e2e empty. The sequencer
  * starts the known slow files first (SlowFirstSequencer above).
  */
 export default defineConfig({

@@ -11,13 +11,10 @@ import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { useBrowserPage } from '../support/chromium';
 import { E2E_PASSWORD, gotoHydratedLogin, idTokenOf, newEmail } from '../support/e2e-accounts';
 import { confirmationCodeFor } from '../support/mailbox';
+import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
-
-// A seeded simulator athlete no other journey connects (infra/local/simulators/strava/seed-data.ts), so
-// deauthorizing here revokes nobody else's tokens.
-const SOFIA = { id: 40100003, firstname: 'Sofia' };
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -25,17 +22,14 @@ interface SimRequest {
   method: string;
   path: string;
   status: number;
+  athleteId?: number;
 }
 
-async function simulatorRequests(): Promise<SimRequest[]> {
-  const response = await fetch(`${stack.stravaUrl}/__simulator/requests`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as SimRequest[];
-}
-
-const successfulDeauthorizations = async () =>
-  (await simulatorRequests()).filter((r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200)
-    .length;
+/** How many times Strava was told to deauthorize `athleteId` (other suites' athletes are theirs). */
+const successfulDeauthorizations = async (athleteId: number) =>
+  (await stravaControl<SimRequest[]>(stack.stravaUrl, 'GET', 'requests')).filter(
+    (r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200 && r.athleteId === athleteId,
+  ).length;
 
 async function api<T>(path: string, token: string, parse: (json: unknown) => T): Promise<T> {
   const response = await fetch(`${stack.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -117,15 +111,17 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     await signUpThroughUi(page, email);
     const userId = subOf(await idTokenOf(page));
 
-    // Connect Strava through the simulator's consent page.
+    // Connect Strava through the simulator's consent page, as an athlete of this journey's own (deauthorizing
+    // here revokes nobody else's tokens).
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.sofia);
     await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
     await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
-    await page.getByLabel('Signed in to Strava as').selectOption(String(SOFIA.id));
+    await page.getByLabel('Signed in to Strava as').selectOption(String(athlete.id));
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-      .toBe(`Welcome, ${SOFIA.firstname}!`);
+      .toBe(`Welcome, ${athlete.firstname}!`);
     const imported = await api(
       '/activities?limit=50',
       await idTokenOf(page),
@@ -161,7 +157,7 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     const staleToken = await idTokenOf(page);
 
     // Delete the account through the confirmation dialog.
-    const deauthorizationsBefore = await successfulDeauthorizations();
+    expect(await successfulDeauthorizations(athlete.id)).toBe(0);
     await page.getByRole('button', { name: 'Delete my account and data' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account and data?' });
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
@@ -175,7 +171,7 @@ describe('an account from sign-up to deletion, in a real browser', () => {
     // Nothing of the user is left in any table but the tombstone that refuses their tokens, Strava was told,
     // and the browser holds no session.
     expect(await itemsMentioning(userId)).toEqual([`users: DELETED_USER#${userId} | TOMBSTONE`]);
-    expect(await successfulDeauthorizations()).toBe(deauthorizationsBefore + 1);
+    expect(await successfulDeauthorizations(athlete.id)).toBe(1);
     await expect(idTokenOf(page)).rejects.toThrow('No ID token in the browser');
     await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });

@@ -6,12 +6,11 @@ import type { UnifiedActivity } from '../../functions/shared/schemas/activity';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { newStravaAthlete, SEEDED, type AddedAthlete } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
 
-// A seeded simulator athlete (infra/local/simulators/strava/seed-data.ts) no other journey adds workouts to.
-const SOFIA = { id: 40100003, firstname: 'Sofia' };
 /** Users have no zone of their own yet: the server counts days in this one. */
 const ZONE = 'America/Vancouver';
 const DAY_MS = 86_400_000;
@@ -140,10 +139,10 @@ async function myActivities(page: Page): Promise<UnifiedActivity[]> {
   return body.activities;
 }
 
-async function connectSofia(page: Page): Promise<void> {
+async function connect(page: Page, athlete: AddedAthlete): Promise<void> {
   await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
   await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
-  await page.getByLabel('Signed in to Strava as').selectOption(String(SOFIA.id));
+  await page.getByLabel('Signed in to Strava as').selectOption(String(athlete.id));
   await page.getByRole('button', { name: 'Authorize' }).click();
   await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
 }
@@ -164,10 +163,12 @@ describe('Health analysis in a real browser', () => {
     const email = newEmail('analysis');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
-    await connectSofia(page);
+    // An athlete of this journey's own, with a history like the seeded Sofia's (rides, swims, walks, runs).
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.sofia);
+    await connect(page, athlete);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-      .toBe(`Welcome, ${SOFIA.firstname}!`);
+      .toBe(`Welcome, ${athlete.firstname}!`);
 
     const activities = await myActivities(page);
     expect(activities.length).toBeGreaterThan(3);

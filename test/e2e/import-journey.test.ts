@@ -8,12 +8,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
 
-// The seeded athlete who has just joined Strava (no activities) and whom no other journey uses.
-const NOAH = { id: 40100004, firstname: 'Noah' };
 const ZONE = 'America/Vancouver';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -28,23 +27,16 @@ const localDate = (ms: number) =>
     new Date(ms),
   );
 
-async function simulator(method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${stack.stravaUrl}/__simulator/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`simulator ${method} ${path}: ${res.status}`);
-}
+const simulator = (method: string, path: string, body?: unknown) => stravaControl(stack.stravaUrl, method, path, body);
 
-/** Adds activities at the given start times through the simulator's control API, a few requests at a time. */
-async function addActivities(starts: readonly number[], sport: string): Promise<void> {
+/** Adds activities to the athlete at the given start times through the simulator's control API, a few at a time. */
+async function addActivities(athleteId: number, starts: readonly number[], sport: string): Promise<void> {
   for (let i = 0; i < starts.length; i += 50)
     await Promise.all(
       starts
         .slice(i, i + 50)
         .map((start) =>
-          simulator('POST', `athletes/${NOAH.id}/activities`, { sport, startDate: new Date(start).toISOString() }),
+          simulator('POST', `athletes/${athleteId}/activities`, { sport, startDate: new Date(start).toISOString() }),
         ),
     );
 }
@@ -81,22 +73,26 @@ describe('a large Strava history in a real browser', () => {
     const now = Date.now();
     const recent = Array.from({ length: RECENT }, (_, i) => now - HOUR_MS - i * 90 * 60_000);
     const older = Array.from({ length: OLDER }, (_, i) => now - 31 * DAY_MS - (i * 329 * DAY_MS) / OLDER);
-    await addActivities(recent, 'Run');
-    await addActivities(older, 'Hike');
+    // A fresh athlete of this journey's own, like the seeded Noah who has just joined Strava (no activities yet).
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.noah);
+    await addActivities(athlete.id, recent, 'Run');
+    await addActivities(athlete.id, older, 'Hike');
 
     const email = newEmail('imports');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
 
     // Connect's own import reads its four pages at once; each backfill page then takes 2.5 s at "Strava", so the
-    // browser sees the job between pages.
-    const listPath = '/api/v3/athlete/activities';
-    await simulator('POST', 'faults', { count: 4, fault: { timeout: true, delayMs: 1 }, pathPrefix: listPath });
-    await simulator('POST', 'faults', { count: 7, fault: { timeout: true, delayMs: 2_500 }, pathPrefix: listPath });
+    // browser sees the job between pages. Only this athlete's requests are delayed (other suites run beside this one).
+    const pathPrefix = '/api/v3/athlete/activities';
+    const delay = (count: number, delayMs: number) =>
+      simulator('POST', 'faults', { count, fault: { timeout: true, delayMs }, pathPrefix, athleteId: athlete.id });
+    await delay(4, 1);
+    await delay(7, 2_500);
     try {
       await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
       await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
-      await page.getByLabel('Signed in to Strava as').selectOption(String(NOAH.id));
+      await page.getByLabel('Signed in to Strava as').selectOption(String(athlete.id));
       await page.getByRole('button', { name: 'Authorize' }).click();
       await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
 
@@ -130,7 +126,7 @@ describe('a large Strava history in a real browser', () => {
       expect(seen.at(-1)!.now).toBeGreaterThan(seen[0]!.now);
       expect(seen.at(-1)!.fetched).toBeLessThanOrEqual(OLDER);
     } finally {
-      await simulator('DELETE', 'faults');
+      await simulator('DELETE', `faults?athlete_id=${athlete.id}`);
     }
 
     // The year heatmap: a month four months back, long past the raw window, has every hiking day filled.

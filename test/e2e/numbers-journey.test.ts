@@ -9,12 +9,10 @@ import { AppleIngestResponse, AppleIngestTokenResponse } from '../../functions/s
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { newStravaAthlete, SEEDED } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
-
-// A seeded simulator athlete (infra/local/simulators/strava/seed-data.ts); this journey only reads her workouts.
-const SOFIA = { id: 40100003, firstname: 'Sofia' };
 
 async function api(page: Page, path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${stack.url}${path}`, {
@@ -55,11 +53,13 @@ describe('Numbers add up in a real browser', () => {
     const email = newEmail('numbers');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
+    // An athlete of this journey's own, with a history like the seeded Sofia's.
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.sofia);
 
     // Strava through its OAuth page (the simulator), as a user does.
     await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
     await page.waitForURL((url) => url.href.startsWith(stack.stravaUrl), { timeout: 15_000 });
-    await page.getByLabel('Signed in to Strava as').selectOption(String(SOFIA.id));
+    await page.getByLabel('Signed in to Strava as').selectOption(String(athlete.id));
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
     const stravaCount = await listedCount(page);

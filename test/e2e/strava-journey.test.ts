@@ -2,12 +2,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
-
-// Seeded simulator athletes (infra/local/simulators/strava/seed-data.ts).
-const LIAM = { id: 40100002, firstname: 'Liam' };
 
 interface SimActivity {
   id: number;
@@ -17,15 +15,8 @@ interface SimActivity {
   visibility: string;
 }
 
-async function simulator<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.stravaUrl}/__simulator/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`simulator ${method} ${path}: ${res.status}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const simulator = <T>(method: string, path: string, body?: unknown) =>
+  stravaControl<T>(stack.stravaUrl, method, path, body);
 
 /** The status of one of the user's import jobs, as GET /api/connections/jobs reports it. */
 async function jobStatus(jobId: string): Promise<string | undefined> {
@@ -59,15 +50,17 @@ describe('Strava in a real browser, against the simulator', () => {
     const email = newEmail('strava');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
+    // An athlete of this journey's own who trains like the seeded Liam (bikes, hikes, trail runs).
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.liam);
 
-    await connectThroughConsent(LIAM.id, 'Authorize');
+    await connectThroughConsent(athlete.id, 'Authorize');
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-      .toBe(`Welcome, ${LIAM.firstname}!`);
+      .toBe(`Welcome, ${athlete.firstname}!`);
 
     // What Strava holds for the athlete, asked independently of TrailBuddy: the newest one must be shown.
-    const athleteActivities = await simulator<SimActivity[]>('GET', `athletes/${LIAM.id}/activities`);
+    const athleteActivities = await simulator<SimActivity[]>('GET', `athletes/${athlete.id}/activities`);
     const imported = await myActivities();
     // The whole 30-day window, every page of it (Strava shows 'Only You' activities only with activity:read_all).
     const windowStart = Date.now() - 30 * 86_400_000;
@@ -84,7 +77,7 @@ describe('Strava in a real browser, against the simulator', () => {
     await expect.poll(() => recent.getByText(newestAtStrava.name).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     // A new workout at Strava: the next sync brings exactly that one.
-    const added = await simulator<SimActivity>('POST', `athletes/${LIAM.id}/activities`, {
+    const added = await simulator<SimActivity>('POST', `athletes/${athlete.id}/activities`, {
       name: 'E2E Sunrise Loop',
       sport: 'Run',
       startDate: new Date(Date.now() - 30 * 60_000).toISOString(),
@@ -116,7 +109,7 @@ describe('Strava in a real browser, against the simulator', () => {
     const email = newEmail('denied');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
-    await connectThroughConsent(LIAM.id, 'Cancel');
+    await connectThroughConsent((await newStravaAthlete(stack.stravaUrl, SEEDED.liam)).id, 'Cancel');
     await page.waitForURL('**/profile?error=access_denied', { timeout: 20_000 });
     await expect.poll(() => page.getByRole('alert').first().isVisible()).toBe(true);
   });

@@ -2,12 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { newStravaAthlete, SEEDED } from '../support/strava-athletes';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
 
-// Seeded simulator athlete (infra/local/simulators/strava/seed-data.ts).
-const SOFIA = { id: 40100003, firstname: 'Sofia' };
 const MISSING =
   "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 
@@ -36,9 +35,11 @@ describe('Strava connect without the activity permission (issue 11), in a real b
     const email = newEmail('noactivity');
     await createConfirmedUser(stack, email);
     await signInThroughUi(page, email);
+    // An athlete of this journey's own, with a history like the seeded Sofia's.
+    const athlete = await newStravaAthlete(stack.stravaUrl, SEEDED.sofia);
 
     await page.getByRole('button', { name: 'Connect with Strava' }).first().click();
-    await consent(SOFIA.id, false);
+    await consent(athlete.id, false);
 
     await expect
       .poll(() => page.getByRole('heading', { name: 'Strava Permission Missing' }).isVisible(), { timeout: 30_000 })
@@ -52,7 +53,7 @@ describe('Strava connect without the activity permission (issue 11), in a real b
     const reconnect = page.getByRole('button', { name: 'Reconnect Strava' });
     await reconnect.focus();
     await page.keyboard.press('Enter');
-    await consent(SOFIA.id, true);
+    await consent(athlete.id, true);
 
     await page.waitForURL('**/dashboard?strava=connected', { timeout: 30_000 });
     await expect.poll(async () => (await myActivities()).length, { timeout: 20_000 }).toBeGreaterThan(0);

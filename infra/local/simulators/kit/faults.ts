@@ -8,26 +8,40 @@ interface FaultEntry {
   fault: Fault;
   remaining: number;
   pathPrefix: string;
+  /** Only requests made for this account (e.g. a Strava athlete id, a Google sub) suffer it; undefined: every request. */
+  account: string | undefined;
 }
 
-/** The next `count` requests under a path prefix get a fault; first scripted, first served. */
+/**
+ * The next `count` requests under a path prefix get a fault; first scripted, first served. A fault scripted for one
+ * account hits only requests the simulator attributes to it (by their access token), so suites running side by side
+ * on one simulator do not take each other's faults.
+ */
 export class FaultQueue {
   private readonly entries: FaultEntry[] = [];
 
   constructor(private readonly defaultPathPrefix: string) {}
 
-  failNext(count: number, fault: Fault, pathPrefix = this.defaultPathPrefix): void {
+  failNext(count: number, fault: Fault, pathPrefix = this.defaultPathPrefix, account?: string): void {
     if (!Number.isInteger(count) || count < 1) throw new Error('failNext needs a positive whole count');
-    this.entries.push({ fault, remaining: count, pathPrefix });
+    this.entries.push({ fault, remaining: count, pathPrefix, account });
   }
 
-  clear(): void {
-    this.entries.length = 0;
+  /** Drops every pending fault, or only those scripted for `account`. */
+  clear(account?: string): void {
+    if (account === undefined) {
+      this.entries.length = 0;
+      return;
+    }
+    for (let i = this.entries.length - 1; i >= 0; i--)
+      if (this.entries[i]!.account === account) this.entries.splice(i, 1);
   }
 
-  /** The fault the next request to `path` must suffer, if any (consumes one). */
-  take(path: string): Fault | undefined {
-    const entry = this.entries.find((f) => f.remaining > 0 && path.startsWith(f.pathPrefix));
+  /** The fault the next request to `path` (made for `account`, when known) must suffer, if any (consumes one). */
+  take(path: string, account?: string): Fault | undefined {
+    const entry = this.entries.find(
+      (f) => f.remaining > 0 && path.startsWith(f.pathPrefix) && (f.account === undefined || f.account === account),
+    );
     if (!entry) return undefined;
     entry.remaining -= 1;
     if (entry.remaining === 0) this.entries.splice(this.entries.indexOf(entry), 1);

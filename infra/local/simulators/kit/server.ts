@@ -18,8 +18,8 @@ export interface SimulatorSpec<Routed extends Outcome> {
   host?: string;
   /** JSON charset as the imitated service spells it. */
   charset?: string;
-  /** The fault scripted for the next request to `path`, if any (consumes one). */
-  takeFault(path: string): Fault | undefined;
+  /** The fault scripted for the next request to `path`, if any (consumes one); `req` tells whom it is for. */
+  takeFault(path: string, req: IncomingMessage): Fault | undefined;
   /** The body of a scripted status fault that brings none (the service's own 429 / 5xx shape). */
   faultBody(status: number): unknown;
   /** Logs a request; `routed` is what the route answered (it may name the account it was for). */
@@ -59,7 +59,7 @@ export async function startSimulatorServer<Routed extends Outcome>(
       return;
     }
 
-    const fault = spec.takeFault(path);
+    const fault = spec.takeFault(path, req);
     if (fault && 'timeout' in fault) {
       if (fault.delayMs === undefined) {
         spec.record(method, path, 0);

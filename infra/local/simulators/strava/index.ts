@@ -80,6 +80,8 @@ export interface TokenResponse {
 
 export interface StravaSimulatorControl {
   athletes(): SimAthlete[];
+  /** A new athlete who trains like the seeded athlete `likeId`, with a history of their own (see StravaWorld.addAthlete). */
+  addAthlete(likeId: number, options?: { firstname?: string }): SimAthlete;
   /** Newest first, including "Only You" activities. */
   activities(athleteId: number): SimActivity[];
   addActivity(athleteId: number, input?: AddActivityInput): SimActivity;
@@ -95,9 +97,13 @@ export interface StravaSimulatorControl {
   setLimits(limits: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> }): void;
   usage(clientId?: string): RateLimitUsage;
   setUsage(usage: { overall?: Partial<RateLimitPair>; read?: Partial<RateLimitPair> }, clientId?: string): void;
-  /** The next `count` requests whose path starts with `pathPrefix` (default '/api/v3') get `fault`. */
-  failNext(count: number, fault: Fault, options?: { pathPrefix?: string }): void;
-  clearFaults(): void;
+  /**
+   * The next `count` requests whose path starts with `pathPrefix` (default '/api/v3') get `fault`; with `athleteId`,
+   * only requests with one of that athlete's access tokens.
+   */
+  failNext(count: number, fault: Fault, options?: { pathPrefix?: string; athleteId?: number }): void;
+  /** Drops every pending fault, or only `athleteId`'s. */
+  clearFaults(athleteId?: number): void;
   requests(): RequestRecord[];
   requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
   clearRequests(): void;
@@ -129,7 +135,7 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
   const running = await startSimulatorServer<RoutedOutcome>({
     port: options.port,
     host: options.host,
-    takeFault: (path) => world.takeFault(path),
+    takeFault: (path, req) => world.takeFault(path, bearer(req) ?? accessTokenParam(req)),
     faultBody: (status) => (status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError()),
     record: (method, path, status, routed) =>
       world.record(
@@ -147,6 +153,7 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
   const defaultClientId = () => (world.clients[0] as SimulatedClient).clientId;
   return {
     athletes: () => world.listAthletes().map((a) => ({ ...a })),
+    addAthlete: (likeId, opts = {}) => ({ ...world.addAthlete(likeId, opts.firstname) }),
     activities: (athleteId) => world.activitiesOf(athleteId).map((a) => ({ ...a })),
     addActivity: (athleteId, input) => ({ ...world.addActivity(athleteId, input) }),
     updateActivity: (activityId, patch) => ({ ...world.updateActivity(activityId, patch) }),
@@ -165,8 +172,8 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
     setLimits: (limits) => world.setLimits(limits),
     usage: (clientId) => world.usage(clientId ?? defaultClientId()),
     setUsage: (usage, clientId) => world.setUsage(clientId ?? defaultClientId(), usage),
-    failNext: (count, fault, opts) => world.failNext(count, fault, opts?.pathPrefix),
-    clearFaults: () => world.clearFaults(),
+    failNext: (count, fault, opts) => world.failNext(count, fault, opts?.pathPrefix, opts?.athleteId),
+    clearFaults: (athleteId) => world.clearFaults(athleteId),
     requests: () => world.requests(),
     requestCount: (filter = {}) => countRequests(world.requests(), filter),
     clearRequests: () => world.clearRequests(),
@@ -261,6 +268,13 @@ async function handleControl(
     const [resource, , sub] = parts;
     if (resource === 'health' && method === 'GET') return reply(200, { status: 'ok' });
     if (resource === 'athletes' && parts.length === 1 && method === 'GET') return reply(200, control.athletes());
+    if (resource === 'athletes' && parts.length === 1 && method === 'POST') {
+      const { like, firstname } = body as { like?: number; firstname?: string };
+      if (typeof like !== 'number') return reply(400, { message: 'like must be a seeded athlete id' });
+      if (firstname !== undefined && typeof firstname !== 'string')
+        return reply(400, { message: 'firstname must be a string' });
+      return reply(201, control.addAthlete(like, { firstname }));
+    }
     if (resource === 'athletes' && sub === 'activities' && method === 'GET') return reply(200, control.activities(id));
     if (resource === 'athletes' && sub === 'activities' && method === 'POST') {
       const { startDate, ...rest } = body as AddActivityInput & { startDate?: string };
@@ -281,12 +295,18 @@ async function handleControl(
       return reply(200, control.usage(clientId));
     }
     if (resource === 'faults' && method === 'POST') {
-      const { count, fault, pathPrefix } = body as { count: number; fault: Fault; pathPrefix?: string };
-      control.failNext(count, fault, { pathPrefix });
+      const { count, fault, pathPrefix, athleteId } = body as {
+        count: number;
+        fault: Fault;
+        pathPrefix?: string;
+        athleteId?: number;
+      };
+      control.failNext(count, fault, { pathPrefix, athleteId });
       return reply(204, null);
     }
     if (resource === 'faults' && method === 'DELETE') {
-      control.clearFaults();
+      const athleteId = query.get('athlete_id');
+      control.clearFaults(athleteId === null ? undefined : Number(athleteId));
       return reply(204, null);
     }
     if (resource === 'tokens' && method === 'POST') {
@@ -320,6 +340,11 @@ async function handleControl(
   } catch (error) {
     return reply(400, { message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** An access token sent as a query parameter (Strava's API takes one there too). */
+function accessTokenParam(req: IncomingMessage): string | null {
+  return new URL(req.url ?? '/', 'http://simulator.invalid').searchParams.get('access_token');
 }
 
 /** Strava accepts OAuth parameters in the query string, a form body or a JSON body; the body wins. */

@@ -447,36 +447,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Athletes with `historyDays` of activities ending the day before `now`; the same seed and `now` give the same world. */
 export function seedWorld(seed: number, now: Date, historyDays: number): SeededWorld {
-  const generated: GeneratedActivity[] = [];
-  ATHLETE_SEEDS.forEach((athleteSeed, index) => {
-    const rng = seededRandom(deriveSeed(seed, index));
-    const { athlete } = athleteSeed;
-    for (let daysAgo = historyDays; daysAgo >= 1; daysAgo -= 1) {
-      const day = localParts(now.getTime() - daysAgo * DAY_MS, athlete.timeZone);
-      const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
-      const weekend = weekday === 0 || weekday === 6;
-      for (const entry of athleteSeed.plan) {
-        if (!rng.chance(weekend ? entry.weekend : entry.weekday)) continue;
-        const startMs = localToUtcMs(
-          { ...day, hour: rng.pick(entry.hours), minute: rng.int(0, 59), second: rng.int(0, 59) },
-          athlete.timeZone,
-        );
-        const routes = athleteSeed.routes[entry.sport];
-        const name = routes && rng.chance(0.4) ? rng.pick(routes) : undefined;
-        const roll = rng.next();
-        const visibility = roll < 0.04 ? 'only_me' : roll < 0.1 ? 'followers_only' : 'everyone';
-        generated.push(
-          buildActivity(rng, athlete, entry.sport, startMs, {
-            withHeartRate: rng.chance(athleteSeed.heartRateShare),
-            name,
-            device: athleteSeed.device(entry.sport),
-            visibility,
-          }),
-        );
-      }
-    }
-  });
-
+  const generated = ATHLETE_SEEDS.flatMap((athleteSeed, index) =>
+    historyOf(athleteSeed, seededRandom(deriveSeed(seed, index)), now, historyDays),
+  );
   generated.sort((a, b) => a.start_date.localeCompare(b.start_date) || a.athleteId - b.athleteId);
   const idRng = seededRandom(deriveSeed(seed, 1000));
   let lastActivityId = FIRST_ACTIVITY_ID + idRng.int(0, 999_999);
@@ -485,6 +458,60 @@ export function seedWorld(seed: number, now: Date, historyDays: number): SeededW
     return withIds(activity, lastActivityId);
   });
   return { athletes: ATHLETE_SEEDS.map((s) => ({ ...s.athlete })), activities, lastActivityId };
+}
+
+/** One athlete's `historyDays` of activities ending the day before `now`, following their weekly plan. */
+function historyOf(athleteSeed: AthleteSeed, rng: Random, now: Date, historyDays: number): GeneratedActivity[] {
+  const generated: GeneratedActivity[] = [];
+  const { athlete } = athleteSeed;
+  for (let daysAgo = historyDays; daysAgo >= 1; daysAgo -= 1) {
+    const day = localParts(now.getTime() - daysAgo * DAY_MS, athlete.timeZone);
+    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+    const weekend = weekday === 0 || weekday === 6;
+    for (const entry of athleteSeed.plan) {
+      if (!rng.chance(weekend ? entry.weekend : entry.weekday)) continue;
+      const startMs = localToUtcMs(
+        { ...day, hour: rng.pick(entry.hours), minute: rng.int(0, 59), second: rng.int(0, 59) },
+        athlete.timeZone,
+      );
+      const routes = athleteSeed.routes[entry.sport];
+      const name = routes && rng.chance(0.4) ? rng.pick(routes) : undefined;
+      const roll = rng.next();
+      const visibility = roll < 0.04 ? 'only_me' : roll < 0.1 ? 'followers_only' : 'everyone';
+      generated.push(
+        buildActivity(rng, athlete, entry.sport, startMs, {
+          withHeartRate: rng.chance(athleteSeed.heartRateShare),
+          name,
+          device: athleteSeed.device(entry.sport),
+          visibility,
+        }),
+      );
+    }
+  }
+  return generated;
+}
+
+/**
+ * A new athlete who trains like the seeded athlete `likeId` (same plan, devices, routes and home; a history of their
+ * own from `rng`), with the id `id` and a username of their own. Activities come oldest first, without ids.
+ */
+export function athleteLike(
+  likeId: number,
+  id: number,
+  rng: Random,
+  now: Date,
+  historyDays: number,
+): { athlete: SimAthlete; history: GeneratedActivity[] } {
+  const template = ATHLETE_SEEDS.find((s) => s.athlete.id === likeId);
+  if (!template) throw new Error(`No seeded athlete ${likeId} to copy`);
+  const athleteSeed = {
+    ...template,
+    athlete: { ...template.athlete, id, username: `${template.athlete.username}_${id}` },
+  };
+  const history = historyOf(athleteSeed, rng, now, historyDays).sort((a, b) =>
+    a.start_date.localeCompare(b.start_date),
+  );
+  return { athlete: athleteSeed.athlete, history };
 }
 
 export function withIds(activity: GeneratedActivity, id: number): SimActivity {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FaultQueue, RequestLog, TokenBook, type AccessTokenEntry, type Fault, type Outcome } from '../kit';
 import { deriveSeed, seededRandom, type Random } from './prng';
-import { buildActivity, deviceFor, seedWorld, SPORTS, withIds, type SportKey } from './seed-data';
+import { athleteLike, buildActivity, deviceFor, seedWorld, SPORTS, withIds, type SportKey } from './seed-data';
 import { STRAVA_ERRORS } from './strava-errors';
 import type {
   RateLimitPair,
@@ -22,6 +22,8 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   read: { fifteenMin: 100, daily: 1000 },
 };
 export const MAX_PER_PAGE = 200;
+/** Athletes added through the control plane get ids from here on (the seeded ones are 40100001…). */
+export const FIRST_ADDED_ATHLETE_ID = 40_200_001;
 export const DEFAULT_PER_PAGE = 30;
 
 /**
@@ -110,6 +112,10 @@ export class StravaWorld {
   readonly clients: SimulatedClient[];
   private readonly clock: () => Date;
   private readonly athletes = new Map<number, SimAthlete>();
+  /** Athletes added through the control plane: the seeded athlete each one trains like (their devices). */
+  private readonly templates = new Map<number, number>();
+  private readonly historyDays: number;
+  private readonly seed: number;
   private readonly activities = new Map<number, SimActivity>();
   private lastActivityId: number;
   private readonly rng: Random;
@@ -132,6 +138,8 @@ export class StravaWorld {
     this.pageOrder = options.pageOrder ?? 'strava';
     this.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS;
     this.tokens = new TokenBook(options.clock);
+    this.historyDays = options.historyDays;
+    this.seed = options.seed;
     const seeded = seedWorld(options.seed, options.clock(), options.historyDays);
     for (const athlete of seeded.athletes) this.athletes.set(athlete.id, athlete);
     for (const activity of seeded.activities) this.activities.set(activity.id, activity);
@@ -170,7 +178,7 @@ export class StravaWorld {
     const generated = buildActivity(this.rng, athlete, sport, startMs, {
       withHeartRate: input.heartRate ?? false,
       name: input.name,
-      device: deviceFor(athleteId, sport),
+      device: deviceFor(this.templates.get(athleteId) ?? athleteId, sport),
       visibility: input.visibility,
     });
     this.lastActivityId += this.rng.int(40_000, 160_000);
@@ -194,6 +202,24 @@ export class StravaWorld {
 
   deleteActivity(activityId: number): boolean {
     return this.activities.delete(activityId);
+  }
+
+  /**
+   * A new athlete who trains like the seeded athlete `likeId` (see athleteLike), with a history of their own over
+   * the world's history window, so a suite can connect, sync, fault and deauthorize an athlete nobody else uses.
+   */
+  addAthlete(likeId: number, firstname?: string): SimAthlete {
+    const id = FIRST_ADDED_ATHLETE_ID + this.templates.size;
+    const rng = seededRandom(deriveSeed(this.seed, 3000 + this.templates.size));
+    const { athlete, history } = athleteLike(likeId, id, rng, this.clock(), this.historyDays);
+    if (firstname !== undefined) athlete.firstname = firstname;
+    this.athletes.set(id, athlete);
+    this.templates.set(id, likeId);
+    for (const generated of history) {
+      this.lastActivityId += this.rng.int(40_000, 160_000);
+      this.activities.set(this.lastActivityId, withIds(generated, this.lastActivityId));
+    }
+    return athlete;
   }
 
   private requireAthlete(athleteId: number): SimAthlete {
@@ -325,11 +351,11 @@ export class StravaWorld {
   }
 
   /** POST /oauth/deauthorize. */
-  deauthorize(accessToken: string): Outcome {
+  deauthorize(accessToken: string): Outcome & { clientId?: string; athleteId?: number } {
     const record = this.liveAccessToken(accessToken);
     if (!record) return { status: 401, body: STRAVA_ERRORS.invalidAccessToken() };
     this.revokeAll(record.athleteId, record.clientId);
-    return { status: 200, body: { access_token: accessToken } };
+    return { status: 200, body: { access_token: accessToken }, athleteId: record.athleteId, clientId: record.clientId };
   }
 
   /** Every token of this athlete for this app stops working (deauthorization, or revoked in Strava's settings). */
@@ -483,17 +509,20 @@ export class StravaWorld {
 
   // ---- faults and the request log ------------------------------------------------------------
 
-  failNext(count: number, fault: Fault, pathPrefix = '/api/v3'): void {
-    this.faults.failNext(count, fault, pathPrefix);
+  /** `athleteId`: only requests with one of that athlete's access tokens suffer it. */
+  failNext(count: number, fault: Fault, pathPrefix = '/api/v3', athleteId?: number): void {
+    this.faults.failNext(count, fault, pathPrefix, athleteId === undefined ? undefined : String(athleteId));
   }
 
-  clearFaults(): void {
-    this.faults.clear();
+  /** Every pending fault, or only those scripted for `athleteId`. */
+  clearFaults(athleteId?: number): void {
+    this.faults.clear(athleteId === undefined ? undefined : String(athleteId));
   }
 
-  /** The fault the next request to `path` must suffer, if any (consumes one). */
-  takeFault(path: string): Fault | undefined {
-    return this.faults.take(path);
+  /** The fault the next request to `path` with `accessToken` must suffer, if any (consumes one). */
+  takeFault(path: string, accessToken: string | null): Fault | undefined {
+    const athleteId = accessToken === null ? undefined : this.tokens.accessEntry(accessToken)?.athleteId;
+    return this.faults.take(path, athleteId === undefined ? undefined : String(athleteId));
   }
 
   record(entry: Omit<RequestRecord, 'at'>): void {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StravaSimulator } from '../../../../infra/local/simulators/strava';
-import { api, exchangeCode, authorizeAs, MAYA, startSimulator, json } from './helpers';
+import { api, exchangeCode, authorizeAs, LIAM, MAYA, startSimulator, json } from './helpers';
 
 let sim: StravaSimulator | undefined;
 afterEach(async () => {
@@ -90,6 +90,30 @@ describe('fault injection', () => {
     expect(await pending).toBeInstanceOf(Error);
   });
 
+  it("a fault scripted for one athlete hits only requests with that athlete's tokens", async () => {
+    sim = await startSimulator();
+    const maya = sim.control.issueTokens(MAYA).access_token;
+    const liam = sim.control.issueTokens(LIAM).access_token;
+    sim.control.failNext(2, { status: 503 }, { athleteId: MAYA });
+    expect((await api(sim, '/athlete', liam)).status).toBe(200);
+    expect((await api(sim, '/athlete', 'not-a-token')).status).toBe(401);
+    expect((await api(sim, '/athlete', maya)).status).toBe(503);
+    expect((await api(sim, '/athlete', liam)).status).toBe(200);
+    expect((await api(sim, `/athlete?access_token=${maya}`, null)).status).toBe(503);
+    expect((await api(sim, '/athlete', maya)).status).toBe(200);
+  });
+
+  it("clearFaults(athleteId) drops only that athlete's faults", async () => {
+    sim = await startSimulator();
+    const maya = sim.control.issueTokens(MAYA).access_token;
+    const liam = sim.control.issueTokens(LIAM).access_token;
+    sim.control.failNext(1, { status: 500 }, { athleteId: MAYA });
+    sim.control.failNext(1, { status: 502 }, { athleteId: LIAM });
+    sim.control.clearFaults(MAYA);
+    expect((await api(sim, '/athlete', maya)).status).toBe(200);
+    expect((await api(sim, '/athlete', liam)).status).toBe(502);
+  });
+
   it('clearFaults drops pending faults', async () => {
     sim = await startSimulator();
     const token = sim.control.issueTokens(MAYA).access_token;
@@ -172,5 +196,39 @@ describe('HTTP control plane (for tests in another process)', () => {
     expect((await control('/nope')).status).toBe(404);
     expect((await control('/activities/1', { method: 'PATCH', body: JSON.stringify({}) })).status).toBe(400);
     expect((await control('/faults', { method: 'POST', body: '{not json' })).status).toBe(400);
+  });
+
+  it('adds an athlete who trains like a seeded one, and scripts and clears faults for that athlete only', async () => {
+    sim = await startSimulator();
+    const control = (path: string, init: RequestInit = {}) =>
+      fetch(`${sim!.url}/__simulator${path}`, { ...init, headers: { 'content-type': 'application/json' } });
+
+    const post = (body: unknown) => control('/athletes', { method: 'POST', body: JSON.stringify(body) });
+    const added = await json(await post({ like: MAYA, firstname: 'Eve' }));
+    expect(added).toMatchObject({ id: 40200001, firstname: 'Eve', lastname: 'Thompson', city: 'Vancouver' });
+    expect((await json(await post({ like: MAYA }))).id).toBe(40200002);
+    expect((await post({})).status).toBe(400);
+    expect((await post({ like: 1 })).status).toBe(400);
+    expect((await post({ like: MAYA, firstname: 7 })).status).toBe(400);
+    const ids = (await json(await control('/athletes'))).map((a: { id: number }) => a.id);
+    expect(ids).toEqual([40100001, 40100002, 40100003, 40100004, 40200001, 40200002]);
+
+    const tokens = await json(
+      await control('/tokens', { method: 'POST', body: JSON.stringify({ athleteId: added.id }) }),
+    );
+    const mine = await json(await api(sim, '/athlete/activities?per_page=200', tokens.access_token));
+    expect(mine.length).toBeGreaterThan(10);
+    expect(new Set(mine.map((a: { athlete: { id: number } }) => a.athlete.id))).toEqual(new Set([added.id]));
+
+    const maya = sim.control.issueTokens(MAYA).access_token;
+    const fault = { count: 2, fault: { status: 503 }, athleteId: added.id };
+    await control('/faults', { method: 'POST', body: JSON.stringify(fault) });
+    expect((await api(sim, '/athlete', maya)).status).toBe(200);
+    expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(503);
+    expect((await control(`/faults?athlete_id=${MAYA}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(503);
+    await control('/faults', { method: 'POST', body: JSON.stringify(fault) });
+    await control(`/faults?athlete_id=${added.id}`, { method: 'DELETE' });
+    expect((await api(sim, '/athlete', tokens.access_token)).status).toBe(200);
   });
 });

@@ -383,6 +383,12 @@ describe('access token life and deauthorization', () => {
       headers: { Authorization: `Bearer ${maya1.access_token}` },
     });
     expect(again.status).toBe(401);
+    // The request log names whom each deauthorization was for (a suite counts only its own athlete's).
+    const logged = sim.control.requests().filter((r) => r.path === '/oauth/deauthorize');
+    expect(logged.map((r) => [r.status, r.athleteId])).toEqual([
+      [200, MAYA],
+      [401, undefined],
+    ]);
   });
 
   it('after deauthorization approval_prompt=auto asks again', async () => {
