@@ -59,6 +59,23 @@ export function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): numbe
   return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
+/**
+ * The instant (epoch ms) at which the zone's clocks read `wallClockAsUtc` (the wall-clock fields written as if
+ * they were UTC). A time skipped by a forward shift (DST starts) moves forward by the gap, as the clocks did; an
+ * ambiguous time (DST ends, the hour repeats) takes the earlier offset, i.e. its first reading.
+ */
+export function instantOfWallClock(formatter: Intl.DateTimeFormat, wallClockAsUtc: number): number {
+  // The offsets in force a day either side: a zone changes offset at most once in that span.
+  const before = offsetAt(formatter, wallClockAsUtc - DAY_MS);
+  const after = offsetAt(formatter, wallClockAsUtc + DAY_MS);
+  for (const offset of [before, after]) {
+    const instant = wallClockAsUtc - offset;
+    if (offsetAt(formatter, instant) === offset) return instant;
+  }
+  // Neither offset reads this wall-clock time: it lies in a gap. The earlier offset puts it the gap's length later.
+  return wallClockAsUtc - before;
+}
+
 function pad2(value: number): string {
   return value < 10 ? `0${value}` : String(value);
 }
