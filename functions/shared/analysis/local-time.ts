@@ -1,7 +1,8 @@
 /**
  * Local calendar dates and hours in an IANA time zone, from instants. Built on Intl (no time-zone
  * library needed) with a per-UTC-day cache of the zone's offset, because formatting every one of
- * 10,000 activities through Intl would cost more than the whole metrics budget.
+ * 10,000 activities through Intl would cost more than the whole metrics budget. The one way the server
+ * converts time zones: instantOfWallClock is the inverse (meeting times, functions/domain/plan-time.ts).
  */
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
