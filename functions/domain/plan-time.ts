@@ -1,13 +1,11 @@
-import { Instant, LocalDate, LocalDateTime, LocalTime, ZonedDateTime, ZoneId } from '@js-joda/core';
-// The IANA data comes from this one package, pinned in package-lock.json: Lambda, Node and the test
-// machine all read the same rules, whatever tz data their runtime carries. The browser never converts.
-import '@js-joda/timezone';
+import { instantOfWallClock, offsetAt, zoneFormatter } from '../shared/analysis/local-time';
 import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 
 /**
  * Meeting times (activity start, ride departure) are wall-clock times at the meeting place, stored and shown
  * as typed. Only the server turns them into instants, and only to schedule something (reminders, ordering,
- * "has it started"). Pure: no clock, no runtime time-zone data.
+ * "has it started"). Pure: no clock. The zone rules are the Lambda runtime's (Node's full ICU, pinned by the
+ * runtime version in infra), read through Intl like every other zone conversion (shared/analysis/local-time.ts).
  */
 
 export interface WallClock {
@@ -17,16 +15,54 @@ export interface WallClock {
   time: string;
 }
 
-const zone = (name: string) => ZoneId.of(name);
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zoneName: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zoneName);
+  if (!formatter) {
+    formatter = zoneFormatter(zoneName);
+    formatters.set(zoneName, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock fields as if they were UTC; throws RangeError for a date or time that does not exist on any calendar. */
+function wallClockAsUtc(date: string, time: string): number {
+  const d = DATE_PATTERN.exec(date);
+  const t = TIME_PATTERN.exec(time);
+  if (!d || !t) throw new RangeError(`Expected yyyy-mm-dd and hh:mm, got '${date}' '${time}'`);
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = new Date(Date.UTC(2000, month - 1, day, hour, minute));
+  asUtc.setUTCFullYear(year); // Date.UTC reads years 0–99 as 1900–1999
+  if (asUtc.getUTCMonth() !== month - 1 || asUtc.getUTCDate() !== day || hour > 23 || minute > 59) {
+    throw new RangeError(`No such date and time: '${date}' '${time}'`);
+  }
+  return asUtc.getTime();
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
 
 /** The instant of a wall-clock date and time in `zoneName`; a time skipped by DST moves forward, an ambiguous one takes the earlier offset. */
 export function wallClockInstant(date: string, time: string, zoneName: string = PLAN_TIME_ZONE): Date {
-  const local = LocalDateTime.of(LocalDate.parse(date), LocalTime.parse(time));
-  return new Date(local.atZone(zone(zoneName)).toInstant().toEpochMilli());
+  return new Date(instantOfWallClock(formatterFor(zoneName), wallClockAsUtc(date, time)));
 }
 
 /** The wall-clock date and time of an instant in `zoneName`. */
 export function wallClockOf(instant: Date, zoneName: string = PLAN_TIME_ZONE): WallClock {
-  const local = ZonedDateTime.ofInstant(Instant.ofEpochMilli(instant.getTime()), zone(zoneName)).toLocalDateTime();
-  return { date: local.toLocalDate().toString(), time: local.toLocalTime().toString().slice(0, 5) };
+  const epochMs = instant.getTime();
+  const local = new Date(epochMs + offsetAt(formatterFor(zoneName), epochMs));
+  return {
+    date: `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
 }

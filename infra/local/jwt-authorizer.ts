@@ -7,7 +7,12 @@ export interface JwtAuthorizerOptions {
   jwksUri: string;
   /** App client ids accepted, as in the HTTP API authorizer's audience list. */
   audience: readonly string[];
+  /** The clock a remembered token's expiry is checked against (ms since the epoch); tests move it. */
+  now?: () => number;
 }
+
+/** How many verified tokens the host remembers at most (a few per signed-in user); then it starts over. */
+const MAX_REMEMBERED_TOKENS = 1000;
 
 export type AuthorizerResult = { ok: true; claims: JwtClaims } | { ok: false };
 
@@ -40,15 +45,29 @@ export function createJwtAuthorizer(
         throw error;
       }));
 
+  // A token's signature and claims never change, so each token is verified once and then only its expiry is checked:
+  // API Gateway's authorizer does not run in the function, and verifying RS256 on every request was a share of the
+  // local host's per-request CPU, on the same event loop as the handlers (issue 14, api-read-p99).
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, JwtClaims>();
+
   return async (authorization) => {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return { ok: false };
+    const remembered = verified.get(token);
+    if (remembered) {
+      if (Number(remembered.exp) * 1000 > now()) return { ok: true, claims: { ...remembered } };
+      verified.delete(token);
+      return { ok: false };
+    }
     try {
       await loadJwks();
       const payload = (await verifier.verify(token)) as unknown as JwtClaims;
       const audience = typeof payload.aud === 'string' ? payload.aud : payload.client_id;
       if (typeof audience !== 'string' || !options.audience.includes(audience)) return { ok: false };
-      return { ok: true, claims: payload };
+      if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+      verified.set(token, payload);
+      return { ok: true, claims: { ...payload } };
     } catch {
       return { ok: false };
     }

@@ -59,4 +59,29 @@ describe('local JWT authorizer (what the HTTP API authorizer checks)', () => {
   ])('rejects %s', async (_name, header) => {
     expect(await authorize(header())).toEqual({ ok: false });
   });
+
+  it('verifies a token once, then only checks that it has not expired', async () => {
+    let clock = Date.now();
+    const remembering = createJwtAuthorizer({
+      issuer: issuer.issuer,
+      jwksUri: issuer.jwksUri,
+      audience: ['client-a'],
+      now: () => clock,
+    });
+    const token = issuer.sign({ ...idClaims(), exp: nowSeconds() + 60 });
+    const first = await remembering(`Bearer ${token}`);
+    expect(first.ok).toBe(true);
+    if (first.ok) first.claims.sub = 'tampered-by-a-handler';
+    expect(await remembering(`Bearer ${token}`)).toEqual({
+      ok: true,
+      claims: expect.objectContaining({ sub: 'user-1' }),
+    });
+    clock += 61_000;
+    expect(await remembering(`Bearer ${token}`)).toEqual({ ok: false });
+    // A token refused once is not remembered: a forged one stays refused however often it comes.
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...idClaims(), sub: 'user-2' })).toString('base64url')}.${signature}`;
+    expect(await remembering(`Bearer ${forged}`)).toEqual({ ok: false });
+    expect(await remembering(`Bearer ${forged}`)).toEqual({ ok: false });
+  });
 });

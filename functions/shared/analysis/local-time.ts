@@ -1,7 +1,8 @@
 /**
  * Local calendar dates and hours in an IANA time zone, from instants. Built on Intl (no time-zone
  * library needed) with a per-UTC-day cache of the zone's offset, because formatting every one of
- * 10,000 activities through Intl would cost more than the whole metrics budget.
+ * 10,000 activities through Intl would cost more than the whole metrics budget. The one way the server
+ * converts time zones: instantOfWallClock is the inverse (meeting times, functions/domain/plan-time.ts).
  */
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -65,6 +66,23 @@ export function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): numbe
     fields.second!,
   );
   return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/**
+ * The instant (epoch ms) at which the zone's clocks read `wallClockAsUtc` (the wall-clock fields written as if
+ * they were UTC). A time skipped by a forward shift (DST starts) moves forward by the gap, as the clocks did; an
+ * ambiguous time (DST ends, the hour repeats) takes the earlier offset, i.e. its first reading.
+ */
+export function instantOfWallClock(formatter: Intl.DateTimeFormat, wallClockAsUtc: number): number {
+  // The offsets in force a day either side: a zone changes offset at most once in that span.
+  const before = offsetAt(formatter, wallClockAsUtc - DAY_MS);
+  const after = offsetAt(formatter, wallClockAsUtc + DAY_MS);
+  for (const offset of [before, after]) {
+    const instant = wallClockAsUtc - offset;
+    if (offsetAt(formatter, instant) === offset) return instant;
+  }
+  // Neither offset reads this wall-clock time: it lies in a gap. The earlier offset puts it the gap's length later.
+  return wallClockAsUtc - before;
 }
 
 function pad2(value: number): string {

@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
@@ -6,7 +8,6 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import autocannon from 'autocannon';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { tableName } from '../../../functions/lib/config';
 import { upsertActivities } from '../../../functions/repositories/activities';
@@ -15,9 +16,12 @@ import { DEFAULT_PROFILE_SETTINGS } from '../../../functions/shared/schemas/prof
 import type { LocalStack } from '../../../infra/local/stack';
 import { summarize } from '../measure';
 import { generateActivities } from '../support/generate-activities';
+import type { LoadOptions, LoadResult } from '../support/load-generator';
 import { benchResult, type BenchResult, type Benchmark } from '../types';
 
 const SECONDS_PER_RUN = 5;
+/** Before each measured run, the same load (and, for the floor, the same calls) for this long, not counted. */
+const WARMUP_SECONDS = 2;
 const CONNECTIONS = [10, 50] as const;
 const PASSWORD = 'Bench-Buddy-2026';
 /** Issue 14: a page must cost the same at any history size, so the reader has a long one. */
@@ -68,42 +72,32 @@ async function signedInUser(stack: LocalStack): Promise<{ sub: string; idToken: 
   }
 }
 
-interface LoadResult {
-  latencies: number[];
-  errors: number;
-  requests: number;
+/** Runs the load in a child process (test/bench/support/load-generator.ts): warm-up, then the measured run. */
+function load(options: Omit<LoadOptions, 'seconds' | 'warmupSeconds'>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // The child inherits this process's execArgv, so it loads TypeScript the way the bench does (tsx).
+    const child = fork(fileURLToPath(new URL('../support/load-generator.ts', import.meta.url)), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: LoadResult | undefined;
+    child.once('message', (message: LoadResult) => (result = message));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`the load generator exited with ${code} and no result`)),
+    );
+    child.send({ ...options, seconds: SECONDS_PER_RUN, warmupSeconds: WARMUP_SECONDS } satisfies LoadOptions);
+  });
 }
 
-/** autocannon for a fixed time; every response's latency is kept so p50/p95/p99 are exact (nearest rank). */
-async function load(options: {
-  url: string;
-  method: 'GET' | 'PUT';
-  connections: number;
-  headers: Record<string, string>;
-  body?: string;
-}): Promise<LoadResult> {
+/** The floor: the same concurrency of bare DynamoDB Local calls from this process, for the same time, after the same warm-up. */
+async function bareDynamo(
+  connections: number,
+  call: () => Promise<unknown>,
+  seconds = SECONDS_PER_RUN,
+): Promise<number[]> {
+  if (seconds === SECONDS_PER_RUN) await bareDynamo(connections, call, WARMUP_SECONDS);
   const latencies: number[] = [];
-  let errors = 0;
-  const instance = autocannon({
-    url: options.url,
-    method: options.method,
-    connections: options.connections,
-    duration: SECONDS_PER_RUN,
-    headers: options.headers,
-    body: options.body,
-  });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-    if (statusCode >= 400) errors++;
-  });
-  const result = await instance;
-  return { latencies, errors: errors + result.errors + result.timeouts, requests: latencies.length };
-}
-
-/** The floor: the same concurrency of bare DynamoDB Local calls from this process, for the same time. */
-async function bareDynamo(connections: number, call: () => Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  const until = performance.now() + SECONDS_PER_RUN * 1000;
+  const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
@@ -120,7 +114,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const benchmark: Benchmark = {
   name: 'api-latency',
-  description: `local API p50/p95/p99 and errors at ${CONNECTIONS.join(' and ')} connections (autocannon, ${SECONDS_PER_RUN} s each) for GET /api/activities (5,000 activities) and PUT /api/profile through the whole stack; floor: a bare DynamoDB Local Query of the same page / PutItem at the same concurrency`,
+  description: `local API p50/p95/p99 and errors at ${CONNECTIONS.join(' and ')} connections (autocannon in a child process, ${SECONDS_PER_RUN} s each after a ${WARMUP_SECONDS} s warm-up of the same load) for GET /api/activities (5,000 activities) and PUT /api/profile through the whole stack; floor: a bare DynamoDB Local Query of the same page / PutItem at the same concurrency, after the same warm-up`,
   async run(ctx) {
     const stack = await ctx.stack();
     const user = await signedInUser(stack);

@@ -3,25 +3,9 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
+import { bundleParts, HEAVY_PACKAGE_KB, HOUSE_BUNDLING, heavyPackages } from '../support/lambda-bundling';
 import { benchResult, type Benchmark } from '../types';
 
-/** As infra/constructs/house-function.ts has the CDK bundle every function (minified ESM for Node 22, a require shim). */
-const HOUSE_BUNDLING: BuildOptions = {
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire as __houseCreateRequire } from 'node:module'; const require = __houseCreateRequire(import.meta.url);",
-  },
-  // NodejsFunction leaves the AWS SDK v3 out (the Node 22 runtime provides it), so it is not part of the size; the
-  // load time includes it, from node_modules, as a cold start loads it from the runtime.
-  external: ['@aws-sdk/*'],
-  logLevel: 'silent',
-  write: true,
-};
 /** Issue 14: cold starts stay small. */
 const TARGET_KB = 250;
 /** Module load: one fresh Node process per bundle, then the slowest few again, for the median of this many. */
@@ -44,7 +28,7 @@ function loadTimeMs(file: string, runs: number): number {
 
 const benchmark: Benchmark = {
   name: 'lambda-bundles',
-  description: `minified size (esbuild, as the CDK bundles them) and module load time of every Lambda (each route and scheduled job); floor: an empty handler bundled the same way`,
+  description: `minified size (esbuild, as the CDK bundles them) and module load time of every Lambda (each route and scheduled job), and bundles carrying a package over ${HEAVY_PACKAGE_KB} kB not allowed by name; floor: an empty handler bundled the same way`,
   async run(ctx) {
     // Inside the repository, so the bundles resolve the external AWS SDK from node_modules when loaded.
     const outDir = join(ctx.rootDir, '.bench', 'bundles');
@@ -52,9 +36,16 @@ const benchmark: Benchmark = {
     try {
       const bundleOf = async (id: string, options: Pick<BuildOptions, 'entryPoints' | 'stdin'>, runs = 1) => {
         const outfile = join(outDir, `${id}.mjs`);
-        await build({ ...HOUSE_BUNDLING, ...options, outfile, absWorkingDir: ctx.rootDir });
+        const { metafile } = await build({
+          ...HOUSE_BUNDLING,
+          ...options,
+          outfile,
+          absWorkingDir: ctx.rootDir,
+          metafile: true,
+        });
         const kB = statSync(outfile).size / 1000;
-        return { id, outfile, kB, loadMs: loadTimeMs(outfile, runs) };
+        const parts = bundleParts(Object.values(metafile.outputs)[0]!);
+        return { id, outfile, kB, parts, loadMs: loadTimeMs(outfile, runs) };
       };
       const emptyFile = join(outDir, 'empty-entry.mjs');
       writeFileSync(emptyFile, 'export const handler = async () => ({ statusCode: 200 });\n');
@@ -91,10 +82,29 @@ const benchmark: Benchmark = {
       ctx.log(
         `module load per function (ms, slowest first; also .bench/lambda-bundles.json): ${perFunction.map((f) => `${f.id} ${f.loadMs}`).join(', ')}`,
       );
+      const byPackage = (parts: ReturnType<typeof bundleParts>) =>
+        parts
+          .slice(0, 5)
+          .map((part) => `${part.name} ${part.kB.toFixed(1)}`)
+          .join(', ');
+      for (const bundle of [...measured].sort((a, b) => b.kB - a.kB).slice(0, 3))
+        ctx.log(`${bundle.id} (${bundle.kB.toFixed(1)} kB) is made of (kB): ${byPackage(bundle.parts)}`);
+      const heavy = measured.flatMap((m) => heavyPackages(m.parts).map((part) => `${m.id}: ${part.name}`));
+      if (heavy.length > 0)
+        ctx.log(
+          `HEAVY: ${heavy.length} bundle(s) carry a package over ${HEAVY_PACKAGE_KB} kB not in HEAVY_PACKAGES_ALLOWED (test/bench/support/lambda-bundling.ts): ${heavy.join('; ')}`,
+        );
       ctx.log(
         `largest: ${largest.id} (${largest.kB.toFixed(1)} kB); slowest to load: ${slowest.id} (${slowest.loadMs.toFixed(1)} ms); ${measured.filter((m) => m.kB > TARGET_KB).length} of ${measured.length} over ${TARGET_KB} kB`,
       );
       return [
+        benchResult({
+          name: 'lambda-heavy-packages',
+          value: heavy.length,
+          unit: 'bundles',
+          floor: null,
+          goal: { atMost: 0 },
+        }),
         benchResult({
           name: 'lambda-bundle-max-kb',
           value: r1(largest.kB),
