@@ -18,16 +18,6 @@ export interface WallClock {
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zoneName: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zoneName);
-  if (!formatter) {
-    formatter = zoneFormatter(zoneName);
-    formatters.set(zoneName, formatter);
-  }
-  return formatter;
-}
-
 /** The wall-clock fields as if they were UTC; throws RangeError for a date or time that does not exist on any calendar. */
 function wallClockAsUtc(date: string, time: string): number {
   const d = DATE_PATTERN.exec(date);
@@ -54,13 +44,13 @@ function pad(value: number, width = 2): string {
 
 /** The instant of a wall-clock date and time in `zoneName`; a time skipped by DST moves forward, an ambiguous one takes the earlier offset. */
 export function wallClockInstant(date: string, time: string, zoneName: string = PLAN_TIME_ZONE): Date {
-  return new Date(instantOfWallClock(formatterFor(zoneName), wallClockAsUtc(date, time)));
+  return new Date(instantOfWallClock(zoneFormatter(zoneName), wallClockAsUtc(date, time)));
 }
 
 /** The wall-clock date and time of an instant in `zoneName`. */
 export function wallClockOf(instant: Date, zoneName: string = PLAN_TIME_ZONE): WallClock {
   const epochMs = instant.getTime();
-  const local = new Date(epochMs + offsetAt(formatterFor(zoneName), epochMs));
+  const local = new Date(epochMs + offsetAt(zoneFormatter(zoneName), epochMs));
   return {
     date: `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
     time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,

@@ -36,14 +36,9 @@ import {
   type MyActivitiesQuery,
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
-import { wallClockInstant, wallClockOf } from '../domain/plan-time';
+import { wallClockInstant } from '../domain/plan-time';
 import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
-/** The server's clock for meeting times: the pinned tz database, never the runtime's. */
-const PLAN_CLOCK = {
-  instantOf: (date: string, time: string) => wallClockInstant(date, time),
-  dateOf: (instant: Date) => wallClockOf(instant).date,
-};
 import { removeUserRides } from './rides';
 import { listActivityRides, removeParticipant as removeParticipantItems } from '../repositories/rides';
 import { rideMessages } from '../domain/ride';
@@ -57,7 +52,7 @@ function invalid(fields: Record<string, string>): BadRequestError {
 
 /** The spec left creation rules open; we refuse past dates (relative to the request, in British Columbia). */
 function assertTiming(input: GroupActivityInput, now: Date): void {
-  const issues = activityTimingIssues(input.date, input.time, now, PLAN_CLOCK);
+  const issues = activityTimingIssues(input.date, input.time, now);
   if (Object.keys(issues).length > 0) throw invalid(issues);
 }
 

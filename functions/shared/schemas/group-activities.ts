@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { HOME_AREAS, OUTDOOR_ACTIVITIES } from './profile';
 import { MemberId } from './partners';
+import { instantOfWallClock, localTimeIn, zoneFormatter } from '../analysis/local-time';
 
 /**
  * Group activities (spec core-app §2 Plan Activity, §3 activity-creation form, §4 statuses; issue 6).
@@ -108,49 +109,18 @@ export const DEFAULT_GROUP_ACTIVITY_FORM: GroupActivityInput = {
   notes: '',
 };
 
-// --- Time in British Columbia (pure, Intl only, so the browser and Lambda agree) ---
+// --- Time in British Columbia: the one Intl conversion (analysis/local-time.ts), the browser's and Lambda's alike ---
 
-const zoneFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: PLAN_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-function wallClockParts(epochMs: number): { year: number; month: number; day: number; hour: number; minute: number } {
-  const fields: Record<string, number> = {};
-  for (const part of zoneFormatter.formatToParts(epochMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  return { year: fields.year!, month: fields.month!, day: fields.day!, hour: fields.hour!, minute: fields.minute! };
-}
-
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(epochMs: number): number {
-  const p = wallClockParts(epochMs);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(epochMs / 60_000) * 60_000;
-}
-
-/** The instant of a British Columbia wall-clock date and time (a time skipped by DST moves forward an hour). */
+/** The instant of a British Columbia wall-clock date and time (a time skipped by DST moves forward, a repeated one takes its first reading). */
 export function planStartInstant(date: string, time: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wallAsUtc - offsetAt(wallAsUtc);
-  const second = wallAsUtc - offsetAt(first);
-  const shown = wallClockParts(second);
-  // In the hour DST skips, `second` lands an hour early; `first` is the same reading an hour later.
-  return new Date(shown.hour === hh && shown.minute === mm ? second : first);
+  return new Date(instantOfWallClock(zoneFormatter(PLAN_TIME_ZONE), Date.UTC(y, m - 1, d, hh, mm)));
 }
 
 /** yyyy-mm-dd of an instant in British Columbia. */
 export function planDateOf(instant: Date): string {
-  const p = wallClockParts(instant.getTime());
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return localTimeIn(PLAN_TIME_ZONE)(instant.getTime()).date;
 }
 
 function addDays(date: string, days: number): string {
@@ -159,31 +129,15 @@ function addDays(date: string, days: number): string {
 }
 
 /**
- * How wall-clock times become instants. The server passes its pinned tz database
- * (functions/domain/plan-time.ts); the default here (the runtime's Intl data) only serves the browser's
- * form hints and demo mode's ordering — never what anyone is shown.
- */
-export interface PlanClock {
-  instantOf(date: string, time: string): Date;
-  dateOf(instant: Date): string;
-}
-export const INTL_PLAN_CLOCK: PlanClock = { instantOf: planStartInstant, dateOf: planDateOf };
-
-/**
  * The rule the spec left open: no activity in the past (relative to `now`, in British Columbia) and none
  * more than a year ahead. Returns a message per field, empty when the date and time are fine.
  */
-export function activityTimingIssues(
-  date: string,
-  time: string,
-  now: Date,
-  clock: PlanClock = INTL_PLAN_CLOCK,
-): Partial<Record<'date' | 'time', string>> {
+export function activityTimingIssues(date: string, time: string, now: Date): Partial<Record<'date' | 'time', string>> {
   if (!isCalendarDate(date) || !TIME_PATTERN.test(time)) return {};
-  const today = clock.dateOf(now);
+  const today = planDateOf(now);
   if (date < today) return { date: FIELD_MESSAGES.datePast };
   if (date > addDays(today, MAX_DAYS_AHEAD)) return { date: FIELD_MESSAGES.dateTooFar };
-  if (clock.instantOf(date, time).getTime() <= now.getTime()) return { time: FIELD_MESSAGES.timePast };
+  if (planStartInstant(date, time).getTime() <= now.getTime()) return { time: FIELD_MESSAGES.timePast };
   return {};
 }
 
