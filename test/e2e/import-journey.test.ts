@@ -48,9 +48,13 @@ interface Observation {
 
 /** The backfill's progress bar as the dashboard shows it now, or null when it is not (or no longer) shown. */
 async function observeBar(page: Page): Promise<Observation | null> {
-  const bar = page.getByTestId('import-job-strava-backfill').getByRole('progressbar');
-  if ((await bar.count()) === 0) return null;
-  const [now, text] = await Promise.all([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuetext')]);
+  // Read in one step, without waiting: the result line can replace the bar between two separate reads.
+  const [reading] = await page
+    .getByTestId('import-job-strava-backfill')
+    .getByRole('progressbar')
+    .evaluateAll((bars) => bars.map((bar) => [bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuetext')]));
+  if (!reading) return null;
+  const [now, text] = reading;
   const fetched = /^([\d,]+) activit/.exec(text ?? '')?.[1];
   if (now === null || fetched === undefined) return null;
   return { now: Number(now), fetched: Number(fetched.replaceAll(',', '')) };
