@@ -5,7 +5,8 @@
  * analysis code (or zod, on /), when /, /terms or the demo dashboard fetches /config.json, or when /, /login, /terms or the not-found page
  * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
- * would load recharts before showing their figures (the charts load lazily, after the first paint).
+ * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
+ * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './s
 import {
   fetchesRuntimeConfig,
   forbiddenCodeIn,
+  hydratesPrerenderedPage,
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
 } from './support/public-pages';
@@ -24,6 +26,8 @@ import {
 const PUBLIC_ROUTES = ['/', '/login'];
 /** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
 const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
+/** Prerendered pages a signed-out visitor's browser hydrates: the painted elements must stay (no second render). */
+const HYDRATED_IN_PLACE = ['/', '/login', '/terms'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
 const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
 /** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
@@ -95,6 +99,13 @@ async function main(): Promise<number> {
       if (heading === null) over++;
       console.log(
         `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
+      );
+    }
+    for (const path of HYDRATED_IN_PLACE) {
+      const kept = await hydratesPrerenderedPage(browser, site.url, path);
+      if (!kept) over++;
+      console.log(
+        `${kept ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
       );
     }
     for (const path of SHELL_FROM_HTML) {
