@@ -6,7 +6,8 @@
  * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
  * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
- * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place.
+ * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
+ * for /config.json before its sign-in form can be used.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ import {
   fetchesRuntimeConfig,
   forbiddenCodeIn,
   hydratesPrerenderedPage,
+  interactiveWithoutConfig,
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
 } from './support/public-pages';
@@ -28,6 +30,8 @@ const PUBLIC_ROUTES = ['/', '/login'];
 const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
 /** Prerendered pages a signed-out visitor's browser hydrates: the painted elements must stay (no second render). */
 const HYDRATED_IN_PLACE = ['/', '/login', '/terms'];
+/** Sign-in hydrates without the runtime config; it loads beside it (only signing in and the API need it). */
+const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
 const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
 /** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
@@ -106,6 +110,13 @@ async function main(): Promise<number> {
       if (!kept) over++;
       console.log(
         `${kept ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
+      );
+    }
+    for (const path of INTERACTIVE_WITHOUT_CONFIG) {
+      const interactive = await interactiveWithoutConfig(browser, site.url, path);
+      if (!interactive) over++;
+      console.log(
+        `${interactive ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${interactive ? 'hydrates its sign-in form without waiting for /config.json' : 'waits for /config.json before its sign-in form can be used'}`,
       );
     }
     for (const path of SHELL_FROM_HTML) {

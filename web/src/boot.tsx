@@ -5,7 +5,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
-import { paths } from './app/paths';
 import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
 import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
@@ -33,9 +32,9 @@ async function boot() {
     const loadAmplify = () => import('./lib/auth/amplify-auth-service');
     const early = sessionMayExist() ? loadAmplify() : undefined;
     early?.catch(() => undefined); // a failed early load is reported where it is awaited
-    // /config.json (and the zod code that checks it) is loaded only when something needs it: at once for a session,
-    // demo mode or a screen rendered afresh; a signed-out visitor of a prerendered page other than sign-in hydrates
-    // without it (the landing page never loads it).
+    // /config.json (and the zod code that checks it) is loaded only when something needs it: at once for a session
+    // or a screen rendered afresh; demo mode never; a signed-out visitor of a prerendered page hydrates without it
+    // (sign-in's connection test link asks for it as the page hydrates; the landing page never loads it).
     const config = lazyRuntimeConfig(async () => (await import('./lib/runtime-config')).loadRuntimeConfig());
     const authService = createLazyAuthService({
       config,
@@ -47,7 +46,7 @@ async function boot() {
     // renders afresh (hydrating would mismatch, React error #418).
     const signedOutVisitor = authService.signedOutAtStart?.() === true && !demo;
     const hydrate = !root && signedOutVisitor;
-    if ((!hydrate && !demo) || window.location.pathname === paths.login /* signing in needs it */) await config.load();
+    if (!hydrate && !demo) await config.load();
     const app = (
       <StrictMode>
         <App config={config} authService={authService} />

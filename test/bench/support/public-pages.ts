@@ -80,6 +80,30 @@ export async function hydratesPrerenderedPage(
   }
 }
 
+/**
+ * Whether the sign-in form on `path` becomes usable (hydrated: its Email field enabled) while `/config.json` is held
+ * back: the page must not wait for the runtime config (or the zod code that checks it) to hydrate (issue 14).
+ */
+export async function interactiveWithoutConfig(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    await context.route('**/config.json', () => undefined); // never answered while the check runs
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
 export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },
