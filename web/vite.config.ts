@@ -25,5 +25,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // One stylesheet, linked from index.html only: the prerender step inlines it into every page, so no lazy chunk
+    // may list it to load again (with code-split CSS, every chunk importing the entry's preload helper did).
+    cssCodeSplit: false,
   },
 });
