@@ -7,7 +7,7 @@
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
  * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
- * for /config.json before its sign-in form can be used.
+ * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,6 +21,7 @@ import {
   forbiddenCodeIn,
   hydratesPrerenderedPage,
   interactiveWithoutConfig,
+  stylesheetsRequested,
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
 } from './support/public-pages';
@@ -67,6 +68,8 @@ function chartChecks(distDir: string): { failed: boolean; message: string }[] {
   });
   return checks;
 }
+/** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
+const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
 const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
@@ -124,6 +127,13 @@ async function main(): Promise<number> {
       if (!painted) over++;
       console.log(
         `${painted ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
+      );
+    }
+    for (const path of STYLESHEET_INLINE) {
+      const requested = await stylesheetsRequested(browser, site.url, path);
+      if (requested.length > 0) over++;
+      console.log(
+        `${requested.length > 0 ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
       );
     }
     for (const path of WITHOUT_CONFIG) {

@@ -9,6 +9,7 @@ import { BootError } from './app/boot-error';
 import { PageSpinner } from './components/ui/spinner';
 import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
+import { readableLocalStorage } from './lib/readable-storage';
 import { lazyRuntimeConfig } from './lib/runtime-config-source';
 
 const container = document.getElementById('root');
@@ -21,9 +22,8 @@ let root: Root | undefined = prerendered ? undefined : createRoot(container);
 
 async function boot() {
   if (!shell) root?.render(<PageSpinner />);
-  // Demo mode runs on its in-browser client and needs no config: its chunk starts loading now, not after a render.
+  // Demo mode runs on its in-browser client and needs no config (its chunk is loading already, web/src/main.tsx).
   const demo = readDemoFlag() || searchRequestsDemo(window.location.search);
-  if (demo) import('./lib/demo/demo-api-client').catch(() => undefined); // a failed load is reported where it is awaited
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.
@@ -61,15 +61,6 @@ async function boot() {
         ? error.message
         : 'Part of the app failed to load. Check your connection and try again.';
     (root ??= createRoot(container!)).render(<BootError message={message} />);
-  }
-}
-
-/** localStorage, unless the browser refuses it (privacy modes); then there is no stored session to find. */
-function readableLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,13 +1,15 @@
 /**
- * The module entry: the stylesheet and a few lines, no React, nothing the app shares (a module shared with it would
- * make every lazy chunk depend on this one, and load its stylesheet again, though the HTML has it inline). A
- * prerendered public page (web/scripts/prerender.ts) is readable from its HTML alone, so the app's code
- * (web/src/boot.tsx) is fetched once that HTML is on screen and does not compete with it for the network and the
- * main thread (issue 14); every other page (the layout shell of the signed-in screens, demo mode) needs the app to
- * show its data and starts it at once.
+ * The module entry: the stylesheet and a few lines, no React. A prerendered public page (web/scripts/prerender.ts)
+ * is readable from its HTML alone, so the app's code (web/src/boot.tsx) is fetched once that HTML is on screen and
+ * does not compete with it for the network and the main thread (issue 14). Every other page (the layout shell of
+ * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the demo client or
+ * Amplify loading beside it rather than after it.
  */
 import { showStartFailure } from './app/start-failure';
+import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
+import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
 import { afterFirstContentfulPaint } from './lib/first-paint';
+import { readableLocalStorage } from './lib/readable-storage';
 import './index.css';
 
 const startApp = () => {
@@ -16,6 +18,14 @@ const startApp = () => {
     showStartFailure(document);
   });
 };
+/** Started here only to load in parallel: the app awaits (and reports) them itself. */
+const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
-if (document.getElementById('root')?.hasAttribute('data-prerendered')) afterFirstContentfulPaint(startApp);
-else startApp();
+if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+  afterFirstContentfulPaint(startApp);
+} else {
+  startApp();
+  if (readDemoFlag() || searchRequestsDemo(window.location.search)) preload(() => import('./lib/demo/demo-api-client'));
+  else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
+    preload(() => import('./lib/auth/amplify-auth-service'));
+}

@@ -104,6 +104,26 @@ export async function interactiveWithoutConfig(
   }
 }
 
+/**
+ * The stylesheets the browser downloads when it opens `path` (until the network is quiet). None, for every page: the
+ * build inlines the one stylesheet into each HTML page, and a lazy chunk loading it again restyles the whole page.
+ */
+export async function stylesheetsRequested(browser: Browser, siteUrl: string, path: string): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+        stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    return stylesheets;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
 export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },
