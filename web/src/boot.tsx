@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
+import { preloadScreen } from './app/router';
 import { PageSpinner } from './components/ui/spinner';
 import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
@@ -46,6 +47,8 @@ async function boot() {
     // renders afresh (hydrating would mismatch, React error #418).
     const signedOutVisitor = authService.signedOutAtStart?.() === true && !demo;
     const hydrate = !root && signedOutVisitor;
+    // A screen rendered afresh starts loading its chunk now, beside the config, not after the first render.
+    if (!hydrate) preloadScreen(window.location.pathname)?.catch(() => undefined); // a failed load shows where it renders
     if (!hydrate && !demo) await config.load();
     const app = (
       <StrictMode>
