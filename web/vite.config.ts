@@ -28,5 +28,7 @@ export default defineConfig({
     // One stylesheet, linked from index.html only: the prerender step inlines it into every page, so no lazy chunk
     // may list it to load again (with code-split CSS, every chunk importing the entry's preload helper did).
     cssCodeSplit: false,
+    // Read (and removed) by web/scripts/prerender.ts: the app's chunks the signed-in screens' HTML preloads.
+    manifest: true,
   },
 });
