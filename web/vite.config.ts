@@ -25,5 +25,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // One stylesheet, linked from index.html only: the prerender step inlines it into every page, so no lazy chunk
+    // may list it to load again (with code-split CSS, every chunk importing the entry's preload helper did).
+    cssCodeSplit: false,
+    // Read (and removed) by web/scripts/prerender.ts: the app's chunks the signed-in screens' HTML preloads.
+    manifest: true,
   },
 });

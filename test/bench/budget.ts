@@ -5,7 +5,9 @@
  * analysis code (or zod, on /), when /, /terms or the demo dashboard fetches /config.json, or when /, /login, /terms or the not-found page
  * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
- * would load recharts before showing their figures (the charts load lazily, after the first paint).
+ * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
+ * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
+ * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +19,9 @@ import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './s
 import {
   fetchesRuntimeConfig,
   forbiddenCodeIn,
+  hydratesPrerenderedPage,
+  interactiveWithoutConfig,
+  stylesheetsRequested,
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
 } from './support/public-pages';
@@ -24,6 +29,10 @@ import {
 const PUBLIC_ROUTES = ['/', '/login'];
 /** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
 const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
+/** Prerendered pages a signed-out visitor's browser hydrates: the painted elements must stay (no second render). */
+const HYDRATED_IN_PLACE = ['/', '/login', '/terms'];
+/** Sign-in hydrates without the runtime config; it loads beside it (only signing in and the API need it). */
+const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
 const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
 /** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
@@ -59,6 +68,8 @@ function chartChecks(distDir: string): { failed: boolean; message: string }[] {
   });
   return checks;
 }
+/** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
+const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
 const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
@@ -97,11 +108,32 @@ async function main(): Promise<number> {
         `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
       );
     }
+    for (const path of HYDRATED_IN_PLACE) {
+      const kept = await hydratesPrerenderedPage(browser, site.url, path);
+      if (!kept) over++;
+      console.log(
+        `${kept ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
+      );
+    }
+    for (const path of INTERACTIVE_WITHOUT_CONFIG) {
+      const interactive = await interactiveWithoutConfig(browser, site.url, path);
+      if (!interactive) over++;
+      console.log(
+        `${interactive ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${interactive ? 'hydrates its sign-in form without waiting for /config.json' : 'waits for /config.json before its sign-in form can be used'}`,
+      );
+    }
     for (const path of SHELL_FROM_HTML) {
       const painted = await paintsLayoutWithoutJs(browser, site.url, path);
       if (!painted) over++;
       console.log(
         `${painted ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
+      );
+    }
+    for (const path of STYLESHEET_INLINE) {
+      const requested = await stylesheetsRequested(browser, site.url, path);
+      if (requested.length > 0) over++;
+      console.log(
+        `${requested.length > 0 ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
       );
     }
     for (const path of WITHOUT_CONFIG) {

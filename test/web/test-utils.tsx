@@ -11,6 +11,7 @@ import { SERVER_TRAITS, type ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, type AuthChange, type AuthService, type AuthUser } from '@/lib/auth';
 import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
+import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
 
 export const TEST_CONFIG: RuntimeConfig = {
   mode: 'local',
@@ -164,14 +165,17 @@ export function activity(overrides: Partial<UnifiedActivity> = {}): UnifiedActiv
 export function TestProviders({
   service,
   apiClient = createFakeApiClient(),
+  config = TEST_CONFIG,
   children,
 }: {
   service: AuthService;
   apiClient?: ApiClient;
+  /** Loaded (TEST_CONFIG), or a source that loads it when first needed, as the public pages start. */
+  config?: RuntimeConfig | RuntimeConfigSource;
   children: ReactNode;
 }) {
   return (
-    <RuntimeConfigProvider config={TEST_CONFIG}>
+    <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <AuthProvider service={service}>
           <ApiClientProvider client={apiClient}>{children}</ApiClientProvider>
@@ -188,11 +192,12 @@ export function renderRoutes(
     path = '/',
     service = createFakeAuthService(),
     apiClient,
-  }: { path?: string; service?: AuthService; apiClient?: ApiClient } = {},
+    config,
+  }: { path?: string; service?: AuthService; apiClient?: ApiClient; config?: RuntimeConfig | RuntimeConfigSource } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <TestProviders service={service} apiClient={apiClient}>
+    <TestProviders service={service} apiClient={apiClient} config={config}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

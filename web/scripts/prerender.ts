@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { APP_START, staticChunksOf, withModulePreloads, type BuildManifest } from '../src/prerender/module-preloads';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
 
 const webDir = resolve(fileURLToPath(import.meta.url), '../..');
@@ -54,8 +55,12 @@ async function main() {
   for (const page of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
     writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.path)));
   }
-  // Last: the pages above were made from the empty index.html.
-  writeFileSync(join(distDir, 'index.html'), withLayoutShell(shell, await renderShell()));
+  // Last: the pages above were made from the empty index.html, without the app's preloads.
+  const manifestDir = join(distDir, '.vite');
+  const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as BuildManifest;
+  const appShell = withModulePreloads(shell, staticChunksOf(manifest, APP_START));
+  writeFileSync(join(distDir, 'index.html'), withLayoutShell(appShell, await renderShell()));
+  rmSync(manifestDir, { recursive: true, force: true }); // the build's, not the site's
   rmSync(ssrDir, { recursive: true, force: true });
 }
 

@@ -1,74 +1,31 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { App } from './app/app';
-import { paths } from './app/paths';
-import { BootError } from './app/boot-error';
-import { PageSpinner } from './components/ui/spinner';
+/**
+ * The module entry: the stylesheet and a few lines, no React. A prerendered public page (web/scripts/prerender.ts)
+ * is readable from its HTML alone, so the app's code (web/src/boot.tsx) is fetched once that HTML is on screen and
+ * does not compete with it for the network and the main thread (issue 14). Every other page (the layout shell of
+ * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the demo client or
+ * Amplify loading beside it rather than after it.
+ */
+import { showStartFailure } from './app/start-failure';
 import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
-import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
-import { lazyRuntimeConfig } from './lib/runtime-config-source';
+import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
+import { afterFirstContentfulPaint } from './lib/first-paint';
+import { readableLocalStorage } from './lib/readable-storage';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element.');
-/** Public pages come prerendered (web/scripts/prerender.ts): their HTML is already painted, so no spinner over it, and the app hydrates it. */
-const prerendered = container.hasAttribute('data-prerendered');
-/** Every other path comes with the layout shell painted (header, page frame, footer): it stays until the app renders. */
-const shell = container.hasAttribute('data-shell');
-let root: Root | undefined = prerendered ? undefined : createRoot(container);
-
-async function boot() {
-  if (!shell) root?.render(<PageSpinner />);
-  // Demo mode runs on its in-browser client and needs no config: its chunk starts loading now, not after a render.
-  const demo = readDemoFlag() || searchRequestsDemo(window.location.search);
-  if (demo) import('./lib/demo/demo-api-client').catch(() => undefined); // a failed load is reported where it is awaited
-  try {
-    // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
-    // when a session (or a Google redirect) is there it loads in parallel with the config.
-    const storage = readableLocalStorage();
-    const sessionMayExist = () => amplifyNeededAtBoot(storage, window.location.search);
-    const loadAmplify = () => import('./lib/auth/amplify-auth-service');
-    const early = sessionMayExist() ? loadAmplify() : undefined;
-    early?.catch(() => undefined); // a failed early load is reported where it is awaited
-    // /config.json (and the zod code that checks it) is loaded only when something needs it: at once for a session,
-    // demo mode or a screen rendered afresh; a signed-out visitor of a prerendered page other than sign-in hydrates
-    // without it (the landing page never loads it).
-    const config = lazyRuntimeConfig(async () => (await import('./lib/runtime-config')).loadRuntimeConfig());
-    const authService = createLazyAuthService({
-      config,
-      load: async () =>
-        (await (early ?? loadAmplify())).createAmplifyAuthService(await config.load(), window.location.origin),
-      sessionMayExist,
-    });
-    // The prerendered HTML is what a signed-out visitor sees: hydrate it only for one; a session or demo mode
-    // renders afresh (hydrating would mismatch, React error #418).
-    const signedOutVisitor = authService.signedOutAtStart?.() === true && !demo;
-    const hydrate = !root && signedOutVisitor;
-    if ((!hydrate && !demo) || window.location.pathname === paths.login /* signing in needs it */) await config.load();
-    const app = (
-      <StrictMode>
-        <App config={config} authService={authService} />
-      </StrictMode>
-    );
-    if (hydrate) root = hydrateRoot(container!, app);
-    else (root ??= createRoot(container!)).render(app);
-  } catch (error) {
+const startApp = () => {
+  import('./boot').catch((error: unknown) => {
     console.error('TrailBuddy failed to start', error);
-    const message =
-      error instanceof Error && error.name === 'RuntimeConfigError'
-        ? error.message
-        : 'Part of the app failed to load. Check your connection and try again.';
-    (root ??= createRoot(container!)).render(<BootError message={message} />);
-  }
-}
+    showStartFailure(document);
+  });
+};
+/** Started here only to load in parallel: the app awaits (and reports) them itself. */
+const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
-/** localStorage, unless the browser refuses it (privacy modes); then there is no stored session to find. */
-function readableLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
+if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+  afterFirstContentfulPaint(startApp);
+} else {
+  startApp();
+  if (readDemoFlag() || searchRequestsDemo(window.location.search)) preload(() => import('./lib/demo/demo-api-client'));
+  else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
+    preload(() => import('./lib/auth/amplify-auth-service'));
 }
-
-void boot();

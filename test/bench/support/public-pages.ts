@@ -31,6 +31,99 @@ export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, p
   }
 }
 
+/**
+ * Whether the app, once it has hydrated `path`, still shows the prerendered page's own elements: React hydrated the
+ * HTML rather than throwing it away and drawing the page again (which repaints it and costs main-thread time).
+ * Waits until the heading belongs to React (hydrated), at most `timeoutMs`; false when it never does.
+ */
+export async function hydratesPrerenderedPage(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
+    type InPage = {
+      document: {
+        addEventListener(type: string, listener: () => void): void;
+        querySelector(selector: string): object | null;
+      };
+      paintedHeading?: object | null;
+    };
+    await page.addInitScript(() => {
+      const view = globalThis as unknown as InPage;
+      view.document.addEventListener('DOMContentLoaded', () => {
+        view.paintedHeading = view.document.querySelector('#root main h1');
+      });
+    });
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    const reactOwns = () =>
+      page.evaluate(() => {
+        const heading = (globalThis as unknown as InPage).document.querySelector('#root main h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+    const deadline = Date.now() + timeoutMs;
+    while (!(await reactOwns())) {
+      if (Date.now() > deadline) return false;
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState('networkidle');
+    return page.evaluate(() => {
+      const view = globalThis as unknown as InPage;
+      return view.paintedHeading != null && view.paintedHeading === view.document.querySelector('#root main h1');
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Whether the sign-in form on `path` becomes usable (hydrated: its Email field enabled) while `/config.json` is held
+ * back: the page must not wait for the runtime config (or the zod code that checks it) to hydrate (issue 14).
+ */
+export async function interactiveWithoutConfig(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    await context.route('**/config.json', () => undefined); // never answered while the check runs
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The stylesheets the browser downloads when it opens `path` (until the network is quiet). None, for every page: the
+ * build inlines the one stylesheet into each HTML page, and a lazy chunk loading it again restyles the whole page.
+ */
+export async function stylesheetsRequested(browser: Browser, siteUrl: string, path: string): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+        stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    return stylesheets;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
 export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
-import { buildRoutes } from '@/app/router';
+import { buildRoutes, preloadScreen } from '@/app/router';
 import type { AuthService } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER, TEST_CONFIG } from '../test-utils';
 import { PLAN_ID, tripPlan } from '../features/trip-plans/trip-plan-fixtures';
@@ -25,6 +25,14 @@ describe('app router', () => {
   });
   afterEach(() => {
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
+  it('loads the chunk of the screen a path shows ahead of rendering it, and none for an unknown path', async () => {
+    const analysis = await import('@/features/analysis/routes/analysis-page');
+    await expect(preloadScreen('/analysis')).resolves.toBe(analysis);
+    const tripPlan = await import('@/features/trip-plans/routes/trip-plan-page');
+    await expect(preloadScreen('/trip-plans/plan-1')).resolves.toBe(tripPlan);
+    expect(preloadScreen('/no-such-trail')).toBeUndefined();
   });
 
   it('renders the not-found page for an unknown path, inside the layout', async () => {

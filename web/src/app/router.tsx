@@ -1,9 +1,25 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { lazy as reactLazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  createBrowserRouter,
+  matchPath,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  type RouteObject,
+} from 'react-router-dom';
 import { RouteError } from '@/components/errors/route-error';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ROUTE_TABLE, type PageId, type RouteEntry } from './paths';
 import { DemoFromUrl, GuestOnlyRoute, ProtectedRoute } from './route-guards';
+
+/** How each lazy screen loads its chunk, so the app can start that load before the router renders it. */
+const screenLoaders = new Map<unknown, () => Promise<unknown>>();
+
+function lazy<T extends ComponentType>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  const screen = reactLazy(load);
+  screenLoaders.set(screen, load);
+  return screen;
+}
 
 /** Each screen is its own chunk, so the landing and login pages load only what they need. */
 const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
@@ -29,6 +45,15 @@ const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
 };
 
 const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));
+
+/**
+ * Starts loading the chunk of the screen `pathname` shows (none for an unknown path): a screen rendered afresh at
+ * start (a signed-in or demo visitor) then loads beside the app's start instead of after its first render (issue 14).
+ */
+export function preloadScreen(pathname: string): Promise<unknown> | undefined {
+  const entry = ROUTE_TABLE.find((candidate) => matchPath(candidate.path, pathname));
+  return entry ? screenLoaders.get(pages[entry.page])?.() : undefined;
+}
 
 function elementFor(entry: RouteEntry) {
   const Page = pages[entry.page];

@@ -42,6 +42,47 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('access')).toHaveTextContent('denied');
   });
 
+  it('does not re-render the app when a session read finds what it already shows (a prerendered page hydrating)', async () => {
+    // An update while React hydrates a prerendered page makes it throw the page's HTML away and draw it again.
+    const service = { ...createFakeAuthService(null), signedOutAtStart: () => true };
+    const values: unknown[] = [];
+    function Recorder() {
+      values.push(useAuth());
+      return null;
+    }
+    render(
+      <AuthProvider service={service}>
+        <Recorder />
+      </AuthProvider>,
+    );
+    await act(async () => undefined);
+    expect(service.currentUser).toHaveBeenCalled();
+    act(() => service.emit({ type: 'sessionChanged' })); // read again, still signed out
+    await act(async () => undefined);
+    expect(new Set(values).size).toBe(1);
+  });
+
+  it('does not re-render for a re-read that finds the same signed-in user', async () => {
+    const service = createFakeAuthService(SIGNED_IN_USER);
+    const values: unknown[] = [];
+    function Recorder() {
+      values.push(useAuth());
+      return null;
+    }
+    render(
+      <AuthProvider service={service}>
+        <Recorder />
+      </AuthProvider>,
+    );
+    await act(async () => undefined);
+    const signedIn = values.at(-1);
+    expect(signedIn).toMatchObject({ access: 'granted', user: SIGNED_IN_USER });
+    service.currentUser.mockResolvedValue({ ...SIGNED_IN_USER });
+    act(() => service.emit({ type: 'sessionChanged' }));
+    await act(async () => undefined);
+    expect(values.at(-1)).toBe(signedIn);
+  });
+
   it('re-reads the session when the provider reports a change (e.g. a Google redirect completing)', async () => {
     const service = createFakeAuthService(null);
     render(

@@ -37,6 +37,25 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * The session for `user`, or `current` itself when it already says so: reading an unchanged session must not
+ * re-render the app (an update while React hydrates a prerendered page makes it throw that page away and draw it again).
+ */
+function sessionFor(current: SessionState, user: AuthUser | null): SessionState {
+  if (!user) return current.status === 'signedOut' ? current : { status: 'signedOut' };
+  return current.status === 'signedIn' && sameUser(current.user, user) ? current : { status: 'signedIn', user };
+}
+
+function sameUser(a: AuthUser, b: AuthUser): boolean {
+  return (
+    a.id === b.id &&
+    a.email === b.email &&
+    a.name === b.name &&
+    (a.groups ?? []).length === (b.groups ?? []).length &&
+    (a.groups ?? []).every((group, index) => b.groups?.[index] === group)
+  );
+}
+
 export function AuthProvider({ service, children }: { service: AuthService; children: ReactNode }) {
   const [session, setSession] = useState<SessionState>(() =>
     service.signedOutAtStart?.() ? { status: 'signedOut' } : { status: 'loading' },
@@ -48,13 +67,13 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
 
   const applyUser = useCallback((user: AuthUser | null) => {
     latestRead.current += 1;
-    setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+    setSession((current) => sessionFor(current, user));
   }, []);
 
   const refresh = useCallback(async () => {
     const ticket = ++latestRead.current;
     const user = await service.currentUser();
-    if (ticket === latestRead.current) setSession(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+    if (ticket === latestRead.current) setSession((current) => sessionFor(current, user));
   }, [service]);
 
   useEffect(() => {

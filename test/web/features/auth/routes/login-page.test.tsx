@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GuestOnlyRoute } from '@/app/route-guards';
 import LoginPage from '@/features/auth/routes/login-page';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '@/lib/auth';
+import { lazyRuntimeConfig } from '@/lib/runtime-config-source';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, type FakeAuthService } from '../../../test-utils';
 
 const routes = [
@@ -55,6 +56,16 @@ describe('LoginPage — sign in', () => {
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.getByText('or')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('is usable while /config.json is still loading: only the connection test link waits for it', async () => {
+    const config = lazyRuntimeConfig(never);
+    renderRoutes(routes, { path: '/login', service: createFakeAuthService(null), config });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Test Database Connection' })).not.toBeInTheDocument();
   });
 
   it('reads "Signing in..." while the sign-in is pending', async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type { ImportJob } from '@shared/schemas/import-jobs';
 import DashboardPage, { STRAVA_CONNECTED_TOAST } from '@/features/dashboard/routes/dashboard-page';
 import type { ApiClient } from '@/lib/api-client';
 import { createDemoApiClient } from '@/lib/demo/demo-api-client';
@@ -56,6 +57,21 @@ const connectedAs = (firstName: string | null) => ({
   ...noUpcoming,
 });
 
+const finishedImport: ImportJob = {
+  id: 'job-1',
+  provider: 'strava',
+  kind: 'import',
+  status: 'done',
+  counts: { fetched: 15, stored: 15, pages: 1 },
+  waitingUntil: null,
+  reason: null,
+  result: { imported: 15, updated: 0, days: 0 },
+  error: null,
+  createdAt: '2026-11-23T18:30:00.000Z',
+  updatedAt: '2026-11-23T18:31:00.000Z',
+  finishedAt: '2026-11-23T18:31:00.000Z',
+};
+
 describe('DashboardPage (spec core-app §2)', () => {
   it('welcomes a user with no connection: four tiles and the provider connect component', async () => {
     const apiClient = renderDashboard();
@@ -84,6 +100,27 @@ describe('DashboardPage (spec core-app §2)', () => {
     expect(stats.children).toHaveLength(3);
     expect(stats).toHaveClass('lg:grid-cols-3');
     expect(stats).not.toHaveClass('lg:grid-cols-4');
+  });
+
+  it('shows the import results with the figures, not after them (they would push the figures down)', async () => {
+    let answerImportJobs!: () => void;
+    renderDashboard({
+      ...connectedAs('Maya'),
+      importJobs: vi.fn(
+        () =>
+          new Promise<{ jobs: ImportJob[] }>((resolve) => {
+            answerImportJobs = () => resolve({ jobs: [finishedImport] });
+          }),
+      ),
+    });
+    expect(await screen.findByRole('status', { name: 'Loading your dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(answerImportJobs).toBeDefined());
+    // the connection is known, the import jobs are not: still loading, no heading or figures yet
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    answerImportJobs();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya!' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Imports' })).toBeInTheDocument();
   });
 
   it('greets by the display name the user set in their profile, not the sign-in name', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { HealthResponse } from '@shared/schemas/health';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 
 export type ConnectionTestResult = HealthResponse | { error: { code: string; message: string } };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -134,7 +134,10 @@ export default function LoginPage() {
               <span aria-hidden="true">← </span>
               Back to Home
             </Link>
-            <ConnectionTestLink />
+            {/* It needs /config.json: the page hydrates without waiting for it (the link works from the HTML meanwhile). */}
+            <Suspense fallback={null}>
+              <ConnectionTestLink />
+            </Suspense>
           </div>
         </fieldset>
       </section>

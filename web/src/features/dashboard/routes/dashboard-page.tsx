@@ -33,9 +33,12 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const strava = useStravaConnection();
   const displayName = useDisplayName();
+  // The import results sit above the figures: waiting for them too keeps them from pushing the figures down.
+  const importJobs = useImportJobs();
   useConnectedToast();
 
-  if (strava.state.status === 'loading') return <PageSpinner label="Loading your dashboard" />;
+  if (strava.state.status === 'loading' || importJobs.state.status === 'loading')
+    return <PageSpinner label="Loading your dashboard" />;
 
   const connection = strava.state.status === 'ready' ? strava.state.connection : null;
   const connected = strava.state.status === 'ready' && strava.state.activeConnections.length > 0;

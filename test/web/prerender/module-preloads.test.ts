@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { APP_START, staticChunksOf, withModulePreloads, type BuildManifest } from '@/prerender/module-preloads';
+
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/index-entry.js', imports: ['_react.js'] },
+  [APP_START]: { file: 'assets/boot-1.js', imports: ['_react.js', '_router.js', 'index.html'] },
+  '_react.js': { file: 'assets/react-2.js' },
+  '_router.js': { file: 'assets/router-3.js', imports: ['_react.js'] },
+  'src/features/analysis/routes/analysis-page.tsx': { file: 'assets/analysis-page-4.js', imports: ['_recharts.js'] },
+  '_recharts.js': { file: 'assets/recharts-5.js' },
+};
+
+const SHELL = [
+  '<head>',
+  '    <script type="module" crossorigin src="/assets/index-entry.js"></script>',
+  '    <style>body{}</style>',
+  '</head>',
+].join('\n');
+
+describe('the signed-in screens’ app preloads', () => {
+  it('lists the app start’s chunk and everything it imports statically, each once, and no lazy screen', () => {
+    expect(staticChunksOf(manifest, APP_START)).toEqual([
+      '/assets/boot-1.js',
+      '/assets/react-2.js',
+      '/assets/router-3.js',
+      '/assets/index-entry.js',
+    ]);
+    expect(() => staticChunksOf(manifest, 'src/missing.tsx')).toThrow('The build manifest has no src/missing.tsx.');
+  });
+
+  it('adds a low-priority modulepreload for each after the entry script, but none for the entry itself', () => {
+    const html = withModulePreloads(SHELL, staticChunksOf(manifest, APP_START));
+    const links = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+    expect(links).toEqual(
+      ['/assets/boot-1.js', '/assets/react-2.js', '/assets/router-3.js'].map(
+        (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`,
+      ),
+    );
+    expect(html.indexOf('index-entry.js')).toBeLessThan(html.indexOf('boot-1.js'));
+    expect(html).toContain('<style>body{}</style>');
+    expect(() => withModulePreloads('<head></head>', [])).toThrow('index.html has no module entry script.');
+  });
+});

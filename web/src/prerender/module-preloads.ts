@@ -1,0 +1,39 @@
+/**
+ * Build-time helpers of web/scripts/prerender.ts for the signed-in screens' HTML (index.html): which chunks start the
+ * app, read from Vite's build manifest, and the modulepreload links that fetch them beside the entry.
+ */
+
+/** The part of Vite's build manifest (web/dist/.vite/manifest.json) read here. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The module that starts the app (web/src/boot.tsx), which the entry imports dynamically. */
+export const APP_START = 'src/boot.tsx';
+
+/** Site paths of `source`'s chunk and every chunk it imports statically, from Vite's build manifest. */
+export function staticChunksOf(manifest: BuildManifest, source: string): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || files.includes(`/${entry.file}`)) return;
+    files.push(`/${entry.file}`);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  visit(source);
+  if (files.length === 0) throw new Error(`The build manifest has no ${source}.`);
+  return files;
+}
+
+/**
+ * The shell with low-priority modulepreload links for `scripts` (but its entry script): a signed-in screen needs the
+ * app at once to show its data, so its chunks download beside the entry rather than after it has run, without
+ * competing with the first paint. The prerendered pages do not get them: they fetch the app after their first paint.
+ */
+export function withModulePreloads(shell: string, scripts: readonly string[]): string {
+  const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(shell);
+  if (!entry) throw new Error('index.html has no module entry script.');
+  const links = scripts
+    .filter((script) => script !== entry[1])
+    .map((script) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${script}">`)
+    .join('');
+  return shell.replace(entry[0], () => `${entry[0]}${links}`);
+}
