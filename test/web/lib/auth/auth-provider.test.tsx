@@ -4,6 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER } from '../../test-utils';
 
+/** Renders the provider with a child that records every auth value it is rendered with; returns the records. */
+function renderRecordingAuth(service: Parameters<typeof AuthProvider>[0]['service']): unknown[] {
+  const values: unknown[] = [];
+  function Recorder() {
+    values.push(useAuth());
+    return null;
+  }
+  render(
+    <AuthProvider service={service}>
+      <Recorder />
+    </AuthProvider>,
+  );
+  return values;
+}
+
 function Probe() {
   const { access, user, isDemo, startDemo, signOut } = useAuth();
   return (
@@ -45,16 +60,7 @@ describe('AuthProvider', () => {
   it('does not re-render the app when a session read finds what it already shows (a prerendered page hydrating)', async () => {
     // An update while React hydrates a prerendered page makes it throw the page's HTML away and draw it again.
     const service = { ...createFakeAuthService(null), signedOutAtStart: () => true };
-    const values: unknown[] = [];
-    function Recorder() {
-      values.push(useAuth());
-      return null;
-    }
-    render(
-      <AuthProvider service={service}>
-        <Recorder />
-      </AuthProvider>,
-    );
+    const values = renderRecordingAuth(service);
     await act(async () => undefined);
     expect(service.currentUser).toHaveBeenCalled();
     act(() => service.emit({ type: 'sessionChanged' })); // read again, still signed out
@@ -64,16 +70,7 @@ describe('AuthProvider', () => {
 
   it('does not re-render for a re-read that finds the same signed-in user', async () => {
     const service = createFakeAuthService(SIGNED_IN_USER);
-    const values: unknown[] = [];
-    function Recorder() {
-      values.push(useAuth());
-      return null;
-    }
-    render(
-      <AuthProvider service={service}>
-        <Recorder />
-      </AuthProvider>,
-    );
+    const values = renderRecordingAuth(service);
     await act(async () => undefined);
     const signedIn = values.at(-1);
     expect(signedIn).toMatchObject({ access: 'granted', user: SIGNED_IN_USER });
