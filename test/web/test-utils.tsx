@@ -169,7 +169,8 @@ export function TestProviders({
   children,
 }: {
   service: AuthService;
-  apiClient?: ApiClient;
+  /** A promise stands for a client still loading (demo mode's), as the app passes it. */
+  apiClient?: ApiClient | Promise<ApiClient>;
   /** Loaded (TEST_CONFIG), or a source that loads it when first needed, as the public pages start. */
   config?: RuntimeConfig | RuntimeConfigSource;
   children: ReactNode;
@@ -193,7 +194,12 @@ export function renderRoutes(
     service = createFakeAuthService(),
     apiClient,
     config,
-  }: { path?: string; service?: AuthService; apiClient?: ApiClient; config?: RuntimeConfig | RuntimeConfigSource } = {},
+  }: {
+    path?: string;
+    service?: AuthService;
+    apiClient?: ApiClient | Promise<ApiClient>;
+    config?: RuntimeConfig | RuntimeConfigSource;
+  } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisRange } from '@shared/schemas/analysis';
@@ -83,6 +83,24 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     expect(screen.getByText('No health providers connected yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sync Data' })).not.toBeInTheDocument();
     expect(apiClient.analysis).not.toHaveBeenCalled();
+  });
+
+  it('shows its title and a loading state while the API client is still loading (issue 14), then the figures', async () => {
+    let clientLoaded: (client: ApiClient) => void = () => undefined;
+    const loading = new Promise<ApiClient>((resolve) => (clientLoaded = resolve));
+    await act(async () => {
+      renderRoutes(routes, { path: '/analysis', service: createFakeAuthService(SIGNED_IN_USER), apiClient: loading });
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Health & Activity Analysis' })).toBeInTheDocument();
+    expect(screen.getByText(/Your trends, active days and activity level/)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading your connections' })).toBeInTheDocument();
+
+    const analysis = vi.fn(async (range: AnalysisRange) => analysisOf(sample, range));
+    await act(async () => clientLoaded(createFakeApiClient({ ...connected, analysis })));
+    expect(await screen.findByText('Active Time', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sync Data' })).toBeInTheDocument();
   });
 
   it("says 'No Activity Data Yet' while a connected provider has brought nothing", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AnalysisRange, type AnalysisResponse } from '@shared/schemas/analysis';
 import type { ConnectionSummary } from '@shared/schemas/connections';
@@ -22,8 +22,39 @@ import { WorkoutPreferences } from '../components/workout-preferences';
 
 const DEFAULT_RANGE: AnalysisRange = 'month';
 
-/** Spec health-connections §2: the health analysis screen (/analysis). */
+/**
+ * Spec health-connections §2: the health analysis screen (/analysis). Its title and layout paint before the API
+ * client is there (demo mode loads its client beside the screen, issue 14); the figures fill in after.
+ */
 export default function AnalysisPage() {
+  return (
+    <PageContainer>
+      <DemoBanner />
+      <Suspense
+        fallback={
+          <>
+            <AnalysisHeader />
+            <Spinner label="Loading your connections" />
+          </>
+        }
+      >
+        <AnalysisScreen />
+      </Suspense>
+    </PageContainer>
+  );
+}
+
+function AnalysisHeader({ actions }: { actions?: ReactNode }) {
+  return (
+    <PageHeader
+      title="Health & Activity Analysis"
+      description="Your trends, active days and activity level, from the fitness apps you connect."
+      actions={actions}
+    />
+  );
+}
+
+function AnalysisScreen() {
   const [refreshKey, setRefreshKey] = useState(0);
   const [range, setRange] = useRangeParam();
   const connections = useConnections(refreshKey);
@@ -31,11 +62,8 @@ export default function AnalysisPage() {
   const active = connections.status === 'success' ? connections.data : [];
 
   return (
-    <PageContainer>
-      <DemoBanner />
-      <PageHeader
-        title="Health & Activity Analysis"
-        description="Your trends, active days and activity level, from the fitness apps you connect."
+    <>
+      <AnalysisHeader
         actions={
           active.length > 0 && (
             <button
@@ -63,7 +91,7 @@ export default function AnalysisPage() {
             <AnalysisContent range={range} refreshKey={refreshKey} />
           </>
         ))}
-    </PageContainer>
+    </>
   );
 }
 
