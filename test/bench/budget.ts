@@ -80,10 +80,11 @@ async function main(): Promise<number> {
     return 1;
   }
   let over = 0;
-  for (const { failed, message } of chartChecks(distDir)) {
+  const report = (failed: boolean, message: string) => {
     if (failed) over++;
     console.log(`${failed ? 'FAIL  ' : 'ok    '} ${message}`);
-  }
+  };
+  for (const { failed, message } of chartChecks(distDir)) report(failed, message);
   const site = await serveBuiltSite(distDir);
   const browser = await launchChromium();
   try {
@@ -103,44 +104,44 @@ async function main(): Promise<number> {
     }
     for (const path of [...PUBLIC_ROUTES, ...HEADING_FROM_HTML]) {
       const heading = await mainHeadingWithoutJs(browser, site.url, path);
-      if (heading === null) over++;
-      console.log(
-        `${heading === null ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
+      report(
+        heading === null,
+        `${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
       );
     }
     for (const path of HYDRATED_IN_PLACE) {
       const kept = await hydratesPrerenderedPage(browser, site.url, path);
-      if (!kept) over++;
-      console.log(
-        `${kept ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
+      report(
+        !kept,
+        `${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
       );
     }
     for (const path of INTERACTIVE_WITHOUT_CONFIG) {
       const interactive = await interactiveWithoutConfig(browser, site.url, path);
-      if (!interactive) over++;
-      console.log(
-        `${interactive ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${interactive ? 'hydrates its sign-in form without waiting for /config.json' : 'waits for /config.json before its sign-in form can be used'}`,
+      report(
+        !interactive,
+        `${path.padEnd(8)} ${interactive ? 'hydrates its sign-in form without waiting for /config.json' : 'waits for /config.json before its sign-in form can be used'}`,
       );
     }
     for (const path of SHELL_FROM_HTML) {
       const painted = await paintsLayoutWithoutJs(browser, site.url, path);
-      if (!painted) over++;
-      console.log(
-        `${painted ? 'ok    ' : 'FAIL  '} ${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
+      report(
+        !painted,
+        `${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
       );
     }
     for (const path of STYLESHEET_INLINE) {
       const requested = await stylesheetsRequested(browser, site.url, path);
-      if (requested.length > 0) over++;
-      console.log(
-        `${requested.length > 0 ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
+      report(
+        requested.length > 0,
+        `${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
       );
     }
     for (const path of WITHOUT_CONFIG) {
       const fetched = await fetchesRuntimeConfig(browser, site.url, path);
-      if (fetched) over++;
-      console.log(
-        `${fetched ? 'FAIL  ' : 'ok    '} ${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in and the real API need it)' : 'does not fetch /config.json'}`,
+      report(
+        fetched,
+        `${path.padEnd(8)} ${fetched ? 'fetches /config.json (only sign-in and the real API need it)' : 'does not fetch /config.json'}`,
       );
     }
   } finally {

@@ -1,34 +1,56 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { fileForSitePath } from './initial-js';
+
+/** Runs `use` on a new page of a fresh browser context, closed afterwards: each check starts with no state. */
+async function inFreshPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The site paths and resource types of every request the browser makes opening `path`, until the network is quiet. */
+async function requestsOpening(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+): Promise<{ pathname: string; type: string }[]> {
+  return inFreshPage(browser, {}, async (page) => {
+    const requests: { pathname: string; type: string }[] = [];
+    page.on('request', (request) =>
+      requests.push({ pathname: new URL(request.url()).pathname, type: request.resourceType() }),
+    );
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    return requests;
+  });
+}
 
 /**
  * The page's main heading as it paints from HTML alone (JavaScript off), or null when it needs JavaScript
  * to show one: what a visitor sees before the entry script has run.
  */
 export async function mainHeadingWithoutJs(browser: Browser, siteUrl: string, path: string): Promise<string | null> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
+  return inFreshPage(browser, { javaScriptEnabled: false }, async (page) => {
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
     const heading = page.locator('#root h1').first();
     if ((await heading.count()) === 0 || !(await heading.isVisible())) return null;
     return (await heading.textContent())?.trim() || null;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Whether `path` paints the app's header and page frame from HTML alone (JavaScript off): the layout shell. */
 export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, path: string): Promise<boolean> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
+  return inFreshPage(browser, { javaScriptEnabled: false }, async (page) => {
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
     return (await page.locator('#root header').isVisible()) && (await page.locator('#root main').isVisible());
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**
@@ -42,9 +64,7 @@ export async function hydratesPrerenderedPage(
   path: string,
   timeoutMs = 20_000,
 ): Promise<boolean> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
+  return inFreshPage(browser, {}, async (page) => {
     // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
     type InPage = {
       document: {
@@ -75,9 +95,7 @@ export async function hydratesPrerenderedPage(
       const view = globalThis as unknown as InPage;
       return view.paintedHeading != null && view.paintedHeading === view.document.querySelector('#root main h1');
     });
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**
@@ -90,18 +108,16 @@ export async function interactiveWithoutConfig(
   path: string,
   timeoutMs = 20_000,
 ): Promise<boolean> {
-  const context = await browser.newContext();
-  try {
-    await context.route('**/config.json', () => undefined); // never answered while the check runs
-    const page = await context.newPage();
-    await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: timeoutMs });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await context.close();
-  }
+  return inFreshPage(browser, {}, async (page) => {
+    try {
+      await page.route('**/config.json', () => undefined); // never answered while the check runs
+      await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+      await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: timeoutMs });
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -109,19 +125,9 @@ export async function interactiveWithoutConfig(
  * build inlines the one stylesheet into each HTML page, and a lazy chunk loading it again restyles the whole page.
  */
 export async function stylesheetsRequested(browser: Browser, siteUrl: string, path: string): Promise<string[]> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const stylesheets: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
-        stylesheets.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
-    return stylesheets;
-  } finally {
-    await context.close();
-  }
+  return (await requestsOpening(browser, siteUrl, path))
+    .filter(({ pathname, type }) => type === 'stylesheet' || pathname.endsWith('.css'))
+    .map(({ pathname }) => pathname);
 }
 
 /** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
@@ -139,18 +145,7 @@ export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp
  * The landing and terms pages must not: only signing in needs it (issue 14).
  */
 export async function fetchesRuntimeConfig(browser: Browser, siteUrl: string, path: string): Promise<boolean> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    let fetched = false;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/config.json') fetched = true;
-    });
-    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
-    return fetched;
-  } finally {
-    await context.close();
-  }
+  return (await requestsOpening(browser, siteUrl, path)).some(({ pathname }) => pathname === '/config.json');
 }
 
 /** Which code forbidden on `path` each loaded script bundles, read from its source map (`script → labels`). */
