@@ -38,10 +38,6 @@ function wallClockAsUtc(date: string, time: string): number {
   return asUtc.getTime();
 }
 
-function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
-}
-
 /** The instant of a wall-clock date and time in `zoneName`; a time skipped by DST moves forward, an ambiguous one takes the earlier offset. */
 export function wallClockInstant(date: string, time: string, zoneName: string = PLAN_TIME_ZONE): Date {
   return new Date(instantOfWallClock(zoneFormatter(zoneName), wallClockAsUtc(date, time)));
@@ -50,9 +46,7 @@ export function wallClockInstant(date: string, time: string, zoneName: string = 
 /** The wall-clock date and time of an instant in `zoneName`. */
 export function wallClockOf(instant: Date, zoneName: string = PLAN_TIME_ZONE): WallClock {
   const epochMs = instant.getTime();
-  const local = new Date(epochMs + offsetAt(zoneFormatter(zoneName), epochMs));
-  return {
-    date: `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
-    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
-  };
+  // The wall-clock fields written as UTC: the ISO form is 'yyyy-mm-ddThh:mm…' for every year a plan can have.
+  const local = new Date(epochMs + offsetAt(zoneFormatter(zoneName), epochMs)).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }

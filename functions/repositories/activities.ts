@@ -39,22 +39,20 @@ export async function upsertActivities(
   stored?: Set<string>,
 ): Promise<{ imported: number; updated: number }> {
   if (items.length === 0) return { imported: 0, updated: 0 };
+  // One write per key: a page that lists an activity twice stores it once.
   const unique = new Map(
-    items.map((item) => [
-      keys.activity(item.activity.user_id, item.activity.provider_type, item.activity.provider_activity_id).sk +
-        `#${item.activity.user_id}`,
-      item,
-    ]),
+    items.map((item) => {
+      const key = keys.activity(item.activity.user_id, item.activity.provider_type, item.activity.provider_activity_id);
+      return [`${key.pk}|${key.sk}`, { key, item }];
+    }),
   );
-  const keyList = [...unique.values()].map(({ activity }) =>
-    keys.activity(activity.user_id, activity.provider_type, activity.provider_activity_id),
-  );
+  const keyList = [...unique.values()].map(({ key }) => key);
   const existing = stored
     ? keyList.filter(({ sk }) => stored.has(sk)).length
     : (await batchGetAll(table(), keyList, 'pk, sk')).length;
   await batchWriteAll(
     table(),
-    [...unique.values()].map((item) => ({ PutRequest: { Item: toItem(item) } })),
+    [...unique.values()].map(({ item }) => ({ PutRequest: { Item: toItem(item) } })),
   );
   for (const { sk } of keyList) stored?.add(sk);
   return { imported: unique.size - existing, updated: existing };

@@ -8,7 +8,7 @@ import { App } from './app/app';
 import { BootError } from './app/boot-error';
 import { preloadScreen } from './app/router';
 import { PageSpinner } from './components/ui/spinner';
-import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
+import { demoAtStart } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
 import { readableLocalStorage } from './lib/readable-storage';
 import { lazyRuntimeConfig } from './lib/runtime-config-source';
@@ -24,7 +24,7 @@ let root: Root | undefined = prerendered ? undefined : createRoot(container);
 async function boot() {
   if (!shell) root?.render(<PageSpinner />);
   // Demo mode runs on its in-browser client and needs no config (its chunk is loading already, web/src/main.tsx).
-  const demo = readDemoFlag() || searchRequestsDemo(window.location.search);
+  const demo = demoAtStart(window.location.search);
   try {
     // Amplify is a large part of the app's JS: signed-out visitors of the public pages never load it, and
     // when a session (or a Google redirect) is there it loads in parallel with the config.

@@ -6,7 +6,7 @@
  * Amplify loading beside it rather than after it.
  */
 import { showStartFailure } from './app/start-failure';
-import { readDemoFlag, searchRequestsDemo } from './lib/auth/demo-mode';
+import { demoAtStart } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
 import { afterFirstContentfulPaint } from './lib/first-paint';
 import { readableLocalStorage } from './lib/readable-storage';
@@ -25,7 +25,7 @@ if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
   afterFirstContentfulPaint(startApp);
 } else {
   startApp();
-  if (readDemoFlag() || searchRequestsDemo(window.location.search)) preload(() => import('./lib/demo/demo-api-client'));
+  if (demoAtStart(window.location.search)) preload(() => import('./lib/demo/demo-api-client'));
   else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
     preload(() => import('./lib/auth/amplify-auth-service'));
 }

@@ -25,3 +25,8 @@ export function writeDemoFlag(on: boolean, storage: Storage = window.sessionStor
 export function searchRequestsDemo(search: string): boolean {
   return new URLSearchParams(search).get(DEMO_QUERY_PARAM) === 'true';
 }
+
+/** Whether this page load starts in demo mode: the tab is in it already, or its URL asks for it. */
+export function demoAtStart(search: string): boolean {
+  return readDemoFlag() || searchRequestsDemo(search);
+}
