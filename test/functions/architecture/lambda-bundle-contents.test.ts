@@ -1,14 +1,7 @@
-import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
-import {
-  bundleParts,
-  HEAVY_PACKAGE_KB,
-  HOUSE_BUNDLING,
-  heavyPackages,
-  packageOf,
-} from '../../bench/support/lambda-bundling';
+import { bundleParts, HEAVY_PACKAGE_KB, heavyPackages, packageOf } from '../../bench/support/lambda-bundling';
+import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
 
 /**
  * Issue 14: cold starts stay small (lambda-bundle-max-kb ≤ 250 kB). A whole time-zone database once came in with one
@@ -16,25 +9,11 @@ import {
  * without being listed, with its reason, in HEAVY_PACKAGES_ALLOWED (test/bench/support/lambda-bundling.ts).
  */
 const functions = [...ROUTES, ...SCHEDULED_JOBS];
-let metafile: Metafile;
+let outputOf: (entry: string) => BundleOutput;
 
 beforeAll(async () => {
-  const result = await build({
-    ...HOUSE_BUNDLING,
-    entryPoints: Object.fromEntries(functions.map((fn) => [fn.id, fn.entry])),
-    absWorkingDir: join(__dirname, '../../..'),
-    outdir: 'out',
-    write: false,
-    metafile: true,
-  });
-  metafile = result.metafile;
+  outputOf = await bundleOutputs(functions);
 }, 120_000);
-
-const outputOf = (entry: string) => {
-  const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint === entry);
-  if (!output) throw new Error(`no bundle for ${entry}`);
-  return output;
-};
 
 describe('Lambda bundle contents (issue 14: no heavy package comes in silently)', () => {
   it(`bundles no package over ${HEAVY_PACKAGE_KB} kB that is not allowed by name`, () => {

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_AREAS } from '../../../functions/shared/routes';
+import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
 
 /**
  * Issue 14: no route loads code of another capability. A capability is a route area (functions/shared/route-areas/*,
@@ -46,30 +45,14 @@ const CODE = /^functions\/(handlers|usecases|repositories|adapters|providers|dom
 // capability's behaviour, so the core `keys` object may carry e.g. the report keys into every route.
 const KEY_HOME = /^functions\/repositories\/keys\//;
 const routes = Object.entries(ROUTE_AREAS).flatMap(([area, list]) => list.map((route) => ({ area, ...route })));
-let metafile: Metafile;
+let outputOf: (entry: string) => BundleOutput;
 
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: Object.fromEntries(routes.map((route) => [route.id, route.entry])),
-    absWorkingDir: join(__dirname, '../../..'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  metafile = result.metafile;
+  outputOf = await bundleOutputs(routes);
 }, 120_000);
 
 function bundledCode(entry: string): string[] {
-  const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint === entry);
-  if (!output) throw new Error(`no bundle for ${entry}`);
-  return Object.keys(output.inputs).filter((input) => CODE.test(input) && !KEY_HOME.test(input));
+  return Object.keys(outputOf(entry).inputs).filter((input) => CODE.test(input) && !KEY_HOME.test(input));
 }
 
 const capabilitiesOf = (file: string) =>
