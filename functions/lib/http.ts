@@ -50,6 +50,12 @@ interface RouteSpec<Body, Query, Path> {
   path?: ZodType<Path>;
   successStatus?: number;
   maxBodyBytes?: number;
+  /**
+   * The use case only reads (the route's declared table access is all 'read'): the deleted-account check then runs
+   * beside it instead of before it, and a deleted caller still gets the 401 and nothing of the result. Must agree with
+   * the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
+   */
+  readsOnly?: true;
 }
 
 export interface HttpResult {
@@ -96,19 +102,23 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
   const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const started = Date.now();
     const rawBody = decodeBody(event, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    const body = spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body);
+    const query = spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query);
+    const path = spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path);
+    const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
     const input: RouteInput<Body, Query, Path> = {
-      body: spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body),
-      query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
-      path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
+      body,
+      query,
+      path,
       headers: lowerCaseKeys(event.headers ?? {}),
-      caller:
-        spec.auth === 'user'
-          ? await liveCallerFrom(event)
-          : ({ userId: '', email: undefined, groups: [] } satisfies Caller),
+      caller,
       now: new Date(),
       rawBody,
     };
-    const outcome = await handle(input);
+    const live = spec.auth === 'user' ? refuseDeletedCaller(caller) : Promise.resolve();
+    const outcome = spec.readsOnly
+      ? await handledBesideCheck(handle(input), live)
+      : await live.then(() => handle(input));
     const result = isHttpResult(outcome) ? outcome : { status: spec.successStatus ?? 200, body: outcome };
     logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
     return toResponse(result);
@@ -122,7 +132,12 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
       },
     }) as unknown as HttpHandler;
   const schemas: RouteInputSchemas = { auth: spec.auth, body: spec.body, query: spec.query, path: spec.path };
-  return Object.assign(wrapped, { inputSchemas: schemas });
+  return Object.assign(wrapped, { inputSchemas: schemas, readsOnly: spec.readsOnly === true });
+}
+
+/** Whether a handler built with `httpRoute` declared `readsOnly` (false for any other handler). */
+export function readsOnlyOf(handler: unknown): boolean {
+  return (handler as { readsOnly?: boolean } | undefined)?.readsOnly === true;
 }
 
 /** The schemas `httpRoute` attached to a handler, or undefined for a handler not built with it. */
@@ -183,14 +198,22 @@ function callerFrom(event: Event): Caller {
   };
 }
 
+const PUBLIC_CALLER: Caller = { userId: '', email: undefined, groups: [] };
+
 /**
- * The caller, unless their account was deleted: a token Cognito issued before the deletion stays valid for
- * API Gateway until it expires, so it is refused here (one consistent GetItem, about 1-3 ms in region).
+ * A token Cognito issued before the account's deletion stays valid for API Gateway until it expires, so it is
+ * refused here (one consistent GetItem, about 1-3 ms in region).
  */
-async function liveCallerFrom(event: Event): Promise<Caller> {
-  const caller = callerFrom(event);
+async function refuseDeletedCaller(caller: Caller): Promise<void> {
   if (await isDeletedUser(caller.userId)) throw new UnauthorizedError('This account was deleted.');
-  return caller;
+}
+
+/** A read-only use case's outcome once the deleted-account check has passed; the check's refusal wins over both. */
+async function handledBesideCheck(outcome: Promise<unknown>, live: Promise<void>): Promise<unknown> {
+  const [handled, checked] = await Promise.allSettled([outcome, live]);
+  if (checked.status === 'rejected') throw checked.reason;
+  if (handled.status === 'rejected') throw handled.reason;
+  return handled.value;
 }
 
 function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string | undefined> {

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listUserConnections } from '../../usecases/connections';
 
 /** GET /api/connections — the caller's active health connections (never tokens). */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => listUserConnections(caller.userId));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
+  listUserConnections(caller.userId),
+);

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { readEmailPreferences } from '../../usecases/email';
 
 /** GET /api/email-preferences — the caller's per-type email choices. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => readEmailPreferences(caller.userId));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
+  readEmailPreferences(caller.userId),
+);

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listConversations } from '../../usecases/messages';
 
 /** GET /api/conversations — one per partner, latest first, with this month's message allowance. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => listConversations(caller, now));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller, now }) =>
+  listConversations(caller, now),
+);

@@ -5,6 +5,6 @@ import { conversationMessages } from '../../usecases/messages';
 
 /** GET /api/conversations/{userId}/messages — a page of the conversation with a partner. */
 export const handler = httpRoute(
-  { auth: 'user', path: MemberPath, query: MessagesQuery },
+  { auth: 'user', readsOnly: true, path: MemberPath, query: MessagesQuery },
   async ({ caller, path, query, now }) => conversationMessages(caller, path.userId, query.cursor, now),
 );

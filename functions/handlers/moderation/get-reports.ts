@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { moderationQueue } from '../../usecases/moderation';
 
 /** GET /api/moderation/reports — the moderators' queue (403 without the `moderators` group claim). */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => moderationQueue(caller.groups));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
+  moderationQueue(caller.groups),
+);

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listConnections } from '../../usecases/partner-connections';
 
 /** GET /api/partner-connections — requests both ways, partners and blocked members. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => listConnections(caller.userId));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
+  listConnections(caller.userId),
+);

@@ -3,6 +3,7 @@ import { PartnerSearchQuery } from '../../shared/schemas/partners';
 import { searchPartners } from '../../usecases/partner-search';
 
 /** GET /api/partners — one page of discoverable members for the filters, with compatibility and reasons. */
-export const handler = httpRoute({ auth: 'user', query: PartnerSearchQuery }, async ({ caller, query, now }) =>
-  searchPartners(caller.userId, query, now),
+export const handler = httpRoute(
+  { auth: 'user', readsOnly: true, query: PartnerSearchQuery },
+  async ({ caller, query, now }) => searchPartners(caller.userId, query, now),
 );

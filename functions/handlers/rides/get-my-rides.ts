@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listMyRides } from '../../usecases/rides';
 
 /** GET /api/rides — ride offers and requests of the caller's upcoming activities (Find Rides). */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => listMyRides(caller.userId, now));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller, now }) =>
+  listMyRides(caller.userId, now),
+);

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listUserSyncRequests } from '../../usecases/connections';
 
 /** GET /api/sync-requests — the caller's sync requests, newest first. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) => listUserSyncRequests(caller.userId));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
+  listUserSyncRequests(caller.userId),
+);

@@ -2,4 +2,6 @@ import { httpRoute } from '../../lib/http';
 import { listTripPlansFor } from '../../usecases/trip-plans';
 
 /** GET /api/trip-plans — the plans the caller is in, newest first. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => listTripPlansFor(caller.userId, now));
+export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller, now }) =>
+  listTripPlansFor(caller.userId, now),
+);

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConflictError, TooManyRequestsError } from '../../../functions/lib/errors';
-import { httpRoute, respond, z } from '../../../functions/lib/http';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../../functions/lib/errors';
+import { randomUUID } from 'node:crypto';
+import { httpRoute, readsOnlyOf, respond, z } from '../../../functions/lib/http';
+import { putDeletedUserTombstone } from '../../../functions/repositories/account-tombstones';
 import { logger } from '../../../functions/lib/logger';
 import { invoke, userClaims } from '../../support/api-events';
 
@@ -98,5 +100,59 @@ describe('httpRoute', () => {
     }
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toMatch(/refresh-token-abc123|code-xyz789|eyJ\.secret\.jwt/);
+  });
+});
+
+describe('the deleted-account check', () => {
+  const now = new Date('2026-11-24T08:00:00Z');
+  const deletedUser = async () => {
+    const userId = `deleted-${randomUUID()}`;
+    await putDeletedUserTombstone(userId, now, new Date(now.getTime() + 86_400_000));
+    return userId;
+  };
+  /** A route whose use case records that it ran and answers with something only the caller should see. */
+  const routeThatRecords = (readsOnly: boolean) => {
+    const ran: string[] = [];
+    const handler = httpRoute({ auth: 'user', ...(readsOnly ? { readsOnly: true } : {}) }, async ({ caller }) => {
+      ran.push(caller.userId);
+      return { secret: `data of ${caller.userId}` };
+    });
+    return { handler, ran };
+  };
+
+  it('runs before a use case that may write: a deleted caller gets 401 and the use case never runs', async () => {
+    const { handler, ran } = routeThatRecords(false);
+    const userId = await deletedUser();
+    const res = await invoke(handler, route, { claims: userClaims(userId) });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: { code: 'unauthorized', message: 'This account was deleted.' } });
+    expect(ran).toEqual([]);
+    expect(readsOnlyOf(handler)).toBe(false);
+  });
+
+  it('runs beside a read-only use case, and a deleted caller still gets 401 with nothing of its result', async () => {
+    const { handler, ran } = routeThatRecords(true);
+    const userId = await deletedUser();
+    const res = await invoke(handler, route, { claims: userClaims(userId) });
+    expect(ran).toEqual([userId]);
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: { code: 'unauthorized', message: 'This account was deleted.' } });
+    expect(JSON.stringify(res.json)).not.toContain('data of');
+    expect(readsOnlyOf(handler)).toBe(true);
+
+    const live = `live-${randomUUID()}`;
+    const ok = await invoke(handler, route, { claims: userClaims(live) });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ secret: `data of ${live}` });
+  });
+
+  it('answers a deleted caller 401 even when the read-only use case fails first (its error is not revealed)', async () => {
+    const failing = httpRoute({ auth: 'user', readsOnly: true }, async () => {
+      throw new NotFoundError('No such plan.');
+    });
+    const res = await invoke(failing, route, { claims: userClaims(await deletedUser()) });
+    expect(res.status).toBe(401);
+    expect((res.json as { error: { code: string } }).error.code).toBe('unauthorized');
+    expect((await invoke(failing, route, { claims: userClaims(`live-${randomUUID()}`) })).status).toBe(404);
   });
 });
