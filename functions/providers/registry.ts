@@ -19,6 +19,7 @@ export type ProviderRegistry = { readonly [P in ProviderType]: Provider<Provider
 /**
  * Every provider, keyed by its id in the shared schema (PROVIDER_TYPES): one line per provider. A function, not a
  * constant, so the registry is read at call time (the providers import use cases that import the registry back).
+ * Sync now, disconnecting and the account erasure use only the light sides (sync-now.ts, withdrawals.ts).
  */
 export function providerRegistry(): ProviderRegistry {
   return {
@@ -26,17 +27,4 @@ export function providerRegistry(): ProviderRegistry {
     google_health: googleProvider,
     apple_health: appleProvider,
   };
-}
-
-/** Lazily built deps for each provider (a route builds only the deps of the provider it serves). */
-export type ProviderDepsSource = { readonly [P in ProviderType]: () => Promise<ProviderDeps[P]> };
-
-/** Calls `use` with the provider `id` and its deps source, keeping the two paired for the type checker. */
-export function withProvider<R>(
-  id: ProviderType,
-  deps: ProviderDepsSource,
-  use: <D>(provider: Provider<D>, deps: () => Promise<D>) => Promise<R>,
-): Promise<R> {
-  const registry = providerRegistry();
-  return use(registry[id] as Provider<unknown>, deps[id] as () => Promise<unknown>);
 }
