@@ -1,20 +1,11 @@
 import { logger } from '../lib/logger';
 import { withSyncNowSide } from '../providers/sync-now';
-import { listConnections } from '../repositories/connections';
-import { listSyncRequests } from '../repositories/sync-requests';
 import type { ProviderType } from '../shared/schemas/activity';
-import type { ConnectionsResponse, SyncRequest, SyncResponse } from '../shared/schemas/connections';
-import { toConnectionSummary } from './connection-summary';
+import type { SyncResponse } from '../shared/schemas/connections';
 import { connectionDeps, withdrawConnection } from './disconnect';
 import { googleOAuthDeps, type GoogleOAuthDeps } from './google-oauth-deps';
 import { forgetProviderMetrics } from './metrics';
 import type { StravaOAuthDeps } from './strava-oauth-deps';
-
-/** The caller's active connections (a disconnected one keeps no usable data, so it is not listed). */
-export async function listUserConnections(userId: string): Promise<ConnectionsResponse> {
-  const connections = await listConnections(userId);
-  return { connections: connections.filter((c) => c.isActive).map(toConnectionSummary) };
-}
 
 /**
  * Disconnect (spec §4): withdraw access at the provider (Strava's deauthorize, Google's revoke: best effort, the
@@ -55,8 +46,4 @@ export async function requestOrRunSync(
   return withSyncNowSide(provider, connectionDeps({ strava: async () => deps, google_health: google }), (side, d) =>
     side.syncNow(userId, d),
   );
-}
-
-export async function listUserSyncRequests(userId: string): Promise<{ requests: SyncRequest[] }> {
-  return { requests: await listSyncRequests(userId) };
 }
