@@ -4,7 +4,7 @@ import type { SyncNowSide } from './provider';
 
 export const APPLE_NOT_CONNECTED = 'Apple Health is not connected.';
 
-/** Apple Health is push-only (the Shortcut posts to /api/apple/ingest): nothing to fetch, a sync now reports the last push. */
+/** Apple Health is push-only (the Shortcut posts to /api/apple/ingest): a sync now reports the last push. */
 export const appleSyncNow: SyncNowSide<unknown> = {
   id: 'apple_health',
   notConnectedMessage: APPLE_NOT_CONNECTED,

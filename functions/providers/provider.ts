@@ -4,8 +4,8 @@ import type { ProviderType } from '../shared/schemas/activity';
 import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/connections';
 
 /**
- * One provider under TrailBuddy's imports: its OAuth endpoints, its window listing and its mapping, its sync now and its
- * withdrawal, behind one shape. Each provider has its own deps (settings, client, state key); `Deps` is that type.
+ * One provider under TrailBuddy's imports: its OAuth endpoints, its window listing and its mapping, its sync now and
+ * its withdrawal, behind one shape. Each provider has its own deps (settings, client, state key); `Deps` is that type.
  * Adding a provider means one adapter folder (functions/adapters/<id>/), three files here (<id>-withdrawal.ts and
  * <id>-sync-now.ts with its light sides, <id>.ts with the whole provider spreading them in) plus a line in each of
  * withdrawals.ts, sync-now.ts and registry.ts, and one simulator on the kit (infra/local/simulators/kit/).

@@ -12,8 +12,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * Each provider's light deps (for its withdrawal and sync-now sides), built on first use and then kept (deleting an account never depends on the
- * settings of a provider it had not connected). Tests pass their own builders.
+ * Each provider's light deps (for its withdrawal and sync-now sides), built on first use and then kept (deleting an
+ * account never depends on the settings of a provider it had not connected). Tests pass their own builders.
  */
 export function connectionDeps(
   builders: { strava?: () => Promise<StravaOAuthDeps>; google_health?: () => Promise<GoogleOAuthDeps> } = {},

@@ -1,8 +1,9 @@
 import { deleteTripPlan, getTripPlans, listTripPlanIdsOf, removeTripMember } from '../repositories/trip-plans';
 
 /**
- * Account deletion (its own module, so the erasure loads none of the trip plan routes' schemas and emails): plans the user filed are deleted with everything in them; from others' plans they are removed
- * (their item and their name in the party). Returns the items removed or changed.
+ * Account deletion: plans the user filed are deleted with everything in them; from others' plans they are removed
+ * (their item and their name in the party). Returns the items removed or changed. Its own module, so the erasure
+ * loads none of the trip plan routes' schemas and emails.
  */
 export async function eraseTripPlansOfUser(userId: string, _now: Date): Promise<number> {
   let changed = 0;
