@@ -8,6 +8,7 @@ export const APPLE_NOT_CONNECTED = 'Apple Health is not connected.';
 export const appleSyncNow: SyncNowSide<unknown> = {
   id: 'apple_health',
   notConnectedMessage: APPLE_NOT_CONNECTED,
+  pulls: false,
   async syncNow(userId) {
     const connection = await getConnection(userId, 'apple_health', null);
     if (!connection?.isActive) throw new NotFoundError(APPLE_NOT_CONNECTED);

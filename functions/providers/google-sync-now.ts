@@ -9,6 +9,7 @@ import type { SyncNowSide } from './provider';
 export const googleSyncNow: SyncNowSide<GoogleOAuthDeps> = {
   id: 'google_health',
   notConnectedMessage: GOOGLE_NOT_CONNECTED,
+  pulls: true,
   async syncNow(userId, deps) {
     const connection = await getConnection(userId, 'google_health', null);
     if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);

@@ -28,6 +28,8 @@ export interface SyncNowSide<Deps> {
   readonly id: ProviderType;
   /** Spec §8 text when the user has no active connection. */
   readonly notConnectedMessage: string;
+  /** True when TrailBuddy reads from the provider (its whole `pull` is not null): the daily refresh imports it. */
+  readonly pulls: boolean;
   /** Sync now (or file a request, or report the last push). `deps` is built only when needed. */
   syncNow(userId: string, deps: () => Promise<Deps>): Promise<SyncResponse>;
 }

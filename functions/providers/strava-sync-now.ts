@@ -11,6 +11,7 @@ export const STRAVA_NOT_CONNECTED = 'Strava is not connected.';
 export const stravaSyncNow: SyncNowSide<StravaOAuthDeps> = {
   id: 'strava',
   notConnectedMessage: STRAVA_NOT_CONNECTED,
+  pulls: true,
   /** A manual_sync_only user files a request; everyone else syncs now. */
   async syncNow(userId, deps) {
     const connection = await getConnection(userId, 'strava', null);

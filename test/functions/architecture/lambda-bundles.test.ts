@@ -93,11 +93,16 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
 const EVERY_CAPABILITY: readonly string[] = ['delete-me'];
 
 /**
- * What sync now, disconnecting and the account erasure do with a provider goes through its light sides
- * (functions/providers/sync-now.ts, withdrawals.ts): they load none of a provider's connect, import, mapping or
+ * What sync now, disconnecting, the account erasure and the daily refresh do with a provider goes through its light
+ * sides (functions/providers/sync-now.ts, withdrawals.ts): they load none of a provider's connect, import, mapping or
  * rate-limit code, which the whole registry (functions/providers/registry.ts) brings in.
  */
-const LIGHT_SIDE_ROUTES: readonly string[] = ['delete-me', 'delete-connection', 'post-connection-sync'];
+const LIGHT_SIDE_FUNCTIONS: readonly string[] = [
+  'delete-me',
+  'delete-connection',
+  'post-connection-sync',
+  'provider-refresh',
+];
 const PROVIDER_HEAVY_CODE = [
   'functions/providers/registry.ts',
   'functions/usecases/strava-connect.ts',
@@ -129,7 +134,8 @@ const capabilitiesOf = (file: string) =>
 describe('route capabilities (issue 14: no route loads code of another capability)', () => {
   it('declares what every route area builds on', () => {
     expect(Object.keys(BUILDS_ON).sort()).toEqual(Object.keys(ROUTE_AREAS).sort());
-    for (const id of [...EVERY_CAPABILITY, ...LIGHT_SIDE_ROUTES]) expect(routes.map((route) => route.id)).toContain(id);
+    for (const id of EVERY_CAPABILITY) expect(routes.map((route) => route.id)).toContain(id);
+    for (const id of LIGHT_SIDE_FUNCTIONS) expect(functions.map((fn) => fn.id)).toContain(id);
   });
 
   it("bundles into each route only shared code, its own area's and what its area builds on", () => {
@@ -144,13 +150,13 @@ describe('route capabilities (issue 14: no route loads code of another capabilit
     expect(violations).toEqual([]);
   });
 
-  it("loads only the providers' light sides where a route syncs now, disconnects or erases an account", () => {
-    const heavy = routes
-      .filter((route) => LIGHT_SIDE_ROUTES.includes(route.id))
-      .flatMap((route) =>
-        bundledCode(route.entry)
+  it("loads only the providers' light sides where a function syncs now, disconnects, erases or refreshes", () => {
+    const heavy = functions
+      .filter((fn) => LIGHT_SIDE_FUNCTIONS.includes(fn.id))
+      .flatMap((fn) =>
+        bundledCode(fn.entry)
           .filter((file) => PROVIDER_HEAVY_CODE.includes(file))
-          .map((file) => `${route.id} loads ${file}`),
+          .map((file) => `${fn.id} loads ${file}`),
       );
     expect(heavy).toEqual([]);
   });

@@ -21,6 +21,7 @@ describe('the provider registry', () => {
       expect(registry[id].syncNow).toBe(syncNowSides()[id].syncNow);
       expect(registry[id].notConnectedMessage).toBe(syncNowSides()[id].notConnectedMessage);
       expect(registry[id].withdrawAccess).toBe(withdrawalSides()[id].withdrawAccess);
+      expect(syncNowSides()[id].pulls, id).toBe(registry[id].pull !== null);
     }
   });
 
