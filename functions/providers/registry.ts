@@ -17,9 +17,10 @@ export interface ProviderDeps {
 export type ProviderRegistry = { readonly [P in ProviderType]: Provider<ProviderDeps[P]> };
 
 /**
- * Every provider, keyed by its id in the shared schema (PROVIDER_TYPES): one line per provider. A function, not a
- * constant, so the registry is read at call time (the providers import use cases that import the registry back).
- * Sync now, disconnecting and the account erasure use only the light sides (sync-now.ts, withdrawals.ts).
+ * Every provider, keyed by its id in the shared schema (PROVIDER_TYPES): one line per provider, the whole interface
+ * each declares. No Lambda loads it whole: sync now, disconnecting, the account erasure and the daily refresh use the
+ * light sides' registries (sync-now.ts, withdrawals.ts), the import worker its importers; registry.test.ts checks
+ * that they are this provider's own sides.
  */
 export function providerRegistry(): ProviderRegistry {
   return {
