@@ -1,13 +1,12 @@
 import { fitActivities, type FitBucket } from '../domain/google-fit';
 import { canReadFitArea, readableFitDataTypes } from '../domain/google-fit-oauth';
 import { NotFoundError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { getConnection } from '../repositories/connections';
-import { googleTokenSource, revokeGoogleAccess, withGoogleAccess } from '../usecases/google-access';
+import { GOOGLE_NOT_CONNECTED, googleTokenSource, withGoogleAccess } from '../usecases/google-access';
 import { createGoogleAuthorizeUrl } from '../usecases/google-connect';
 import type { GoogleDeps } from '../usecases/google-deps';
-import { GOOGLE_NOT_CONNECTED } from '../usecases/google-sync';
-import { startImportJob } from '../usecases/import-jobs/jobs';
+import { googleSyncNow } from './google-sync-now';
+import { googleWithdrawal } from './google-withdrawal';
 import type { Provider } from './provider';
 
 /** Defined with the scope rules in the domain (the sync use case reads it there without an import cycle). */
@@ -21,8 +20,8 @@ export interface FitWindowPage {
 
 /** Google Fit: OAuth where Google keeps its refresh token; a window is one page (daily aggregate + sessions). */
 export const googleProvider: Provider<GoogleDeps> = {
-  id: 'google_health',
-  notConnectedMessage: GOOGLE_NOT_CONNECTED,
+  ...googleSyncNow,
+  ...googleWithdrawal,
   oauth: {
     authorizeUrl: (userId, deps) => createGoogleAuthorizeUrl(userId, deps),
     exchange: (code, deps) => deps.google.exchangeCode(code),
@@ -63,22 +62,5 @@ export const googleProvider: Provider<GoogleDeps> = {
       );
       return { activities, skipped: skipped.length };
     },
-  },
-  async syncNow(userId, deps) {
-    const connection = await getConnection(userId, 'google_health', null);
-    if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
-    return { kind: 'queued', job: await startImportJob(userId, 'google_health', 'import', (await deps()).clock()) };
-  },
-  async withdrawAccess(userId, deps) {
-    const connection = await getConnection(userId, 'google_health', null);
-    if (!connection?.isActive) return;
-    try {
-      await revokeGoogleAccess(userId, await deps());
-    } catch (error) {
-      logger.warn('google revoke failed; disconnecting anyway', {
-        userId,
-        detail: error instanceof Error ? error.message : String(error),
-      });
-    }
   },
 };

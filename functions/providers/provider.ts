@@ -4,24 +4,42 @@ import type { ProviderType } from '../shared/schemas/activity';
 import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/connections';
 
 /**
- * One provider under TrailBuddy's imports: its OAuth endpoints, its window listing and its mapping, behind one shape.
- * Each provider has its own deps (settings, client, state key); `Deps` is that type. Adding a provider means one adapter
- * folder (functions/adapters/<id>/), one file here (functions/providers/<id>.ts) plus its line in registry.ts, and one
- * simulator on the kit (infra/local/simulators/kit/).
+ * One provider under TrailBuddy's imports: its OAuth endpoints, its window listing and its mapping, its sync now and
+ * its withdrawal, behind one shape. Each provider has its own deps (settings, client, state key); `Deps` is that type.
+ * Adding a provider means one adapter folder (functions/adapters/<id>/), three files here (<id>-withdrawal.ts and
+ * <id>-sync-now.ts with its light sides, <id>.ts with the whole provider spreading them in) plus a line in each of
+ * withdrawals.ts, sync-now.ts and registry.ts, and one simulator on the kit (infra/local/simulators/kit/).
  */
-export interface Provider<Deps> {
-  readonly id: ProviderType;
-  /** Spec §8 text when the user has no active connection. */
-  readonly notConnectedMessage: string;
+export interface Provider<Deps> extends SyncNowSide<Deps>, WithdrawalSide<Deps> {
   /** OAuth providers; null for a push-only source (Apple Health's Shortcut posts to us). */
   readonly oauth: OAuthSide<Deps> | null;
   /** Providers we read from; null for a push-only source. */
   readonly pull: PullSide<Deps> | null;
-  /** POST /api/connections/{id}/sync: sync now (or file a request, or report the last push). `deps` is built only when needed. */
+}
+
+/*
+ * The light sides: each provider keeps them in their own modules on light deps (the OAuth client, the token cipher,
+ * the clock: a part of `Deps`), so the routes that only sync now, disconnect or erase an account load none of the
+ * provider's connect, import or mapping code.
+ */
+
+/** POST /api/connections/{id}/sync (registry: sync-now.ts). */
+export interface SyncNowSide<Deps> {
+  readonly id: ProviderType;
+  /** Spec §8 text when the user has no active connection. */
+  readonly notConnectedMessage: string;
+  /** True when TrailBuddy reads from the provider (its whole `pull` is not null): the daily refresh imports it. */
+  readonly pulls: boolean;
+  /** Sync now (or file a request, or report the last push). `deps` is built only when needed. */
   syncNow(userId: string, deps: () => Promise<Deps>): Promise<SyncResponse>;
+}
+
+/** Disconnect and account erasure, first step (registry: withdrawals.ts). */
+export interface WithdrawalSide<Deps> {
+  readonly id: ProviderType;
   /**
-   * Disconnect, first step: withdraw TrailBuddy's access (deauthorize/revoke at the provider, or our own ingest token).
-   * At a remote provider this is best effort (leaving must not depend on the provider answering): it logs, never throws.
+   * Withdraw TrailBuddy's access (deauthorize/revoke at the provider, or our own ingest token). At a remote provider
+   * this is best effort (leaving must not depend on the provider answering): it logs, never throws.
    */
   withdrawAccess(userId: string, deps: () => Promise<Deps>): Promise<void>;
 }

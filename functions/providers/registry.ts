@@ -17,8 +17,10 @@ export interface ProviderDeps {
 export type ProviderRegistry = { readonly [P in ProviderType]: Provider<ProviderDeps[P]> };
 
 /**
- * Every provider, keyed by its id in the shared schema (PROVIDER_TYPES): one line per provider. A function, not a
- * constant, so the registry is read at call time (the providers import use cases that import the registry back).
+ * Every provider, keyed by its id in the shared schema (PROVIDER_TYPES): one line per provider, the whole interface
+ * each declares. No Lambda loads it whole: sync now, disconnecting, the account erasure and the daily refresh use the
+ * light sides' registries (sync-now.ts, withdrawals.ts), the import worker its importers; registry.test.ts checks
+ * that they are this provider's own sides.
  */
 export function providerRegistry(): ProviderRegistry {
   return {
@@ -26,17 +28,4 @@ export function providerRegistry(): ProviderRegistry {
     google_health: googleProvider,
     apple_health: appleProvider,
   };
-}
-
-/** Lazily built deps for each provider (a route builds only the deps of the provider it serves). */
-export type ProviderDepsSource = { readonly [P in ProviderType]: () => Promise<ProviderDeps[P]> };
-
-/** Calls `use` with the provider `id` and its deps source, keeping the two paired for the type checker. */
-export function withProvider<R>(
-  id: ProviderType,
-  deps: ProviderDepsSource,
-  use: <D>(provider: Provider<D>, deps: () => Promise<D>) => Promise<R>,
-): Promise<R> {
-  const registry = providerRegistry();
-  return use(registry[id] as Provider<unknown>, deps[id] as () => Promise<unknown>);
 }

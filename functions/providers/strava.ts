@@ -1,22 +1,18 @@
-import { StravaAuthError } from '../adapters/strava/errors';
 import { InvalidStravaActivityError, mapStravaActivity } from '../domain/strava-activity';
-import { NotFoundError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import type { ActivityToStore } from '../repositories/activities';
-import { getConnection } from '../repositories/connections';
-import { createSyncRequest, isManualSyncOnly } from '../repositories/sync-requests';
 import { stravaTokenSource, withStravaAccess } from '../usecases/strava-access';
 import { createAuthorizeUrl } from '../usecases/strava-connect';
 import type { StravaDeps } from '../usecases/strava-deps';
-import { startImportJob } from '../usecases/import-jobs/jobs';
 import type { Provider } from './provider';
+import { stravaSyncNow } from './strava-sync-now';
+import { stravaWithdrawal } from './strava-withdrawal';
 
-export const STRAVA_NOT_CONNECTED = 'Strava is not connected.';
+export { STRAVA_NOT_CONNECTED } from './strava-sync-now';
 
 /** Strava: OAuth with rotating refresh tokens, activities listed page by page (page numbers as the cursor). */
 export const stravaProvider: Provider<StravaDeps> = {
-  id: 'strava',
-  notConnectedMessage: STRAVA_NOT_CONNECTED,
+  ...stravaSyncNow,
+  ...stravaWithdrawal,
   oauth: {
     authorizeUrl: (userId, deps) => createAuthorizeUrl(userId, deps),
     exchange: (code, deps) => deps.strava.exchangeCode(code),
@@ -50,26 +46,5 @@ export const stravaProvider: Provider<StravaDeps> = {
       }
       return { activities, skipped };
     },
-  },
-  /** A manual_sync_only user files a request; everyone else syncs now. */
-  async syncNow(userId, deps) {
-    const connection = await getConnection(userId, 'strava', null);
-    if (!connection?.isActive) throw new NotFoundError(STRAVA_NOT_CONNECTED);
-    const built = await deps();
-    if (await isManualSyncOnly(userId))
-      return { kind: 'requested', request: await createSyncRequest(userId, built.clock()) };
-    return { kind: 'queued', job: await startImportJob(userId, 'strava', 'import', built.clock()) };
-  },
-  async withdrawAccess(userId, deps) {
-    const connection = await getConnection(userId, 'strava', null);
-    if (!connection?.isActive) return;
-    try {
-      const built = await deps();
-      await withStravaAccess(userId, built, (token) => built.strava.deauthorize(token));
-    } catch (error) {
-      const detail =
-        error instanceof StravaAuthError ? 'already revoked' : error instanceof Error ? error.message : String(error);
-      logger.warn('strava deauthorize failed; disconnecting anyway', { userId, detail });
-    }
   },
 };

@@ -3,22 +3,17 @@ import { logger } from '../lib/logger';
 import { putDeletedEmailTombstone, putDeletedUserTombstone } from '../repositories/account-tombstones';
 import { listConnections } from '../repositories/connections';
 import { messagesUsed } from '../repositories/messages';
-import {
-  countUserPartition,
-  deleteUserIndexedItems,
-  deleteUserPartition,
-  getUserProfile,
-} from '../repositories/user-profiles';
+import { countUserPartition, deleteUserIndexedItems, deleteUserPartition } from '../repositories/user-profiles';
 import type { ProviderType } from '../shared/schemas/activity';
-import { DEFAULT_PROFILE_SETTINGS, type AccountDeletionResponse } from '../shared/schemas/profile';
+import type { AccountDeletionResponse } from '../shared/schemas/profile';
 import { TABLE_IDS } from '../shared/tables';
 import { eraseAppleDataOfUser } from './apple-erasure';
 import { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombstone';
-import { refreshPartnerIndex } from './partner-index';
 import { quotaMonthOf, quotaResetsAt } from './messages-quota';
+import { savePartnerListing } from './partner-listing';
 import { erasePartnerDataOfUser } from './partners-erasure';
 import { erasePlanDataOfUser } from './plan-erasure';
-import { eraseTripPlansOfUser } from './trip-plans';
+import { eraseTripPlansOfUser } from './trip-plans-erasure';
 import { eraseEmailOfUser } from './email';
 
 export interface AccountDeletionDeps {
@@ -28,7 +23,8 @@ export interface AccountDeletionDeps {
   erasers: Readonly<
     Record<'partners' | 'plans' | 'apple' | 'trips' | 'email', (userId: string, now: Date) => Promise<number>>
   >;
-  refreshPartnerIndex: typeof refreshPartnerIndex;
+  /** Takes the user out of partner search at once (before the erasers run). */
+  leavePartnerSearch: (userId: string) => Promise<void>;
   /** Deletes the Cognito user (AdminDeleteUser), so the sign-in is gone whatever the browser does. */
   deleteSignIn: DeleteSignIn;
 }
@@ -46,7 +42,7 @@ export const accountDeletionDeps = (
     trips: eraseTripPlansOfUser,
     email: (userId) => eraseEmailOfUser(userId),
   },
-  refreshPartnerIndex,
+  leavePartnerSearch: (userId) => savePartnerListing(userId, null),
 });
 
 /** The account being deleted, as the verified token names it. */
@@ -94,8 +90,7 @@ export async function deleteAccount(
   for (const provider of activeProviders) await deps.disconnectProvider(userId, provider);
   removed.providersDisconnected = activeProviders.length;
 
-  const settings = (await getUserProfile(userId))?.settings ?? DEFAULT_PROFILE_SETTINGS;
-  await deps.refreshPartnerIndex(userId, { ...settings, discoverable: false }, now);
+  await deps.leavePartnerSearch(userId);
 
   for (const [name, erase] of Object.entries(deps.erasers)) removed[name] = await erase(userId, now);
 

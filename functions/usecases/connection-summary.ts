@@ -3,7 +3,7 @@ import type { ConnectionSummary } from '../shared/schemas/connections';
 
 /**
  * What the browser may know about a connection: never tokens. Its own module, free of the provider registry, so a
- * provider's connect route loads only its own provider's code (test/functions/shared/route-capabilities.test.ts).
+ * provider's connect route loads only its own provider's code (test/functions/architecture/lambda-bundles.test.ts).
  */
 export function toConnectionSummary(connection: Connection): ConnectionSummary {
   return {

@@ -1,15 +1,17 @@
 import { GoogleAuthError, GoogleUnauthorizedError } from '../adapters/google/errors';
 import type { TokenSource } from '../providers/provider';
 import { storedTokens, withProviderAccess } from './provider-access';
-import type { GoogleDeps } from './google-deps';
+import type { GoogleOAuthDeps } from './google-oauth-deps';
 
 export { REFRESH_MARGIN_SECONDS } from './provider-access';
 
 /** Spec §8. */
 export const NO_GOOGLE_TOKEN_MESSAGE = 'No Google access token available. Please reconnect Google Fit.';
 
+export const GOOGLE_NOT_CONNECTED = 'Google Fit is not connected.';
+
 /** How the one token lease (usecases/provider-access.ts) renews Google's tokens (Google keeps its refresh token) and says "reconnect". */
-export function googleTokenSource(deps: GoogleDeps): TokenSource {
+export function googleTokenSource(deps: GoogleOAuthDeps): TokenSource {
   return {
     provider: 'google_health',
     cipher: deps.cipher,
@@ -24,14 +26,14 @@ export function googleTokenSource(deps: GoogleDeps): TokenSource {
 /** Runs `call` with a valid Google access token; on a 401 the token is refreshed once and the call retried once. */
 export function withGoogleAccess<T>(
   userId: string,
-  deps: GoogleDeps,
+  deps: GoogleOAuthDeps,
   call: (accessToken: string) => Promise<T>,
 ): Promise<T> {
   return withProviderAccess(userId, googleTokenSource(deps), call);
 }
 
 /** Disconnect: revoke the grant at Google (revoking the refresh token ends the whole grant). Throws on failure. */
-export async function revokeGoogleAccess(userId: string, deps: GoogleDeps): Promise<boolean> {
+export async function revokeGoogleAccess(userId: string, deps: GoogleOAuthDeps): Promise<boolean> {
   const tokens = await storedTokens(userId, googleTokenSource(deps));
   if (!tokens) return false;
   await deps.google.revoke(tokens.refreshToken);

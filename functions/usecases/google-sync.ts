@@ -8,7 +8,7 @@ import { logger } from '../lib/logger';
 import { activitiesOfUser, deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
 import { getConnection, markSynced } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
-import { NO_GOOGLE_TOKEN_MESSAGE, withGoogleAccess } from './google-access';
+import { GOOGLE_NOT_CONNECTED, NO_GOOGLE_TOKEN_MESSAGE, withGoogleAccess } from './google-access';
 import type { GoogleDeps } from './google-deps';
 
 /** Spec §8 texts for a failed Google Fit sync, shown to the user as they are. */
@@ -21,7 +21,7 @@ export const GOOGLE_SYNC_MESSAGES = {
   other: 'Failed to sync Google Fit activities',
 } as const;
 
-export const GOOGLE_NOT_CONNECTED = 'Google Fit is not connected.';
+export { GOOGLE_NOT_CONNECTED };
 
 /** Maps any failure to a typed domain error with the spec §8 text (Google's own API message after 'Google Fit API error: '). */
 export function toGoogleSyncError(error: unknown): AppError {

@@ -1,5 +1,5 @@
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
-import { addNotification } from '../repositories/notifications';
+import type { addNotification } from '../repositories/notifications';
 import { notifyWithEmail } from './email';
 import { getPartnerSnapshot } from '../repositories/partner-index';
 import { displayNamesOf } from '../repositories/partner-members';

@@ -2,17 +2,13 @@ import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates } from '../domain/matchi
 import { listDailyAggregates } from '../repositories/metrics';
 import { getPartnerSnapshot, replacePartnerListing, type PartnerListing } from '../repositories/partner-index';
 import type { ProfileSettings } from '../shared/schemas/profile';
+import { savePartnerListing, type PartnerListingDeps } from './partner-listing';
 
-export interface PartnerIndexDeps {
+export interface PartnerIndexDeps extends PartnerListingDeps {
   listDailyAggregates: typeof listDailyAggregates;
-  getPartnerSnapshot: typeof getPartnerSnapshot;
-  replacePartnerListing: typeof replacePartnerListing;
 }
 
 const dynamoDeps: PartnerIndexDeps = { listDailyAggregates, getPartnerSnapshot, replacePartnerListing };
-
-/** Saves racing each other retry this often before giving up. */
-const MAX_ATTEMPTS = 5;
 
 /** The start of the pace window as a local date; a day either way does not change a coarse band. */
 function paceWindowStart(now: Date): string {
@@ -34,7 +30,7 @@ export function isListable(
 /**
  * Keeps the partner-search index in step with a user's profile settings (issue 6): a discoverable user is
  * findable by home area and activity; anyone else is removed from the index. Called by PUT /api/profile
- * after the settings are saved, and by account deletion (with discoverable false).
+ * after the settings are saved. (Account deletion takes the user out with savePartnerListing(userId, null).)
  */
 export async function refreshPartnerIndex(
   userId: string,
@@ -57,10 +53,5 @@ export async function refreshPartnerIndex(
       updatedAt: now.toISOString(),
     };
   }
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const previous = await deps.getPartnerSnapshot(userId);
-    if (!previous && !listing) return;
-    if (await deps.replacePartnerListing(userId, previous, listing)) return;
-  }
-  throw new Error('The partner index kept changing under this save; try again.');
+  await savePartnerListing(userId, listing, deps);
 }

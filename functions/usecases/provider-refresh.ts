@@ -1,6 +1,6 @@
 import { logger } from '../lib/logger';
 import { activeConnections } from '../repositories/connections';
-import { providerRegistry } from '../providers/registry';
+import { syncNowSides } from '../providers/sync-now';
 import { PROVIDER_TYPES, type ProviderType } from '../shared/schemas/activity';
 import { startImportJob } from './import-jobs/jobs';
 
@@ -23,10 +23,10 @@ export async function refreshProviderConnections(
   ) => activeConnections(provider),
 ): Promise<ProviderRefreshReport> {
   const report: ProviderRefreshReport = { started: 0, failed: 0 };
-  const registry = providerRegistry();
+  const sides = syncNowSides();
   for (const provider of PROVIDER_TYPES) {
     // A push-only source (Apple Health's Shortcut) has nothing to read.
-    if (registry[provider].pull === null) continue;
+    if (!sides[provider].pulls) continue;
     for await (const { userId } of connectionsOf(provider)) {
       try {
         await startImportJob(userId, provider, 'import', now, { window: 'recent' });

@@ -1,12 +1,12 @@
 import { StravaAuthError, StravaUnauthorizedError } from '../adapters/strava/errors';
 import type { TokenSource } from '../providers/provider';
 import { withProviderAccess } from './provider-access';
-import type { StravaDeps } from './strava-deps';
+import type { StravaOAuthDeps } from './strava-oauth-deps';
 
 export { REFRESH_MARGIN_SECONDS } from './provider-access';
 
 /** How the one token lease (usecases/provider-access.ts) renews Strava's tokens and says "reconnect". */
-export function stravaTokenSource(deps: StravaDeps): TokenSource {
+export function stravaTokenSource(deps: StravaOAuthDeps): TokenSource {
   return {
     provider: 'strava',
     cipher: deps.cipher,
@@ -24,7 +24,7 @@ export function stravaTokenSource(deps: StravaDeps): TokenSource {
  */
 export function withStravaAccess<T>(
   userId: string,
-  deps: StravaDeps,
+  deps: StravaOAuthDeps,
   call: (accessToken: string) => Promise<T>,
 ): Promise<T> {
   return withProviderAccess(userId, stravaTokenSource(deps), call);

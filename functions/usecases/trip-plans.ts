@@ -20,14 +20,12 @@ import {
   advanceTripStage,
   closeTripPlan,
   createTripPlan,
-  deleteTripPlan,
   getPlanIdByLink,
   getTripPlan,
   getTripPlans,
   listDueTripPlanIds,
   listTripPlanIdsOf,
   moveTripReturn,
-  removeTripMember,
   type TripPlanRecord,
 } from '../repositories/trip-plans';
 import { FALLBACK_DISPLAY_NAME, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
@@ -298,16 +296,4 @@ async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripSched
     logger.info('trip plan overdue alert', { planId: plan.id, stage: plan.stage });
   }
   return true;
-}
-
-/**
- * Account deletion: plans the user filed are deleted with everything in them; from others' plans they are removed
- * (their item and their name in the party). Returns the items removed or changed.
- */
-export async function eraseTripPlansOfUser(userId: string, _now: Date): Promise<number> {
-  let changed = 0;
-  for (const plan of await getTripPlans(await listTripPlanIdsOf(userId), new Date(0))) {
-    changed += plan.ownerId === userId ? await deleteTripPlan(plan) : await removeTripMember(plan, userId);
-  }
-  return changed;
 }

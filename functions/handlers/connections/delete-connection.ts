@@ -1,10 +1,10 @@
 import { httpRoute, respond } from '../../lib/http';
 import { disconnectProvider } from '../../usecases/connections';
-import { stravaDeps } from '../../usecases/strava-deps';
+import { stravaOAuthDeps } from '../../usecases/strava-oauth-deps';
 import { ProviderPath } from './provider-path';
 
 /** DELETE /api/connections/{provider} — deauthorize, deactivate, delete tokens and the provider's activities. */
 export const handler = httpRoute({ auth: 'user', path: ProviderPath }, async ({ caller, path }) => {
-  await disconnectProvider(caller.userId, path.provider, await stravaDeps());
+  await disconnectProvider(caller.userId, path.provider, await stravaOAuthDeps());
   return respond(204);
 });

@@ -1,5 +1,5 @@
 import { httpRoute } from '../../lib/http';
-import { listUserConnections } from '../../usecases/connections';
+import { listUserConnections } from '../../usecases/connection-lists';
 
 /** GET /api/connections — the caller's active health connections (never tokens). */
 export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>

@@ -1,14 +1,14 @@
 import { cognitoSignInDeleter } from '../../adapters/cognito/user-directory';
 import { httpRoute } from '../../lib/http';
 import { accountDeletionDeps, deleteAccount } from '../../usecases/account-deletion';
-import { disconnectProvider } from '../../usecases/connections';
-import { stravaDeps, type StravaDeps } from '../../usecases/strava-deps';
+import { connectionDeps, withdrawConnection } from '../../usecases/disconnect';
 
 /** DELETE /api/me — deauthorizes the caller's providers, deletes everything they own and their Cognito user, now. */
 export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => {
-  // Built only when a provider is connected, so deleting an account never depends on provider settings.
-  let strava: Promise<StravaDeps> | undefined;
-  const disconnect = async (userId: string, provider: Parameters<typeof disconnectProvider>[1]) =>
-    disconnectProvider(userId, provider, await (strava ??= stravaDeps()));
+  // Each provider's deps are built only when it is connected: deleting an account never depends on provider settings.
+  const deps = connectionDeps();
+  const disconnect = async (userId: string, provider: Parameters<typeof withdrawConnection>[1]) => {
+    await withdrawConnection(userId, provider, deps, now);
+  };
   return deleteAccount(caller, now, accountDeletionDeps(disconnect, cognitoSignInDeleter()));
 });

@@ -1,5 +1,5 @@
 import { httpRoute } from '../../lib/http';
-import { listUserSyncRequests } from '../../usecases/connections';
+import { listUserSyncRequests } from '../../usecases/connection-lists';
 
 /** GET /api/sync-requests — the caller's sync requests, newest first. */
 export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>

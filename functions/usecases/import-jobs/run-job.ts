@@ -10,7 +10,7 @@ import { JOB_RUN_BUDGET_MS, startImportJob } from './jobs';
 
 /*
  * Running a job lives apart from starting one: only the worker loads every provider's importer (IMPORTERS), so a
- * route that queues a job bundles no other provider's code (test/functions/architecture/route-capabilities.test.ts).
+ * route that queues a job bundles no other provider's code (test/functions/architecture/lambda-bundles.test.ts).
  */
 
 type JobMessage = Extract<ImportMessage, { type: 'job' }>;

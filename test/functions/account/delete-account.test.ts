@@ -41,7 +41,7 @@ import {
 import { quotaMonthOf } from '../../../functions/usecases/messages-quota';
 import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
 import { disconnectProvider } from '../../../functions/usecases/connections';
-import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
+import { savePartnerListing } from '../../../functions/usecases/partner-listing';
 import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-erasure';
 import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
 import { updateProfile } from '../../../functions/usecases/profile';
@@ -55,9 +55,9 @@ import { call, member, route as partnerRoute } from '../partners/helpers';
 import { ConversationsResponse, SendMessageResponse } from '../../../functions/shared/schemas/messages';
 
 // The real capability hooks, watched: deletion must call each with the leaving user.
-vi.mock(import('../../../functions/usecases/partner-index'), async (importOriginal) => {
+vi.mock(import('../../../functions/usecases/partner-listing'), async (importOriginal) => {
   const original = await importOriginal();
-  return { ...original, refreshPartnerIndex: vi.fn(original.refreshPartnerIndex) };
+  return { ...original, savePartnerListing: vi.fn(original.savePartnerListing) };
 });
 vi.mock(import('../../../functions/usecases/partners-erasure'), async (importOriginal) => {
   const original = await importOriginal();
@@ -136,7 +136,7 @@ const onlyTombstoneOf = (userId: string) => [
   expect.objectContaining({ ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser' }),
 ];
 beforeEach(() => {
-  vi.mocked(refreshPartnerIndex).mockClear();
+  vi.mocked(savePartnerListing).mockClear();
   vi.mocked(erasePartnerDataOfUser).mockClear();
   vi.mocked(erasePlanDataOfUser).mockClear();
   vi.mocked(eraseAppleDataOfUser).mockClear();
@@ -251,7 +251,11 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     const alice = newUser();
     await saveProfileSettings(alice, `${alice}@example.com`, settings, new Date());
     await invoke(deleteMe, route, { claims: userClaims(alice) });
-    expect(refreshPartnerIndex).toHaveBeenCalledWith(alice, { ...settings, discoverable: false }, expect.any(Date));
+    expect(savePartnerListing).toHaveBeenCalledWith(alice, null);
+    // Out of search first, before any capability erases its records.
+    expect(vi.mocked(savePartnerListing).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(erasePartnerDataOfUser).mock.invocationCallOrder[0]!,
+    );
     for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser])
       expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
   });

@@ -8,34 +8,42 @@ const importsOf = (file: string) =>
 
 /**
  * One provider interface under it all: the modules that serve every provider know none of them by adapter. They
- * reach a provider through the registry (functions/providers/registry.ts) or the TokenSource it hands out.
+ * reach a provider through the registry (functions/providers/registry.ts), its light sides' registries
+ * (sync-now.ts, withdrawals.ts) or the TokenSource it hands out.
  */
 describe('provider-neutral modules', () => {
   const neutral = [
     'usecases/connections.ts',
+    'usecases/disconnect.ts',
     'usecases/provider-access.ts',
     'usecases/provider-connect.ts',
     'usecases/provider-deps.ts',
     'providers/provider.ts',
     'providers/registry.ts',
+    'providers/sync-now.ts',
+    'providers/withdrawals.ts',
   ];
 
   it.each(neutral)('%s imports no provider adapter', (file) => {
     expect(importsOf(join(root, file)).filter((path) => /\/adapters\//.test(path))).toEqual([]);
   });
 
-  it('connections.ts dispatches through the registry, not on provider names', () => {
-    const source = readFileSync(join(root, 'usecases/connections.ts'), 'utf8');
-    expect(source).toContain("from '../providers/registry'");
-    expect(source).not.toMatch(/provider\s*===\s*'/);
+  it('sync now and disconnect dispatch through the light sides, not on provider names', () => {
+    const connections = readFileSync(join(root, 'usecases/connections.ts'), 'utf8');
+    const disconnect = readFileSync(join(root, 'usecases/disconnect.ts'), 'utf8');
+    expect(connections).toContain("from '../providers/sync-now'");
+    expect(disconnect).toContain("from '../providers/withdrawals'");
+    for (const source of [connections, disconnect]) expect(source).not.toMatch(/provider\s*===\s*'/);
   });
 
-  it('the adapter clients share the one HTTP client base', () => {
+  it('the adapter clients share the one HTTP client base: the OAuth client on it, the API client on that', () => {
     for (const dir of readdirSync(join(root, 'adapters'), { withFileTypes: true }).filter(
       (d) => d.isDirectory() && d.name !== 'cognito',
     )) {
-      const source = readFileSync(join(root, 'adapters', dir.name, 'client.ts'), 'utf8');
-      expect(source, dir.name).toMatch(/extends ProviderHttpClient/);
+      const oauth = readFileSync(join(root, 'adapters', dir.name, 'oauth-client.ts'), 'utf8');
+      expect(oauth, dir.name).toMatch(/extends ProviderHttpClient/);
+      const client = readFileSync(join(root, 'adapters', dir.name, 'client.ts'), 'utf8');
+      expect(client, dir.name).toMatch(/extends \w+OAuthClient</);
     }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { providerRegistry } from '../../../functions/providers/registry';
+import { syncNowSides } from '../../../functions/providers/sync-now';
+import { withdrawalSides } from '../../../functions/providers/withdrawals';
 import { PROVIDER_TYPES } from '../../../functions/shared/schemas/activity';
 
 describe('the provider registry', () => {
@@ -7,6 +9,20 @@ describe('the provider registry', () => {
     const registry = providerRegistry();
     expect(Object.keys(registry).sort()).toEqual([...PROVIDER_TYPES].sort());
     for (const id of PROVIDER_TYPES) expect(registry[id].id).toBe(id);
+  });
+
+  it("has every provider's light sides under its id, the same ones the whole provider carries", () => {
+    const registry = providerRegistry();
+    for (const sides of [syncNowSides(), withdrawalSides()]) {
+      expect(Object.keys(sides).sort()).toEqual([...PROVIDER_TYPES].sort());
+      for (const id of PROVIDER_TYPES) expect(sides[id].id).toBe(id);
+    }
+    for (const id of PROVIDER_TYPES) {
+      expect(registry[id].syncNow).toBe(syncNowSides()[id].syncNow);
+      expect(registry[id].notConnectedMessage).toBe(syncNowSides()[id].notConnectedMessage);
+      expect(registry[id].withdrawAccess).toBe(withdrawalSides()[id].withdrawAccess);
+      expect(syncNowSides()[id].pulls, id).toBe(registry[id].pull !== null);
+    }
   });
 
   it('gives every OAuth provider the whole interface (authorize, exchange, refresh, revoke, token source, window listing, mapping)', () => {

@@ -1,0 +1,18 @@
+import { NotFoundError } from '../lib/errors';
+import { getConnection } from '../repositories/connections';
+import { GOOGLE_NOT_CONNECTED } from '../usecases/google-access';
+import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
+import { startImportJob } from '../usecases/import-jobs/jobs';
+import type { SyncNowSide } from './provider';
+
+/** Google Fit: a sync now queues an import job. */
+export const googleSyncNow: SyncNowSide<GoogleOAuthDeps> = {
+  id: 'google_health',
+  notConnectedMessage: GOOGLE_NOT_CONNECTED,
+  pulls: true,
+  async syncNow(userId, deps) {
+    const connection = await getConnection(userId, 'google_health', null);
+    if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+    return { kind: 'queued', job: await startImportJob(userId, 'google_health', 'import', (await deps()).clock()) };
+  },
+};

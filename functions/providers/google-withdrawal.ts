@@ -1,0 +1,22 @@
+import { logger } from '../lib/logger';
+import { getConnection } from '../repositories/connections';
+import { revokeGoogleAccess } from '../usecases/google-access';
+import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
+import type { WithdrawalSide } from './provider';
+
+/** Google Fit: disconnecting revokes the grant (best effort). */
+export const googleWithdrawal: WithdrawalSide<GoogleOAuthDeps> = {
+  id: 'google_health',
+  async withdrawAccess(userId, deps) {
+    const connection = await getConnection(userId, 'google_health', null);
+    if (!connection?.isActive) return;
+    try {
+      await revokeGoogleAccess(userId, await deps());
+    } catch (error) {
+      logger.warn('google revoke failed; disconnecting anyway', {
+        userId,
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    }
+  },
+};
