@@ -204,7 +204,8 @@ describe('Health analysis in a real browser', () => {
     await expect
       .poll(() => page.getByRole('img', { name: /^Active minutes per day:/ }).getAttribute('aria-label'))
       .toBe(`Active minutes per day: 30 bars, ${perDayMinutes(month)} min in total`);
-    // the bars are drawn after the figures (recharts loads once the page has painted)
+    // the bars are drawn after the figures, once the charts near the viewport (recharts loads then)
+    await page.getByRole('heading', { name: 'Trends' }).scrollIntoViewIfNeeded();
     await page.locator('.recharts-bar-rectangle').first().waitFor();
 
     // The year heatmap: every active day labelled with its sessions and minutes, the busiest at level 4.
@@ -316,7 +317,8 @@ describe('Demo mode in a real browser', () => {
       'Year',
       'All time',
     ]);
-    // the bars are drawn after the figures (recharts loads once the page has painted)
+    // the bars are drawn after the figures, once the charts near the viewport (recharts loads then)
+    await page.getByRole('heading', { name: 'Trends' }).scrollIntoViewIfNeeded();
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     const levels = new Set((await heatmapCells(page)).map((cell) => cell.level));
     expect([...levels].sort()).toEqual(['0', '1', '2', '3', '4']);

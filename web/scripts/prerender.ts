@@ -8,7 +8,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { APP_START, staticChunksOf, withModulePreloads, type BuildManifest } from '../src/prerender/module-preloads';
+import { SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
+import {
+  APP_START,
+  screenChunksOf,
+  staticChunksOf,
+  withModulePreloads,
+  withScreenChunks,
+  type BuildManifest,
+} from '../src/prerender/module-preloads';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
 
 const webDir = resolve(fileURLToPath(import.meta.url), '../..');
@@ -58,7 +66,12 @@ async function main() {
   // Last: the pages above were made from the empty index.html, without the app's preloads.
   const manifestDir = join(distDir, '.vite');
   const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as BuildManifest;
-  const appShell = withModulePreloads(shell, staticChunksOf(manifest, APP_START));
+  const appChunks = staticChunksOf(manifest, APP_START);
+  const appShell = withScreenChunks(
+    withModulePreloads(shell, appChunks),
+    SCREEN_CHUNKS_ID,
+    screenChunksOf(manifest, SCREEN_MODULES, appChunks),
+  );
   writeFileSync(join(distDir, 'index.html'), withLayoutShell(appShell, await renderShell()));
   rmSync(manifestDir, { recursive: true, force: true }); // the build's, not the site's
   rmSync(ssrDir, { recursive: true, force: true });

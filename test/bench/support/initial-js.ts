@@ -98,7 +98,12 @@ export async function serveBuiltSite(distDir: string): Promise<{ url: string; cl
  * the entry, its modulepreloads and static imports, and whatever boot and the route load lazily.
  * Requests to other origins are refused, so nothing leaves the machine.
  */
-export async function scriptsLoadedFor(browser: Browser, siteUrl: string, path: string): Promise<string[]> {
+export async function scriptsLoadedFor(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  options: { scrollToEnd?: boolean } = {},
+): Promise<string[]> {
   const origin = new URL(siteUrl).origin;
   const context = await browser.newContext();
   try {
@@ -115,6 +120,13 @@ export async function scriptsLoadedFor(browser: Browser, siteUrl: string, path: 
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
     const rendered = await page.locator('#root *').count();
     if (rendered === 0) throw new Error(`${path} rendered nothing; the measurement would be meaningless`);
+    if (options.scrollToEnd) {
+      // What a reader who scrolls through the screen loads too (e.g. charts below the fold).
+      await page.mouse.wheel(0, 100_000);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      await page.waitForLoadState('networkidle');
+    }
     return [...scripts].sort();
   } finally {
     await context.close();

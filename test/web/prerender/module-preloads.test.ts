@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { APP_START, staticChunksOf, withModulePreloads, type BuildManifest } from '@/prerender/module-preloads';
+import {
+  APP_START,
+  screenChunksOf,
+  staticChunksOf,
+  withModulePreloads,
+  withScreenChunks,
+  type BuildManifest,
+} from '@/prerender/module-preloads';
 
 const manifest: BuildManifest = {
   'index.html': { file: 'assets/index-entry.js', imports: ['_react.js'] },
@@ -39,5 +46,26 @@ describe('the signed-in screens’ app preloads', () => {
     expect(html.indexOf('index-entry.js')).toBeLessThan(html.indexOf('boot-1.js'));
     expect(html).toContain('<style>body{}</style>');
     expect(() => withModulePreloads('<head></head>', [])).toThrow('index.html has no module entry script.');
+  });
+});
+
+describe('the screens’ chunk list in index.html', () => {
+  it('names each screen’s chunk and static imports, less what the app’s start already preloads', () => {
+    const chunks = screenChunksOf(
+      manifest,
+      { analysis: 'features/analysis/routes/analysis-page' },
+      staticChunksOf(manifest, APP_START),
+    );
+    expect(chunks).toEqual({ analysis: ['/assets/analysis-page-4.js', '/assets/recharts-5.js'] });
+    expect(() => screenChunksOf(manifest, { gone: 'features/gone/routes/gone-page' }, [])).toThrow(
+      'The build manifest has no src/features/gone/routes/gone-page.tsx.',
+    );
+  });
+
+  it('writes them as a JSON block before the entry script, so the entry can read it as it runs', () => {
+    const html = withScreenChunks(SHELL, 'screen-chunks', { analysis: ['/assets/a.js'], x: ['</script>'] });
+    const block = /<script type="application\/json" id="screen-chunks">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual({ analysis: ['/assets/a.js'], x: ['</script>'] });
+    expect(html.indexOf('screen-chunks')).toBeLessThan(html.indexOf('index-entry.js'));
   });
 });

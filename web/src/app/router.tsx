@@ -1,15 +1,9 @@
 import { lazy as reactLazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import {
-  createBrowserRouter,
-  matchPath,
-  Outlet,
-  RouterProvider,
-  ScrollRestoration,
-  type RouteObject,
-} from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RouteError } from '@/components/errors/route-error';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ROUTE_TABLE, type PageId, type RouteEntry } from './paths';
+import { SCREEN_MODULES, screenAt } from './screens';
 import { DemoFromUrl, GuestOnlyRoute, ProtectedRoute } from './route-guards';
 
 /** How each lazy screen loads its chunk, so the app can start that load before the router renders it. */
@@ -21,28 +15,16 @@ function lazy<T extends ComponentType>(load: () => Promise<{ default: T }>): Laz
   return screen;
 }
 
+const screenFiles = import.meta.glob<{ default: ComponentType }>('../features/*/routes/*-page.tsx');
+
 /** Each screen is its own chunk, so the landing and login pages load only what they need. */
-const pages: Record<PageId, LazyExoticComponent<ComponentType>> = {
-  landing: lazy(() => import('@/features/landing/routes/landing-page')),
-  login: lazy(() => import('@/features/auth/routes/login-page')),
-  dashboard: lazy(() => import('@/features/dashboard/routes/dashboard-page')),
-  profile: lazy(() => import('@/features/profile/routes/profile-page')),
-  findPartners: lazy(() => import('@/features/partners/routes/find-partners-page')),
-  planActivity: lazy(() => import('@/features/plan/routes/plan-activity-page')),
-  activityDetails: lazy(() => import('@/features/plan/routes/activity-details-page')),
-  partnerProfile: lazy(() => import('@/features/partners/routes/partner-profile-page')),
-  messages: lazy(() => import('@/features/partners/routes/messages-page')),
-  notifications: lazy(() => import('@/features/notifications/routes/notifications-page')),
-  analysis: lazy(() => import('@/features/analysis/routes/analysis-page')),
-  stravaCallback: lazy(() => import('@/features/connections/routes/strava-callback-page')),
-  healthCallback: lazy(() => import('@/features/connections/routes/health-callback-page')),
-  terms: lazy(() => import('@/features/terms/routes/terms-page')),
-  moderation: lazy(() => import('@/features/moderation/routes/moderation-page')),
-  tripPlans: lazy(() => import('@/features/trip-plans/routes/trip-plans-page')),
-  newTripPlan: lazy(() => import('@/features/trip-plans/routes/new-trip-plan-page')),
-  tripPlan: lazy(() => import('@/features/trip-plans/routes/trip-plan-page')),
-  tripLink: lazy(() => import('@/features/trip-plans/routes/trip-link-page')),
-};
+const pages = Object.fromEntries(
+  Object.entries(SCREEN_MODULES).map(([page, module]) => {
+    const load = screenFiles[`../${module}.tsx`];
+    if (!load) throw new Error(`SCREEN_MODULES names ${module}, which is not a screen module`);
+    return [page, lazy(load)];
+  }),
+) as Record<PageId, LazyExoticComponent<ComponentType>>;
 
 const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));
 
@@ -51,8 +33,8 @@ const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-pa
  * start (a signed-in or demo visitor) then loads beside the app's start instead of after its first render (issue 14).
  */
 export function preloadScreen(pathname: string): Promise<unknown> | undefined {
-  const entry = ROUTE_TABLE.find((candidate) => matchPath(candidate.path, pathname));
-  return entry ? screenLoaders.get(pages[entry.page])?.() : undefined;
+  const page = screenAt(pathname);
+  return page ? screenLoaders.get(pages[page])?.() : undefined;
 }
 
 function elementFor(entry: RouteEntry) {

@@ -37,3 +37,28 @@ export function withModulePreloads(shell: string, scripts: readonly string[]): s
     .join('');
   return shell.replace(entry[0], () => `${entry[0]}${links}`);
 }
+
+/**
+ * Each screen's chunks (its module's chunk and static imports, from the manifest) less those the app's start already
+ * preloads: what index.html lists for the entry to preload once it knows the path (web/src/app/screens.ts).
+ */
+export function screenChunksOf(
+  manifest: BuildManifest,
+  screenModules: Readonly<Record<string, string>>,
+  preloaded: readonly string[],
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(screenModules).map(([page, module]) => [
+      page,
+      staticChunksOf(manifest, `src/${module}.tsx`).filter((file) => !preloaded.includes(file)),
+    ]),
+  );
+}
+
+/** The shell with a JSON block (data, not script: the CSP allows it) holding `chunks` before its entry script. */
+export function withScreenChunks(shell: string, id: string, chunks: Record<string, string[]>): string {
+  const entry = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/.exec(shell);
+  if (!entry) throw new Error('index.html has no module entry script.');
+  const json = JSON.stringify(chunks).replace(/</g, '\\u003c');
+  return shell.replace(entry[0], () => `<script type="application/json" id="${id}">${json}</script>\n    ${entry[0]}`);
+}

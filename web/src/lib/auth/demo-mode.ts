@@ -28,5 +28,6 @@ export function searchRequestsDemo(search: string): boolean {
 
 /** Whether this page load starts in demo mode: the tab is in it already, or its URL asks for it. */
 export function demoAtStart(search: string): boolean {
-  return readDemoFlag() || searchRequestsDemo(search);
+  // The URL first: a tab's first storage read is slow (tens of ms in a fresh profile) and the URL often answers.
+  return searchRequestsDemo(search) || readDemoFlag();
 }

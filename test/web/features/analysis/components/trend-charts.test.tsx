@@ -1,5 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisResponse } from '@shared/schemas/analysis';
 import { TrendCharts } from '@/features/analysis/components/trend-charts';
 
@@ -24,5 +24,36 @@ describe('TrendCharts', () => {
 
     await waitFor(() => expect(container.querySelectorAll('.recharts-wrapper')).toHaveLength(2));
     expect(minutes).toHaveClass('h-60', 'w-full');
+  });
+
+  describe('below the fold', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('loads recharts only once a chart nears the viewport', async () => {
+      const observers: { callback: IntersectionObserverCallback; margin?: string }[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+            observers.push({ callback, margin: options?.rootMargin });
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      const { container } = render(<TrendCharts chart={chart} />);
+      expect(observers).toHaveLength(2);
+      expect(observers[0]!.margin).toBe('50px');
+      // well past the first paint: still no chart, its box keeps its size
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(container.querySelector('.recharts-wrapper')).toBeNull();
+      const minutes = screen.getByRole('img', { name: 'Active minutes per month: 2 bars, 210 min in total' });
+      expect(minutes.firstElementChild).toHaveClass('size-full');
+
+      act(() =>
+        observers[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+      await waitFor(() => expect(container.querySelectorAll('.recharts-wrapper')).toHaveLength(1));
+    });
   });
 });

@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { AnalysisResponse, ChartBar } from '@shared/schemas/analysis';
 import { afterPaint } from '@/lib/after-paint';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { barLabel, barPeriod, formatMinutes } from '../utils/analysis-format';
 import type { ChartPoint } from './trend-bar-chart';
 
 /**
- * recharts is most of this screen's JavaScript: it loads after the figures have painted, in its own chunk, while
- * each chart's box keeps its size (no layout shift). The figure's accessible name and the table carry the numbers.
+ * recharts is most of this screen's JavaScript: it loads after the figures have painted and once a chart nears the
+ * viewport (on a phone the charts are below the fold), in its own chunk, while each chart's box keeps its size (no
+ * layout shift). The figure's accessible name and the table carry the numbers.
  */
 const TrendBarChart = lazy(() => afterPaint().then(() => import('./trend-bar-chart')));
 
@@ -95,6 +97,9 @@ function TrendChart({
   color: string;
 }) {
   const total = data.reduce((sum, point) => sum + point[dataKey], 0);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const placeholder = <div className="size-full rounded-lg bg-slate-50" />;
   return (
     <figure>
       <figcaption className="text-sm font-semibold text-slate-700">{title}</figcaption>
@@ -102,10 +107,15 @@ function TrendChart({
         role="img"
         aria-label={`${title}: ${data.length} bars, ${dataKey === 'km' ? total.toFixed(1) : Math.round(total)} ${unit} in total`}
         className="mt-2 h-60 w-full"
+        ref={box}
       >
-        <Suspense fallback={<div className="size-full rounded-lg bg-slate-50" />}>
-          <TrendBarChart data={data} dataKey={dataKey} unit={unit} color={color} />
-        </Suspense>
+        {near ? (
+          <Suspense fallback={placeholder}>
+            <TrendBarChart data={data} dataKey={dataKey} unit={unit} color={color} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </div>
     </figure>
   );
