@@ -56,7 +56,7 @@ export function formatWallDate(date: string): string {
 /** 'Thu, Nov 26, 7:15 a.m.' */
 export const formatWallDateTime = (date: string, time: string) => `${formatWallDate(date)}, ${formatWallTime(time)}`;
 
-// --- Responses ---
+// --- Statuses and the default area, as responses and the nearby search use them ---
 
 /** Derived from seats (see functions/domain/group-activity.ts): full → confirmed, one seat left → almost_full, else open. */
 export const GROUP_ACTIVITY_STATUSES = ['confirmed', 'open', 'almost_full'] as const;
