@@ -1,5 +1,3 @@
-import * as z from 'zod';
-
 /**
  * Every `error.code` the API can answer (`{ error: { code, message } }`). Server errors take their code from this list
  * (functions/lib/errors.ts types it), and the web reads it from here instead of matching codes with patterns.
@@ -75,8 +73,8 @@ export const ERROR_CODES = [
   'google_sync_failed',
 ] as const;
 
-export const ErrorCode = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof ErrorCode>;
+/** Zod-free (a type, not a schema): the web's connection screens read these lists on the demo dashboard. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Sync failures the user fixes by reconnecting the provider (spec health-connections §8). */
 export const RECONNECT_ERROR_CODES: readonly ErrorCode[] = ['strava_reconnect_required', 'google_reconnect_required'];

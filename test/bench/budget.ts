@@ -7,7 +7,8 @@
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
  * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
- * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline.
+ * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline,
+ * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,13 +18,16 @@ import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { chunkBundling, entryChunk, sourcesOf, staticClosure } from './support/chunk-graph';
 import { fileForSitePath, gzipSize, scriptsLoadedFor, serveBuiltSite } from './support/initial-js';
 import {
+  codeIn,
   fetchesRuntimeConfig,
+  FORBIDDEN_BEFORE_FIGURES,
   forbiddenCodeIn,
   hydratesPrerenderedPage,
   interactiveWithoutConfig,
   stylesheetsRequested,
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
+  scriptsBeforeFigures,
 } from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
@@ -70,6 +74,8 @@ function chartChecks(distDir: string): { failed: boolean; message: string }[] {
 }
 /** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
+/** The demo screens: neither zod nor the HTTP API client may load before their figures show (issue 14). */
+const FIGURES_WITHOUT_ZOD = ['/dashboard?demo=true', '/analysis?demo=true'];
 /** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
 const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
@@ -135,6 +141,14 @@ async function main(): Promise<number> {
       report(
         requested.length > 0,
         `${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
+      );
+    }
+    for (const path of FIGURES_WITHOUT_ZOD) {
+      const early = codeIn(distDir, await scriptsBeforeFigures(browser, site.url, path), FORBIDDEN_BEFORE_FIGURES);
+      const found = [...early].map(([script, labels]) => `${script} (${labels.join(', ')})`);
+      report(
+        found.length > 0,
+        `${path.padEnd(8)} ${found.length > 0 ? `loads ${found.join(', ')} before its figures` : 'shows its figures without zod or the HTTP API client'}`,
       );
     }
     for (const path of WITHOUT_CONFIG) {

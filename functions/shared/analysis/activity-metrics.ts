@@ -5,12 +5,8 @@
  * Pure: time and time zone come in as arguments. Everything is computed from daily aggregates so
  * the figures survive the 7-day purge of raw provider data (DESIGN §1).
  */
-import {
-  ACTIVITY_LEVEL_LABELS,
-  type ActivityLevelLabel,
-  type ActivityMetrics,
-  type DailyAggregate,
-} from '../schemas/metrics';
+import type { ActivityLevelLabel, ActivityMetrics, DailyAggregate } from '../schemas/metrics';
+import { ACTIVITY_LEVEL_LABELS } from '../schemas/metrics-plain';
 import { buildDailyAggregates, isActiveDay, type AggregatableActivity } from './daily-aggregates';
 import { assertTimeZone, lastLocalDays } from './local-time';
 

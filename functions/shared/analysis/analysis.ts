@@ -4,18 +4,15 @@
  * browser's demo mode both call this, so both draw the same numbers from the same data.
  */
 import type { UnifiedActivity } from '../schemas/activity';
-import {
-  HEATMAP_DAYS,
-  HEATMAP_LEVELS,
-  MAX_CHART_BARS,
-  RECENT_ACTIVITY_COUNT,
-  type AnalysisRange,
-  type AnalysisResponse,
-  type ChartBar,
-  type ChartBucket,
-  type HeatmapDay,
-  type PeriodTotals,
+import type {
+  AnalysisRange,
+  AnalysisResponse,
+  ChartBar,
+  ChartBucket,
+  HeatmapDay,
+  PeriodTotals,
 } from '../schemas/analysis';
+import { HEATMAP_DAYS, HEATMAP_LEVELS, MAX_CHART_BARS, RECENT_ACTIVITY_COUNT } from '../schemas/analysis-plain';
 import type { DailyAggregate } from '../schemas/metrics';
 import { computeActivityMetrics, type MetricsClock } from './activity-metrics';
 import { hasAnyData, isActiveDay } from './daily-aggregates';

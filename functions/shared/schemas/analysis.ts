@@ -1,21 +1,30 @@
 import * as z from 'zod';
 import { UnifiedActivity } from './activity';
 import { ActivityMetrics, LocalDate } from './metrics';
+import {
+  ANALYSIS_RANGES,
+  CHART_BUCKETS,
+  HEATMAP_DAYS,
+  HEATMAP_LEVELS,
+  MAX_CHART_BARS,
+  RECENT_ACTIVITY_COUNT,
+} from './analysis-plain';
 
-/** Spec health-connections §2 date filters: the last 7 days, 30 days, 365 days, or everything. */
-export const ANALYSIS_RANGES = ['week', 'month', 'year', 'all'] as const;
+export {
+  ANALYSIS_RANGES,
+  CHART_BUCKETS,
+  HEATMAP_DAYS,
+  HEATMAP_LEVELS,
+  MAX_CHART_BARS,
+  RECENT_ACTIVITY_COUNT,
+} from './analysis-plain';
+
 export const AnalysisRange = z.enum(ANALYSIS_RANGES);
 export type AnalysisRange = z.infer<typeof AnalysisRange>;
 
 /** GET /api/analysis?range=week|month|year|all */
 export const AnalysisQuery = z.object({ range: AnalysisRange.default('month') }).strict();
 export type AnalysisQuery = z.infer<typeof AnalysisQuery>;
-
-/** Spec §2: charts show at most 30 bars; the heatmap covers a year in 5 intensity levels (0–4). */
-export const MAX_CHART_BARS = 30;
-export const HEATMAP_DAYS = 365;
-export const HEATMAP_LEVELS = 5;
-export const RECENT_ACTIVITY_COUNT = 10;
 
 /** Sums over a span of local days. */
 export const PeriodTotals = z.object({
@@ -29,8 +38,6 @@ export const PeriodTotals = z.object({
 });
 export type PeriodTotals = z.infer<typeof PeriodTotals>;
 
-/** The calendar unit one chart bar covers: the smallest that keeps the range within 30 bars. */
-export const CHART_BUCKETS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export const ChartBucket = z.enum(CHART_BUCKETS);
 export type ChartBucket = z.infer<typeof ChartBucket>;
 

@@ -1,16 +1,31 @@
 import * as z from 'zod';
 import { HOME_AREAS, OUTDOOR_ACTIVITIES } from './profile';
 import { MemberId } from './partners';
-import { instantOfWallClock, localTimeIn, zoneFormatter } from '../analysis/local-time';
+import {
+  GROUP_ACTIVITY_STATUSES,
+  isCalendarDate,
+  planDateOf,
+  planStartInstant,
+  TIME_PATTERN,
+} from './group-activities-plain';
+
+export {
+  DEFAULT_NEARBY_AREA,
+  formatWallDate,
+  formatWallDateTime,
+  formatWallTime,
+  GROUP_ACTIVITY_STATUSES,
+  PLAN_TIME_ZONE,
+  planDateOf,
+  planStartInstant,
+  statusLabel,
+} from './group-activities-plain';
 
 /**
  * Group activities (spec core-app §2 Plan Activity, §3 activity-creation form, §4 statuses; issue 6).
  * The same schema checks the form in the browser and the body on the server, so both give the same
  * message per field.
  */
-
-/** Dates and times on the form are wall-clock times in British Columbia. */
-export const PLAN_TIME_ZONE = 'America/Vancouver';
 
 export const ACTIVITY_TYPES = OUTDOOR_ACTIVITIES;
 export const DURATION_OPTIONS = [30, 60, 90, 120, 180, 240] as const;
@@ -46,16 +61,6 @@ export const FIELD_MESSAGES = {
   equipment: `Keep the equipment list to ${EQUIPMENT_MAX} characters.`,
   notes: `Keep the notes to ${NOTES_MAX} characters.`,
 } as const;
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
 
@@ -109,20 +114,6 @@ export const DEFAULT_GROUP_ACTIVITY_FORM: GroupActivityInput = {
   notes: '',
 };
 
-// --- Time in British Columbia: the one Intl conversion (analysis/local-time.ts), the browser's and Lambda's alike ---
-
-/** The instant of a British Columbia wall-clock date and time (a time skipped by DST moves forward, a repeated one takes its first reading). */
-export function planStartInstant(date: string, time: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(instantOfWallClock(zoneFormatter(PLAN_TIME_ZONE), Date.UTC(y, m - 1, d, hh, mm)));
-}
-
-/** yyyy-mm-dd of an instant in British Columbia. */
-export function planDateOf(instant: Date): string {
-  return localTimeIn(PLAN_TIME_ZONE)(instant.getTime()).date;
-}
-
 function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -152,40 +143,10 @@ export function groupActivityFormErrors(form: unknown, now: Date): Record<string
   return { ...activityTimingIssues(parsed.data.date, parsed.data.time, now) };
 }
 
-// --- Showing meeting times as typed (no time-zone conversion: the same text in every browser) ---
-
-const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** '7:15 a.m.' for '07:15', '12:00 p.m.' for '12:00', '12:30 a.m.' for '00:30' (Canadian English). */
-export function formatWallTime(time: string): string {
-  const [hh, mm] = time.split(':') as [string, string];
-  const hour = Number(hh);
-  if (!TIME_PATTERN.test(time)) return time;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${mm} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
-}
-
-/** 'Thu, Nov 26' for a yyyy-mm-dd calendar date (the weekday is calendar arithmetic, no zone involved). */
-export function formatWallDate(date: string): string {
-  if (!isCalendarDate(date)) return date;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${WEEKDAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTH_NAMES[m - 1]} ${d}`;
-}
-
-/** 'Thu, Nov 26, 7:15 a.m.' */
-export const formatWallDateTime = (date: string, time: string) => `${formatWallDate(date)}, ${formatWallTime(time)}`;
-
 // --- Responses ---
 
-/** Derived from seats (see functions/domain/group-activity.ts): full → confirmed, one seat left → almost_full, else open. */
-export const GROUP_ACTIVITY_STATUSES = ['confirmed', 'open', 'almost_full'] as const;
 export const GroupActivityStatus = z.enum(GROUP_ACTIVITY_STATUSES);
 export type GroupActivityStatus = z.infer<typeof GroupActivityStatus>;
-
-/** The spec shows statuses with underscores as spaces. */
-export function statusLabel(status: GroupActivityStatus): string {
-  return status.replace(/_/g, ' ');
-}
 
 /** Name shown for a user who has not set a display name. */
 export const FALLBACK_DISPLAY_NAME = 'TrailBuddy member';
@@ -248,9 +209,6 @@ export type NearbyArea = z.infer<typeof NearbyArea>;
 /** The answer of GET /api/group-activities names the area it lists (the caller's home area unless one was asked for). */
 export const NearbyActivitiesResponse = GroupActivityListResponse.extend({ area: NearbyArea });
 export type NearbyActivitiesResponse = z.infer<typeof NearbyActivitiesResponse>;
-
-/** Where 'nearby' means for someone who has not set a home area. */
-export const DEFAULT_NEARBY_AREA: NearbyArea = 'vancouver';
 
 export const PAGE_LIMIT_MAX = 50;
 const limit = z.coerce

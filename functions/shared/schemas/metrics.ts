@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import { ProviderType } from './activity';
+import { ACTIVITY_LEVEL_LABELS } from './metrics-plain';
 
-/** Local dates and preferred hours are computed in the user's time zone; this one until the user has another. */
-export const DEFAULT_TIME_ZONE = 'America/Vancouver';
+export { ACTIVITY_LEVEL_LABELS, DEFAULT_TIME_ZONE } from './metrics-plain';
 
-/** Spec health-connections §9, lowest to highest: 20+ Beginner, 40+ Intermediate, 60+ Advanced, 80+ Elite. */
-export const ACTIVITY_LEVEL_LABELS = ['Getting Started', 'Beginner', 'Intermediate', 'Advanced', 'Elite'] as const;
 export const ActivityLevelLabel = z.enum(ACTIVITY_LEVEL_LABELS);
 export type ActivityLevelLabel = z.infer<typeof ActivityLevelLabel>;
 

@@ -1,23 +1,18 @@
 import * as z from 'zod';
 import { ActivityLevelLabel } from './metrics';
+import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, SHAREABLE_FIELDS } from './profile-plain';
 
-/** Spec core-app §2 (Find Partners location filter): the home areas a user can pick. */
-export const HOME_AREAS = ['vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey'] as const;
+export { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, SHAREABLE_FIELDS } from './profile-plain';
+
 export const HomeArea = z.enum(HOME_AREAS, { error: 'Choose a home area from the list.' });
 export type HomeArea = z.infer<typeof HomeArea>;
 
-/** Spec core-app §3 (activity-creation form activityType): the activities a user can prefer and partners match on. */
-export const OUTDOOR_ACTIVITIES = ['running', 'hiking', 'cycling', 'climbing', 'skiing', 'swimming'] as const;
 export const OutdoorActivity = z.enum(OUTDOOR_ACTIVITIES, { error: 'Choose activities from the list.' });
 export type OutdoorActivity = z.infer<typeof OutdoorActivity>;
 
-/** Spec core-app §2 (Find Partners availability filter, without 'all'). */
-export const AVAILABILITY_SLOTS = ['weekdays', 'weekends', 'mornings', 'evenings'] as const;
 export const AvailabilitySlot = z.enum(AVAILABILITY_SLOTS, { error: 'Choose availability from the list.' });
 export type AvailabilitySlot = z.infer<typeof AvailabilitySlot>;
 
-/** Profile fields a discoverable user may show to other users or keep to themselves (display name is always shown). */
-export const SHAREABLE_FIELDS = ['homeArea', 'activities', 'level', 'availability', 'bio'] as const;
 export const ShareableField = z.enum(SHAREABLE_FIELDS, { error: 'Choose what others may see from the list.' });
 export type ShareableField = z.infer<typeof ShareableField>;
 

@@ -141,6 +141,28 @@ export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp
 ];
 
 /**
+ * The site paths of the scripts the browser has asked for by the time `path` shows its figures (the first value of
+ * its stat cards, `figures`), in request order. Throws when the figures do not show within `timeoutMs`.
+ */
+export async function scriptsBeforeFigures(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  figures = '#root main dl dd',
+  timeoutMs = 30_000,
+): Promise<string[]> {
+  return inFreshPage(browser, {}, async (page) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.locator(figures).first().waitFor({ state: 'visible', timeout: timeoutMs });
+    return [...scripts];
+  });
+}
+
+/**
  * Whether a signed-out visitor's browser asks for `/config.json` when it opens `path` (until the network is quiet).
  * The landing and terms pages must not: only signing in needs it (issue 14).
  */
@@ -150,7 +172,29 @@ export async function fetchesRuntimeConfig(browser: Browser, siteUrl: string, pa
 
 /** Which code forbidden on `path` each loaded script bundles, read from its source map (`script → labels`). */
 export function forbiddenCodeIn(distDir: string, scripts: readonly string[], path: string): Map<string, string[]> {
-  const rules = FORBIDDEN_ON_PUBLIC_PAGES.filter((rule) => !rule.onlyOn || rule.onlyOn.includes(path));
+  return codeIn(
+    distDir,
+    scripts,
+    FORBIDDEN_ON_PUBLIC_PAGES.filter((rule) => !rule.onlyOn || rule.onlyOn.includes(path)),
+  );
+}
+
+/**
+ * Code the demo dashboard and analysis must not load before they show their figures (issue 14): zod (with the shared
+ * schemas; the demo client checks writes with them, loaded by the write) and the HTTP API client, which demo mode
+ * never calls. Both lengthened the time to the first figures by their download and their evaluation.
+ */
+export const FORBIDDEN_BEFORE_FIGURES: readonly { label: string; source: RegExp }[] = [
+  { label: 'zod', source: /node_modules\/zod\// },
+  { label: 'the HTTP API client', source: /(^|\/)src\/lib\/(api-client\.ts|api\/transport\.ts)$/ },
+];
+
+/** Which of `rules` each script bundles, read from its source map (`script → labels`). */
+export function codeIn(
+  distDir: string,
+  scripts: readonly string[],
+  rules: readonly { label: string; source: RegExp }[],
+): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const script of scripts) {
     const mapFile = `${fileForSitePath(distDir, script)}.map`;

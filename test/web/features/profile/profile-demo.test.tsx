@@ -46,6 +46,19 @@ describe('the profile in demo mode (in the browser, no server)', () => {
     });
   });
 
+  it('checks a saved profile as it reads it: damaged or invalid storage gives the demo profile', async () => {
+    for (const stored of ['not json', JSON.stringify({ ...DEMO_PROFILE_SETTINGS, homeArea: 'atlantis' })]) {
+      window.sessionStorage.setItem('trailbuddy.demo.profile', stored);
+      expect((await createProfileDemoApi(context()).profile()).settings).toEqual(DEMO_PROFILE_SETTINGS);
+    }
+    window.sessionStorage.setItem(
+      'trailbuddy.demo.profile',
+      JSON.stringify({ ...DEMO_PROFILE_SETTINGS, homeArea: 'burnaby' }),
+    );
+    expect((await createProfileDemoApi(context()).profile()).settings.homeArea).toBe('burnaby');
+    window.sessionStorage.removeItem('trailbuddy.demo.profile');
+  });
+
   it('refuses what the server refuses, with the same per-field messages', async () => {
     const attempt = createProfileDemoApi(context()).updateProfile({ ...DEMO_PROFILE_SETTINGS, homeArea: null });
     await expect(attempt).rejects.toBeInstanceOf(ApiError);

@@ -2,7 +2,8 @@ import type { UnifiedActivity } from '@shared/schemas/activity';
 import { filterAndSortActivities, pageAt } from '@shared/activity-list';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
-import { ApiError, type ActivitiesParams, type ApiClient, type CoreApi } from '@/lib/api-client';
+import type { ActivitiesParams, ApiClient, CoreApi } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { createAnalysisDemoApi } from './analysis-demo';
 import type { DemoContext } from './demo-context';
 import {
@@ -14,11 +15,12 @@ import {
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from './notifications-demo';
-import { createPartnersDemoApi } from './partners-demo';
-import { createPlanDemoApi } from './plan-demo';
-import { createProfileDemoApi } from './profile-demo';
-import { createSafetyDemoApi } from './safety-demo';
-import { createTripPlansDemoApi } from '@/features/trip-plans/demo/trip-plans-demo';
+import type { PartnersApi } from '@/lib/api/partners-api';
+import type { PlanApi } from '@/lib/api/plan-api';
+import type { ProfileApi } from '@/lib/api/profile-api';
+import type { SafetyApi } from '@/lib/api/safety-api';
+import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
+import { lazyDemoArea } from './lazy-demo-area';
 import { DEMO_TRAITS } from './demo-traits';
 import { DEMO_USER } from './demo-user';
 import { finishedDemoImportJob } from './demo-import-jobs';
@@ -49,13 +51,71 @@ export function createDemoApiClient({
     ...createCoreDemoApi(context),
     ...createHealthConnectionsDemoApi(context),
     ...createAnalysisDemoApi(context),
-    ...createProfileDemoApi(context),
-    ...createPartnersDemoApi(context),
-    ...createPlanDemoApi(context),
     ...createNotificationsDemoApi(context),
-    ...createSafetyDemoApi(context),
-    ...createTripPlansDemoApi(context),
+    ...createLazyDemoAreas(context),
   };
+}
+
+/** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
+function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
+  const profile = lazyDemoArea<ProfileApi>({ profile: true, updateProfile: true, deleteAccount: true }, async () =>
+    (await import('./profile-demo')).createProfileDemoApi(context),
+  );
+  const partners = lazyDemoArea<PartnersApi>(
+    {
+      searchPartners: true,
+      partnerProfile: true,
+      partnerConnections: true,
+      connectPartner: true,
+      acceptPartner: true,
+      declinePartner: true,
+      blockMember: true,
+      unblockMember: true,
+      conversations: true,
+      conversationMessages: true,
+      sendMessage: true,
+    },
+    async () => (await import('./partners-demo')).createPartnersDemoApi(context),
+  );
+  const plan = lazyDemoArea<PlanApi>(
+    {
+      createGroupActivity: true,
+      nearbyGroupActivities: true,
+      myGroupActivities: true,
+      groupActivity: true,
+      updateGroupActivity: true,
+      cancelGroupActivity: true,
+      joinGroupActivity: true,
+      leaveGroupActivity: true,
+      removeParticipant: true,
+      activityRides: true,
+      offerRide: true,
+      withdrawRide: true,
+      bookRide: true,
+      cancelRideBooking: true,
+      requestRide: true,
+      withdrawRideRequest: true,
+      offerRideToRequest: true,
+      myRides: true,
+    },
+    async () => (await import('./plan-demo')).createPlanDemoApi(context),
+  );
+  const safety = lazyDemoArea<SafetyApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
+    (await import('./safety-demo')).createSafetyDemoApi(context),
+  );
+  const tripPlans = lazyDemoArea<TripPlansApi>(
+    {
+      fileTripPlan: true,
+      myTripPlans: true,
+      tripPlan: true,
+      checkInTripPlan: true,
+      sharedTripPlan: true,
+      emailPreferences: true,
+      updateEmailPreferences: true,
+    },
+    async () => (await import('@/features/trip-plans/demo/trip-plans-demo')).createTripPlansDemoApi(context),
+  );
+  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans };
 }
 
 function createCoreDemoApi(context: DemoContext): CoreApi {

@@ -1,5 +1,5 @@
 import type { Notification } from '@shared/schemas/notifications';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import type { NotificationsApi } from '@/lib/api/notifications-api';
 import type { DemoContext } from './demo-context';
 

@@ -16,7 +16,7 @@ import {
   type PartnerCard,
 } from '@shared/schemas/partners';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import type { PartnersApi, PartnerSearchParams } from '@/lib/api/partners-api';
 import type { DemoContext } from './demo-context';
 

@@ -1,25 +1,15 @@
-import {
-  DEFAULT_NEARBY_AREA,
-  groupActivityFormErrors,
-  PLAN_TIME_ZONE,
-  planStartInstant,
-  type GroupActivityDetails,
-  type GroupActivityInput,
-  type GroupActivitySummary,
-  type NearbyArea,
+import type {
+  GroupActivityDetails,
+  GroupActivityInput,
+  GroupActivitySummary,
+  NearbyArea,
 } from '@shared/schemas/group-activities';
+import { DEFAULT_NEARBY_AREA, PLAN_TIME_ZONE, planStartInstant } from '@shared/schemas/group-activities-plain';
 import { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '@shared/group-activity-seats';
-import { HOME_AREAS, type HomeArea } from '@shared/schemas/profile';
-import {
-  OfferRideRequest,
-  RequestRideRequest,
-  rideFormErrors,
-  type ActivityRidesResponse,
-  type RideOffer,
-  type RideRequest,
-  type Vehicle,
-} from '@shared/schemas/rides';
-import { ApiError } from '@/lib/api/transport';
+import type { HomeArea } from '@shared/schemas/profile';
+import { HOME_AREAS } from '@shared/schemas/profile-plain';
+import type { ActivityRidesResponse, RideOffer, RideRequest, Vehicle } from '@shared/schemas/rides';
+import { ApiError } from '@/lib/api/api-error';
 import type { PlanApi } from '@/lib/api/plan-api';
 import type { DemoContext } from './demo-context';
 import { demoRideData, demoUpcomingActivities } from './demo-social';
@@ -248,7 +238,9 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     return state.activities.find((a) => a.id === id) ?? fail(404, 'not_found', 'We could not find that activity.');
   }
 
-  function validated(input: GroupActivityInput): GroupActivityInput {
+  // The schemas (and zod) load with the first write: reading the sample needs neither.
+  async function validated(input: GroupActivityInput): Promise<GroupActivityInput> {
+    const { groupActivityFormErrors } = await import('@shared/schemas/group-activities');
     const fields = groupActivityFormErrors(input, now());
     if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
     return input;
@@ -266,7 +258,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
 
   return {
     async createGroupActivity(input) {
-      const valid = validated(input);
+      const valid = await validated(input);
       await wait(DEMO_CREATE_DELAY_MS);
       return change((state) => {
         const at = now().toISOString();
@@ -313,7 +305,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     },
 
     async updateGroupActivity(id, input) {
-      const valid = validated(input);
+      const valid = await validated(input);
       return change((state) => {
         const activity = find(state, id);
         if (!activity.participants.some((p) => p.isMe && p.isOrganizer))
@@ -396,6 +388,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     },
 
     async offerRide(id, input) {
+      const { OfferRideRequest, rideFormErrors } = await import('@shared/schemas/rides');
       const fields = rideFormErrors(OfferRideRequest, input);
       if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
       return change((state) => {
@@ -456,6 +449,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     },
 
     async requestRide(id, input) {
+      const { RequestRideRequest, rideFormErrors } = await import('@shared/schemas/rides');
       const fields = rideFormErrors(RequestRideRequest, input);
       if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
       return change((state) => {

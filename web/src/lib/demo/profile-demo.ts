@@ -1,6 +1,6 @@
-import { ProfileSettings, UpdateProfileRequest, type ProfileResponse } from '@shared/schemas/profile';
+import type { ProfileResponse, ProfileSettings } from '@shared/schemas/profile';
 import type { ProfileApi } from '@/lib/api/profile-api';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import type { DemoContext } from './demo-context';
 import { DEMO_USER } from './demo-user';
 
@@ -28,11 +28,19 @@ const DEMO_LEVEL: ProfileResponse['level'] = 'Intermediate';
 
 /** The profile API in demo mode: settings in tab storage, validated like the server does; deleting resets the demo. */
 export function createProfileDemoApi({ now, storage, wait }: DemoContext): ProfileApi {
-  function readSettings(): ProfileSettings {
+  async function readSettings(): Promise<ProfileSettings> {
+    let stored: string | null = null;
     try {
-      const stored = storage.getItem(DEMO_PROFILE_STORAGE_KEY);
-      const parsed = stored ? ProfileSettings.safeParse(JSON.parse(stored)) : null;
-      return parsed?.success ? parsed.data : DEMO_PROFILE_SETTINGS;
+      stored = storage.getItem(DEMO_PROFILE_STORAGE_KEY);
+    } catch {
+      // Storage can be disabled (private mode): the demo profile as it starts.
+    }
+    if (!stored) return DEMO_PROFILE_SETTINGS;
+    // Only a saved change is checked, so the schemas (and zod) load when there is one, not for every screen.
+    const { ProfileSettings } = await import('@shared/schemas/profile');
+    try {
+      const parsed = ProfileSettings.safeParse(JSON.parse(stored));
+      return parsed.success ? parsed.data : DEMO_PROFILE_SETTINGS;
     } catch {
       return DEMO_PROFILE_SETTINGS;
     }
@@ -56,11 +64,12 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
 
   return {
     async profile() {
-      return response(readSettings());
+      return response(await readSettings());
     },
 
     async updateProfile(settings) {
       await wait(DEMO_SAVE_DELAY_MS);
+      const { UpdateProfileRequest } = await import('@shared/schemas/profile');
       const parsed = UpdateProfileRequest.safeParse(settings);
       if (!parsed.success) {
         const fields: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportRequest } from '@shared/schemas/reports';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import type { SafetyApi } from '@/lib/api/safety-api';
 import type { DemoContext } from './demo-context';
 

@@ -182,6 +182,21 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     await waitFor(() => expect(screen.getByText('Activities').nextElementSibling).toHaveTextContent('4'), LOAD);
   });
 
+  it('reads ?range= against the four ranges: one of them is shown, anything else is a month', async () => {
+    const analysis = vi.fn(async (range: AnalysisRange) => analysisOf(sample, range));
+    renderAnalysis({ ...connected, analysis }, '/analysis?range=year');
+    await waitFor(() => expect(analysis).toHaveBeenLastCalledWith('year'), LOAD);
+    expect(await screen.findByText('Year', {}, LOAD)).toHaveAttribute('aria-pressed', 'true');
+
+    for (const path of ['/analysis?range=decade', '/analysis?range=', '/analysis?range=constructor']) {
+      analysis.mockClear();
+      const { router } = renderAnalysis({ ...connected, analysis }, path);
+      await waitFor(() => expect(analysis).toHaveBeenLastCalledWith('month'), LOAD);
+      expect(analysis).not.toHaveBeenCalledWith(expect.not.stringMatching(/^month$/));
+      router.dispose();
+    }
+  });
+
   it("says 'No activities found for the selected filters' for an empty range", async () => {
     const old = [activity({ start_time: noonDaysAgo(100) })];
     renderAnalysis(

@@ -1,4 +1,5 @@
-import { ANALYSIS_RANGES, type AnalysisRange } from '@shared/schemas/analysis';
+import type { AnalysisRange } from '@shared/schemas/analysis';
+import { ANALYSIS_RANGES } from '@shared/schemas/analysis-plain';
 
 export const RANGE_LABELS: Record<AnalysisRange, string> = {
   week: 'Week',

@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AnalysisRange, type AnalysisResponse } from '@shared/schemas/analysis';
+import type { AnalysisRange, AnalysisResponse } from '@shared/schemas/analysis';
+import { isAnalysisRange } from '@shared/schemas/analysis-plain';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -98,8 +99,8 @@ function AnalysisScreen() {
 /** The date filter lives in the URL (?range=), so a view can be shared and survives a reload. */
 function useRangeParam(): [AnalysisRange, (range: AnalysisRange) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const parsed = AnalysisRange.safeParse(searchParams.get('range'));
-  const range = parsed.success ? parsed.data : DEFAULT_RANGE;
+  const asked = searchParams.get('range');
+  const range = isAnalysisRange(asked) ? asked : DEFAULT_RANGE;
   const setRange = (next: AnalysisRange) =>
     setSearchParams(
       (current) => {

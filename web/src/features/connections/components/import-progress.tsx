@@ -1,5 +1,5 @@
 import type { ImportJob } from '@shared/schemas/import-jobs';
-import { DEFAULT_TIME_ZONE } from '@shared/schemas/metrics';
+import { DEFAULT_TIME_ZONE } from '@shared/schemas/metrics-plain';
 import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
 import { isActiveJob, useImportJobs } from '@/features/connections/hooks/use-import-jobs';
 

@@ -3,7 +3,7 @@ import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import type { HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { finishedDemoImportJob } from '@/lib/demo/demo-import-jobs';

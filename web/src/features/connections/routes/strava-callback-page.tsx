@@ -3,7 +3,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ApiError, type ApiClient } from '@/lib/api-client';
+import type { ApiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { ReconnectButton } from '../components/reconnect-button';
 import {

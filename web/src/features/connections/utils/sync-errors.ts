@@ -1,6 +1,6 @@
 import { NETWORK_ERROR_CODES, RECONNECT_ERROR_CODES, type ErrorCode } from '@shared/error-codes';
 import type { ProviderType } from '@shared/schemas/activity';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import { PROVIDER_NAMES } from './providers';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatWallDateTime } from '@shared/schemas/group-activities';
+import { formatWallDateTime } from '@shared/schemas/group-activities-plain';
 import type { MyRidesResponse, RideOffer, RideRequest } from '@shared/schemas/rides';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';

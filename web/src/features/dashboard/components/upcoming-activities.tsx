@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  formatWallDate,
-  formatWallTime,
-  statusLabel,
-  type GroupActivitySummary,
-} from '@shared/schemas/group-activities';
+import type { GroupActivitySummary } from '@shared/schemas/group-activities';
+import { formatWallDate, formatWallTime, statusLabel } from '@shared/schemas/group-activities-plain';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
 import { compatibilityBand, type CompatibilityBand } from '@shared/schemas/partners';
 import {

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/group-activities';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
 import { AREA_OPTIONS, areaName, capitalize, formatDuration } from '../utils/format';
 import { FormField } from './form-field';

@@ -6,7 +6,7 @@ import {
   type ProfileSettings,
   type ShareableField,
 } from '@shared/schemas/profile';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 
 /** What the form holds: the settings, with text inputs as plain strings ('' means not set). */
 export interface ProfileFormValues {

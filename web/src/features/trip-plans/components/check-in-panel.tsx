@@ -4,7 +4,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_EMAIL_PREFERENCES, EmailPreferencesUpdate, type EmailPreferences } from '@shared/schemas/email';
 import { TripCheckInRequest, TripPlanInput, type SharedTripPlan, type TripPlan } from '@shared/schemas/trip-plans';
-import { ApiError } from '@/lib/api/transport';
+import { ApiError } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
 import type { TripPlansApi } from '../api/trip-plans-api';

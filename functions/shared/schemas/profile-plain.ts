@@ -1,0 +1,13 @@
+/** The zod-free part of the profile schemas (./profile.ts re-exports it): the choices, for code that loads no schema. */
+
+/** Spec core-app §2 (Find Partners location filter): the home areas a user can pick. */
+export const HOME_AREAS = ['vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey'] as const;
+
+/** Spec core-app §3 (activity-creation form activityType): the activities a user can prefer and partners match on. */
+export const OUTDOOR_ACTIVITIES = ['running', 'hiking', 'cycling', 'climbing', 'skiing', 'swimming'] as const;
+
+/** Spec core-app §2 (Find Partners availability filter, without 'all'). */
+export const AVAILABILITY_SLOTS = ['weekdays', 'weekends', 'mornings', 'evenings'] as const;
+
+/** Profile fields a discoverable user may show to other users or keep to themselves (display name is always shown). */
+export const SHAREABLE_FIELDS = ['homeArea', 'activities', 'level', 'availability', 'bio'] as const;
