@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fifteenMinuteWindowStart } from '../../../functions/domain/rate-limit';
 import { handler as postWebhook } from '../../../functions/handlers/strava/post-webhook';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { ROUTES } from '../../../functions/shared/routes';
@@ -113,7 +114,15 @@ describe('POST /api/webhooks/strava against forgers', () => {
 
   it('caps the queued work per athlete and quarter hour: intervals past the cap cost no Strava call', async () => {
     process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE = '2';
+    // The cap is per quarter hour: the rounds must not straddle one (a run near :59 saw the cap reset and calls
+    // come back), so the clock starts at the beginning of this quarter hour and runs on from there.
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      now: fifteenMinuteWindowStart(new Date()).getTime() + 1000,
+      shouldAdvanceTime: true,
+    });
     onTestFinished(() => {
+      vi.useRealTimers();
       delete process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE;
     });
     const userId = newUserId();
