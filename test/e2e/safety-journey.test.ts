@@ -139,7 +139,7 @@ describe('reports and moderation in a real browser', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 180_000); // one long journey: five accounts, five sign-ins through the form (66 s on the 2-core CI machine under load)
 
   it('a non-moderator opening /moderation is told it is not available', async () => {
     const page = currentPage();
