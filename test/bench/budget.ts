@@ -8,9 +8,10 @@
  * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
  * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline,
- * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures.
+ * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures,
+ * or when a chunk bundles a library's development build.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium';
@@ -72,6 +73,20 @@ function chartChecks(distDir: string): { failed: boolean; message: string }[] {
   });
   return checks;
 }
+/** A library's development build in the SPA (React Router 7's package exports name only that one: web/vite.config.ts). */
+const DEVELOPMENT_BUILD = /node_modules\/(?:[^/]+\/)*(?:dist\/development\/|[^/]*\.development\.js$)/;
+
+/** The message of the production-builds check over every built chunk (no browser needed). */
+function productionBuildsCheck(distDir: string): { failed: boolean; message: string } {
+  const chunks = readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
+  const dev = chunks.flatMap((chunk) =>
+    sourcesOf(distDir, `/assets/${chunk}`).filter((source) => DEVELOPMENT_BUILD.test(source)),
+  );
+  return {
+    failed: dev.length > 0,
+    message: `chunks   ${dev.length > 0 ? `bundle development builds (${[...new Set(dev)].join(', ')})` : 'bundle only production builds of their libraries'}`,
+  };
+}
 /** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /** The demo screens: neither zod nor the HTTP API client may load before their figures show (issue 14). */
@@ -90,7 +105,7 @@ async function main(): Promise<number> {
     if (failed) over++;
     console.log(`${failed ? 'FAIL  ' : 'ok    '} ${message}`);
   };
-  for (const { failed, message } of chartChecks(distDir)) report(failed, message);
+  for (const { failed, message } of [...chartChecks(distDir), productionBuildsCheck(distDir)]) report(failed, message);
   const site = await serveBuiltSite(distDir);
   const browser = await launchChromium();
   try {
