@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -29,6 +30,24 @@ const E2E_PARALLEL = [
   // the only suite that uses the Google simulator (its seeded user, no faults, no request log); Apple Health per user
   'test/e2e/health-connections-journey.test.ts',
 ];
+
+/**
+ * Most web test files share one module registry and one jsdom per worker (project web, isolate: false): a fresh
+ * jsdom and a fresh import of React, the router and the screens per file took the web project 130 s of wall time and
+ * 4.3 min of CPU, shared 33 s and 1 min. test/support/web.setup.ts blanks the document, URL and storage after each
+ * test. Files that need a registry of their own run in project web-isolated: those that mock modules (vi.mock,
+ * vi.doMock), and those that render on the server (react-dom/server sets the same contexts as the client renderer,
+ * and a client render after it in the same registry found itself "inside another <Router>"), and those marked
+ * `// own module registry: <why>` (e.g. a first render that must find a lazy chunk not loaded yet).
+ */
+const NEEDS_OWN_REGISTRY = [/\bvi\.(?:do)?[mM]ock\(/, /from '@\/prerender\/render'/, /^\/\/ own module registry: /m];
+const WEB_ISOLATED = (readdirSync('test/web', { recursive: true, encoding: 'utf8' }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => join('test/web', file).split('\\').join('/'))
+  .filter((file) => {
+    const source = readFileSync(file, 'utf8');
+    return NEEDS_OWN_REGISTRY.some((pattern) => pattern.test(source));
+  });
 
 /**
  * The files that take longest (seconds on the 2-core CI machine, measured), longest first. On a fresh clone vitest
@@ -125,6 +144,19 @@ export default defineConfig({
           name: 'web',
           root: '.',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+          environment: 'jsdom',
+          setupFiles: ['test/support/web.setup.ts'],
+          testTimeout: 15_000,
+          isolate: false,
+        },
+      },
+      {
+        extends: 'web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: '.',
+          include: WEB_ISOLATED,
           environment: 'jsdom',
           setupFiles: ['test/support/web.setup.ts'],
           testTimeout: 15_000,

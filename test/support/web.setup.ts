@@ -12,6 +12,12 @@ window.scrollTo = () => {};
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // What cleanup() does not own: markup a test put in the document itself, the URL and storage. Files share one
+  // document per worker (project web runs with isolate: false), so each test starts from a blank page.
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
   window.sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,3 +1,4 @@
+// own module registry: the first render must find recharts not loaded yet, as a first visit does.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisResponse } from '@shared/schemas/analysis';
