@@ -87,6 +87,10 @@ class World {
     const model = this.providers.get(step.provider)!;
     switch (step.kind) {
       case 'connect':
+        // Connecting again while connected: Apple keeps the live connection and its history (apple-connect.ts);
+        // Strava and Google start the connection afresh and their history backfill job, which this model does not
+        // run, refills the days before the new 30-day window (test/functions/import-jobs). So a sync stands in.
+        if (model.connected) return this.sync(step.provider);
         await saveTokenlessConnection({
           userId: this.userId,
           provider: step.provider,
