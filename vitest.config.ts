@@ -32,22 +32,30 @@ const E2E_PARALLEL = [
 ];
 
 /**
- * Most web test files share one module registry and one jsdom per worker (project web, isolate: false): a fresh
- * jsdom and a fresh import of React, the router and the screens per file took the web project 130 s of wall time and
- * 4.3 min of CPU, shared 33 s and 1 min. test/support/web.setup.ts blanks the document, URL and storage after each
- * test. Files that need a registry of their own run in project web-isolated: those that mock modules (vi.mock,
- * vi.doMock), and those that render on the server (react-dom/server sets the same contexts as the client renderer,
- * and a client render after it in the same registry found itself "inside another <Router>"), and those marked
- * `// own module registry: <why>` (e.g. a first render that must find a lazy chunk not loaded yet).
+ * Most test files of the functions and web projects share one module registry per worker (isolate: false): a fresh
+ * registry per file re-imported the AWS SDK, React, the router and the screens (and built a fresh jsdom) for every
+ * file. Isolated, the web project took 130 s of wall time and 4.3 min of CPU, shared 50 s; functions 204 s and 6.5
+ * min, shared 142 s and 4.4 min (2-core machine, alone). test/support/web.setup.ts blanks the document, URL and
+ * storage after each test. Files that need a registry of their own run in the projects' `-isolated` twins: those that
+ * mock modules (vi.mock, vi.doMock), those that render on the server (react-dom/server sets the same contexts as the
+ * client renderer, and a client render after it in the same registry found itself "inside another <Router>"), and
+ * those marked `// own module registry: <why>` (e.g. a first render that must find a lazy chunk not loaded yet).
  */
 const NEEDS_OWN_REGISTRY = [/\bvi\.(?:do)?[mM]ock\(/, /from '@\/prerender\/render'/, /^\/\/ own module registry: /m];
-const WEB_ISOLATED = (readdirSync('test/web', { recursive: true, encoding: 'utf8' }) as string[])
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => join('test/web', file).split('\\').join('/'))
-  .filter((file) => {
-    const source = readFileSync(file, 'utf8');
-    return NEEDS_OWN_REGISTRY.some((pattern) => pattern.test(source));
-  });
+
+function filesNeedingOwnRegistry(...dirs: string[]): string[] {
+  return dirs.flatMap((dir) =>
+    (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => join(dir, file).split('\\').join('/'))
+      .filter((file) => {
+        const source = readFileSync(file, 'utf8');
+        return NEEDS_OWN_REGISTRY.some((pattern) => pattern.test(source));
+      }),
+  );
+}
+const WEB_ISOLATED = filesNeedingOwnRegistry('test/web');
+const FUNCTIONS_ISOLATED = filesNeedingOwnRegistry('test/functions', 'test/local', 'test/contract');
 
 /**
  * The files that take longest (seconds on the 2-core CI machine, measured), longest first. On a fresh clone vitest
@@ -87,10 +95,11 @@ class SlowFirstSequencer extends BaseSequencer {
 
 /**
  * Projects:
- * - functions: domain, repository and handler tests; handler/repository tests use a real
+ * - functions (+ functions-isolated): domain, repository and handler tests; handler/repository tests use a real
  *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
  * - infra: CDK assertion tests and cdk-nag.
- * - web: React component tests in jsdom.
+ * - web (+ web-isolated): React component tests in jsdom.
+ *   The -isolated twins hold the files that need a module registry of their own (NEEDS_OWN_REGISTRY above).
  * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
  *   file at a time, for a journey that must share simulator state with others (none today: keep it that way).
  * - e2e-parallel: the browser suites listed in E2E_PARALLEL (every journey today). They run beside the other
@@ -104,30 +113,45 @@ class SlowFirstSequencer extends BaseSequencer {
  * the seven simulator journeys ran there), so keep e2e empty. The sequencer
  * starts the known slow files first (SlowFirstSequencer above).
  */
+/** test/contract: the web app's demo client against the real handlers (same aliases as the web build). */
+const FUNCTIONS_TESTS = ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts', 'test/contract/**/*.test.ts'];
+
+/**
+ * The back-end projects: domain, repository and handler tests; repository and handler tests use one real DynamoDB
+ * Local started for the run (test/support/dynamodb.global-setup.ts).
+ */
+function functionsProject(test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    test: {
+      ...test,
+      environment: 'node' as const,
+      globalSetup: ['test/support/dynamodb.global-setup.ts'],
+      setupFiles: ['test/support/dynamodb.env.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+    resolve: {
+      alias: {
+        '@shared': fileURLToPath(new URL('./functions/shared', import.meta.url)),
+        '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
     reporters: ['default', ['json', { outputFile: '.test-results/results.json' }]],
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      {
-        test: {
-          name: 'functions',
-          // test/contract: the web app's demo client against the real handlers (same aliases as the web build).
-          include: ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts', 'test/contract/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/support/dynamodb.global-setup.ts'],
-          setupFiles: ['test/support/dynamodb.env.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-        resolve: {
-          alias: {
-            '@shared': fileURLToPath(new URL('./functions/shared', import.meta.url)),
-            '@': fileURLToPath(new URL('./web/src', import.meta.url)),
-          },
-        },
-      },
+      functionsProject({
+        name: 'functions',
+        include: FUNCTIONS_TESTS,
+        exclude: [...configDefaults.exclude, ...FUNCTIONS_ISOLATED],
+        isolate: false,
+      }),
+      functionsProject({ name: 'functions-isolated', include: FUNCTIONS_ISOLATED }),
       {
         test: {
           name: 'infra',

@@ -1,3 +1,4 @@
+// own module registry: it starts an SES emulator of its own, and the email client keeps the endpoint it first sees.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
 import { handler as postBlock } from '../../../functions/handlers/partners/post-block';

@@ -1,3 +1,4 @@
+// own module registry: it starts a Cognito emulator of its own, and the user directory keeps the endpoint it first sees.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// own module registry: the handlers' logger is replaced at the most verbose level and its lines read from stdout.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as getActivities } from '../../../functions/handlers/activities/get-activities';

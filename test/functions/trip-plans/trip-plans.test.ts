@@ -1,3 +1,4 @@
+// own module registry: it starts an SES emulator of its own, and the email client keeps the endpoint it first sees.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { wallClockInstant } from '../../../functions/domain/plan-time';
