@@ -11,7 +11,12 @@ import { DEFAULT_EMAIL_PREFERENCES } from '../../../functions/shared/schemas/ema
 import { notifyWithEmail, sendDueEmails } from '../../../functions/usecases/email';
 import { invoke, userClaims } from '../../support/api-events';
 import { startSesEmulator, sentTo, type SesEmulator } from '../../support/ses-emulator';
+import { useOwnTables } from '../../support/own-tables';
 import { setDisplayName } from '../group-activities/helpers';
+
+// The outbox job sends every due message in its table: on shared tables, another file's run (with another clock)
+// would send this file's mail to that file's emulator, whenever the two files run at the same time.
+useOwnTables();
 
 let ses: SesEmulator;
 beforeAll(async () => {

@@ -13,7 +13,12 @@ import { sendDueEmails } from '../../../functions/usecases/email';
 import { checkInTripPlan, fileTripPlan, runTripPlanSchedule } from '../../../functions/usecases/trip-plans';
 import { invoke, userClaims } from '../../support/api-events';
 import { startSesEmulator, sentTo, type SesEmulator } from '../../support/ses-emulator';
+import { useOwnTables } from '../../support/own-tables';
 import { createActivity, daysAhead, join, setDisplayName } from '../group-activities/helpers';
+
+// The outbox job sends every due message in its table: on shared tables, another file's run (with another clock)
+// would send this file's mail to that file's emulator, whenever the two files run at the same time.
+useOwnTables();
 
 let ses: SesEmulator;
 beforeAll(async () => {
