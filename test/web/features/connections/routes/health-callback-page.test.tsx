@@ -148,7 +148,8 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
     renderCallback('/auth/health/callback?provider=strava&code=abc&state=s', { connectStrava });
     expect(await screen.findByRole('heading', { name: 'Successfully Connected!' })).toBeInTheDocument();
     expect(connectStrava).toHaveBeenCalledWith({ code: 'abc', state: 's' });
-    expect(marker()).toMatchObject({ provider: 'strava' });
+    // The marker is written by an effect after the success screen commits.
+    await waitFor(() => expect(marker()).toMatchObject({ provider: 'strava' }));
   });
 
   it('Apple: with auth_success=true, succeeds only if the Apple Health connection is there', async () => {
@@ -158,7 +159,8 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
       })),
     });
     expect(await screen.findByRole('heading', { name: 'Successfully Connected!' })).toBeInTheDocument();
-    expect(marker()).toMatchObject({ provider: 'apple_health' });
+    // The marker is written by an effect after the success screen commits.
+    await waitFor(() => expect(marker()).toMatchObject({ provider: 'apple_health' }));
   });
 
   it('Apple: "Failed to connect Apple Health" when no connection came of it', async () => {
