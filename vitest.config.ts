@@ -113,6 +113,13 @@ class SlowFirstSequencer extends BaseSequencer {
  * the seven simulator journeys ran there), so keep e2e empty. The sequencer
  * starts the known slow files first (SlowFirstSequencer above).
  */
+/**
+ * expect.poll in the browser suites waits up to 15 s (vitest's default is 1 s): a screen that follows a navigation or
+ * a request can take longer than a second to show on the 2-core CI machine under the whole suite's load (a trip
+ * plan's heading missed the second once, in CI with four workers). A poll that passes returns at once, so this costs
+ * nothing when the screen is right.
+ */
+const E2E_POLL = { timeout: 15_000 };
 /** test/contract: the web app's demo client against the real handlers (same aliases as the web build). */
 const FUNCTIONS_TESTS = ['test/functions/**/*.test.ts', 'test/local/**/*.test.ts', 'test/contract/**/*.test.ts'];
 
@@ -195,6 +202,7 @@ export default defineConfig({
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: { poll: E2E_POLL },
           fileParallelism: false,
         },
       },
@@ -206,6 +214,7 @@ export default defineConfig({
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: { poll: E2E_POLL },
         },
       },
     ],
