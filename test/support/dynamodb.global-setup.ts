@@ -15,7 +15,7 @@ type LocalDynamo = Awaited<ReturnType<typeof startLocalDynamo>>;
 const shared = globalThis as typeof globalThis & { trailbuddyDynamo?: { dynamo: Promise<LocalDynamo>; users: number } };
 
 async function startDynamo(): Promise<LocalDynamo> {
-  const dynamo = await startLocalDynamo({ port: await freePort(), tablePrefix: 'test' });
+  const dynamo = await startLocalDynamo({ port: await freePort(), tablePrefix: 'test', shortLived: true });
   await raiseDefaultStravaLimits(dynamo.env);
   return dynamo;
 }

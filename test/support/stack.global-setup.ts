@@ -35,6 +35,7 @@ async function startStack(): Promise<LocalStack> {
     // The journeys compare screens with the activities held (the last 30 days). With older history the year
     // backfill adds it to the totals; the journey that tests the backfill adds its older activities itself.
     stravaHistoryDays: 29,
+    shortLived: true,
   });
 }
 
