@@ -55,7 +55,8 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing the cache just after the browser exits (ENOTEMPTY once).
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
