@@ -26,7 +26,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
  * The browser for tests: CHROMIUM_PATH if set, else the headless shell when it is installed (`.ci/run` installs
- * it: the accessibility suite used 22 % less CPU in it than in the full browser, which also runs a GPU process),
+ * it: the accessibility suite used 22 % less CPU in it than in the full browser),
  * else the full Chromium. Lighthouse keeps the full browser (test/bench/benchmarks/lighthouse.ts).
  */
 export function testBrowserPath(): string {
