@@ -94,26 +94,6 @@ class SlowFirstSequencer extends BaseSequencer {
 }
 
 /**
- * Projects:
- * - functions (+ functions-isolated): domain, repository and handler tests; handler/repository tests use a real
- *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
- * - infra: CDK assertion tests and cdk-nag.
- * - web (+ web-isolated): React component tests in jsdom.
- *   The -isolated twins hold the files that need a module registry of their own (NEEDS_OWN_REGISTRY above).
- * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
- *   file at a time, for a journey that must share simulator state with others (none today: keep it that way).
- * - e2e-parallel: the browser suites listed in E2E_PARALLEL (every journey today). They run beside the other
- *   projects, on the same local stack as e2e.
- *
- * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
- * turn while most of them wait on DynamoDB Local, the simulators or Chromium. One more worker than CPUs (three here)
- * overlaps those waits: the test phase took 583 s with two workers and 458 s with three, all passing, on the 2-core
- * machine (24 Nov 2026; VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; vitest runs a project
- * without file parallelism (e2e) as a group of its own after it, on one worker (a 70 s tail with one core idle when
- * the seven simulator journeys ran there), so keep e2e empty. The sequencer
- * starts the known slow files first (SlowFirstSequencer above).
- */
-/**
  * expect.poll in the browser suites waits up to 15 s (vitest's default is 1 s): a screen that follows a navigation or
  * a request can take longer than a second to show on the 2-core CI machine under the whole suite's load (a trip
  * plan's heading missed the second once, in CI with four workers). A poll that passes returns at once, so this costs
@@ -146,6 +126,26 @@ function functionsProject(test: { name: string; include: string[]; exclude?: str
   };
 }
 
+/**
+ * Projects:
+ * - functions (+ functions-isolated): domain, repository and handler tests; handler/repository tests use a real
+ *   DynamoDB Local started once for the run (test/support/dynamodb.global-setup.ts).
+ * - infra: CDK assertion tests and cdk-nag.
+ * - web (+ web-isolated): React component tests in jsdom.
+ *   The -isolated twins hold the files that need a module registry of their own (NEEDS_OWN_REGISTRY above).
+ * - e2e: journeys in headless Chromium against the whole local stack (test/support/stack.global-setup.ts), one
+ *   file at a time, for a journey that must share simulator state with others (none today: keep it that way).
+ * - e2e-parallel: the browser suites listed in E2E_PARALLEL (every journey today). They run beside the other
+ *   projects, on the same local stack as e2e.
+ *
+ * Workers: vitest's default is one fewer than the CPUs, i.e. ONE on the 2-core CI machine, so every file ran in
+ * turn while most of them wait on DynamoDB Local, the simulators or Chromium. One more worker than CPUs (three here)
+ * overlaps those waits: the test phase took 583 s with two workers and 458 s with three, all passing, on the 2-core
+ * machine (24 Nov 2026; VITEST_MAX_WORKERS overrides). All projects but e2e share the workers in one group; vitest runs a project
+ * without file parallelism (e2e) as a group of its own after it, on one worker (a 70 s tail with one core idle when
+ * the seven simulator journeys ran there), so keep e2e empty. The sequencer
+ * starts the known slow files first (SlowFirstSequencer above).
+ */
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,

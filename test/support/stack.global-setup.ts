@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
-import { startLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { chromiumPath } from './chromium';
+import { shareAcrossProjects } from './shared-across-projects';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,11 +22,6 @@ declare module 'vitest' {
   }
 }
 
-type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
-
-/** The one stack of this vitest run, shared by the projects that list this file (see setup). */
-const shared = globalThis as typeof globalThis & { trailbuddyE2eStack?: { stack: Promise<LocalStack>; users: number } };
-
 async function startStack(): Promise<LocalStack> {
   return startLocalStack({
     rootDir: resolve(import.meta.dirname, '../..'),
@@ -41,17 +37,13 @@ async function startStack(): Promise<LocalStack> {
 
 /**
  * The whole local stack (in-memory DynamoDB Local, a throwaway emulator pool, the built SPA) on free ports. The
- * browser projects (e2e, e2e-parallel) both list this file: global setups run in vitest's main process, so the first
- * starts the stack, the second shares it, and the last one's teardown stops it.
+ * browser projects (e2e, e2e-parallel) both list this file and share it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   chromiumPath(); // fail fast, with install instructions, before starting anything
-  shared.trailbuddyE2eStack ??= { stack: startStack(), users: 0 };
-  const entry = shared.trailbuddyE2eStack;
-  entry.users++;
-  const stack = await entry.stack;
+  const { service: stack, release } = await shareAcrossProjects('local-stack', startStack);
   project.provide('stack', {
     url: stack.url,
     stravaUrl: stack.strava?.url ?? '',
@@ -63,9 +55,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dynamoEnv: stack.dynamo.env,
     emailUrl: stack.email.url,
   });
-  return async () => {
-    if (--entry.users > 0) return;
-    delete shared.trailbuddyE2eStack;
-    await stack.stop();
-  };
+  return release;
 }
