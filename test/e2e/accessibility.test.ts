@@ -4,6 +4,7 @@ import { DEMO_QUERY_PARAM, ROUTE_TABLE, type RouteEntry } from '../../web/src/ap
 import { axeViolations, describeViolations } from '../support/axe';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { navigateInApp, screenSettled } from '../support/in-app-navigation';
 
 /**
  * axe on every screen of the route table (web/src/app/paths.ts), so a new screen is checked as soon as it is
@@ -18,38 +19,31 @@ const currentPage = useBrowserPage(stack.url);
 const isParametrised = (route: RouteEntry) => route.path.includes('/:');
 const uniquePaths = (routes: readonly RouteEntry[]) => [...new Set(routes.map((r) => r.path))];
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
-  await page.locator('#root *').first().waitFor({ timeout: 20_000 });
-  // Let lazy screens replace their loading state.
-  await page
-    .waitForFunction(
-      () =>
-        !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(
-          '[aria-busy="true"]',
-        ),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
+/**
+ * Shows `path` and waits for its data. Signed-out screens are loaded, as a visitor meets them (prerendered HTML,
+ * then hydration); in the app, a test's first screen is loaded and the rest are reached in the app (navigateInApp),
+ * so the app and axe are not booted again for every screen.
+ */
+async function show(page: Page, path: string, how: 'load' | 'in-app'): Promise<void> {
+  if (how === 'load' || page.url() === 'about:blank') await page.goto(path);
+  else await navigateInApp(page, path);
+  await screenSettled(page);
 }
 
-async function check(page: Page, url: string, findings: string[]): Promise<void> {
-  await page.goto(url);
+async function check(page: Page, path: string, findings: string[], how: 'load' | 'in-app' = 'in-app'): Promise<void> {
   try {
-    await settle(page);
+    await show(page, path, how);
   } catch {
-    findings.push(`${url}: rendered nothing within 20 s (now at ${page.url()})`);
+    findings.push(`${path}: did not settle within 20 s (now at ${page.url()})`);
     return;
   }
-  findings.push(...describeViolations(url, await axeViolations(page)));
+  findings.push(...describeViolations(path, await axeViolations(page)));
 }
 
 /** A real id for `/things/:id` screens: the first link to one on the screen above it, else a made-up id (its not-found state). */
 async function concretePath(page: Page, template: string, query: string): Promise<string> {
   const [parent] = template.split('/:');
-  await page.goto(`${parent}${query}`);
-  await settle(page);
+  await show(page, `${parent}${query}`, 'in-app');
   const pattern = new RegExp(`^${template.replace(/:\w+/g, '[^/?#]+')}$`);
   const hrefs = await page
     .locator(`a[href^="${parent}/"]`)
@@ -65,7 +59,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     const findings: string[] = [];
     const publicPaths = uniquePaths(ROUTE_TABLE.filter((r) => r.access === 'public'));
     expect(publicPaths).toEqual(expect.arrayContaining(['/', '/login']));
-    for (const path of [...publicPaths, '/no-such-page']) await check(page, path, findings);
+    for (const path of [...publicPaths, '/no-such-page']) await check(page, path, findings, 'load');
     expect(findings).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ import {
 import { BIO_MAX, DISPLAY_NAME_MAX, type ProfileSettings } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { navigateInApp, screenSettled } from '../support/in-app-navigation';
+import { DEMO_QUERY_PARAM } from '../../web/src/app/paths';
 
 /**
  * Issue 11: text never breaks a layout. Two members fill every field other people (or they themselves) read with long unbroken
@@ -115,25 +117,33 @@ function horizontalOverflow(page: Page): Promise<string[]> {
 
 async function settled(page: Page, expectText?: string): Promise<void> {
   if (expectText) await page.getByText(expectText).first().waitFor({ timeout: 20_000 });
-  await expect
-    .poll(() => page.getByRole('status', { name: /^(Loading|Finding|Checking)/ }).count(), { timeout: 20_000 })
-    .toBe(0);
-  await page.locator('h1').first().waitFor({ timeout: 20_000 });
+  await screenSettled(page);
 }
 
-/** Visits `path` at both widths; returns every overflow found, prefixed by where. */
-async function overflowAt(page: Page, path: string, expectText?: string): Promise<string[]> {
+/** A screen to check: its path, and a text that shows it holds the long data. */
+type Screen = readonly [path: string, expectText?: string];
+
+/**
+ * Shows every screen at each width in turn (the first by loading it, the rest in the app, so each screen is still
+ * drawn afresh at that width); returns every overflow found, prefixed by where.
+ */
+async function overflowOf(page: Page, screens: readonly Screen[]): Promise<string[]> {
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(path);
-    await settled(page, expectText);
-    if (SCREENSHOT_DIR)
-      await page.screenshot({
-        path: join(SCREENSHOT_DIR, `${screenshotName(page.url())}-${width}.png`),
-        fullPage: true,
-      });
-    found.push(...(await horizontalOverflow(page)).map((problem) => `${path} @${width}px: ${problem}`));
+    for (const [index, [path, expectText]] of screens.entries()) {
+      if (index === 0) await page.goto(path);
+      else await navigateInApp(page, path);
+      await settled(page, expectText);
+      // A guard that redirected (e.g. to sign-in) would have the check pass on the wrong screen.
+      expect(new URL(page.url()).pathname, `${path} @${width}px`).toBe(path.split('?')[0]);
+      if (SCREENSHOT_DIR)
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `${screenshotName(page.url())}-${width}.png`),
+          fullPage: true,
+        });
+      found.push(...(await horizontalOverflow(page)).map((problem) => `${path} @${width}px: ${problem}`));
+    }
   }
   return found;
 }
@@ -249,16 +259,20 @@ describe('long user text in a real browser', () => {
         [pageA, idB, nameB, 'Workouta'],
         [pageB, idA, nameA, 'Workoutb'],
       ] as const) {
-        found.push(...(await overflowAt(page, '/dashboard', workout)));
-        found.push(...(await overflowAt(page, '/analysis', workout)));
-        found.push(...(await overflowAt(page, '/profile', workout)));
-        found.push(...(await overflowAt(page, '/find-partners', otherName)));
-        found.push(...(await overflowAt(page, `/find-partners/${other}`, otherName)));
-        found.push(...(await overflowAt(page, '/messages', otherName)));
-        found.push(...(await overflowAt(page, `/messages?with=${other}`, 'Reply')));
-        found.push(...(await overflowAt(page, '/notifications', otherName)));
-        found.push(...(await overflowAt(page, '/plan-activity', title)));
-        found.push(...(await overflowAt(page, `/plan-activity/${activityId}`, 'PickupOne')));
+        found.push(
+          ...(await overflowOf(page, [
+            ['/dashboard', workout],
+            ['/analysis', workout],
+            ['/profile', workout],
+            ['/find-partners', otherName],
+            [`/find-partners/${other}`, otherName],
+            ['/messages', otherName],
+            [`/messages?with=${other}`, 'Reply'],
+            ['/notifications', otherName],
+            ['/plan-activity', title],
+            [`/plan-activity/${activityId}`, 'PickupOne'],
+          ])),
+        );
       }
 
       // A toast naming a long title, on a phone: B joins A's second activity from its page.
@@ -282,9 +296,7 @@ describe('long user text in a real browser', () => {
 
   it('the demo screens fit 390 px and 1280 px', async () => {
     const page = currentPage();
-    await page.goto('/?demo=true');
-    const found: string[] = [];
-    for (const path of [
+    const screens = [
       '/dashboard',
       '/analysis',
       '/profile',
@@ -292,9 +304,11 @@ describe('long user text in a real browser', () => {
       '/messages',
       '/notifications',
       '/plan-activity',
-    ]) {
-      found.push(...(await overflowAt(page, path)));
-    }
+    ];
+    const found = await overflowOf(
+      page,
+      screens.map((path): Screen => [`${path}?${DEMO_QUERY_PARAM}=true`]),
+    );
     expect(found).toEqual([]);
   }, 180_000);
 });
