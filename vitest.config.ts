@@ -164,6 +164,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // aws-cdk-lib once per worker, not once per file (each file builds apps of its own; none mocks modules).
+          isolate: false,
           testTimeout: 120_000,
           // stateless-stack's beforeAll bundles every handler with esbuild while another worker runs beside it.
           hookTimeout: 300_000,
