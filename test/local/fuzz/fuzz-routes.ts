@@ -19,7 +19,7 @@ import { bodyKinds, malformedRequests, type FuzzRequest } from './malformed-requ
  * sets it for a deep hunt (`FUZZ_RUNS=5000`), FUZZ_ROUTE narrows the run to route ids containing it, FUZZ_SEED replays
  * a run, FUZZ_CONCURRENCY overlaps writes (races).
  */
-export const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 250;
+export const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 100;
 /** Of the budget, this many requests of every body kind (bodyKinds) go to every route, whatever the random mix draws. */
 export const RUNS_PER_BODY_KIND = 4;
 /** The run's seed, printed at the start; each route's requests come from it and the route id, so FUZZ_SEED + FUZZ_ROUTE replays one. */
