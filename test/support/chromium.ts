@@ -52,6 +52,8 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+const CAUSE_PREFIX = 'caused by: ';
+
 /**
  * Registers the hooks every browser suite needs: one Chromium per suite (the file or describe it is called in), a fresh context and page per
  * test (no shared cookies or storage), and no uncaught page errors. Returns a getter for the page.
@@ -70,9 +72,24 @@ export function useBrowserPage(baseURL: string, contextOptions: BrowserContextOp
   });
   beforeEach(async () => {
     context = await browser!.newContext({ ...contextOptions, baseURL });
+    // React reports an error it recovered from only as "Minified React error #520"; what was thrown is its cause.
+    await context.addInitScript((prefix: string) => {
+      // Runs in the page; typed structurally because this project's Node tsconfig has no DOM lib.
+      const page = globalThis as unknown as {
+        addEventListener(type: 'error', listener: (event: { error?: { cause?: unknown } }) => void): void;
+        console: { error(message: string): void };
+      };
+      page.addEventListener('error', (event) => {
+        const cause = event.error?.cause as { stack?: string } | undefined;
+        if (cause !== undefined) page.console.error(`${prefix}${cause?.stack ?? String(cause)}`);
+      });
+    }, CAUSE_PREFIX);
     page = await context.newPage();
     pageErrors.length = 0;
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.text().startsWith(CAUSE_PREFIX)) pageErrors.push(message.text());
+    });
   });
   afterEach(async () => {
     await context?.close();

@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 
 /**
+ * The page checks below poll every 100 ms: Playwright's default polls on every animation frame, which keeps Chromium
+ * drawing frames for as long as the wait lasts.
+ */
+const POLL_MS = 100;
+/**
  * How long a new heading may take before the page is loaded instead. Correctness never depends on it (a load shows
  * the path too); a screen that keeps its heading costs this much wall time.
  */
@@ -41,7 +46,7 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
           (heading) => !heading.shownBefore,
         ),
       undefined,
-      { timeout: NEW_HEADING_WAIT_MS },
+      { timeout: NEW_HEADING_WAIT_MS, polling: POLL_MS },
     )
     .then(() => true)
     .catch(() => false);
@@ -54,7 +59,7 @@ export async function screenSettled(page: Page, timeout = 20_000): Promise<void>
   await page.waitForFunction(
     () => [...(globalThis as unknown as PageGlobals).document.querySelectorAll('[aria-busy="true"]')].length === 0,
     undefined,
-    { timeout },
+    { timeout, polling: POLL_MS },
   );
   await page.getByRole('status', { name: LOADING_STATUS }).first().waitFor({ state: 'detached', timeout });
 }
