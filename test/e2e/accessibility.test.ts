@@ -25,7 +25,7 @@ const uniquePaths = (routes: readonly RouteEntry[]) => [...new Set(routes.map((r
  * so the app and axe are not booted again for every screen.
  */
 async function show(page: Page, path: string, how: 'load' | 'in-app'): Promise<void> {
-  if (how === 'load' || page.url() === 'about:blank') await page.goto(path);
+  if (how === 'load') await page.goto(path);
   else await navigateInApp(page, path);
   await screenSettled(page);
 }

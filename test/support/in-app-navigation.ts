@@ -30,9 +30,15 @@ type PageGlobals = {
  *
  * Resolves once a main heading that was not on the screen before is shown (React keeps the old screen up while the
  * new one's chunk loads). A path whose screen keeps the same heading element (the same screen component, e.g. `/`
- * and `/about`) shows no new one: then the page is loaded instead, so every path is still shown.
+ * and `/about`) shows no new one: then the page is loaded instead, so every path is still shown. A blank page (a
+ * test's first) is loaded too.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
+  // A page that has loaded nothing yet has no app to navigate in.
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
   await page.evaluate((target) => {
     const g = globalThis as unknown as PageGlobals;
     for (const heading of g.document.querySelectorAll('h1')) heading.shownBefore = true;
