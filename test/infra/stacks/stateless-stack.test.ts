@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -14,6 +13,7 @@ import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tab
 import {
   buildTestApp,
   flattenJoin,
+  handlerExportsOf,
   onlyResourceOfType,
   resourcesOfType,
   statelessResources,
@@ -209,15 +209,17 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('bundles every handler into an ESM module that loads and exports handler', async () => {
-    for (const house of houseFunctions()) {
-      const fn = resource(logicalIdOf(house.function));
-      const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
-      const bundle = join(testApp.outdir, `asset.${assetHash}`, 'index.mjs');
-      expect(existsSync(bundle), bundle).toBe(true);
-      const module = (await import(pathToFileURL(bundle).href)) as { handler?: unknown };
-      expect(typeof module.handler, house.node.path).toBe('function');
-    }
+  it('bundles every handler into an ESM module that loads in plain Node and exports handler', () => {
+    const bundles = new Map(
+      houseFunctions().map((house) => {
+        const fn = resource(logicalIdOf(house.function));
+        const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+        return [house.node.path, join(testApp.outdir, `asset.${assetHash}`, 'index.mjs')];
+      }),
+    );
+    for (const [path, bundle] of bundles) expect(existsSync(bundle), `${path}: ${bundle}`).toBe(true);
+    const handlerExports = handlerExportsOf([...bundles.values()]);
+    for (const [path, bundle] of bundles) expect(handlerExports[bundle], path).toBe('function');
   });
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -177,4 +178,18 @@ export function dynamoGrantsOf(fn: IFunction): Record<string, string[]> {
 /** The stateless stack and its nested route-area stacks as one template, for tests that look across them (call after synth). */
 export function statelessTemplate(testApp: TrailBuddyApp): Template {
   return Template.fromJSON({ Resources: statelessResources(testApp) });
+}
+
+/**
+ * What each bundle exports as `handler` (`'function'` for a working one) when plain Node loads it as the Lambda
+ * runtime does, or why it failed to load. One Node process for all bundles: importing them through vitest's module
+ * runner transformed every bundle and its source map again (about 20 s for the ~75 functions).
+ */
+export function handlerExportsOf(bundles: readonly string[]): Record<string, string> {
+  const output = execFileSync(process.execPath, [join(import.meta.dirname, 'load-bundles.mjs'), ...bundles], {
+    env: { ...process.env, PROJECT_ROOT: REPO_ROOT },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(output) as Record<string, string>;
 }
