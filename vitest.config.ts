@@ -213,6 +213,7 @@ export default defineConfig({
           name: 'e2e-parallel',
           include: E2E_PARALLEL,
           environment: 'node',
+          isolate: false,
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

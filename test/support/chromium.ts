@@ -54,10 +54,28 @@ export function launchChromium(): Promise<Browser> {
 
 const CAUSE_PREFIX = 'caused by: ';
 
+// On globalThis, not in this module: a worker process runs many browser suites, each in a module registry of its own.
+const workerGlobal = globalThis as typeof globalThis & { trailbuddyWorkerBrowser?: Promise<Browser> };
+
 /**
- * Registers the hooks every browser suite needs: one Chromium per suite (the file or describe it is called in), a fresh context and page per
- * test (no shared cookies or storage), and no uncaught page errors. Returns a getter for the page.
- * `contextOptions` shape every context of the suite (e.g. an iPhone's `userAgent` and viewport).
+ * One Chromium per worker process, launched by its first browser suite and shared by the suites the worker runs after
+ * it (one at a time): a launch cost about a second of CPU, ~15 times a run. Playwright closes it when the worker exits.
+ */
+function workerBrowser(): Promise<Browser> {
+  workerGlobal.trailbuddyWorkerBrowser ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => {
+      workerGlobal.trailbuddyWorkerBrowser = undefined;
+    });
+    return browser;
+  });
+  return workerGlobal.trailbuddyWorkerBrowser;
+}
+
+/**
+ * Registers the hooks every browser suite needs: the worker's Chromium, a fresh context and page per test (no
+ * shared cookies or storage), and no uncaught page errors. Returns a getter for the page. `contextOptions` shape
+ * every context of the suite (e.g. an iPhone's `userAgent` and viewport). A suite's contexts, including those a test
+ * opened itself, are closed when it ends, so the next suite in the worker starts with none.
  */
 export function useBrowserPage(baseURL: string, contextOptions: BrowserContextOptions = {}): () => Page {
   let browser: Browser | undefined;
@@ -65,10 +83,10 @@ export function useBrowserPage(baseURL: string, contextOptions: BrowserContextOp
   let page: Page | undefined;
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((openContext) => openContext.close()) ?? []);
   });
   beforeEach(async () => {
     context = await browser!.newContext({ ...contextOptions, baseURL });
