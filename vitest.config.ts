@@ -226,6 +226,7 @@ export default defineConfig({
           name: 'e2e-parallel',
           include: E2E_PARALLEL,
           environment: 'node',
+          // A worker runs many suites, so they share its one Chromium (useBrowserPage) and one playwright-core import.
           isolate: false,
           globalSetup: ['test/support/stack.global-setup.ts'],
           testTimeout: 60_000,
