@@ -55,13 +55,13 @@ function filesNeedingOwnRegistry(...dirs: string[]): string[] {
   );
 }
 const WEB_ISOLATED = filesNeedingOwnRegistry('test/web');
+const FUNCTIONS_ISOLATED = filesNeedingOwnRegistry('test/functions', 'test/local', 'test/contract');
 /**
  * The -isolated twins start a fresh worker for every file: a worker thread costs less than a child process (the
  * two twins alone took 88-95 s of CPU in threads, 95-103 s in processes, 2-core machine). The VM pools, cheaper
  * still, break the email and trend-chart tests.
  */
 const ISOLATED_POOL = 'threads' as const;
-const FUNCTIONS_ISOLATED = filesNeedingOwnRegistry('test/functions', 'test/local', 'test/contract');
 
 /**
  * The files that take longest (seconds on the 2-core CI machine, measured), longest first. On a fresh clone vitest
@@ -118,7 +118,7 @@ function functionsProject(test: {
   include: string[];
   exclude?: string[];
   isolate?: boolean;
-  pool?: 'threads';
+  pool?: typeof ISOLATED_POOL;
 }) {
   return {
     test: {
