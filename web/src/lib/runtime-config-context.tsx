@@ -22,8 +22,12 @@ export function useRuntimeConfigSource(): RuntimeConfigSource {
   return source;
 }
 
-/** The `/config.json` the app runs with; suspends while it is still loading (only screens that need it ask). */
+/**
+ * The `/config.json` the app runs with; suspends while it is still loading (only screens that need it ask). `use` is
+ * called on every render: skipped once the config has arrived, a component that suspended here and is replayed
+ * after the config arrived calls its later hooks without it, which React rejects ("Update hook called on initial
+ * render") and recovers from by rendering the whole root again.
+ */
 export function useRuntimeConfig(): RuntimeConfig {
-  const source = useRuntimeConfigSource();
-  return source.current() ?? use(source.load());
+  return use(useRuntimeConfigSource().load());
 }
