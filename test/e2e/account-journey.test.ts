@@ -9,7 +9,7 @@ import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { ProfileResponse } from '../../functions/shared/schemas/profile';
 import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { useBrowserPage } from '../support/chromium';
-import { E2E_PASSWORD, gotoHydratedLogin, idTokenOf, newEmail } from '../support/e2e-accounts';
+import { E2E_PASSWORD, gotoHydratedSignUp, idTokenOf, newEmail } from '../support/e2e-accounts';
 import { confirmationCodeFor } from '../support/mailbox';
 import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
 
@@ -68,11 +68,7 @@ async function itemsMentioning(userId: string): Promise<string[]> {
 }
 
 async function signUpThroughUi(page: Page, email: string): Promise<void> {
-  await gotoHydratedLogin(page);
-  await page
-    .getByRole('link', { name: 'Need an account? Sign up' })
-    .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
-    .click();
+  await gotoHydratedSignUp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);

@@ -6,6 +6,7 @@ import {
   createConfirmedUser as createConfirmedUserIn,
   E2E_PASSWORD as PASSWORD,
   gotoHydratedLogin,
+  gotoHydratedSignUp,
   newEmail,
 } from '../support/e2e-accounts';
 
@@ -18,11 +19,7 @@ describe('accounts in a real browser against the local stack', () => {
   it('signs up, confirms, lands on the dashboard, reaches the API as that user, and signs out', async () => {
     const page = currentPage();
     const email = newEmail();
-    await gotoHydratedLogin(page);
-    await page
-      .getByRole('link', { name: 'Need an account? Sign up' })
-      .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
-      .click();
+    await gotoHydratedSignUp(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
@@ -141,11 +138,7 @@ describe('accounts in a real browser against the local stack', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(stack.cognitoEndpoint)) authRequests.push(request.url());
     });
-    await gotoHydratedLogin(page);
-    await page
-      .getByRole('link', { name: 'Need an account? Sign up' })
-      .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
-      .click();
+    await gotoHydratedSignUp(page);
     await page.getByLabel('Email').fill(newEmail());
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(`${PASSWORD}-typo`);

@@ -54,6 +54,20 @@ export async function gotoHydratedLogin(page: Page): Promise<void> {
   await page.getByLabel('Email').and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
 }
 
+/**
+ * The sign-up form, reached as a visitor does: the link on a hydrated /login. The link navigates in a transition,
+ * so the sign-in form (its own Email field) stays on screen a moment after the click: wait for the sign-up form
+ * before typing, or the email goes into a field about to be replaced.
+ */
+export async function gotoHydratedSignUp(page: Page): Promise<void> {
+  await gotoHydratedLogin(page);
+  await page
+    .getByRole('link', { name: 'Need an account? Sign up' })
+    .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
+    .click();
+  await page.getByLabel('Confirm Password').waitFor();
+}
+
 export async function signInThroughUi(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
