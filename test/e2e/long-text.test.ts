@@ -12,6 +12,7 @@ import {
 import { BIO_MAX, DISPLAY_NAME_MAX, type ProfileSettings } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { secondSession } from '../support/e2e-activities';
 import { navigateInApp, screenSettled } from '../support/in-app-navigation';
 import { DEMO_QUERY_PARAM } from '../../web/src/app/paths';
 
@@ -177,10 +178,8 @@ const plannedActivity = (title: string) => ({
 describe('long user text in a real browser', () => {
   it('every signed-in screen fits 390 px and 1280 px when every user-text field holds a long unbroken string', async () => {
     const pageA = currentPage();
-    const contextB = await pageA.context().browser()!.newContext({ baseURL: stack.url });
-    const pageB = await contextB.newPage();
-    const errorsB: string[] = [];
-    pageB.on('pageerror', (error) => errorsB.push(error.message));
+    const sessionB = await secondSession(pageA, stack.url);
+    const pageB = sessionB.page;
     try {
       const [emailA, emailB] = [newEmail('long-a'), newEmail('long-b')];
       await Promise.all([createConfirmedUser(stack, emailA), createConfirmedUser(stack, emailB)]);
@@ -288,9 +287,9 @@ describe('long user text in a real browser', () => {
       found.push(...(await horizontalOverflow(pageB)).map((problem) => `toast @390px: ${problem}`));
 
       expect(found).toEqual([]);
-      expect(errorsB).toEqual([]);
+      expect(sessionB.errors).toEqual([]);
     } finally {
-      await contextB.close();
+      await sessionB.close();
     }
   }, 600_000);
 

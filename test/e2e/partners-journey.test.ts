@@ -6,6 +6,7 @@ import type { ProfileSettings } from '../../functions/shared/schemas/profile';
 import { axeViolations, describeViolations } from '../support/axe';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { secondSession } from '../support/e2e-activities';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
@@ -51,10 +52,8 @@ describe('partners in a real browser, two members', () => {
   it('A opts in, B finds A with a compatibility percent and reasons, connects, A accepts, they message until the quota, both are notified', async () => {
     const pageA = currentPage();
     // bypassCSP: axe is injected as an inline script, which the site's Content Security Policy rightly refuses.
-    const contextB = await pageA.context().browser()!.newContext({ baseURL: stack.url, bypassCSP: true });
-    const pageB = await contextB.newPage();
-    const errorsB: string[] = [];
-    pageB.on('pageerror', (error) => errorsB.push(error.message));
+    const sessionB = await secondSession(pageA, stack.url, { bypassCSP: true });
+    const pageB = sessionB.page;
     try {
       const suffix = Math.random().toString(36).slice(2, 7);
       const nameA = `Avery ${suffix}`;
@@ -162,9 +161,9 @@ describe('partners in a real browser, two members', () => {
       await visible(blockedList.getByText(nameA));
       await blockedList.getByRole('button', { name: `Unblock ${nameA}` }).click();
       await visible(pageB.getByText(new RegExp(`You unblocked ${nameA}\\.$`)));
-      expect(errorsB).toEqual([]);
+      expect(sessionB.errors).toEqual([]);
     } finally {
-      await contextB.close();
+      await sessionB.close();
     }
   }, 240_000);
 });
