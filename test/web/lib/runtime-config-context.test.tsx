@@ -1,5 +1,6 @@
 import { Suspense, startTransition, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { RuntimeConfigProvider, useRuntimeConfig } from '@/lib/runtime-config-context';
@@ -52,13 +53,10 @@ function render(source: RuntimeConfig | RuntimeConfigSource, { inTransition }: {
 }
 
 const link = (container: HTMLElement) =>
-  new Promise<HTMLAnchorElement>((resolve) => {
-    const look = () => {
-      const found = container.querySelector('a');
-      if (found) resolve(found);
-      else setTimeout(look, 5);
-    };
-    look();
+  waitFor(() => {
+    const found = container.querySelector('a');
+    if (!found) throw new Error('The link has not rendered yet.');
+    return found;
   });
 
 describe('useRuntimeConfig', () => {
