@@ -20,7 +20,8 @@ const ROUTES = [
   { id: 'dashboard', path: '/dashboard?demo=true', isPublic: false },
   { id: 'analysis', path: '/analysis?demo=true', isPublic: false },
 ] as const;
-const RUNS = 3;
+/** Issue 14 measured with the median of 5: TBT on a 2-core machine varies by 2-3x between audits of one page. */
+const RUNS = 5;
 const PERFORMANCE_TARGET = 95;
 const PUBLIC_PERFORMANCE_TARGET = 98;
 const ACCESSIBILITY_TARGET = 100;
