@@ -23,7 +23,7 @@ import {
   fetchesRuntimeConfig,
   FORBIDDEN_BEFORE_FIGURES,
   forbiddenCodeIn,
-  hydratesPrerenderedPage,
+  prerenderedElementsLostInHydration,
   interactiveWithoutConfig,
   stylesheetsRequested,
   mainHeadingWithoutJs,
@@ -34,8 +34,8 @@ import {
 const PUBLIC_ROUTES = ['/', '/login'];
 /** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
 const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
-/** Prerendered pages a signed-out visitor's browser hydrates: the painted elements must stay (no second render). */
-const HYDRATED_IN_PLACE = ['/', '/login', '/terms'];
+/** Prerendered pages a signed-out visitor's browser hydrates: every painted element must stay (no second render). */
+const HYDRATED_IN_PLACE = ['/', '/login', '/terms', '/no-such-trail'];
 /** Sign-in hydrates without the runtime config; it loads beside it (only signing in and the API need it). */
 const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
@@ -131,10 +131,16 @@ async function main(): Promise<number> {
       );
     }
     for (const path of HYDRATED_IN_PLACE) {
-      const kept = await hydratesPrerenderedPage(browser, site.url, path);
+      const lost = await prerenderedElementsLostInHydration(browser, site.url, path);
       report(
-        !kept,
-        `${path.padEnd(8)} ${kept ? 'hydrates its prerendered HTML in place' : 'throws its prerendered HTML away when it hydrates (or never hydrates)'}`,
+        lost === null || lost.length > 0,
+        `${path.padEnd(8)} ${
+          lost === null
+            ? 'never hydrates its prerendered HTML'
+            : lost.length > 0
+              ? `throws away part of its prerendered HTML as it hydrates: ${lost.join(', ')}`
+              : 'hydrates its prerendered HTML in place, every element of it'
+        }`,
       );
     }
     for (const path of INTERACTIVE_WITHOUT_CONFIG) {

@@ -54,29 +54,32 @@ export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, p
 }
 
 /**
- * Whether the app, once it has hydrated `path`, still shows the prerendered page's own elements: React hydrated the
- * HTML rather than throwing it away and drawing the page again (which repaints it and costs main-thread time).
- * Waits until the heading belongs to React (hydrated), at most `timeoutMs`; false when it never does.
+ * The elements of `path`'s prerendered HTML that the app, once it has hydrated the page, no longer shows: React
+ * should hydrate the HTML, not throw part of it away and draw it again (a repaint, a flicker, and main-thread time).
+ * Waits until the main heading belongs to React (hydrated) and the network is quiet, at most `timeoutMs`; null when
+ * the page never hydrates.
  */
-export async function hydratesPrerenderedPage(
+export async function prerenderedElementsLostInHydration(
   browser: Browser,
   siteUrl: string,
   path: string,
   timeoutMs = 20_000,
-): Promise<boolean> {
+): Promise<string[] | null> {
   return inFreshPage(browser, {}, async (page) => {
     // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
+    type PaintedElement = { isConnected: boolean; tagName: string; textContent: string | null };
     type InPage = {
       document: {
         addEventListener(type: string, listener: () => void): void;
         querySelector(selector: string): object | null;
+        querySelectorAll(selector: string): Iterable<PaintedElement>;
       };
-      paintedHeading?: object | null;
+      painted?: PaintedElement[];
     };
     await page.addInitScript(() => {
       const view = globalThis as unknown as InPage;
       view.document.addEventListener('DOMContentLoaded', () => {
-        view.paintedHeading = view.document.querySelector('#root main h1');
+        view.painted = [...view.document.querySelectorAll('#root *')];
       });
     });
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -87,13 +90,22 @@ export async function hydratesPrerenderedPage(
       });
     const deadline = Date.now() + timeoutMs;
     while (!(await reactOwns())) {
-      if (Date.now() > deadline) return false;
+      if (Date.now() > deadline) return null;
       await page.waitForTimeout(50);
     }
     await page.waitForLoadState('networkidle');
     return page.evaluate(() => {
-      const view = globalThis as unknown as InPage;
-      return view.paintedHeading != null && view.paintedHeading === view.document.querySelector('#root main h1');
+      const painted = (globalThis as unknown as InPage).painted ?? [];
+      const lost = painted.filter((element) => !element.isConnected);
+      // An element lost with its parent is reported once, by the outermost.
+      return lost
+        .filter(
+          (element) =>
+            !lost.some(
+              (other) => other !== element && (other as unknown as { contains(e: unknown): boolean }).contains(element),
+            ),
+        )
+        .map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}"`);
     });
   });
 }

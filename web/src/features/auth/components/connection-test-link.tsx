@@ -1,9 +1,23 @@
-import type { MouseEvent } from 'react';
+import { memo, Suspense, type MouseEvent } from 'react';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { useConnectionTest } from '../api/test-connection';
 
+/**
+ * The link to the health report, once `/config.json` has arrived (nothing before). Memoized, with no props, for the
+ * prerendered sign-in page: a signed-out visitor's page loads the config only as it hydrates, and the page renders
+ * again once hydrated (its form is enabled). Reaching this boundary while it still waits for the config, that render
+ * made React throw the prerendered link away and show nothing until the config arrived.
+ */
+export const ConnectionTestLink = memo(function ConnectionTestLink() {
+  return (
+    <Suspense fallback={null}>
+      <HealthReportLink />
+    </Suspense>
+  );
+});
+
 /** A link to the health report; with scripts on, it shows the report in an alert instead. */
-export function ConnectionTestLink() {
+function HealthReportLink() {
   const { apiBaseUrl } = useRuntimeConfig();
   const { run, pending } = useConnectionTest();
 

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -135,9 +135,7 @@ export default function LoginPage() {
               Back to Home
             </Link>
             {/* It needs /config.json: the page hydrates without waiting for it (the link works from the HTML meanwhile). */}
-            <Suspense fallback={null}>
-              <ConnectionTestLink />
-            </Suspense>
+            <ConnectionTestLink />
           </div>
         </fieldset>
       </section>
