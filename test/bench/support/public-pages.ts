@@ -67,7 +67,12 @@ export async function prerenderedElementsLostInHydration(
 ): Promise<string[] | null> {
   return inFreshPage(browser, {}, async (page) => {
     // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
-    type PaintedElement = { isConnected: boolean; tagName: string; textContent: string | null };
+    type PaintedElement = {
+      isConnected: boolean;
+      tagName: string;
+      textContent: string | null;
+      contains(other: PaintedElement): boolean;
+    };
     type InPage = {
       document: {
         addEventListener(type: string, listener: () => void): void;
@@ -99,12 +104,7 @@ export async function prerenderedElementsLostInHydration(
       const lost = painted.filter((element) => !element.isConnected);
       // An element lost with its parent is reported once, by the outermost.
       return lost
-        .filter(
-          (element) =>
-            !lost.some(
-              (other) => other !== element && (other as unknown as { contains(e: unknown): boolean }).contains(element),
-            ),
-        )
+        .filter((element) => !lost.some((other) => other !== element && other.contains(element)))
         .map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}"`);
     });
   });

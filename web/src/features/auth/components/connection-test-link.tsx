@@ -5,8 +5,8 @@ import { useConnectionTest } from '../api/test-connection';
 /**
  * The link to the health report, once `/config.json` has arrived (nothing before). Memoized, with no props, for the
  * prerendered sign-in page: a signed-out visitor's page loads the config only as it hydrates, and the page renders
- * again once hydrated (its form is enabled). Reaching this boundary while it still waits for the config, that render
- * made React throw the prerendered link away and show nothing until the config arrived.
+ * again once hydrated (its form is enabled). Without the memo, that render reached this boundary while it still
+ * waited for the config, and React threw the prerendered link away and showed nothing until the config arrived.
  */
 export const ConnectionTestLink = memo(function ConnectionTestLink() {
   return (
