@@ -14,39 +14,38 @@ export interface RuntimeConfigSource {
   load(): Promise<RuntimeConfig>;
 }
 
+/** A promise as React's `use` reads it once it has settled: `status` and `value` set, it answers without suspending. */
 type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
-function markedWhenFulfilled<T>(promise: Promise<T>): Promise<T> {
-  promise.then(
-    (value) => Object.assign(promise as Settled<T>, { status: 'fulfilled', value }),
-    () => undefined, // the caller handles the failure
-  );
-  return promise;
+function markFulfilled<T>(promise: Settled<T>, value: T): T {
+  Object.assign(promise, { status: 'fulfilled', value });
+  return value;
 }
 
 export function loadedRuntimeConfig(config: RuntimeConfig): RuntimeConfigSource {
-  const loaded: Settled<RuntimeConfig> = Object.assign(Promise.resolve(config), {
-    status: 'fulfilled' as const,
-    value: config,
-  });
+  const loaded: Settled<RuntimeConfig> = Promise.resolve(config);
+  markFulfilled(loaded, config);
   return { current: () => config, load: () => loaded };
 }
 
 export function lazyRuntimeConfig(load: () => Promise<RuntimeConfig>): RuntimeConfigSource {
-  let config: RuntimeConfig | null = null;
-  let loading: Promise<RuntimeConfig> | undefined;
+  let loading: Settled<RuntimeConfig> | undefined;
   return {
-    current: () => config,
-    load: () =>
-      (loading ??= markedWhenFulfilled(
-        load().then(
-          (loaded) => (config = loaded),
+    // Once the load has succeeded, its promise holds the config (and is kept: only a failed one is dropped).
+    current: () => loading?.value ?? null,
+    load: () => {
+      if (!loading) {
+        const promise: Settled<RuntimeConfig> = load().then(
+          (config) => markFulfilled(promise, config),
           (error: unknown) => {
             loading = undefined; // a later need tries again
             throw error;
           },
-        ),
-      )),
+        );
+        loading = promise;
+      }
+      return loading;
+    },
   };
 }
 
