@@ -9,8 +9,7 @@ import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { ProfileResponse } from '../../functions/shared/schemas/profile';
 import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { useBrowserPage } from '../support/chromium';
-import { E2E_PASSWORD, gotoHydratedSignUp, idTokenOf, newEmail } from '../support/e2e-accounts';
-import { confirmationCodeFor } from '../support/mailbox';
+import { E2E_PASSWORD, idTokenOf, newEmail, signUpThroughUi } from '../support/e2e-accounts';
 import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
 
 const stack = inject('stack');
@@ -67,22 +66,6 @@ async function itemsMentioning(userId: string): Promise<string[]> {
   return found;
 }
 
-async function signUpThroughUi(page: Page, email: string): Promise<void> {
-  await gotoHydratedSignUp(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect
-    .poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 })
-    .toBe(true);
-  await page
-    .getByLabel('Confirmation code')
-    .fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-}
-
 async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly refuses inline scripts.
   await page.evaluate(axeSource);
@@ -104,7 +87,7 @@ describe('an account from sign-up to deletion, in a real browser', () => {
   it('signs up, fills in the profile, connects Strava, deletes everything, and can no longer sign in', async () => {
     const page = currentPage();
     const email = newEmail('leaver');
-    await signUpThroughUi(page, email);
+    await signUpThroughUi(page, stack, email);
     const userId = subOf(await idTokenOf(page));
 
     // Connect Strava through the simulator's consent page, as an athlete of this journey's own (deauthorizing

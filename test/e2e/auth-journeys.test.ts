@@ -8,6 +8,7 @@ import {
   gotoHydratedLogin,
   gotoHydratedSignUp,
   newEmail,
+  signUpThroughUi,
 } from '../support/e2e-accounts';
 
 const stack = inject('stack');
@@ -19,20 +20,7 @@ describe('accounts in a real browser against the local stack', () => {
   it('signs up, confirms, lands on the dashboard, reaches the API as that user, and signs out', async () => {
     const page = currentPage();
     const email = newEmail();
-    await gotoHydratedSignUp(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-
-    await expect
-      .poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 })
-      .toBe(true);
-    const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
-    await page.getByLabel('Confirmation code').fill(code);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-
-    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await signUpThroughUi(page, stack, email);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
       .toMatch(/^Welcome, /);

@@ -5,6 +5,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { confirmationCodeFor } from './mailbox';
 
 export const E2E_PASSWORD = 'Trail-Buddy-2026';
 
@@ -66,6 +68,23 @@ export async function gotoHydratedSignUp(page: Page): Promise<void> {
     .or(page.getByRole('button', { name: 'Need an account? Sign up' }))
     .click();
   await page.getByLabel('Confirm Password').waitFor();
+}
+
+/** Signs up through the form, confirms with the emailed code (read from the emulator), and lands on the dashboard. */
+export async function signUpThroughUi(page: Page, stack: StackInfo, email: string): Promise<void> {
+  await gotoHydratedSignUp(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect
+    .poll(() => page.getByText('Check your email for the confirmation code!').isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  await page
+    .getByLabel('Confirmation code')
+    .fill(await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
 
 export async function signInThroughUi(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
