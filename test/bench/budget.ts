@@ -9,7 +9,7 @@
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
  * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline,
  * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures,
- * or when a chunk bundles a library's development build.
+ * or when a chunk bundles a library's development build, or when React DOM is bundled with the app's start.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -87,6 +87,24 @@ function productionBuildsCheck(distDir: string): { failed: boolean; message: str
     message: `chunks   ${dev.length > 0 ? `bundle development builds (${[...new Set(dev)].join(', ')})` : 'bundle only production builds of their libraries'}`,
   };
 }
+const REACT_DOM_CLIENT = 'node_modules/react-dom/cjs/react-dom-client.production.js';
+const APP_START = 'src/boot.tsx';
+
+/**
+ * The message of the React-DOM-apart check over the built chunks (no browser needed). The entry evaluates React DOM,
+ * then the app, each in a task of its own (web/src/main.tsx); bundled into one chunk, both would evaluate in one long
+ * task after a public page's first paint, which Lighthouse counts as blocking time (issue 14).
+ */
+function reactDomApartCheck(distDir: string): { failed: boolean; message: string } {
+  const reactDom = chunkBundling(distDir, REACT_DOM_CLIENT);
+  const app = chunkBundling(distDir, APP_START);
+  if (!reactDom || !app)
+    throw new Error(`no chunk bundles ${reactDom ? APP_START : REACT_DOM_CLIENT}: update check:budget`);
+  return {
+    failed: reactDom === app,
+    message: `chunks   ${reactDom === app ? `bundle React DOM with the app's start (${app}): both evaluate in one task` : "keep React DOM apart from the app's start (each evaluates in a task of its own)"}`,
+  };
+}
 /** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /** The demo screens: neither zod nor the HTTP API client may load before their figures show (issue 14). */
@@ -105,7 +123,12 @@ async function main(): Promise<number> {
     if (failed) over++;
     console.log(`${failed ? 'FAIL  ' : 'ok    '} ${message}`);
   };
-  for (const { failed, message } of [...chartChecks(distDir), productionBuildsCheck(distDir)]) report(failed, message);
+  for (const { failed, message } of [
+    ...chartChecks(distDir),
+    productionBuildsCheck(distDir),
+    reactDomApartCheck(distDir),
+  ])
+    report(failed, message);
   const site = await serveBuiltSite(distDir);
   const browser = await launchChromium();
   try {

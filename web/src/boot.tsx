@@ -2,7 +2,7 @@
  * The app's start, loaded by the entry (web/src/main.tsx): reads the page's state, loads what this visitor needs
  * (config, Amplify, the demo client) and renders or hydrates the app into #root.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
@@ -55,7 +55,9 @@ async function boot() {
         <App config={config} authService={authService} />
       </StrictMode>
     );
-    if (hydrate) root = hydrateRoot(container!, app);
+    // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
+    // of in one long task after the page's first paint (issue 14); input on a part not hydrated yet hydrates it first.
+    if (hydrate) startTransition(() => void (root = hydrateRoot(container!, app)));
     else (root ??= createRoot(container!)).render(app);
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
