@@ -87,6 +87,7 @@ function productionBuildsCheck(distDir: string): { failed: boolean; message: str
     message: `chunks   ${dev.length > 0 ? `bundle development builds (${[...new Set(dev)].join(', ')})` : 'bundle only production builds of their libraries'}`,
   };
 }
+
 const REACT_DOM_CLIENT = 'node_modules/react-dom/cjs/react-dom-client.production.js';
 const APP_START = 'src/boot.tsx';
 

@@ -57,7 +57,10 @@ async function boot() {
     );
     // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
     // of in one long task after the page's first paint (issue 14); input on a part not hydrated yet hydrates it first.
-    if (hydrate) startTransition(() => void (root = hydrateRoot(container!, app)));
+    if (hydrate)
+      startTransition(() => {
+        root = hydrateRoot(container!, app);
+      });
     else (root ??= createRoot(container!)).render(app);
   } catch (error) {
     console.error('TrailBuddy failed to start', error);

@@ -19,8 +19,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Starts the app in two steps, each evaluated in a task of its own: React DOM, then the app. One module graph
  * evaluates in one task, and the whole app's was the longest task after a page's first paint, counted in full as
- * blocking time (issue 14); React DOM is most of it. A failed first step is not reported here: the app's start loads
- * React DOM again and reports it.
+ * blocking time (issue 14); React DOM is most of it. A failed first step is reported by the second: the app's start
+ * imports React DOM too, and fails with it.
  */
 const startApp = async () => {
   await import('react-dom/client').catch(() => undefined);
