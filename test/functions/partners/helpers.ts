@@ -68,6 +68,14 @@ export const DISTINCTIVE_METRIC_VALUES = [
   '35.9',
   'TrailRun',
 ];
+
+/**
+ * Each distinctive value as a leak would show it in a response body: on its own, not inside a longer word or number.
+ * A plain substring search also finds `131` inside a random id (`user-…-4ff131c9ba0b`), which failed CI once.
+ */
+export const DISTINCTIVE_METRIC_PATTERNS = DISTINCTIVE_METRIC_VALUES.map(
+  (value) => new RegExp(`(?<![\\w.])${value.replaceAll('.', '\\.')}(?![\\w.])`),
+);
 export const METRIC_FIELD_NAMES = [
   'activityScore',
   'weeklyMinutes',
