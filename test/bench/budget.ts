@@ -49,17 +49,19 @@ const FIGURES_BEFORE_CHARTS: Record<string, string> = {
 const CHART_MODULE = 'src/features/analysis/components/trend-bar-chart.tsx';
 const RECHARTS = /node_modules\/recharts\//;
 
+/** The chunk that bundles `source`; a check naming a source no chunk bundles is out of date with the app. */
+function chunkOf(distDir: string, source: string): string {
+  const chunk = chunkBundling(distDir, source);
+  if (!chunk) throw new Error(`no chunk bundles ${source}: update check:budget`);
+  return chunk;
+}
+
 /** The messages of the figures-before-charts checks over the built chunk graph (no browser needed). */
 function chartChecks(distDir: string): { failed: boolean; message: string }[] {
   const withRecharts = (chunks: string[]) =>
     chunks.filter((chunk) => sourcesOf(distDir, chunk).some((source) => RECHARTS.test(source)));
-  const chunkOf = (source: string) => {
-    const chunk = chunkBundling(distDir, source);
-    if (!chunk) throw new Error(`no chunk bundles ${source}: update check:budget`);
-    return chunk;
-  };
   const checks = Object.entries(FIGURES_BEFORE_CHARTS).map(([path, source]) => {
-    const early = withRecharts(staticClosure(distDir, [entryChunk(distDir), chunkOf(source)]));
+    const early = withRecharts(staticClosure(distDir, [entryChunk(distDir), chunkOf(distDir, source)]));
     return {
       failed: early.length > 0,
       message: `${path.padEnd(8)} ${early.length > 0 ? `loads recharts before its figures (${early.join(', ')})` : 'loads recharts only after its figures'}`,
@@ -97,10 +99,8 @@ const APP_START = 'src/boot.tsx';
  * task after a public page's first paint, which Lighthouse counts as blocking time (issue 14).
  */
 function reactDomApartCheck(distDir: string): { failed: boolean; message: string } {
-  const reactDom = chunkBundling(distDir, REACT_DOM_CLIENT);
-  const app = chunkBundling(distDir, APP_START);
-  if (!reactDom || !app)
-    throw new Error(`no chunk bundles ${reactDom ? APP_START : REACT_DOM_CLIENT}: update check:budget`);
+  const reactDom = chunkOf(distDir, REACT_DOM_CLIENT);
+  const app = chunkOf(distDir, APP_START);
   return {
     failed: reactDom === app,
     message: `chunks   ${reactDom === app ? `bundle React DOM with the app's start (${app}): both evaluate in one task` : "keep React DOM apart from the app's start (each evaluates in a task of its own)"}`,
