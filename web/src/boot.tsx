@@ -55,13 +55,13 @@ async function boot() {
         <App config={config} authService={authService} />
       </StrictMode>
     );
-    // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
-    // of in one long task after the page's first paint (issue 14); input on a part not hydrated yet hydrates it first.
-    if (hydrate)
-      startTransition(() => {
-        root = hydrateRoot(container!, app);
-      });
-    else (root ??= createRoot(container!)).render(app);
+    // In a transition React renders (or hydrates) in slices of a few milliseconds, yielding to the browser between
+    // them, instead of in one long task after the page's first paint (issue 14); input on a part not hydrated yet
+    // hydrates it first. A screen rendered afresh keeps the layout shell on screen until React commits it.
+    startTransition(() => {
+      if (hydrate) root = hydrateRoot(container!, app);
+      else (root ??= createRoot(container!)).render(app);
+    });
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
 import { useChanged } from './use-changed';
 
 export type QueryState<T> =
@@ -22,8 +22,10 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): Qu
 
   useEffect(() => {
     let current = true;
+    // Arriving data renders in a transition: React fills the screen in in slices of a few milliseconds instead of
+    // one long task (issue 14), and what the user does meanwhile comes first.
     fetcher().then(
-      (data) => current && setState({ status: 'success', data }),
+      (data) => current && startTransition(() => setState({ status: 'success', data })),
       (error: unknown) => current && setState({ status: 'error', error }),
     );
     return () => {

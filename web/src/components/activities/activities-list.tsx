@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -42,7 +42,8 @@ export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 
     const ticket = ++latestRequest.current;
     client.activities({ ...filters, limit: ACTIVITIES_PAGE_SIZE }).then(
       ({ activities, nextCursor }) =>
-        ticket === latestRequest.current && setState({ status: 'ready', activities, nextCursor, more: 'idle' }),
+        ticket === latestRequest.current &&
+        startTransition(() => setState({ status: 'ready', activities, nextCursor, more: 'idle' })),
       (error: unknown) => ticket === latestRequest.current && setState({ status: 'error', error }),
     );
   }, [client, connected, filters, refreshKey, attempt]);

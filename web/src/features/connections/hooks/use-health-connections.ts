@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
@@ -59,7 +59,10 @@ export function useHealthConnections(): HealthConnectionsModel {
     let current = true;
     client.connections().then(
       ({ connections }) =>
-        current && setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
+        current &&
+        startTransition(() =>
+          setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
+        ),
       (error: unknown) => current && setState({ status: 'error', error }),
     );
     return () => {

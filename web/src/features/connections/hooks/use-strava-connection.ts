@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
@@ -36,7 +36,8 @@ export function useStravaConnection(): StravaConnectionApi {
         if (!current) return;
         const activeConnections = connections.filter((connection) => connection.isActive);
         const connection = activeConnections.find((candidate) => candidate.provider === 'strava') ?? null;
-        setState({ status: 'ready', connection, activeConnections });
+        // A transition, as useQuery's data (web/src/lib/use-query.ts): the dashboard it completes renders in slices.
+        startTransition(() => setState({ status: 'ready', connection, activeConnections }));
       },
       (error: unknown) => current && setState({ status: 'error', error }),
     );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/schemas/notifications';
@@ -38,13 +38,15 @@ export default function NotificationsPage() {
     api.notifications({ limit: PAGE_SIZE }).then(
       (page) =>
         current &&
-        setState({
-          status: 'ready',
-          notifications: page.notifications,
-          unread: page.unread,
-          nextCursor: page.nextCursor,
-          loadingMore: false,
-        }),
+        startTransition(() =>
+          setState({
+            status: 'ready',
+            notifications: page.notifications,
+            unread: page.unread,
+            nextCursor: page.nextCursor,
+            loadingMore: false,
+          }),
+        ),
       (error: unknown) => current && setState({ status: 'error', error }),
     );
     return () => {

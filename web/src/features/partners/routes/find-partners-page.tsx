@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { Link } from 'react-router-dom';
 import type { PartnerCard as PartnerCardData, PartnerSearchResponse } from '@shared/schemas/partners';
@@ -80,14 +80,16 @@ export default function FindPartnersPage() {
     api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE }).then(
       (page) =>
         current &&
-        setResults({
-          status: 'ready',
-          partners: page.partners,
-          nextCursor: page.nextCursor,
-          me: page.me,
-          loadingMore: false,
-          moreError: null,
-        }),
+        startTransition(() =>
+          setResults({
+            status: 'ready',
+            partners: page.partners,
+            nextCursor: page.nextCursor,
+            me: page.me,
+            loadingMore: false,
+            moreError: null,
+          }),
+        ),
       (error: unknown) => current && setResults({ status: 'error', error }),
     );
     return () => {
