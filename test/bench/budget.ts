@@ -9,11 +9,13 @@
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
  * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline,
  * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures,
- * or when a chunk bundles a library's development build, or when React DOM is bundled with the app's start.
+ * or when a chunk bundles a library's development build, or when React DOM is bundled with the app's start, or when
+ * the demo dashboard or analysis fetches a demo area before its figures that index.html does not preload for it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID, type ScreenChunks } from '../../web/src/app/screens';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { chunkBundling, entryChunk, sourcesOf, staticClosure } from './support/chunk-graph';
@@ -110,6 +112,22 @@ function reactDomApartCheck(distDir: string): { failed: boolean; message: string
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /** The demo screens: neither zod nor the HTTP API client may load before their figures show (issue 14). */
 const FIGURES_WITHOUT_ZOD = ['/dashboard?demo=true', '/analysis?demo=true'];
+/** Demo screens whose demo areas index.html must preload (web/src/app/screens.ts), with the screen each shows. */
+const DEMO_AREAS_PRELOADED = { '/dashboard?demo=true': 'dashboard', '/analysis?demo=true': 'analysis' } as const;
+
+/** The chunks of the demo client's areas (every module DEMO_AREA_MODULES names, for any screen). */
+function demoAreaChunks(distDir: string): Set<string> {
+  const modules = new Set(Object.values(DEMO_AREA_MODULES).flat());
+  return new Set([...modules].map((module) => chunkOf(distDir, module.replace(/^(\.\.\/)+/, ''))));
+}
+
+/** The chunks index.html lists for `page`'s demo areas: what the entry preloads for it in demo mode. */
+function listedDemoChunks(distDir: string, page: keyof ScreenChunks): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const block = new RegExp(`<script type="application/json" id="${DEMO_CHUNKS_ID}">([^<]*)</script>`).exec(html);
+  return block ? ((JSON.parse(block[1]!) as ScreenChunks)[page] ?? []) : [];
+}
+
 /** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
 const WITHOUT_CONFIG = ['/', '/terms', '/dashboard?demo=true'];
 
@@ -186,6 +204,17 @@ async function main(): Promise<number> {
       report(
         requested.length > 0,
         `${path.padEnd(8)} ${requested.length > 0 ? `downloads ${requested.join(', ')} though its HTML has the stylesheet inline` : 'downloads no stylesheet (it is inline)'}`,
+      );
+    }
+    const demoAreas = demoAreaChunks(distDir);
+    for (const [path, page] of Object.entries(DEMO_AREAS_PRELOADED)) {
+      const listed = listedDemoChunks(distDir, page);
+      const late = (await scriptsBeforeFigures(browser, site.url, path)).filter(
+        (script) => demoAreas.has(script) && !listed.includes(script),
+      );
+      report(
+        late.length > 0,
+        `${path.padEnd(8)} ${late.length > 0 ? `fetches ${late.join(', ')} before its figures without index.html preloading it (list its module in DEMO_AREA_MODULES)` : 'preloads the demo areas it needs before its figures'}`,
       );
     }
     for (const path of FIGURES_WITHOUT_ZOD) {

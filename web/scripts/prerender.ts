@@ -8,9 +8,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
+import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID, SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
 import {
   APP_START,
+  demoChunksOf,
   screenChunksOf,
   staticChunksOf,
   withModulePreloads,
@@ -68,9 +69,13 @@ async function main() {
   const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as BuildManifest;
   const appChunks = staticChunksOf(manifest, APP_START);
   const appShell = withScreenChunks(
-    withModulePreloads(shell, appChunks),
-    SCREEN_CHUNKS_ID,
-    screenChunksOf(manifest, SCREEN_MODULES, appChunks),
+    withScreenChunks(
+      withModulePreloads(shell, appChunks),
+      SCREEN_CHUNKS_ID,
+      screenChunksOf(manifest, SCREEN_MODULES, appChunks),
+    ),
+    DEMO_CHUNKS_ID,
+    demoChunksOf(manifest, DEMO_AREA_MODULES, appChunks),
   );
   writeFileSync(join(distDir, 'index.html'), withLayoutShell(appShell, await renderShell()));
   rmSync(manifestDir, { recursive: true, force: true }); // the build's, not the site's

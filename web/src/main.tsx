@@ -5,7 +5,7 @@
  * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the screen's chunks and
  * the demo client or Amplify loading beside it rather than after it.
  */
-import { preloadScreenChunks } from './app/screens';
+import { DEMO_CHUNKS_ID, preloadScreenChunks } from './app/screens';
 import { showStartFailure } from './app/start-failure';
 import { demoAtStart } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
@@ -38,7 +38,9 @@ if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
 } else {
   void startApp();
   preloadScreenChunks(document, window.location.pathname);
-  if (demoAtStart(window.location.search)) preload(() => import('./lib/demo/demo-api-client'));
-  else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
+  if (demoAtStart(window.location.search)) {
+    preload(() => import('./lib/demo/demo-api-client'));
+    preloadScreenChunks(document, window.location.pathname, DEMO_CHUNKS_ID);
+  } else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
     preload(() => import('./lib/auth/amplify-auth-service'));
 }

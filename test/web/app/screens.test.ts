@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths, ROUTE_TABLE } from '@/app/paths';
-import { preloadScreenChunks, SCREEN_CHUNKS_ID, screenAt } from '@/app/screens';
+import { DEMO_CHUNKS_ID, preloadScreenChunks, SCREEN_CHUNKS_ID, screenAt } from '@/app/screens';
 
 describe('screenAt', () => {
   it('finds the screen of every path in the route table, a static segment winning over a parameter', () => {
@@ -23,10 +23,10 @@ describe('preloadScreenChunks', () => {
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
     );
-  const listChunks = (chunks: object) => {
+  const listChunks = (chunks: object, id = SCREEN_CHUNKS_ID) => {
     const block = document.createElement('script');
     block.type = 'application/json';
-    block.id = SCREEN_CHUNKS_ID;
+    block.id = id;
     block.textContent = JSON.stringify(chunks);
     document.body.append(block);
   };
@@ -35,6 +35,16 @@ describe('preloadScreenChunks', () => {
     listChunks({ analysis: ['/assets/analysis-page-1.js', '/assets/charts-2.js'], dashboard: ['/assets/dash-3.js'] });
     preloadScreenChunks(document, '/analysis');
     expect(preloads()).toEqual(['/assets/analysis-page-1.js', '/assets/charts-2.js']);
+  });
+
+  it('preloads from the list it is given: demo mode’s demo areas for the screen', () => {
+    listChunks({ dashboard: ['/assets/dash-3.js'] });
+    listChunks(
+      { dashboard: ['/assets/demo-strava-4.js', '/assets/plan-demo-5.js'], analysis: ['/x.js'] },
+      DEMO_CHUNKS_ID,
+    );
+    preloadScreenChunks(document, '/dashboard', DEMO_CHUNKS_ID);
+    expect(preloads()).toEqual(['/assets/demo-strava-4.js', '/assets/plan-demo-5.js']);
   });
 
   it('preloads nothing for an unknown path or a page without the list', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_START,
+  demoChunksOf,
   screenChunksOf,
   staticChunksOf,
   withModulePreloads,
@@ -15,6 +16,9 @@ const manifest: BuildManifest = {
   '_router.js': { file: 'assets/router-3.js', imports: ['_react.js'] },
   'src/features/analysis/routes/analysis-page.tsx': { file: 'assets/analysis-page-4.js', imports: ['_recharts.js'] },
   '_recharts.js': { file: 'assets/recharts-5.js' },
+  'src/lib/demo/demo-strava.ts': { file: 'assets/demo-strava-6.js', imports: ['_tables.js', '_react.js'] },
+  '../functions/shared/analysis/analysis.ts': { file: 'assets/analysis-7.js', imports: ['_tables.js'] },
+  '_tables.js': { file: 'assets/tables-8.js' },
 };
 
 const SHELL = [
@@ -59,6 +63,26 @@ describe('the screens’ chunk list in index.html', () => {
     expect(chunks).toEqual({ analysis: ['/assets/analysis-page-4.js', '/assets/recharts-5.js'] });
     expect(() => screenChunksOf(manifest, { gone: 'features/gone/routes/gone-page' }, [])).toThrow(
       'The build manifest has no src/features/gone/routes/gone-page.tsx.',
+    );
+  });
+
+  it('names the chunks of each screen’s demo areas once each, with their static imports, less the app’s own', () => {
+    const chunks = demoChunksOf(
+      manifest,
+      {
+        analysis: ['src/lib/demo/demo-strava.ts', '../functions/shared/analysis/analysis.ts'],
+        profile: ['src/lib/demo/demo-strava.ts'],
+        landing: undefined,
+      },
+      staticChunksOf(manifest, APP_START),
+    );
+    expect(chunks).toEqual({
+      analysis: ['/assets/demo-strava-6.js', '/assets/tables-8.js', '/assets/analysis-7.js'],
+      profile: ['/assets/demo-strava-6.js', '/assets/tables-8.js'],
+      landing: [],
+    });
+    expect(() => demoChunksOf(manifest, { analysis: ['src/lib/demo/gone-demo.ts'] }, [])).toThrow(
+      'The build manifest has no src/lib/demo/gone-demo.ts.',
     );
   });
 

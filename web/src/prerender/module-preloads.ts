@@ -55,6 +55,25 @@ export function screenChunksOf(
   );
 }
 
+/**
+ * The chunks of each screen's demo areas (`areas`: modules as the manifest names them) and their static
+ * imports, less those the app's start already preloads: what index.html lists for the entry to preload in demo mode.
+ */
+export function demoChunksOf(
+  manifest: BuildManifest,
+  areas: Readonly<Record<string, readonly string[] | undefined>>,
+  preloaded: readonly string[],
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(areas).map(([page, modules = []]) => [
+      page,
+      [...new Set(modules.flatMap((module) => staticChunksOf(manifest, module)))].filter(
+        (file) => !preloaded.includes(file),
+      ),
+    ]),
+  );
+}
+
 /** The shell with a JSON block (data, not script: the CSP allows it) holding `chunks` before its entry script. */
 export function withScreenChunks(shell: string, id: string, chunks: Record<string, string[]>): string {
   const entry = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/.exec(shell);
