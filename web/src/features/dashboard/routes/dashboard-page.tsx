@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { HealthConnections } from '@/features/connections/components/health-connections';
@@ -34,7 +34,9 @@ export default function DashboardPage() {
   const strava = useStravaConnection();
   const displayName = useDisplayName();
   // The import results sit above the figures: waiting for them too keeps them from pushing the figures down.
-  const importJobs = useImportJobs();
+  // Deferred: a store's change renders at once, in one task, and the jobs may be what completes the dashboard;
+  // deferred, that render is sliced like arriving data's (web/src/lib/use-query.ts, issue 14).
+  const importJobs = useDeferredValue(useImportJobs());
   useConnectedToast();
 
   if (strava.state.status === 'loading' || importJobs.state.status === 'loading')
