@@ -15,7 +15,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID, type ScreenChunks } from '../../web/src/app/screens';
+import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID } from '../../web/src/app/demo-areas';
+import type { PageId } from '../../web/src/app/paths';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { chunkBundling, entryChunk, sourcesOf, staticClosure } from './support/chunk-graph';
@@ -110,10 +111,11 @@ function reactDomApartCheck(distDir: string): { failed: boolean; message: string
 }
 /** Every page has the stylesheet inline: none may download it again (the app's lazy chunks did, with split CSS). */
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
-/** The demo screens: neither zod nor the HTTP API client may load before their figures show (issue 14). */
-const FIGURES_WITHOUT_ZOD = ['/dashboard?demo=true', '/analysis?demo=true'];
-/** Demo screens whose demo areas index.html must preload (web/src/app/screens.ts), with the screen each shows. */
-const DEMO_AREAS_PRELOADED = { '/dashboard?demo=true': 'dashboard', '/analysis?demo=true': 'analysis' } as const;
+/**
+ * The demo screens, with the screen each shows. Before their figures show, neither zod nor the HTTP API client may
+ * load, and every demo area they fetch must have been preloaded (listed in index.html for the screen) (issue 14).
+ */
+const DEMO_SCREENS = { '/dashboard?demo=true': 'dashboard', '/analysis?demo=true': 'analysis' } as const;
 
 /** The chunks of the demo client's areas (every module DEMO_AREA_MODULES names, for any screen). */
 function demoAreaChunks(distDir: string): Set<string> {
@@ -122,10 +124,10 @@ function demoAreaChunks(distDir: string): Set<string> {
 }
 
 /** The chunks index.html lists for `page`'s demo areas: what the entry preloads for it in demo mode. */
-function listedDemoChunks(distDir: string, page: keyof ScreenChunks): string[] {
+function listedDemoChunks(distDir: string, page: PageId): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const block = new RegExp(`<script type="application/json" id="${DEMO_CHUNKS_ID}">([^<]*)</script>`).exec(html);
-  return block ? ((JSON.parse(block[1]!) as ScreenChunks)[page] ?? []) : [];
+  return block ? ((JSON.parse(block[1]!) as Partial<Record<PageId, string[]>>)[page] ?? []) : [];
 }
 
 /** Pages that need no runtime config: only signing in (and the real API) does; demo mode runs in the browser. */
@@ -207,18 +209,15 @@ async function main(): Promise<number> {
       );
     }
     const demoAreas = demoAreaChunks(distDir);
-    for (const [path, page] of Object.entries(DEMO_AREAS_PRELOADED)) {
+    for (const [path, page] of Object.entries(DEMO_SCREENS)) {
+      const beforeFigures = await scriptsBeforeFigures(browser, site.url, path);
       const listed = listedDemoChunks(distDir, page);
-      const late = (await scriptsBeforeFigures(browser, site.url, path)).filter(
-        (script) => demoAreas.has(script) && !listed.includes(script),
-      );
+      const late = beforeFigures.filter((script) => demoAreas.has(script) && !listed.includes(script));
       report(
         late.length > 0,
         `${path.padEnd(8)} ${late.length > 0 ? `fetches ${late.join(', ')} before its figures without index.html preloading it (list its module in DEMO_AREA_MODULES)` : 'preloads the demo areas it needs before its figures'}`,
       );
-    }
-    for (const path of FIGURES_WITHOUT_ZOD) {
-      const early = codeIn(distDir, await scriptsBeforeFigures(browser, site.url, path), FORBIDDEN_BEFORE_FIGURES);
+      const early = codeIn(distDir, beforeFigures, FORBIDDEN_BEFORE_FIGURES);
       const found = [...early].map(([script, labels]) => `${script} (${labels.join(', ')})`);
       report(
         found.length > 0,

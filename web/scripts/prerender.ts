@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID, SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
+import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID } from '../src/app/demo-areas';
+import { SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
 import {
   APP_START,
   demoChunksOf,

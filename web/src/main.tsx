@@ -5,7 +5,8 @@
  * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the screen's chunks and
  * the demo client or Amplify loading beside it rather than after it.
  */
-import { DEMO_CHUNKS_ID, preloadScreenChunks } from './app/screens';
+import { DEMO_CHUNKS_ID } from './app/demo-areas';
+import { preloadScreenChunks } from './app/screens';
 import { showStartFailure } from './app/start-failure';
 import { demoAtStart } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';

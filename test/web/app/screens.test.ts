@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths, ROUTE_TABLE } from '@/app/paths';
-import { DEMO_CHUNKS_ID, preloadScreenChunks, SCREEN_CHUNKS_ID, screenAt } from '@/app/screens';
+import { DEMO_CHUNKS_ID } from '@/app/demo-areas';
+import { preloadScreenChunks, SCREEN_CHUNKS_ID, screenAt } from '@/app/screens';
 
 describe('screenAt', () => {
   it('finds the screen of every path in the route table, a static segment winning over a parameter', () => {

@@ -28,38 +28,12 @@ export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {
   tripLink: 'features/trip-plans/routes/trip-link-page',
 };
 
-/**
- * The demo client's areas (web/src/lib/demo/demo-api-client.ts loads each on its first call) and the shared analysis
- * it computes with, that a screen asks for as it first renders, named as Vite's build manifest names them (relative to
- * web/). In demo mode the entry preloads their chunks beside the screen's, so the screen does not find them one round
- * trip after another once it has rendered (issue 14). check:budget fails when the demo dashboard or analysis fetches
- * a demo chunk before its figures that is not listed here.
- */
-const DEMO_ANALYSIS = [
-  'src/lib/demo/demo-strava.ts',
-  '../functions/shared/analysis/daily-aggregates.ts',
-  '../functions/shared/analysis/analysis.ts',
-];
-export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
-  dashboard: [...DEMO_ANALYSIS, 'src/lib/demo/profile-demo.ts', 'src/lib/demo/plan-demo.ts'],
-  analysis: DEMO_ANALYSIS,
-  profile: [
-    'src/lib/demo/demo-strava.ts',
-    'src/lib/demo/profile-demo.ts',
-    'src/features/trip-plans/demo/trip-plans-demo.ts',
-  ],
-  findPartners: ['src/lib/demo/partners-demo.ts'],
-  planActivity: ['src/lib/demo/plan-demo.ts', 'src/lib/demo/profile-demo.ts'],
-  messages: ['src/lib/demo/partners-demo.ts'],
-  moderation: ['src/lib/demo/safety-demo.ts'],
-  tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
-};
-
 /** The id of index.html's JSON block naming each screen's chunks (web/scripts/prerender.ts writes it). */
 export const SCREEN_CHUNKS_ID = 'screen-chunks';
-/** The id of its block naming the chunks of each screen's demo areas (DEMO_AREA_MODULES), for demo mode. */
-export const DEMO_CHUNKS_ID = 'demo-chunks';
-/** What such a block holds: site paths of chunks and their static imports, by screen, less the app's own. */
+/**
+ * What such a block holds (this one, and demo mode's: web/src/app/demo-areas.ts): site paths of chunks and their static
+ * imports, by screen, less the app's own.
+ */
 export type ScreenChunks = Partial<Record<PageId, string[]>>;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

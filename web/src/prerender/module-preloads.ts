@@ -47,25 +47,30 @@ export function screenChunksOf(
   screenModules: Readonly<Record<string, string>>,
   preloaded: readonly string[],
 ): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(screenModules).map(([page, module]) => [
-      page,
-      staticChunksOf(manifest, `src/${module}.tsx`).filter((file) => !preloaded.includes(file)),
-    ]),
-  );
+  const modules = Object.entries(screenModules).map(([page, module]) => [page, [`src/${module}.tsx`]] as const);
+  return chunksByScreen(manifest, Object.fromEntries(modules), preloaded);
 }
 
 /**
- * The chunks of each screen's demo areas (`areas`: modules as the manifest names them) and their static
- * imports, less those the app's start already preloads: what index.html lists for the entry to preload in demo mode.
+ * The chunks of each screen's demo areas (`areas`: modules as the manifest names them), as screenChunksOf lists the
+ * screens' own: what index.html lists for the entry to preload in demo mode.
  */
 export function demoChunksOf(
   manifest: BuildManifest,
   areas: Readonly<Record<string, readonly string[] | undefined>>,
   preloaded: readonly string[],
 ): Record<string, string[]> {
+  return chunksByScreen(manifest, areas, preloaded);
+}
+
+/** For each screen, its modules' chunks and their static imports, once each, less `preloaded`. */
+function chunksByScreen(
+  manifest: BuildManifest,
+  modulesByScreen: Readonly<Record<string, readonly string[] | undefined>>,
+  preloaded: readonly string[],
+): Record<string, string[]> {
   return Object.fromEntries(
-    Object.entries(areas).map(([page, modules = []]) => [
+    Object.entries(modulesByScreen).map(([page, modules = []]) => [
       page,
       [...new Set(modules.flatMap((module) => staticChunksOf(manifest, module)))].filter(
         (file) => !preloaded.includes(file),
