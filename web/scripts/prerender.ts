@@ -12,7 +12,7 @@ import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID } from '../src/app/demo-areas';
 import { SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
 import {
   APP_START,
-  demoChunksOf,
+  chunksByScreen,
   screenChunksOf,
   staticChunksOf,
   withModulePreloads,
@@ -76,7 +76,7 @@ async function main() {
       screenChunksOf(manifest, SCREEN_MODULES, appChunks),
     ),
     DEMO_CHUNKS_ID,
-    demoChunksOf(manifest, DEMO_AREA_MODULES, appChunks),
+    chunksByScreen(manifest, DEMO_AREA_MODULES, appChunks),
   );
   writeFileSync(join(distDir, 'index.html'), withLayoutShell(appShell, await renderShell()));
   rmSync(manifestDir, { recursive: true, force: true }); // the build's, not the site's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_START,
-  demoChunksOf,
+  chunksByScreen,
   screenChunksOf,
   staticChunksOf,
   withModulePreloads,
@@ -67,7 +67,7 @@ describe('the screens’ chunk list in index.html', () => {
   });
 
   it('names the chunks of each screen’s demo areas once each, with their static imports, less the app’s own', () => {
-    const chunks = demoChunksOf(
+    const chunks = chunksByScreen(
       manifest,
       {
         analysis: ['src/lib/demo/demo-strava.ts', '../functions/shared/analysis/analysis.ts'],
@@ -81,7 +81,7 @@ describe('the screens’ chunk list in index.html', () => {
       profile: ['/assets/demo-strava-6.js', '/assets/tables-8.js'],
       landing: [],
     });
-    expect(() => demoChunksOf(manifest, { analysis: ['src/lib/demo/gone-demo.ts'] }, [])).toThrow(
+    expect(() => chunksByScreen(manifest, { analysis: ['src/lib/demo/gone-demo.ts'] }, [])).toThrow(
       'The build manifest has no src/lib/demo/gone-demo.ts.',
     );
   });

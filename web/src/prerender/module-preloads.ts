@@ -52,19 +52,11 @@ export function screenChunksOf(
 }
 
 /**
- * The chunks of each screen's demo areas (`areas`: modules as the manifest names them), as screenChunksOf lists the
- * screens' own: what index.html lists for the entry to preload in demo mode.
+ * For each screen, its modules' chunks (modules as the manifest names them) and their static imports, once each, less
+ * `preloaded`: what index.html lists for the entry to preload, for the screens themselves (screenChunksOf) and for
+ * their demo areas in demo mode (web/src/app/demo-areas.ts).
  */
-export function demoChunksOf(
-  manifest: BuildManifest,
-  areas: Readonly<Record<string, readonly string[] | undefined>>,
-  preloaded: readonly string[],
-): Record<string, string[]> {
-  return chunksByScreen(manifest, areas, preloaded);
-}
-
-/** For each screen, its modules' chunks and their static imports, once each, less `preloaded`. */
-function chunksByScreen(
+export function chunksByScreen(
   manifest: BuildManifest,
   modulesByScreen: Readonly<Record<string, readonly string[] | undefined>>,
   preloaded: readonly string[],
