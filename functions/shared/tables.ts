@@ -10,15 +10,49 @@ export interface TableDefinition {
   holds: string;
   partitionKey: 'pk';
   sortKey: 'sk';
-  indexes: readonly { name: 'gsi1'; partitionKey: 'gsi1pk'; sortKey: 'gsi1sk' }[];
+  indexes: readonly IndexDefinition[];
   /** Epoch-seconds attribute DynamoDB TTL deletes by. */
   ttlAttribute: 'expiresAt';
+}
+
+export interface IndexDefinition {
+  name: 'gsi1';
+  partitionKey: 'gsi1pk';
+  sortKey: 'gsi1sk';
+  /** The only attributes besides the keys the index copies (DynamoDB's INCLUDE projection); absent: all of them. */
+  nonKeyAttributes?: readonly string[];
 }
 
 export const TABLE_IDS = ['users', 'connections', 'activities', 'social', 'rateLimits'] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
 const gsi1 = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
+
+/**
+ * What the activity list reads from the start-time index: the wire fields of UnifiedActivity and the retention
+ * filter's `fetchedAt`. Reads are charged by the size of the index item, not of what a query projects, so an index
+ * that copied `raw_data` too would cost several times as much per page (issue 14). Plain strings keep this file free
+ * of zod; test/functions/shared/tables.test.ts holds them to the schema.
+ */
+export const ACTIVITY_LIST_ATTRIBUTES = [
+  'user_id',
+  'provider_type',
+  'provider_activity_id',
+  'activity_type',
+  'name',
+  'start_time',
+  'duration_seconds',
+  'distance_meters',
+  'calories_burned',
+  'steps',
+  'heart_rate_avg',
+  'heart_rate_max',
+  'activity_level',
+  'elevation_gain_meters',
+  'average_speed_mps',
+  'fetched_at',
+  'fetchedAt',
+] as const;
 
 export const TABLES: readonly TableDefinition[] = [
   {
@@ -42,7 +76,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'unified health activities (one per user + provider + provider activity id)',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1],
+    indexes: [{ ...gsi1, nonKeyAttributes: ACTIVITY_LIST_ATTRIBUTES }],
     ttlAttribute: 'expiresAt',
   },
   {

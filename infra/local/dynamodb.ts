@@ -185,7 +185,9 @@ export async function createTables(client: DynamoDBClient, prefix: string): Prom
             { AttributeName: index.partitionKey, KeyType: 'HASH' },
             { AttributeName: index.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: index.nonKeyAttributes
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.nonKeyAttributes] }
+            : { ProjectionType: 'ALL' },
         })),
       }),
     );

@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES } from '../../../functions/shared/tables';
+import { ACTIVITY_LIST_ATTRIBUTES, TABLES } from '../../../functions/shared/tables';
 import { buildTestApp, onlyResourceOfType, resourcesOfType, templates, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
@@ -26,6 +26,17 @@ describe('DynamoDB tables', () => {
     }
   });
 
+  it('copies only the list fields into the activities index, and whole items into the others', () => {
+    for (const [logicalId, table] of tables()) {
+      const [index] = table.Properties.GlobalSecondaryIndexes as { Projection: unknown }[];
+      expect(index!.Projection, logicalId).toEqual(
+        logicalId.startsWith('Tablesactivities')
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ACTIVITY_LIST_ATTRIBUTES] }
+          : { ProjectionType: 'ALL' },
+      );
+    }
+  });
+
   it('gives every table pk/sk string keys and the gsi1 index', () => {
     for (const [logicalId, table] of tables()) {
       expect(table.Properties.KeySchema, logicalId).toEqual([
@@ -33,14 +44,13 @@ describe('DynamoDB tables', () => {
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ]);
       expect(table.Properties.GlobalSecondaryIndexes, logicalId).toEqual([
-        {
+        expect.objectContaining({
           IndexName: 'gsi1',
           KeySchema: [
             { AttributeName: 'gsi1pk', KeyType: 'HASH' },
             { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
-        },
+        }),
       ]);
       const attributes =
         (table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]) ?? [];
