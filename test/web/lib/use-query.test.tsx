@@ -18,6 +18,20 @@ describe('useQuery', () => {
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
+  it('changes the loaded data in place with update, and leaves a resource still loading alone', async () => {
+    let resolve!: (value: number[]) => void;
+    const fetcher = vi.fn(() => new Promise<number[]>((settle) => (resolve = settle)));
+    const { result } = renderHook(() => useQuery<number[]>(fetcher, []));
+    act(() => result.current.update((list) => [...list, 99]));
+    expect(result.current.status).toBe('loading');
+
+    await act(async () => resolve([1, 2]));
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: [1, 2] }));
+    act(() => result.current.update((list) => list.filter((n) => n !== 1)));
+    expect(result.current).toMatchObject({ status: 'success', data: [2] });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
   it('drops what set gave it when the deps change (another resource loads)', async () => {
     const fetcher = vi.fn(async (id: string) => `plan ${id}`);
     const { result, rerender } = renderHook(({ id }) => useQuery(() => fetcher(id), [id]), {

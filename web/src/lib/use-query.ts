@@ -9,6 +9,17 @@ export interface QueryControls<T> {
   reload: () => void;
   /** Shows `data` as the resource now, without a fetch: what a change the user made answered with. */
   set: (data: T) => void;
+  /** Changes the loaded resource in place, without a fetch (nothing happens while it is not loaded). */
+  update: (change: (data: T) => T) => void;
+}
+
+/** A resource's state as the connection hooks name it: 'ready' with the data's fields beside the status. */
+export type ReadyState<T extends object> =
+  { status: 'loading' } | { status: 'error'; error: unknown } | ({ status: 'ready' } & T);
+
+export function readyState<T extends object>(query: QueryState<T>): ReadyState<T> {
+  if (query.status === 'success') return { status: 'ready', ...query.data };
+  return query.status === 'error' ? { status: 'error', error: query.error } : { status: 'loading' };
 }
 
 /**
@@ -37,5 +48,12 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: DependencyList): Qu
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const set = useCallback((data: T) => setState({ status: 'success', data }), []);
-  return { ...state, reload, set };
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setState((previous) =>
+        previous.status === 'success' ? { status: 'success', data: change(previous.data) } : previous,
+      ),
+    [],
+  );
+  return { ...state, reload, set, update };
 }

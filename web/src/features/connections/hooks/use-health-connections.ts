@@ -1,5 +1,5 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { useChanged } from '@/lib/use-changed';
+import { useCallback, useMemo, useState } from 'react';
+import { readyState, useQuery, type ReadyState } from '@/lib/use-query';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
@@ -7,11 +7,8 @@ import { PROVIDERS } from '../utils/providers';
 import { syncErrorMessage } from '../utils/sync-errors';
 import { notifyImportStarted } from './use-import-jobs';
 
-export type HealthConnectionsState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  /** `connections`: the active ones only. */
-  | { status: 'ready'; connections: ConnectionSummary[] };
+/** `connections`: the active ones only. */
+export type HealthConnectionsState = ReadyState<{ connections: ConnectionSummary[] }>;
 
 /** Which provider Sync All is on: 'Syncing Strava… 1 of 2'. */
 export interface SyncProgress {
@@ -49,41 +46,31 @@ export interface HealthConnectionsModel {
 /** The user's health connections (all providers), read once per screen and shared by the cards and lists. */
 export function useHealthConnections(): HealthConnectionsModel {
   const client = useApiClient();
-  const [state, setState] = useState<HealthConnectionsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery<{ connections: ConnectionSummary[] }>(
+    () =>
+      client
+        .connections()
+        .then(({ connections }) => ({ connections: connections.filter((connection) => connection.isActive) })),
+    [client],
+  );
+  const { update } = query;
   const [syncProgress, setSyncProgress] = useState<SyncProgress | null>(null);
   const [activitiesVersion, setActivitiesVersion] = useState(0);
-  if (useChanged([client, attempt])) setState({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    client.connections().then(
-      ({ connections }) =>
-        current &&
-        startTransition(() =>
-          setState({ status: 'ready', connections: connections.filter((connection) => connection.isActive) }),
-        ),
-      (error: unknown) => current && setState({ status: 'error', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, attempt]);
+  const state: HealthConnectionsState = readyState(query);
 
   // Memoised: a fresh [] each render would change every callback below on every render.
-  const connections = useMemo(() => (state.status === 'ready' ? state.connections : []), [state]);
+  const loaded = query.status === 'success' ? query.data : null;
+  const connections = useMemo(() => loaded?.connections ?? [], [loaded]);
   const connectionOf = useCallback(
     (provider: ProviderType) => connections.find((connection) => connection.provider === provider) ?? null,
     [connections],
   );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  const updateConnections = useCallback((change: (connections: ConnectionSummary[]) => ConnectionSummary[]) => {
-    setState((previous) =>
-      previous.status === 'ready' ? { status: 'ready', connections: change(previous.connections) } : previous,
-    );
-  }, []);
+  const updateConnections = useCallback(
+    (change: (connections: ConnectionSummary[]) => ConnectionSummary[]) =>
+      update((previous) => ({ connections: change(previous.connections) })),
+    [update],
+  );
 
   const disconnect = useCallback(
     async (provider: ProviderType) => {
@@ -135,7 +122,16 @@ export function useHealthConnections(): HealthConnectionsModel {
     return outcome;
   }, [client, connections, updateConnections]);
 
-  return { state, connectionOf, reload, disconnect, syncAll, syncProgress, addConnection, activitiesVersion };
+  return {
+    state,
+    connectionOf,
+    reload: query.reload,
+    disconnect,
+    syncAll,
+    syncProgress,
+    addConnection,
+    activitiesVersion,
+  };
 }
 
 /** The newest sync time across the connections: the screen's 'Last synchronized'. */

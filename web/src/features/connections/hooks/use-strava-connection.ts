@@ -1,14 +1,16 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import { useChanged } from '@/lib/use-changed';
+import { useCallback, useState } from 'react';
+import { readyState, useQuery, type ReadyState } from '@/lib/use-query';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
 import { notifyImportStarted } from './use-import-jobs';
 
-export type StravaConnectionState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  /** `connection`: the active Strava connection, or null when Strava is not connected. */
-  | { status: 'ready'; connection: ConnectionSummary | null; activeConnections: ConnectionSummary[] };
+interface StravaConnections {
+  /** The active Strava connection, or null when Strava is not connected. */
+  connection: ConnectionSummary | null;
+  activeConnections: ConnectionSummary[];
+}
+
+export type StravaConnectionState = ReadyState<StravaConnections>;
 
 export interface StravaConnectionApi {
   state: StravaConnectionState;
@@ -24,58 +26,40 @@ export interface StravaConnectionApi {
 /** The user's Strava connection, read once per screen and shared by the card and the lists beside it. */
 export function useStravaConnection(): StravaConnectionApi {
   const client = useApiClient();
-  const [state, setState] = useState<StravaConnectionState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [activitiesVersion, setActivitiesVersion] = useState(0);
-  if (useChanged([client, attempt])) setState({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    client.connections().then(
-      ({ connections }) => {
-        if (!current) return;
+  const query = useQuery<StravaConnections>(
+    () =>
+      client.connections().then(({ connections }) => {
         const activeConnections = connections.filter((connection) => connection.isActive);
         const connection = activeConnections.find((candidate) => candidate.provider === 'strava') ?? null;
-        // A transition, as useQuery's data (web/src/lib/use-query.ts): the dashboard it completes renders in slices.
-        startTransition(() => setState({ status: 'ready', connection, activeConnections }));
-      },
-      (error: unknown) => current && setState({ status: 'error', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+        return { connection, activeConnections };
+      }),
+    [client],
+  );
+  const { update } = query;
+  const [activitiesVersion, setActivitiesVersion] = useState(0);
+  const state: StravaConnectionState = readyState(query);
 
   const disconnect = useCallback(async () => {
     await client.disconnect('strava');
-    setState((previous) =>
-      previous.status === 'ready'
-        ? {
-            status: 'ready',
-            connection: null,
-            activeConnections: previous.activeConnections.filter((c) => c.provider !== 'strava'),
-          }
-        : previous,
-    );
+    update(({ activeConnections }) => ({
+      connection: null,
+      activeConnections: activeConnections.filter((c) => c.provider !== 'strava'),
+    }));
     setActivitiesVersion((n) => n + 1);
-  }, [client]);
+  }, [client, update]);
 
   const sync = useCallback(async () => {
     const response = await client.sync('strava');
     if (response.kind === 'queued') notifyImportStarted();
     if (response.kind === 'synced') {
       const { lastSyncAt } = response.result;
-      setState((previous) =>
-        previous.status === 'ready' && previous.connection
-          ? { ...previous, connection: { ...previous.connection, lastSyncAt } }
-          : previous,
+      update((previous) =>
+        previous.connection ? { ...previous, connection: { ...previous.connection, lastSyncAt } } : previous,
       );
       setActivitiesVersion((n) => n + 1);
     }
     return response;
-  }, [client]);
+  }, [client, update]);
 
-  return { state, reload, disconnect, sync, activitiesVersion };
+  return { state, reload: query.reload, disconnect, sync, activitiesVersion };
 }
