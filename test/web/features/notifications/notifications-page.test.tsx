@@ -89,4 +89,29 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('Older')).toBeInTheDocument();
     expect(notifications).toHaveBeenLastCalledWith({ limit: 20, cursor: 'c1' });
   });
+
+  it('keeps a notification marked read while the next page loads, and says when that page fails', async () => {
+    let failPage!: (error: unknown) => void;
+    const notifications = vi
+      .fn()
+      .mockResolvedValueOnce({ notifications: [notification('n2', 'Newer')], unread: 1, nextCursor: 'c1' })
+      .mockImplementationOnce(() => new Promise((_, reject) => (failPage = reject)))
+      .mockResolvedValueOnce({ notifications: [notification('n1', 'Older')], unread: 0, nextCursor: null });
+    renderPage({ notifications, markNotificationRead: vi.fn(async () => ({ unread: 0 })) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Mark as read: Newer' }));
+    expect(await screen.findByText('You are all caught up.')).toBeInTheDocument();
+
+    failPage(new Error('The network went away'));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByText('Newer')).toBeInTheDocument();
+    expect(screen.queryByText('Unread:', { exact: false })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Newer')).toBeInTheDocument();
+  });
 });

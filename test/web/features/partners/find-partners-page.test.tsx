@@ -141,6 +141,27 @@ describe('FindPartnersPage', () => {
     expect(screen.queryByRole('button', { name: 'Load More Partners' })).not.toBeInTheDocument();
   });
 
+  it('drops a page of the old search when the filters change while it loads', async () => {
+    let answerOldPage!: (page: ReturnType<typeof searchResponse>) => void;
+    const searchPartners = vi
+      .fn()
+      .mockResolvedValueOnce(searchResponse([partnerCard()], { nextCursor: 'next-page' }))
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOldPage = resolve)))
+      .mockResolvedValueOnce(searchResponse([partnerCard({ userId: 'p3', displayName: 'Priya Patel' })]));
+    renderPage({ searchPartners });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load More Partners' }));
+    await user.selectOptions(screen.getByLabelText('Activity'), 'hiking');
+    expect(await screen.findByRole('article', { name: 'Priya Patel' })).toBeInTheDocument();
+
+    answerOldPage(searchResponse([partnerCard({ userId: 'm2', displayName: 'Mike Chen' })]));
+    await waitFor(() => expect(searchPartners).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('article', { name: 'Mike Chen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Sarah Johnson' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Priya Patel' })).toBeInTheDocument();
+  });
+
   it('prompts to complete the profile and opt in when there is nothing to show', async () => {
     renderPage({
       searchPartners: vi.fn(async () => searchResponse([], { me: { profileComplete: false, discoverable: false } })),

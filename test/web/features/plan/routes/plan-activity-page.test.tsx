@@ -186,4 +186,43 @@ describe('PlanActivityPage', () => {
       await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!'),
     ).toBeInTheDocument();
   });
+
+  it("loads more of the home area's activities, says when a page fails, and drops a page of an area left", async () => {
+    let answerLeftArea!: (page: unknown) => void;
+    const page = (title: string, id: string, nextCursor: string | null) => ({
+      area: 'vancouver' as const,
+      activities: [summary({ id, title })],
+      nextCursor,
+    });
+    const nearbyGroupActivities = vi
+      .fn()
+      .mockResolvedValueOnce(page('First run', '01JZ0000000000000000000011', 'c2'))
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'The planner is busy. Try again.'))
+      .mockResolvedValueOnce(page('Second run', '01JZ0000000000000000000012', 'c3'))
+      .mockImplementationOnce(() => new Promise((resolve) => (answerLeftArea = resolve)))
+      .mockResolvedValueOnce({ area: 'burnaby' as const, activities: [], nextCursor: null });
+    renderPage({ nearbyGroupActivities });
+    const nearby = (await screen.findByRole('heading', { name: 'Upcoming activities nearby' })).closest('section')!;
+    const user = userEvent.setup();
+    await within(nearby).findByText('First run');
+
+    await user.click(within(nearby).getByRole('button', { name: 'Load More Activities' }));
+    expect(await within(nearby).findByRole('alert')).toHaveTextContent(
+      'TrailBuddy is having trouble right now. Please try again in a moment.',
+    );
+    await user.click(within(nearby).getByRole('button', { name: 'Load More Activities' }));
+    expect(await within(nearby).findByText('Second run')).toBeInTheDocument();
+    expect(within(nearby).getByText('First run')).toBeInTheDocument();
+    expect(within(nearby).queryByRole('alert')).not.toBeInTheDocument();
+    expect(nearbyGroupActivities).toHaveBeenLastCalledWith({ area: 'vancouver', cursor: 'c2', limit: 10 });
+
+    await user.click(within(nearby).getByRole('button', { name: 'Load More Activities' }));
+    await user.selectOptions(within(nearby).getByLabelText('Area'), 'burnaby');
+    expect(
+      await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!'),
+    ).toBeInTheDocument();
+    answerLeftArea(page('Third run', '01JZ0000000000000000000013', null));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(nearby).queryByText('Third run')).not.toBeInTheDocument();
+  });
 });

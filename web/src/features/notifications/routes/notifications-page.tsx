@@ -1,5 +1,3 @@
-import { startTransition, useEffect, useState } from 'react';
-import { useChanged } from '@/lib/use-changed';
 import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/schemas/notifications';
 import { announceUnreadCount } from '@/components/layout/notification-bell';
@@ -11,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { useListPages } from '@/lib/use-list-pages';
 
 const PAGE_SIZE = 20;
 const timeFormat = new Intl.DateTimeFormat('en-CA', {
@@ -20,41 +19,22 @@ const timeFormat = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
 });
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; notifications: Notification[]; unread: number; nextCursor: string | null; loadingMore: boolean };
-
 /** /notifications: partner requests and answers, messages, activity and ride news — newest first. */
 export default function NotificationsPage() {
   const api = useApiClient();
   const toast = useToast();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  if (useChanged([api, attempt])) setState({ status: 'loading' });
+  const list = useListPages(
+    (cursor) => api.notifications({ limit: PAGE_SIZE, cursor }),
+    (shown, next) => ({
+      notifications: [...shown.notifications, ...next.notifications],
+      unread: next.unread,
+      nextCursor: next.nextCursor,
+    }),
+    [api],
+  );
+  const { update } = list;
 
-  useEffect(() => {
-    let current = true;
-    api.notifications({ limit: PAGE_SIZE }).then(
-      (page) =>
-        current &&
-        startTransition(() =>
-          setState({
-            status: 'ready',
-            notifications: page.notifications,
-            unread: page.unread,
-            nextCursor: page.nextCursor,
-            loadingMore: false,
-          }),
-        ),
-      (error: unknown) => current && setState({ status: 'error', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
-  if (state.status === 'loading') {
+  if (list.status === 'loading') {
     return (
       <PageContainer>
         <PageHeader title="Notifications" />
@@ -62,30 +42,31 @@ export default function NotificationsPage() {
       </PageContainer>
     );
   }
-  if (state.status === 'error') {
+  if (list.status === 'error') {
     return (
       <PageContainer>
         <PageHeader title="Notifications" />
-        <FormMessage kind="error">{userMessage(state.error)}</FormMessage>
-        <button type="button" className={buttonStyles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+        <FormMessage kind="error">{userMessage(list.error)}</FormMessage>
+        <button type="button" className={buttonStyles.secondary} onClick={list.reload}>
           Try Again
         </button>
       </PageContainer>
     );
   }
 
+  const state = list.data;
   const markRead = async (notification: Notification) => {
     try {
       const { unread } = await api.markNotificationRead(notification.id);
       announceUnreadCount(unread);
       const readAt = new Date().toISOString();
-      setState({
-        ...state,
+      update((shown) => ({
+        ...shown,
         unread,
-        notifications: state.notifications.map((n) =>
+        notifications: shown.notifications.map((n) =>
           n.id === notification.id ? { ...n, readAt: n.readAt ?? readAt } : n,
         ),
-      });
+      }));
     } catch (error) {
       toast.error(userMessage(error));
     }
@@ -96,30 +77,12 @@ export default function NotificationsPage() {
       const { unread } = await api.markAllNotificationsRead();
       announceUnreadCount(unread);
       const readAt = new Date().toISOString();
-      setState({
-        ...state,
+      update((shown) => ({
+        ...shown,
         unread,
-        notifications: state.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })),
-      });
+        notifications: shown.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })),
+      }));
     } catch (error) {
-      toast.error(userMessage(error));
-    }
-  };
-
-  const loadMore = async () => {
-    if (!state.nextCursor) return;
-    setState({ ...state, loadingMore: true });
-    try {
-      const page = await api.notifications({ limit: PAGE_SIZE, cursor: state.nextCursor });
-      setState({
-        ...state,
-        notifications: [...state.notifications, ...page.notifications],
-        unread: page.unread,
-        nextCursor: page.nextCursor,
-        loadingMore: false,
-      });
-    } catch (error) {
-      setState({ ...state, loadingMore: false });
       toast.error(userMessage(error));
     }
   };
@@ -192,10 +155,16 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
+      {list.more.status === 'error' && <FormMessage kind="error">{userMessage(list.more.error)}</FormMessage>}
       {state.nextCursor && (
         <div className="flex justify-center">
-          <button type="button" className={buttonStyles.secondary} onClick={loadMore} disabled={state.loadingMore}>
-            {state.loadingMore ? 'Loading...' : 'Load more'}
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={list.loadMore}
+            disabled={list.more.status === 'loading'}
+          >
+            {list.more.status === 'loading' ? 'Loading...' : 'Load more'}
           </button>
         </div>
       )}

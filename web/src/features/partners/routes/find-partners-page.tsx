@@ -1,7 +1,6 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import { useChanged } from '@/lib/use-changed';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PartnerCard as PartnerCardData, PartnerSearchResponse } from '@shared/schemas/partners';
+import type { PartnerSearchResponse } from '@shared/schemas/partners';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
@@ -10,6 +9,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { useListPages } from '@/lib/use-list-pages';
 import { useQuery } from '@/lib/use-query';
 import { PartnerCard } from '../components/partner-card';
 import { DEFAULT_FILTERS, PartnerFilters, type PartnerFilterValues } from '../components/partner-filters';
@@ -33,18 +33,6 @@ const matchingSteps = [
     body: 'Shared activities and preferences point you to partners you will enjoy the trail with.',
   },
 ] as const;
-
-type Results =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | {
-      status: 'ready';
-      partners: PartnerCardData[];
-      nextCursor: string | null;
-      me: PartnerSearchResponse['me'];
-      loadingMore: boolean;
-      moreError: string | null;
-    };
 
 function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
   if (me.profileComplete && me.discoverable) return null;
@@ -70,49 +58,19 @@ function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
 export default function FindPartnersPage() {
   const api = useApiClient();
   const [filters, setFilters] = useState<PartnerFilterValues>(DEFAULT_FILTERS);
-  const [results, setResults] = useState<Results>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const results = useListPages(
+    (cursor) => api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE, cursor }),
+    (shown, next) => {
+      const known = new Set(shown.partners.map((partner) => partner.userId));
+      return {
+        ...shown,
+        partners: [...shown.partners, ...next.partners.filter((partner) => !known.has(partner.userId))],
+        nextCursor: next.nextCursor,
+      };
+    },
+    [api, filters],
+  );
   const requests = useQuery(() => api.partnerConnections(), [api]);
-  if (useChanged([api, filters, attempt])) setResults({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE }).then(
-      (page) =>
-        current &&
-        startTransition(() =>
-          setResults({
-            status: 'ready',
-            partners: page.partners,
-            nextCursor: page.nextCursor,
-            me: page.me,
-            loadingMore: false,
-            moreError: null,
-          }),
-        ),
-      (error: unknown) => current && setResults({ status: 'error', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, filters, attempt]);
-
-  const loadMore = useCallback(async () => {
-    if (results.status !== 'ready' || !results.nextCursor) return;
-    setResults({ ...results, loadingMore: true, moreError: null });
-    try {
-      const page = await api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE, cursor: results.nextCursor });
-      const known = new Set(results.partners.map((p) => p.userId));
-      setResults({
-        ...results,
-        partners: [...results.partners, ...page.partners.filter((p) => !known.has(p.userId))],
-        nextCursor: page.nextCursor,
-        loadingMore: false,
-      });
-    } catch (error) {
-      setResults({ ...results, loadingMore: false, moreError: userMessage(error) });
-    }
-  }, [api, filters, results]);
 
   return (
     <PageContainer>
@@ -132,7 +90,7 @@ export default function FindPartnersPage() {
           requests={requests.data.incoming}
           onAnswered={() => {
             requests.reload();
-            setAttempt((n) => n + 1);
+            results.reload();
           }}
         />
       )}
@@ -147,15 +105,15 @@ export default function FindPartnersPage() {
         {results.status === 'error' && (
           <div className="space-y-3">
             <FormMessage kind="error">{userMessage(results.error)}</FormMessage>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className={buttonStyles.secondary} onClick={results.reload}>
               Try Again
             </button>
           </div>
         )}
-        {results.status === 'ready' && (
+        {results.status === 'success' && (
           <>
-            <ProfilePrompt me={results.me} />
-            {results.partners.length === 0 ? (
+            <ProfilePrompt me={results.data.me} />
+            {results.data.partners.length === 0 ? (
               <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
                 <p className="font-semibold text-slate-900">No partners match these filters yet.</p>
                 <p className="mt-1 text-sm text-slate-600">
@@ -164,7 +122,7 @@ export default function FindPartnersPage() {
               </div>
             ) : (
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-                {results.partners.map((partner) => (
+                {results.data.partners.map((partner) => (
                   <li key={partner.userId} className="flex min-w-0">
                     <div className="w-full">
                       <PartnerCard partner={partner} />
@@ -173,16 +131,18 @@ export default function FindPartnersPage() {
                 ))}
               </ul>
             )}
-            {results.moreError && <FormMessage kind="error">{results.moreError}</FormMessage>}
-            {results.nextCursor && (
+            {results.more.status === 'error' && (
+              <FormMessage kind="error">{userMessage(results.more.error)}</FormMessage>
+            )}
+            {results.data.nextCursor && (
               <div className="flex justify-center">
                 <button
                   type="button"
                   className={buttonStyles.secondary}
-                  onClick={loadMore}
-                  disabled={results.loadingMore}
+                  onClick={results.loadMore}
+                  disabled={results.more.status === 'loading'}
                 >
-                  {results.loadingMore ? 'Loading...' : 'Load More Partners'}
+                  {results.more.status === 'loading' ? 'Loading...' : 'Load More Partners'}
                 </button>
               </div>
             )}
@@ -217,7 +177,7 @@ export default function FindPartnersPage() {
           blocked={requests.data.blocked}
           onUnblocked={() => {
             requests.reload();
-            setAttempt((n) => n + 1);
+            results.reload();
           }}
         />
       )}

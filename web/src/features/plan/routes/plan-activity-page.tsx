@@ -4,6 +4,7 @@ import {
   DEFAULT_GROUP_ACTIVITY_FORM,
   NEARBY_AREAS,
   type GroupActivityInput,
+  type NearbyActivitiesResponse,
   type GroupActivitySummary,
   type NearbyArea,
 } from '@shared/schemas/group-activities';
@@ -11,11 +12,13 @@ import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
+import { FormMessage } from '@/components/ui/form-message';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { useListPages } from '@/lib/use-list-pages';
 import { useQuery } from '@/lib/use-query';
 import { ActivityForm } from '../components/activity-form';
 import { ActivityList } from '../components/activity-list';
@@ -127,31 +130,12 @@ function NearbyActivities({
 }) {
   const api = useApiClient();
   const [area, setArea] = useState<NearbyArea | undefined>(undefined);
-  const [more, setMore] = useState<{ activities: GroupActivitySummary[]; cursor: string | null } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const nearby = useQuery(async () => {
-    setMore(null);
-    return api.nearbyGroupActivities({ area, limit: 10 });
-  }, [api, area, version]);
-
-  // Until an area is picked, the server lists the user's home area ('near you').
-  const listedArea = area ?? (nearby.status === 'success' ? nearby.data.area : undefined);
-  const activities = nearby.status === 'success' ? [...nearby.data.activities, ...(more?.activities ?? [])] : [];
-  const cursor = more ? more.cursor : nearby.status === 'success' ? nearby.data.nextCursor : null;
-
-  const loadMore = async () => {
-    if (!cursor || !listedArea) return;
-    setLoadingMore(true);
-    try {
-      const next = await api.nearbyGroupActivities({ area: listedArea, cursor, limit: 10 });
-      setMore((current) => ({
-        activities: [...(current?.activities ?? []), ...next.activities],
-        cursor: next.nextCursor,
-      }));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  // Until an area is picked, the server lists the user's home area ('near you'); later pages ask for that one.
+  const nearby = useListPages<NearbyActivitiesResponse>(
+    (cursor, shown) => api.nearbyGroupActivities({ area: area ?? shown?.area, cursor, limit: 10 }),
+    (shown, next) => ({ ...shown, activities: [...shown.activities, ...next.activities], nextCursor: next.nextCursor }),
+    [api, area, version],
+  );
 
   return (
     <section aria-labelledby="nearby-heading" className="space-y-4">
@@ -182,13 +166,19 @@ function NearbyActivities({
       {nearby.status === 'success' && (
         <>
           <ActivityList
-            activities={activities}
+            activities={nearby.data.activities}
             onJoin={onJoin}
             empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`}
           />
-          {cursor && (
-            <button type="button" onClick={loadMore} disabled={loadingMore} className={buttonStyles.secondary}>
-              {loadingMore ? 'Loading...' : 'Load More Activities'}
+          {nearby.more.status === 'error' && <FormMessage kind="error">{userMessage(nearby.more.error)}</FormMessage>}
+          {nearby.data.nextCursor && (
+            <button
+              type="button"
+              onClick={nearby.loadMore}
+              disabled={nearby.more.status === 'loading'}
+              className={buttonStyles.secondary}
+            >
+              {nearby.more.status === 'loading' ? 'Loading...' : 'Load More Activities'}
             </button>
           )}
         </>
