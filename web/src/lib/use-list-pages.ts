@@ -9,6 +9,10 @@ export interface ListPage {
 /** Loading the page after the one on screen: nothing pending, one on the way, or the last try failed. */
 export type MoreState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
 
+/** A list read a page at a time, as useListPages gives it to a screen. */
+export type ListPages<Page extends ListPage> = QueryState<Page> &
+  QueryControls<Page> & { more: MoreState; loadMore: () => void };
+
 type PendingMore = { cursor: string; status: 'loading' } | { cursor: string; status: 'error'; error: unknown };
 
 /**
@@ -21,7 +25,7 @@ export function useListPages<Page extends ListPage>(
   fetchPage: (cursor?: string, shown?: Page) => Promise<Page>,
   append: (list: Page, next: Page) => Page,
   deps: DependencyList,
-): QueryState<Page> & QueryControls<Page> & { more: MoreState; loadMore: () => void } {
+): ListPages<Page> {
   const query = useQuery(() => fetchPage(), deps);
   const [pending, setPending] = useState<PendingMore | null>(null);
   const end = query.status === 'success' ? query.data.nextCursor : null;
