@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ActivitiesResponse } from '@shared/schemas/connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadMore } from '@/components/ui/load-more';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useListPages, type ListPages } from '@/lib/use-list-pages';
@@ -94,21 +95,12 @@ function ListBody({ list }: { list: ListPages<ActivitiesResponse> }) {
           </li>
         ))}
       </ul>
-      {list.more.status === 'error' && (
-        <FormMessage kind="error">Could not load more activities. Please try again.</FormMessage>
-      )}
-      {nextCursor && (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            onClick={list.loadMore}
-            disabled={list.more.status === 'loading'}
-            className={buttonStyles.secondary}
-          >
-            {list.more.status === 'loading' ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMore
+        more={list.more}
+        nextCursor={nextCursor}
+        onLoadMore={list.loadMore}
+        failure="Could not load more activities. Please try again."
+      />
     </>
   );
 }

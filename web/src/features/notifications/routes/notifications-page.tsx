@@ -4,6 +4,7 @@ import { announceUnreadCount } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadMore } from '@/components/ui/load-more';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/toast';
@@ -155,19 +156,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      {list.more.status === 'error' && <FormMessage kind="error">{userMessage(list.more.error)}</FormMessage>}
-      {state.nextCursor && (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={list.loadMore}
-            disabled={list.more.status === 'loading'}
-          >
-            {list.more.status === 'loading' ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMore more={list.more} nextCursor={state.nextCursor} onLoadMore={list.loadMore} />
     </PageContainer>
   );
 }

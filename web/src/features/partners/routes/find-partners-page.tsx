@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
+import { LoadMore } from '@/components/ui/load-more';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
@@ -131,21 +132,12 @@ export default function FindPartnersPage() {
                 ))}
               </ul>
             )}
-            {results.more.status === 'error' && (
-              <FormMessage kind="error">{userMessage(results.more.error)}</FormMessage>
-            )}
-            {results.data.nextCursor && (
-              <div className="flex justify-center">
-                <button
-                  type="button"
-                  className={buttonStyles.secondary}
-                  onClick={results.loadMore}
-                  disabled={results.more.status === 'loading'}
-                >
-                  {results.more.status === 'loading' ? 'Loading...' : 'Load More Partners'}
-                </button>
-              </div>
-            )}
+            <LoadMore
+              more={results.more}
+              nextCursor={results.data.nextCursor}
+              onLoadMore={results.loadMore}
+              label="Load More Partners"
+            />
           </>
         )}
       </section>

@@ -12,7 +12,7 @@ import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
-import { FormMessage } from '@/components/ui/form-message';
+import { LoadMore } from '@/components/ui/load-more';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -170,17 +170,12 @@ function NearbyActivities({
             onJoin={onJoin}
             empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`}
           />
-          {nearby.more.status === 'error' && <FormMessage kind="error">{userMessage(nearby.more.error)}</FormMessage>}
-          {nearby.data.nextCursor && (
-            <button
-              type="button"
-              onClick={nearby.loadMore}
-              disabled={nearby.more.status === 'loading'}
-              className={buttonStyles.secondary}
-            >
-              {nearby.more.status === 'loading' ? 'Loading...' : 'Load More Activities'}
-            </button>
-          )}
+          <LoadMore
+            more={nearby.more}
+            nextCursor={nearby.data.nextCursor}
+            onLoadMore={nearby.loadMore}
+            label="Load More Activities"
+          />
         </>
       )}
     </section>
