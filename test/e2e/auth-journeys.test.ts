@@ -170,6 +170,15 @@ describe('accounts in a real browser against the local stack', () => {
   it('shows the health JSON from the Test Database Connection link', async () => {
     const page = currentPage();
     await gotoHydratedLogin(page);
+    // The form is enabled before /config.json arrives; the link's boundary waits for it. Until React has hydrated the
+    // prerendered link, a click follows its href to the raw report instead of showing it in an alert.
+    await page.waitForFunction(() =>
+      [...document.links].some(
+        (link) =>
+          link.textContent === 'Test Database Connection' &&
+          Object.keys(link).some((key) => key.startsWith('__reactProps')),
+      ),
+    );
     const dialog = page.waitForEvent('dialog');
     await page
       .getByRole('link', { name: 'Test Database Connection' })
