@@ -172,18 +172,14 @@ describe('accounts in a real browser against the local stack', () => {
     await gotoHydratedLogin(page);
     // The form is enabled before /config.json arrives; the link's boundary waits for it. Until React has hydrated the
     // prerendered link, a click follows its href to the raw report instead of showing it in an alert.
-    await page.waitForFunction(() =>
-      [...document.links].some(
-        (link) =>
-          link.textContent === 'Test Database Connection' &&
-          Object.keys(link).some((key) => key.startsWith('__reactProps')),
-      ),
-    );
+    const link = page.getByRole('link', { name: 'Test Database Connection' });
+    await expect
+      .poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const dialog = page.waitForEvent('dialog');
-    await page
-      .getByRole('link', { name: 'Test Database Connection' })
-      .or(page.getByRole('button', { name: 'Test Database Connection' }))
-      .click();
+    await link.or(page.getByRole('button', { name: 'Test Database Connection' })).click();
     const shown = await dialog;
     const report = JSON.parse(shown.message()) as { status: string; tables: { table: string; reachable: boolean }[] };
     await shown.dismiss();
