@@ -47,19 +47,33 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group, so that stop() ends Chromium's helper processes too, not only the browser.
+    { stdio: 'ignore', detached: true },
   );
   await waitFor('Chromium DevTools', async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok);
   return {
     port,
     async stop() {
+      const group = -child.pid!;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      process.kill(group, 'SIGTERM');
       await exited;
-      // Chromium's helper processes can still be writing the cache just after the browser exits (ENOTEMPTY once).
+      // Chromium's helpers write to the profile until they exit, which can be seconds after the browser under load
+      // (rmSync's retries for 1 s still met ENOTEMPTY once): wait until no process of the group is left.
+      await waitFor('Chromium helper processes to exit', async () => !processGroupAlive(group), 10_000, 50);
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
+}
+
+/** Whether any process of the group is alive: signal 0 checks without sending anything. */
+function processGroupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
