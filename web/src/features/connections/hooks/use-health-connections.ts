@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { readyState, useQuery, type ReadyState } from '@/lib/use-query';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
@@ -43,6 +43,9 @@ export interface HealthConnectionsModel {
   activitiesVersion: number;
 }
 
+/** One empty list for every render before the connections load: a fresh [] would change every callback below. */
+const NO_CONNECTIONS: ConnectionSummary[] = [];
+
 /** The user's health connections (all providers), read once per screen and shared by the cards and lists. */
 export function useHealthConnections(): HealthConnectionsModel {
   const client = useApiClient();
@@ -58,9 +61,7 @@ export function useHealthConnections(): HealthConnectionsModel {
   const [activitiesVersion, setActivitiesVersion] = useState(0);
   const state: HealthConnectionsState = readyState(query);
 
-  // Memoised: a fresh [] each render would change every callback below on every render.
-  const loaded = query.status === 'success' ? query.data : null;
-  const connections = useMemo(() => loaded?.connections ?? [], [loaded]);
+  const connections = query.status === 'success' ? query.data.connections : NO_CONNECTIONS;
   const connectionOf = useCallback(
     (provider: ProviderType) => connections.find((connection) => connection.provider === provider) ?? null,
     [connections],

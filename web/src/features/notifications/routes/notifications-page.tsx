@@ -55,7 +55,7 @@ export default function NotificationsPage() {
     );
   }
 
-  const state = list.data;
+  const loaded = list.data;
   const markRead = async (notification: Notification) => {
     try {
       const { unread } = await api.markNotificationRead(notification.id);
@@ -93,16 +93,16 @@ export default function NotificationsPage() {
       <DemoBanner />
       <PageHeader
         title="Notifications"
-        description={state.unread === 0 ? 'You are all caught up.' : `${state.unread} unread`}
+        description={loaded.unread === 0 ? 'You are all caught up.' : `${loaded.unread} unread`}
         actions={
-          state.unread > 0 ? (
+          loaded.unread > 0 ? (
             <button type="button" className={buttonStyles.secondary} onClick={markAllRead}>
               Mark all as read
             </button>
           ) : undefined
         }
       />
-      {state.notifications.length === 0 ? (
+      {loaded.notifications.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           No notifications yet. Partner requests, messages and activity updates will show up here.
         </p>
@@ -111,7 +111,7 @@ export default function NotificationsPage() {
           aria-label="Notifications"
           className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm"
         >
-          {state.notifications.map((notification) => {
+          {loaded.notifications.map((notification) => {
             const unread = notification.readAt === null;
             return (
               <li
@@ -156,7 +156,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      <LoadMore more={list.more} nextCursor={state.nextCursor} onLoadMore={list.loadMore} />
+      <LoadMore more={list.more} nextCursor={loaded.nextCursor} onLoadMore={list.loadMore} />
     </PageContainer>
   );
 }
