@@ -15,12 +15,15 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fromHere('../node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/** Shared chunks smaller than this (source bytes before minifying) are inlined into the chunks that use them. */
+const INLINED_CHUNK_MAX_BYTES = 30_000;
+
 /**
  * The SPA build. The local host (and CloudFront in AWS) serve `web/dist` with `/config.json`
  * and `/api/*` on the same origin, so there is no dev server or proxy here.
  * The vitest `web` project extends this file (with root '.'), so aliases are absolute.
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromHere('.'),
   publicDir: fromHere('./public'),
   plugins: [react(), tailwindcss()],
@@ -41,5 +44,22 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: false,
     // Read (and removed) by web/scripts/prerender.ts: the app's chunks the signed-in screens' HTML preloads.
     manifest: true,
+    // The SPA only (the prerender's SSR build keeps its entry's exports): each small chunk that several chunks share
+    // is copied into them instead of being a file of its own. The demo dashboard fetched 33 scripts, most under 2 kB
+    // gzip, and each fetch cost main-thread time and a round trip before its figures (issue 14). The copies share one
+    // module registry (one state per module), and no page downloads code it could not reach before. Rolldown needs
+    // the entry's exports given up for it: the entry exports nothing.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              // Stylesheets stay in chunks of their own, as rolldown asks of Vite builds (its CSS plugin would emit
+              // an inlined stylesheet once per copy).
+              experimentalInlineCommonChunks: { maxSize: INLINED_CHUNK_MAX_BYTES, exclude: /\.css(\?|$)/ },
+            },
+          },
+        },
   },
 }));

@@ -10,7 +10,8 @@
  * for /config.json before its sign-in form can be used, or when a page downloads the stylesheet its HTML has inline,
  * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures,
  * or when a chunk bundles a library's development build, or when React DOM is bundled with the app's start, or when
- * the demo dashboard or analysis fetches a demo area before its figures that index.html does not preload for it.
+ * the demo dashboard or analysis fetches a demo area before its figures that index.html does not preload for it, or
+ * more than 20 scripts in all before its figures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -116,6 +117,11 @@ const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?dem
  * load, and every demo area they fetch must have been preloaded (listed in index.html for the screen) (issue 14).
  */
 const DEMO_SCREENS = { '/dashboard?demo=true': 'dashboard', '/analysis?demo=true': 'analysis' } as const;
+/**
+ * Scripts the demo dashboard or analysis may fetch before its figures: each fetch costs a round trip and main-thread
+ * time, and with a chunk per shared module the dashboard fetched 33 (web/vite.config.ts inlines the small ones).
+ */
+const MAX_SCRIPTS_BEFORE_FIGURES = 20;
 
 /** The chunks of the demo client's areas (every module DEMO_AREA_MODULES names, for any screen). */
 function demoAreaChunks(distDir: string): Set<string> {
@@ -216,6 +222,11 @@ async function main(): Promise<number> {
       report(
         late.length > 0,
         `${path.padEnd(8)} ${late.length > 0 ? `fetches ${late.join(', ')} before its figures without index.html preloading it (list its module in DEMO_AREA_MODULES)` : 'preloads the demo areas it needs before its figures'}`,
+      );
+      const fetched = new Set(beforeFigures).size;
+      report(
+        fetched > MAX_SCRIPTS_BEFORE_FIGURES,
+        `${path.padEnd(8)} fetches ${fetched} scripts before its figures (at most ${MAX_SCRIPTS_BEFORE_FIGURES})`,
       );
       const early = codeIn(distDir, beforeFigures, FORBIDDEN_BEFORE_FIGURES);
       const found = [...early].map(([script, labels]) => `${script} (${labels.join(', ')})`);

@@ -15,6 +15,7 @@ import {
   chunksByScreen,
   screenChunksOf,
   staticChunksOf,
+  withLowPriorityEntryPreloads,
   withModulePreloads,
   withScreenChunks,
   type BuildManifest,
@@ -62,8 +63,9 @@ async function main() {
   );
   const outDir = join(distDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
+  const pageShell = withLowPriorityEntryPreloads(shell);
   for (const page of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
-    writeFileSync(join(outDir, page.file), withPrerenderedRoot(shell, await renderPage(page.path)));
+    writeFileSync(join(outDir, page.file), withPrerenderedRoot(pageShell, await renderPage(page.path)));
   }
   // Last: the pages above were made from the empty index.html, without the app's preloads.
   const manifestDir = join(distDir, '.vite');

@@ -4,6 +4,7 @@ import {
   chunksByScreen,
   screenChunksOf,
   staticChunksOf,
+  withLowPriorityEntryPreloads,
   withModulePreloads,
   withScreenChunks,
   type BuildManifest,
@@ -50,6 +51,29 @@ describe('the signed-in screens’ app preloads', () => {
     expect(html.indexOf('index-entry.js')).toBeLessThan(html.indexOf('boot-1.js'));
     expect(html).toContain('<style>body{}</style>');
     expect(() => withModulePreloads('<head></head>', [])).toThrow('index.html has no module entry script.');
+  });
+
+  it('does not link a chunk twice when Vite already preloads it for the entry', () => {
+    const shell = SHELL.replace(
+      '<head>',
+      '<head>\n    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+    );
+    const html = withModulePreloads(shell, staticChunksOf(manifest, APP_START));
+    expect(html.match(/react-2\.js/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/boot-1.js">');
+  });
+});
+
+describe('the prerendered pages’ preloads', () => {
+  it('turns the entry’s modulepreload links to low priority and leaves everything else as it was', () => {
+    const shell = SHELL.replace(
+      '<head>',
+      '<head>\n    <link rel="modulepreload" crossorigin href="/assets/web-1.js">\n    <link rel="icon" href="/favicon.svg">',
+    );
+    const html = withLowPriorityEntryPreloads(shell);
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/web-1.js">');
+    expect(html).not.toContain('<link rel="modulepreload" crossorigin href=');
+    expect(html.replace(' fetchpriority="low"', '')).toBe(shell);
   });
 });
 

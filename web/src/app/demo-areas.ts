@@ -9,11 +9,7 @@ import type { PageId } from './paths';
 export const DEMO_CHUNKS_ID = 'demo-chunks';
 
 /** What the demo's Strava status and analysis load: its sample data and the shared analysis it computes with. */
-const DEMO_ANALYSIS = [
-  'src/lib/demo/demo-strava.ts',
-  '../functions/shared/analysis/daily-aggregates.ts',
-  '../functions/shared/analysis/analysis.ts',
-];
+const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analysis/analysis.ts'];
 /**
  * The demo client's areas (web/src/lib/demo/demo-api-client.ts loads each on its first call) that a screen asks for
  * as it first renders, named as Vite's build manifest names them (relative to web/). In demo mode the entry preloads

@@ -27,15 +27,28 @@ export function staticChunksOf(manifest: BuildManifest, source: string): string[
  * The shell with low-priority modulepreload links for `scripts` (but its entry script): a signed-in screen needs the
  * app at once to show its data, so its chunks download beside the entry rather than after it has run, without
  * competing with the first paint. The prerendered pages do not get them: they fetch the app after their first paint.
+ * A chunk the shell already preloads (Vite's links for the entry's imports) is not linked twice.
  */
 export function withModulePreloads(shell: string, scripts: readonly string[]): string {
   const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(shell);
   if (!entry) throw new Error('index.html has no module entry script.');
   const links = scripts
-    .filter((script) => script !== entry[1])
+    .filter((script) => script !== entry[1] && !shell.includes(`rel="modulepreload" crossorigin href="${script}"`))
     .map((script) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${script}">`)
     .join('');
   return shell.replace(entry[0], () => `${entry[0]}${links}`);
+}
+
+/**
+ * The shell with the modulepreload links Vite writes for the chunks the entry imports set to low priority, for the
+ * prerendered pages: they paint from their HTML and start the app after that paint, so those chunks must not compete
+ * with it (a signed-in screen keeps them high: it needs them at once).
+ */
+export function withLowPriorityEntryPreloads(shell: string): string {
+  return shell.replaceAll(
+    '<link rel="modulepreload" crossorigin href=',
+    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+  );
 }
 
 /**
