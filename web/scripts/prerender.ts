@@ -11,10 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID } from '../src/app/demo-areas';
 import { SCREEN_CHUNKS_ID, SCREEN_MODULES } from '../src/app/screens';
 import {
-  APP_START,
+  appStartChunks,
   chunksByScreen,
   screenChunksOf,
-  staticChunksOf,
   withLowPriorityEntryPreloads,
   withModulePreloads,
   withScreenChunks,
@@ -70,7 +69,7 @@ async function main() {
   // Last: the pages above were made from the empty index.html, without the app's preloads.
   const manifestDir = join(distDir, '.vite');
   const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as BuildManifest;
-  const appChunks = staticChunksOf(manifest, APP_START);
+  const appChunks = appStartChunks(manifest);
   const appShell = withScreenChunks(
     withScreenChunks(
       withModulePreloads(shell, appChunks),

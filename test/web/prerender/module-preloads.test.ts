@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_START,
+  appStartChunks,
   chunksByScreen,
+  REACT_DOM_START,
   screenChunksOf,
   staticChunksOf,
   withLowPriorityEntryPreloads,
@@ -20,6 +22,8 @@ const manifest: BuildManifest = {
   'src/lib/demo/demo-strava.ts': { file: 'assets/demo-strava-6.js', imports: ['_tables.js', '_react.js'] },
   '../functions/shared/analysis/analysis.ts': { file: 'assets/analysis-7.js', imports: ['_tables.js'] },
   '_tables.js': { file: 'assets/tables-8.js' },
+  [REACT_DOM_START]: { file: 'assets/client-facade.js', imports: ['_react-dom.js'] },
+  '_react-dom.js': { file: 'assets/react-dom-9.js', imports: ['_react.js'] },
 };
 
 const SHELL = [
@@ -38,6 +42,17 @@ describe('the signed-in screens’ app preloads', () => {
       '/assets/index-entry.js',
     ]);
     expect(() => staticChunksOf(manifest, 'src/missing.tsx')).toThrow('The build manifest has no src/missing.tsx.');
+  });
+
+  it('lists React DOM’s start (and the chunk that only re-exports it) before the app’s, each chunk once', () => {
+    expect(appStartChunks(manifest)).toEqual([
+      '/assets/client-facade.js',
+      '/assets/react-dom-9.js',
+      '/assets/react-2.js',
+      '/assets/boot-1.js',
+      '/assets/router-3.js',
+      '/assets/index-entry.js',
+    ]);
   });
 
   it('adds a low-priority modulepreload for each after the entry script, but none for the entry itself', () => {

@@ -8,6 +8,17 @@ export type BuildManifest = Record<string, { file: string; imports?: string[] }>
 
 /** The module that starts the app (web/src/boot.tsx), which the entry imports dynamically. */
 export const APP_START = 'src/boot.tsx';
+/** React DOM's client, which the entry imports dynamically before the app's start (its first step, in its own task). */
+export const REACT_DOM_START = '../node_modules/react-dom/client.js';
+
+/**
+ * The chunks of the app's two start steps, React DOM's first, each once. React DOM's own import may be a chunk of
+ * its own that only re-exports what the start's chunks bundle: unlisted, it was fetched one round trip later than
+ * everything else, in the way of the first render.
+ */
+export function appStartChunks(manifest: BuildManifest): string[] {
+  return [...new Set([REACT_DOM_START, APP_START].flatMap((source) => staticChunksOf(manifest, source)))];
+}
 
 /** Site paths of `source`'s chunk and every chunk it imports statically, from Vite's build manifest. */
 export function staticChunksOf(manifest: BuildManifest, source: string): string[] {
