@@ -20,6 +20,9 @@ export function appStartChunks(manifest: BuildManifest): string[] {
   return [...new Set([REACT_DOM_START, APP_START].flatMap((source) => staticChunksOf(manifest, source)))];
 }
 
+/** How Vite's build writes, into index.html, the modulepreload of each chunk the entry imports (up to its href). */
+const VITE_ENTRY_PRELOAD = '<link rel="modulepreload" crossorigin href=';
+
 /** Site paths of `source`'s chunk and every chunk it imports statically, from Vite's build manifest. */
 export function staticChunksOf(manifest: BuildManifest, source: string): string[] {
   const files: string[] = [];
@@ -44,7 +47,7 @@ export function withModulePreloads(shell: string, scripts: readonly string[]): s
   const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(shell);
   if (!entry) throw new Error('index.html has no module entry script.');
   const links = scripts
-    .filter((script) => script !== entry[1] && !shell.includes(`rel="modulepreload" crossorigin href="${script}"`))
+    .filter((script) => script !== entry[1] && !shell.includes(`${VITE_ENTRY_PRELOAD}"${script}"`))
     .map((script) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${script}">`)
     .join('');
   return shell.replace(entry[0], () => `${entry[0]}${links}`);
@@ -56,10 +59,7 @@ export function withModulePreloads(shell: string, scripts: readonly string[]): s
  * with it (a signed-in screen keeps them high: it needs them at once).
  */
 export function withLowPriorityEntryPreloads(shell: string): string {
-  return shell.replaceAll(
-    '<link rel="modulepreload" crossorigin href=',
-    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-  );
+  return shell.replaceAll(VITE_ENTRY_PRELOAD, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 }
 
 /**
