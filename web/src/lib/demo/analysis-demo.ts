@@ -10,7 +10,7 @@ function viewerTimeZone(): string {
  * The analysis of the demo athlete, computed in the browser with the same pure functions the server uses:
  * the detailed recent activities plus a year of older workouts, summed into daily aggregates.
  */
-export function createAnalysisDemoApi({ now }: DemoContext): AnalysisApi {
+export function createAnalysisDemoApi({ now, wait }: DemoContext): AnalysisApi {
   return {
     async analysis(range) {
       // Loaded on first use, so neither the sample year nor the computation weighs on other screens.
@@ -23,6 +23,8 @@ export function createAnalysisDemoApi({ now }: DemoContext): AnalysisApi {
       const timeZone = viewerTimeZone();
       const recent = demoActivities(at);
       const aggregates = buildDailyAggregates([...demoActivityHistory(at), ...recent], timeZone);
+      // The server's work, done on the page's main thread: in two tasks, so neither blocks input for long (issue 14).
+      await wait(0);
       return buildAnalysis({ range, aggregates, activities: recent }, { now: at, timeZone });
     },
   };

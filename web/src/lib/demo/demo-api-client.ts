@@ -5,6 +5,7 @@ import { TABLE_IDS } from '@shared/tables';
 import type { ActivitiesParams, ApiClient, CoreApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/api/api-error';
 import { createAnalysisDemoApi } from './analysis-demo';
+import { answersInOwnTasks } from './answers-in-own-tasks';
 import type { DemoContext } from './demo-context';
 import {
   createHealthConnectionsDemoApi,
@@ -47,13 +48,16 @@ export function createDemoApiClient({
   wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: DemoApiClientOptions = {}): ApiClient {
   const context: DemoContext = { now, origin, storage, wait };
-  return {
-    ...createCoreDemoApi(context),
-    ...createHealthConnectionsDemoApi(context),
-    ...createAnalysisDemoApi(context),
-    ...createNotificationsDemoApi(context),
-    ...createLazyDemoAreas(context),
-  };
+  return answersInOwnTasks<ApiClient>(
+    {
+      ...createCoreDemoApi(context),
+      ...createHealthConnectionsDemoApi(context),
+      ...createAnalysisDemoApi(context),
+      ...createNotificationsDemoApi(context),
+      ...createLazyDemoAreas(context),
+    },
+    () => wait(0),
+  );
 }
 
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
