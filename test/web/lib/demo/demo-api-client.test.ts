@@ -9,6 +9,7 @@ import {
 import { HealthResponse } from '@shared/schemas/health';
 import { MeResponse } from '@shared/schemas/me';
 import { createDemoApiClient, DEMO_CONNECT_DELAY_MS } from '@/lib/demo/demo-api-client';
+import { demoActivityHistory } from '@/lib/demo/demo-strava';
 
 const now = new Date('2026-03-10T18:20:00.000Z');
 
@@ -136,10 +137,12 @@ describe('createDemoApiClient', () => {
         finishedAt: now.toISOString(),
       },
     });
-    expect((await client.importJobs()).jobs.map((job) => `${job.kind}:${job.status}`)).toEqual([
-      'import:done',
-      'backfill:done',
-    ]);
+    const { jobs } = await client.importJobs();
+    expect(jobs.map((job) => `${job.kind}:${job.status}`)).toEqual(['import:done', 'backfill:done']);
+    // The backfill reports the active days of the sample year the analysis shows (one workout a day at most), not 0.
+    const historyDays = demoActivityHistory(now).length;
+    expect(historyDays).toBeGreaterThan(100);
+    expect(jobs[1]!.result).toEqual({ imported: 0, updated: 0, days: historyDays });
     // 18:20 UTC: the 15-minute window ends at 18:30.
     expect(await client.stravaUsage()).toMatchObject({ rateLimited: false, minutesLeft: 10 });
     await expect(client.sync('google_health')).rejects.toMatchObject({

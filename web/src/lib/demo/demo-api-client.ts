@@ -251,11 +251,13 @@ function createCoreDemoApi(context: DemoContext): CoreApi {
       const health = demoHealthImportJobs(context);
       if (!state.connected) return { jobs: health };
       const count = (await connectedActivities()).length;
+      // The backfill brought the year before the detailed activities in as daily totals: one workout a day at most.
+      const historyDays = (await loadStrava()).demoActivityHistory(now()).length;
       const at = state.connectedAt ?? now().toISOString();
       return {
         jobs: [
           finishedDemoImportJob('strava', 'import', at, count, { imported: count, updated: 0, days: 0 }),
-          finishedDemoImportJob('strava', 'backfill', at, 0, { imported: 0, updated: 0, days: 0 }),
+          finishedDemoImportJob('strava', 'backfill', at, historyDays, { imported: 0, updated: 0, days: historyDays }),
           ...health,
         ],
       };
