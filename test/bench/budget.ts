@@ -11,7 +11,7 @@
  * or when the demo dashboard or analysis loads zod (the shared schemas) or the HTTP API client before its figures,
  * or when a chunk bundles a library's development build, or when React DOM is bundled with the app's start, or when
  * the demo dashboard or analysis fetches a demo area before its figures that index.html does not preload for it, or
- * more than 20 scripts in all before its figures.
+ * more than 20 scripts in all before its figures, or when the layout shell's spinner shows or animates within 800 ms.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,6 +33,7 @@ import {
   mainHeadingWithoutJs,
   paintsLayoutWithoutJs,
   scriptsBeforeFigures,
+  shellSpinnerStart,
 } from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
@@ -44,6 +45,11 @@ const HYDRATED_IN_PLACE = ['/', '/login', '/terms', '/no-such-trail'];
 const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
 const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
+/**
+ * The shell's loading spinner stays invisible and still this long: a wait shorter than that shows no spinner, and it
+ * does not animate while the app starts (in software compositing it took main-thread time from the start, issue 14).
+ */
+const SPINNER_QUIET_MS = 800;
 /** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
 const FIGURES_BEFORE_CHARTS: Record<string, string> = {
   '/dashboard': 'src/features/dashboard/routes/dashboard-page.tsx',
@@ -207,6 +213,18 @@ async function main(): Promise<number> {
         `${path.padEnd(8)} ${painted ? 'paints the layout shell from HTML' : 'needs JavaScript to show its header and page frame'}`,
       );
     }
+    const spinner = await shellSpinnerStart(browser, site.url, SHELL_FROM_HTML[0]!);
+    const spinnerQuiet = spinner !== null && spinner.opacity === 0 && spinner.firstAnimationMs >= SPINNER_QUIET_MS;
+    report(
+      !spinnerQuiet,
+      `shell    ${
+        spinner === null
+          ? 'has no loading spinner to check (update check:budget)'
+          : spinnerQuiet
+            ? `shows its spinner only after ${SPINNER_QUIET_MS} ms, and animates nothing before`
+            : `shows or animates its spinner before ${SPINNER_QUIET_MS} ms (opacity ${spinner.opacity}, first animation at ${spinner.firstAnimationMs} ms)`
+      }`,
+    );
     for (const path of STYLESHEET_INLINE) {
       const requested = await stylesheetsRequested(browser, site.url, path);
       report(

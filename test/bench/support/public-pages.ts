@@ -54,6 +54,32 @@ export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, p
 }
 
 /**
+ * How the layout shell's loading spinner starts (JavaScript off, as the HTML paints it): its opacity as painted, and
+ * the earliest time (ms) at which any of its animations starts; null when the shell has no spinner.
+ */
+export async function shellSpinnerStart(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+): Promise<{ opacity: number; firstAnimationMs: number } | null> {
+  return inFreshPage(browser, { javaScriptEnabled: false }, async (page) => {
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+    const spinner = page.locator('#root main [role="status"] > [aria-hidden="true"]').first();
+    if ((await spinner.count()) === 0) return null;
+    // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
+    type Animated = { getAnimations(): { effect: { getTiming(): { delay?: number } } | null }[] };
+    type InPage = { getComputedStyle(element: Animated): { opacity: string } };
+    return spinner.evaluate((element: Animated) => {
+      const delays = element.getAnimations().map((animation) => animation.effect?.getTiming().delay ?? 0);
+      return {
+        opacity: Number((globalThis as unknown as InPage).getComputedStyle(element).opacity),
+        firstAnimationMs: delays.length > 0 ? Math.min(...delays) : Infinity,
+      };
+    });
+  });
+}
+
+/**
  * The elements of `path`'s prerendered HTML that the app, once it has hydrated the page, no longer shows: React
  * should hydrate the HTML, not throw part of it away and draw it again (a repaint, a flicker, and main-thread time).
  * Waits until the main heading belongs to React (hydrated) and the network is quiet, at most `timeoutMs`; null when

@@ -15,7 +15,7 @@ export function Spinner({ label = 'Loading', showLabel = false, className = '' }
     >
       <span
         aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+        className="size-8 animate-spin-when-slow rounded-full border-4 border-brand-100 border-t-brand-700"
       />
       {showLabel && <span className="text-lg font-medium text-slate-800">{label}</span>}
     </div>
