@@ -55,7 +55,7 @@ export function ActivityCardSkeleton() {
     <div
       data-testid="activity-skeleton"
       aria-hidden="true"
-      className="animate-pulse rounded-xl border border-slate-200 bg-white p-4"
+      className="animate-pulse-when-slow rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="h-4 w-2/3 rounded bg-slate-200" />
       <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
