@@ -22,6 +22,8 @@ export function appStartChunks(manifest: BuildManifest): string[] {
 
 /** How Vite's build writes, into index.html, the modulepreload of each chunk the entry imports (up to its href). */
 const VITE_ENTRY_PRELOAD = '<link rel="modulepreload" crossorigin href=';
+/** The same link at low priority, as this module writes (or rewrites) it (up to its href). */
+const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" crossorigin fetchpriority="low" href=';
 
 /** Site paths of `source`'s chunk and every chunk it imports statically, from Vite's build manifest. */
 export function staticChunksOf(manifest: BuildManifest, source: string): string[] {
@@ -48,7 +50,7 @@ export function withModulePreloads(shell: string, scripts: readonly string[]): s
   if (!entry) throw new Error('index.html has no module entry script.');
   const links = scripts
     .filter((script) => script !== entry[1] && !shell.includes(`${VITE_ENTRY_PRELOAD}"${script}"`))
-    .map((script) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${script}">`)
+    .map((script) => `\n    ${LOW_PRIORITY_PRELOAD}"${script}">`)
     .join('');
   return shell.replace(entry[0], () => `${entry[0]}${links}`);
 }
@@ -59,7 +61,7 @@ export function withModulePreloads(shell: string, scripts: readonly string[]): s
  * with it (a signed-in screen keeps them high: it needs them at once).
  */
 export function withLowPriorityEntryPreloads(shell: string): string {
-  return shell.replaceAll(VITE_ENTRY_PRELOAD, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  return shell.replaceAll(VITE_ENTRY_PRELOAD, LOW_PRIORITY_PRELOAD);
 }
 
 /**
