@@ -1,10 +1,11 @@
-import { DeleteCommand, QueryCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { retentionExpiresAt } from '../domain/retention';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { UnifiedActivity, type ProviderType } from '../shared/schemas/activity';
 import { batchGetAll, batchWriteAll } from './batch';
-import { keys } from './keys';
+import { ACTIVITY_ORDER_INDEXES } from '../shared/tables';
+import { ACTIVITY_SK_PREFIX, keys } from './keys';
 
 export interface ActivityToStore {
   activity: UnifiedActivity;
@@ -19,6 +20,7 @@ function toItem({ activity, raw }: ActivityToStore): Record<string, unknown> {
   return {
     ...keys.activity(activity.user_id, activity.provider_type, activity.provider_activity_id),
     ...keys.activityByStartTime(activity.user_id, activity.start_time),
+    ...keys.activityInOrders(activity),
     entity: 'UnifiedActivity',
     ...activity,
     // One string, not a nested map: it is never queried, and a map of ~60 attributes per item tripled the cost of
@@ -123,22 +125,29 @@ export async function activitiesOfUser(userId: string): Promise<UnifiedActivity[
 
 /** The fields the activity list shows (the wire shape), read by name so raw_data and bookkeeping never leave the table. */
 const LIST_FIELDS = Object.keys(UnifiedActivity.shape) as (keyof UnifiedActivity)[];
-/** Where a page of the start-time index ended: the item's table sort key and start time (its partition keys are the caller's). */
+/** Where a page of an order's index ended: the item's table sort key and its key in that index. */
 export interface ActivityPageKey {
   sk: string;
-  startTime: string;
+  at: string;
 }
 
+export type ActivityOrder = 'date' | keyof typeof ACTIVITY_ORDER_INDEXES;
+
+/** Newest/oldest first reads the start-time index (gsi1); the other orders read their own (ACTIVITY_ORDER_INDEXES). */
+const indexOf = (sort: ActivityOrder) =>
+  sort === 'date' ? { name: 'gsi1', sortKey: 'gsi1sk' } : ACTIVITY_ORDER_INDEXES[sort];
+
 /**
- * One page of the user's activities in start-time order, from the start-time index (gsi1): reads stop as soon as
- * the page is full, so the cost follows the page, not the history. Only the list fields are projected. Records
- * fetched before `fetchedSince` (past retention, TTL may lag) are dropped by the query's filter; `keep` drops
- * others (e.g. a type filter that has no stored attribute) while the page is filled. `next` is where the next page
- * starts, or null when nothing follows.
+ * One page of the user's activities in one order, from that order's index: reads stop as soon as the page is full, so
+ * the cost follows the page, not the history. Only the list fields are projected. Records fetched before
+ * `fetchedSince` (past retention, TTL may lag) are dropped by the query's filter; `keep` drops others (e.g. a type
+ * filter that has no stored attribute) while the page is filled. `next` is where the next page starts, or null when
+ * nothing follows.
  */
-export async function activityPageByStartTime(
+export async function activityPage(
   userId: string,
   options: {
+    sort: ActivityOrder;
     order: 'asc' | 'desc';
     limit: number;
     after?: ActivityPageKey;
@@ -148,21 +157,22 @@ export async function activityPageByStartTime(
 ): Promise<{ activities: UnifiedActivity[]; next: ActivityPageKey | null }> {
   const { gsi1pk } = keys.activityByStartTime(userId, '');
   const { pk } = keys.activitiesOfUser(userId);
+  const index = indexOf(options.sort);
   const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
   const found: { activity: UnifiedActivity; key: ActivityPageKey }[] = [];
   let startKey: Record<string, unknown> | undefined = options.after
-    ? { pk, sk: options.after.sk, gsi1pk, gsi1sk: options.after.startTime }
+    ? { pk, sk: options.after.sk, gsi1pk, [index.sortKey]: options.after.at }
     : undefined;
   // One more than the page tells whether anything follows, without a second round trip for an exactly full last page.
   while (found.length <= options.limit) {
     const result = await dynamo().send(
       new QueryCommand({
         TableName: table(),
-        IndexName: 'gsi1',
+        IndexName: index.name,
         KeyConditionExpression: 'gsi1pk = :pk',
         FilterExpression: '#fetchedAt >= :since',
-        ProjectionExpression: ['sk', 'gsi1sk', ...Object.keys(names)].join(', '),
-        ExpressionAttributeNames: { ...names, '#fetchedAt': 'fetchedAt' },
+        ProjectionExpression: ['sk', '#at', ...Object.keys(names)].join(', '),
+        ExpressionAttributeNames: { ...names, '#at': index.sortKey, '#fetchedAt': 'fetchedAt' },
         ExpressionAttributeValues: { ':pk': gsi1pk, ':since': options.fetchedSince.toISOString() },
         ScanIndexForward: options.order === 'asc',
         Limit: options.limit + 1 - found.length,
@@ -172,7 +182,7 @@ export async function activityPageByStartTime(
     for (const item of result.Items ?? []) {
       const parsed = UnifiedActivity.safeParse(item);
       if (parsed.success && (options.keep?.(parsed.data) ?? true))
-        found.push({ activity: parsed.data, key: { sk: String(item.sk), startTime: String(item.gsi1sk) } });
+        found.push({ activity: parsed.data, key: { sk: String(item.sk), at: String(item[index.sortKey]) } });
     }
     if (!result.LastEvaluatedKey) break;
     startKey = result.LastEvaluatedKey;
@@ -184,27 +194,53 @@ export async function activityPageByStartTime(
   };
 }
 
-/** All of the user's activities still within retention, list fields only (no raw_data), in no particular order. */
-export async function listFieldsOfActivities(userId: string, fetchedSince: Date): Promise<UnifiedActivity[]> {
-  const { pk, skPrefix } = keys.activitiesOfUser(userId);
+/**
+ * Gives every stored activity that lacks them its order keys (keys.activityInOrders), and returns how many it changed.
+ * An activity stored before the order indexes existed is in none of them, so the list sorted by distance, duration or
+ * elevation would leave it out. A Scan of the whole table: run once after an upgrade (scripts/add-activity-order-keys.ts)
+ * and by the local stack as it starts (its data folder may hold older items).
+ */
+export async function addMissingActivityOrderKeys(): Promise<number> {
+  const orderKeys = Object.values(ACTIVITY_ORDER_INDEXES).map((index) => index.sortKey);
   const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
-  const activities: UnifiedActivity[] = [];
-  const pages = paginateQuery(
+  const missing = Object.fromEntries(orderKeys.map((key, i) => [`#o${i}`, key]));
+  const pages = paginateScan(
     { client: dynamo() },
     {
       TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: '#fetchedAt >= :since',
-      ProjectionExpression: Object.keys(names).join(', '),
-      ExpressionAttributeNames: { ...names, '#fetchedAt': 'fetchedAt' },
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':since': fetchedSince.toISOString() },
+      FilterExpression: `begins_with(sk, :prefix) AND (${Object.keys(missing)
+        .map((name) => `attribute_not_exists(${name})`)
+        .join(' OR ')})`,
+      ProjectionExpression: ['pk', 'sk', ...Object.keys(names)].join(', '),
+      ExpressionAttributeNames: { ...names, ...missing },
+      ExpressionAttributeValues: { ':prefix': ACTIVITY_SK_PREFIX },
     },
   );
+  let changed = 0;
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
       const parsed = UnifiedActivity.safeParse(item);
-      if (parsed.success) activities.push(parsed.data);
+      if (!parsed.success) continue;
+      const values = keys.activityInOrders(parsed.data);
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: `SET ${Object.keys(values)
+              .map((_, i) => `#k${i} = :k${i}`)
+              .join(', ')}`,
+            // An item deleted since the Scan read it stays deleted.
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((key, i) => [`#k${i}`, key])),
+            ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((value, i) => [`:k${i}`, value])),
+          }),
+        );
+        changed++;
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
     }
   }
-  return activities;
+  return changed;
 }

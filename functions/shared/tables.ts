@@ -16,9 +16,9 @@ export interface TableDefinition {
 }
 
 export interface IndexDefinition {
-  name: 'gsi1';
+  name: string;
   partitionKey: 'gsi1pk';
-  sortKey: 'gsi1sk';
+  sortKey: string;
   /** The only attributes besides the keys the index copies (DynamoDB's INCLUDE projection); absent: all of them. */
   nonKeyAttributes?: readonly string[];
 }
@@ -54,6 +54,17 @@ export const ACTIVITY_LIST_ATTRIBUTES = [
   'fetchedAt',
 ] as const;
 
+/**
+ * The activity list's other orders (spec: sort by distance, duration or elevation), one index each on the same
+ * partition as gsi1 (the user), keyed by a sortable string of the order's value (keys.activityOrderKeys), so a page in
+ * any order is one Query that stops when the page is full (issue 14). They copy the same list fields as gsi1.
+ */
+export const ACTIVITY_ORDER_INDEXES = {
+  distance: { name: 'byDistance', partitionKey: 'gsi1pk', sortKey: 'distanceOrder' },
+  duration: { name: 'byDuration', partitionKey: 'gsi1pk', sortKey: 'durationOrder' },
+  elevation: { name: 'byElevation', partitionKey: 'gsi1pk', sortKey: 'elevationOrder' },
+} as const satisfies Record<string, IndexDefinition>;
+
 export const TABLES: readonly TableDefinition[] = [
   {
     id: 'users',
@@ -76,7 +87,10 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'unified health activities (one per user + provider + provider activity id)',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [{ ...gsi1, nonKeyAttributes: ACTIVITY_LIST_ATTRIBUTES }],
+    indexes: [gsi1, ...Object.values(ACTIVITY_ORDER_INDEXES)].map((index) => ({
+      ...index,
+      nonKeyAttributes: ACTIVITY_LIST_ATTRIBUTES,
+    })),
     ttlAttribute: 'expiresAt',
   },
   {

@@ -1,3 +1,5 @@
+import { ACTIVITY_ORDER_INDEXES } from '../../functions/shared/tables';
+
 /**
  * Deployment settings, read from CDK context (`cdk.json` or `-c key=value`).
  * Every key has a safe default so `cdk synth` works offline with no AWS account.
@@ -19,7 +21,15 @@ export interface DeploymentSettings {
   siteCertificateArn: string | undefined;
   /** A published iCloud link to the TrailBuddy Shortcut (https), passed to the functions as APPLE_SHORTCUT_URL. */
   appleShortcutUrl: string | undefined;
+  /**
+   * How many of the activity list's order indexes (ACTIVITY_ORDER_INDEXES) the activities table declares; all by
+   * default. CloudFormation adds one index to an existing table per update, so a stage deployed before them is
+   * upgraded with 1, then 2, then the default (README: Deploying to AWS).
+   */
+  activityOrderIndexes: number;
 }
+
+const ACTIVITY_ORDER_INDEX_COUNT = Object.keys(ACTIVITY_ORDER_INDEXES).length;
 
 export const GOOGLE_CLIENT_ID_PLACEHOLDER = 'set-googleClientId-in-cdk-context.apps.googleusercontent.com';
 
@@ -64,6 +74,18 @@ export function readDeploymentSettings(context: ContextSource): DeploymentSettin
     throw new Error(`CDK context 'appleShortcutUrl' must be an https URL, got '${appleShortcutUrl}'`);
   }
 
+  const orderIndexes = text('activityOrderIndexes');
+  const activityOrderIndexes = orderIndexes === undefined ? ACTIVITY_ORDER_INDEX_COUNT : Number(orderIndexes);
+  if (
+    !Number.isInteger(activityOrderIndexes) ||
+    activityOrderIndexes < 0 ||
+    activityOrderIndexes > ACTIVITY_ORDER_INDEX_COUNT
+  ) {
+    throw new Error(
+      `CDK context 'activityOrderIndexes' must be a whole number from 0 to ${ACTIVITY_ORDER_INDEX_COUNT}, got '${orderIndexes}'`,
+    );
+  }
+
   return {
     stage,
     region: text('region'),
@@ -73,5 +95,6 @@ export function readDeploymentSettings(context: ContextSource): DeploymentSettin
     siteDomain,
     siteCertificateArn,
     appleShortcutUrl,
+    activityOrderIndexes,
   };
 }

@@ -46,6 +46,7 @@ export function createTrailBuddyApp(options: TrailBuddyAppOptions = {}): TrailBu
     googleClientId: settings.googleClientId,
     googleClientSecretName: settings.googleClientSecretName,
     authDomainPrefix: settings.authDomainPrefix,
+    activityOrderIndexes: settings.activityOrderIndexes,
   });
 
   const stateless = new StatelessStack(app, `${prefix}-Stateless`, {

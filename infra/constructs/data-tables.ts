@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, type TableId } from '../../functions/shared/tables';
+import { ACTIVITY_ORDER_INDEXES, TABLES, type TableId } from '../../functions/shared/tables';
 
 export type TablesById = Readonly<Record<TableId, Table>>;
 
@@ -9,8 +9,13 @@ export type TablesById = Readonly<Record<TableId, Table>>;
 export class DataTables extends Construct {
   readonly byId: TablesById;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, options: { activityOrderIndexes: number }) {
     super(scope, id);
+    const leftOut = new Set<string>(
+      Object.values(ACTIVITY_ORDER_INDEXES)
+        .slice(options.activityOrderIndexes)
+        .map((index) => index.name),
+    );
     const byId: Partial<Record<TableId, Table>> = {};
     for (const definition of TABLES) {
       const table = new Table(this, definition.id, {
@@ -23,7 +28,7 @@ export class DataTables extends Construct {
         // User data outlives any one deployment: deleting the stack must not delete it.
         removalPolicy: RemovalPolicy.RETAIN,
       });
-      for (const index of definition.indexes) {
+      for (const index of definition.indexes.filter((index) => !leftOut.has(index.name))) {
         table.addGlobalSecondaryIndex({
           indexName: index.name,
           partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

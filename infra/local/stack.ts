@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { addMissingActivityOrderKeys } from '../../functions/repositories/activities';
 import type { EnvSettings } from '../../functions/shared/env';
 import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
@@ -85,6 +86,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stoppers.push(() => dynamo.stop());
     Object.assign(process.env, dynamo.env);
+    if (stateDir) {
+      const updated = await addMissingActivityOrderKeys();
+      if (updated > 0) log(`[dynamodb] ${updated} stored activities got their sort-order keys (issue 14)`);
+    }
 
     const cognitoDir = stateDir ? join(stateDir, 'cognito') : mkdtempSync(join(tmpdir(), 'trailbuddy-cognito-'));
     if (!stateDir) stoppers.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));

@@ -12,6 +12,8 @@ export interface StatefulStackProps extends StackProps {
   googleClientId: string;
   googleClientSecretName: string;
   authDomainPrefix?: string;
+  /** How many of the activity list's order indexes to declare (DeploymentSettings.activityOrderIndexes). */
+  activityOrderIndexes: number;
 }
 
 /** What the stateless stack builds on: passed as objects in app.ts, never as string imports. */
@@ -35,7 +37,7 @@ export class StatefulStack extends Stack {
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
 
-    const tables = new DataTables(this, 'Tables');
+    const tables = new DataTables(this, 'Tables', { activityOrderIndexes: props.activityOrderIndexes });
     const users = new UserDirectory(this, 'Users', {
       stage: props.stage,
       googleClientId: props.googleClientId,

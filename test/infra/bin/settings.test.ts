@@ -15,6 +15,7 @@ describe('readDeploymentSettings', () => {
       siteDomain: undefined,
       siteCertificateArn: undefined,
       appleShortcutUrl: undefined,
+      activityOrderIndexes: 3,
     });
   });
 
@@ -29,6 +30,7 @@ describe('readDeploymentSettings', () => {
         siteDomain: 'trailbuddy.example.ca',
         siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
         appleShortcutUrl: 'https://www.icloud.com/shortcuts/0123456789abcdef',
+        activityOrderIndexes: '1',
       }),
     ).toEqual({
       stage: 'prod',
@@ -39,7 +41,14 @@ describe('readDeploymentSettings', () => {
       siteDomain: 'trailbuddy.example.ca',
       siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
       appleShortcutUrl: 'https://www.icloud.com/shortcuts/0123456789abcdef',
+      activityOrderIndexes: 1,
     });
+  });
+
+  it('accepts only 0 to 3 activity order indexes (an upgrade adds them one deploy at a time)', () => {
+    for (const value of ['4', '-1', '1.5', 'two'])
+      expect(() => settingsFrom({ activityOrderIndexes: value }), value).toThrow(/activityOrderIndexes/);
+    expect(settingsFrom({ activityOrderIndexes: '0' }).activityOrderIndexes).toBe(0);
   });
 
   it('rejects a stage that cannot be part of a stack name', () => {

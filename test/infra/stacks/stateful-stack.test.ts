@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_LIST_ATTRIBUTES, TABLES } from '../../../functions/shared/tables';
+import { ACTIVITY_LIST_ATTRIBUTES, ACTIVITY_ORDER_INDEXES, TABLES } from '../../../functions/shared/tables';
 import { buildTestApp, onlyResourceOfType, resourcesOfType, templates, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
@@ -26,38 +26,55 @@ describe('DynamoDB tables', () => {
     }
   });
 
-  it('copies only the list fields into the activities index, and whole items into the others', () => {
+  it('copies only the list fields into the activities indexes, and whole items into the others', () => {
     for (const [logicalId, table] of tables()) {
-      const [index] = table.Properties.GlobalSecondaryIndexes as { Projection: unknown }[];
-      expect(index!.Projection, logicalId).toEqual(
-        logicalId.startsWith('Tablesactivities')
-          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ACTIVITY_LIST_ATTRIBUTES] }
-          : { ProjectionType: 'ALL' },
-      );
+      for (const index of table.Properties.GlobalSecondaryIndexes as { Projection: unknown }[]) {
+        expect(index.Projection, logicalId).toEqual(
+          logicalId.startsWith('Tablesactivities')
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ACTIVITY_LIST_ATTRIBUTES] }
+            : { ProjectionType: 'ALL' },
+        );
+      }
     }
   });
 
-  it('gives every table pk/sk string keys and the gsi1 index', () => {
+  it('gives every table pk/sk string keys and the gsi1 index, and the activities table its order indexes', () => {
     for (const [logicalId, table] of tables()) {
       expect(table.Properties.KeySchema, logicalId).toEqual([
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ]);
-      expect(table.Properties.GlobalSecondaryIndexes, logicalId).toEqual([
-        expect.objectContaining({
-          IndexName: 'gsi1',
-          KeySchema: [
-            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-          ],
-        }),
-      ]);
+      const orderIndexes = logicalId.startsWith('Tablesactivities') ? Object.values(ACTIVITY_ORDER_INDEXES) : [];
+      expect(table.Properties.GlobalSecondaryIndexes, logicalId).toEqual(
+        [{ name: 'gsi1', sortKey: 'gsi1sk' }, ...orderIndexes].map((index) =>
+          expect.objectContaining({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+          }),
+        ),
+      );
       const attributes =
         (table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]) ?? [];
       expect(
         attributes.every((attribute) => attribute.AttributeType === 'S'),
         logicalId,
       ).toBe(true);
+    }
+  });
+
+  it('declares only as many order indexes as activityOrderIndexes says (CloudFormation adds one per update)', () => {
+    const upgrading = buildTestApp({ context: { activityOrderIndexes: '1' } });
+    try {
+      const [, activities] = Object.entries(
+        resourcesOfType(templates(upgrading).stateful, 'AWS::DynamoDB::Table'),
+      ).find(([logicalId]) => logicalId.startsWith('Tablesactivities'))!;
+      const names = (activities.Properties.GlobalSecondaryIndexes as { IndexName: string }[]).map((i) => i.IndexName);
+      expect(names).toEqual(['gsi1', ACTIVITY_ORDER_INDEXES.distance.name]);
+    } finally {
+      upgrading.cleanup();
     }
   });
 

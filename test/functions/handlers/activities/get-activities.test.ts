@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../functions/handlers/activities/get-activities';
 import { dynamo } from '../../../../functions/lib/dynamo';
 import { upsertActivities } from '../../../../functions/repositories/activities';
+import { filterAndSortActivities } from '../../../../functions/shared/activity-list';
 import type { UnifiedActivity } from '../../../../functions/shared/schemas/activity';
 import { ActivitiesResponse } from '../../../../functions/shared/schemas/connections';
 import { invoke, userClaims } from '../../../support/api-events';
@@ -94,13 +95,39 @@ describe('GET /api/activities', () => {
     expect(await allPages(userId, 'limit=5&sort=distance')).toEqual([...newestFirst].reverse());
   });
 
-  it('a page reads about a page of items, not the whole history', async () => {
+  it('pages by distance, duration and elevation in the shared order, missing values and ties included', async () => {
+    const { userId, all } = await seed(29, (i) => ({
+      distance_meters: i % 5 === 0 ? null : (i * 7919) % 23,
+      duration_seconds: (i * 31) % 9,
+      elevation_gain_meters: i % 4 === 0 ? null : ((i * 13) % 6) / 2,
+    }));
+    for (const sort of ['distance', 'duration', 'elevation'] as const) {
+      for (const order of ['desc', 'asc'] as const) {
+        const expected = filterAndSortActivities(all, { type: 'all', sort, order }).map((a) => a.provider_activity_id);
+        expect(await allPages(userId, `limit=4&sort=${sort}&order=${order}`), `${sort} ${order}`).toEqual(expected);
+      }
+      const rides = filterAndSortActivities(all, { type: 'ride', sort, order: 'desc' });
+      expect(await allPages(userId, `limit=3&sort=${sort}&type=ride`)).toEqual(
+        rides.map((a) => a.provider_activity_id),
+      );
+    }
+  });
+
+  it('a page reads about a page of items, not the whole history, in every order', async () => {
     const { userId } = await seed(400);
-    const read = await itemsRead(() => page(userId, 'limit=10'));
-    expect(read).toBeLessThanOrEqual(11);
-    const first = ActivitiesResponse.parse((await page(userId, 'limit=10')).json);
-    const readNext = await itemsRead(() => page(userId, `limit=10&cursor=${first.nextCursor}`));
-    expect(readNext).toBeLessThanOrEqual(11);
+    for (const view of [
+      'limit=10',
+      'limit=10&order=asc',
+      'limit=10&sort=distance',
+      'limit=10&sort=elevation&order=asc',
+      'limit=10&sort=duration',
+    ]) {
+      const read = await itemsRead(() => page(userId, view));
+      expect(read, view).toBeLessThanOrEqual(11);
+      const first = ActivitiesResponse.parse((await page(userId, view)).json);
+      const readNext = await itemsRead(() => page(userId, `${view}&cursor=${first.nextCursor}`));
+      expect(readNext, view).toBeLessThanOrEqual(11);
+    }
   });
 
   it('leaves out records past retention and never returns raw provider data', async () => {
