@@ -1,5 +1,4 @@
 // own module registry: the handlers' logger is replaced at the most verbose level and its lines read from stdout.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as getActivities } from '../../../functions/handlers/activities/get-activities';
 import { handler as deleteConnection } from '../../../functions/handlers/connections/delete-connection';
@@ -8,13 +7,13 @@ import { handler as postSync } from '../../../functions/handlers/connections/pos
 import { handler as getAuthorizeUrl } from '../../../functions/handlers/strava/get-authorize-url';
 import { handler as postConnect } from '../../../functions/handlers/strava/post-connect';
 import { handler as getSyncRequests } from '../../../functions/handlers/sync-requests/get-sync-requests';
-import { dynamo } from '../../../functions/lib/dynamo';
 import { logger } from '../../../functions/lib/logger';
+import { upsertActivities } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
-import { keys } from '../../../functions/repositories/keys';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import { setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { ROUTES } from '../../../functions/shared/routes';
+import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import {
   ActivitiesResponse,
   AuthorizeUrlResponse,
@@ -236,13 +235,11 @@ describe('Strava routes through the HTTP wrapper', () => {
 describe('GET /api/activities', () => {
   const user = newUserId();
   const now = Date.now();
-  const put = (id: string, fields: Record<string, unknown>) =>
-    dynamo().send(
-      new PutCommand({
-        TableName: process.env.TABLE_ACTIVITIES!,
-        Item: {
-          ...keys.activity(user, 'strava', id),
-          ...keys.activityByStartTime(user, new Date(now - Number(id) * 3_600_000).toISOString()),
+  // Stored the way every import stores them (upsertActivities: the table, start-time and order keys).
+  const put = (id: string, fields: Partial<UnifiedActivity>) =>
+    upsertActivities([
+      {
+        activity: {
           user_id: user,
           provider_type: 'strava',
           provider_activity_id: id,
@@ -259,12 +256,11 @@ describe('GET /api/activities', () => {
           elevation_gain_meters: Number(id) % 7,
           average_speed_mps: 3,
           fetched_at: new Date(now - 60_000).toISOString(),
-          fetchedAt: new Date(now - 60_000).toISOString(),
-          raw_data: { secret: 'raw' },
           ...fields,
         },
-      }),
-    );
+        raw: { secret: 'raw' },
+      },
+    ]);
 
   beforeAll(async () => {
     for (let i = 1; i <= 60; i++)
@@ -306,6 +302,7 @@ describe('GET /api/activities', () => {
     expect(rides.activities).toHaveLength(20);
     expect(rides.activities.every((a) => a.activity_type === 'Ride')).toBe(true);
     const runs = await list('type=run&sort=distance&order=asc&limit=5');
+    expect(runs.activities).toHaveLength(5);
     expect(runs.activities.map((a) => a.distance_meters)).toEqual(
       [...runs.activities.map((a) => a.distance_meters!)].sort((a, b) => a - b),
     );
@@ -313,6 +310,7 @@ describe('GET /api/activities', () => {
     const longest = await list('sort=duration&order=desc&limit=3');
     expect(longest.activities.map((a) => a.provider_activity_id)).toEqual(['60', '59', '58']);
     const hilly = await list('sort=elevation');
+    expect(hilly.activities).toHaveLength(50);
     const elevations = hilly.activities.map((a) => a.elevation_gain_meters!);
     expect(elevations).toEqual([...elevations].sort((a, b) => b - a));
     expect((await list('type=hike')).activities).toEqual([]);
