@@ -11,28 +11,13 @@ import {
 import { keys } from '../../../functions/repositories/keys';
 import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { useOwnTables } from '../../support/own-tables';
+import { unifiedActivity } from '../../support/unified-activity';
 
 // The backfill scans the whole table: its own tables keep other files' items out of its count.
 useOwnTables();
 
-const activity = (userId: string, id: string, distance: number | null): UnifiedActivity => ({
-  user_id: userId,
-  provider_type: 'strava',
-  provider_activity_id: id,
-  activity_type: 'Run',
-  name: id,
-  start_time: '2026-11-20T10:00:00.000Z',
-  duration_seconds: 600,
-  distance_meters: distance,
-  calories_burned: null,
-  steps: null,
-  heart_rate_avg: null,
-  heart_rate_max: null,
-  activity_level: 'light',
-  elevation_gain_meters: null,
-  average_speed_mps: null,
-  fetched_at: new Date().toISOString(),
-});
+const activity = (userId: string, id: string, distance: number | null) =>
+  unifiedActivity({ user_id: userId, provider_activity_id: id, distance_meters: distance });
 
 /** An activity as stored before the order indexes existed: the table and gsi1 keys, no order keys. */
 async function putWithoutOrderKeys(item: UnifiedActivity) {

@@ -2,26 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { activityOrderKey, filterAndSortActivities, pageAt } from '../../../functions/shared/activity-list';
 import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { ACTIVITY_SORTS } from '../../../functions/shared/schemas/connections';
+import { unifiedActivity } from '../../support/unified-activity';
 
-const activity = (id: string, fields: Partial<UnifiedActivity> = {}): UnifiedActivity => ({
-  user_id: 'u',
-  provider_type: 'strava',
-  provider_activity_id: id,
-  activity_type: 'Run',
-  name: id,
-  start_time: '2026-11-20T10:00:00.000Z',
-  duration_seconds: 600,
-  distance_meters: null,
-  calories_burned: null,
-  steps: null,
-  heart_rate_avg: null,
-  heart_rate_max: null,
-  activity_level: 'light',
-  elevation_gain_meters: null,
-  average_speed_mps: null,
-  fetched_at: '2026-11-21T00:00:00.000Z',
-  ...fields,
-});
+const activity = (id: string, fields: Partial<UnifiedActivity> = {}) =>
+  unifiedActivity({ provider_activity_id: id, fetched_at: '2026-11-21T00:00:00.000Z', ...fields });
 const query = { type: 'all', sort: 'date', order: 'desc' } as const;
 const ids = (activities: readonly UnifiedActivity[]) => activities.map((a) => a.provider_activity_id);
 

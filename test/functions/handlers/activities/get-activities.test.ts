@@ -7,31 +7,23 @@ import { filterAndSortActivities } from '../../../../functions/shared/activity-l
 import type { UnifiedActivity } from '../../../../functions/shared/schemas/activity';
 import { ActivitiesResponse } from '../../../../functions/shared/schemas/connections';
 import { invoke, userClaims } from '../../../support/api-events';
+import { unifiedActivity } from '../../../support/unified-activity';
 
 const route = { id: 'get-activities', method: 'GET', path: '/api/activities' } as const;
 const HOUR_MS = 3_600_000;
 const TYPES = ['Run', 'Ride', 'Hike', 'Walk'];
 
 function activity(userId: string, i: number, overrides: Partial<UnifiedActivity> = {}): UnifiedActivity {
-  return {
+  return unifiedActivity({
     user_id: userId,
-    provider_type: 'strava',
     provider_activity_id: `a${String(i).padStart(4, '0')}`,
     activity_type: TYPES[i % TYPES.length]!,
     name: `Activity ${i}`,
     start_time: new Date(Date.now() - (i + 1) * HOUR_MS).toISOString(),
     duration_seconds: 600 + i,
     distance_meters: 1000 + i,
-    calories_burned: null,
-    steps: null,
-    heart_rate_avg: null,
-    heart_rate_max: null,
-    activity_level: 'light',
-    elevation_gain_meters: null,
-    average_speed_mps: null,
-    fetched_at: new Date().toISOString(),
     ...overrides,
-  };
+  });
 }
 
 async function seed(count: number, overrides: (i: number) => Partial<UnifiedActivity> = () => ({})) {
