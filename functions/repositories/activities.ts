@@ -4,7 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { UnifiedActivity, type ProviderType } from '../shared/schemas/activity';
 import { batchGetAll, batchWriteAll } from './batch';
-import { ACTIVITY_ORDER_INDEXES } from '../shared/tables';
+import { ACTIVITY_ORDER_INDEXES, GSI1 } from '../shared/tables';
 import { ACTIVITY_SK_PREFIX, keys } from './keys';
 
 export interface ActivityToStore {
@@ -134,8 +134,7 @@ export interface ActivityPageKey {
 export type ActivityOrder = 'date' | keyof typeof ACTIVITY_ORDER_INDEXES;
 
 /** Newest/oldest first reads the start-time index (gsi1); the other orders read their own (ACTIVITY_ORDER_INDEXES). */
-const indexOf = (sort: ActivityOrder) =>
-  sort === 'date' ? { name: 'gsi1', sortKey: 'gsi1sk' } : ACTIVITY_ORDER_INDEXES[sort];
+const indexOf = (sort: ActivityOrder) => (sort === 'date' ? GSI1 : ACTIVITY_ORDER_INDEXES[sort]);
 
 /**
  * One page of the user's activities in one order, from that order's index: reads stop as soon as the page is full, so

@@ -26,7 +26,8 @@ export interface IndexDefinition {
 export const TABLE_IDS = ['users', 'connections', 'activities', 'social', 'rateLimits'] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
-const gsi1 = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
+/** Every table's general-purpose index (the activities table's: the list by start time). */
+export const GSI1 = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
 
 /**
  * What the activity list reads from the start-time index: the wire fields of UnifiedActivity and the retention
@@ -56,7 +57,7 @@ export const ACTIVITY_LIST_ATTRIBUTES = [
 
 /**
  * The activity list's other orders (spec: sort by distance, duration or elevation), one index each on the same
- * partition as gsi1 (the user), keyed by a sortable string of the order's value (keys.activityOrderKeys), so a page in
+ * partition as gsi1 (the user), keyed by a sortable string of the order's value (keys.activityInOrders), so a page in
  * any order is one Query that stops when the page is full (issue 14). They copy the same list fields as gsi1.
  */
 export const ACTIVITY_ORDER_INDEXES = {
@@ -71,7 +72,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'user profiles, preferences, sync preferences, metrics, daily aggregates, OAuth states',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1],
+    indexes: [GSI1],
     ttlAttribute: 'expiresAt',
   },
   {
@@ -79,7 +80,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'health connections (one per user + provider), encrypted provider tokens',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1],
+    indexes: [GSI1],
     ttlAttribute: 'expiresAt',
   },
   {
@@ -87,7 +88,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'unified health activities (one per user + provider + provider activity id)',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1, ...Object.values(ACTIVITY_ORDER_INDEXES)].map((index) => ({
+    indexes: [GSI1, ...Object.values(ACTIVITY_ORDER_INDEXES)].map((index) => ({
       ...index,
       nonKeyAttributes: ACTIVITY_LIST_ATTRIBUTES,
     })),
@@ -98,7 +99,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'partner profiles, connections, messages, group activities, rides, notifications',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1],
+    indexes: [GSI1],
     ttlAttribute: 'expiresAt',
   },
   {
@@ -106,7 +107,7 @@ export const TABLES: readonly TableDefinition[] = [
     holds: 'Strava API configs, user assignments, rate-limit windows, sync requests',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi1],
+    indexes: [GSI1],
     ttlAttribute: 'expiresAt',
   },
 ];
