@@ -125,6 +125,8 @@ export async function activitiesOfUser(userId: string): Promise<UnifiedActivity[
 
 /** The fields the activity list shows (the wire shape), read by name so raw_data and bookkeeping never leave the table. */
 const LIST_FIELDS = Object.keys(UnifiedActivity.shape) as (keyof UnifiedActivity)[];
+/** LIST_FIELDS as expression attribute names (`#f0` → `user_id`, …), for a projection of exactly those fields. */
+const LIST_FIELD_NAMES = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
 /** Where a page of an order's index ended: the item's table sort key and its key in that index. */
 export interface ActivityPageKey {
   sk: string;
@@ -157,7 +159,6 @@ export async function activityPage(
   const { gsi1pk } = keys.activityByStartTime(userId, '');
   const { pk } = keys.activitiesOfUser(userId);
   const index = indexOf(options.sort);
-  const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
   const found: { activity: UnifiedActivity; key: ActivityPageKey }[] = [];
   let startKey: Record<string, unknown> | undefined = options.after
     ? { pk, sk: options.after.sk, gsi1pk, [index.sortKey]: options.after.at }
@@ -170,8 +171,8 @@ export async function activityPage(
         IndexName: index.name,
         KeyConditionExpression: 'gsi1pk = :pk',
         FilterExpression: '#fetchedAt >= :since',
-        ProjectionExpression: ['sk', '#at', ...Object.keys(names)].join(', '),
-        ExpressionAttributeNames: { ...names, '#at': index.sortKey, '#fetchedAt': 'fetchedAt' },
+        ProjectionExpression: ['sk', '#at', ...Object.keys(LIST_FIELD_NAMES)].join(', '),
+        ExpressionAttributeNames: { ...LIST_FIELD_NAMES, '#at': index.sortKey, '#fetchedAt': 'fetchedAt' },
         ExpressionAttributeValues: { ':pk': gsi1pk, ':since': options.fetchedSince.toISOString() },
         ScanIndexForward: options.order === 'asc',
         Limit: options.limit + 1 - found.length,
@@ -196,12 +197,11 @@ export async function activityPage(
 /**
  * Gives every stored activity that lacks them its order keys (keys.activityInOrders), and returns how many it changed.
  * An activity stored before the order indexes existed is in none of them, so the list sorted by distance, duration or
- * elevation would leave it out. A Scan of the whole table: run once after an upgrade (scripts/add-activity-order-keys.ts)
- * and by the local stack as it starts (its data folder may hold older items).
+ * elevation would leave it out. A Scan of the whole table: run once after an upgrade (infra/migrations/add-activity-order-keys.ts)
+ * and by the local stack when it has just added an index to a kept activities table.
  */
 export async function addMissingActivityOrderKeys(): Promise<number> {
   const orderKeys = Object.values(ACTIVITY_ORDER_INDEXES).map((index) => index.sortKey);
-  const names = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
   const missing = Object.fromEntries(orderKeys.map((key, i) => [`#o${i}`, key]));
   const pages = paginateScan(
     { client: dynamo() },
@@ -210,8 +210,8 @@ export async function addMissingActivityOrderKeys(): Promise<number> {
       FilterExpression: `begins_with(sk, :prefix) AND (${Object.keys(missing)
         .map((name) => `attribute_not_exists(${name})`)
         .join(' OR ')})`,
-      ProjectionExpression: ['pk', 'sk', ...Object.keys(names)].join(', '),
-      ExpressionAttributeNames: { ...names, ...missing },
+      ProjectionExpression: ['pk', 'sk', ...Object.keys(LIST_FIELD_NAMES)].join(', '),
+      ExpressionAttributeNames: { ...LIST_FIELD_NAMES, ...missing },
       ExpressionAttributeValues: { ':prefix': ACTIVITY_SK_PREFIX },
     },
   );

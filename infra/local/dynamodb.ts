@@ -15,11 +15,25 @@ import {
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import type { EnvSettings } from '../../functions/shared/env';
-import { TABLES, tableEnvVar, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables';
+import {
+  TABLES,
+  tableEnvVar,
+  type IndexDefinition,
+  type TableDefinition,
+  type TableId,
+} from '../../functions/shared/tables';
 import { waitFor } from './ports';
+
+/** An index createTables added to a table that already existed: the table's earlier items were written without its keys. */
+export interface AddedIndex {
+  table: TableId;
+  index: string;
+}
 
 export interface LocalDynamo {
   endpoint: string;
+  /** What this start added to tables kept from an earlier one (a data folder); empty for new or in-memory tables. */
+  indexesAdded: readonly AddedIndex[];
   /** env vars a handler needs: DYNAMODB_ENDPOINT and TABLE_<ID> for every table. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -70,6 +84,7 @@ export async function startLocalDynamo(options: {
 
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoClient(endpoint);
+  let indexesAdded: AddedIndex[];
   try {
     // Generous: the JVM compiles the loopback launcher first, and CI machines are busy.
     await waitFor(
@@ -81,7 +96,7 @@ export async function startLocalDynamo(options: {
       },
       90_000,
     );
-    await createTables(client, options.tablePrefix);
+    indexesAdded = await createTables(client, options.tablePrefix);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -97,6 +112,7 @@ export async function startLocalDynamo(options: {
 
   return {
     endpoint,
+    indexesAdded,
     env,
     async stop() {
       client.destroy();
@@ -169,23 +185,27 @@ export function physicalTableName(prefix: string, table: TableDefinition): strin
 /**
  * Creates any table that does not exist yet, with the same keys, indexes and TTL as the CDK app, and adds to an
  * existing table the indexes its definition gained since (`tables`: the shared definitions unless a test passes its own).
+ * Returns the indexes it added to existing tables.
  */
 export async function createTables(
   client: DynamoDBClient,
   prefix: string,
   tables: readonly TableDefinition[] = TABLES,
-): Promise<void> {
+): Promise<AddedIndex[]> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   const exists = (table: TableDefinition) => existing.has(physicalTableName(prefix, table));
   // Indexes before new tables: DynamoDB Local builds an added index on a pool of ten threads, three of them its
   // schedulers and one held for good by every table with TTL, so an index added after the seventh such table
   // stays CREATING (seen with DynamoDB Local 3.3.0).
+  const added: AddedIndex[] = [];
   for (const table of tables.filter(exists)) {
-    await addMissingIndexes(client, physicalTableName(prefix, table), table);
+    for (const index of await addMissingIndexes(client, physicalTableName(prefix, table), table))
+      added.push({ table: table.id, index });
   }
   for (const table of tables.filter((table) => !exists(table))) {
     await createTable(client, physicalTableName(prefix, table), table);
   }
+  return added;
 }
 
 async function createTable(client: DynamoDBClient, TableName: string, table: TableDefinition): Promise<void> {
@@ -213,10 +233,11 @@ async function createTable(client: DynamoDBClient, TableName: string, table: Tab
  * Only adds: an index the definition no longer lists stays, and so does an index's projection (changing one means
  * deleting and rebuilding the index, a migration rather than a start-up step).
  */
-async function addMissingIndexes(client: DynamoDBClient, TableName: string, table: TableDefinition): Promise<void> {
+async function addMissingIndexes(client: DynamoDBClient, TableName: string, table: TableDefinition): Promise<string[]> {
   const { Table } = await client.send(new DescribeTableCommand({ TableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
-  for (const index of table.indexes.filter((index) => !present.has(index.name))) {
+  const missing = table.indexes.filter((index) => !present.has(index.name));
+  for (const index of missing) {
     // DynamoDB builds one new index per table at a time: one per call, and the next only once it is ACTIVE.
     await client.send(
       new UpdateTableCommand({
@@ -227,6 +248,7 @@ async function addMissingIndexes(client: DynamoDBClient, TableName: string, tabl
     );
     await waitUntilActive(client, TableName, index.name);
   }
+  return missing.map((index) => index.name);
 }
 
 function globalSecondaryIndex(index: IndexDefinition): GlobalSecondaryIndex {

@@ -86,9 +86,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stoppers.push(() => dynamo.stop());
     Object.assign(process.env, dynamo.env);
-    if (stateDir) {
+    // Activities kept in the data folder from before an index of their table existed lack its keys: only then is a
+    // Scan for them worth a start's time.
+    if (dynamo.indexesAdded.some((added) => added.table === 'activities')) {
       const updated = await addMissingActivityOrderKeys();
-      if (updated > 0) log(`[dynamodb] ${updated} stored activities got their sort-order keys (issue 14)`);
+      log(`[dynamodb] ${updated} stored activities got their sort-order keys (issue 14)`);
     }
 
     const cognitoDir = stateDir ? join(stateDir, 'cognito') : mkdtempSync(join(tmpdir(), 'trailbuddy-cognito-'));
