@@ -29,6 +29,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
+      // The server ships IANA zone data (functions/shared/analysis/zone-rules.ts); browsers keep their own current.
+      { find: /^\.\/zone-rules$/, replacement: fromHere('../functions/shared/analysis/zone-rules.browser.ts') },
       { find: '@shared', replacement: fromHere('../functions/shared') },
       { find: '@', replacement: fromHere('./src') },
       ...(command === 'build' ? reactRouterProduction : []),

@@ -1,17 +1,10 @@
-import { localTimeIn, offsetAt, shiftDate, zoneFormatter } from '../shared/analysis/local-time';
+import { localTimeIn, shiftDate, zoneRules } from '../shared/analysis/local-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms; one cached formatter per zone. */
+/** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms. */
 function offsetMs(timeZone: string, epochMs: number): number {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = zoneFormatter(timeZone);
-    formatters.set(timeZone, formatter);
-  }
-  return offsetAt(formatter, epochMs);
+  return zoneRules(timeZone).offsetAt(epochMs);
 }
 
 /** The instant a local calendar date ('YYYY-MM-DD') begins in `timeZone`. */

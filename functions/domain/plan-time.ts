@@ -1,11 +1,11 @@
-import { instantOfWallClock, offsetAt, zoneFormatter } from '../shared/analysis/local-time';
-import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
+import { instantOfWallClock, offsetAt, zoneRules } from '../shared/analysis/local-time';
+import { formatWallDateTime, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 
 /**
  * Meeting times (activity start, ride departure) are wall-clock times at the meeting place, stored and shown
  * as typed. Only the server turns them into instants, and only to schedule something (reminders, ordering,
- * "has it started"). Pure: no clock. The zone rules are the Lambda runtime's (Node's full ICU, pinned by the
- * runtime version in infra), read through Intl like every other zone conversion (shared/analysis/local-time.ts).
+ * "has it started"). Pure: no clock. The zone rules are the IANA data the functions ship
+ * (shared/analysis/zone-rules.ts), like every other zone conversion (shared/analysis/local-time.ts).
  */
 
 export interface WallClock {
@@ -40,13 +40,19 @@ function wallClockAsUtc(date: string, time: string): number {
 
 /** The instant of a wall-clock date and time in `zoneName`; a time skipped by DST moves forward, an ambiguous one takes the earlier offset. */
 export function wallClockInstant(date: string, time: string, zoneName: string = PLAN_TIME_ZONE): Date {
-  return new Date(instantOfWallClock(zoneFormatter(zoneName), wallClockAsUtc(date, time)));
+  return new Date(instantOfWallClock(zoneRules(zoneName), wallClockAsUtc(date, time)));
 }
 
 /** The wall-clock date and time of an instant in `zoneName`. */
 export function wallClockOf(instant: Date, zoneName: string = PLAN_TIME_ZONE): WallClock {
   const epochMs = instant.getTime();
   // The wall-clock fields written as UTC: the ISO form is 'yyyy-mm-ddThh:mm…' for every year a plan can have.
-  const local = new Date(epochMs + offsetAt(zoneFormatter(zoneName), epochMs)).toISOString();
+  const local = new Date(epochMs + offsetAt(zoneRules(zoneName), epochMs)).toISOString();
   return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/** An instant as people in `zoneName` read it on their clocks, e.g. 'Sat, Nov 28, 1:00 p.m.' (for mail the server writes). */
+export function formatInstantIn(instant: Date, zoneName: string = PLAN_TIME_ZONE): string {
+  const { date, time } = wallClockOf(instant, zoneName);
+  return formatWallDateTime(date, time);
 }

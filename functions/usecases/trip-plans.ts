@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { composeEmail } from '../domain/email-message';
+import { formatInstantIn } from '../domain/plan-time';
 import {
   alertsSentAt,
   CLOSED_TRIP_RETENTION_MS,
@@ -94,7 +95,9 @@ function lastCheckInText(plan: TripPlanRecord): string {
   const by = plan.party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? 'the party';
   const what =
     plan.lastCheckIn.kind === 'late' ? `said they are running late (${plan.lateReason ?? ''})` : 'filed the plan';
-  return `Last check-in: ${by} ${what} at ${plan.lastCheckIn.at} (UTC).`;
+  const zone = plan.timeZone ?? PLAN_TIME_ZONE;
+  const when = formatInstantIn(new Date(plan.lastCheckIn.at), zone);
+  return `Last check-in: ${by} ${what} on ${when} (${zone === PLAN_TIME_ZONE ? 'British Columbia time' : zone}).`;
 }
 
 /** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */

@@ -1,8 +1,10 @@
+import { loadZoneRules, type ZoneRules } from './zone-rules';
+
 /**
- * Local calendar dates and hours in an IANA time zone, from instants. Built on Intl (no time-zone
- * library needed) with a per-UTC-day cache of the zone's offset, because formatting every one of
- * 10,000 activities through Intl would cost more than the whole metrics budget. The one way the server
- * converts time zones: instantOfWallClock is the inverse (meeting times, functions/domain/plan-time.ts).
+ * Local calendar dates and hours in an IANA time zone, from instants, with a per-UTC-day cache of the zone's offset,
+ * because looking up every one of 10,000 activities would cost more than the whole metrics budget. The one way the
+ * server converts time zones: instantOfWallClock is the inverse (meeting times, functions/domain/plan-time.ts). The
+ * rules come from ./zone-rules.ts (shipped IANA data on the server, never the runtime's ICU).
  */
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -22,50 +24,26 @@ export class InvalidTimeZoneError extends Error {
 }
 
 /**
- * The one Intl formatter for reading wall-clock fields in a zone (throws InvalidTimeZoneError for an unknown zone).
- * One per zone for the process: constructing one costs more than formatting hundreds of instants with it.
+ * The rules of a zone (throws InvalidTimeZoneError for an unknown zone), one per zone for the process. The server reads
+ * them from the IANA data it ships, the browser from its own Intl (./zone-rules.ts says why).
  */
-export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatterByZone.get(timeZone);
-  if (formatter) return formatter;
-  try {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    throw new InvalidTimeZoneError(timeZone);
-  }
-  formatterByZone.set(timeZone, formatter);
-  return formatter;
+export function zoneRules(timeZone: string): ZoneRules {
+  let rules = rulesByZone.get(timeZone);
+  if (rules) return rules;
+  rules = loadZoneRules(timeZone) ?? undefined;
+  if (!rules) throw new InvalidTimeZoneError(timeZone);
+  rulesByZone.set(timeZone, rules);
+  return rules;
 }
-const formatterByZone = new Map<string, Intl.DateTimeFormat>();
+const rulesByZone = new Map<string, ZoneRules>();
 
 export function assertTimeZone(timeZone: string): void {
-  zoneFormatter(timeZone);
+  zoneRules(timeZone);
 }
 
 /** The zone's offset from UTC at `epochMs`, in ms (local wall time minus UTC). */
-export function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatter.formatToParts(epochMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const wallClockAsUtc = Date.UTC(
-    fields.year!,
-    fields.month! - 1,
-    fields.day!,
-    fields.hour!,
-    fields.minute!,
-    fields.second!,
-  );
-  return wallClockAsUtc - Math.floor(epochMs / 1000) * 1000;
+export function offsetAt(zone: ZoneRules, epochMs: number): number {
+  return zone.offsetAt(epochMs);
 }
 
 /**
@@ -73,13 +51,13 @@ export function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): numbe
  * they were UTC). A time skipped by a forward shift (DST starts) moves forward by the gap, as the clocks did; an
  * ambiguous time (DST ends, the hour repeats) takes the earlier offset, i.e. its first reading.
  */
-export function instantOfWallClock(formatter: Intl.DateTimeFormat, wallClockAsUtc: number): number {
+export function instantOfWallClock(zone: ZoneRules, wallClockAsUtc: number): number {
   // The offsets in force a day either side: a zone changes offset at most once in that span.
-  const before = offsetAt(formatter, wallClockAsUtc - DAY_MS);
-  const after = offsetAt(formatter, wallClockAsUtc + DAY_MS);
+  const before = offsetAt(zone, wallClockAsUtc - DAY_MS);
+  const after = offsetAt(zone, wallClockAsUtc + DAY_MS);
   for (const offset of [before, after]) {
     const instant = wallClockAsUtc - offset;
-    if (offsetAt(formatter, instant) === offset) return instant;
+    if (offsetAt(zone, instant) === offset) return instant;
   }
   // Neither offset reads this wall-clock time: it lies in a gap. The earlier offset puts it the gap's length later.
   return wallClockAsUtc - before;
@@ -114,12 +92,12 @@ function utcDateString(date: Date): string {
  * and reuse it: it caches offsets and date strings. Throws InvalidTimeZoneError for an unknown zone.
  */
 export function localTimeIn(timeZone: string): (epochMs: number) => LocalTime {
-  const formatter = zoneFormatter(timeZone);
+  const zone = zoneRules(timeZone);
   const offsetByUtcMidnight = midnightOffsetsOf(timeZone);
   const midnightOffset = (utcDay: number): number => {
     let offset = offsetByUtcMidnight.get(utcDay);
     if (offset === undefined) {
-      offset = offsetAt(formatter, utcDay * DAY_MS);
+      offset = offsetAt(zone, utcDay * DAY_MS);
       offsetByUtcMidnight.set(utcDay, offset);
     }
     return offset;
@@ -129,7 +107,7 @@ export function localTimeIn(timeZone: string): (epochMs: number) => LocalTime {
   const offsetFor = (epochMs: number): number => {
     const utcDay = Math.floor(epochMs / DAY_MS);
     const offset = midnightOffset(utcDay);
-    return offset === midnightOffset(utcDay + 1) ? offset : offsetAt(formatter, epochMs);
+    return offset === midnightOffset(utcDay + 1) ? offset : offsetAt(zone, epochMs);
   };
   const dateByLocalDay = new Map<number, string>();
   return (epochMs) => {

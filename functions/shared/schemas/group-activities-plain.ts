@@ -1,5 +1,5 @@
 import { HOME_AREAS } from './profile-plain';
-import { instantOfWallClock, localTimeIn, zoneFormatter } from '../analysis/local-time';
+import { instantOfWallClock, localTimeIn, zoneRules } from '../analysis/local-time';
 
 /**
  * The zod-free part of group activities (./group-activities.ts re-exports it): British Columbia wall-clock times and
@@ -19,13 +19,13 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-// --- Time in British Columbia: the one Intl conversion (analysis/local-time.ts), the browser's and Lambda's alike ---
+// --- Time in British Columbia: the one zone conversion (analysis/local-time.ts), the browser's and Lambda's alike ---
 
 /** The instant of a British Columbia wall-clock date and time (a time skipped by DST moves forward, a repeated one takes its first reading). */
 export function planStartInstant(date: string, time: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(instantOfWallClock(zoneFormatter(PLAN_TIME_ZONE), Date.UTC(y, m - 1, d, hh, mm)));
+  return new Date(instantOfWallClock(zoneRules(PLAN_TIME_ZONE), Date.UTC(y, m - 1, d, hh, mm)));
 }
 
 /** yyyy-mm-dd of an instant in British Columbia. */

@@ -11,9 +11,9 @@ import {
 const plan = { returnDate: '2026-07-04', returnTime: '18:30', graceMinutes: 60 };
 
 describe('trip plan timing', () => {
-  it('reads the expected return as typed, in America/Vancouver (PDT in July, PST in winter)', () => {
+  it('reads the expected return as typed, in America/Vancouver (UTC−7 in summer and, since BC stopped changing clocks, in winter)', () => {
     expect(expectedReturn(plan).toISOString()).toBe('2026-07-05T01:30:00.000Z');
-    expect(expectedReturn({ ...plan, returnDate: '2026-12-04' }).toISOString()).toBe('2026-12-05T02:30:00.000Z');
+    expect(expectedReturn({ ...plan, returnDate: '2026-12-04' }).toISOString()).toBe('2026-12-05T01:30:00.000Z');
   });
 
   it('is due: reminder 30 min before return, first alert at return + grace, second 2 h later, then nothing', () => {

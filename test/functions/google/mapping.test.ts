@@ -370,10 +370,11 @@ describe('the sync window', () => {
     });
   });
 
-  it('starts at local midnight on either side of a DST switch', () => {
+  it('starts at local midnight on either side of the last DST switch, and on UTC−7 after November 2026', () => {
     expect(localMidnightMs('2026-03-08', ZONE)).toBe(Date.parse('2026-03-08T08:00:00.000Z'));
     expect(localMidnightMs('2026-03-09', ZONE)).toBe(Date.parse('2026-03-09T07:00:00.000Z'));
     expect(localMidnightMs('2026-11-01', ZONE)).toBe(Date.parse('2026-11-01T07:00:00.000Z'));
-    expect(localMidnightMs('2026-11-02', ZONE)).toBe(Date.parse('2026-11-02T08:00:00.000Z'));
+    expect(localMidnightMs('2026-11-02', ZONE)).toBe(Date.parse('2026-11-02T07:00:00.000Z'));
+    expect(localMidnightMs('2027-01-15', ZONE)).toBe(Date.parse('2027-01-15T07:00:00.000Z'));
   });
 });

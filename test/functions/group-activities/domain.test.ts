@@ -65,8 +65,8 @@ describe('British Columbia wall time', () => {
     ['2026-03-08', '01:30', '2026-03-08T09:30:00.000Z'], // before the spring-forward switch
     ['2026-03-08', '03:30', '2026-03-08T10:30:00.000Z'], // after it
     ['2026-03-08', '02:30', '2026-03-08T10:30:00.000Z'], // a skipped hour moves forward
-    ['2026-11-01', '12:00', '2026-11-01T20:00:00.000Z'], // back to PST
-    ['2026-12-31', '23:30', '2027-01-01T07:30:00.000Z'], // crosses the UTC year
+    ['2026-11-01', '12:00', '2026-11-01T19:00:00.000Z'], // no return to UTC−8: BC stopped changing clocks
+    ['2026-12-31', '23:30', '2027-01-01T06:30:00.000Z'], // crosses the UTC year
   ])('%s %s is %s', (date, time, instant) => {
     expect(planStartInstant(date, time).toISOString()).toBe(instant);
   });

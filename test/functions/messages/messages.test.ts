@@ -157,7 +157,7 @@ describe('the monthly allowance', () => {
     // Vancouver time decides the month: 07:59 UTC on 1 March is still February there.
     ['2026-03-01T07:59:00.000Z', '2026-02', '2026-03-01T08:00:00.000Z'],
     ['2026-03-01T08:00:00.000Z', '2026-03', '2026-04-01T07:00:00.000Z'],
-    ['2026-12-31T23:00:00.000Z', '2026-12', '2027-01-01T08:00:00.000Z'],
+    ['2026-12-31T23:00:00.000Z', '2026-12', '2027-01-01T07:00:00.000Z'], // UTC−7 all year from November 2026
     ['2026-07-15T12:00:00.000Z', '2026-07', '2026-08-01T07:00:00.000Z'],
   ])('at %s the month is %s and it resets at %s', (at, month, resets) => {
     expect(quotaMonthOf(new Date(at))).toBe(month);
