@@ -342,16 +342,17 @@ describe('faults and the control plane', () => {
 });
 
 describe('calendar-day buckets (bucketByTime.period)', () => {
+  // 2025's, the last: British Columbia keeps UTC−7 from November 2026.
   it("follows the zone's days across the November DST switch, where fixed 24 h buckets drift an hour", async () => {
-    const clock = manualClock('2026-11-03T20:00:00.000Z');
+    const clock = manualClock('2025-11-04T20:00:00.000Z');
     sim = await startSimulator({ clock: clock.now });
     const { access_token } = sim.control.issueTokens(AVERY);
-    const oct31 = Date.parse('2026-10-31T07:00:00.000Z'); // local midnight, PDT
+    const oct31 = Date.parse('2025-10-31T07:00:00.000Z'); // local midnight, PDT
     const body = (bucketByTime: unknown) => ({
       aggregateBy: allTypes.slice(0, 1),
       bucketByTime,
       startTimeMillis: oct31,
-      endTimeMillis: Date.parse('2026-11-03T08:00:00.000Z'),
+      endTimeMillis: Date.parse('2025-11-04T08:00:00.000Z'),
     });
     const byDay = await json(
       await aggregate(sim, access_token, body({ period: { type: 'day', value: 1, timeZoneId: 'America/Vancouver' } })),
@@ -359,12 +360,13 @@ describe('calendar-day buckets (bucketByTime.period)', () => {
     expect(
       byDay.bucket.map((b: { startTimeMillis: string }) => new Date(Number(b.startTimeMillis)).toISOString()),
     ).toEqual([
-      '2026-10-31T07:00:00.000Z',
-      '2026-11-01T07:00:00.000Z',
-      '2026-11-02T08:00:00.000Z', // PST from here: the 25-hour day ends an hour later
+      '2025-10-31T07:00:00.000Z',
+      '2025-11-01T07:00:00.000Z',
+      '2025-11-02T07:00:00.000Z',
+      '2025-11-03T08:00:00.000Z', // PST from here: the 25-hour day ends an hour later
     ]);
     const fixed = await json(await aggregate(sim, access_token, body({ durationMillis: DAY_MS })));
-    expect(new Date(Number(fixed.bucket[2].startTimeMillis)).toISOString()).toBe('2026-11-02T07:00:00.000Z');
+    expect(new Date(Number(fixed.bucket[3].startTimeMillis)).toISOString()).toBe('2025-11-03T07:00:00.000Z');
 
     for (const bad of [
       { period: { type: 'week', value: 1, timeZoneId: 'America/Vancouver' } },
