@@ -14,15 +14,41 @@ export const isProblem = (value: unknown): value is Problem =>
 
 const problem = (text: string): Problem => ({ problem: text });
 
-const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 /** No health figure comes near this; beyond it a value is garbage (and DynamoDB numbers have limits too). */
 const LARGEST_READING = 1e9;
 
-/** A JSON number, or text holding one (Shortcuts often turn numbers into text). */
+/**
+ * A number as a phone writes it in English or French Canadian: '1204', '1,204.5' and '1 204,5' (a space, no-break space
+ * or narrow no-break space between groups of three), '12,5' (a decimal comma). A comma followed by exactly three digits
+ * and nothing else is a thousands separator, as English writes it: French Canadian groups thousands with spaces, so
+ * only a French value with exactly three decimals ('1,204' for 1.204) would be misread, and Shortcuts rounds to fewer.
+ * Anything else (two signs, letters, a lone separator) is NaN.
+ */
+export function parseLocaleNumber(text: string): number {
+  const trimmed = text.trim();
+  const sign = trimmed.startsWith('-') ? -1 : 1;
+  const unsigned = trimmed.replace(/^-/, '').replace(/(?<=\d)[ \u00a0\u202f](?=\d{3}(?:\D|$))/g, '');
+  if (!/^\d[\d.,]*$/.test(unsigned) || /[.,]$/.test(unsigned)) return NaN;
+  const lastComma = unsigned.lastIndexOf(',');
+  const lastDot = unsigned.lastIndexOf('.');
+  let decimal: ',' | '.' | null;
+  if (lastComma >= 0 && lastDot >= 0) decimal = lastComma > lastDot ? ',' : '.';
+  else if (lastComma >= 0) decimal = /^\d{1,3}(,\d{3})+$/.test(unsigned) ? null : ',';
+  else if (lastDot >= 0) decimal = /^\d{1,3}(\.\d{3}){2,}$/.test(unsigned) ? null : '.';
+  else decimal = null;
+  const grouping = decimal === ',' ? '.' : decimal === '.' || lastComma >= 0 ? ',' : '.';
+  const groupsWellFormed = (whole: string) =>
+    !whole.includes(grouping) || new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(whole);
+  const [whole, fraction, extra] = decimal === null ? [unsigned] : unsigned.split(decimal);
+  if (extra !== undefined || !groupsWellFormed(whole!)) return NaN;
+  const digits = whole!.split(grouping).join('') + (fraction === undefined ? '' : `.${fraction}`);
+  return /^\d+(\.\d+)?$/.test(digits) ? sign * Number(digits) : NaN;
+}
+
+/** A JSON number, or text holding one as a phone writes it (Shortcuts often turn numbers into text). */
 export function readNumber(value: unknown, field: string): number | null | Problem {
   if (value === undefined || value === null || value === '') return null;
-  const number =
-    typeof value === 'number' ? value : typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : NaN;
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? parseLocaleNumber(value) : NaN;
   if (!Number.isFinite(number)) return problem(`${field} is not a number`);
   if (Math.abs(number) > LARGEST_READING) return problem(`${field} is out of range`);
   return number;
@@ -49,7 +75,7 @@ export function readQuantity(value: unknown, field: string): Quantity | null | P
     return { value: number, unit: typeof unit === 'string' && unit.trim() !== '' ? unit.trim() : null };
   }
   if (typeof value === 'string') {
-    // A Shortcut that puts a measurement into a Text field sends it as written, e.g. '11.82 km' or '612 kcal'.
+    // A Shortcut that puts a measurement into a Text field sends it as written, e.g. '11.82 km', '1,204 kcal' or '12,5 km'.
     const withUnit = QUANTITY_TEXT.exec(value);
     if (withUnit) {
       const number = readNumber(withUnit[1], field);
@@ -62,7 +88,7 @@ export function readQuantity(value: unknown, field: string): Quantity | null | P
   return { value: number, unit: null };
 }
 
-const QUANTITY_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\s*$/;
+const QUANTITY_TEXT = /^\s*(-?\d[\d.,  \u00a0\u202f]*?)\s*([A-Za-z]{1,12})\s*$/;
 
 /** Metres per unit, by the spellings HealthKit, Shortcuts and Health Auto Export use. A bare number is metres. */
 const METRES_PER: Record<string, number> = {

@@ -39,9 +39,12 @@ export interface AppleMappingContext {
   receivedAt: Date;
 }
 
-/** What happened to one entry: stored (the unified activity), skipped on purpose, or rejected as unreadable. */
+/**
+ * What happened to one entry: stored (the unified activity, with what could not be read of its optional figures),
+ * skipped on purpose, or rejected as unreadable.
+ */
 export type EntryOutcome =
-  | { kind: 'activity'; activity: UnifiedActivity }
+  | { kind: 'activity'; activity: UnifiedActivity; unread: string[] }
   | { kind: 'skipped'; message: string }
   | { kind: 'rejected'; message: string };
 
@@ -255,19 +258,20 @@ export function mapAppleWorkout(input: unknown, { userId, receivedAt }: AppleMap
   if (outside) return outside;
 
   const duration = readDurationSeconds(entry, start, end);
-  const measuredDistance = readMetres(entry, 'totalDistance', 'distance');
-  const measuredEnergy = readKilocalories(entry, 'totalEnergyBurned', 'activeEnergyBurned', 'activeEnergy');
-  const steps = readSteps(entry);
-  const heartRateAvg = readHeartRate(entry, 'avg');
-  const heartRateMax = readHeartRate(entry, 'max');
-  const elevationGain = readElevationGain(entry);
   if (isProblem(duration)) return rejected(duration.problem);
-  if (isProblem(measuredDistance)) return rejected(measuredDistance.problem);
-  if (isProblem(measuredEnergy)) return rejected(measuredEnergy.problem);
-  if (isProblem(steps)) return rejected(steps.problem);
-  if (isProblem(heartRateAvg)) return rejected(heartRateAvg.problem);
-  if (isProblem(heartRateMax)) return rejected(heartRateMax.problem);
-  if (isProblem(elevationGain)) return rejected(elevationGain.problem);
+  // A workout is kept when an optional figure cannot be read: the figure is left out, and the reply says which.
+  const unread: string[] = [];
+  const optional = <T>(value: T | null | Problem): T | null => {
+    if (!isProblem(value)) return value;
+    unread.push(value.problem);
+    return null;
+  };
+  const measuredDistance = optional(readMetres(entry, 'totalDistance', 'distance'));
+  const measuredEnergy = optional(readKilocalories(entry, 'totalEnergyBurned', 'activeEnergyBurned', 'activeEnergy'));
+  const steps = optional(readSteps(entry));
+  const heartRateAvg = optional(readHeartRate(entry, 'avg'));
+  const heartRateMax = optional(readHeartRate(entry, 'max'));
+  const elevationGain = optional(readElevationGain(entry));
 
   const distance = measuredDistance ?? (steps !== null ? steps * METRES_PER_STEP : null);
   const energy = measuredEnergy ?? (steps !== null ? steps * KCAL_PER_STEP : null);
@@ -276,6 +280,7 @@ export function mapAppleWorkout(input: unknown, { userId, receivedAt }: AppleMap
 
   return {
     kind: 'activity',
+    unread,
     activity: {
       user_id: userId,
       provider_type: 'apple_health',

@@ -61,6 +61,7 @@ interface Mapped {
   toStore: ActivityToStore[];
   rejected: AppleIngestEntryIssue[];
   skipped: AppleIngestEntryIssue[];
+  incomplete: AppleIngestEntryIssue[];
   /** Entries that repeat an id already in this request: the later one wins. */
   repeats: number;
 }
@@ -70,6 +71,7 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
   const byId = new Map<string, ActivityToStore>();
   const rejected: AppleIngestEntryIssue[] = [];
   const skipped: AppleIngestEntryIssue[] = [];
+  const incomplete: AppleIngestEntryIssue[] = [];
   let repeats = 0;
   const keep = (item: ActivityToStore) => {
     if (byId.has(item.activity.provider_activity_id)) repeats++;
@@ -78,8 +80,12 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
 
   workouts.forEach((entry, index) => {
     const outcome = mapAppleWorkout(entry, context);
-    if (outcome.kind === 'activity') keep({ activity: outcome.activity, raw: compactRaw(entry) });
-    else (outcome.kind === 'rejected' ? rejected : skipped).push({ index, message: outcome.message, list: 'workouts' });
+    if (outcome.kind === 'activity') {
+      keep({ activity: outcome.activity, raw: compactRaw(entry) });
+      for (const message of outcome.unread)
+        incomplete.push({ index, message: `${message}: left out`, list: 'workouts' });
+    } else
+      (outcome.kind === 'rejected' ? rejected : skipped).push({ index, message: outcome.message, list: 'workouts' });
   });
   const days = mapAppleDailySteps(steps, context);
   for (const activity of days.activities)
@@ -91,7 +97,7 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
       list: 'steps',
     });
 
-  return { toStore: [...byId.values()], rejected, skipped, repeats };
+  return { toStore: [...byId.values()], rejected, skipped, incomplete, repeats };
 }
 
 /**
@@ -145,12 +151,14 @@ export async function ingestAppleHealth(
     duplicates: counts.updated + mapped.repeats,
     rejected: mapped.rejected.length,
     skipped: mapped.skipped.length,
+    incomplete: mapped.incomplete.length,
   });
   return {
     accepted: counts.imported,
     duplicates: counts.updated + mapped.repeats,
     rejected: mapped.rejected,
     skipped: mapped.skipped,
+    incomplete: mapped.incomplete,
     receivedAt: receivedAt.toISOString(),
   };
 }

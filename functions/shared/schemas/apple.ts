@@ -57,6 +57,8 @@ export const AppleIngestResponse = z.object({
   rejected: z.array(AppleIngestEntryIssue),
   /** Entries read but deliberately not stored: older than the 30-day window, or a day of 1000 steps or fewer. */
   skipped: z.array(AppleIngestEntryIssue).optional(),
+  /** Workouts stored without an optional figure (distance, energy, steps, heart rate, elevation) that could not be read. */
+  incomplete: z.array(AppleIngestEntryIssue).optional(),
   receivedAt: z.iso.datetime(),
 });
 export type AppleIngestResponse = z.infer<typeof AppleIngestResponse>;

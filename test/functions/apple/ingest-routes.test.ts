@@ -172,6 +172,26 @@ describe('POST /api/apple/ingest', () => {
     ]);
   });
 
+  it("keeps a long hike whose energy arrives as '1,204 kcal' and one whose heart rate cannot be read, naming what was left out", async () => {
+    const userId = newUserId();
+    const { token } = await issueToken(userId);
+    const hike = { ...haeWorkout('hike-1204', 10), activeEnergyBurned: '1,204 kcal', distance: '18,6 km' };
+    const run = { ...haeWorkout('run-bad-hr', 20), averageHeartRate: 'fast' };
+    const result = accepted(await ingest(token, { health_data: { workouts: [hike, run] } }));
+
+    expect(result.accepted).toBe(2);
+    expect(result.rejected).toEqual([]);
+    expect(result.incomplete).toEqual([
+      { index: 1, list: 'workouts', message: 'averageHeartRate is not a number: left out' },
+    ]);
+    const items = await storedActivities(userId);
+    expect(items.find((item) => item.provider_activity_id === 'hike-1204')).toMatchObject({
+      calories_burned: 1204,
+      distance_meters: 18600,
+    });
+    expect(items.find((item) => item.provider_activity_id === 'run-bad-hr')).toMatchObject({ heart_rate_avg: null });
+  });
+
   it('never duplicates: the same payload again updates the same items, and a repeated id within one payload is one item', async () => {
     const userId = newUserId();
     const { token } = await issueToken(userId);

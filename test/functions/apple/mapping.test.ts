@@ -125,6 +125,12 @@ describe('mapAppleWorkout: units', () => {
     ['unit spelled out', { qty: 2, units: 'kilometers' }, 2000],
     ["a Shortcut measurement as text, '11.82 km'", '11.82 km', 11820],
     ["text in miles without a space, '3.11mi'", '3.11mi', 5005.1],
+    // As phones write numbers in English and French Canadian locales.
+    ["a French Canadian decimal comma, '12,5 km'", '12,5 km', 12500],
+    ["English thousands, '1,204.5 m'", '1,204.5 m', 1204.5],
+    ["French Canadian thousands (narrow no-break space), '1\u202f204,5 m'", '1\u202f204,5 m', 1204.5],
+    ["a no-break space between thousands, '2\u00a0500 m'", '2\u00a0500 m', 2500],
+    ['a quantity whose qty is text with a decimal comma', { qty: '7,4', units: 'km' }, 7400],
   ];
   it.each(distances)('distance in %s', (_, distance, metres) => {
     expect(activityOf(map(hae({ distance }))).distance_meters).toBe(metres);
@@ -132,6 +138,8 @@ describe('mapAppleWorkout: units', () => {
 
   const energies: Array<[string, Record<string, unknown>, number]> = [
     ['kcal', { activeEnergyBurned: { qty: 100, units: 'kcal' } }, 100],
+    ["a long hike's energy as a Shortcut sends it, '1,204 kcal'", { totalEnergyBurned: '1,204 kcal' }, 1204],
+    ["the same in French Canadian, '1 204,5 kcal'", { totalEnergyBurned: '1 204,5 kcal' }, 1204.5],
     ['kJ', { activeEnergyBurned: { qty: 418.4, units: 'kJ' } }, 100],
     ["HealthKit 'Cal' (kilocalories)", { totalEnergyBurned: { doubleValue: 250, unit: 'Cal' } }, 250],
     ['spec totalEnergyBurned.doubleValue without a unit is kcal', { totalEnergyBurned: { doubleValue: 321 } }, 321],
@@ -327,27 +335,65 @@ describe('mapAppleWorkout: rejected and skipped entries', () => {
     ['a negative duration', hae({ duration: -5 }), /duration must not be negative/],
     ['a duration longer than a week', hae({ duration: 8 * 24 * 3600 }), /longer than a week/],
     ['a duration that is not a number', hae({ duration: 'long' }), /duration is not a number/],
-    ['an unknown distance unit', hae({ distance: { qty: 1, units: 'furlong' } }), /unsupported unit 'furlong'/],
-    ['a negative distance', hae({ distance: { qty: -1, units: 'km' } }), /distance must not be negative/],
-    [
-      "small calories ('cal'), which would be read 1000x too big",
-      hae({ activeEnergyBurned: { qty: 10, units: 'cal' } }),
-      /unsupported unit 'cal'/,
-    ],
-    ['a quantity without qty', hae({ distance: { units: 'km' } }), /neither doubleValue nor qty/],
-    ['an absurd number', hae({ distance: { qty: 1e200, units: 'km' } }), /out of range/],
-    ['a measurement as text in an unknown unit', hae({ distance: '5 furlongs' }), /unsupported unit 'furlongs'/],
-    ['a measurement as text with the unit first', hae({ distance: 'km 5' }), /distance is not a number/],
-    ["small calories as text ('10 cal')", hae({ activeEnergyBurned: '10 cal' }), /unsupported unit 'cal'/],
-    ['a heart rate over 300', hae({ averageHeartRate: 400 }), /not a heart rate/],
-    ['a negative heart rate', hae({ heartRate: { avg: -5 } }), /not a heart rate/],
-    ['negative steps', hae({ steps: -10 }), /steps must not be negative/],
     ['a start more than an hour in the future', hae({ start: '2026-11-21 06:00:00 -0800' }), /in the future/],
   ];
   it.each(rejected)('rejects %s', (_, entry, message) => {
     const outcome = map(entry);
     expect(outcome.kind).toBe('rejected');
     expect(outcome.kind !== 'activity' && outcome.message).toMatch(message);
+  });
+
+  // An optional figure that cannot be read is left out; the workout itself is kept, and the reply names the figure.
+  const incomplete: Array<[string, unknown, RegExp, keyof UnifiedActivity]> = [
+    [
+      'an unknown distance unit',
+      hae({ distance: { qty: 1, units: 'furlong' } }),
+      /unsupported unit 'furlong'/,
+      'distance_meters',
+    ],
+    [
+      'a negative distance',
+      hae({ distance: { qty: -1, units: 'km' } }),
+      /distance must not be negative/,
+      'distance_meters',
+    ],
+    [
+      "small calories ('cal'), which would be read 1000x too big",
+      hae({ activeEnergyBurned: { qty: 10, units: 'cal' } }),
+      /unsupported unit 'cal'/,
+      'calories_burned',
+    ],
+    ['a quantity without qty', hae({ distance: { units: 'km' } }), /neither doubleValue nor qty/, 'distance_meters'],
+    ['an absurd number', hae({ distance: { qty: 1e200, units: 'km' } }), /out of range/, 'distance_meters'],
+    [
+      'a measurement as text in an unknown unit',
+      hae({ distance: '5 furlongs' }),
+      /unsupported unit 'furlongs'/,
+      'distance_meters',
+    ],
+    [
+      'a measurement as text with the unit first',
+      hae({ distance: 'km 5' }),
+      /distance is not a number/,
+      'distance_meters',
+    ],
+    [
+      "small calories as text ('10 cal')",
+      hae({ activeEnergyBurned: '10 cal' }),
+      /unsupported unit 'cal'/,
+      'calories_burned',
+    ],
+    ['a heart rate over 300', hae({ averageHeartRate: 400 }), /not a heart rate/, 'heart_rate_avg'],
+    ['a negative heart rate', hae({ heartRate: { avg: -5 } }), /not a heart rate/, 'heart_rate_avg'],
+    ['negative steps', hae({ steps: -10 }), /steps must not be negative/, 'steps'],
+  ];
+  it.each(incomplete)('keeps the workout without the figure for %s', (_, entry, message, field) => {
+    const outcome = map(entry);
+    expect(outcome.kind).toBe('activity');
+    if (outcome.kind !== 'activity') return;
+    expect(outcome.activity[field]).toBeNull();
+    expect(outcome.unread).toEqual([expect.stringMatching(message)]);
+    expect(outcome.activity.duration_seconds).toBeGreaterThan(0);
   });
 
   it('skips a workout older than the 30-day window and keeps one just inside it', () => {
