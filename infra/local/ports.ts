@@ -28,3 +28,33 @@ export async function waitFor(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * A configured port for `npm start`, or a clear error. The Fetch standard's "bad ports" (fetch.spec.whatwg.org
+ * #port-blocking: 4190 sieve, 6000 x11, 10080 amanda, …) are refused by Node's fetch and by browsers alike, so a
+ * service there could never be reached; Node is asked rather than a copy of the list kept (checked 2026-11-28: Node
+ * 20's fetch refuses 4190 with "bad port" before connecting).
+ */
+export async function configuredPort(name: string, raw: string | undefined, fallback: number): Promise<number> {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number (1-65535), got '${raw}'.`);
+  if (await fetchRefusesPort(port))
+    throw new Error(
+      `${name}=${port} is a port that browsers and Node's fetch refuse to connect to (the Fetch standard's "bad ports"), ` +
+        `so nothing could reach the service there. Pick another port, e.g. ${fallback}.`,
+    );
+  return port;
+}
+
+async function fetchRefusesPort(port: number): Promise<boolean> {
+  try {
+    // Nothing of ours listens yet; a refused or timed-out connection means the port itself is allowed.
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+    return false;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error && cause.message === 'bad port';
+  }
+}

@@ -1,24 +1,15 @@
 /**
  * `npm start`: the whole product on this machine, no AWS account, no Docker.
- * Ports: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229). State: .data/ (git-ignored).
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), COGNITO_PORT (9229). State: .data/ (git-ignored), or TRAILBUDDY_DATA_DIR.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claimDataDir } from './data-dir-lock';
+import { configuredPort } from './ports';
 import { startLocalStack, type LocalStack } from './stack';
 
 const rootDir = resolve(fileURLToPath(import.meta.url), '../../..');
-
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`${name} must be a port number (1-65535), got '${raw}'.`);
-    process.exit(1);
-  }
-  return port;
-}
 
 // Node 20 is this project's local runtime by decision (Lambda runs 22); the SDK's upgrade notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -38,12 +29,16 @@ async function main(): Promise<void> {
     process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET
       ? { clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET }
       : undefined;
-  const port = portFromEnv('PORT', 3000);
-  const dynamoPort = portFromEnv('DYNAMODB_PORT', 8000);
-  const cognitoPort = portFromEnv('COGNITO_PORT', 9229);
-  const stravaPort = portFromEnv('STRAVA_SIMULATOR_PORT', 4100);
-  const googlePort = portFromEnv('GOOGLE_SIMULATOR_PORT', 4200);
-  const emailPort = portFromEnv('EMAIL_PORT', 8005);
+  const portFromEnv = (name: string, fallback: number) => configuredPort(name, process.env[name], fallback);
+  const port = await portFromEnv('PORT', 3000);
+  const dynamoPort = await portFromEnv('DYNAMODB_PORT', 8000);
+  const cognitoPort = await portFromEnv('COGNITO_PORT', 9229);
+  const stravaPort = await portFromEnv('STRAVA_SIMULATOR_PORT', 4100);
+  const googlePort = await portFromEnv('GOOGLE_SIMULATOR_PORT', 4200);
+  const emailPort = await portFromEnv('EMAIL_PORT', 8005);
+  const dataDir = resolve(rootDir, process.env.TRAILBUDDY_DATA_DIR || '.data');
+  const releaseDataDir = claimDataDir(dataDir, `http://localhost:${port}`);
+  process.on('exit', releaseDataDir);
   console.log('Starting TrailBuddy locally…');
 
   const starting = startLocalStack({
@@ -56,7 +51,7 @@ async function main(): Promise<void> {
     googlePort,
     emailPort,
     ...(googleCredentials ? { googleCredentials } : {}),
-    dataDir: resolve(rootDir, '.data'),
+    dataDir,
     runSchedules: true,
     log: (line) => console.log(line),
   });
@@ -84,8 +79,8 @@ async function main(): Promise<void> {
       `  TrailBuddy is running at ${stack.url}`,
       '',
       `  Web app + API (same origin)   ${stack.url}  (API under ${stack.url}/api, health: ${stack.url}/api/health)`,
-      `  DynamoDB Local                ${stack.dynamo.endpoint}  (data in .data/dynamodb)`,
-      `  Cognito emulator              ${stack.cognito.endpoint}  (pool ${stack.cognito.userPoolId}, data in .data/cognito)`,
+      `  DynamoDB Local                ${stack.dynamo.endpoint}  (data in ${relative(rootDir, dataDir)}/dynamodb)`,
+      `  Cognito emulator              ${stack.cognito.endpoint}  (pool ${stack.cognito.userPoolId}, data in ${relative(rootDir, dataDir)}/cognito)`,
       stack.strava
         ? `  Strava simulator              ${stack.strava.url}  (set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET in .env to use real Strava)`
         : '  Strava                        https://www.strava.com  (real credentials from STRAVA_CLIENT_ID / STRAVA_CLIENT_SECRET)',
