@@ -13,6 +13,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const E2E_PARALLEL = [
   'test/e2e/accessibility.test.ts',
   'test/e2e/long-text.test.ts',
+  // signed-out pages only
+  'test/e2e/public-figures.test.ts',
   'test/e2e/api.test.ts',
   'test/e2e/auth-journeys.test.ts',
   'test/e2e/partners-journey.test.ts',

@@ -31,18 +31,18 @@ export function LoginIntro() {
           </li>
         ))}
       </ul>
-      <dl className="mt-10 grid grid-cols-3 gap-4 border-t border-white/20 pt-6 text-center">
+      <dl className="mt-10 grid grid-cols-[repeat(3,auto)] justify-around gap-2 border-t border-white/20 pt-6 text-center">
         <div>
-          <dt className="text-xs uppercase tracking-wide text-brand-100">Members</dt>
-          <dd className="text-2xl font-bold">500+</dd>
+          <dt className="text-xs uppercase tracking-normal text-brand-100 min-[380px]:tracking-wide">Members</dt>
+          <dd className="whitespace-nowrap text-xl font-bold tabular-nums min-[380px]:text-2xl">500+</dd>
         </div>
         <div>
-          <dt className="text-xs uppercase tracking-wide text-brand-100">Adventures</dt>
-          <dd className="text-2xl font-bold">1,200+</dd>
+          <dt className="text-xs uppercase tracking-normal text-brand-100 min-[380px]:tracking-wide">Adventures</dt>
+          <dd className="whitespace-nowrap text-xl font-bold tabular-nums min-[380px]:text-2xl">1,200+</dd>
         </div>
         <div>
-          <dt className="text-xs uppercase tracking-wide text-brand-100">Rating</dt>
-          <dd className="text-2xl font-bold">4.9</dd>
+          <dt className="text-xs uppercase tracking-normal text-brand-100 min-[380px]:tracking-wide">Rating</dt>
+          <dd className="whitespace-nowrap text-xl font-bold tabular-nums min-[380px]:text-2xl">4.9</dd>
         </div>
       </dl>
     </section>

@@ -23,7 +23,9 @@ export function SocialProofSection() {
               className="flex flex-col-reverse rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10"
             >
               <dt className="mt-1 text-sm text-slate-300 sm:text-base">{label}</dt>
-              <dd className="text-3xl font-bold text-emerald-400 sm:text-4xl">{value}</dd>
+              <dd className="whitespace-nowrap text-3xl font-bold text-emerald-400 tabular-nums sm:text-4xl">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
