@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { AnalysisResponse, HeatmapDay } from '@shared/schemas/analysis';
 import { formatMonth, heatmapDayLabel } from '../utils/analysis-format';
 
@@ -18,6 +19,10 @@ function weeksOf(days: readonly HeatmapDay[]): (HeatmapDay | null)[][] {
 export function ActivityHeatmap({ heatmap }: { heatmap: AnalysisResponse['heatmap'] }) {
   const weeks = weeksOf(heatmap.days);
   const activeDays = heatmap.days.filter((day) => day.sessions > 0).length;
+  // A phone shows a few months of the year: open on the latest ones, where a person's new activity is.
+  const showLatest = useCallback((region: HTMLDivElement | null) => {
+    if (region) region.scrollLeft = region.scrollWidth;
+  }, []);
   return (
     <section aria-labelledby="heatmap-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -26,7 +31,13 @@ export function ActivityHeatmap({ heatmap }: { heatmap: AnalysisResponse['heatma
         </h2>
         <p className="text-sm text-slate-600">{activeDays} active days in the last 365</p>
       </div>
-      <div className="mt-4 overflow-x-auto pb-2" tabIndex={0} role="region" aria-label="Activity calendar, scrollable">
+      <div
+        ref={showLatest}
+        className="mt-4 overflow-x-auto pb-2"
+        tabIndex={0}
+        role="region"
+        aria-label="Activity calendar, scrollable"
+      >
         <div className="flex gap-[3px]" role="list" aria-label="Last 365 days by week">
           {weeks.map((week, index) => {
             const firstDay = week.find((day) => day !== null);
@@ -34,8 +45,13 @@ export function ActivityHeatmap({ heatmap }: { heatmap: AnalysisResponse['heatma
               firstDay !== undefined && firstDay !== null && week.some((day) => day?.date.endsWith('-01'));
             return (
               <div key={firstDay?.date ?? index} role="listitem" className="flex flex-col gap-[3px]">
-                <span aria-hidden="true" className="h-4 text-[10px] leading-4 text-slate-500">
-                  {startsMonth ? formatMonth(week.find((day) => day?.date.endsWith('-01'))!.date) : ''}
+                {/* The month's name runs over the next weeks' columns (a column is 12 px, a name is wider). */}
+                <span aria-hidden="true" className="relative h-4 text-xs leading-4 text-slate-600">
+                  {startsMonth && (
+                    <span className="absolute left-0 top-0 whitespace-nowrap">
+                      {formatMonth(week.find((day) => day?.date.endsWith('-01'))!.date)}
+                    </span>
+                  )}
                 </span>
                 {week.map((day, weekday) =>
                   day === null ? (
