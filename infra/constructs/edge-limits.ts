@@ -103,3 +103,14 @@ export function matches(match: PathMatch, path: string): boolean {
 export function ruleCounts(rule: EdgeRateRule, path: string): boolean {
   return rule.paths.some((match) => matches(match, path)) && !rule.unless.some((match) => matches(match, path));
 }
+
+/**
+ * Paths whose URL carries a secret token (the trip-link page and its API call, one-click unsubscribe). The WAF log
+ * (the distribution's only request log) drops every record for them; query strings and the Authorization, Cookie and
+ * Referer headers are redacted from all the others. A new link with a token in its path or query adds its path here.
+ */
+export const SECRET_URL_PATHS: readonly PathMatch[] = [
+  { kind: 'prefix', value: '/trip-link/' },
+  pathMatchOf({ path: '/api/trip-links/{token}' }),
+  { kind: 'exact', value: '/api/email/unsubscribe' },
+];
