@@ -43,7 +43,8 @@ import { emailUser, hashToken, newToken } from './email';
 /** Web paths the emails link to. */
 export const tripPaths = {
   plan: (id: string) => `/trip-plans/${id}`,
-  shared: (token: string) => `/trip-link/${token}`,
+  // The token in the fragment never reaches a server or a Referer (docs/edge.md).
+  shared: (token: string) => `/trip-link#${token}`,
 } as const;
 
 const TRIP_FIELDS_ERROR = 'trip_plan_invalid';

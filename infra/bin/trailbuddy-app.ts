@@ -1,6 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { StatefulStack } from '../stacks/stateful-stack';
+import { EDGE_REGION, EdgeStack, webAclArnParameterName } from '../stacks/edge-stack';
 import { StatelessStack } from '../stacks/stateless-stack';
 import { readDeploymentSettings } from './settings';
 
@@ -21,6 +22,7 @@ export interface TrailBuddyApp {
   app: App;
   stateful: StatefulStack;
   stateless: StatelessStack;
+  edge: EdgeStack;
 }
 
 /**
@@ -49,6 +51,11 @@ export function createTrailBuddyApp(options: TrailBuddyAppOptions = {}): TrailBu
     activityOrderIndexes: settings.activityOrderIndexes,
   });
 
+  const edge = new EdgeStack(app, `${prefix}-Edge`, {
+    description: "TrailBuddy's CloudFront web ACL: per-client rate limits and the request log (us-east-1)",
+    stage: settings.stage,
+  });
+
   const stateless = new StatelessStack(app, `${prefix}-Stateless`, {
     env,
     description: 'TrailBuddy functions, HTTP API, schedules and the CloudFront site',
@@ -59,8 +66,10 @@ export function createTrailBuddyApp(options: TrailBuddyAppOptions = {}): TrailBu
         : undefined,
     webDist: options.webDist,
     appleShortcutUrl: settings.appleShortcutUrl,
+    edgeWebAcl: { parameterName: webAclArnParameterName(settings.stage), region: EDGE_REGION },
   });
+  stateless.addStackDependency(edge, 'The distribution attaches the web ACL whose ARN the Edge stack publishes');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, stateless };
+  return { app, stateful, stateless, edge };
 }

@@ -1,8 +1,8 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import { Construct, type IDependable } from 'constructs';
 
 export interface HttpApiGatewayProps {
   /**
@@ -68,6 +68,25 @@ export class HttpApiGateway extends Construct {
         ),
       },
     });
+  }
+
+  /**
+   * Route-level throttles (all clients together) that replace the stage default for those routes, so public routes
+   * have budgets of their own. CloudFormation checks each route key exists, so the stage waits for `routesFrom`.
+   */
+  throttleRoutes(
+    throttles: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>,
+    routesFrom: readonly IDependable[],
+  ): void {
+    const stage = this.stage.node.defaultChild as CfnStage;
+    // RouteSettings is plain JSON in CloudFormation: its keys are written as CloudFormation spells them.
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(throttles).map(([routeKey, throttle]) => [
+        routeKey,
+        { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+      ]),
+    );
+    for (const dependency of routesFrom) stage.node.addDependency(dependency);
   }
 
   /** The API's host name, for the CloudFront origin. */

@@ -37,6 +37,8 @@ export interface SiteHostingProps {
   /** Region of the user pool, for the Cognito endpoint the SPA talks to (SRP sign-in). */
   userPoolRegion: string;
   customDomain?: { domainName: string; certificateArn: string };
+  /** The Edge stack's WAF web ACL (per-client rate limits and the request log), by ARN. */
+  webAclArn?: string;
 }
 
 /**
@@ -90,7 +92,7 @@ export class SiteHosting extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // CloudFront standard logging still delivers through bucket ACLs.
+      // As when CloudFront logged here through bucket ACLs; the site bucket still logs here.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
@@ -136,9 +138,10 @@ export class SiteHosting extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: this.logBucket,
-      logFilePrefix: 'cloudfront/',
+      // The (legacy) standard log always holds each URL's path and query, and so the tokens of trip and unsubscribe
+      // links; the web ACL's log (infra/constructs/edge-firewall.ts) is the request log instead.
+      enableLogging: false,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(props.customDomain
         ? {
             domainNames: [props.customDomain.domainName],
@@ -181,11 +184,18 @@ export class SiteHosting extends Construct {
           'No geo restriction: the audience is in British Columbia but travels, and nothing served is region-licensed.',
       },
       {
-        id: 'AwsSolutions-CFR2',
+        id: 'AwsSolutions-CFR3',
         reason:
-          'No WAF web ACL yet: its fixed monthly cost is not justified at this scale; the API behind /api has stage throttling and a JWT authorizer, and the rest is static files.',
+          "CloudFront standard logs would keep secret link tokens (URL path and query) for 90 days; every request is logged by the distribution's WAF web ACL instead, with query strings and credentials redacted.",
       },
     );
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Built without the Edge stack (a test of this construct alone); the app always attaches the Edge web ACL.',
+      });
+    }
     if (!props.customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

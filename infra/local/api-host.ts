@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../../functions/shared/routes';
+import { TOO_MANY_REQUESTS } from '../constructs/edge-limits';
 import { lambdaContext, matchPath, toApiGatewayEvent, type IncomingRequest } from './api-gateway-event';
+import type { EdgeRateLimiter } from './edge-rate-limiter';
 import type { AuthorizerResult } from './jwt-authorizer';
 
 export interface ApiResponse {
@@ -34,6 +36,10 @@ export function createApiHost(options: {
   rootDir: string;
   /** Multiplies every timeout (tests shrink them); default 1. */
   timeScale?: number;
+  /** The per-client limits WAF applies in front of /api/* on AWS (infra/constructs/edge-limits.ts); none if unset. */
+  edgeRateLimiter?: EdgeRateLimiter;
+  /** The limiter's clock (tests move it); default Date.now. */
+  now?: () => number;
 }): (request: IncomingRequest) => Promise<ApiResponse> {
   const timeScale = options.timeScale ?? 1;
   const handlers = new Map<string, Promise<LambdaHandler>>();
@@ -51,7 +57,16 @@ export function createApiHost(options: {
     return loaded;
   };
 
+  const now = options.now ?? Date.now;
+
   return async (request) => {
+    // WAF sits before API Gateway: it counts every request, even one no route matches.
+    const verdict = options.edgeRateLimiter?.check(request.sourceIp, request.path, now());
+    if (verdict?.limited)
+      return {
+        ...json(TOO_MANY_REQUESTS.status, TOO_MANY_REQUESTS.body),
+        headers: { 'content-type': 'application/json', 'retry-after': String(verdict.retryAfterSeconds) },
+      };
     const matched = findRoute(options.routes, request.method, request.path);
     if (!matched) return json(404, { message: 'Not Found' });
     const { route, params } = matched;

@@ -10,6 +10,7 @@ import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
 import type { IncomingRequest } from './api-gateway-event';
 import { createApiHost } from './api-host';
+import { createEdgeRateLimiter } from './edge-rate-limiter';
 import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { startLocalEmail, type LocalEmail } from './email';
@@ -47,6 +48,11 @@ export interface LocalStackOptions {
   shortLived?: boolean;
   /** Run scheduled jobs on their EventBridge rates (on for `npm start`, off in tests). */
   runSchedules?: boolean;
+  /**
+   * Refuse a client IP's requests over the WAF rate-based limits (infra/constructs/edge-limits.ts) with 429, as on
+   * AWS (on for `npm start`; off in tests and the bench, whose many requests all come from 127.0.0.1).
+   */
+  edgeRateLimits?: boolean;
   log?: (line: string) => void;
 }
 
@@ -175,6 +181,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         jwksUri: cognito.jwksUri,
         audience: [cognito.clientId],
       }),
+      ...(options.edgeRateLimits ? { edgeRateLimiter: createEdgeRateLimiter() } : {}),
     });
     const site = createSiteHandler({ distDir, config });
 

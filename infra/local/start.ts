@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     ...(googleCredentials ? { googleCredentials } : {}),
     dataDir,
     runSchedules: true,
+    // The per-IP limits WAF applies on AWS; EDGE_RATE_LIMITS=off for a local load test from one machine.
+    edgeRateLimits: process.env.EDGE_RATE_LIMITS !== 'off',
     log: (line) => console.log(line),
   });
   let stopping = false;

@@ -12,6 +12,8 @@ import {
   SCHEDULED_JOBS,
 } from '../../functions/shared/routes';
 import { ApiRoutes } from '../constructs/api-routes';
+import { publicRouteThrottles } from '../constructs/edge-limits';
+import { EdgeWebAclReference } from '../constructs/edge-web-acl-reference';
 import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
@@ -96,6 +98,8 @@ export interface StatelessStackProps extends StackProps {
   webDist?: string;
   /** The published Apple Shortcut (settings `appleShortcutUrl`); unset, the setup dialog explains how to build it. */
   appleShortcutUrl?: string;
+  /** Where the Edge stack publishes the distribution's web ACL ARN (infra/stacks/edge-stack.ts). */
+  edgeWebAcl?: { parameterName: string; region: string };
 }
 
 /** Everything that can be replaced at will: functions, the API, schedules, the site and its deployment. */
@@ -121,11 +125,15 @@ export class StatelessStack extends Stack {
       ],
     });
 
+    const webAclArn = props.edgeWebAcl
+      ? new EdgeWebAclReference(this, 'EdgeWebAcl', props.edgeWebAcl).webAclArn
+      : undefined;
     this.site = new SiteHosting(this, 'Site', {
       apiHost: this.gateway.host,
       hostedUiHost: stateful.hostedUiHost,
       userPoolRegion: this.region,
       customDomain: props.customDomain,
+      webAclArn,
     });
 
     this.authClient = new SiteAuthClient(this, 'Auth', {
@@ -179,6 +187,8 @@ export class StatelessStack extends Stack {
       runtime,
       userPool: stateful.userPool,
     });
+
+    this.gateway.throttleRoutes(publicRouteThrottles(ROUTES), [...this.apiRoutes.areaStacks.values()]);
 
     // Account deletion removes the Cognito user on the server; only that one function may.
     const deleteMe = this.apiRoutes.functions.get('delete-me')!.function;

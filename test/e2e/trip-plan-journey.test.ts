@@ -124,7 +124,7 @@ describe('a trip plan in a real browser', () => {
       expect(moreFiled).toEqual([]);
       // The whole party is on the plan: A, who filed it, and B, who joined the activity.
       expect(filed!.subject).toBe(`Trip plan: ${nameA}, ${nameB} at ${trailhead}`);
-      const link = /(http:\/\/\S+\/trip-link\/[A-Za-z0-9_-]{43})/.exec(filed!.body.text ?? '')?.[1];
+      const link = /(http:\/\/\S+\/trip-link#[A-Za-z0-9_-]{43})/.exec(filed!.body.text ?? '')?.[1];
       expect(link).toBeDefined();
       expect(filed!.body.html).toContain(link);
       const contactSession = await secondSession(pageA, stack.url, { timezoneId: 'UTC' });

@@ -52,7 +52,8 @@ function planInput(contactEmail: string, overrides: Partial<TripPlanInput> = {})
   });
 }
 
-const linkIn = (text: string | undefined) => /\/trip-link\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+/** The token of the mailed link, which carries it in the fragment (never sent to a server, so never logged). */
+const linkIn = (text: string | undefined) => /\/trip-link#([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
 
 describe('filing a trip plan', () => {
   it('emails each contact a private link that opens the read-only plan without signing in', async () => {

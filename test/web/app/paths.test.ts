@@ -29,7 +29,8 @@ const ADDED_ROUTES = [
   ['/trip-plans', 'protected'], // issue 16: my trip plans
   ['/trip-plans/new', 'protected'],
   ['/trip-plans/:planId', 'protected'],
-  ['/trip-link/:token', 'public'], // an emergency contact's link: no sign-in
+  ['/trip-link', 'public'], // an emergency contact's link (token in the fragment): no sign-in
+  ['/trip-link/:token', 'public'], // the same, as mailed before the token moved to the fragment
 ] as const;
 
 describe('route table', () => {

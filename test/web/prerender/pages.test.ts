@@ -19,7 +19,7 @@ describe('which paths the SPA has a screen for (what the hosts serve the not-fou
       '/prerendered',
       '/plan-activity/a/b',
       '/find-partners//',
-      '/trip-link/',
+      '/trip-link/a/b',
       '/dashboardx',
       NOT_FOUND_PAGE.path,
     ])

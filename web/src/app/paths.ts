@@ -57,7 +57,10 @@ export const paths = {
   tripPlans: '/trip-plans',
   newTripPlan: '/trip-plans/new',
   tripPlan: '/trip-plans/:planId',
-  tripLink: '/trip-link/:token',
+  /** The token is in the fragment (`/trip-link#<token>`): never sent to a server, never in a Referer. */
+  tripLink: '/trip-link',
+  /** Links mailed before the token moved to the fragment; the page moves it there. */
+  tripLinkWithTokenInPath: '/trip-link/:token',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -84,6 +87,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.newTripPlan, access: 'protected', page: 'newTripPlan' },
   { path: paths.tripPlan, access: 'protected', page: 'tripPlan' },
   { path: paths.tripLink, access: 'public', page: 'tripLink' },
+  { path: paths.tripLinkWithTokenInPath, access: 'public', page: 'tripLink' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -6,19 +6,27 @@ const PLACEHOLDER_ORIGIN = 'https://trailbuddy.invalid';
 /**
  * `raw` as a path on this site to return to after sign-in, or null: only a same-origin absolute path
  * ('/plan?x=1#y'), never '//evil.example', '/\evil.example', 'https://…', 'javascript:…' or the login page itself.
+ * The URL parser resolves dot segments and encoded dots first ('/.//evil.example' becomes '//evil.example'), so what
+ * is checked is the normalised path, the one the router will navigate to.
  */
 export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return null;
+  if (!raw || !isSingleSlashPath(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw, PLACEHOLDER_ORIGIN);
   } catch {
     return null;
   }
-  if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname === '/login') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const normalised = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== PLACEHOLDER_ORIGIN || !isSingleSlashPath(normalised) || url.pathname === '/login') return null;
+  return normalised;
+}
+
+/** Starts with one '/', and holds no backslash or control character a browser would read as a slash or drop. */
+function isSingleSlashPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f\\]/.test(path);
 }
 
 /** The login URL that brings the visitor back to `returnTo` after signing in. */

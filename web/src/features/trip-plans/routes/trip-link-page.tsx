@@ -1,4 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -16,9 +18,24 @@ function linkProblem(error: unknown): string {
   return userMessage(error);
 }
 
+/**
+ * The link's secret token: in the fragment (`/trip-link#<token>`), which no browser sends to a server or puts in a
+ * Referer, or in the path of a link mailed before that (`/trip-link/<token>`).
+ */
+function useLinkToken(): string {
+  const { token: tokenInPath } = useParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // An older link: move its token into the fragment, so the address no longer sends it anywhere.
+    if (tokenInPath) navigate({ pathname: paths.tripLink, hash: tokenInPath }, { replace: true });
+  }, [tokenInPath, navigate]);
+  return tokenInPath ?? hash.replace(/^#/, '');
+}
+
 /** Public, no sign-in: the read-only plan an emergency contact opens from their email. */
 export default function TripLinkPage() {
-  const { token = '' } = useParams();
+  const token = useLinkToken();
   const api = useApiClient();
   const loaded = useQuery(() => api.sharedTripPlan(token), [api, token]);
 
