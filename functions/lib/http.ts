@@ -56,8 +56,8 @@ interface RouteSpec<Body, Query, Path> {
   maxBodyBytes?: number;
   /**
    * The use case only reads (the route's declared table access is all 'read'): the account-status check then runs
-   * beside it instead of before it, and a deleted or suspended caller still gets the refusal and nothing of the result. Must agree with
-   * the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
+   * beside it instead of before it, and a deleted or suspended caller still gets the refusal and nothing of the
+   * result. Must agree with the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
    */
   readsOnly?: true;
 }
@@ -86,6 +86,7 @@ export interface RouteInputSchemas {
 
 const RESULT = Symbol('http-result');
 
+/** The request's input parsed with the route's schemas (a bad body, query or path throws a 400). */
 function readInput<Body, Query, Path>(
   spec: RouteSpec<Body, Query, Path>,
   event: Event,
