@@ -29,8 +29,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You cannot access this.') {
-    super(403, 'forbidden', message);
+  constructor(message = 'You cannot access this.', code: ErrorCode = 'forbidden') {
+    super(403, code, message);
   }
 }
 

@@ -3,13 +3,14 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
-import { isDeletedUser } from '../repositories/account-tombstones';
+import { accountStatusOf } from '../repositories/account-tombstones';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from './groups-claim';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import {
   AppError,
   BadRequestError,
+  ForbiddenError,
   InternalError,
   PayloadTooLargeError,
   TooManyRequestsError,
@@ -23,7 +24,10 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** The caller, taken only from the claims the JWT authorizer verified. */
 export interface Caller {
   userId: string;
+  /** The token's `email` only when its `email_verified` claim is true: the app never stores nor mails another. */
   email: string | undefined;
+  /** The token carries an email that is not verified (the caller is refused wherever an email is needed). */
+  emailUnverified?: true;
   /** Cognito groups from the verified `cognito:groups` claim (e.g. `moderators`). */
   groups: string[];
   /** Cognito's `cognito:username` claim when the token has one (a Google user's is not their sub). */
@@ -51,9 +55,9 @@ interface RouteSpec<Body, Query, Path> {
   successStatus?: number;
   maxBodyBytes?: number;
   /**
-   * The use case only reads (the route's declared table access is all 'read'): the deleted-account check then runs
-   * beside it instead of before it, and a deleted caller still gets the 401 and nothing of the result. Must agree with
-   * the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
+   * The use case only reads (the route's declared table access is all 'read'): the account-status check then runs
+   * beside it instead of before it, and a deleted or suspended caller still gets the refusal and nothing of the
+   * result. Must agree with the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
    */
   readsOnly?: true;
 }
@@ -82,6 +86,34 @@ export interface RouteInputSchemas {
 
 const RESULT = Symbol('http-result');
 
+/** The request's input parsed with the route's schemas (a bad body, query or path throws a 400). */
+function readInput<Body, Query, Path>(
+  spec: RouteSpec<Body, Query, Path>,
+  event: Event,
+  caller: Caller,
+): RouteInput<Body, Query, Path> {
+  const rawBody = decodeBody(event, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  return {
+    body: spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body),
+    query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
+    path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
+    headers: lowerCaseKeys(event.headers ?? {}),
+    caller,
+    now: new Date(),
+    rawBody,
+  };
+}
+
+/** `read()`'s value; when it throws, the account check's refusal (if any) is thrown instead of its error. */
+async function refusalFirst<T>(live: Promise<void>, read: () => T): Promise<T> {
+  try {
+    return read();
+  } catch (error) {
+    await live;
+    throw error;
+  }
+}
+
 /** Return a full result (status, headers) instead of a JSON body from a route. */
 export function respond(
   status: number,
@@ -101,21 +133,11 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
 ): HttpHandler {
   const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const started = Date.now();
-    const rawBody = decodeBody(event, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    const body = spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body);
-    const query = spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query);
-    const path = spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path);
     const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
-    const input: RouteInput<Body, Query, Path> = {
-      body,
-      query,
-      path,
-      headers: lowerCaseKeys(event.headers ?? {}),
-      caller,
-      now: new Date(),
-      rawBody,
-    };
-    const live = spec.auth === 'user' ? refuseDeletedCaller(caller) : Promise.resolve();
+    // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
+    // gets the same answer from every route, whatever it sends.
+    const live = spec.auth === 'user' ? refuseInactiveCaller(caller) : Promise.resolve();
+    const input = await refusalFirst(live, () => readInput(spec, event, caller));
     const outcome = spec.readsOnly
       ? await handledBesideCheck(handle(input), live)
       : await live.then(() => handle(input));
@@ -188,11 +210,14 @@ function callerFrom(event: Event): Caller {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') throw new UnauthorizedError();
-  const email = typeof claims?.email === 'string' ? claims.email : undefined;
+  const email = typeof claims?.email === 'string' && claims.email !== '' ? claims.email : undefined;
+  // API Gateway hands JWT claims over as strings ("true"); the local authorizer keeps the token's boolean.
+  const verified = claims?.email_verified === true || claims?.email_verified === 'true';
   const username = claims?.['cognito:username'];
   return {
     userId: sub,
-    email,
+    email: verified ? email : undefined,
+    ...(email !== undefined && !verified ? { emailUnverified: true as const } : {}),
     groups: groupsFromClaim(claims?.['cognito:groups']),
     ...(typeof username === 'string' && username !== '' ? { username } : {}),
   };
@@ -201,14 +226,18 @@ function callerFrom(event: Event): Caller {
 const PUBLIC_CALLER: Caller = { userId: '', email: undefined, groups: [] };
 
 /**
- * A token Cognito issued before the account's deletion stays valid for API Gateway until it expires, so it is
- * refused here (one consistent GetItem, about 1-3 ms in region).
+ * A token Cognito issued before the account's deletion or suspension stays valid for API Gateway until it expires
+ * (API Gateway checks its signature and expiry, not whether Cognito revoked it), so it is refused here: one
+ * consistent GetItem of the account-status item, about 1-3 ms in region, for both.
  */
-async function refuseDeletedCaller(caller: Caller): Promise<void> {
-  if (await isDeletedUser(caller.userId)) throw new UnauthorizedError('This account was deleted.');
+async function refuseInactiveCaller(caller: Caller): Promise<void> {
+  const status = await accountStatusOf(caller.userId);
+  if (status === 'deleted') throw new UnauthorizedError('This account was deleted.');
+  if (status === 'suspended')
+    throw new ForbiddenError('This account is suspended for breaking the community rules.', 'account_suspended');
 }
 
-/** A read-only use case's outcome once the deleted-account check has passed; the check's refusal wins over both. */
+/** A read-only use case's outcome once the account-status check has passed; the check's refusal wins over both. */
 async function handledBesideCheck(outcome: Promise<unknown>, live: Promise<void>): Promise<unknown> {
   const [handled, checked] = await Promise.allSettled([outcome, live]);
   if (checked.status === 'rejected') throw checked.reason;

@@ -1,26 +1,31 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from '../lib/dynamo';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { tombstoneKeys } from './keys';
 
 /**
- * What is kept after an account is deleted, users table, outside the user's own partition (the sweep of
- * USER#<id> must not take it) and with nothing personal in it:
- * - a deleted user's id, pk DELETED_USER#<sub>, so a token Cognito issued before the deletion is refused
- *   until it has certainly expired (TTL after that);
+ * An account's status and what is kept after an account is deleted, users table, outside the user's own partition
+ * (the sweep of USER#<id> must not take it) and with nothing personal in it:
+ * - the account-status item, pk DELETED_USER#<sub>, `status` 'deleted' or 'suspended', read on every authenticated
+ *   request so a token Cognito issued before the deletion or suspension is refused: a deletion's until the token
+ *   has certainly expired (TTL after that), a suspension's for as long as it lasts (no TTL). Items written before
+ *   suspensions existed have no `status`: they are deletions;
  * - a keyed hash of their email for the quota month, pk DELETED_EMAIL#<hmac>, sk QUOTA#<yyyy-mm>, with the
  *   messages they had used, so deleting and re-creating an account does not reset the monthly allowance
  *   (TTL at the end of that month).
  */
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
+export type AccountStatus = 'active' | 'deleted' | 'suspended';
+
 export async function putDeletedUserTombstone(userId: string, now: Date, keepUntil: Date): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
       Item: {
-        ...tombstoneKeys.deletedUser(userId),
+        ...tombstoneKeys.accountStatus(userId),
         entity: 'DeletedUser',
+        status: 'deleted',
         deletedAt: now.toISOString(),
         expiresAt: epochSeconds(keepUntil),
       },
@@ -28,17 +33,47 @@ export async function putDeletedUserTombstone(userId: string, now: Date, keepUnt
   );
 }
 
-/** One strongly consistent GetItem of a key-only projection (1 RCU): true once the account was deleted. */
-export async function isDeletedUser(userId: string): Promise<boolean> {
+/**
+ * Marks the account suspended (kept until lifted, no TTL). A deleted account stays deleted: its tombstone, and its
+ * expiry, are left as they are.
+ */
+export async function putAccountSuspended(userId: string, now: Date): Promise<void> {
+  await dynamo()
+    .send(
+      new PutCommand({
+        TableName: tableName('users'),
+        Item: {
+          ...tombstoneKeys.accountStatus(userId),
+          entity: 'SuspendedAccount',
+          status: 'suspended',
+          suspendedAt: now.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR #status = :suspended',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':suspended': 'suspended' },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/**
+ * The check every authenticated request makes: one strongly consistent GetItem of two small attributes (1 RCU),
+ * so a deletion or a suspension holds from the next request on.
+ */
+export async function accountStatusOf(userId: string): Promise<AccountStatus> {
   const result = await dynamo().send(
     new GetCommand({
       TableName: tableName('users'),
-      Key: tombstoneKeys.deletedUser(userId),
+      Key: tombstoneKeys.accountStatus(userId),
       ConsistentRead: true,
-      ProjectionExpression: 'pk',
+      ProjectionExpression: 'pk, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
     }),
   );
-  return result.Item !== undefined;
+  if (!result.Item) return 'active';
+  return result.Item.status === 'suspended' ? 'suspended' : 'deleted';
 }
 
 /** Records `messagesUsed` for the month, never lowering a count already recorded (an email deleted twice in a month). */

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  'account_suspended',
+  'email_not_verified',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -57,7 +57,7 @@ export function tableAccessOf(declared: TableAccessMode | TableAccess): TableAcc
   return typeof declared === 'string' ? { mode: declared } : declared;
 }
 
-export type UserPoolAction = 'cognito-idp:AdminDisableUser';
+export type UserPoolAction = 'cognito-idp:AdminDisableUser' | 'cognito-idp:AdminUserGlobalSignOut';
 
 /** stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and encrypts provider tokens. */
 export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret';

@@ -1,6 +1,7 @@
 import { isModerator } from '../domain/moderation';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { disableUser } from '../adapters/cognito/user-directory';
+import { disableAndSignOut } from '../adapters/cognito/user-directory';
+import { putAccountSuspended } from '../repositories/account-tombstones';
 import { displayNamesOf } from '../repositories/group-activities';
 import {
   clearAutoHidden,
@@ -114,8 +115,10 @@ async function closeAllOnTarget(
 
 /**
  * POST /api/moderation/reports/{reportId}/actions — dismiss (lifts a hide the reports caused), hide the content,
- * or suspend the reported account (Cognito disables sign-in; lists leave the person out). Closes every open
- * report on that content.
+ * or suspend the reported account: the account-status item first, so every request with a token already issued is
+ * refused from then on (functions/lib/http.ts), then Cognito disables sign-in and revokes every refresh token, and
+ * lists leave the person out. Each step is idempotent, so a retry after a failure half-way completes it. Closes
+ * every open report on that content.
  */
 export async function moderate(
   groups: readonly string[],
@@ -138,7 +141,8 @@ export async function moderate(
       break;
     case 'suspend':
       status = 'suspended';
-      await disableUser(report.subjectUserId);
+      await putAccountSuspended(report.subjectUserId, now);
+      await disableAndSignOut(report.subjectUserId);
       await setSuspended(report.subjectUserId, now);
       break;
   }

@@ -1,18 +1,12 @@
-import { UnauthorizedError } from '../lib/errors';
+import { verifiedEmailOf, type EmailClaims } from '../lib/verified-email';
 import { getMetrics } from '../repositories/metrics';
 import { ensureUserProfile, saveProfileSettings, type UserProfileRecord } from '../repositories/user-profiles';
 import type { ProfileResponse, ProfileSettings } from '../shared/schemas/profile';
 import { refreshPartnerIndex } from './partner-index';
 
 /** Who is asking, as the verified token says. */
-export interface ProfileCaller {
+export interface ProfileCaller extends EmailClaims {
   userId: string;
-  email: string | undefined;
-}
-
-function requireEmail(caller: ProfileCaller): string {
-  if (!caller.email) throw new UnauthorizedError('Your session has no email; sign in again.');
-  return caller.email;
 }
 
 async function toResponse(profile: UserProfileRecord): Promise<ProfileResponse> {
@@ -28,7 +22,7 @@ async function toResponse(profile: UserProfileRecord): Promise<ProfileResponse> 
 
 /** GET /api/profile: the caller's profile (created on first sight, like GET /api/me) and their activity level. */
 export async function getProfile(caller: ProfileCaller, now: Date): Promise<ProfileResponse> {
-  return toResponse(await ensureUserProfile(caller.userId, requireEmail(caller), now));
+  return toResponse(await ensureUserProfile(caller.userId, verifiedEmailOf(caller), now));
 }
 
 /** PUT /api/profile: replaces the settings, then brings the partner index in line (in or out of search). */
@@ -37,7 +31,7 @@ export async function updateProfile(
   settings: ProfileSettings,
   now: Date,
 ): Promise<ProfileResponse> {
-  const saved = await saveProfileSettings(caller.userId, requireEmail(caller), settings, now);
+  const saved = await saveProfileSettings(caller.userId, verifiedEmailOf(caller), settings, now);
   await refreshPartnerIndex(caller.userId, saved.settings, now);
   return toResponse(saved);
 }

@@ -88,7 +88,7 @@ export class ApiRoutes extends Construct {
       }
       functions.set(route.id, handler);
       if (!route.public && !route.tables.includes('users')) {
-        // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts): one GetItem.
+        // Every signed-in request reads the caller's account-status item, deleted or suspended (functions/lib/http.ts): one GetItem.
         handler.function.addEnvironment(tableEnvVar('users'), props.tables.users.tableName);
         handler.function.addToRolePolicy(
           new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [props.tables.users.tableArn] }),

@@ -7,6 +7,7 @@ import {
   ProviderAttribute,
   UserPool,
   UserPoolDomain,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -20,6 +21,31 @@ export interface UserDirectoryProps {
   googleClientSecretName: string;
   /** Hosted-UI prefix; defaults to `trailbuddy-<stage>-<account id>`, unique per account and region. */
   authDomainPrefix?: string;
+  /**
+   * The app's SES domain identity and configuration set, which the pool's codes (sign-up, resend, forgot password,
+   * email change) go through; undefined keeps Cognito's own sender (CDK context `cognitoEmail=cognito`, for a first
+   * deploy before the domain's DKIM records are in DNS).
+   */
+  sesSender?: { domain: string; configurationSetName: string };
+}
+
+/**
+ * The pool's email: through the app's SES identity. Cognito's built-in sender is capped by AWS at 50 emails a day
+ * per account (Cognito developer guide, "Email settings for Amazon Cognito user pools", read 2026-11-28), which
+ * anyone could spend with ResendConfirmationCode or ForgotPassword and stop every sign-up and reset for the day;
+ * through SES the account's SES quota applies. Cognito sends with its service-linked role
+ * (AmazonCognitoIdpEmailServiceRolePolicy: ses:SendEmail, ses:SendRawEmail), so no sending policy is needed here.
+ */
+function poolEmail(sender: UserDirectoryProps['sesSender'], region: string): UserPoolEmail | undefined {
+  if (!sender) return undefined;
+  return UserPoolEmail.withSES({
+    // The identity is in this stack, so in its region (the stacks are environment-agnostic: a token here).
+    sesRegion: region,
+    fromEmail: `no-reply@${sender.domain}`,
+    fromName: 'TrailBuddy',
+    sesVerifiedDomain: sender.domain,
+    configurationSetName: sender.configurationSetName,
+  });
 }
 
 /**
@@ -42,6 +68,9 @@ export class UserDirectory extends Construct {
       autoVerify: { email: true },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true } },
+      // A changed email takes effect only once its code is verified; until then the token keeps the verified one.
+      keepOriginal: { email: true },
+      email: poolEmail(props.sesSender, Stack.of(this).region),
       passwordPolicy: {
         ...PASSWORD_POLICY,
         tempPasswordValidity: Duration.days(3),

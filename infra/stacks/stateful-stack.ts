@@ -30,6 +30,17 @@ export interface StatefulResources {
   email: EmailSending;
 }
 
+/**
+ * Whether the user pool sends its codes through the app's SES identity (CDK context `cognitoEmail`: 'ses', the
+ * default, or 'cognito' for a first deploy, before the domain's DKIM records are in DNS and SES has verified it).
+ */
+function cognitoEmailThroughSes(scope: Construct): boolean {
+  const value: unknown = scope.node.tryGetContext('cognitoEmail');
+  if (value === undefined || value === null || value === '' || value === 'ses') return true;
+  if (value === 'cognito') return false;
+  throw new Error("CDK context 'cognitoEmail' must be 'ses' or 'cognito'");
+}
+
 /** Data that must survive redeploys: the tables and the user directory. Everything here is RETAINed. */
 export class StatefulStack extends Stack {
   readonly resources: StatefulResources;
@@ -38,16 +49,19 @@ export class StatefulStack extends Stack {
     super(scope, id, props);
 
     const tables = new DataTables(this, 'Tables', { activityOrderIndexes: props.activityOrderIndexes });
+    const email = new EmailSending(this, 'Email', { domain: emailDomainFrom(this), tables: tables.byId });
     const users = new UserDirectory(this, 'Users', {
       stage: props.stage,
       googleClientId: props.googleClientId,
       googleClientSecretName: props.googleClientSecretName,
       authDomainPrefix: props.authDomainPrefix,
+      sesSender: cognitoEmailThroughSes(this)
+        ? { domain: emailDomainFrom(this), configurationSetName: email.configurationSet.configurationSetName }
+        : undefined,
     });
+    if (cognitoEmailThroughSes(this)) users.userPool.node.addDependency(email.identity);
 
     const secrets = new AppSecrets(this, 'Secrets');
-
-    const email = new EmailSending(this, 'Email', { domain: emailDomainFrom(this), tables: tables.byId });
 
     this.resources = {
       appSecret: secrets.appSecret,

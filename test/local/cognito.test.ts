@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminConfirmSignUpCommand,
+  AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
@@ -119,6 +121,31 @@ describe('local Cognito (emulator behind its front)', () => {
     ).toBe('InvalidParameterException');
   });
 
+  it('signs a user out everywhere (AdminUserGlobalSignOut): every refresh token issued before stops working', async () => {
+    const email = newEmail();
+    const { UserSub } = await signUp(email);
+    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+    const tokens = [(await signIn(email, PASSWORD)).RefreshToken!, (await signIn(email, PASSWORD)).RefreshToken!];
+    const refresh = (token: string) =>
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: cognito.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: token },
+        }),
+      );
+    await expect(refresh(tokens[0]!)).resolves.toBeDefined();
+
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: UserSub! }));
+    for (const token of tokens) expect(await errorName(refresh(token))).toBe('NotAuthorizedException');
+    expect((await signIn(email, PASSWORD)).IdToken).toBeTruthy();
+    expect(
+      await errorName(
+        client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: newEmail() })),
+      ),
+    ).toBe('UserNotFoundException');
+  });
+
   it('reports the forgot-password code; the reset refuses a weak password and accepts a strong one', async () => {
     const email = newEmail();
     await signUp(email);
@@ -161,5 +188,35 @@ describe('local Cognito (emulator behind its front)', () => {
     await client.send(
       new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: verification!.code }),
     );
+  });
+
+  it('verifies the email when the sign-up is confirmed with its code; keeps it until a changed one is verified (keepOriginal)', async () => {
+    const email = newEmail();
+    await signUp(email);
+    await client.send(
+      new ConfirmSignUpCommand({
+        ClientId: cognito.clientId,
+        Username: email,
+        ConfirmationCode: codesFor(email)[0]!.code,
+      }),
+    );
+    const idTokenEmail = async (password = PASSWORD, name = email) => {
+      const { IdToken } = await signIn(name, password);
+      const claims = JSON.parse(Buffer.from(IdToken!.split('.')[1]!, 'base64url').toString()) as {
+        email: string;
+        email_verified: unknown;
+      };
+      return { email: claims.email, verified: claims.email_verified };
+    };
+    const { AccessToken } = await signIn(email, PASSWORD);
+    const moved = newEmail();
+    await client.send(
+      new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: moved }] }),
+    );
+    expect(await idTokenEmail()).toEqual({ email, verified: true });
+
+    const code = codesFor(moved).find((m) => m.purpose === 'email-verification')!.code;
+    await client.send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: code }));
+    expect(await idTokenEmail(PASSWORD, moved)).toEqual({ email: moved, verified: true });
   });
 });

@@ -50,8 +50,9 @@ export async function invoke(
   };
 }
 
+/** An ID token's claims as API Gateway hands them over (strings), for a user whose email is verified. */
 export function userClaims(sub: string, email = `${sub}@example.com`): JwtClaims {
-  return { sub, email, token_use: 'id', aud: 'test-client', iss: 'https://issuer.test/pool' };
+  return { sub, email, email_verified: 'true', token_use: 'id', aud: 'test-client', iss: 'https://issuer.test/pool' };
 }
 
 const loadedHandlers = new Map<string, Promise<HttpHandler>>();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -41,6 +42,14 @@ export async function createConfirmedUser(stack: StackInfo, email: string): Prom
       }),
     );
     await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.userPoolId, Username: email }));
+    // An admin-confirmed sign-up has not verified its email (Cognito and cognito-local alike); the API wants it verified.
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: stack.userPoolId,
+        Username: email,
+        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      }),
+    );
   } finally {
     cognito.destroy();
   }

@@ -1,6 +1,7 @@
 import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { optionalEnv } from '../../lib/config';
@@ -27,7 +28,9 @@ function cognito(): CognitoIdentityProviderClient {
 }
 
 /** Sends an admin command for a user; a user who is already gone is fine (deletion and suspension are both idempotent). */
-async function sendForUser(command: AdminDeleteUserCommand | AdminDisableUserCommand): Promise<void> {
+async function sendForUser(
+  command: AdminDeleteUserCommand | AdminDisableUserCommand | AdminUserGlobalSignOutCommand,
+): Promise<void> {
   try {
     await cognito().send(command as AdminDeleteUserCommand);
   } catch (error) {
@@ -51,9 +54,21 @@ export function cognitoSignInDeleter(): DeleteSignIn {
   };
 }
 
-/** Stops a user from signing in (Cognito AdminDisableUser; the pool accepts the `sub` as the username). */
-export async function disableUser(userId: string): Promise<void> {
+function requiredUserPoolId(): string {
   const userPoolId = optionalEnv('USER_POOL_ID');
   if (!userPoolId) throw new Error('USER_POOL_ID is not set');
+  return userPoolId;
+}
+
+/**
+ * Stops a user from signing in (Cognito AdminDisableUser) and signs them out everywhere (AdminUserGlobalSignOut:
+ * every refresh token Cognito issued them stops working, so no device gets a new ID token). The pool accepts the
+ * `sub` as the username. Tokens already issued stay valid for API Gateway until they expire (Cognito API reference,
+ * AdminUserGlobalSignOut, read 2026-11-28: "Other requests might be valid until your user's token expires"):
+ * functions/lib/http.ts refuses those on every request.
+ */
+export async function disableAndSignOut(userId: string): Promise<void> {
+  const userPoolId = requiredUserPoolId();
   await sendForUser(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: userId }));
+  await sendForUser(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
 }

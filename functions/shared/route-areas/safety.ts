@@ -27,7 +27,8 @@ export const SAFETY_ROUTES: readonly RouteDefinition[] = [
     entry: 'functions/handlers/moderation/post-report-action.ts',
     public: false,
     tables: ['social', 'users'],
-    access: { social: 'write', users: 'read' },
-    userPoolActions: ['cognito-idp:AdminDisableUser'],
+    // users: the suspended account's status item, read on every request.
+    access: { social: 'write', users: 'write' },
+    userPoolActions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
   },
 ];

@@ -18,7 +18,7 @@ import { handler as postMessage } from '../../../functions/handlers/messages/pos
 import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
 import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { cognitoSignInDeleter } from '../../../functions/adapters/cognito/user-directory';
-import { isDeletedUser } from '../../../functions/repositories/account-tombstones';
+import { accountStatusOf } from '../../../functions/repositories/account-tombstones';
 import { tombstoneKeys } from '../../../functions/repositories/keys';
 import { takeMessageAllowance } from '../../../functions/repositories/messages';
 import { tableName } from '../../../functions/lib/config';
@@ -133,7 +133,7 @@ const cognitoUserExists = async (sub: string) =>
 
 /** Items left about a deleted user: exactly the tombstone that refuses their tokens. */
 const onlyTombstoneOf = (userId: string) => [
-  expect.objectContaining({ ...tombstoneKeys.deletedUser(userId), entity: 'DeletedUser' }),
+  expect.objectContaining({ ...tombstoneKeys.accountStatus(userId), entity: 'DeletedUser', status: 'deleted' }),
 ];
 beforeEach(() => {
   vi.mocked(savePartnerListing).mockClear();
@@ -350,7 +350,7 @@ describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
     expect((await invoke(putProfile, putProfileRoute, { claims, body: settings })).status).toBe(401);
 
     expect(Object.values(await itemsMentioning(sub)).flat()).toEqual(onlyTombstoneOf(sub));
-    expect(await isDeletedUser(sub)).toBe(true);
+    expect(await accountStatusOf(sub)).toBe('deleted');
     // Someone else is not affected.
     expect((await invoke(getMe, getMeRoute, { claims: userClaims(newUser()) })).status).toBe(200);
   });

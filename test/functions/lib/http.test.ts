@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../../functions/lib/errors';
 import { randomUUID } from 'node:crypto';
 import { httpRoute, readsOnlyOf, respond, z } from '../../../functions/lib/http';
-import { putDeletedUserTombstone } from '../../../functions/repositories/account-tombstones';
+import { putAccountSuspended, putDeletedUserTombstone } from '../../../functions/repositories/account-tombstones';
 import { logger } from '../../../functions/lib/logger';
 import { invoke, userClaims } from '../../support/api-events';
 
@@ -154,5 +154,44 @@ describe('the deleted-account check', () => {
     expect(res.status).toBe(401);
     expect((res.json as { error: { code: string } }).error.code).toBe('unauthorized');
     expect((await invoke(failing, route, { claims: userClaims(`live-${randomUUID()}`) })).status).toBe(404);
+  });
+
+  describe('a suspended caller', () => {
+    const suspendedUser = async () => {
+      const userId = `suspended-${randomUUID()}`;
+      await putAccountSuspended(userId, now);
+      return userId;
+    };
+    const SUSPENDED = {
+      error: { code: 'account_suspended', message: 'This account is suspended for breaking the community rules.' },
+    };
+
+    it('gets 403 account_suspended before a use case that may write, which never runs', async () => {
+      const { handler, ran } = routeThatRecords(false);
+      const res = await invoke(handler, route, { claims: userClaims(await suspendedUser()) });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual(SUSPENDED);
+      expect(ran).toEqual([]);
+    });
+
+    it('gets 403 beside a read-only use case, with nothing of its result', async () => {
+      const { handler } = routeThatRecords(true);
+      const res = await invoke(handler, route, { claims: userClaims(await suspendedUser()) });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.json)).not.toContain('data of');
+    });
+
+    it('gets the same 403 whatever it sends: the refusal comes before the input is read', async () => {
+      const res = await invoke(echo, route, { body: '{not json', claims: userClaims(await suspendedUser()) });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual(SUSPENDED);
+    });
+
+    it('stays deleted when a moderator suspends an account already deleted (401, not 403)', async () => {
+      const userId = await deletedUser();
+      await putAccountSuspended(userId, now);
+      const res = await invoke(routeThatRecords(false).handler, route, { claims: userClaims(userId) });
+      expect(res.status).toBe(401);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminConfirmSignUpCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -15,6 +16,7 @@ import { handler as postAction } from '../../../functions/handlers/moderation/po
 import { handler as postReport } from '../../../functions/handlers/reports/post-report';
 import { groupsFromClaim } from '../../../functions/lib/groups-claim';
 import { deleteConversation, putMessage } from '../../../functions/repositories/messages';
+import { accountStatusOf } from '../../../functions/repositories/account-tombstones';
 import { isHidden, isSuspended } from '../../../functions/repositories/reports';
 import { saveProfileSettings } from '../../../functions/repositories/user-profiles';
 import { DEFAULT_PROFILE_SETTINGS } from '../../../functions/shared/schemas/profile';
@@ -342,7 +344,16 @@ describe('suspending an account', () => {
           AuthParameters: { USERNAME: email, PASSWORD: password },
         }),
       );
-    await expect(signIn()).resolves.toBeDefined();
+    const { RefreshToken } = (await signIn()).AuthenticationResult!;
+    const refresh = () =>
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: cognito.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: RefreshToken! },
+        }),
+      );
+    await expect(refresh()).resolves.toBeDefined();
 
     const result = await act(filed.reportId, 'suspend');
     expect(result.status).toBe(200);
@@ -351,5 +362,10 @@ describe('suspending an account', () => {
     ).toBe(false);
     await expect(signIn()).rejects.toThrow(/disabled/i);
     expect(await isSuspended(c)).toBe(true);
+    // Every request with a token issued before now is refused (test/functions/safety/suspension.test.ts).
+    expect(await accountStatusOf(c)).toBe('suspended');
+    // Signed out everywhere: the refresh token issued before stays dead even once sign-in is enabled again.
+    await client.send(new AdminEnableUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });

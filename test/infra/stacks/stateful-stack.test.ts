@@ -113,6 +113,51 @@ describe('Cognito user pool', () => {
     expect(pool.DeletionPolicy).toBe('Retain');
   });
 
+  it("sends its codes through the app's SES identity and configuration set, not Cognito's capped sender", () => {
+    const [, pool] = onlyResourceOfType(template, 'AWS::Cognito::UserPool');
+    const [identityId, identity] = onlyResourceOfType(template, 'AWS::SES::EmailIdentity');
+    const [configurationSetId] = onlyResourceOfType(template, 'AWS::SES::ConfigurationSet');
+    const domain = identity.Properties.EmailIdentity as string;
+    expect(pool.Properties.EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: `TrailBuddy <no-reply@${domain}>`,
+      ConfigurationSet: { Ref: configurationSetId },
+      SourceArn: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':ses:',
+            expect.anything(),
+            ':',
+            expect.anything(),
+            `:identity/${domain}`,
+          ],
+        ],
+      },
+    });
+    expect(pool.DependsOn).toContain(identityId);
+  });
+
+  it("keeps Cognito's own sender when context cognitoEmail is 'cognito' (a first deploy, before DKIM verifies)", () => {
+    const first = buildTestApp({ context: { cognitoEmail: 'cognito' } });
+    try {
+      const [, pool] = onlyResourceOfType(templates(first).stateful, 'AWS::Cognito::UserPool');
+      expect(pool.Properties.EmailConfiguration).toBeUndefined();
+    } finally {
+      first.cleanup();
+    }
+    expect(() => buildTestApp({ context: { cognitoEmail: 'smtp' } })).toThrow(/cognitoEmail/);
+  });
+
+  it('keeps the verified email until a changed one is verified', () => {
+    const [, pool] = onlyResourceOfType(template, 'AWS::Cognito::UserPool');
+    expect(pool.Properties.UserAttributeUpdateSettings).toEqual({
+      AttributesRequireVerificationBeforeUpdate: ['email'],
+    });
+  });
+
   it('requires passwords of at least 8 characters with upper and lower case, digits and symbols', () => {
     const [, pool] = onlyResourceOfType(template, 'AWS::Cognito::UserPool');
     expect(pool.Properties.Policies.PasswordPolicy).toMatchObject({

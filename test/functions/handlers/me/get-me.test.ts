@@ -35,6 +35,32 @@ describe('GET /api/me', () => {
     expect(meB.id).toBe(b);
   });
 
+  it('stores only a verified email: an unverified one is refused and the stored address stays', async () => {
+    const sub = randomUUID();
+    await invoke(handler, route, { claims: userClaims(sub, 'ana@example.com') });
+    const { email_verified: _verified, ...withoutClaim } = userClaims(sub, 'mallory@example.com');
+    for (const claims of [
+      { ...withoutClaim, email_verified: 'false' },
+      { ...withoutClaim, email_verified: false },
+      withoutClaim,
+    ]) {
+      const res = await invoke(handler, route, { claims });
+      expect(res.status, JSON.stringify(claims)).toBe(403);
+      expect(res.json).toEqual({
+        error: { code: 'email_not_verified', message: 'Verify your email address, then sign in again.' },
+      });
+    }
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: process.env.TABLE_USERS, Key: { pk: `USER#${sub}`, sk: 'PROFILE' } }),
+    );
+    expect(stored.Item?.email).toBe('ana@example.com');
+    // The local authorizer hands the token's boolean over as it is.
+    const res = await invoke(handler, route, {
+      claims: { ...userClaims(sub, 'ana@example.com'), email_verified: true },
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('is unauthorized without verified claims', async () => {
     expect((await invoke(handler, route)).status).toBe(401);
   });
