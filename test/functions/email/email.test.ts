@@ -60,7 +60,7 @@ describe('sending', () => {
       calls += 1;
       throw new Error('SES is down');
     };
-    const first = await sendDueEmails(NOW, flaky);
+    const first = await sendDueEmails(NOW, { send: flaky });
     expect(first.retried).toBeGreaterThanOrEqual(1);
     // Not due again at once; due a minute later, and then it goes out.
     await sendDueEmails(new Date(NOW.getTime() + 1_000));
