@@ -30,6 +30,9 @@ export const MAX_SEND_ATTEMPTS = 5;
 /** How long a claimed message is held by the run that claimed it before another run may retry it. */
 export const SEND_LEASE_MS = 5 * 60_000;
 
+/** The web page an email's Unsubscribe link opens (web/src/app/paths.ts `unsubscribe`). */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
@@ -56,12 +59,14 @@ export async function emailUser(
     if (!to) return false;
     const token = newToken();
     await putUnsubscribeToken(hashToken(token), userId, category, now);
+    // The header's link takes the one-click POST (RFC 8058); the footer's is clicked, so it opens a page that asks
+    // first (a GET never unsubscribes: mail scanners open links).
     const unsubscribeUrl = `${siteUrl()}/api/email/unsubscribe?token=${token}`;
     const composed = composeEmail({
       subject: message.subject,
       paragraphs: message.paragraphs,
       action: { label: message.action.label, url: `${siteUrl()}${message.action.path}` },
-      unsubscribeUrl,
+      unsubscribeUrl: `${siteUrl()}${UNSUBSCRIBE_PAGE}?token=${token}`,
     });
     return await enqueueEmail(
       {

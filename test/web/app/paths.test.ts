@@ -30,6 +30,7 @@ const ADDED_ROUTES = [
   ['/trip-plans/new', 'protected'],
   ['/trip-plans/:planId', 'protected'],
   ['/trip-link/:token', 'public'], // an emergency contact's link: no sign-in
+  ['/unsubscribe', 'public'], // an email's Unsubscribe link: asks, then unsubscribes without sign-in
 ] as const;
 
 describe('route table', () => {
