@@ -1,5 +1,6 @@
 import { optionalEnv } from './config';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SendQuota } from '../domain/outbox';
 
 let client: SESv2Client | undefined;
 
@@ -41,6 +42,38 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
     }),
   );
   return result.MessageId;
+}
+
+/**
+ * The account's sending quota, from SES v2 GetAccount (SendQuota: MaxSendRate per second, Max24HourSend with -1 for
+ * unlimited, SentLast24Hours; AWS API reference, read 2026-11-28). Throws when SES does not answer; the local
+ * emulator answers only when its AWS_SES_ACCOUNT is set (aws-ses-v2-local 2.10.2, else a 400).
+ */
+export async function readSendQuota(): Promise<SendQuota> {
+  const quota = (await ses().send(new GetAccountCommand({}))).SendQuota;
+  if (quota?.MaxSendRate === undefined || quota.Max24HourSend === undefined)
+    throw new Error('SES GetAccount returned no SendQuota');
+  return {
+    maxSendRate: quota.MaxSendRate,
+    max24HourSend: quota.Max24HourSend,
+    sentLast24Hours: quota.SentLast24Hours ?? 0,
+  };
+}
+
+/**
+ * The quota to assume when GetAccount does not answer (SES_FALLBACK_MAX_SEND_RATE, SES_FALLBACK_MAX_24H_SEND).
+ * Unset: the SES sandbox's quota, 1 message a second and 200 a day, so a guess never outruns a new account.
+ */
+export function fallbackSendQuota(): SendQuota {
+  const number = (name: 'SES_FALLBACK_MAX_SEND_RATE' | 'SES_FALLBACK_MAX_24H_SEND', fallback: number) => {
+    const value = Number(optionalEnv(name) ?? fallback);
+    return Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    maxSendRate: number('SES_FALLBACK_MAX_SEND_RATE', 1),
+    max24HourSend: number('SES_FALLBACK_MAX_24H_SEND', 200),
+    sentLast24Hours: 0,
+  };
 }
 
 /** The site's origin, for links in email (SITE_URL). */

@@ -7,6 +7,7 @@ import {
   type EmailCategory,
   type EmailPreferences,
 } from '../shared/schemas/email';
+import { OUTBOX_LANES, type OutboxLane } from '../domain/outbox';
 import { emailKeys } from './keys';
 
 /**
@@ -14,7 +15,7 @@ import { emailKeys } from './keys';
  *
  * | item | table | pk | sk | gsi1pk / gsi1sk |
  * |---|---|---|---|---|
- * | outbox message | social | `OUTBOX#<id>` | `OUTBOX` | `OUTBOX_DUE` / `<due ISO>#<id>` (gone once sent or given up) |
+ * | outbox message | social | `OUTBOX#<id>` | `OUTBOX` | `OUTBOX_DUE#alert`, `OUTBOX_DUE#safety` or `OUTBOX_DUE` (general) / `<due ISO>#<id>` (gone once sent or given up) |
  * | suppressed address (bounce, complaint) | social | `EMAIL_SUPPRESSED#<email>` | `SUPPRESSED` | — |
  * | one-click unsubscribe token (SHA-256 only) | users | `EMAIL_UNSUB#<hash>` | `UNSUB` | `USER#<userId>` / `EMAIL_UNSUB#<hash>` (account deletion removes it) |
  * | a user's email choices | users | `USER#<userId>` | `EMAIL_PREFS` | — |
@@ -23,6 +24,8 @@ import { emailKeys } from './keys';
  * the `email-outbox` job sends what is due, claiming each message by moving its due time (a lease), so two
  * overlapping runs never send one message twice, and a failed send is retried later with backoff. A message leaves the
  * table once sent (or given up); until then it names the users it is about (`userIds`), so account deletion can drop it.
+ * Each lane (domain/outbox.ts) is a partition of its own, so the job reads overdue alerts without reading past
+ * other mail; each message names its sender, so senders can take turns within a lane.
  */
 /** Sent or not, a message is gone after a week. */
 const OUTBOX_LIFETIME_S = 7 * 86_400;
@@ -40,6 +43,16 @@ export interface OutboxMessage {
   category: EmailCategory | null;
   /** The users the message is to or about: deleting any of their accounts drops it while unsent. */
   userIds: string[];
+  /** Default: mail a user cannot turn off (category null) goes in the safety lane, the rest in the general one. */
+  lane?: OutboxLane;
+  /** Whose action caused the message, so senders take turns (default: the first of `userIds`). */
+  senderId?: string;
+}
+
+export interface DueEmail {
+  id: string;
+  dueSk: string;
+  senderId: string;
 }
 
 export interface StoredOutboxMessage extends OutboxMessage {
@@ -52,13 +65,16 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The Put for one outbox message, for a transaction that must enqueue it together with another write. */
 export function outboxPut(message: OutboxMessage, now: Date) {
+  const lane = message.lane ?? (message.category === null ? 'safety' : 'general');
   return {
     TableName: social(),
     Item: {
       ...emailKeys.outbox(message.id),
-      ...emailKeys.outboxDue(now.toISOString(), message.id),
+      ...emailKeys.outboxDue(lane, now.toISOString(), message.id),
       entity: 'OutboxEmail',
       ...message,
+      lane,
+      senderId: message.senderId ?? message.userIds[0] ?? 'system',
       attempts: 0,
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(now) + OUTBOX_LIFETIME_S,
@@ -78,18 +94,33 @@ export async function enqueueEmail(message: OutboxMessage, now: Date): Promise<b
   }
 }
 
-/** Messages due by `now`, oldest first. */
-export async function listDueEmails(now: Date, limit = 50): Promise<{ id: string; dueSk: string }[]> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: social(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
-      ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition(), ':due': `${now.toISOString()}~` },
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []).map((item) => ({ id: String(item.id), dueSk: String(item.gsi1sk) }));
+/**
+ * One lane's messages due by `now`, oldest first, page by page until the lane is read or `enough` says stop (the
+ * job bounds its reading by time). Only the keys and the sender are fetched.
+ */
+export async function listDueEmails(
+  lane: OutboxLane,
+  now: Date,
+  enough: (read: number) => boolean,
+): Promise<DueEmail[]> {
+  const due: DueEmail[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: social(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
+        ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition(lane), ':due': `${now.toISOString()}~` },
+        ProjectionExpression: 'id, gsi1sk, senderId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      due.push({ id: String(item.id), dueSk: String(item.gsi1sk), senderId: String(item.senderId ?? 'system') });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && !enough(due.length));
+  return due;
 }
 
 /**
@@ -105,7 +136,7 @@ export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date
         UpdateExpression: 'SET gsi1sk = :lease, attempts = attempts + :one',
         ConditionExpression: 'gsi1sk = :seen',
         ExpressionAttributeValues: {
-          ':lease': emailKeys.outboxDue(leaseUntil.toISOString(), id).gsi1sk,
+          ':lease': emailKeys.outboxDueSort(leaseUntil.toISOString(), id),
           ':one': 1,
           ':seen': seenDueSk,
         },
@@ -143,29 +174,31 @@ export async function retryEmailAt(id: string, retryAt: Date): Promise<void> {
       TableName: social(),
       Key: emailKeys.outbox(id),
       UpdateExpression: 'SET gsi1sk = :due',
-      ExpressionAttributeValues: { ':due': emailKeys.outboxDue(retryAt.toISOString(), id).gsi1sk },
+      ExpressionAttributeValues: { ':due': emailKeys.outboxDueSort(retryAt.toISOString(), id) },
     }),
   );
 }
 
-/** Unsent messages to or about `userId` (one query of the small due partition). */
+/** Unsent messages to or about `userId` (one query of each lane's small due partition). */
 export async function listPendingEmailIdsAbout(userId: string): Promise<string[]> {
   const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: social(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition() },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      if (Array.isArray(item.userIds) && item.userIds.includes(userId)) ids.push(String(item.id));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for (const lane of OUTBOX_LANES) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: social(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': emailKeys.outboxDuePartition(lane) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? [])
+        if (Array.isArray(item.userIds) && item.userIds.includes(userId)) ids.push(String(item.id));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
   return ids;
 }
 

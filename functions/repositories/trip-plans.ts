@@ -193,18 +193,27 @@ export async function getTripPlans(ids: readonly string[], now: Date): Promise<T
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Plans whose current stage is due by `now`, oldest first. */
-export async function listDueTripPlanIds(now: Date, limit = 100): Promise<string[]> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
-      ExpressionAttributeValues: { ':pk': tripKeys.duePartition(), ':due': `${now.toISOString()}~` },
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []).map((item) => String(item.id));
+/**
+ * Plans whose current stage is due by `now`, oldest first, page by page until none is left or `enough` says stop
+ * (the scheduled job bounds its reading by time). Read from the index: the job re-reads a plan before moving it.
+ */
+export async function listDueTripPlans(now: Date, enough: (read: number) => boolean): Promise<TripPlanRecord[]> {
+  const plans: TripPlanRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
+        ExpressionAttributeValues: { ':pk': tripKeys.duePartition(), ':due': `${now.toISOString()}~` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) plans.push(toPlan(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && !enough(plans.length));
+  return plans;
 }
 
 /**

@@ -39,6 +39,10 @@ export const ENV_VARS = {
   SES_ENDPOINT: 'local only: the SES v2 emulator (aws-ses-v2-local)',
   EMAIL_FROM: 'the From address of every email (the SES identity on AWS)',
   SES_CONFIGURATION_SET: 'AWS: the SES configuration set that records bounces and complaints',
+  SES_FALLBACK_MAX_SEND_RATE:
+    'messages a second the outbox job assumes when SES GetAccount does not answer (default 1, the SES sandbox)',
+  SES_FALLBACK_MAX_24H_SEND:
+    'messages a day the outbox job assumes when SES GetAccount does not answer (default 200, the SES sandbox)',
 } as const;
 
 export type EnvVar = keyof typeof ENV_VARS;

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { composeEmail, type ComposedEmail } from '../domain/email-message';
 import { NotFoundError } from '../lib/errors';
-import { sendEmail as sesSend, siteUrl, type OutgoingEmail } from '../lib/email';
+import { OUTBOX_LANES, runBudget, sendingStep, takeTurnsBySender, type SendQuota } from '../domain/outbox';
+import { fallbackSendQuota, readSendQuota, sendEmail as sesSend, siteUrl, type OutgoingEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 import {
   claimEmail,
@@ -17,6 +18,7 @@ import {
   retryEmailAt,
   saveEmailPreferences,
   suppressAddress,
+  type DueEmail,
 } from '../repositories/email';
 import { addNotification, type NewNotification } from '../repositories/notifications';
 import { getUserProfile } from '../repositories/user-profiles';
@@ -27,6 +29,9 @@ import type { NotificationType } from '../shared/schemas/notifications';
 export const MAX_SEND_ATTEMPTS = 5;
 /** How long a claimed message is held by the run that claimed it before another run may retry it. */
 export const SEND_LEASE_MS = 5 * 60_000;
+
+/** The web page an email's Unsubscribe link opens (web/src/app/paths.ts `unsubscribe`). */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -54,12 +59,14 @@ export async function emailUser(
     if (!to) return false;
     const token = newToken();
     await putUnsubscribeToken(hashToken(token), userId, category, now);
+    // The header's link takes the one-click POST (RFC 8058); the footer's is clicked, so it opens a page that asks
+    // first (a GET never unsubscribes: mail scanners open links).
     const unsubscribeUrl = `${siteUrl()}/api/email/unsubscribe?token=${token}`;
     const composed = composeEmail({
       subject: message.subject,
       paragraphs: message.paragraphs,
       action: { label: message.action.label, url: `${siteUrl()}${message.action.path}` },
-      unsubscribeUrl,
+      unsubscribeUrl: `${siteUrl()}${UNSUBSCRIBE_PAGE}?token=${token}`,
     });
     return await enqueueEmail(
       {
@@ -68,6 +75,8 @@ export async function emailUser(
         ...composed,
         category,
         userIds: [userId, ...(message.aboutUserIds ?? [])],
+        // The person whose action it reports (a partner request's sender), else the recipient's own mail.
+        senderId: message.aboutUserIds?.[0] ?? userId,
         headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       },
       now,
@@ -123,49 +132,111 @@ export interface OutboxReport {
   failed: number;
 }
 
+/** How long one run (every minute) sends: it ends before the next run starts. */
+export const OUTBOX_SEND_WINDOW_MS = 50_000;
+/** How long one run may spend reading a lane's due list before it sends what it has read. */
+const LANE_READ_MS = 5_000;
+
+export interface OutboxRunOptions {
+  send?: (email: OutgoingEmail) => Promise<unknown>;
+  /** The account's quota; default: SES GetAccount, or the configured fallback when SES does not answer. */
+  quota?: () => Promise<SendQuota>;
+  /** Waits between sending steps (tests pass one that does not wait). */
+  pause?: (ms: number) => Promise<void>;
+}
+
+async function accountQuota(): Promise<SendQuota> {
+  try {
+    return await readSendQuota();
+  } catch (error) {
+    logger.warn('SES quota not read; the configured fallback applies', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return fallbackSendQuota();
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Scheduled (the `email-outbox` job): sends every due message once. Each is claimed first (a conditional move of its
- * due time), so a duplicated schedule event or an overlapping run skips it; a failed send is due again later.
+ * Scheduled (the `email-outbox` job): sends due mail, lane by lane (domain/outbox.ts): overdue alerts, then the rest
+ * of the mail to emergency contacts, then everything else, senders taking turns within a lane, as much as the SES
+ * account's rate allows in one run's window and at that rate. Each message is claimed first (a conditional move of
+ * its due time), so a duplicated schedule event or an overlapping run skips it; a failed send is due again later.
  */
-export async function sendDueEmails(
-  now: Date,
-  send: (email: OutgoingEmail) => Promise<unknown> = sesSend,
-): Promise<OutboxReport> {
+export async function sendDueEmails(now: Date, options: OutboxRunOptions = {}): Promise<OutboxReport> {
+  const { send = sesSend, quota = accountQuota, pause = wait } = options;
   const report: OutboxReport = { sent: 0, suppressed: 0, retried: 0, failed: 0 };
-  for (const due of await listDueEmails(now)) {
-    const message = await claimEmail(due.id, due.dueSk, new Date(now.getTime() + SEND_LEASE_MS));
-    if (!message) continue;
-    if (await isSuppressed(message.to)) {
-      await finishEmail(message.id);
-      report.suppressed += 1;
-      continue;
-    }
-    try {
-      await send({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
-      await finishEmail(message.id);
-      report.sent += 1;
-    } catch (error) {
-      logger.error('email send failed', {
-        id: message.id,
-        attempt: message.attempts,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (message.attempts >= MAX_SEND_ATTEMPTS) {
-        await finishEmail(message.id);
-        report.failed += 1;
-      } else {
-        await retryEmailAt(message.id, new Date(now.getTime() + 60_000 * 2 ** (message.attempts - 1)));
-        report.retried += 1;
-      }
+  const account = await quota();
+  let budget = runBudget(account, OUTBOX_SEND_WINDOW_MS);
+  const step = sendingStep(account.maxSendRate);
+  let stepStarted: number | undefined;
+  for (const lane of OUTBOX_LANES) {
+    if (budget <= 0) break;
+    const readUntil = performance.now() + LANE_READ_MS;
+    const chosen = takeTurnsBySender(await listDueEmails(lane, now, () => performance.now() > readUntil)).slice(
+      0,
+      budget,
+    );
+    budget -= chosen.length;
+    for (let i = 0; i < chosen.length; i += step.size) {
+      if (stepStarted !== undefined) await pause(Math.max(0, step.ms - (performance.now() - stepStarted)));
+      stepStarted = performance.now();
+      await Promise.all(
+        bySender(chosen.slice(i, i + step.size)).map(async (mail) => {
+          // One sender's mail goes in its order (a plan's "back" notice after its "filed" one).
+          for (const entry of mail) await sendOne(entry, now, send, report);
+        }),
+      );
     }
   }
   return report;
+}
+
+function bySender(entries: readonly DueEmail[]): DueEmail[][] {
+  const groups = new Map<string, DueEmail[]>();
+  for (const entry of entries) groups.set(entry.senderId, [...(groups.get(entry.senderId) ?? []), entry]);
+  return [...groups.values()];
+}
+
+/** Claims, sends and clears one due message (or drops it for a suppressed address, or schedules its retry). */
+async function sendOne(
+  due: DueEmail,
+  now: Date,
+  send: (email: OutgoingEmail) => Promise<unknown>,
+  report: OutboxReport,
+): Promise<void> {
+  const message = await claimEmail(due.id, due.dueSk, new Date(now.getTime() + SEND_LEASE_MS));
+  if (!message) return;
+  if (await isSuppressed(message.to)) {
+    await finishEmail(message.id);
+    report.suppressed += 1;
+    return;
+  }
+  try {
+    await send({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
+    });
+    await finishEmail(message.id);
+    report.sent += 1;
+  } catch (error) {
+    logger.error('email send failed', {
+      id: message.id,
+      attempt: message.attempts,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    if (message.attempts >= MAX_SEND_ATTEMPTS) {
+      await finishEmail(message.id);
+      report.failed += 1;
+    } else {
+      await retryEmailAt(message.id, new Date(now.getTime() + 60_000 * 2 ** (message.attempts - 1)));
+      report.retried += 1;
+    }
+  }
 }
 
 /** An SES event (configuration set → SNS), as far as this app reads it. */

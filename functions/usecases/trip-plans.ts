@@ -24,7 +24,7 @@ import {
   getPlanIdByLink,
   getTripPlan,
   getTripPlans,
-  listDueTripPlanIds,
+  listDueTripPlans,
   listTripPlanIdsOf,
   moveTripReturn,
   type TripPlanRecord,
@@ -237,7 +237,7 @@ export interface TripScheduleReport {
 function stageEmails(plan: TripPlanRecord, stage: TripStage): OutboxMessage[] {
   if (stage !== 'overdue1' && stage !== 'overdue2') return [];
   const second = stage === 'overdue2';
-  return contactEmails(
+  const alerts = contactEmails(
     plan,
     stage,
     `${second ? 'Second alert' : 'Overdue'}: ${partyNames(plan)} have not checked in from ${plan.trailhead}`,
@@ -250,20 +250,42 @@ function stageEmails(plan: TripPlanRecord, stage: TripStage): OutboxMessage[] {
     ],
     null,
   );
+  return alerts.map((alert) => ({ ...alert, lane: 'alert' }));
+}
+
+/** How long one run may work: the job runs every 5 minutes with a 5-minute timeout. */
+export const TRIP_SCHEDULE_BUDGET_MS = 4 * 60_000;
+/** Plans re-read together before they move. */
+const PLANS_PER_READ = 100;
+
+/** Overdue alerts before reminders: an alert stage is due, or the plan's overdue time has passed during its reminder. */
+function alertsFirst(plans: readonly TripPlanRecord[], now: Date): TripPlanRecord[] {
+  const isAlert = (plan: TripPlanRecord) =>
+    plan.stage !== 'reminder' || (stageDueAt(plan, 'overdue1')?.getTime() ?? Infinity) <= now.getTime();
+  return [...plans.filter(isAlert), ...plans.filter((plan) => !isAlert(plan))];
 }
 
 /**
- * Scheduled (`trip-plans` job): every plan whose stage is due moves to the next stage, each exactly once. The contacts'
- * alerts are written in the same transaction as the move; the party's reminder follows the move (at most once).
+ * Scheduled (`trip-plans` job): every plan whose stage is due moves to the next stage, each exactly once, overdue
+ * alerts before reminders, for as long as the run's time allows (at least one plan a pass). The contacts' alerts are
+ * written in the same transaction as the move; the party's reminder follows the move (at most once).
  */
-export async function runTripPlanSchedule(now: Date): Promise<TripScheduleReport> {
+export async function runTripPlanSchedule(now: Date, budgetMs = TRIP_SCHEDULE_BUDGET_MS): Promise<TripScheduleReport> {
   const report: TripScheduleReport = { due: 0, reminders: 0, alerts: 0 };
+  const deadline = performance.now() + budgetMs;
+  const outOfTime = () => performance.now() >= deadline;
   // A plan whose next stage is already due too (the job was late, or a late return moved it) moves again in the next pass.
   for (let pass = 0; pass < TRIP_STAGES.length - 1; pass += 1) {
-    const ids = await listDueTripPlanIds(now);
-    if (pass === 0) report.due = ids.length;
+    const due = alertsFirst(await listDueTripPlans(now, outOfTime), now);
+    if (pass === 0) report.due = due.length;
     let moved = 0;
-    for (const plan of await getTripPlans(ids, now)) if (await advanceDuePlan(plan, now, report)) moved += 1;
+    for (let i = 0; i < due.length; i += PLANS_PER_READ) {
+      const ids = due.slice(i, i + PLANS_PER_READ).map((plan) => plan.id);
+      for (const plan of await getTripPlans(ids, now)) {
+        if (await advanceDuePlan(plan, now, report)) moved += 1;
+        if (outOfTime()) return report;
+      }
+    }
     if (moved === 0) break;
   }
   return report;

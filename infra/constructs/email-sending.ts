@@ -78,9 +78,14 @@ export class EmailSending extends Construct {
     events.addSubscription(new LambdaSubscription(recorder.function));
   }
 
-  /** Lets `grantee` send from this identity in this configuration set (SES v2 checks both). */
+  /**
+   * Lets `grantee` send from this identity in this configuration set (SES v2 checks both), and read the account's
+   * sending quota, which paces its sending. GetAccount has no resource type, so its statement names `*` (Service
+   * Authorization Reference, Amazon SES v2, read 2026-11-28).
+   */
   grantSend(grantee: IGrantable): void {
     const stack = Stack.of(this);
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],

@@ -24,6 +24,7 @@ export async function startSesEmulator(): Promise<SesEmulator> {
   const { default: start } = (await import('aws-ses-v2-local')) as unknown as {
     default: (config: { host: string; port: number }) => Promise<Server>;
   };
+  setEmulatorQuota(GENEROUS_QUOTA);
   const server = await start({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.SES_ENDPOINT = url;
@@ -39,3 +40,35 @@ export async function startSesEmulator(): Promise<SesEmulator> {
 /** The emails sent to `address`. */
 export const sentTo = (emails: readonly EmulatorEmail[], address: string) =>
   emails.filter((e) => e.destination.to.includes(address));
+
+/** A quota no test reaches, so runs are not paced. */
+export const GENEROUS_QUOTA = { MaxSendRate: 1000, Max24HourSend: -1, SentLast24Hours: 0 };
+
+/**
+ * What the emulator answers SES v2 GetAccount with: it reads AWS_SES_ACCOUNT on every call, and without it answers
+ * 400 (aws-ses-v2-local 2.10.2). Null removes it.
+ */
+export function setEmulatorQuota(
+  quota: { MaxSendRate: number; Max24HourSend: number; SentLast24Hours: number } | null,
+): void {
+  if (quota === null) {
+    delete process.env.AWS_SES_ACCOUNT;
+    return;
+  }
+  process.env.AWS_SES_ACCOUNT = JSON.stringify({
+    DedicatedIpAutoWarmupEnabled: false,
+    Details: {
+      AdditionalContactEmailAddresses: [],
+      ContactLanguage: 'EN',
+      MailType: 'TRANSACTIONAL',
+      ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+      UseCaseDescription: 'TrailBuddy tests',
+      WebsiteURL: 'http://localhost:3000',
+    },
+    EnforcementStatus: 'HEALTHY',
+    ProductionAccessEnabled: true,
+    SendingEnabled: true,
+    SendQuota: quota,
+    SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+  });
+}

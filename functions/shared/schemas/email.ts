@@ -41,3 +41,4 @@ export const UnsubscribeQuery = z
   .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an unsubscribe link.') })
   .strict();
 export const UnsubscribeResponse = z.object({ unsubscribed: z.enum(EMAIL_CATEGORIES) });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;

@@ -60,7 +60,7 @@ describe('sending', () => {
       calls += 1;
       throw new Error('SES is down');
     };
-    const first = await sendDueEmails(NOW, flaky);
+    const first = await sendDueEmails(NOW, { send: flaky });
     expect(first.retried).toBeGreaterThanOrEqual(1);
     // Not due again at once; due a minute later, and then it goes out.
     await sendDueEmails(new Date(NOW.getTime() + 1_000));
@@ -129,6 +129,11 @@ describe('preferences and one-click unsubscribe', () => {
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const url = new URL(/^<(.+)>$/.exec(headers['List-Unsubscribe']!)![1]!);
     expect(url.pathname).toBe('/api/email/unsubscribe');
+    // The footer's link, which people click (a GET), opens the page that asks before it unsubscribes.
+    const footer = new URL(/Unsubscribe: (\S+)/.exec(mail!.body.text!)![1]!);
+    expect(footer.pathname).toBe('/unsubscribe');
+    expect(footer.search).toBe(url.search);
+    expect(mail!.body.html).toContain(`href="http://localhost:3000/unsubscribe${url.search}"`);
 
     const result = await invoke(postUnsubscribe, route('post-email-unsubscribe'), {
       query: url.search.slice(1),

@@ -42,6 +42,8 @@ describe('email sending (issue 16)', () => {
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'),
     );
     expect(senders).toHaveLength(1);
+    // The same job reads the account's quota (GetAccount takes no resource but the account's own).
+    expect(JSON.stringify(senders[0]!.Properties.PolicyDocument)).toContain('ses:GetAccount');
     const outbox = Object.values(resourcesOfType(stateless, 'AWS::Lambda::Function')).filter((fn) =>
       String(fn.Properties.Description ?? '').startsWith('Scheduled job email-outbox'),
     );

@@ -24,7 +24,8 @@ export type PageId =
   | 'tripPlans'
   | 'newTripPlan'
   | 'tripPlan'
-  | 'tripLink';
+  | 'tripLink'
+  | 'unsubscribe';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -61,6 +62,7 @@ export const paths = {
   tripLink: '/trip-link',
   /** Links mailed before the token moved to the fragment; the page moves it there. */
   tripLinkWithTokenInPath: '/trip-link/:token',
+  unsubscribe: '/unsubscribe',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -88,6 +90,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.tripPlan, access: 'protected', page: 'tripPlan' },
   { path: paths.tripLink, access: 'public', page: 'tripLink' },
   { path: paths.tripLinkWithTokenInPath, access: 'public', page: 'tripLink' },
+  { path: paths.unsubscribe, access: 'public', page: 'unsubscribe' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -19,6 +19,8 @@ const COPY: Record<ErrorCode, string | null> = {
   validation_failed: null,
   unauthorized: SESSION_ENDED,
   forbidden: NO_ACCESS,
+  account_suspended: null,
+  email_not_verified: null,
   not_found: NOT_FOUND,
   conflict: null,
   payload_too_large: null,

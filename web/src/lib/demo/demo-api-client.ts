@@ -116,6 +116,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       sharedTripPlan: true,
       emailPreferences: true,
       updateEmailPreferences: true,
+      unsubscribe: true,
     },
     async () => (await import('@/features/trip-plans/demo/trip-plans-demo')).createTripPlansDemoApi(context),
   );

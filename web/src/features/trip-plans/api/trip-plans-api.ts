@@ -5,7 +5,7 @@ import {
   type TripCheckInRequest,
   type TripPlanInput,
 } from '@shared/schemas/trip-plans';
-import { EmailPreferences, type EmailPreferencesUpdate } from '@shared/schemas/email';
+import { EmailPreferences, UnsubscribeResponse, type EmailPreferencesUpdate } from '@shared/schemas/email';
 import type { ApiTransport } from '@/lib/api/transport';
 
 /** Trip plans and email choices (issue 16). */
@@ -21,6 +21,8 @@ export interface TripPlansApi {
   sharedTripPlan(token: string): Promise<SharedTripPlan>;
   emailPreferences(): Promise<EmailPreferences>;
   updateEmailPreferences(update: EmailPreferencesUpdate): Promise<EmailPreferences>;
+  /** Public: turns off the kind of email an unsubscribe link names (the link's token says whose and which). */
+  unsubscribe(token: string): Promise<UnsubscribeResponse>;
 }
 
 export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi {
@@ -34,5 +36,10 @@ export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi 
     emailPreferences: () => request('/email-preferences', EmailPreferences, { auth: true }),
     updateEmailPreferences: (body) =>
       request('/email-preferences', EmailPreferences, { auth: true, method: 'PUT', body }),
+    unsubscribe: (token) =>
+      request(`/email/unsubscribe?token=${encodeURIComponent(token)}`, UnsubscribeResponse, {
+        auth: false,
+        method: 'POST',
+      }),
   };
 }

@@ -138,6 +138,9 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
       return asShared(plan);
     },
     emailPreferences: async () => read<EmailPreferences>(DEMO_EMAIL_STORAGE_KEY, () => DEFAULT_EMAIL_PREFERENCES),
+    unsubscribe: async () => {
+      throw new ApiError(404, 'not_found', 'Demo mode sends no email, so it has no unsubscribe links.');
+    },
     updateEmailPreferences: async (raw) => {
       const parsed = EmailPreferencesUpdate.safeParse(raw);
       if (!parsed.success) throw invalid(parsed.error);
