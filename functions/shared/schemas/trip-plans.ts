@@ -72,9 +72,9 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The return falls within MAX_TRIP_DAYS of the start (both calendar dates). */
+/** The return falls within MAX_TRIP_DAYS of the start; true when either is not a date (its own field says so). */
 export const returnWithinTrip = (startDate: string, returnDate: string) =>
-  returnDate <= addDays(startDate, MAX_TRIP_DAYS);
+  !isCalendarDate(startDate) || !isCalendarDate(returnDate) || returnDate <= addDays(startDate, MAX_TRIP_DAYS);
 
 /**
  * The bounds that depend on today (in British Columbia), as for group activities: the start is at most

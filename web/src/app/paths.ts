@@ -24,7 +24,8 @@ export type PageId =
   | 'tripPlans'
   | 'newTripPlan'
   | 'tripPlan'
-  | 'tripLink';
+  | 'tripLink'
+  | 'tripStop';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -58,6 +59,7 @@ export const paths = {
   newTripPlan: '/trip-plans/new',
   tripPlan: '/trip-plans/:planId',
   tripLink: '/trip-link/:token',
+  tripStop: '/trip-stop/:token',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -84,6 +86,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.newTripPlan, access: 'protected', page: 'newTripPlan' },
   { path: paths.tripPlan, access: 'protected', page: 'tripPlan' },
   { path: paths.tripLink, access: 'public', page: 'tripLink' },
+  { path: paths.tripStop, access: 'public', page: 'tripStop' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

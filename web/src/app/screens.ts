@@ -26,6 +26,7 @@ export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {
   newTripPlan: 'features/trip-plans/routes/new-trip-plan-page',
   tripPlan: 'features/trip-plans/routes/trip-plan-page',
   tripLink: 'features/trip-plans/routes/trip-link-page',
+  tripStop: 'features/trip-plans/routes/trip-stop-page',
 };
 
 /** The id of index.html's JSON block naming each screen's chunks (web/scripts/prerender.ts writes it). */
