@@ -30,6 +30,7 @@ const ADDED_ROUTES = [
   ['/trip-plans/new', 'protected'],
   ['/trip-plans/:planId', 'protected'],
   ['/trip-link/:token', 'public'], // an emergency contact's link: no sign-in
+  ['/trip-stop/:token', 'public'], // a contact email's stop links: no sign-in
 ] as const;
 
 describe('route table', () => {
