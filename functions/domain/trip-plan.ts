@@ -57,3 +57,15 @@ export function linkIsValid(plan: TripTimes & { status: 'open' | 'closed' }, now
 export function returnIsInFuture(plan: TripTimes, now: Date): boolean {
   return expectedReturn(plan).getTime() > now.getTime();
 }
+
+/** Plans one person may file per day (British Columbia). */
+export const TRIP_PLANS_PER_DAY = 5;
+/** Addresses one person may name as a contact for the first time per day (British Columbia). */
+export const NEW_TRIP_CONTACTS_PER_DAY = 5;
+/** How long a stop link in a contact email works. */
+export const TRIP_STOP_LINK_LIFETIME_MS = 180 * 86_400_000;
+
+/** Which of a plan's contact addresses are new to its filer (their first email is the fixed-text notice). */
+export function newContactAddresses(addresses: readonly string[], known: ReadonlySet<string>): string[] {
+  return [...new Set(addresses)].filter((address) => !known.has(address));
+}

@@ -41,8 +41,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, code: ErrorCode = 'conflict') {
-    super(409, code, message);
+  constructor(message: string, code: ErrorCode = 'conflict', fields?: Record<string, string>) {
+    super(409, code, message, fields);
   }
 }
 

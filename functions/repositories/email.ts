@@ -204,7 +204,11 @@ export async function listPendingEmailIdsAbout(userId: string): Promise<string[]
 
 // --- suppression list ---
 
-export async function suppressAddress(email: string, reason: 'bounce' | 'complaint', now: Date): Promise<void> {
+export async function suppressAddress(
+  email: string,
+  reason: 'bounce' | 'complaint' | 'request',
+  now: Date,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: social(),

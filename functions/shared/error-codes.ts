@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'trip_plan_closed',
   'trip_plan_changed',
   'link_expired',
+  'contact_opted_out',
+  'trip_plan_limit',
+  'trip_contact_limit',
   // Connections and imports
   'invalid_code',
   'state_used',

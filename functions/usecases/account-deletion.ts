@@ -13,6 +13,7 @@ import { quotaMonthOf, quotaResetsAt } from './messages-quota';
 import { savePartnerListing } from './partner-listing';
 import { erasePartnerDataOfUser } from './partners-erasure';
 import { erasePlanDataOfUser } from './plan-erasure';
+import { eraseTripContactsOfUser } from './trip-contacts';
 import { eraseTripPlansOfUser } from './trip-plans-erasure';
 import { eraseEmailOfUser } from './email';
 
@@ -40,7 +41,8 @@ export const accountDeletionDeps = (
     plans: erasePlanDataOfUser,
     apple: eraseAppleDataOfUser,
     trips: eraseTripPlansOfUser,
-    email: (userId) => eraseEmailOfUser(userId),
+    // Stop links in contact emails are email too.
+    email: async (userId) => (await eraseEmailOfUser(userId)) + (await eraseTripContactsOfUser(userId)),
   },
   leavePartnerSearch: (userId) => savePartnerListing(userId, null),
 });

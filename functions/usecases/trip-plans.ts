@@ -31,7 +31,10 @@ import {
 } from '../repositories/trip-plans';
 import { FALLBACK_DISPLAY_NAME, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import {
+  returnWithinTrip,
   TRIP_ESSENTIAL_LABELS,
+  TRIP_FIELD_MESSAGES,
+  tripTimingIssues,
   type SharedTripPlan,
   type TripCheckInRequest,
   type TripPlan,
@@ -39,6 +42,13 @@ import {
   type TripPlanList,
 } from '../shared/schemas/trip-plans';
 import { emailUser, hashToken, newToken } from './email';
+import {
+  addressesStillMailable,
+  createStopLinks,
+  refuseStoppedContacts,
+  takeFilingAllowance,
+  type StopLinks,
+} from './trip-contacts';
 
 /** Web paths the emails link to. */
 export const tripPaths = {
@@ -71,26 +81,79 @@ function planSummary(plan: TripPlanRecord): string[] {
   ];
 }
 
-/** One message per contact; ids are stable per plan, purpose and contact, so enqueuing twice keeps one. */
-function contactEmails(
-  plan: TripPlanRecord,
-  purpose: string,
-  subject: string,
-  paragraphs: string[],
-  linkUrl: string | null,
-): OutboxMessage[] {
-  return plan.contacts.map((contact, i) => ({
-    id: `trip-${plan.id}-${purpose}-${i}`,
-    to: contact.email,
-    category: null,
-    userIds: plan.party.map((m) => m.userId),
-    ...composeEmail({
-      subject,
-      paragraphs: [`Hello ${contact.name},`, ...paragraphs],
-      action: linkUrl ? { label: 'View the trip plan', url: linkUrl } : { label: 'TrailBuddy', url: siteUrl() },
-    }),
-  }));
+const filerName = (plan: TripPlanRecord) =>
+  plan.party.find((m) => m.userId === plan.ownerId)?.name ?? FALLBACK_DISPLAY_NAME;
+
+/**
+ * The first email to an address its filer has not named before: fixed text that names the filer and carries nothing
+ * else the filer wrote (no trailhead, route or contact name), so nobody can use a plan to mail a stranger their words.
+ */
+function firstContactNotice(plan: TripPlanRecord): { subject: string; paragraphs: string[] } {
+  const sender = filerName(plan);
+  return {
+    subject: 'You were named as an emergency contact on TrailBuddy',
+    paragraphs: [
+      'Hello,',
+      `${sender} named this address as an emergency contact for a trip and filed a trip plan with TrailBuddy, a site for planning outdoor activities.`,
+      'If the party has not checked in by its expected return plus a grace period, we will email you so you can raise the alarm. The link below shows the plan until 48 hours after the trip ends; no sign-in is needed.',
+      `If you do not know ${sender}, choose "I don't know this person" at the end of this email and they can no longer send you anything through TrailBuddy. To get no TrailBuddy email at all, choose "Never email me".`,
+    ],
+  };
 }
+
+interface ContactMail {
+  purpose: string;
+  /** Fixed text: a subject never carries anything a user wrote. */
+  subject: string;
+  paragraphs: string[];
+  linkUrl: string | null;
+}
+
+/**
+ * One message per contact that still takes mail from the plan's filer; ids are stable per plan, purpose and contact,
+ * so enqueuing twice keeps one. Every message carries the two stop links; an address in `firstContacts` gets the
+ * fixed-text notice instead.
+ */
+async function contactEmails(
+  plan: TripPlanRecord,
+  mail: ContactMail,
+  now: Date,
+  firstContacts: ReadonlySet<string> = new Set(),
+): Promise<OutboxMessage[]> {
+  const mailable = await addressesStillMailable(
+    plan.ownerId,
+    plan.contacts.map((c) => c.email),
+  );
+  const stopLinks = await createStopLinks(plan.ownerId, [...mailable], now);
+  return plan.contacts.flatMap((contact, i) => {
+    const links = stopLinks.get(contact.email);
+    if (!links) return [];
+    const { subject, paragraphs } = firstContacts.has(contact.email)
+      ? firstContactNotice(plan)
+      : { subject: mail.subject, paragraphs: [`Hello ${contact.name},`, ...mail.paragraphs] };
+    return [
+      {
+        id: `trip-${plan.id}-${mail.purpose}-${i}`,
+        to: contact.email,
+        category: null,
+        userIds: plan.party.map((m) => m.userId),
+        ...composeEmail({
+          subject,
+          paragraphs,
+          action: mail.linkUrl
+            ? { label: 'View the trip plan', url: mail.linkUrl }
+            : { label: 'TrailBuddy', url: siteUrl() },
+          footerLinks: stopFooter(filerName(plan), links),
+        }),
+      },
+    ];
+  });
+}
+
+const stopFooter = (sender: string, links: StopLinks) => [
+  { label: `I don't know ${sender}: stop all their mail to me`, url: links.sender },
+  { label: 'Never email me: stop all TrailBuddy mail to this address', url: links.address },
+];
 
 function lastCheckInText(plan: TripPlanRecord): string {
   const by = plan.party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? 'the party';
@@ -103,6 +166,8 @@ function lastCheckInText(plan: TripPlanRecord): string {
 
 /** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */
 export async function fileTripPlan(userId: string, input: TripPlanInput, now: Date): Promise<TripPlan> {
+  const timing = tripTimingIssues(input, now);
+  if (timing.startDate) throw new BadRequestError(timing.startDate, timing, TRIP_FIELDS_ERROR);
   if (!returnIsInFuture({ ...input, timeZone: PLAN_TIME_ZONE }, now)) {
     throw new BadRequestError(
       'The expected return must be later than now.',
@@ -117,7 +182,13 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
     if (!members.some((m) => m.userId === userId)) throw new NotFoundError('No such activity among yours.');
     memberIds = [userId, ...members.map((m) => m.userId).filter((id) => id !== userId)];
   }
+  await refuseStoppedContacts(userId, input.contacts);
   const names = await displayNamesOf(memberIds, FALLBACK_DISPLAY_NAME);
+  const allowance = await takeFilingAllowance(
+    userId,
+    input.contacts.map((c) => c.email),
+    now,
+  );
   const token = newToken();
   const at = now.toISOString();
   const plan: TripPlanRecord = {
@@ -137,18 +208,28 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
     tokenHash: hashToken(token),
     expiresAt: null,
   };
-  const filed = contactEmails(
-    plan,
-    'filed',
-    `Trip plan: ${partyNames(plan)} at ${plan.trailhead}`,
-    [
-      `${partyNames(plan)} named you as an emergency contact for a trip, and filed this plan with TrailBuddy.`,
-      ...planSummary(plan),
-      'If they have not checked in by the expected return plus the grace period, we will email you. Keep this link: it shows the plan until 48 hours after the trip ends.',
-    ],
-    `${siteUrl()}${tripPaths.shared(token)}`,
-  );
-  await createTripPlan(plan, filed, now);
+  try {
+    const filed = await contactEmails(
+      plan,
+      {
+        purpose: 'filed',
+        subject: 'Trip plan: you are an emergency contact',
+        paragraphs: [
+          `${partyNames(plan)} named you as an emergency contact for a trip, and filed this plan with TrailBuddy.`,
+          ...planSummary(plan),
+          'If they have not checked in by the expected return plus the grace period, we will email you. Keep this link: it shows the plan until 48 hours after the trip ends.',
+        ],
+        linkUrl: `${siteUrl()}${tripPaths.shared(token)}`,
+      },
+      now,
+      allowance.firstContacts,
+    );
+    await createTripPlan(plan, filed, now);
+  } catch (error) {
+    await allowance.giveBack();
+    throw error;
+  }
+  await allowance.filed(now);
   return toView(plan);
 }
 
@@ -178,15 +259,18 @@ export async function checkInTripPlan(
   if (plan.status !== 'open') throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
   const name = plan.party.find((m) => m.userId === userId)?.name ?? FALLBACK_DISPLAY_NAME;
   if (request.kind === 'back') {
-    const emails = contactEmails(
+    const emails = await contactEmails(
       plan,
-      'back',
-      `${partyNames(plan)} are back from ${plan.trailhead}`,
-      [
-        `${name} checked in: the party is back from ${plan.trailhead}. Thank you for being their contact.`,
-        'Nothing more to do.',
-      ],
-      null,
+      {
+        purpose: 'back',
+        subject: 'Trip plan closed: the party is back',
+        paragraphs: [
+          `${name} checked in: the party is back from ${plan.trailhead}. Thank you for being their contact.`,
+          'Nothing more to do.',
+        ],
+        linkUrl: null,
+      },
+      now,
     );
     const expiresAt = Math.floor((now.getTime() + CLOSED_TRIP_RETENTION_MS) / 1000);
     if (!(await closeTripPlan(plan, userId, expiresAt, emails, now)))
@@ -201,6 +285,13 @@ export async function checkInTripPlan(
     graceMinutes: plan.graceMinutes,
     timeZone: plan.timeZone,
   };
+  if (!returnWithinTrip(plan.startDate, request.returnDate)) {
+    throw new BadRequestError(
+      TRIP_FIELD_MESSAGES.tripTooLong,
+      { returnDate: TRIP_FIELD_MESSAGES.tripTooLong },
+      TRIP_FIELDS_ERROR,
+    );
+  }
   if (expectedReturn(moved).getTime() <= Math.max(now.getTime(), expectedReturn(plan).getTime())) {
     throw new BadRequestError(
       'The new return must be later than now and than the planned return.',
@@ -234,21 +325,24 @@ export interface TripScheduleReport {
 }
 
 /** What moving `plan` from its stage sends: the party's reminder (their choice) or the contacts' overdue alert (always). */
-function stageEmails(plan: TripPlanRecord, stage: TripStage): OutboxMessage[] {
+async function stageEmails(plan: TripPlanRecord, stage: TripStage, now: Date): Promise<OutboxMessage[]> {
   if (stage !== 'overdue1' && stage !== 'overdue2') return [];
   const second = stage === 'overdue2';
-  const alerts = contactEmails(
+  const alerts = await contactEmails(
     plan,
-    stage,
-    `${second ? 'Second alert' : 'Overdue'}: ${partyNames(plan)} have not checked in from ${plan.trailhead}`,
-    [
-      `${partyNames(plan)} expected to be back from ${plan.trailhead} by ${when(plan.returnDate, plan.returnTime)}. With ${plan.graceMinutes} minutes' grace, they are now overdue and nobody has checked in${second ? ', still' : ''}.`,
-      lastCheckInText(plan),
-      'Try to reach them first. If you cannot, call 911 and ask for Search and Rescue; give them this plan. Never call a Search and Rescue group yourself: the police call them out.',
-      ...planSummary(plan),
-      'The link in our first email shows this plan (no sign-in needed).',
-    ],
-    null,
+    {
+      purpose: stage,
+      subject: `${second ? 'Second alert' : 'Overdue'}: a party you are the emergency contact for has not checked in`,
+      paragraphs: [
+        `${partyNames(plan)} expected to be back from ${plan.trailhead} by ${when(plan.returnDate, plan.returnTime)}. With ${plan.graceMinutes} minutes' grace, they are now overdue and nobody has checked in${second ? ', still' : ''}.`,
+        lastCheckInText(plan),
+        'Try to reach them first. If you cannot, call 911 and ask for Search and Rescue; give them this plan. Never call a Search and Rescue group yourself: the police call them out.',
+        ...planSummary(plan),
+        'The link in our first email shows this plan (no sign-in needed).',
+      ],
+      linkUrl: null,
+    },
+    now,
   );
   return alerts.map((alert) => ({ ...alert, lane: 'alert' }));
 }
@@ -296,7 +390,7 @@ async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripSched
   if (plan.status !== 'open' || !plan.dueAt || plan.dueAt > now.toISOString()) return false;
   const to = nextStage(plan.stage);
   const nextDue = stageDueAt(plan, to);
-  const emails = stageEmails(plan, plan.stage);
+  const emails = await stageEmails(plan, plan.stage, now);
   if (!(await advanceTripStage(plan, to, nextDue?.toISOString() ?? null, alertsSentAt(to), emails, now))) return false;
   if (plan.stage === 'reminder') {
     for (const member of plan.party) {

@@ -113,4 +113,6 @@ export const SECRET_URL_PATHS: readonly PathMatch[] = [
   { kind: 'prefix', value: '/trip-link/' },
   pathMatchOf({ path: '/api/trip-links/{token}' }),
   { kind: 'exact', value: '/api/email/unsubscribe' },
+  { kind: 'prefix', value: '/trip-stop/' },
+  pathMatchOf({ path: '/api/trip-contact-stops/{token}' }),
 ];

@@ -122,8 +122,10 @@ describe('a trip plan in a real browser', () => {
       await jobs.runAt(filedAt);
       const [filed, ...moreFiled] = await inbox(contact);
       expect(moreFiled).toEqual([]);
-      // The whole party is on the plan: A, who filed it, and B, who joined the activity.
-      expect(filed!.subject).toBe(`Trip plan: ${nameA}, ${nameB} at ${trailhead}`);
+      // A first email to an address is a fixed-text notice naming the filer; no subject carries what a user wrote.
+      expect(filed!.subject).toBe('You were named as an emergency contact on TrailBuddy');
+      expect(filed!.body.text).toContain(nameA);
+      expect(filed!.body.text).not.toContain(trailhead);
       const link = /(http:\/\/\S+\/trip-link#[A-Za-z0-9_-]{43})/.exec(filed!.body.text ?? '')?.[1];
       expect(link).toBeDefined();
       expect(filed!.body.html).toContain(link);
@@ -198,13 +200,15 @@ describe('a trip plan in a real browser', () => {
       await jobs.runAt(new Date(overdueAt + 2 * 60_000));
 
       const alerts = (await subjects(contact)).filter((s) => s.startsWith('Overdue:'));
-      expect(alerts).toEqual([`Overdue: ${nameA}, ${nameB} have not checked in from ${trailhead}`]);
+      expect(alerts).toEqual(['Overdue: a party you are the emergency contact for has not checked in']);
       const alert = (await inbox(contact)).find((e) => e.subject.startsWith('Overdue:'))!;
       expect(alert.body.text).toContain('call 911 and ask for Search and Rescue');
+      // The whole party is on the plan: A, who filed it, and B, who joined the activity.
+      expect(alert.body.text).toContain(`${nameA}, ${nameB} expected to be back from ${trailhead}`);
 
       // The plan checked in: its contact got the plan and the all-clear, and no alert.
       expect((await subjects(contact2)).sort()).toEqual(
-        [`Trip plan: ${nameA} at ${trailhead2}`, `${nameA} are back from ${trailhead2}`].sort(),
+        ['You were named as an emergency contact on TrailBuddy', 'Trip plan closed: the party is back'].sort(),
       );
     } finally {
       await b.close();

@@ -44,5 +44,6 @@ export { stravaRateLimitKeys } from './strava-rate-limits';
 export { stravaWebhookKeys } from './strava-webhook-budget';
 export { syncRequestKeys } from './sync-requests';
 export { tombstoneKeys } from './account-tombstones';
+export { tripContactKeys } from './trip-contacts';
 export { tripKeys } from './trip-plans';
 export { userIdOfPartition, userKeys } from './users';

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isCalendarDate, planDateOf, TIME_PATTERN } from './group-activities-plain';
+import { MAX_DAYS_AHEAD } from './group-activities';
 
 /**
  * Trip plans (issue 16): where a party goes, when it expects to be back, and who to tell if it is not.
@@ -38,6 +40,12 @@ export const MAX_CONTACTS = 3;
 export const TRIP_TEXT_MAX = 200;
 export const TRIP_ROUTE_MAX = 1000;
 export const LATE_REASON_MAX = 300;
+/** The longest trip a plan covers: the (late) return is at most this many days after the start. */
+export const MAX_TRIP_DAYS = 14;
+/** A plan may be filed for a trip that started at most this many days ago (filed from the trailhead next morning). */
+export const MAX_TRIP_START_DAYS_AGO = 1;
+/** A plan may start at most as far ahead as a group activity may. */
+export const MAX_TRIP_DAYS_AHEAD = MAX_DAYS_AHEAD;
 
 export const TRIP_FIELD_MESSAGES = {
   trailhead: 'Enter the trailhead.',
@@ -46,6 +54,9 @@ export const TRIP_FIELD_MESSAGES = {
   date: 'Choose a date.',
   time: 'Choose a time.',
   returnOrder: 'The expected return must be after the start.',
+  tripTooLong: `A trip plan covers at most ${MAX_TRIP_DAYS} days: the return must be within ${MAX_TRIP_DAYS} days of the start.`,
+  startPast: 'The start can be at most a day ago.',
+  startTooFar: `Plan at most ${MAX_TRIP_DAYS_AHEAD} days ahead.`,
   grace: `Choose a grace period of ${GRACE_OPTIONS.join(', ')} minutes.`,
   vehicle: `Keep the vehicle description to ${TRIP_TEXT_MAX} characters.`,
   contacts: `Add one to ${MAX_CONTACTS} emergency contacts.`,
@@ -55,14 +66,27 @@ export const TRIP_FIELD_MESSAGES = {
   tooLong: `Keep this to ${TRIP_TEXT_MAX} characters.`,
 } as const;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** yyyy-mm-dd plus `days` (negative goes back). */
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+/** The return falls within MAX_TRIP_DAYS of the start; true when either is not a date (its own field says so). */
+export const returnWithinTrip = (startDate: string, returnDate: string) =>
+  !isCalendarDate(startDate) || !isCalendarDate(returnDate) || returnDate <= addDays(startDate, MAX_TRIP_DAYS);
+
+/**
+ * The bounds that depend on today (in British Columbia), as for group activities: the start is at most
+ * MAX_TRIP_START_DAYS_AGO days ago and at most MAX_TRIP_DAYS_AHEAD days ahead. One message per field, empty when fine.
+ * The form and the server both call this, so they agree.
+ */
+export function tripTimingIssues(plan: { startDate: string }, now: Date): Partial<Record<'startDate', string>> {
+  if (!isCalendarDate(plan.startDate)) return {};
+  const today = planDateOf(now);
+  if (plan.startDate < addDays(today, -MAX_TRIP_START_DAYS_AGO)) return { startDate: TRIP_FIELD_MESSAGES.startPast };
+  if (plan.startDate > addDays(today, MAX_TRIP_DAYS_AHEAD)) return { startDate: TRIP_FIELD_MESSAGES.startTooFar };
+  return {};
 }
 
 const tripDate = z.string({ error: TRIP_FIELD_MESSAGES.date }).refine(isCalendarDate, TRIP_FIELD_MESSAGES.date);
@@ -113,6 +137,10 @@ export const TripPlanInput = z
   .refine((plan) => `${plan.returnDate}T${plan.returnTime}` > `${plan.startDate}T${plan.startTime}`, {
     message: TRIP_FIELD_MESSAGES.returnOrder,
     path: ['returnTime'],
+  })
+  .refine((plan) => returnWithinTrip(plan.startDate, plan.returnDate), {
+    message: TRIP_FIELD_MESSAGES.tripTooLong,
+    path: ['returnDate'],
   });
 export type TripPlanInput = z.infer<typeof TripPlanInput>;
 
@@ -176,3 +204,26 @@ export const SharedTripPlan = TripPlan.omit({ ownerId: true, activityId: true, c
   party: z.array(z.string()),
 });
 export type SharedTripPlan = z.infer<typeof SharedTripPlan>;
+
+/**
+ * Every email to an emergency contact carries two stop links: "I don't know this person" (no more mail from this
+ * sender to this address) and "Never email me" (no TrailBuddy mail at all to this address).
+ */
+export const TRIP_CONTACT_STOPS = ['sender', 'address'] as const;
+export type TripContactStop = (typeof TRIP_CONTACT_STOPS)[number];
+
+/** A stop link's token: 32 random bytes, base64url. */
+export const TripContactStopPath = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a valid link.') })
+  .strict();
+
+/** POST /api/trip-contact-stops/{token}: the contact confirmed one of the two stops. */
+export const TripContactStopRequest = z.object({ stop: z.enum(TRIP_CONTACT_STOPS) }).strict();
+export type TripContactStopRequest = z.infer<typeof TripContactStopRequest>;
+
+/** What the stop page shows before the contact confirms (a GET never acts: mail scanners open links). */
+export const TripContactStopView = z.object({ senderName: z.string() });
+export type TripContactStopView = z.infer<typeof TripContactStopView>;
+
+export const TripContactStopResult = z.object({ stopped: z.enum(TRIP_CONTACT_STOPS), senderName: z.string() });
+export type TripContactStopResult = z.infer<typeof TripContactStopResult>;

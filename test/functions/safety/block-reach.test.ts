@@ -92,6 +92,9 @@ const EXPOSURE: Record<string, Exposure> = {
   'get-trip-plan': 'none',
   'post-trip-check-in': 'none',
   'get-trip-link': 'none',
+  // A contact's stop links reach nobody: they only stop mail.
+  'get-trip-contact-stop': 'none',
+  'post-trip-contact-stop': 'none',
   'get-email-preferences': 'none',
   'put-email-preferences': 'none',
   'post-email-unsubscribe': 'none',

@@ -32,6 +32,7 @@ const ADDED_ROUTES = [
   ['/trip-link', 'public'], // an emergency contact's link (token in the fragment): no sign-in
   ['/trip-link/:token', 'public'], // the same, as mailed before the token moved to the fragment
   ['/unsubscribe', 'public'], // an email's Unsubscribe link: asks, then unsubscribes without sign-in
+  ['/trip-stop/:token', 'public'], // a contact email's stop links: no sign-in
 ] as const;
 
 describe('route table', () => {

@@ -25,7 +25,8 @@ export type PageId =
   | 'newTripPlan'
   | 'tripPlan'
   | 'tripLink'
-  | 'unsubscribe';
+  | 'unsubscribe'
+  | 'tripStop';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -63,6 +64,7 @@ export const paths = {
   /** Links mailed before the token moved to the fragment; the page moves it there. */
   tripLinkWithTokenInPath: '/trip-link/:token',
   unsubscribe: '/unsubscribe',
+  tripStop: '/trip-stop/:token',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -91,6 +93,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.tripLink, access: 'public', page: 'tripLink' },
   { path: paths.tripLinkWithTokenInPath, access: 'public', page: 'tripLink' },
   { path: paths.unsubscribe, access: 'public', page: 'unsubscribe' },
+  { path: paths.tripStop, access: 'public', page: 'tripStop' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -114,6 +114,8 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       tripPlan: true,
       checkInTripPlan: true,
       sharedTripPlan: true,
+      tripContactStop: true,
+      confirmTripContactStop: true,
       emailPreferences: true,
       updateEmailPreferences: true,
       unsubscribe: true,

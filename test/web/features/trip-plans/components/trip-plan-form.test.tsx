@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { planDateOf } from '@shared/schemas/group-activities-plain';
 import { TRIP_FIELD_MESSAGES } from '@shared/schemas/trip-plans';
 import { TripPlanForm } from '@/features/trip-plans/components/trip-plan-form';
 import { ApiError } from '@/lib/api-client';
@@ -8,13 +9,16 @@ import { ApiError } from '@/lib/api-client';
 const change = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+const daysFromToday = (days: number) => planDateOf(new Date(Date.now() + days * 86_400_000));
+const TRIP_DAY = daysFromToday(7);
+
 function fillValidPlan() {
   change('Trailhead', 'Lynn Headwaters');
   change('Area', 'North Vancouver');
   change('Route description', 'Lynn Loop to Norvan Falls.');
-  change('Start date', '2030-07-04');
+  change('Start date', TRIP_DAY);
   change('Start time', '08:00');
-  change('Expected return date', '2030-07-04');
+  change('Expected return date', TRIP_DAY);
   change('Expected return time', '17:30');
   change('Contact 1 name', 'Sam Rivera');
   change('Contact 1 email', 'Sam@Example.com');
@@ -89,6 +93,49 @@ describe('TripPlanForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The expected return must be later than now.');
     expect(screen.getByLabelText('Expected return time')).toHaveAccessibleDescription(
       'The expected return must be later than now.',
+    );
+  });
+
+  it('refuses, as the server does, a start too far ahead and a trip longer than the limit', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<TripPlanForm activityId={null} onSubmit={onSubmit} />);
+    fillValidPlan();
+    change('Start date', daysFromToday(400));
+    change('Expected return date', daysFromToday(400));
+    await userEvent.click(screen.getByRole('button', { name: 'File trip plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fix the highlighted fields.');
+    expect(screen.getByLabelText('Start date')).toHaveAccessibleDescription(TRIP_FIELD_MESSAGES.startTooFar);
+
+    change('Start date', TRIP_DAY);
+    change('Expected return date', '9999-12-31');
+    await userEvent.click(screen.getByRole('button', { name: 'File trip plan' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Expected return date')).toHaveAccessibleDescription(
+        TRIP_FIELD_MESSAGES.tripTooLong,
+      ),
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows beside the contact that they opted out, and a daily limit as the server words it', async () => {
+    const optedOut = 'This person has asked not to get trip plans from you. Choose another contact.';
+    const onSubmit = vi
+      .fn(async () => {})
+      .mockRejectedValueOnce(new ApiError(409, 'contact_opted_out', optedOut, { 'contacts.0.email': optedOut }))
+      .mockRejectedValueOnce(
+        new ApiError(429, 'trip_plan_limit', 'You can file up to 5 trip plans a day. Please try again tomorrow.'),
+      );
+    render(<TripPlanForm activityId={null} onSubmit={onSubmit} />);
+    fillValidPlan();
+    await userEvent.click(screen.getByRole('button', { name: 'File trip plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(optedOut);
+    expect(screen.getByLabelText('Contact 1 email')).toHaveAccessibleDescription(optedOut);
+
+    await userEvent.click(screen.getByRole('button', { name: 'File trip plan' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'You can file up to 5 trip plans a day. Please try again tomorrow.',
+      ),
     );
   });
 });

@@ -1,5 +1,8 @@
 import {
   SharedTripPlan,
+  TripContactStopResult,
+  TripContactStopView,
+  type TripContactStop,
   TripPlan,
   TripPlanList,
   type TripCheckInRequest,
@@ -19,6 +22,10 @@ export interface TripPlansApi {
   checkInTripPlan(planId: string, request: TripCheckInRequest): Promise<TripPlan>;
   /** Public: the read-only plan behind an emergency contact's link. */
   sharedTripPlan(token: string): Promise<SharedTripPlan>;
+  /** Public: who a contact email's stop link is about (changes nothing). */
+  tripContactStop(token: string): Promise<TripContactStopView>;
+  /** Public: the contact confirms "I don't know this person" (`sender`) or "Never email me" (`address`). */
+  confirmTripContactStop(token: string, stop: TripContactStop): Promise<TripContactStopResult>;
   emailPreferences(): Promise<EmailPreferences>;
   updateEmailPreferences(update: EmailPreferencesUpdate): Promise<EmailPreferences>;
   /** Public: turns off the kind of email an unsubscribe link names (the link's token says whose and which). */
@@ -33,6 +40,14 @@ export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi 
     tripPlan: (id) => request(plan(id), TripPlan, { auth: true }),
     checkInTripPlan: (id, body) => request(`${plan(id)}/check-ins`, TripPlan, { auth: true, method: 'POST', body }),
     sharedTripPlan: (token) => request(`/trip-links/${encodeURIComponent(token)}`, SharedTripPlan, { auth: false }),
+    tripContactStop: (token) =>
+      request(`/trip-contact-stops/${encodeURIComponent(token)}`, TripContactStopView, { auth: false }),
+    confirmTripContactStop: (token, stop) =>
+      request(`/trip-contact-stops/${encodeURIComponent(token)}`, TripContactStopResult, {
+        auth: false,
+        method: 'POST',
+        body: { stop },
+      }),
     emailPreferences: () => request('/email-preferences', EmailPreferences, { auth: true }),
     updateEmailPreferences: (body) =>
       request('/email-preferences', EmailPreferences, { auth: true, method: 'PUT', body }),

@@ -5,6 +5,7 @@ import {
   TRIP_ESSENTIAL_LABELS,
   TRIP_ESSENTIALS,
   TripPlanInput,
+  tripTimingIssues,
   type TripEssential,
 } from '@shared/schemas/trip-plans';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -49,9 +50,13 @@ export type TripFieldErrors = Record<string, string>;
 export function validateTripPlan(
   values: TripPlanFormValues,
   activityId: string | null,
+  now: Date = new Date(),
 ): { ok: true; input: TripPlanInput } | { ok: false; errors: TripFieldErrors } {
   const parsed = TripPlanInput.safeParse({ ...values, activityId, graceMinutes: Number(values.graceMinutes) });
-  if (parsed.success) return { ok: true, input: parsed.data };
+  if (parsed.success) {
+    const timing = tripTimingIssues(parsed.data, now);
+    return timing.startDate ? { ok: false, errors: timing } : { ok: true, input: parsed.data };
+  }
   const errors: TripFieldErrors = {};
   for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
   return { ok: false, errors };

@@ -1,5 +1,11 @@
 import { DEFAULT_EMAIL_PREFERENCES, EmailPreferencesUpdate, type EmailPreferences } from '@shared/schemas/email';
-import { TripCheckInRequest, TripPlanInput, type SharedTripPlan, type TripPlan } from '@shared/schemas/trip-plans';
+import {
+  TripCheckInRequest,
+  TripPlanInput,
+  tripTimingIssues,
+  type SharedTripPlan,
+  type TripPlan,
+} from '@shared/schemas/trip-plans';
 import { ApiError } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
@@ -11,6 +17,8 @@ const DEMO_TRIPS_STORAGE_KEY = 'trailbuddy.demo.trip-plans';
 const DEMO_EMAIL_STORAGE_KEY = 'trailbuddy.demo.email-preferences';
 /** The sample plan's contact link token (43 base64url characters, like the server's). */
 export const DEMO_TRIP_LINK_TOKEN = 'demo-trip-link-0000000000000000000000000000';
+/** The sample contact email's stop link token. */
+export const DEMO_TRIP_STOP_TOKEN = 'demo-trip-stop-0000000000000000000000000000';
 export const DEMO_TRIP_PLAN_ID = '01JDEMOTR1PPLAN000000000000'.slice(0, 26);
 
 /** The visitor's own calendar date (YYYY-MM-DD), not the UTC one: an evening in Vancouver is already tomorrow in UTC. */
@@ -90,6 +98,8 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
     fileTripPlan: async (raw) => {
       const parsed = TripPlanInput.safeParse(raw);
       if (!parsed.success) throw invalid(parsed.error);
+      const timing = tripTimingIssues(parsed.data, now());
+      if (timing.startDate) throw new ApiError(400, 'trip_plan_invalid', timing.startDate, timing);
       const at = now().toISOString();
       const id = `01DEMO${now().getTime().toString(36).toUpperCase()}`.padEnd(26, '0').slice(0, 26);
       return save({
@@ -136,6 +146,14 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
       const plan = token === DEMO_TRIP_LINK_TOKEN ? plans().find((p) => p.id === DEMO_TRIP_PLAN_ID) : undefined;
       if (!plan) throw new ApiError(404, 'not_found', 'This trip plan link is not valid.');
       return asShared(plan);
+    },
+    tripContactStop: async (token) => {
+      if (token !== DEMO_TRIP_STOP_TOKEN) throw new ApiError(404, 'not_found', 'This link is not valid any more.');
+      return { senderName: DEMO_USER.name };
+    },
+    confirmTripContactStop: async (token, stop) => {
+      if (token !== DEMO_TRIP_STOP_TOKEN) throw new ApiError(404, 'not_found', 'This link is not valid any more.');
+      return { stopped: stop, senderName: DEMO_USER.name };
     },
     emailPreferences: async () => read<EmailPreferences>(DEMO_EMAIL_STORAGE_KEY, () => DEFAULT_EMAIL_PREFERENCES),
     unsubscribe: async () => {

@@ -1,0 +1,8 @@
+import { httpRoute } from '../../lib/http';
+import { TripContactStopPath } from '../../shared/schemas/trip-plans';
+import { showContactStop } from '../../usecases/trip-contacts';
+
+/** GET /api/trip-contact-stops/{token} — public: who a contact email's stop link is about; it changes nothing. */
+export const handler = httpRoute({ auth: 'public', path: TripContactStopPath }, async ({ path, now }) =>
+  showContactStop(path.token, now),
+);
