@@ -14,3 +14,6 @@ export const SHAREABLE_FIELDS = ['homeArea', 'activities', 'level', 'availabilit
 
 /** A coarse pace per activity, never the pace itself: what a member may declare and partners are compared on. */
 export const PACE_BANDS = ['relaxed', 'steady', 'fast'] as const;
+
+/** The activities a pace is compared for (climbing is vertical and skiing lift-served: no pace worth comparing). */
+export const PACED_ACTIVITIES = ['running', 'hiking', 'cycling', 'swimming'] as const;

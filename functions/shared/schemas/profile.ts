@@ -2,7 +2,14 @@ import * as z from 'zod';
 import { ActivityLevelLabel } from './metrics';
 import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, PACE_BANDS, SHAREABLE_FIELDS } from './profile-plain';
 
-export { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, PACE_BANDS, SHAREABLE_FIELDS } from './profile-plain';
+export {
+  AVAILABILITY_SLOTS,
+  HOME_AREAS,
+  OUTDOOR_ACTIVITIES,
+  PACE_BANDS,
+  PACED_ACTIVITIES,
+  SHAREABLE_FIELDS,
+} from './profile-plain';
 
 export const HomeArea = z.enum(HOME_AREAS, { error: 'Choose a home area from the list.' });
 export type HomeArea = z.infer<typeof HomeArea>;
