@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
+import type { ActivityFacts } from '../domain/matching-facts';
 import type { HeldActivity } from '../domain/metrics';
 import { combineDailyAggregates } from '../domain/metrics-aggregates';
 import { isPastRetention } from '../domain/retention';
-import { batchWriteAll } from './batch';
+import { batchGetAll, batchWriteAll } from './batch';
 import { metricsKeys, keys } from './keys';
 import type { ProviderType } from '../shared/schemas/activity';
 import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '../shared/schemas/metrics';
@@ -16,13 +17,60 @@ import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '..
  * the user's own derived data, not provider data: no fetchedAt attribute and no TTL, so the 7-day purge never
  * touches them. Items of the earlier shape (DAILY#yyyy-mm-dd, no provider) cannot be attributed and are ignored.
  */
-export async function saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void> {
+export async function saveMetrics(
+  userId: string,
+  metrics: ActivityMetrics,
+  matchingFacts: ActivityFacts | null = null,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('users'),
-      Item: { ...metricsKeys.metrics(userId), entity: 'ActivityMetrics', userId, ...metrics },
+      Item: {
+        ...metricsKeys.metrics(userId),
+        entity: 'ActivityMetrics',
+        userId,
+        ...metrics,
+        // Beside the metrics (one write, so they never disagree), but not part of them: GET /api/metrics parses
+        // ActivityMetrics, which drops this attribute.
+        ...(matchingFacts ? { matchingFacts } : {}),
+      },
     }),
   );
+}
+
+function activityFactsFrom(value: unknown): ActivityFacts | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const facts = value as Record<string, unknown>;
+  if (typeof facts.activityScore !== 'number' || typeof facts.activityLevelLabel !== 'string') return null;
+  return {
+    activityScore: facts.activityScore,
+    activityLevelLabel: facts.activityLevelLabel as ActivityFacts['activityLevelLabel'],
+    preferredHours: Array.isArray(facts.preferredHours)
+      ? facts.preferredHours.filter((hour): hour is number => typeof hour === 'number')
+      : [],
+    paceBands: (facts.paceBands as ActivityFacts['paceBands'] | undefined) ?? {},
+  };
+}
+
+/**
+ * The activity facts matching may use for each member (from their consented sources only, never Strava; see
+ * domain/matching-facts.ts). Members without any are missing from the map. Whether consent was given is the
+ * caller's to check, from the member's settings.
+ */
+export async function matchingFactsOf(userIds: readonly string[]): Promise<Map<string, ActivityFacts>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGetAll(
+    tableName('users'),
+    unique.map((id) => metricsKeys.metrics(id)),
+    'userId, matchingFacts',
+  );
+  const byUser = new Map<string, ActivityFacts>();
+  for (const item of items) {
+    const facts = activityFactsFrom(item.matchingFacts);
+    if (facts) byUser.set(String(item.userId), facts);
+  }
+  return byUser;
 }
 
 export async function getMetrics(userId: string): Promise<ActivityMetrics | null> {

@@ -1,8 +1,14 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
-import type { PaceBands } from '../domain/matching-pace';
-import type { AvailabilitySlot, HomeArea, OutdoorActivity, ShareableField } from '../shared/schemas/profile';
+import type { ActivityLevelLabel } from '../shared/schemas/metrics';
+import type {
+  AvailabilitySlot,
+  DeclaredPaces,
+  HomeArea,
+  OutdoorActivity,
+  ShareableField,
+} from '../shared/schemas/profile';
 import { ANY_PART as ANY, partnerIndexKeys } from './keys';
 
 /**
@@ -14,7 +20,11 @@ import { ANY_PART as ANY, partnerIndexKeys } from './keys';
  *   remove the old ones) and carrying a version for optimistic concurrency.
  * So every search is one Query on one partition (table or gsi1), paged; nothing scans all members.
  */
-/** What the index holds per member: their stated, shareable preferences (never metrics) and coarse pace bands. */
+/**
+ * What the index holds per member: what they declared on their profile (never metrics, never anything derived from
+ * an activity source) and whether they consent to matching on their activity. Items written before declared levels
+ * existed also carry `paceBands` computed from every source, Strava included; it is never read.
+ */
 export interface PartnerListing {
   userId: string;
   displayName: string;
@@ -23,7 +33,9 @@ export interface PartnerListing {
   availability: AvailabilitySlot[];
   bio: string;
   visibleFields: ShareableField[];
-  paceBands: PaceBands;
+  level: ActivityLevelLabel | null;
+  paces: DeclaredPaces;
+  useActivityForMatching: boolean;
   updatedAt: string;
 }
 
@@ -56,7 +68,9 @@ function listingFrom(item: Record<string, unknown>): PartnerListing {
     availability: (item.availability as AvailabilitySlot[] | undefined) ?? [],
     bio: typeof item.bio === 'string' ? item.bio : '',
     visibleFields: (item.visibleFields as ShareableField[] | undefined) ?? [],
-    paceBands: (item.paceBands as PaceBands | undefined) ?? {},
+    level: typeof item.level === 'string' ? (item.level as ActivityLevelLabel) : null,
+    paces: (item.paces as DeclaredPaces | undefined) ?? {},
+    useActivityForMatching: item.useActivityForMatching === true,
     updatedAt: String(item.updatedAt),
   };
 }

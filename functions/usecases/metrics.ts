@@ -9,6 +9,7 @@ import {
   sameProviderDailyAggregate,
   type HeldActivity,
 } from '../domain/metrics';
+import { matchingFactsFromParts, type ActivityFacts } from '../domain/matching-facts';
 import { retentionCutoff } from '../domain/retention';
 import { listConnections } from '../repositories/connections';
 import { activitiesForMetrics, deleteDailyAggregatesOfProvider, dynamoMetricsStore } from '../repositories/metrics';
@@ -28,7 +29,8 @@ export interface MetricsDeps {
   ): Promise<ProviderDailyAggregate[]>;
   /** The providers the user is connected to now, with when each connection began. */
   listActiveProviders(userId: string): Promise<ActiveProvider[]>;
-  saveMetrics(userId: string, metrics: ActivityMetrics): Promise<void>;
+  /** Stores the metrics and, beside them, the facts partner matching may use (consented sources only). */
+  saveMetrics(userId: string, metrics: ActivityMetrics, matchingFacts: ActivityFacts | null): Promise<void>;
   /** Overwrites the given parts and leaves every other part as it is. */
   saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
   deleteProviderDailyAggregates(
@@ -132,7 +134,9 @@ export async function recalculateUserMetrics(
   if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed);
 
   const metrics = computeActivityMetrics(combineDailyAggregates(parts), { now, timeZone });
-  await store.saveMetrics(userId, metrics);
+  // Recomputed with the metrics after every import, ingest, deletion and disconnect, so partner matching follows
+  // what the member's consented sources hold, and a Strava import can never change it.
+  await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }));
   return metrics;
 }
 

@@ -1,19 +1,10 @@
-import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates } from '../domain/matching-pace';
-import { listDailyAggregates } from '../repositories/metrics';
 import { getPartnerSnapshot, replacePartnerListing, type PartnerListing } from '../repositories/partner-index';
 import type { ProfileSettings } from '../shared/schemas/profile';
 import { savePartnerListing, type PartnerListingDeps } from './partner-listing';
 
-export interface PartnerIndexDeps extends PartnerListingDeps {
-  listDailyAggregates: typeof listDailyAggregates;
-}
+export type PartnerIndexDeps = PartnerListingDeps;
 
-const dynamoDeps: PartnerIndexDeps = { listDailyAggregates, getPartnerSnapshot, replacePartnerListing };
-
-/** The start of the pace window as a local date; a day either way does not change a coarse band. */
-function paceWindowStart(now: Date): string {
-  return new Date(now.getTime() - PACE_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
-}
+const dynamoDeps: PartnerIndexDeps = { getPartnerSnapshot, replacePartnerListing };
 
 /** Whether settings make a member findable: opted in, and with what search needs (name, area, an activity). */
 export function isListable(
@@ -40,7 +31,8 @@ export async function refreshPartnerIndex(
 ): Promise<void> {
   let listing: PartnerListing | null = null;
   if (isListable(settings)) {
-    const days = await deps.listDailyAggregates(userId, { from: paceWindowStart(now) });
+    // Declarations only: activity facts are read at search time, from consented sources, so the index never holds
+    // anything computed from a provider (and a sync does not have to rewrite it).
     listing = {
       userId,
       displayName: settings.displayName,
@@ -49,7 +41,9 @@ export async function refreshPartnerIndex(
       availability: [...settings.availability],
       bio: settings.bio,
       visibleFields: [...settings.visibleFields],
-      paceBands: paceBandsFromDailyAggregates(days),
+      level: settings.level,
+      paces: { ...settings.paces },
+      useActivityForMatching: settings.useActivityForMatching,
       updatedAt: now.toISOString(),
     };
   }

@@ -1,6 +1,6 @@
-import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates } from '../domain/matching-pace';
+import { factsOthersMaySee, type ActivityFacts } from '../domain/matching-facts';
 import { NotFoundError } from '../lib/errors';
-import { getMetrics, listDailyAggregates } from '../repositories/metrics';
+import { matchingFactsOf } from '../repositories/metrics';
 import {
   getPartnerSnapshot,
   indexPartition,
@@ -9,7 +9,6 @@ import {
   type IndexPartition,
   type PartnerListing,
 } from '../repositories/partner-index';
-import { matchingMetricsOf, type MatchingMetrics } from '../repositories/partner-members';
 import {
   getRelationship,
   isBlocked,
@@ -18,7 +17,6 @@ import {
 } from '../repositories/partner-relationships';
 import { getUserProfile } from '../repositories/user-profiles';
 import { isPartnerIndexEntryKey } from '../repositories/keys';
-import type { ActivityMetrics } from '../shared/schemas/metrics';
 import {
   LEVEL_BY_FILTER,
   type PartnerCard,
@@ -27,55 +25,57 @@ import {
   type PartnerSearchResponse,
 } from '../shared/schemas/partners';
 import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../shared/schemas/profile';
+import type { MatchingMetrics } from '../repositories/partner-members';
 import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
 import { decodeCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
 
 export interface PartnerSearchDeps {
   getUserProfile: typeof getUserProfile;
-  getMetrics: typeof getMetrics;
-  listDailyAggregates: typeof listDailyAggregates;
   listRelationships: typeof listRelationships;
   queryIndexPage: typeof queryIndexPage;
-  matchingMetricsOf: typeof matchingMetricsOf;
+  matchingFactsOf: typeof matchingFactsOf;
 }
 
 const dynamoDeps: PartnerSearchDeps = {
   getUserProfile,
-  getMetrics,
-  listDailyAggregates,
   listRelationships,
   queryIndexPage,
-  matchingMetricsOf,
+  matchingFactsOf,
 };
 
 /** At most this many index entries are read for one page, so a rare filter cannot make a request slow. */
 export const SEARCH_READ_BUDGET = 400;
 
-function toMatchingMetrics(metrics: ActivityMetrics | null): MatchingMetrics | null {
-  return metrics
-    ? {
-        activityScore: metrics.activityScore,
-        activityLevelLabel: metrics.activityLevelLabel,
-        preferredHours: metrics.preferredHours.map((h) => h.hour),
-      }
-    : null;
+type MatchDeclarations = Pick<ProfileSettings, 'level' | 'paces' | 'useActivityForMatching'>;
+
+/**
+ * A member as matching sees them — their declarations, and their consented activity facts — the same whether they
+ * search or are found, so a percent is the same both ways and nothing from Strava takes part on either side.
+ */
+function candidateOf(
+  listing: Omit<CandidateFacts, 'paceBands'> & MatchDeclarations,
+  consented: ActivityFacts | null,
+): { facts: CandidateFacts; level: MatchingMetrics | null } {
+  const seen = factsOthersMaySee(listing, consented);
+  const facts: CandidateFacts = {
+    userId: listing.userId,
+    displayName: listing.displayName,
+    homeArea: listing.homeArea,
+    activities: listing.activities,
+    availability: listing.availability,
+    bio: listing.bio,
+    visibleFields: listing.visibleFields,
+    paceBands: seen.paceBands,
+  };
+  return { facts, level: seen.level };
 }
 
-/** The searcher as matching sees them: their own settings, metrics and pace (all their own data). */
-async function searcherOf(
-  userId: string,
-  now: Date,
-  deps: Pick<PartnerSearchDeps, 'getUserProfile' | 'getMetrics' | 'listDailyAggregates'>,
-) {
-  const from = new Date(now.getTime() - PACE_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const [profile, metrics, days] = await Promise.all([
-    deps.getUserProfile(userId),
-    deps.getMetrics(userId),
-    deps.listDailyAggregates(userId, { from }),
-  ]);
+async function searcherOf(userId: string, deps: Pick<PartnerSearchDeps, 'getUserProfile' | 'matchingFactsOf'>) {
+  const [profile, consented] = await Promise.all([deps.getUserProfile(userId), deps.matchingFactsOf([userId])]);
   const settings: ProfileSettings = profile?.settings ?? DEFAULT_PROFILE_SETTINGS;
-  return { settings, subject: matchSubject(settings, toMatchingMetrics(metrics), paceBandsFromDailyAggregates(days)) };
+  const seen = factsOthersMaySee(settings, consented.get(userId) ?? null);
+  return { settings, subject: matchSubject(settings, seen.level, seen.paceBands) };
 }
 
 function isIndexKeyFor(partition: IndexPartition) {
@@ -112,7 +112,7 @@ export async function searchPartners(
   const pageSize = Math.min(SEARCH_READ_BUDGET, Math.max(query.limit * (filtered ? 8 : 2), 20));
 
   const [searcher, relationships, firstPage] = await Promise.all([
-    searcherOf(userId, now, deps),
+    searcherOf(userId, deps),
     deps.listRelationships(userId),
     deps.queryIndexPage(partition, startKey, pageSize),
   ]);
@@ -142,17 +142,19 @@ export async function searchPartners(
   for (;;) {
     read += page.entries.length;
     const fitting = page.entries.filter((entry) => cheapFit(entry.listing));
-    const metrics = await deps.matchingMetricsOf(fitting.map((entry) => entry.listing.userId));
+    const consented = await deps.matchingFactsOf(
+      fitting.filter((entry) => entry.listing.useActivityForMatching).map((entry) => entry.listing.userId),
+    );
     let cutAt: number | null = null;
     for (const [index, entry] of page.entries.entries()) {
       if (!fitting.includes(entry)) continue;
-      const candidateMetrics = metrics.get(entry.listing.userId) ?? null;
-      if (wantedLevel && candidateMetrics?.activityLevelLabel !== wantedLevel) continue;
+      const candidate = candidateOf(entry.listing, consented.get(entry.listing.userId) ?? null);
+      if (wantedLevel && candidate.level?.activityLevelLabel !== wantedLevel) continue;
       cards.push(
         partnerCard(
           searcher.subject,
-          entry.listing,
-          candidateMetrics,
+          candidate.facts,
+          candidate.level,
           byOther.get(entry.listing.userId)?.state ?? 'none',
         ),
       );
@@ -191,19 +193,14 @@ export async function searchPartners(
   };
 }
 
-export interface PartnerProfileDeps extends Pick<
-  PartnerSearchDeps,
-  'getUserProfile' | 'getMetrics' | 'listDailyAggregates' | 'matchingMetricsOf'
-> {
+export interface PartnerProfileDeps extends Pick<PartnerSearchDeps, 'getUserProfile' | 'matchingFactsOf'> {
   getRelationship: typeof getRelationship;
   getPartnerSnapshot: typeof getPartnerSnapshot;
 }
 
 const profileDeps: PartnerProfileDeps = {
   getUserProfile,
-  getMetrics,
-  listDailyAggregates,
-  matchingMetricsOf,
+  matchingFactsOf,
   getRelationship,
   getPartnerSnapshot,
 };
@@ -227,15 +224,18 @@ export async function viewPartner(
   ]);
   if (isBlocked(relationship)) throw memberNotAvailable();
 
-  let facts: CandidateFacts | null = snapshot;
-  if (!facts && relationship.state !== 'none') {
+  let listing: (Omit<CandidateFacts, 'paceBands'> & MatchDeclarations) | null = snapshot;
+  if (!listing && relationship.state !== 'none') {
     const profile = await deps.getUserProfile(otherUserId);
     const settings = profile?.settings;
-    if (settings?.displayName)
-      facts = { userId: otherUserId, ...settings, displayName: settings.displayName, paceBands: {} };
+    if (settings?.displayName) listing = { userId: otherUserId, ...settings, displayName: settings.displayName };
   }
-  if (!facts) throw memberNotAvailable();
+  if (!listing) throw memberNotAvailable();
 
-  const [searcher, metrics] = await Promise.all([searcherOf(userId, now, deps), deps.matchingMetricsOf([otherUserId])]);
-  return { partner: partnerCard(searcher.subject, facts, metrics.get(otherUserId) ?? null, relationship.state) };
+  const [searcher, consented] = await Promise.all([
+    searcherOf(userId, deps),
+    listing.useActivityForMatching ? deps.matchingFactsOf([otherUserId]) : new Map<string, ActivityFacts>(),
+  ]);
+  const candidate = candidateOf(listing, consented.get(otherUserId) ?? null);
+  return { partner: partnerCard(searcher.subject, candidate.facts, candidate.level, relationship.state) };
 }

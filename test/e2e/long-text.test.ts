@@ -9,7 +9,7 @@ import {
   planDateOf,
   TITLE_MAX,
 } from '../../functions/shared/schemas/group-activities';
-import { BIO_MAX, DISPLAY_NAME_MAX, type ProfileSettings } from '../../functions/shared/schemas/profile';
+import { BIO_MAX, DISPLAY_NAME_MAX, type ProfileSettingsInput } from '../../functions/shared/schemas/profile';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 import { secondSession } from '../support/e2e-activities';
@@ -149,7 +149,7 @@ async function overflowOf(page: Page, screens: readonly Screen[]): Promise<strin
   return found;
 }
 
-const profile = (displayName: string, bio: string): ProfileSettings => ({
+const profile = (displayName: string, bio: string): ProfileSettingsInput => ({
   displayName,
   homeArea: 'north-vancouver',
   activities: ['hiking', 'running', 'cycling', 'climbing'],

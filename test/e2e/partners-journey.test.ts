@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiErrorBody } from '../../functions/shared/schemas/error';
 import { MESSAGE_QUOTA_EXCEEDED_MESSAGE } from '../../functions/shared/schemas/messages';
-import type { ProfileSettings } from '../../functions/shared/schemas/profile';
+import type { ProfileSettingsInput } from '../../functions/shared/schemas/profile';
 import { axeViolations, describeViolations } from '../support/axe';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
@@ -19,7 +19,7 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   });
 }
 
-async function saveProfile(page: Page, settings: ProfileSettings): Promise<void> {
+async function saveProfile(page: Page, settings: ProfileSettingsInput): Promise<void> {
   const response = await api(page, 'PUT', '/profile', settings);
   expect(response.status, await response.clone().text()).toBe(200);
 }

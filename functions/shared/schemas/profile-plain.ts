@@ -11,3 +11,9 @@ export const AVAILABILITY_SLOTS = ['weekdays', 'weekends', 'mornings', 'evenings
 
 /** Profile fields a discoverable user may show to other users or keep to themselves (display name is always shown). */
 export const SHAREABLE_FIELDS = ['homeArea', 'activities', 'level', 'availability', 'bio'] as const;
+
+/** A coarse pace per activity, never the pace itself: what a member may declare and partners are compared on. */
+export const PACE_BANDS = ['relaxed', 'steady', 'fast'] as const;
+
+/** The activities a pace is compared for (climbing is vertical and skiing lift-served: no pace worth comparing). */
+export const PACED_ACTIVITIES = ['running', 'hiking', 'cycling', 'swimming'] as const;

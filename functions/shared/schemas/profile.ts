@@ -1,8 +1,15 @@
 import * as z from 'zod';
 import { ActivityLevelLabel } from './metrics';
-import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, SHAREABLE_FIELDS } from './profile-plain';
+import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, PACE_BANDS, SHAREABLE_FIELDS } from './profile-plain';
 
-export { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, SHAREABLE_FIELDS } from './profile-plain';
+export {
+  AVAILABILITY_SLOTS,
+  HOME_AREAS,
+  OUTDOOR_ACTIVITIES,
+  PACE_BANDS,
+  PACED_ACTIVITIES,
+  SHAREABLE_FIELDS,
+} from './profile-plain';
 
 export const HomeArea = z.enum(HOME_AREAS, { error: 'Choose a home area from the list.' });
 export type HomeArea = z.infer<typeof HomeArea>;
@@ -15,6 +22,13 @@ export type AvailabilitySlot = z.infer<typeof AvailabilitySlot>;
 
 export const ShareableField = z.enum(SHAREABLE_FIELDS, { error: 'Choose what others may see from the list.' });
 export type ShareableField = z.infer<typeof ShareableField>;
+
+export const PaceBand = z.enum(PACE_BANDS, { error: 'Choose a pace from the list.' });
+export type PaceBand = z.infer<typeof PaceBand>;
+
+/** A pace per activity the member declares; activities without one are left out of pace matching. */
+export const DeclaredPaces = z.partialRecord(OutdoorActivity, PaceBand, { error: 'Choose a pace for each activity.' });
+export type DeclaredPaces = z.infer<typeof DeclaredPaces>;
 
 export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 280;
@@ -41,6 +55,11 @@ export const AVAILABILITY_SLOT_LABELS: Record<AvailabilitySlot, string> = {
   weekends: 'Weekends',
   mornings: 'Mornings',
   evenings: 'Evenings',
+};
+export const PACE_BAND_LABELS: Record<PaceBand, string> = {
+  relaxed: 'Relaxed',
+  steady: 'Steady',
+  fast: 'Fast',
 };
 export const SHAREABLE_FIELD_LABELS: Record<ShareableField, string> = {
   homeArea: 'Home area',
@@ -103,8 +122,19 @@ export const ProfileSettings = z.object({
   discoverable: z.boolean({ error: 'Choose whether other members may find you.' }),
   /** What a discoverable user lets others see; anything not listed stays private. */
   visibleFields: choices(ShareableField, 'visible fields'),
+  /** The level the member declares; with the toggle below off, the only level other members are matched on. */
+  level: ActivityLevelLabel.nullable().default(null),
+  /** The pace per activity the member declares. */
+  paces: DeclaredPaces.default({}),
+  /**
+   * Off by default: consent to match on activity from sources whose terms allow it (Google Health, Apple Health),
+   * never Strava's (its API agreement lets Strava data be shown only to the athlete it belongs to).
+   */
+  useActivityForMatching: z.boolean({ error: 'Choose whether your activity may be used for matching.' }).default(false),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettings>;
+/** Settings as a client may send them: the declarations and the matching consent may be left out (their defaults). */
+export type ProfileSettingsInput = z.input<typeof ProfileSettings>;
 
 export const DEFAULT_PROFILE_SETTINGS: ProfileSettings = {
   displayName: null,
@@ -114,7 +144,24 @@ export const DEFAULT_PROFILE_SETTINGS: ProfileSettings = {
   bio: '',
   discoverable: false,
   visibleFields: [...SHAREABLE_FIELDS],
+  level: null,
+  paces: {},
+  useActivityForMatching: false,
 };
+
+/** Usual times a suggestion can put on the profile: the availability slots that are parts of the day. */
+export const SUGGESTABLE_TIMES = ['mornings', 'evenings'] as const satisfies readonly AvailabilitySlot[];
+
+/**
+ * What the owner's own activity (every connected source, Strava included) suggests for their profile. Shown only to
+ * them; nothing here reaches another member unless they put it on their profile, where it is their own declaration.
+ */
+export const ActivitySuggestions = z.object({
+  level: ActivityLevelLabel.nullable(),
+  paces: DeclaredPaces,
+  times: z.array(z.enum(SUGGESTABLE_TIMES)),
+});
+export type ActivitySuggestions = z.infer<typeof ActivitySuggestions>;
 
 /** GET /api/profile and the answer of PUT /api/profile. */
 export const ProfileResponse = z.object({
@@ -124,6 +171,8 @@ export const ProfileResponse = z.object({
   settings: ProfileSettings,
   /** The user's current activity-level label from their metrics, null before the first sync. */
   level: ActivityLevelLabel.nullable(),
+  /** Suggestions from the user's own activity, for them alone. */
+  suggested: ActivitySuggestions,
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

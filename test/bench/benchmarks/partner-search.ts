@@ -61,7 +61,9 @@ async function seedMembers(log: (message: string) => void): Promise<void> {
       availability: pick(next, AVAILABILITY_SLOTS, 1 + Math.floor(next() * 3)),
       bio: 'Happy to meet new people on the trail.',
       visibleFields: next() < 0.8 ? [...SHAREABLE_FIELDS] : ['homeArea', 'activities'],
-      paceBands: next() < 0.5 ? { running: 'steady' } : {},
+      level: null,
+      paces: next() < 0.5 ? { running: 'steady' } : {},
+      useActivityForMatching: true,
       updatedAt: now,
     };
     for (const key of indexKeysFor(listing)) indexItems.push({ ...key, entity: 'PartnerIndexEntry', ...listing });
@@ -72,6 +74,12 @@ async function seedMembers(log: (message: string) => void): Promise<void> {
       activityScore: score,
       activityLevelLabel: ACTIVITY_LEVEL_LABELS[Math.min(4, Math.floor(score / 20))],
       preferredHours: [{ hour: 5 + Math.floor(next() * 16), sessions: 10 }],
+      matchingFacts: {
+        activityScore: score,
+        activityLevelLabel: ACTIVITY_LEVEL_LABELS[Math.min(4, Math.floor(score / 20))],
+        preferredHours: [5 + Math.floor(next() * 16)],
+        paceBands: {},
+      },
     });
   }
   log(
@@ -97,6 +105,9 @@ async function seedSearcher(): Promise<string> {
     bio: '',
     discoverable: false,
     visibleFields: [...SHAREABLE_FIELDS],
+    level: null,
+    paces: {},
+    useActivityForMatching: false,
   };
   const now = new Date();
   await saveProfileSettings(userId, `${userId}@example.com`, settings, now);

@@ -85,6 +85,9 @@ const settings: ProfileSettings = {
   bio: 'Burnaby Mountain most Saturdays.',
   discoverable: true,
   visibleFields: ['homeArea', 'activities'],
+  level: null,
+  paces: {},
+  useActivityForMatching: false,
 };
 
 let sim: StravaSimulator;

@@ -96,8 +96,12 @@ export function letterId(): string {
 }
 
 export interface MemberOptions {
+  /** By default the member consents to matching on their activity (useActivityForMatching). */
   settings?: Partial<ProfileSettings>;
-  /** null: the member has never synced. */
+  /**
+   * null: the member has never synced. Otherwise their metrics, with the same level and hours as the facts their
+   * consented sources (Google Health, Apple Health) give matching, as if all of it came from there.
+   */
   metrics?: Partial<ActivityMetrics> | null;
   name?: string;
 }
@@ -113,10 +117,19 @@ export async function member({ settings = {}, metrics = {}, name = 'Member' }: M
     availability: ['weekends', 'mornings'],
     bio: 'Trail runner who loves early starts.',
     discoverable: true,
+    useActivityForMatching: true,
     ...settings,
   };
   await saveProfileSettings(userId, `${userId}@example.com`, full, NOW);
-  if (metrics) await saveMetrics(userId, metricsFor(metrics));
+  if (metrics) {
+    const all = metricsFor(metrics);
+    await saveMetrics(userId, all, {
+      activityScore: all.activityScore,
+      activityLevelLabel: all.activityLevelLabel,
+      preferredHours: all.preferredHours.map((entry) => entry.hour),
+      paceBands: {},
+    });
+  }
   await refreshPartnerIndex(userId, full, NOW);
   return userId;
 }

@@ -42,6 +42,9 @@ const maya: ProfileSettings = {
   bio: 'Trail runner, usually on the Baden-Powell before work.',
   discoverable: true,
   visibleFields: ['homeArea', 'activities', 'level'],
+  level: null,
+  paces: {},
+  useActivityForMatching: false,
 };
 
 async function storedItem(userId: string) {

@@ -11,6 +11,7 @@ export function profileResponse(
     email: SIGNED_IN_USER.email,
     createdAt: '2025-06-01T12:00:00.000Z',
     level: null,
+    suggested: { level: null, paces: {}, times: [] },
     ...rest,
     settings: { ...DEFAULT_PROFILE_SETTINGS, ...settings },
   };

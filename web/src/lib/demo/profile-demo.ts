@@ -21,10 +21,19 @@ export const DEMO_PROFILE_SETTINGS: ProfileSettings = {
   bio: 'Trail runner and weekend hiker. Usually on the North Shore trails early on Saturdays; always up for a Grouse Grind.',
   discoverable: true,
   visibleFields: ['homeArea', 'activities', 'level', 'availability', 'bio'],
+  level: null,
+  paces: {},
+  useActivityForMatching: false,
 };
 
 /** The demo athlete's activity level (spec sample data: regular runs and rides). */
 const DEMO_LEVEL: ProfileResponse['level'] = 'Intermediate';
+/** What the demo athlete's own activity suggests for their profile. */
+const DEMO_SUGGESTED: ProfileResponse['suggested'] = {
+  level: 'Intermediate',
+  paces: { running: 'steady', cycling: 'relaxed' },
+  times: ['mornings'],
+};
 
 /** The profile API in demo mode: settings in tab storage, validated like the server does; deleting resets the demo. */
 export function createProfileDemoApi({ now, storage, wait }: DemoContext): ProfileApi {
@@ -60,6 +69,7 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
     createdAt: DEMO_USER.createdAt,
     settings,
     level: DEMO_LEVEL,
+    suggested: DEMO_SUGGESTED,
   });
 
   return {

@@ -136,8 +136,12 @@ describe('DashboardPage (spec core-app §2)', () => {
         bio: '',
         discoverable: false,
         visibleFields: [],
+        level: null,
+        paces: {},
+        useActivityForMatching: false,
       },
       level: null,
+      suggested: { level: null, paces: {}, times: [] },
     }));
     renderDashboard({ ...connectedAs('Maya'), profile } as Partial<ApiClient>);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Robin!' })).toBeInTheDocument();

@@ -19,6 +19,9 @@ const filledIn: ProfileSettings = {
   bio: 'Burnaby Mountain most Saturdays.',
   discoverable: true,
   visibleFields: ['homeArea', 'activities'],
+  level: null,
+  paces: {},
+  useActivityForMatching: false,
 };
 
 /** Echoes what was saved, as the server does (after trimming). */
@@ -102,6 +105,9 @@ describe('the profile settings form', () => {
       bio: 'Evening runs on the Seawall.',
       discoverable: true,
       visibleFields: ['homeArea', 'activities', 'level', 'availability'],
+      level: null,
+      paces: {},
+      useActivityForMatching: false,
     });
     finish(profileResponse());
     expect(await screen.findByText('Profile saved.', undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -176,5 +182,49 @@ describe('the profile settings form', () => {
     await user.paste('x'.repeat(300));
     expect(bio).toHaveValue('x'.repeat(280));
     expect(within(form).getByText('280/280 characters')).toBeInTheDocument();
+  });
+
+  it('asks before using Google Health / Apple Health activity for matching: off until ticked, then saved', async () => {
+    const { apiClient, form, user } = await renderForm(profileResponse({ settings: filledIn }));
+    const consent = within(form).getByRole('checkbox', {
+      name: 'Use my Google Health / Apple Health activity for partner matching',
+    });
+    expect(consent).not.toBeChecked();
+    expect(consent).toHaveAccessibleDescription(expect.stringContaining('Strava activity is never used for matching'));
+    await user.click(consent);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Your level' }), 'Advanced');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Hiking pace' }), 'Steady');
+    // Skiing has no pace to compare, so it is not asked.
+    expect(within(form).queryByRole('combobox', { name: 'Skiing pace' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() =>
+      expect(apiClient.updateProfile).toHaveBeenCalledWith(
+        expect.objectContaining({ useActivityForMatching: true, level: 'Advanced', paces: { hiking: 'steady' } }),
+      ),
+    );
+  });
+
+  it("shows the owner's suggestions from their activity, and one tap puts one on the profile", async () => {
+    const { apiClient, form, user } = await renderForm(
+      profileResponse({
+        settings: filledIn,
+        suggested: { level: 'Intermediate', paces: { hiking: 'fast', running: 'steady' }, times: ['mornings'] },
+      }),
+    );
+    const suggestions = within(form).getByRole('region', { name: 'Suggested from your activity' });
+    expect(suggestions).toHaveTextContent('Only you see these.');
+    // Running is not among the chosen activities, so its pace is not suggested.
+    expect(suggestions).not.toHaveTextContent('Running');
+    await user.click(within(suggestions).getByRole('button', { name: 'Add to profile: level Intermediate' }));
+    await waitFor(() =>
+      expect(apiClient.updateProfile).toHaveBeenLastCalledWith({ ...filledIn, level: 'Intermediate' }),
+    );
+    expect(await screen.findByText('Profile saved.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: 'Your level' })).toHaveValue('Intermediate');
+  });
+
+  it('shows no suggestions when the owner has no activity to suggest from', async () => {
+    const { form } = await renderForm(profileResponse({ settings: filledIn }));
+    expect(within(form).queryByRole('region', { name: 'Suggested from your activity' })).toBeNull();
   });
 });

@@ -26,7 +26,8 @@ describe('ProfilePage', () => {
     expect(await screen.findByText(SIGNED_IN_USER.email)).toBeInTheDocument();
     expect(screen.getByText('user-1')).toBeInTheDocument();
     expect(screen.getByText('June 1, 2025')).toHaveAttribute('datetime', '2025-06-01T12:00:00.000Z');
-    expect(screen.getByText('Advanced')).toBeInTheDocument();
+    // The level select in the form has an 'Advanced' option too; this is the text in the account details.
+    expect(screen.getByText('Advanced', { selector: 'dd' })).toBeInTheDocument();
     expect(apiClient.profile).toHaveBeenCalledTimes(1);
   });
 

@@ -29,6 +29,7 @@ import {
   type FormField,
   type ProfileFormValues,
 } from '../utils/profile-form';
+import { MatchingDeclarations } from './matching-declarations';
 
 const inputStyles =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
@@ -76,11 +77,10 @@ export function ProfileSettingsForm({
     }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (toSave: ProfileFormValues) => {
     if (saving) return;
     setFormError(null);
-    const settings = toSettings(values);
+    const settings = toSettings(toSave);
     const problems = validateSettings(settings);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
@@ -103,6 +103,18 @@ export function ProfileSettingsForm({
     } finally {
       setSaving(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(values);
+  };
+
+  // One tap puts a suggestion on the profile: the form takes it and saves, with whatever else it shows.
+  const apply = (patch: Partial<ProfileFormValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    void save(next);
   };
 
   const describedBy = (field: FormField, ...others: string[]) =>
@@ -189,6 +201,16 @@ export function ProfileSettingsForm({
         onChange={(availability) => update('availability', availability)}
         error={errors.availability}
         firstInputId={fieldId('availability')}
+      />
+
+      <MatchingDeclarations
+        values={values}
+        suggested={profile.suggested}
+        errors={errors}
+        disabled={saving}
+        fieldId={fieldId}
+        update={update}
+        apply={apply}
       />
 
       <div className="space-y-1.5">

@@ -1,6 +1,8 @@
+import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import {
   UpdateProfileRequest,
   type AvailabilitySlot,
+  type DeclaredPaces,
   type HomeArea,
   type OutdoorActivity,
   type ProfileSettings,
@@ -17,6 +19,9 @@ export interface ProfileFormValues {
   bio: string;
   discoverable: boolean;
   visibleFields: ShareableField[];
+  level: ActivityLevelLabel | '';
+  paces: DeclaredPaces;
+  useActivityForMatching: boolean;
 }
 
 /** The form's fields, in the order they appear (the first with an error gets focus). */
@@ -25,6 +30,9 @@ export const FORM_FIELDS = [
   'homeArea',
   'activities',
   'availability',
+  'level',
+  'paces',
+  'useActivityForMatching',
   'bio',
   'discoverable',
   'visibleFields',
@@ -33,7 +41,12 @@ export type FormField = (typeof FORM_FIELDS)[number];
 export type FieldErrors = Partial<Record<FormField, string>>;
 
 export function toFormValues(settings: ProfileSettings): ProfileFormValues {
-  return { ...settings, displayName: settings.displayName ?? '', homeArea: settings.homeArea ?? '' };
+  return {
+    ...settings,
+    displayName: settings.displayName ?? '',
+    homeArea: settings.homeArea ?? '',
+    level: settings.level ?? '',
+  };
 }
 
 export function toSettings(values: ProfileFormValues): ProfileSettings {
@@ -42,6 +55,11 @@ export function toSettings(values: ProfileFormValues): ProfileSettings {
     ...values,
     displayName: displayName === '' ? null : displayName,
     homeArea: values.homeArea === '' ? null : values.homeArea,
+    level: values.level === '' ? null : values.level,
+    // A pace is kept only for an activity still chosen, so unticking an activity takes its pace with it.
+    paces: Object.fromEntries(
+      Object.entries(values.paces).filter(([activity]) => values.activities.includes(activity as OutdoorActivity)),
+    ),
   };
 }
 

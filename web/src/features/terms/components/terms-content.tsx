@@ -52,8 +52,8 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
       <>
         <p>
           You can connect an activity provider such as Strava, Google Fit or Apple Health. When you do, we import your
-          activities (for example type, date, duration, distance and elevation) to show you your history and to work out
-          your activity level for partner matching.
+          activities (for example type, date, duration, distance and elevation) to show you your history, your activity
+          level and suggestions for your partner profile.
         </p>
         <ul className="list-disc space-y-2 pl-6">
           <li>
@@ -75,9 +75,19 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
             contain no activity names, routes or raw records, and they are shown only to you.
           </li>
           <li>
-            <strong>What partners see.</strong> Other users only ever see coarse facts derived from your profile and
-            data: your activity level, a compatibility percentage, activity types you share, your preferred time of day
-            and your general area.
+            <strong>What partners see.</strong> Other users only ever see coarse facts: your activity level, pace, a
+            compatibility percentage, activity types you share, your time of day and your general area. These come only
+            from what you declare on your partner profile and, if you turn on{' '}
+            <em>Use my Google Health / Apple Health activity for partner matching</em> (off unless you do), from your
+            Google Health and Apple Health activity. Files you upload yourself may join these sources when that feature
+            arrives, again only with that setting on.
+          </li>
+          <li>
+            <strong>Strava data is never used for matching.</strong> Strava’s API Agreement allows Strava data to be
+            shown only to the athlete it belongs to, so nothing another user sees is ever worked out from your Strava
+            activities, whatever your settings. We use them only for what we show you: your history, your level and the
+            suggestions on your profile (level, pace and usual times), which only you see. A suggestion you add to your
+            profile becomes your own declaration.
           </li>
           <li>
             <strong>Tokens stay on our servers.</strong> Access tokens from your provider are stored encrypted on our
