@@ -168,15 +168,21 @@ async function live(journey: Journey, ending: Ending): Promise<void> {
   };
 
   const ignoreEnded = (promise: Promise<unknown>) => promise.catch(() => null);
+  // The first connection's work only: once consent has ended the test starts nothing more itself, so whatever
+  // reaches a reconnected account can only come from the old jobs.
   const connected = (await ignoreEnded(journey.connect(userId, 'first', onData))) as { sync: unknown } | null;
-  if (connected) await ignoreEnded(startJobsAfterConnect(userId, journey.provider, connected.sync as null, new Date()));
+  if (connected && !ended)
+    await ignoreEnded(startJobsAfterConnect(userId, journey.provider, connected.sync as null, new Date()));
   const importers = await journey.importers(onData);
+  let refreshed = false;
   for (let step = 0; step < 50 && queue.length > 0; step++) {
     const message = queue.shift()!;
     if (message.type === 'job') await ignoreEnded(runImportJob(message, { importers, attempt: 5, maxAttempts: 5 }));
     // The daily refresh, once the backfill has had its turn.
-    if (queue.length === 0 && step < 10)
+    if (queue.length === 0 && !refreshed && !ended) {
+      refreshed = true;
       await ignoreEnded(startImportJob(userId, journey.provider, 'import', new Date(), { window: 'recent' }));
+    }
   }
   // A boundary past the last request: consent ends once everything has run.
   if (!ended) ended = endConsent();
