@@ -4,6 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { UnifiedActivity, type ProviderType } from '../shared/schemas/activity';
 import { batchGetAll, batchWriteAll } from './batch';
+import { writeFenced, type ConnectionFence } from './connection-fence';
 import { ACTIVITY_ORDER_INDEXES, GSI1 } from '../shared/tables';
 import { ACTIVITY_SK_PREFIX, keys } from './keys';
 
@@ -35,10 +36,13 @@ function toItem({ activity, raw }: ActivityToStore): Record<string, unknown> {
  * Idempotent upsert: the key is user + provider + provider activity id, so a re-sync overwrites instead of
  * duplicating. Returns how many were new and how many were already stored. An import passes the sort keys it knows
  * are stored (storedActivityKeys, read once per run) and they are kept current; otherwise each call reads them.
+ * With a `fence` (an import), every item is written in a transaction with a check of the connection, so nothing lands
+ * once it has ended (ConnectionEndedError).
  */
 export async function upsertActivities(
   items: readonly ActivityToStore[],
   stored?: Set<string>,
+  fence?: ConnectionFence,
 ): Promise<{ imported: number; updated: number }> {
   if (items.length === 0) return { imported: 0, updated: 0 };
   // One write per key: a page that lists an activity twice stores it once.
@@ -52,25 +56,41 @@ export async function upsertActivities(
   const existing = stored
     ? keyList.filter(({ sk }) => stored.has(sk)).length
     : (await batchGetAll(table(), keyList, 'pk, sk')).length;
-  await batchWriteAll(
-    table(),
-    [...unique.values()].map(({ item }) => ({ PutRequest: { Item: toItem(item) } })),
-  );
+  if (fence)
+    await writeFenced(
+      [fence],
+      [...unique.values()].map(({ item }) => ({ Put: { TableName: table(), Item: toItem(item) } })),
+    );
+  else
+    await batchWriteAll(
+      table(),
+      [...unique.values()].map(({ item }) => ({ PutRequest: { Item: toItem(item) } })),
+    );
   for (const { sk } of keyList) stored?.add(sk);
   return { imported: unique.size - existing, updated: existing };
 }
 
+/** With a `fence` (an import), only while the connection is still the one the import reads for. */
 export async function deleteActivity(
   userId: string,
   provider: ProviderType,
   providerActivityId: string,
+  fence?: ConnectionFence,
 ): Promise<void> {
+  if (fence)
+    return writeFenced(
+      [fence],
+      [{ Delete: { TableName: table(), Key: keys.activity(userId, provider, providerActivityId) } }],
+    );
   await dynamo().send(
     new DeleteCommand({ TableName: table(), Key: keys.activity(userId, provider, providerActivityId) }),
   );
 }
 
-/** Deletes every activity of the user from one provider; returns how many. */
+/**
+ * Deletes every activity of the user from one provider; returns how many. The keys are read strongly consistent, so
+ * after a disconnect has ended the connection (no fenced write lands after that) this sees every activity written.
+ */
 export async function deleteActivitiesOfUser(userId: string, provider: ProviderType): Promise<number> {
   const found = await activityKeysOfUser(userId, provider);
   await batchWriteAll(
@@ -93,6 +113,7 @@ async function activityKeysOfUser(userId: string, provider: ProviderType): Promi
     {
       TableName: table(),
       ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     },

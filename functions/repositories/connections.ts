@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, paginateQuery, paginateScan, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -30,6 +31,11 @@ export interface Connection {
   tokens: ProviderTokens | null;
   /** Where an unfinished import stopped (null when the last one covered its window). */
   syncCursor: SyncCursor | null;
+  /**
+   * Which connection this is: set fresh at every connect, removed at disconnect. Every write a job makes for the
+   * connection is conditional on it (connection-fence.ts). Null when inactive, or for an item stored before it existed.
+   */
+  generation: string | null;
 }
 
 /**
@@ -90,6 +96,7 @@ function fromItem(item: Record<string, unknown>, cipher: TokenCipher | null): Co
     tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
     refreshLeaseUntil: typeof item.refreshLeaseUntil === 'number' ? item.refreshLeaseUntil : null,
     syncCursor: cursorFrom(item.sync_cursor),
+    generation: typeof item.generation === 'string' ? item.generation : null,
     tokens:
       hasTokens && cipher
         ? {
@@ -125,7 +132,8 @@ export async function saveConnection(input: NewConnection, cipher: TokenCipher):
       UpdateExpression:
         'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
         'scopes = :scopes, connection_data = :data, is_active = :true, connected_at = :now, updated_at = :now, ' +
-        'accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = if_not_exists(tokenVersion, :zero) + :one ' +
+        'accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = if_not_exists(tokenVersion, :zero) + :one, ' +
+        'generation = :generation ' +
         'REMOVE last_sync_at, refreshLeaseUntil, disconnected_at, sync_cursor',
       ExpressionAttributeValues: {
         ':entity': 'HealthConnection',
@@ -146,6 +154,7 @@ export async function saveConnection(input: NewConnection, cipher: TokenCipher):
         ':expiresAt': input.tokens.expiresAt,
         ':zero': 0,
         ':one': 1,
+        ':generation': randomUUID(),
       },
       ReturnValues: 'ALL_NEW',
     }),
@@ -170,11 +179,12 @@ export async function getConnection(
 }
 
 /** The user's connections, without tokens. */
-export async function listConnections(userId: string): Promise<Connection[]> {
+export async function listConnections(userId: string, options: { consistent?: boolean } = {}): Promise<Connection[]> {
   const { pk, skPrefix } = keys.connectionsOfUser(userId);
   const result = await dynamo().send(
     new QueryCommand({
       TableName: table(),
+      ...(options.consistent && { ConsistentRead: true }),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     }),
@@ -281,24 +291,44 @@ export async function releaseRefreshLease(userId: string, provider: ProviderType
   }
 }
 
-export async function markSynced(userId: string, provider: ProviderType, lastSyncAt: Date): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.connection(userId, provider),
-      UpdateExpression: 'SET last_sync_at = :at, updated_at = :at REMOVE sync_cursor',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': lastSyncAt.toISOString() },
-    }),
-  );
+/**
+ * The import covered its window. With `generation`, only while the connection is still that one (false, nothing
+ * written, otherwise); without it (a push source's ingest), whenever the item exists.
+ */
+export async function markSynced(
+  userId: string,
+  provider: ProviderType,
+  lastSyncAt: Date,
+  generation?: string,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET last_sync_at = :at, updated_at = :at REMOVE sync_cursor',
+        ConditionExpression:
+          generation === undefined ? 'attribute_exists(pk)' : 'is_active = :true AND generation = :generation',
+        ExpressionAttributeValues: {
+          ':at': lastSyncAt.toISOString(),
+          ...(generation !== undefined && { ':true': true, ':generation': generation }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error) && generation !== undefined) return false;
+    throw error;
+  }
 }
 
-/** Records where an import stopped (after every page). False when the connection is gone or inactive: stop importing. */
+/** Records where an import stopped (after every page). False when the connection is no longer `generation`: stop importing. */
 export async function saveSyncCursor(
   userId: string,
   provider: ProviderType,
   cursor: SyncCursor,
   now: Date,
+  generation: string,
 ): Promise<boolean> {
   try {
     await dynamo().send(
@@ -306,8 +336,13 @@ export async function saveSyncCursor(
         TableName: table(),
         Key: keys.connection(userId, provider),
         UpdateExpression: 'SET sync_cursor = :cursor, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND is_active = :true',
-        ExpressionAttributeValues: { ':cursor': cursor, ':now': now.toISOString(), ':true': true },
+        ConditionExpression: 'is_active = :true AND generation = :generation',
+        ExpressionAttributeValues: {
+          ':cursor': cursor,
+          ':now': now.toISOString(),
+          ':true': true,
+          ':generation': generation,
+        },
       }),
     );
     return true;
@@ -317,7 +352,36 @@ export async function saveSyncCursor(
   }
 }
 
-/** Disconnect / deauthorization: inactive, tokens gone (spec §4). The item stays as the record of the connection. */
+/**
+ * The generation of the user's active connection to `provider`, or null when there is none. A connection stored before
+ * generations existed is given one here (once: the write only sets an absent one), so its jobs are fenced too.
+ */
+export async function activeGeneration(userId: string, provider: ProviderType): Promise<string | null> {
+  const connection = await getConnection(userId, provider, null);
+  if (!connection?.isActive) return null;
+  if (connection.generation) return connection.generation;
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET generation = if_not_exists(generation, :generation)',
+        ConditionExpression: 'is_active = :true',
+        ExpressionAttributeValues: { ':generation': randomUUID(), ':true': true },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return String(result.Attributes?.generation);
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Disconnect / deauthorization: inactive, tokens gone (spec §4), generation removed, so every write still in flight
+ * for this connection fails its fence from here on. The item stays as the record of the connection.
+ */
 export async function deactivateConnection(userId: string, provider: ProviderType, now: Date): Promise<void> {
   try {
     await dynamo().send(
@@ -325,7 +389,7 @@ export async function deactivateConnection(userId: string, provider: ProviderTyp
         TableName: table(),
         Key: keys.connection(userId, provider),
         UpdateExpression:
-          'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor',
+          'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor, generation',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':zero': 0, ':one': 1 },
       }),
@@ -371,7 +435,7 @@ export async function saveTokenlessConnection(input: NewTokenlessConnection): Pr
       UpdateExpression:
         'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
         `scopes = :scopes, connection_data = :data, is_active = :true, connected_at = ${input.keepHistory ? 'if_not_exists(connected_at, :now)' : ':now'}, updated_at = :now, ` +
-        'tokenVersion = if_not_exists(tokenVersion, :zero) + :one ' +
+        `tokenVersion = if_not_exists(tokenVersion, :zero) + :one, generation = ${input.keepHistory ? 'if_not_exists(generation, :generation)' : ':generation'} ` +
         `REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, disconnected_at${input.keepHistory ? '' : ', last_sync_at'}`,
       ExpressionAttributeValues: {
         ':entity': 'HealthConnection',
@@ -385,6 +449,7 @@ export async function saveTokenlessConnection(input: NewTokenlessConnection): Pr
         ':now': input.now.toISOString(),
         ':zero': 0,
         ':one': 1,
+        ':generation': randomUUID(),
       },
       ReturnValues: 'ALL_NEW',
     }),

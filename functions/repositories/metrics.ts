@@ -6,6 +6,7 @@ import type { HeldActivity } from '../domain/metrics';
 import { combineDailyAggregates } from '../domain/metrics-aggregates';
 import { isPastRetention } from '../domain/retention';
 import { batchGetAll, batchWriteAll } from './batch';
+import { writeFenced, type ConnectionFence } from './connection-fence';
 import { metricsKeys, keys } from './keys';
 import type { ProviderType } from '../shared/schemas/activity';
 import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '../shared/schemas/metrics';
@@ -21,21 +22,22 @@ export async function saveMetrics(
   userId: string,
   metrics: ActivityMetrics,
   matchingFacts: ActivityFacts | null = null,
+  fences?: readonly ConnectionFence[],
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('users'),
-      Item: {
-        ...metricsKeys.metrics(userId),
-        entity: 'ActivityMetrics',
-        userId,
-        ...metrics,
-        // Beside the metrics (one write, so they never disagree), but not part of them: GET /api/metrics parses
-        // ActivityMetrics, which drops this attribute.
-        ...(matchingFacts ? { matchingFacts } : {}),
-      },
-    }),
-  );
+  const put = {
+    TableName: tableName('users'),
+    Item: {
+      ...metricsKeys.metrics(userId),
+      entity: 'ActivityMetrics',
+      userId,
+      ...metrics,
+      // Beside the metrics (one write, so they never disagree), but not part of them: GET /api/metrics parses
+      // ActivityMetrics, which drops this attribute.
+      ...(matchingFacts ? { matchingFacts } : {}),
+    },
+  };
+  if (fences) await writeFenced(fences, [{ Put: put }]);
+  else await dynamo().send(new PutCommand(put));
 }
 
 function activityFactsFrom(value: unknown): ActivityFacts | null {
@@ -87,10 +89,14 @@ function partKey(userId: string, part: Pick<ProviderDailyAggregate, 'date' | 'pr
     : metricsKeys.dailyAggregate(userId, part.date, part.provider);
 }
 
-/** Writes (overwrites) the given provider parts; parts not given are left as they are. */
+/**
+ * Writes (overwrites) the given provider parts; parts not given are left as they are. With `fences`, only together
+ * with those checks of the connections (connection-fence.ts).
+ */
 export async function saveProviderDailyAggregates(
   userId: string,
   parts: readonly ProviderDailyAggregate[],
+  fences?: readonly ConnectionFence[],
 ): Promise<void> {
   const requests = parts.map((part) => ({
     PutRequest: {
@@ -102,27 +108,42 @@ export async function saveProviderDailyAggregates(
       },
     },
   }));
-  await batchWriteAll(tableName('users'), requests);
+  if (fences)
+    await writeFenced(
+      fences,
+      requests.map(({ PutRequest }) => ({ Put: { TableName: tableName('users'), Item: PutRequest.Item } })),
+    );
+  else await batchWriteAll(tableName('users'), requests);
 }
 
 export async function deleteProviderDailyAggregates(
   userId: string,
   parts: readonly Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>[],
+  fences?: readonly ConnectionFence[],
 ): Promise<void> {
-  const requests = parts.map((part) => ({ DeleteRequest: { Key: partKey(userId, part) } }));
-  await batchWriteAll(tableName('users'), requests);
+  if (fences)
+    await writeFenced(
+      fences,
+      parts.map((part) => ({ Delete: { TableName: tableName('users'), Key: partKey(userId, part) } })),
+    );
+  else
+    await batchWriteAll(
+      tableName('users'),
+      parts.map((part) => ({ DeleteRequest: { Key: partKey(userId, part) } })),
+    );
 }
 
 /** The user's provider parts from `from` (inclusive, 'YYYY-MM-DD') onwards, oldest first; all of them without `from`. */
 export async function listProviderDailyAggregates(
   userId: string,
-  range: { from?: string; provider?: ProviderType } = {},
+  range: { from?: string; provider?: ProviderType; consistent?: boolean } = {},
 ): Promise<ProviderDailyAggregate[]> {
   const { pk, skFrom, skTo } = metricsKeys.dailyAggregatesFrom(userId, range.from);
   const pages = paginateQuery(
     { client: dynamo() },
     {
       TableName: tableName('users'),
+      ...(range.consistent && { ConsistentRead: true }),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': pk, ':from': skFrom, ':to': skTo },
     },
@@ -143,9 +164,12 @@ export async function listDailyAggregates(userId: string, range: { from?: string
   return combineDailyAggregates(await listProviderDailyAggregates(userId, range));
 }
 
-/** Removes every stored part of one provider (disconnect, deauthorization); returns how many. */
+/**
+ * Removes every stored part of one provider (disconnect, deauthorization); returns how many. Read strongly consistent:
+ * after the connection has ended this sees every part written for it.
+ */
 export async function deleteDailyAggregatesOfProvider(userId: string, provider: ProviderType): Promise<number> {
-  const parts = await listProviderDailyAggregates(userId, { provider });
+  const parts = await listProviderDailyAggregates(userId, { provider, consistent: true });
   await deleteProviderDailyAggregates(userId, parts);
   return parts.length;
 }

@@ -1,7 +1,6 @@
 import { withWithdrawalSide, type ConnectionDepsSource } from '../providers/withdrawals';
-import { deleteActivitiesOfUser } from '../repositories/activities';
-import { deactivateConnection } from '../repositories/connections';
 import type { ProviderType } from '../shared/schemas/activity';
+import { endConnection } from './end-connection';
 import { googleOAuthDeps, type GoogleOAuthDeps } from './google-oauth-deps';
 import { stravaOAuthDeps, type StravaOAuthDeps } from './strava-oauth-deps';
 
@@ -28,8 +27,8 @@ export function connectionDeps(
 /**
  * Disconnect's steps on the provider and the connection, for DELETE /api/connections/{provider} and the account
  * erasure: withdraw access through the provider's withdrawal side (best effort at a remote provider; Apple's ingest
- * token), mark the connection inactive (its tokens go), delete the provider's activities. Returns how many activities
- * went. The daily aggregates are the caller's: connections.ts forgets the provider's part, the erasure sweeps them all.
+ * token), then end the connection (end-connection.ts: inactive, tokens and generation gone so no running job writes
+ * again, its jobs and activities deleted). Returns how many activities went. The daily aggregates are the caller's: connections.ts forgets the provider's part, the erasure sweeps them all.
  */
 export async function withdrawConnection(
   userId: string,
@@ -38,6 +37,5 @@ export async function withdrawConnection(
   now: Date,
 ): Promise<number> {
   await withWithdrawalSide(provider, deps, (side, d) => side.withdrawAccess(userId, d));
-  await deactivateConnection(userId, provider, now);
-  return deleteActivitiesOfUser(userId, provider);
+  return endConnection(userId, provider, now);
 }

@@ -1,6 +1,7 @@
 import { GoogleClient } from '../adapters/google/client';
 import { googleSettings, type GoogleSettings } from '../lib/config';
 import { DEFAULT_TIME_ZONE } from '../shared/schemas/metrics';
+import type { ConnectionFence } from '../repositories/connection-fence';
 import { recalculateAfterImport } from './metrics';
 import { googleOAuthClientOptions, type GoogleOAuthDeps, type GoogleOAuthDepsOptions } from './google-oauth-deps';
 import { providerBaseDeps, providerStateKey } from './provider-deps';
@@ -14,8 +15,11 @@ export interface GoogleDeps extends GoogleOAuthDeps {
   /** The zone whose local days the daily buckets follow (the product's zone until profiles carry one). */
   timeZone: string;
   sleep: (ms: number) => Promise<void>;
-  /** Hook: recompute the user's activity metrics after their activities changed. */
-  recalculateMetrics: (userId: string, now: Date) => Promise<void>;
+  /**
+   * Hook: recompute the user's activity metrics after their activities changed; with a fence (an import's
+   * connection), nothing is written once that connection has ended.
+   */
+  recalculateMetrics: (userId: string, now: Date, fence?: ConnectionFence) => Promise<void>;
 }
 
 export interface GoogleDepsOptions extends GoogleOAuthDepsOptions {

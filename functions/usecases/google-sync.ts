@@ -5,11 +5,13 @@ import { canReadFitArea, readableFitDataTypes } from '../domain/google-fit-oauth
 import { syncWindow } from '../domain/google-fit-time';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { activitiesOfUser, deleteActivitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
-import { getConnection, markSynced } from '../repositories/connections';
+import { activitiesOfUser, deleteActivity, upsertActivities } from '../repositories/activities';
+import { ConnectionEndedError } from '../repositories/connection-fence';
+import { markSynced } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
 import { GOOGLE_NOT_CONNECTED, NO_GOOGLE_TOKEN_MESSAGE, withGoogleAccess } from './google-access';
 import type { GoogleDeps } from './google-deps';
+import { connectionToImport, type ImportFence } from './import-connection';
 
 /** Spec §8 texts for a failed Google Fit sync, shown to the user as they are. */
 export const GOOGLE_SYNC_MESSAGES = {
@@ -45,9 +47,9 @@ export function toGoogleSyncError(error: unknown): AppError {
  * the stored Google activities in that window match: upserted (fetch time renewed), and whatever Google no longer
  * shows there (a deleted session, a day that now has a workout) removed. Then the metrics are recomputed.
  */
-export async function syncGoogleFit(userId: string, deps: GoogleDeps): Promise<SyncResult> {
+export async function syncGoogleFit(userId: string, deps: GoogleDeps, fence?: ImportFence): Promise<SyncResult> {
   try {
-    return await runSync(userId, deps);
+    return await runSync(userId, deps, fence);
   } catch (error) {
     const mapped = toGoogleSyncError(error);
     logger.warn('google fit sync failed', {
@@ -59,9 +61,9 @@ export async function syncGoogleFit(userId: string, deps: GoogleDeps): Promise<S
   }
 }
 
-async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
-  const connection = await getConnection(userId, 'google_health', null);
-  if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+/** `wanted`: the connection a job imports for; every write is fenced on the connection (import-connection.ts). */
+async function runSync(userId: string, deps: GoogleDeps, wanted: ImportFence | undefined): Promise<SyncResult> {
+  const { connection, fence } = await connectionToImport(userId, 'google_health', wanted, GOOGLE_NOT_CONNECTED);
   const startedAt = deps.clock();
   const window = syncWindow(startedAt, deps.timeZone, deps.settings.syncDays);
 
@@ -89,23 +91,24 @@ async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
   const { activities, skipped } = fitActivities({ buckets, sessions }, { userId, fetchedAt, timeZone: deps.timeZone });
   if (skipped.length > 0)
     logger.warn('skipped unreadable google fit sessions', { userId, skipped: skipped.length, fields: skipped[0] });
-  const counts = await upsertActivities(activities);
+  const counts = await upsertActivities(activities, undefined, fence).catch(notConnected);
   const removed = await removeWhatGoogleNoLongerShows(
-    userId,
+    fence,
     new Set(activities.map((a) => a.activity.provider_activity_id)),
     new Date(window.startMs).toISOString(),
-  );
-  await dropIfDisconnectedMeanwhile(userId);
-
-  await markSynced(userId, 'google_health', startedAt);
+  ).catch(notConnected);
+  if (!(await markSynced(userId, 'google_health', startedAt, fence.generation)))
+    throw new NotFoundError(GOOGLE_NOT_CONNECTED);
   try {
-    await deps.recalculateMetrics(userId, startedAt);
+    await deps.recalculateMetrics(userId, startedAt, fence);
   } catch (error) {
-    // The activities are stored either way; metrics that failed now are recomputed on the next sync.
-    logger.error('metrics recalculation failed after a google fit sync', {
-      userId,
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    // The activities are stored either way; metrics that failed now are recomputed on the next sync (and a
+    // connection that ended meanwhile has had its own recalculation).
+    if (!(error instanceof ConnectionEndedError))
+      logger.error('metrics recalculation failed after a google fit sync', {
+        userId,
+        detail: error instanceof Error ? error.message : String(error),
+      });
   }
   logger.info('google fit synced', { userId, ...counts, removed });
   return {
@@ -117,22 +120,21 @@ async function runSync(userId: string, deps: GoogleDeps): Promise<SyncResult> {
 }
 
 async function removeWhatGoogleNoLongerShows(
-  userId: string,
+  fence: ImportFence,
   current: ReadonlySet<string>,
   windowStartIso: string,
 ): Promise<number> {
+  const { userId } = fence;
   const stale = (await activitiesOfUser(userId)).filter(
     (a) =>
       a.provider_type === 'google_health' && a.start_time >= windowStartIso && !current.has(a.provider_activity_id),
   );
-  for (const activity of stale) await deleteActivity(userId, 'google_health', activity.provider_activity_id);
+  for (const activity of stale) await deleteActivity(userId, 'google_health', activity.provider_activity_id, fence);
   return stale.length;
 }
 
-/** A disconnect that lands while a sync writes would otherwise leave activities behind. */
-export async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
-  const connection = await getConnection(userId, 'google_health', null);
-  if (connection?.isActive) return;
-  await deleteActivitiesOfUser(userId, 'google_health');
-  throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+/** A fenced write refused because the connection ended: the spec's "not connected". */
+export function notConnected(error: unknown): never {
+  if (error instanceof ConnectionEndedError) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+  throw error;
 }

@@ -11,9 +11,10 @@ import {
 } from '../domain/metrics';
 import { matchingFactsFromParts, type ActivityFacts } from '../domain/matching-facts';
 import { retentionCutoff } from '../domain/retention';
+import { ConnectionEndedError, type ConnectionFence } from '../repositories/connection-fence';
 import { listConnections } from '../repositories/connections';
 import { activitiesForMetrics, deleteDailyAggregatesOfProvider, dynamoMetricsStore } from '../repositories/metrics';
-import type { ProviderType } from '../shared/schemas/activity';
+import { PROVIDER_TYPES, type ProviderType } from '../shared/schemas/activity';
 import { DEFAULT_TIME_ZONE, type ActivityMetrics, type ProviderDailyAggregate } from '../shared/schemas/metrics';
 
 export interface MetricsDeps {
@@ -29,26 +30,60 @@ export interface MetricsDeps {
   ): Promise<ProviderDailyAggregate[]>;
   /** The providers the user is connected to now, with when each connection began. */
   listActiveProviders(userId: string): Promise<ActiveProvider[]>;
-  /** Stores the metrics and, beside them, the facts partner matching may use (consented sources only). */
-  saveMetrics(userId: string, metrics: ActivityMetrics, matchingFacts: ActivityFacts | null): Promise<void>;
+  /**
+   * Stores the metrics and, beside them, the facts partner matching may use (consented sources only); the write holds
+   * to the given fences (the connections as read) and fails when one does not.
+   */
+  saveMetrics(
+    userId: string,
+    metrics: ActivityMetrics,
+    matchingFacts: ActivityFacts | null,
+    fences: ConnectionFence[],
+  ): Promise<void>;
   /** Overwrites the given parts and leaves every other part as it is. */
-  saveProviderDailyAggregates(userId: string, parts: ProviderDailyAggregate[]): Promise<void>;
+  saveProviderDailyAggregates(
+    userId: string,
+    parts: ProviderDailyAggregate[],
+    fences: ConnectionFence[],
+  ): Promise<void>;
   deleteProviderDailyAggregates(
     userId: string,
     parts: Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>[],
+    fences: ConnectionFence[],
   ): Promise<void>;
 }
 
 export interface ActiveProvider {
   provider: ProviderType;
   connectedAt: string;
+  /** The connection's generation (connection-fence.ts); absent for one stored before generations existed. */
+  generation?: string | null;
 }
 
-export async function activeProvidersOf(userId: string): Promise<ActiveProvider[]> {
-  return (await listConnections(userId))
+export async function activeProvidersOf(
+  userId: string,
+  options: { consistent?: boolean } = {},
+): Promise<ActiveProvider[]> {
+  return (await listConnections(userId, options))
     .filter((connection) => connection.isActive)
-    .map(({ provider, connectedAt }) => ({ provider, connectedAt }));
+    .map(({ provider, connectedAt, generation }) => ({ provider, connectedAt, generation }));
 }
+
+/**
+ * What a recalculation's writes hold to: every connection as it read them (active ones still the same generation,
+ * the others still not active), so totals computed from a provider a disconnect has just ended are never stored after
+ * the disconnect's own cleanup. An active connection with no generation (stored before they existed) is not checked.
+ */
+function fencesOf(userId: string, active: readonly ActiveProvider[]): ConnectionFence[] {
+  return PROVIDER_TYPES.flatMap((provider): ConnectionFence[] => {
+    const connection = active.find((entry) => entry.provider === provider);
+    if (!connection) return [{ userId, provider, generation: null }];
+    return connection.generation ? [{ userId, provider, generation: connection.generation }] : [];
+  });
+}
+
+/** A recalculation whose fence broke is run again on fresh reads, at most this many times in all. */
+const RECALCULATE_ATTEMPTS = 3;
 
 export function activeProviderMap(active: readonly ActiveProvider[]): Map<ProviderType, string> {
   return new Map(active.map(({ provider, connectedAt }) => [provider, connectedAt]));
@@ -57,6 +92,11 @@ export function activeProviderMap(active: readonly ActiveProvider[]): Map<Provid
 export interface RecalculateOptions {
   /** The user's IANA time zone; America/Vancouver until profiles carry one. */
   timeZone?: string;
+  /**
+   * The connection a job recalculates for: when it is no longer active at this generation, nothing is written
+   * (ConnectionEndedError).
+   */
+  fence?: ConnectionFence;
   /**
    * Issue 13: re-aggregate only the days an import touched — the local days of this provider's activities
    * fetched at or after `touchedSince` (the import's start). Other days keep their stored parts, except that
@@ -77,16 +117,41 @@ export async function recalculateUserMetrics(
   deps: Partial<MetricsDeps> = {},
   options: RecalculateOptions = {},
 ): Promise<ActivityMetrics> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await recalculateOnce(userId, now, deps, options);
+    } catch (error) {
+      // A connection changed between the reads and the writes: whoever changed it recalculates too, but a fresh
+      // read costs little. The caller's own connection ending is final.
+      if (!(error instanceof ConnectionEndedError) || options.fence || attempt >= RECALCULATE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function recalculateOnce(
+  userId: string,
+  now: Date,
+  deps: Partial<MetricsDeps>,
+  options: RecalculateOptions,
+): Promise<ActivityMetrics> {
   const store: MetricsDeps = {
     ...dynamoMetricsStore,
     listActivities: (id: string) => activitiesForMetrics(id, now),
-    listActiveProviders: activeProvidersOf,
+    // A job's recalculation checks its own connection against what it reads: that read must be current.
+    listActiveProviders: (id: string) => activeProvidersOf(id, { consistent: options.fence !== undefined }),
     ...deps,
   };
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const only = options.only;
 
   const [activities, active] = await Promise.all([store.listActivities(userId), store.listActiveProviders(userId)]);
+  const fences = fencesOf(userId, active);
+  const own = options.fence;
+  if (own) {
+    const current = active.find((entry) => entry.provider === own.provider)?.generation;
+    if (current !== own.generation) throw new ConnectionEndedError(own.provider);
+    if (!fences.some((fence) => fence.provider === own.provider)) fences.push(own);
+  }
   const localTime = localTimeIn(timeZone);
   const dateOf = (activity: HeldActivity) => localTime(Date.parse(activity.start_time)).date;
   const held = activities.filter((activity) => !Number.isNaN(Date.parse(activity.start_time)));
@@ -130,13 +195,13 @@ export async function recalculateUserMetrics(
     return previous === undefined || !sameProviderDailyAggregate(previous, part);
   });
   const removed = stored.filter((part) => !kept.has(key(part)));
-  if (changed.length > 0) await store.saveProviderDailyAggregates(userId, changed);
-  if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed);
+  if (changed.length > 0) await store.saveProviderDailyAggregates(userId, changed, fences);
+  if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed, fences);
 
   const metrics = computeActivityMetrics(combineDailyAggregates(parts), { now, timeZone });
   // Recomputed with the metrics after every import, ingest, deletion and disconnect, so partner matching follows
   // what the member's consented sources hold, and a Strava import can never change it.
-  await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }));
+  await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }), fences);
   return metrics;
 }
 
@@ -153,8 +218,10 @@ export async function forgetProviderMetrics(userId: string, provider: ProviderTy
  * The hook a provider's import calls when it is done (`now` = the import's start; everything it stored carries a
  * fetch time at or after it): only the days it touched are re-aggregated (issue 13).
  */
-export function recalculateAfterImport(provider: ProviderType): (userId: string, now: Date) => Promise<void> {
-  return async (userId, now) => {
-    await recalculateUserMetrics(userId, now, {}, { only: { provider, touchedSince: now } });
+export function recalculateAfterImport(
+  provider: ProviderType,
+): (userId: string, now: Date, fence?: ConnectionFence) => Promise<void> {
+  return async (userId, now, fence) => {
+    await recalculateUserMetrics(userId, now, {}, { only: { provider, touchedSince: now }, fence });
   };
 }

@@ -1,6 +1,7 @@
 import { StravaClient, type StravaLimiter } from '../adapters/strava/client';
 import { stravaSettings, type StravaSettings } from '../lib/config';
 import { acquireStravaCall, recordStravaResponse, stravaConfigForUser } from '../repositories/strava-rate-limiter';
+import type { ConnectionFence } from '../repositories/connection-fence';
 import { recalculateAfterImport } from './metrics';
 import { providerBaseDeps } from './provider-deps';
 import { stravaOAuthClientOptions, type StravaOAuthDeps, type StravaOAuthDepsOptions } from './strava-oauth-deps';
@@ -12,8 +13,11 @@ export interface StravaDeps extends StravaOAuthDeps {
   /** HMAC key for the OAuth state. */
   stateKey: Buffer;
   sleep: (ms: number) => Promise<void>;
-  /** Hook: recompute the user's activity metrics after their activities changed. */
-  recalculateMetrics: (userId: string, now: Date) => Promise<void>;
+  /**
+   * Hook: recompute the user's activity metrics after their activities changed; with a fence (an import's
+   * connection), nothing is written once that connection has ended.
+   */
+  recalculateMetrics: (userId: string, now: Date, fence?: ConnectionFence) => Promise<void>;
 }
 
 export const stravaLimiter: StravaLimiter = {

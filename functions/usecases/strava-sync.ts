@@ -4,14 +4,11 @@ import { importWindowStart } from '../domain/backfill';
 import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-activity';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import {
-  deleteActivitiesOfUser,
-  storedActivityKeys,
-  upsertActivities,
-  type ActivityToStore,
-} from '../repositories/activities';
-import { getConnection, markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
+import { storedActivityKeys, upsertActivities, type ActivityToStore } from '../repositories/activities';
+import { ConnectionEndedError, type ConnectionFence } from '../repositories/connection-fence';
+import { markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
+import { connectionToImport, type ImportFence } from './import-connection';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 
@@ -85,6 +82,8 @@ export interface SyncOptions {
   budgetMs?: number;
   /** Called after every page is stored and the cursor saved (import jobs report progress from here). */
   onPage?: (page: { fetched: number; cursor: SyncCursor }) => Promise<void>;
+  /** The connection a job imports for; absent, the connection as it is when the import starts. */
+  fence?: ImportFence;
 }
 
 /**
@@ -121,8 +120,7 @@ async function runSync(
   requestedMode?: SyncMode,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
-  const connection = await getConnection(userId, 'strava', null);
-  if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
+  const { connection, fence } = await connectionToImport(userId, 'strava', options.fence, STRAVA_NOT_CONNECTED);
   const mode: SyncMode = requestedMode ?? (connection.lastSyncAt ? 'incremental' : 'initial');
   let cursor =
     connection.syncCursor ??
@@ -146,17 +144,18 @@ async function runSync(
     // The next page is read while this one is stored. Within the budget only, so a run that stops has sent no
     // request it does not use; a failed read surfaces when it is awaited, after this page and its cursor are saved.
     nextRead = Date.now() < deadline ? settledLater(readPage(page + 1)) : null;
-    const counts = await upsertActivities(toStore(raw, userId, deps.clock()), stored);
+    const counts = await upsertActivities(toStore(raw, userId, deps.clock()), stored, fence).catch(notConnected);
     cursor = {
       ...cursor,
       nextPage: page + 1,
       imported: cursor.imported + counts.imported,
       updated: cursor.updated + counts.updated,
     };
-    if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock()))) await dropIfDisconnectedMeanwhile(userId);
+    if (!(await saveSyncCursor(userId, 'strava', cursor, deps.clock(), fence.generation)))
+      throw new NotFoundError(STRAVA_NOT_CONNECTED);
     await options.onPage?.({ fetched: raw.length, cursor });
     if (!nextRead) {
-      await recalculateMetricsSafely(userId, deps.clock(), deps);
+      await recalculateMetricsSafely(userId, deps.clock(), deps, fence);
       logger.info('strava sync stopped at its time budget; it continues from the saved cursor', {
         userId,
         nextPage: cursor.nextPage,
@@ -170,11 +169,9 @@ async function runSync(
       };
     }
   }
-  await dropIfDisconnectedMeanwhile(userId);
-
   const startedAt = new Date(cursor.startedAt);
-  await markSynced(userId, 'strava', startedAt);
-  await recalculateMetricsSafely(userId, startedAt, deps);
+  if (!(await markSynced(userId, 'strava', startedAt, fence.generation))) throw new NotFoundError(STRAVA_NOT_CONNECTED);
+  await recalculateMetricsSafely(userId, startedAt, deps, fence);
   return {
     provider: 'strava',
     imported: cursor.imported,
@@ -184,22 +181,28 @@ async function runSync(
   };
 }
 
-/**
- * A disconnect (or deauthorization) that lands while a sync is writing deletes the activities, and the sync could
- * then write some back. Checking afterwards and deleting again closes that window.
- */
-export async function dropIfDisconnectedMeanwhile(userId: string): Promise<void> {
-  const connection = await getConnection(userId, 'strava', null);
-  if (connection?.isActive) return;
-  await deleteActivitiesOfUser(userId, 'strava');
-  throw new NotFoundError('Strava is not connected.');
+const STRAVA_NOT_CONNECTED = 'Strava is not connected.';
+
+/** A fenced write refused because the connection ended: the spec's "not connected". */
+function notConnected(error: unknown): never {
+  if (error instanceof ConnectionEndedError) throw new NotFoundError(STRAVA_NOT_CONNECTED);
+  throw error;
 }
 
-/** The activities are stored either way; metrics that failed now are recomputed on the next sync. */
-export async function recalculateMetricsSafely(userId: string, now: Date, deps: StravaDeps): Promise<void> {
+/**
+ * The activities are stored either way; metrics that failed now are recomputed on the next sync. With a `fence`, the
+ * aggregates are written only while that connection lasts.
+ */
+export async function recalculateMetricsSafely(
+  userId: string,
+  now: Date,
+  deps: StravaDeps,
+  fence?: ConnectionFence,
+): Promise<void> {
   try {
-    await deps.recalculateMetrics(userId, now);
+    await deps.recalculateMetrics(userId, now, fence);
   } catch (error) {
+    if (error instanceof ConnectionEndedError) return;
     logger.error('metrics recalculation failed after a sync', {
       userId,
       detail: error instanceof Error ? error.message : String(error),

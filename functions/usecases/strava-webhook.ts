@@ -4,12 +4,14 @@ import { stravaWebhookCallsPerAthlete } from '../lib/config';
 import { safeEqual } from '../lib/crypto';
 import { ForbiddenError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteActivitiesOfUser, deleteActivity } from '../repositories/activities';
-import { deactivateConnection, findUsersByStravaAthlete, getConnection } from '../repositories/connections';
+import { deleteActivity } from '../repositories/activities';
+import { findUsersByStravaAthlete, getConnection } from '../repositories/connections';
+import { endConnection } from './end-connection';
 import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 import { enqueueImport, type ImportMessage } from '../lib/import-queue';
 import { claimWebhookMessage, releaseWebhookMessage, takeWebhookCall } from '../repositories/strava-webhook-budget';
+import { ConnectionEndedError } from '../repositories/connection-fence';
 import { startImportJob } from './import-jobs/jobs';
 import { forgetProviderMetrics } from './metrics';
 import { recalculateMetricsSafely } from './strava-sync';
@@ -102,8 +104,17 @@ export async function handleStravaWebhookEvent(
 export async function runStravaWebhookMessage(message: WebhookMessage, deps: StravaDeps): Promise<void> {
   await releaseWebhookMessage(message.athleteId, message.kind);
   for (const userId of await activeUsersOfAthlete(message.athleteId)) {
-    if (message.kind === 'activities') await startImportJob(userId, 'strava', 'import', deps.clock());
+    if (message.kind === 'activities') await startImportJobUnlessEnded(userId, deps.clock());
     else if (!(await stravaStillAuthorizes(userId, deps))) await forgetConnection(userId, deps);
+  }
+}
+
+/** A connection that ended since it was listed gets no job. */
+async function startImportJobUnlessEnded(userId: string, now: Date): Promise<void> {
+  try {
+    await startImportJob(userId, 'strava', 'import', now);
+  } catch (error) {
+    if (!(error instanceof ConnectionEndedError)) throw error;
   }
 }
 
@@ -125,7 +136,6 @@ async function stravaStillAuthorizes(userId: string, deps: StravaDeps): Promise<
 }
 
 async function forgetConnection(userId: string, deps: StravaDeps): Promise<void> {
-  await deactivateConnection(userId, 'strava', deps.clock());
-  await deleteActivitiesOfUser(userId, 'strava');
+  await endConnection(userId, 'strava', deps.clock());
   await forgetProviderMetrics(userId, 'strava', deps.clock());
 }

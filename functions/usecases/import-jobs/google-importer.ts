@@ -1,11 +1,10 @@
 import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
 import { localMidnightMs, shiftDate, syncWindow } from '../../domain/google-fit-time';
-import { NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { getConnection } from '../../repositories/connections';
 import { googleProvider } from '../../providers/google';
 import type { GoogleDeps } from '../google-deps';
-import { dropIfDisconnectedMeanwhile, GOOGLE_NOT_CONNECTED, syncGoogleFit, toGoogleSyncError } from '../google-sync';
+import { GOOGLE_NOT_CONNECTED, notConnected, syncGoogleFit, toGoogleSyncError } from '../google-sync';
+import { connectionToImport } from '../import-connection';
 import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
@@ -43,7 +42,7 @@ export function googleImporter(deps: GoogleDeps): ProviderImporter {
     toError: toGoogleSyncError,
     // Google answers its 30-day window in two calls: one run covers it.
     async import(run) {
-      const result = await syncGoogleFit(run.userId, deps);
+      const result = await syncGoogleFit(run.userId, deps, run.fence);
       await run.progress({
         fetched: result.imported + result.updated,
         stored: result.imported + result.updated,
@@ -62,8 +61,7 @@ export function googleImporter(deps: GoogleDeps): ProviderImporter {
  * (a 429 parks the job until the quota reopens) resumes at the next page without counting a page twice.
  */
 async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportOutcome> {
-  const connection = await getConnection(run.userId, 'google_health', null);
-  if (!connection?.isActive) throw new NotFoundError(GOOGLE_NOT_CONNECTED);
+  const { connection } = await connectionToImport(run.userId, 'google_health', run.fence, GOOGLE_NOT_CONNECTED);
   // The year before the connection's first import window, which began when the connection did.
   const importStart = syncWindow(new Date(connection.connectedAt), deps.timeZone, deps.settings.syncDays).firstDate;
   let state = stateFrom(run.state) ?? {
@@ -109,8 +107,7 @@ async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportO
     await run.progress(counts, stateToSave(state));
     if (state.nextDate < state.endDate && Date.now() >= deadline) return { done: false };
   }
-  await dropIfDisconnectedMeanwhile(run.userId);
-  const days = await saveBackfilledDays(run.userId, state.days, deps.clock());
+  const days = await saveBackfilledDays(run.fence, state.days, deps.clock()).catch(notConnected);
   return { done: true, result: { imported: 0, updated: 0, days } };
 }
 

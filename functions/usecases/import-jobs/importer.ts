@@ -1,16 +1,25 @@
 import type { AppError } from '../../lib/errors';
+import type { ConnectionFence } from '../../repositories/connection-fence';
 import type { ImportJob } from '../../shared/schemas/import-jobs';
 
 /** What one run of a job may use: its record, its private resume point, and a way to report a page. */
 export interface ImportRun {
   userId: string;
+  /**
+   * The connection the job was started for: every write the importer makes is fenced on it, so nothing lands once
+   * that connection is disconnected, deauthorized or replaced by a reconnect (ConnectionEndedError).
+   */
+  fence: ConnectionFence & { generation: string };
   job: ImportJob;
   state: Record<string, unknown> | null;
   /** An import's window: the whole recent window (the daily refresh), or since the last sync; a saved cursor wins. */
   window: 'recent' | 'since-last-sync';
   /** Real-time budget of this run; when spent the importer saves where it is and answers { done: false }. */
   budgetMs: number;
-  /** Persists progress after a page: the job's counts and (backfill) its private state, in one write. */
+  /**
+   * Persists progress after a page: the job's counts and (backfill) its private state, in one write. Throws
+   * ConnectionEndedError when the job is gone (its connection ended and took its jobs along).
+   */
   progress(counts: ImportJob['counts'], state?: Record<string, unknown>): Promise<void>;
 }
 

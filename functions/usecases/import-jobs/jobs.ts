@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
 import { enqueueImport } from '../../lib/import-queue';
+import { ConnectionEndedError } from '../../repositories/connection-fence';
+import { activeGeneration } from '../../repositories/connections';
 import { createImportJob, listImportJobs } from '../../repositories/import-jobs';
 import type { ProviderType } from '../../shared/schemas/activity';
 import type { ImportJob, ImportJobKind, ImportJobsResponse } from '../../shared/schemas/import-jobs';
@@ -31,15 +33,19 @@ export function newImportJob(provider: ProviderType, kind: ImportJobKind, now: D
 /**
  * Queues an import (or backfill) job; while one of the same user, provider and kind is unfinished, that one is returned.
  * `window: 'recent'` (the daily refresh) makes an import read the whole recent window instead of since the last sync.
+ * The job belongs to the connection as it is now, or to `generation` when given (a job's follow-up): it writes nothing
+ * once that connection has ended, and none is created for one that has (ConnectionEndedError).
  */
 export async function startImportJob(
   userId: string,
   provider: ProviderType,
   kind: ImportJobKind,
   now: Date,
-  options: { window?: 'recent' } = {},
+  options: { window?: 'recent'; generation?: string } = {},
 ): Promise<ImportJob> {
-  const { created, job } = await createImportJob(userId, newImportJob(provider, kind, now));
+  const generation = options.generation ?? (await activeGeneration(userId, provider));
+  if (!generation) throw new ConnectionEndedError(provider);
+  const { created, job } = await createImportJob({ userId, provider, generation }, newImportJob(provider, kind, now));
   if (created)
     await enqueueImport({
       type: 'job',
@@ -68,5 +74,10 @@ export async function startJobsAfterConnect(
   now: Date,
 ): Promise<void> {
   if (sync === null) return;
-  await startImportJob(userId, provider, sync.complete === false ? 'import' : 'backfill', now);
+  try {
+    await startImportJob(userId, provider, sync.complete === false ? 'import' : 'backfill', now);
+  } catch (error) {
+    // Disconnected while the connect's own import ran: there is nothing left to continue.
+    if (!(error instanceof ConnectionEndedError)) throw error;
+  }
 }

@@ -1,6 +1,8 @@
 import { isServerFault, TooManyRequestsError } from '../../lib/errors';
 import { enqueueImport, type ImportMessage } from '../../lib/import-queue';
 import { logger } from '../../lib/logger';
+import { ConnectionEndedError } from '../../repositories/connection-fence';
+import { activeGeneration } from '../../repositories/connections';
 import { getImportJob, saveImportJob } from '../../repositories/import-jobs';
 import type { ProviderType } from '../../shared/schemas/activity';
 import type { ImportJob } from '../../shared/schemas/import-jobs';
@@ -46,6 +48,10 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
       { status: 'failed', error: { code: 'unsupported_provider', message: 'This provider has no import.' } },
       new Date(),
     );
+  // A job stored before generations existed belongs to the connection as it is now.
+  const generation = stored.generation ?? (await activeGeneration(userId, provider));
+  if (!generation) return 'skipped';
+  const fence = { userId, provider, generation };
   const importer = await factory();
   const now = importer.clock();
 
@@ -62,13 +68,14 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
     outcome = step
       ? await step({
           userId,
+          fence,
           job,
           state: stored.state,
           window: message.window ?? 'since-last-sync',
           budgetMs: options.budgetMs ?? JOB_RUN_BUDGET_MS,
           progress: async (counts, state) => {
             job = { ...job, counts, updatedAt: importer.clock().toISOString() };
-            await saveImportJob(userId, job, state);
+            if (!(await saveImportJob(userId, job, state))) throw new ConnectionEndedError(provider);
           },
         })
       : { done: true, result: { imported: 0, updated: 0, days: 0 } };
@@ -108,9 +115,14 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
     return 'continued';
   }
   await finish(userId, job, { status: 'done', result: outcome.result }, importer.clock());
-  // The first import of a connection is followed by its history backfill, once.
-  if (kind === 'import' && importer.backfill && !(await getImportJob(userId, provider, 'backfill')))
-    await startImportJob(userId, provider, 'backfill', importer.clock());
+  // The first import of a connection is followed by its history backfill, once, for the same connection only.
+  if (kind === 'import' && importer.backfill && !(await getImportJob(userId, provider, 'backfill'))) {
+    try {
+      await startImportJob(userId, provider, 'backfill', importer.clock(), { generation });
+    } catch (error) {
+      if (!(error instanceof ConnectionEndedError)) throw error;
+    }
+  }
   return 'done';
 }
 

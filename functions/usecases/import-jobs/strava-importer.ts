@@ -1,14 +1,14 @@
 import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
 import { addPageToBackfill, importWindowStart, type BackfillDays } from '../../domain/backfill';
-import { isServerFault, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { isServerFault, TooManyRequestsError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { getConnection } from '../../repositories/connections';
 import { finishSyncRequest, pendingSyncRequests } from '../../repositories/sync-requests';
 import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
 import { withStravaAccess } from '../strava-access';
 import type { StravaDeps } from '../strava-deps';
-import { dropIfDisconnectedMeanwhile, syncStrava, toSyncError } from '../strava-sync';
+import { connectionToImport } from '../import-connection';
+import { syncStrava, toSyncError } from '../strava-sync';
 import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
@@ -55,6 +55,7 @@ export function stravaImporter(deps: StravaDeps): ProviderImporter {
       let result;
       try {
         result = await syncStrava(run.userId, deps, run.window === 'recent' ? 'window' : undefined, {
+          fence: run.fence,
           budgetMs: run.budgetMs,
           onPage: async ({ fetched: onPage, cursor }) => {
             fetched += onPage;
@@ -93,8 +94,7 @@ async function answerSyncRequests(
  */
 async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportOutcome> {
   // The year before the connection's first import window, which began when the connection did.
-  const connection = await getConnection(run.userId, 'strava', null);
-  if (!connection?.isActive) throw new NotFoundError('Strava is not connected.');
+  const { connection } = await connectionToImport(run.userId, 'strava', run.fence, 'Strava is not connected.');
   const windowStart = importWindowStart(connection.connectedAt, deps.settings.initialSyncDays);
   let state = backfillStateFrom(run.state) ?? {
     after: Math.floor((Date.parse(connection.connectedAt) - BACKFILL_DAYS * DAY_MS) / 1000),
@@ -127,8 +127,7 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
     await run.progress(counts, stateToSave(state));
     if (Date.now() >= deadline) return { done: false };
   }
-  await dropIfDisconnectedMeanwhile(run.userId);
-  const days = await saveBackfilledDays(run.userId, state.days, deps.clock());
+  const days = await saveBackfilledDays(run.fence, state.days, deps.clock());
   return { done: true, result: { imported: 0, updated: 0, days } };
 }
 
