@@ -15,7 +15,7 @@ import { BadRequestError, ConflictError, GoneError, NotFoundError } from '../lib
 import { siteUrl } from '../lib/email';
 import { logger } from '../lib/logger';
 import type { OutboxMessage } from '../repositories/email';
-import { displayNamesOf, getGroupActivity, listMembers } from '../repositories/group-activities';
+import { displayNamesOf, getGroupActivity, getMember, listMembers } from '../repositories/group-activities';
 import {
   advanceTripStage,
   closeTripPlan,
@@ -52,8 +52,8 @@ function toView(plan: TripPlanRecord): TripPlan {
   return view;
 }
 
-const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
-const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
+export const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
+export const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
 
 function planSummary(plan: TripPlanRecord): string[] {
   const essentials = plan.essentials.length
@@ -70,7 +70,7 @@ function planSummary(plan: TripPlanRecord): string[] {
 }
 
 /** One message per contact; ids are stable per plan, purpose and contact, so enqueuing twice keeps one. */
-function contactEmails(
+export function contactEmails(
   plan: TripPlanRecord,
   purpose: string,
   subject: string,
@@ -148,10 +148,20 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
   return toView(plan);
 }
 
+/**
+ * Whether `userId` is in the plan's party now. A group activity's plan also asks the activity: the party follows its
+ * participants (functions/usecases/trip-plan-party.ts), and someone who stopped taking part is refused even before
+ * that change has reached the plan.
+ */
+async function isCurrentMember(plan: TripPlanRecord, userId: string): Promise<boolean> {
+  if (!plan.party.some((m) => m.userId === userId)) return false;
+  return plan.activityId === null || (await getMember(plan.activityId, userId)) !== null;
+}
+
 /** A plan the caller is in; anyone else gets the same 404 as for a plan that does not exist. */
 async function planOfMember(userId: string, planId: string, now: Date): Promise<TripPlanRecord> {
   const plan = await getTripPlan(planId, now);
-  if (!plan || !plan.party.some((m) => m.userId === userId)) throw new NotFoundError('No such trip plan.');
+  if (!plan || !(await isCurrentMember(plan, userId))) throw new NotFoundError('No such trip plan.');
   return plan;
 }
 
@@ -160,7 +170,9 @@ export async function getTripPlanFor(userId: string, planId: string, now: Date):
 }
 
 export async function listTripPlansFor(userId: string, now: Date): Promise<TripPlanList> {
-  return { plans: (await getTripPlans(await listTripPlanIdsOf(userId), now)).map(toView) };
+  const plans = await getTripPlans(await listTripPlanIdsOf(userId), now);
+  const current = await Promise.all(plans.map((plan) => isCurrentMember(plan, userId)));
+  return { plans: plans.filter((_, i) => current[i]).map(toView) };
 }
 
 /** "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return once, with a reason). */
