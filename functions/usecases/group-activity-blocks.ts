@@ -56,7 +56,11 @@ async function leaveOrganisedBy(
   await notifyEach(
     deps,
     [memberId],
-    { type: 'activity_removed', message: activityMessages.noLongerTakingPart(activity.title), link: null },
+    {
+      type: 'activity_removed',
+      message: activityMessages.noLongerTakingPart(activity.activityType, activity.date),
+      link: null,
+    },
     now,
   );
   return changed;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shortDate as formatWallDate } from '../../../functions/domain/group-activity';
 import { GroupActivityDetails, GroupActivityListResponse } from '../../../functions/shared/schemas/group-activities';
 import { ActivityRidesResponse } from '../../../functions/shared/schemas/rides';
 import { TripPlanInput } from '../../../functions/shared/schemas/trip-plans';
@@ -91,7 +92,7 @@ describe('a block takes each person out of the plans the other runs', () => {
     await expectBlakeGoneFromAverysHike(avery, blake, activity.id, plan.id);
     const told = (await notificationsOf(blake)).filter((n) => n.type === 'activity_removed');
     expect(told.map((n) => n.message)).toEqual([
-      'You no longer take part in Sunday Grouse Grind; your seat and any rides you had for it are released.',
+      `You no longer take part in the hiking activity on ${formatWallDate(activity.date)}; your seat and any rides you had for it are released.`,
     ]);
     expect(JSON.stringify(told)).not.toContain('Avery');
     expect(await notificationsOf(avery)).toHaveLength(before.length);
