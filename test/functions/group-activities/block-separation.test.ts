@@ -83,7 +83,8 @@ async function expectBlakeGoneFromAverysHike(avery: string, blake: string, activ
   expect(((await plan(avery)).json as { party: { name: string }[] }).party.map((m) => m.name)).toEqual(['Avery']);
 }
 
-describe('a block takes each person out of the plans the other runs', () => {
+// Each case makes a dozen or more route calls (the first loads the handlers): more than the default 20 s on a busy machine.
+describe('a block takes each person out of the plans the other runs', { timeout: 60_000 }, () => {
   it('the organiser blocks a participant: they leave the activity, the ride and the trip plan; told neutrally, the organiser told nothing', async () => {
     const { activity, avery, blake, plan } = await sharedHike();
     const before = await notificationsOf(avery);

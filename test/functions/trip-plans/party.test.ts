@@ -70,7 +70,8 @@ async function seenBy(userId: string, planId: string) {
   return { status: one.status, listed: list.plans.some((p) => p.id === planId) };
 }
 
-describe("a trip plan's party follows who takes part in its activity", () => {
+// Each case makes a dozen or more route calls (the first loads the handlers): more than the default 20 s on a busy machine.
+describe("a trip plan's party follows who takes part in its activity", { timeout: 60_000 }, () => {
   it('a removed participant no longer sees the plan or checks in; the others keep it; the contacts are told', async () => {
     const { activity, alex, blair, plan } = await groupWithPlan();
     expect(await seenBy(blair, plan.id)).toEqual({ status: 200, listed: true });
