@@ -31,6 +31,12 @@ export const activityMessages = {
     `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
   cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
   removed: (title: string) => `You were removed from ${title}. You can no longer join it.`,
+  /**
+   * After a block between a participant and the organiser: neutral, it names no one and no reason, nor the title
+   * (the organiser's words).
+   */
+  noLongerTakingPart: (activityType: string, date: string) =>
+    `You no longer take part in the ${activityType} activity on ${shortDate(date)}; your seat and any rides you had for it are released.`,
   reminder: (title: string, date: string, time: string, location: string) =>
     `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
 } as const;

@@ -38,6 +38,8 @@ export const rideMessages = {
   rideWithdrawn: (driver: string, title: string) =>
     `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
   offered: (driver: string, title: string) => `${driver} offered you a ride to ${title}.`,
+  /** After a block between passenger and driver: neutral, it names no one and no reason. */
+  seatReleased: (title: string) => `Your seat in a ride to ${title} is no longer booked; look for another ride.`,
   passengerRemoved: (name: string, title: string) =>
     `${name} no longer takes part in ${title}; their seat in your ride is free again.`,
 } as const;

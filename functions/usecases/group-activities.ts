@@ -43,6 +43,7 @@ import { removeUserRides } from './rides';
 import { listActivityRides, removeParticipant as removeParticipantItems } from '../repositories/rides';
 import { rideMessages } from '../domain/ride';
 import { visibleOnly } from '../repositories/reports';
+import { callOffActivityTripPlans, leaveActivityTripPlans } from './trip-plan-party';
 
 const NOT_FOUND = 'We could not find that activity.';
 
@@ -105,6 +106,7 @@ function toDetails(
       isYou: m.userId === userId,
       joinedAt: m.joinedAt,
     })),
+    participantsNotShown: Math.max(0, activity.participantCount - members.length),
     createdAt: activity.createdAt,
     updatedAt: activity.updatedAt,
   };
@@ -365,6 +367,7 @@ export async function leaveGroupActivity(
   if (!(await freeSeat(id, userId)))
     throw new ConflictError('You do not take part in this activity.', 'not_participant');
   await removeUserRides(activity, userId, now, deps);
+  await leaveActivityTripPlans(id, userId, now);
   // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
   if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
     await notifyEach(
@@ -457,6 +460,11 @@ export async function cancelGroupActivity(
   const cancelled = await cancelActivityItem(id, userId, now);
   if (!cancelled) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
   const members = await listMembers(id);
+  await callOffActivityTripPlans(
+    cancelled,
+    members.map((m) => m.userId),
+    now,
+  );
   const others = members.filter((m) => m.userId !== userId).map((m) => m.userId);
   await notifyEach(
     deps,
@@ -503,6 +511,7 @@ export async function removeParticipant(
       throw new ForbiddenError('Only the organizer can remove participants from this activity.');
     if (outcome === 'removed') {
       await removeUserRides(activity, participantId, now, deps);
+      await leaveActivityTripPlans(id, participantId, now);
       const drivers = rides.offers.filter((o) => booked.includes(o.id)).map((o) => o.driverId);
       const name = await nameOf(participantId);
       await notifyEach(

@@ -119,6 +119,7 @@ async function ridesView(userId: string, all: ActivityRides): Promise<ActivityRi
       costPerPerson: offer.costPerPerson,
       notes: offer.notes,
       passengers: passengers.map((b) => nameOf(b.userId)),
+      passengersNotShown: Math.max(0, offer.seatsBooked - passengers.length),
       isMine: offer.driverId === userId,
       bookedByMe: passengers.some((b) => b.userId === userId),
       createdAt: offer.createdAt,

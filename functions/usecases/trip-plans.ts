@@ -16,7 +16,7 @@ import { BadRequestError, ConflictError, GoneError, NotFoundError } from '../lib
 import { siteUrl } from '../lib/email';
 import { logger } from '../lib/logger';
 import type { OutboxMessage } from '../repositories/email';
-import { displayNamesOf, getGroupActivity, listMembers } from '../repositories/group-activities';
+import { displayNamesOf, getGroupActivity, getMember, listMembers } from '../repositories/group-activities';
 import {
   advanceTripStage,
   closeTripPlan,
@@ -64,8 +64,8 @@ function toView(plan: TripPlanRecord): TripPlan {
   return view;
 }
 
-const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
-const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
+export const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
+export const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
 
 function planSummary(plan: TripPlanRecord): string[] {
   const essentials = plan.essentials.length
@@ -101,7 +101,7 @@ function firstContactNotice(plan: TripPlanRecord): { subject: string; paragraphs
   };
 }
 
-interface ContactMail {
+export interface ContactMail {
   purpose: string;
   /** Fixed text: a subject never carries anything a user wrote. */
   subject: string;
@@ -114,7 +114,7 @@ interface ContactMail {
  * so enqueuing twice keeps one. Every message carries the two stop links; an address in `firstContacts` gets the
  * fixed-text notice instead.
  */
-async function contactEmails(
+export async function contactEmails(
   plan: TripPlanRecord,
   mail: ContactMail,
   now: Date,
@@ -215,7 +215,8 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
         purpose: 'filed',
         subject: 'Trip plan: you are an emergency contact',
         paragraphs: [
-          `${partyNames(plan)} named you as an emergency contact for a trip, and filed this plan with TrailBuddy.`,
+          // Only the filer named the contacts; the party may be a whole group.
+          `${filerName(plan)} named you as an emergency contact for a trip, and filed this plan with TrailBuddy.`,
           ...planSummary(plan),
           'If they have not checked in by the expected return plus the grace period, we will email you. Keep this link: it shows the plan until 48 hours after the trip ends.',
         ],
@@ -233,10 +234,20 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
   return toView(plan);
 }
 
+/**
+ * Whether `userId` is in the plan's party now. A group activity's plan also asks the activity: the party follows its
+ * participants (functions/usecases/trip-plan-party.ts), and someone who stopped taking part is refused even before
+ * that change has reached the plan.
+ */
+async function isCurrentMember(plan: TripPlanRecord, userId: string): Promise<boolean> {
+  if (!plan.party.some((m) => m.userId === userId)) return false;
+  return plan.activityId === null || (await getMember(plan.activityId, userId)) !== null;
+}
+
 /** A plan the caller is in; anyone else gets the same 404 as for a plan that does not exist. */
 async function planOfMember(userId: string, planId: string, now: Date): Promise<TripPlanRecord> {
   const plan = await getTripPlan(planId, now);
-  if (!plan || !plan.party.some((m) => m.userId === userId)) throw new NotFoundError('No such trip plan.');
+  if (!plan || !(await isCurrentMember(plan, userId))) throw new NotFoundError('No such trip plan.');
   return plan;
 }
 
@@ -245,7 +256,9 @@ export async function getTripPlanFor(userId: string, planId: string, now: Date):
 }
 
 export async function listTripPlansFor(userId: string, now: Date): Promise<TripPlanList> {
-  return { plans: (await getTripPlans(await listTripPlanIdsOf(userId), now)).map(toView) };
+  const plans = await getTripPlans(await listTripPlanIdsOf(userId), now);
+  const current = await Promise.all(plans.map((plan) => isCurrentMember(plan, userId)));
+  return { plans: plans.filter((_, i) => current[i]).map(toView) };
 }
 
 /** "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return once, with a reason). */

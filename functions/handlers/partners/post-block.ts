@@ -1,8 +1,9 @@
 import { httpRoute } from '../../lib/http';
 import { MemberPath } from '../../shared/schemas/partners';
-import { blockUser } from '../../usecases/partner-connections';
+import { blockMemberEverywhere } from '../../usecases/partner-block';
 
-/** POST /api/partners/{userId}/block — hide each other both ways; ends requests, partnership and messages. */
+/** POST /api/partners/{userId}/block — hide each other both ways; ends requests, partnership and messages, and the
+ * plans one of them runs for the other. */
 export const handler = httpRoute({ auth: 'user', path: MemberPath }, async ({ caller, path, now }) =>
-  blockUser(caller.userId, path.userId, now),
+  blockMemberEverywhere(caller.userId, path.userId, now),
 );

@@ -190,6 +190,11 @@ export const GroupActivityDetails = GroupActivitySummary.extend({
   equipment: z.string(),
   notes: z.string(),
   participants: z.array(GroupActivityParticipant),
+  /**
+   * People taking part whom this viewer is not shown (they and the viewer are kept apart by a block): counted, never
+   * named, so `participants.length + participantsNotShown` is `participantCount`.
+   */
+  participantsNotShown: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -145,6 +145,8 @@ export const RideOffer = z.object({
   notes: z.string(),
   /** Display names of who booked a seat (participants of the same activity see each other anyway). */
   passengers: z.array(z.string()),
+  /** Booked seats whose passenger this viewer is not shown (a block between them): counted, never named. */
+  passengersNotShown: z.number().int().nonnegative(),
   isMine: z.boolean(),
   bookedByMe: z.boolean(),
   createdAt: z.iso.datetime(),

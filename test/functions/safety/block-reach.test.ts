@@ -85,8 +85,10 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-report': 'none',
   'get-moderation-reports': 'none',
   'post-moderation-action': 'none',
-  // Trip plans (issue 16): the party is who is physically on the trip, fixed when the plan is filed, and is safety
-  // information for Search and Rescue; a block does not take anyone off it. No route lets one member reach another.
+  // Trip plans (issue 16): the party follows the plan's activity, and a block takes each person out of the activities
+  // the other organises, so off their plans too (test/functions/group-activities/block-separation.test.ts). In a third
+  // person's activity both stay on its plan: it is safety information for Search and Rescue. No route lets one member
+  // reach another.
   'post-trip-plan': 'none',
   'get-trip-plans': 'none',
   'get-trip-plan': 'none',

@@ -49,7 +49,7 @@ interface StoredActivity extends Omit<GroupActivityInput, 'area'> {
   updatedAt: string;
 }
 
-interface StoredOffer extends Omit<RideOffer, 'availableSeats' | 'passengers' | 'bookedByMe'> {
+interface StoredOffer extends Omit<RideOffer, 'availableSeats' | 'passengers' | 'passengersNotShown' | 'bookedByMe'> {
   passengers: { name: string; isMe: boolean }[];
 }
 
@@ -187,6 +187,7 @@ function detailsOf(activity: StoredActivity): GroupActivityDetails {
       isYou: p.isMe,
       joinedAt: p.joinedAt,
     })),
+    participantsNotShown: 0,
     createdAt: activity.createdAt,
     updatedAt: activity.updatedAt,
   };
@@ -197,6 +198,8 @@ function offerView(offer: StoredOffer): RideOffer {
     ...offer,
     availableSeats: seatsLeft(offer.passengers.length, offer.seats),
     passengers: offer.passengers.map((p) => p.name),
+    // The demo has no blocks: everyone is named.
+    passengersNotShown: 0,
     bookedByMe: offer.passengers.some((p) => p.isMe),
   };
 }

@@ -109,3 +109,31 @@ describe('ParticipantList: the organizer removes a participant', () => {
     expect(within(section).queryAllByRole('button')).toEqual([]);
   });
 });
+
+describe('ParticipantList: people one is kept apart from are counted, not named', () => {
+  it("ends the list with 'And 1 other' so the names agree with the count, and shows passengers the same way", async () => {
+    const { rideOffer } = await import('../plan-fixtures');
+    renderPage({
+      groupActivity: vi.fn(async () =>
+        details({
+          participantCount: 2,
+          participantsNotShown: 1,
+          viewer: { isOrganizer: false, isParticipant: true },
+          participants: [{ displayName: 'Maya', isOrganizer: true, isYou: true, joinedAt: '2030-05-01T10:00:00.000Z' }],
+        }),
+      ),
+      activityRides: vi.fn(async () => ({
+        offers: [rideOffer({ availableSeats: 1, passengers: ['Sam'], passengersNotShown: 1 })],
+        requests: [],
+      })),
+    });
+    const section = await participantsSection();
+    expect(within(section).getByRole('heading').textContent).toBe('Participants (2/4)');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Maya (you)Organizer', 'And 1 other']);
+    expect(await screen.findByText('Passengers: Sam, and 1 other')).toBeTruthy();
+  });
+});

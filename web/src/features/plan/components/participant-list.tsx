@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { capitalize, othersNotNamed } from '../utils/format';
 
 /**
  * Who takes part. The organizer gets a Remove action next to each participant (asked first): their seat and
@@ -71,6 +72,11 @@ export function ParticipantList({
             )}
           </li>
         ))}
+        {activity.participantsNotShown > 0 && (
+          <li className="flex min-h-9 items-center text-sm text-slate-600">
+            {capitalize(othersNotNamed(activity.participantsNotShown))}
+          </li>
+        )}
       </ul>
       {asking && (
         <ConfirmDialog

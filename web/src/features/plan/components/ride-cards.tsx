@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ReportButton } from '@/components/ui/report-dialog';
 import type { RideOffer, RideRequest } from '@shared/schemas/rides';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { formatCost, formatDeparture } from '../utils/format';
+import { formatCost, formatDeparture, namesWithOthers } from '../utils/format';
 
 export interface RideActions {
   book(offer: RideOffer): Promise<void>;
@@ -75,8 +75,10 @@ export function RideOfferCard({
         <Fact label="Pickup locations" value={offer.pickupLocations.join(', ')} />
       </dl>
       {offer.notes && <p className="mt-2 text-sm text-slate-600">{offer.notes}</p>}
-      {offer.passengers.length > 0 && (
-        <p className="mt-2 text-sm text-slate-600">Passengers: {offer.passengers.join(', ')}</p>
+      {offer.passengers.length + offer.passengersNotShown > 0 && (
+        <p className="mt-2 text-sm text-slate-600">
+          Passengers: {namesWithOthers(offer.passengers, offer.passengersNotShown)}
+        </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {offer.isMine ? (

@@ -55,3 +55,13 @@ export function canJoin(activity: GroupActivitySummary): boolean {
     !activity.cancelledAt && !activity.viewer.isParticipant && activity.participantCount < activity.maxParticipants
   );
 }
+
+/** 'and 1 other' / 'and 2 others': people counted but not named for this viewer (a block keeps them apart). */
+export const othersNotNamed = (count: number) => `and ${count} ${count === 1 ? 'other' : 'others'}`;
+
+/** Names followed by the people not named, e.g. 'Sam, and 1 other', or '1 other' when nobody is named. */
+export function namesWithOthers(names: readonly string[], notNamed: number): string {
+  if (notNamed === 0) return names.join(', ');
+  if (names.length === 0) return `${notNamed} ${notNamed === 1 ? 'other' : 'others'}`;
+  return `${names.join(', ')}, ${othersNotNamed(notNamed)}`;
+}
