@@ -64,7 +64,7 @@ describe('what a contact receives', () => {
     const [notice] = await mailTo(contact);
     expect(notice!.subject).toBe('You were named as an emergency contact on TrailBuddy');
     expect(notice!.body.text).toContain('Avery Owner');
-    expect(notice!.body.text).toMatch(/\/trip-link\/[A-Za-z0-9_-]{43}/);
+    expect(notice!.body.text).toMatch(/\/trip-link#[A-Za-z0-9_-]{43}/);
     for (const written of [PHISH, 'Call 555-0100', 'phish.example', 'Big Bank', 'North Shore'])
       expect(`${notice!.subject}\n${notice!.body.text}\n${notice!.body.html}`).not.toContain(written);
     expect(stopToken(notice!, 'sender')).toBeDefined();
