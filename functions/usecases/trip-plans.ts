@@ -53,7 +53,7 @@ import {
 /** Web paths the emails link to. */
 export const tripPaths = {
   plan: (id: string) => `/trip-plans/${id}`,
-  // The token in the fragment never reaches a server or a Referer (docs/edge.md).
+  // The token in the fragment never reaches a server or a Referer (docs/edge-limits-and-logs.md).
   shared: (token: string) => `/trip-link#${token}`,
 } as const;
 
