@@ -39,6 +39,8 @@ export interface StravaDeploymentSettings {
   webhookSubscriptionId: string;
   oauthBaseUrl: string;
   apiBaseUrl: string;
+  /** Where disconnecting posts; empty: the functions use `${oauthBaseUrl}/deauthorize` (set /oauth/revoke by June 2027). */
+  revokeUrl: string;
 }
 
 export const STRAVA_CLIENT_ID_PLACEHOLDER = 'set-stravaClientId-in-cdk-context';
@@ -58,6 +60,7 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
     webhookSubscriptionId: text('stravaWebhookSubscriptionId', ''),
     oauthBaseUrl: text('stravaOauthBaseUrl', 'https://www.strava.com/oauth'),
     apiBaseUrl: text('stravaApiBaseUrl', 'https://www.strava.com/api/v3'),
+    revokeUrl: text('stravaRevokeUrl', ''),
   };
 }
 
@@ -149,6 +152,7 @@ export class StatelessStack extends Stack {
         STRAVA_CLIENT_ID: strava.clientId,
         STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
         STRAVA_API_BASE_URL: strava.apiBaseUrl,
+        ...(strava.revokeUrl ? { STRAVA_REVOKE_URL: strava.revokeUrl } : {}),
         ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
         ...(strava.webhookSubscriptionId ? { STRAVA_WEBHOOK_SUBSCRIPTION_ID: strava.webhookSubscriptionId } : {}),
         GOOGLE_CLIENT_ID: googleFit.clientId,

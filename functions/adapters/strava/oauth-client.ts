@@ -14,6 +14,8 @@ export interface StravaOAuthClientOptions extends ProviderHttpOptions {
   clientSecret: () => Promise<string>;
   redirectUri: string;
   oauthBaseUrl: string;
+  /** Where disconnecting posts: `${oauthBaseUrl}/deauthorize` today, Strava's /oauth/revoke from 1 June 2027. */
+  revokeUrl: string;
 }
 
 export interface StravaTokens {
@@ -91,10 +93,15 @@ export class StravaOAuthClient<
     return toTokens(await this.parseBody(response, StravaTokenResponse, 'Failed to refresh token'));
   }
 
-  /** Revokes the app's access for the athlete behind `accessToken`. */
+  /**
+   * Revokes the app's access for the athlete behind `accessToken`. The token goes in the Authorization header only,
+   * never in a body or a query string: from 1 June 2027 Strava reads it nowhere else (communityhub.strava.com, "An Update
+   * To Our Developer Program", 1 June 2026; read 2026-11-28), and /oauth/deauthorize takes it there today as well.
+   */
   async deauthorize(accessToken: string): Promise<void> {
-    const response = await this.postForm('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, {
-      access_token: accessToken,
+    const response = await this.send('Failed to deauthorize', this.options.revokeUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
     });
     if (response.status === 401) throw new StravaUnauthorizedError();
     if (!response.ok) throw new StravaApiError(`Failed to deauthorize: ${response.status}`, response.status);

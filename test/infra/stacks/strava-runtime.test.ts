@@ -24,6 +24,7 @@ beforeAll(() => {
       stravaClientId: '424242',
       stravaClientSecretName: 'trailbuddy/strava-test',
       stravaWebhookVerifyToken: 'verify-xyz',
+      stravaRevokeUrl: 'https://www.strava.com/oauth/revoke',
     },
   });
   ({ stateful } = templates(testApp));
@@ -66,6 +67,7 @@ describe('Strava runtime settings and secrets', () => {
         STRAVA_OAUTH_BASE_URL: 'https://www.strava.com/oauth',
         STRAVA_API_BASE_URL: 'https://www.strava.com/api/v3',
         STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-xyz',
+        STRAVA_REVOKE_URL: 'https://www.strava.com/oauth/revoke',
       });
       expect(JSON.stringify(variables.SITE_URL), id).toContain('DomainName');
       expect(Object.keys(variables), id).not.toContain('STRAVA_CLIENT_SECRET');
