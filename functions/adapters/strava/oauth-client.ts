@@ -1,6 +1,7 @@
 import { ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
 import {
   StravaApiError,
+  StravaAthleteCapacityError,
   StravaAuthError,
   StravaInvalidCodeError,
   StravaNetworkError,
@@ -63,6 +64,8 @@ export class StravaOAuthClient<
       const text = await response.text();
       if (response.status === 400 && mentionsInvalidField(text, 'code'))
         throw new StravaInvalidCodeError(`Failed to exchange code for tokens: ${response.status} ${text}`);
+      if (response.status === 403 && saysAthleteLimitExceeded(text))
+        throw new StravaAthleteCapacityError(`Failed to exchange code for tokens: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to exchange code for tokens: ${response.status} ${text}`, response.status);
     }
     const tokens = await this.parseBody(response, StravaTokenResponse, 'Failed to exchange code for tokens');
@@ -119,6 +122,20 @@ export class StravaOAuthClient<
 
 function toTokens(response: StravaTokenResponse): StravaTokens {
   return { accessToken: response.access_token, refreshToken: response.refresh_token, expiresAt: response.expires_at };
+}
+
+/**
+ * Strava's refusal of a new athlete past the app's capacity: 403 "Limit of connected athletes exceeded", as developers
+ * report it (communityhub.strava.com, "How do we move from 1 connected athlete to production quota?", Feb 2026; read
+ * 2026-11-28). Strava documents no body for it, so only the message is relied on, not the `errors` entries.
+ */
+function saysAthleteLimitExceeded(text: string): boolean {
+  try {
+    const body = StravaErrorBody.safeParse(JSON.parse(text));
+    return body.success && /limit of connected athletes/i.test(body.data.message ?? '');
+  } catch {
+    return /limit of connected athletes/i.test(text);
+  }
 }
 
 function mentionsInvalidField(text: string, field: string): boolean {
