@@ -1,8 +1,10 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE, type MetricName } from '../../functions/lib/metrics';
 import type { EnvVar } from '../../functions/shared/env';
 import {
   IMPORT_ENQUEUING_JOBS,
@@ -204,6 +206,23 @@ export class StatelessStack extends Stack {
     this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });
     for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
     for (const id of IMPORT_ENQUEUING_JOBS) this.imports.grantEnqueue(this.jobs.functions.get(id)!);
+
+    // Strava refused a new athlete: the app is at its athlete capacity (functions/lib/metrics.ts counts it). The
+    // operator asks Strava for more capacity; until then people are told to use Google Health or Apple Health.
+    new Alarm(this, 'StravaAthleteCapacityAlarm', {
+      alarmDescription: 'Strava refused a new athlete: ask Strava to raise the app athlete capacity',
+      metric: new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'StravaAthleteCapacityRefusals' satisfies MetricName,
+        dimensionsMap: { Provider: 'strava' },
+        statistic: 'Sum',
+        period: Duration.hours(1),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,

@@ -134,4 +134,19 @@ describe('Strava runtime settings and secrets', () => {
       plain.cleanup();
     }
   });
+
+  it('alarms the operator when Strava refuses a new athlete for capacity', () => {
+    const alarms = Object.values(resourcesOfType(stateless, 'AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'StravaAthleteCapacityRefusals',
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.Properties).toMatchObject({
+      Namespace: 'TrailBuddy',
+      Dimensions: [{ Name: 'Provider', Value: 'strava' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
 });
