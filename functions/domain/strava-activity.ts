@@ -22,8 +22,6 @@ export const StravaActivity = z
     max_heartrate: z.number().positive().nullish(),
     /** Only in DetailedActivity (GET /activities/{id}). */
     calories: z.number().nonnegative().nullish(),
-    /** Only in DetailedActivity: the recording device, e.g. "Garmin Forerunner 965" (credited to its owner). */
-    device_name: z.string().nullish(),
   })
   .refine((activity) => Boolean(activity.type ?? activity.sport_type), {
     message: 'type or sport_type is required',
@@ -86,13 +84,6 @@ export function mapStravaActivity(input: unknown, { userId, fetchedAt }: MapStra
     }),
     elevation_gain_meters: strava.total_elevation_gain ?? null,
     average_speed_mps: averageSpeed,
-    ...deviceNameOf(strava.device_name),
     fetched_at: fetchedAt.toISOString(),
   };
-}
-
-/** Kept when Strava names a device (trimmed, at most the schema's 200 characters); left out otherwise. */
-function deviceNameOf(deviceName: string | null | undefined): Pick<UnifiedActivity, 'device_name'> {
-  const name = deviceName?.trim().slice(0, 200);
-  return name ? { device_name: name } : {};
 }

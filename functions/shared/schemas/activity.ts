@@ -30,11 +30,6 @@ export const UnifiedActivity = z.object({
   activity_level: ActivityLevel,
   elevation_gain_meters: z.number().nonnegative().nullable(),
   average_speed_mps: z.number().nonnegative().nullable(),
-  /**
-   * The device that recorded it, as the provider names it (Strava's `device_name`, e.g. "Garmin Forerunner 965");
-   * absent when the provider did not say. Shown to the owner to credit the device maker (see shared/device-credit.ts).
-   */
-  device_name: z.string().min(1).max(200).optional(),
   /** When the provider last gave us this record; the 7-day retention clock runs from here. */
   fetched_at: z.iso.datetime(),
 });

@@ -62,15 +62,6 @@ describe('mapStravaActivity', () => {
     expect(UnifiedActivity.safeParse(activity).success).toBe(true);
   });
 
-  it("keeps the recording device Strava names (DetailedActivity's device_name), and leaves it out when unnamed", () => {
-    const detailed = mapStravaActivity(summaryActivity({ device_name: '  Garmin Forerunner 965 ' }), context);
-    expect(detailed.device_name).toBe('Garmin Forerunner 965');
-    expect(UnifiedActivity.safeParse(detailed).success).toBe(true);
-    expect(mapStravaActivity(summaryActivity(), context)).not.toHaveProperty('device_name');
-    expect(mapStravaActivity(summaryActivity({ device_name: null }), context)).not.toHaveProperty('device_name');
-    expect(mapStravaActivity(summaryActivity({ device_name: ' ' }), context)).not.toHaveProperty('device_name');
-  });
-
   it('keeps values Strava did not send as null (summary without calories, no heart rate)', () => {
     const input = summaryActivity({ has_heartrate: false });
     delete input.average_heartrate;

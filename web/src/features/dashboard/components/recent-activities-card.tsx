@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { deviceCredit } from '@shared/device-credit';
 import type { UnifiedActivity } from '@shared/schemas/activity';
 import { paths } from '@/app/paths';
 import { activityTypeLabel, formatDistance, formatRelativeDate } from '@/lib/activity-format';
@@ -36,9 +35,6 @@ export function RecentActivitiesCard({ activities, now }: { activities: readonly
                   {activityTypeLabel(activity.activity_type)} ·{' '}
                   <time dateTime={activity.start_time}>{formatRelativeDate(activity.start_time, now)}</time>
                 </p>
-                {deviceCredit(activity.device_name) && (
-                  <p className="text-xs text-slate-600">{deviceCredit(activity.device_name)}</p>
-                )}
               </div>
               <p className="shrink-0 text-sm font-semibold text-slate-800">
                 {formatDistance(activity.distance_meters)}
