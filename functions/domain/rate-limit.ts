@@ -23,20 +23,6 @@ export interface RateLimitState {
   lastRequestAt: Date | null;
   isRateLimited: boolean;
   retryAfter: Date | null;
-  /**
-   * Requests counted against Strava's overall pair: ours, raised to what Strava reports (uploads by another deployment
-   * of the app count there, not in the read pair). Absent: the same as the read counts above.
-   */
-  overallFifteenMinRequests?: number;
-  overallDailyRequests?: number;
-  /** The limits Strava reported on the day's latest response (an app's limits can change); absent until one came. */
-  providerLimits?: ProviderLimits;
-}
-
-/** Strava's two limit pairs as its headers state them (developers.strava.com/docs/rate-limits, read 2026-11-28). */
-export interface ProviderLimits {
-  overall: WindowCounts | null;
-  read: WindowCounts | null;
 }
 
 export const RATE_LIMIT_MESSAGES = {
@@ -89,38 +75,6 @@ export function rollWindows(state: RateLimitState, now: Date): RateLimitState {
     dailyWindowStart: dayStart,
     isRateLimited: stillLimited,
     retryAfter: stillLimited ? state.retryAfter : null,
-    ...(state.overallFifteenMinRequests === undefined
-      ? {}
-      : { overallFifteenMinRequests: sameFifteen ? state.overallFifteenMinRequests : 0 }),
-    ...(state.overallDailyRequests === undefined
-      ? {}
-      : { overallDailyRequests: sameDay ? state.overallDailyRequests : 0 }),
-    ...(state.providerLimits === undefined || !sameDay ? {} : { providerLimits: state.providerLimits }),
-  };
-}
-
-/**
- * What is left of each window once every pair is counted: our own budget (`limits`, counted on the read counters —
- * every call TrailBuddy makes is a read), Strava's read pair and Strava's overall pair. The tightest one binds.
- */
-export function remainingCalls(state: RateLimitState, limits: RateLimits): WindowCounts {
-  const read = state.providerLimits?.read;
-  const overall = state.providerLimits?.overall;
-  const overallFifteen = state.overallFifteenMinRequests ?? state.fifteenMinRequests;
-  const overallDaily = state.overallDailyRequests ?? state.dailyRequests;
-  const left = (values: Array<number | null>) =>
-    Math.max(0, Math.min(...values.filter((v): v is number => v !== null)));
-  return {
-    fifteenMin: left([
-      limits.fifteenMinLimit - state.fifteenMinRequests,
-      read ? read.fifteenMin - state.fifteenMinRequests : null,
-      overall ? overall.fifteenMin - overallFifteen : null,
-    ]),
-    daily: left([
-      limits.dailyLimit - state.dailyRequests,
-      read ? read.daily - state.dailyRequests : null,
-      overall ? overall.daily - overallDaily : null,
-    ]),
   };
 }
 
@@ -164,8 +118,7 @@ export function decide(state: RateLimitState | null, limits: RateLimits, now: Da
     };
   }
 
-  const remaining = remainingCalls(current, limits);
-  if (remaining.daily === 0) {
+  if (current.dailyRequests >= limits.dailyLimit) {
     const retryAt = nextDailyWindowStart(now);
     return {
       allowed: false,
@@ -177,7 +130,7 @@ export function decide(state: RateLimitState | null, limits: RateLimits, now: Da
     };
   }
 
-  if (remaining.fifteenMin === 0) {
+  if (current.fifteenMinRequests >= limits.fifteenMinLimit) {
     const retryAt = nextFifteenMinuteWindowStart(now);
     return {
       allowed: false,
@@ -195,10 +148,6 @@ export function decide(state: RateLimitState | null, limits: RateLimits, now: Da
       ...current,
       fifteenMinRequests: current.fifteenMinRequests + 1,
       dailyRequests: current.dailyRequests + 1,
-      ...(current.overallFifteenMinRequests === undefined
-        ? {}
-        : { overallFifteenMinRequests: current.overallFifteenMinRequests + 1 }),
-      ...(current.overallDailyRequests === undefined ? {} : { overallDailyRequests: current.overallDailyRequests + 1 }),
       lastRequestAt: now,
     },
   };
@@ -251,28 +200,12 @@ export function parseRateLimitHeaders(headers: HeaderSource): ProviderRateLimitH
   };
 }
 
-/**
- * What Strava counts in its read pair. Every call TrailBuddy makes is a read, so a response without the read headers
- * (older ones) is read from the overall pair, which counts reads too.
- */
-export function providerReadUsage(headers: ProviderRateLimitHeaders): WindowCounts {
-  return headers.readUsage ?? headers.usage;
-}
-
-/**
- * The end of the window Strava's headers show used up, in either pair (null when none is). A used-up daily window in
- * either pair outlasts any quarter, so it decides; each pair's usage is held to its own limit only.
- */
-export function providerWindowEnd(headers: ProviderRateLimitHeaders, now: Date): Date | null {
-  const pairs: Array<[WindowCounts, WindowCounts | null]> = [
-    [headers.usage, headers.limit],
-    [headers.readUsage ?? headers.usage, headers.readLimit],
-  ];
-  const usedUp = (window: keyof WindowCounts) =>
-    pairs.some(([usage, limit]) => limit !== null && limit[window] > 0 && usage[window] >= limit[window]);
-  if (usedUp('daily')) return nextDailyWindowStart(now);
-  if (usedUp('fifteenMin')) return nextFifteenMinuteWindowStart(now);
-  return null;
+/** Every call we make is a read, so whichever of Strava's two counters is higher is the one that binds. */
+export function providerUsage(headers: ProviderRateLimitHeaders): WindowCounts {
+  return {
+    fifteenMin: Math.max(headers.usage.fifteenMin, headers.readUsage?.fifteenMin ?? 0),
+    daily: Math.max(headers.usage.daily, headers.readUsage?.daily ?? 0),
+  };
 }
 
 /**
@@ -302,7 +235,8 @@ export interface RateLimitUsageSummary {
 /** For the API-usage indicator. */
 export function summarizeUsage(state: RateLimitState | null, limits: RateLimits, now: Date): RateLimitUsageSummary {
   const current = rollWindows(state ?? emptyRateLimitState(now), now);
-  const { fifteenMin: fifteenMinRemaining, daily: dailyRemaining } = remainingCalls(current, limits);
+  const fifteenMinRemaining = Math.max(0, limits.fifteenMinLimit - current.fifteenMinRequests);
+  const dailyRemaining = Math.max(0, limits.dailyLimit - current.dailyRequests);
   const nextWindow = nextFifteenMinuteWindowStart(now);
   let retryAt: Date | null = null;
   if (dailyRemaining === 0) retryAt = nextDailyWindowStart(now);

@@ -7,8 +7,3 @@ export function quarterCounterAttribute(fifteenMinWindowStart: Date): string {
   const mm = String(fifteenMinWindowStart.getUTCMinutes()).padStart(2, '0');
   return `fifteen_min_requests_${hh}${mm}`;
 }
-
-/** The same quarter's count in Strava's overall pair, e.g. `overall_fifteen_min_requests_0915`. */
-export function overallQuarterCounterAttribute(fifteenMinWindowStart: Date): string {
-  return `overall_${quarterCounterAttribute(fifteenMinWindowStart)}`;
-}

@@ -23,14 +23,13 @@ import {
   decide,
   fifteenMinuteWindowStart,
   nextDailyWindowStart,
+  nextFifteenMinuteWindowStart,
   parseRateLimitHeaders,
   parseRetryAfter,
-  providerReadUsage,
-  providerWindowEnd,
+  providerUsage,
   summarizeUsage,
-  type ProviderLimits,
+  type ProviderRateLimitHeaders,
   type RateLimitState,
-  type WindowCounts,
   type RateLimitUsageSummary,
 } from '../domain/rate-limit';
 import { TooManyRequestsError } from '../lib/errors';
@@ -38,7 +37,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { StravaAppConfig } from './strava-configs';
 import { stravaRateLimitKeys } from './keys';
-import { overallQuarterCounterAttribute, quarterCounterAttribute } from './strava-rate-limit-keys';
+import { quarterCounterAttribute } from './strava-rate-limit-keys';
 
 export type { StravaAppConfig } from './strava-configs';
 export { stravaConfigForUser } from './strava-configs';
@@ -86,26 +85,6 @@ function countOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** Strava's reported limits as numbers the condition can compare with (written by recordStravaResponse). */
-const PROVIDER_LIMIT_NAMES = {
-  '#readDailyLimit': 'strava_read_daily_limit',
-  '#readQuarterLimit': 'strava_read_fifteen_min_limit',
-  '#overallDailyLimit': 'strava_overall_daily_limit',
-  '#overallQuarterLimit': 'strava_overall_fifteen_min_limit',
-} as const;
-
-/** Strava's limits as the day's latest response stated them (saveProviderLimits), or undefined before any did. */
-function providerLimitsOf(item: Record<string, unknown>): ProviderLimits | undefined {
-  const pair = (fifteenMin: unknown, daily: unknown): WindowCounts | null =>
-    typeof fifteenMin === 'number' && typeof daily === 'number' ? { fifteenMin, daily } : null;
-  const overall = pair(
-    item[PROVIDER_LIMIT_NAMES['#overallQuarterLimit']],
-    item[PROVIDER_LIMIT_NAMES['#overallDailyLimit']],
-  );
-  const read = pair(item[PROVIDER_LIMIT_NAMES['#readQuarterLimit']], item[PROVIDER_LIMIT_NAMES['#readDailyLimit']]);
-  return overall || read ? { overall, read } : undefined;
-}
-
 /** The state of the windows current at `now`, read from that day's item. */
 function stateFromItem(item: Record<string, unknown> | undefined, now: Date): RateLimitState | null {
   if (!item) return null;
@@ -118,9 +97,6 @@ function stateFromItem(item: Record<string, unknown> | undefined, now: Date): Ra
     lastRequestAt: dateOrNull(item.last_request_at),
     isRateLimited: item.is_rate_limited === true,
     retryAfter: dateOrNull(item.retry_after),
-    overallFifteenMinRequests: countOf(item[overallQuarterCounterAttribute(quarter)]),
-    overallDailyRequests: countOf(item.overall_daily_requests),
-    ...(providerLimitsOf(item) ? { providerLimits: providerLimitsOf(item) } : {}),
   };
 }
 
@@ -144,40 +120,25 @@ export async function stravaUsageSummary(config: StravaAppConfig, now: Date): Pr
 /**
  * Atomically counts one Strava API call against the config's windows; throws TooManyRequestsError (functions/lib/errors.ts)
  * with the spec §8 message and retryAfterSeconds when a limit is reached.
- *
- * Each call counts in both of Strava's pairs (every call TrailBuddy makes is a read, and reads count overall too). The
- * one write refuses when any of them is full: our own budget (the config's limits, on the read counters), Strava's read
- * pair and Strava's overall pair as its latest headers stated them. Strava's counters are raised to what it reports
- * (recordStravaResponse), so traffic we never saw — another deployment, uploads — counts here too.
  */
 export async function acquireStravaCall(config: StravaAppConfig, now: Date): Promise<void> {
   const dayStart = dailyWindowStart(now);
   const quarter = fifteenMinuteWindowStart(now);
   const base = dayItemBase(config, dayStart);
-  // A counter or a limit Strava has not reported yet does not refuse (attribute_not_exists); our budget always applies.
-  const below = (counter: string, limit: string) =>
-    `(attribute_not_exists(${counter}) OR attribute_not_exists(${limit}) OR ${counter} < ${limit})`;
   const counted = await updateIfCondition(
     new UpdateCommand({
       TableName: tableName('rateLimits'),
       Key: stravaRateLimitKeys.dayWindow(config.id, dayStart),
       UpdateExpression:
         'SET #quarter = if_not_exists(#quarter, :zero) + :one, daily_requests = if_not_exists(daily_requests, :zero) + :one, ' +
-        '#overallQuarter = if_not_exists(#overallQuarter, :zero) + :one, overall_daily_requests = if_not_exists(overall_daily_requests, :zero) + :one, ' +
         'fifteen_min_requests = if_not_exists(#quarter, :zero) + :one, fifteen_min_window_start = :quarterStart, ' +
         `last_request_at = :now, updated_at = :now, ${base.expression}`,
-      // Refuse while marked rate limited (until retry_after), or when any pair's day or quarter is full.
+      // Refuse while marked rate limited (until retry_after), at the daily limit, or at the quarter's limit.
       ConditionExpression:
         '(attribute_not_exists(is_rate_limited) OR is_rate_limited = :false OR attribute_not_exists(retry_after) OR retry_after <= :now) ' +
         'AND (attribute_not_exists(daily_requests) OR daily_requests < :dailyLimit) ' +
-        'AND (attribute_not_exists(#quarter) OR #quarter < :fifteenMinLimit) ' +
-        `AND ${below('daily_requests', '#readDailyLimit')} AND ${below('#quarter', '#readQuarterLimit')} ` +
-        `AND ${below('overall_daily_requests', '#overallDailyLimit')} AND ${below('#overallQuarter', '#overallQuarterLimit')}`,
-      ExpressionAttributeNames: {
-        '#quarter': quarterCounterAttribute(quarter),
-        '#overallQuarter': overallQuarterCounterAttribute(quarter),
-        ...PROVIDER_LIMIT_NAMES,
-      },
+        'AND (attribute_not_exists(#quarter) OR #quarter < :fifteenMinLimit)',
+      ExpressionAttributeNames: { '#quarter': quarterCounterAttribute(quarter) },
       ExpressionAttributeValues: {
         ...base.values,
         ':zero': 0,
@@ -263,65 +224,27 @@ function raiseCounter(
   });
 }
 
-/** Raises one pair's quarter and day counters to what Strava reports for it. */
-function raisePair(
-  config: StravaAppConfig,
-  now: Date,
-  reported: WindowCounts,
-  counters: { quarter: string; daily: string; mirrorQuarter: boolean },
-): Promise<boolean>[] {
-  const writes: Promise<boolean>[] = [];
-  if (reported.daily > 0) writes.push(updateIfCondition(raiseCounter(config, now, counters.daily, reported.daily, '')));
-  if (reported.fifteenMin > 0)
-    writes.push(
-      updateIfCondition(
-        raiseCounter(
-          config,
-          now,
-          counters.quarter,
-          reported.fifteenMin,
-          counters.mirrorQuarter ? 'fifteen_min_requests = :value, fifteen_min_window_start = :quarterStart, ' : '',
-        ),
-      ),
-    );
-  return writes;
-}
-
-/** Keeps Strava's limits as its latest response states them (the app's limits change when Strava grants more). */
-async function saveProviderLimits(config: StravaAppConfig, now: Date, limits: ProviderLimits): Promise<void> {
-  const dayStart = dailyWindowStart(now);
-  const base = dayItemBase(config, dayStart);
-  const sets: string[] = [];
-  const values: Record<string, unknown> = {};
-  const names: Record<string, string> = {};
-  const add = (name: keyof typeof PROVIDER_LIMIT_NAMES, value: number) => {
-    names[name] = PROVIDER_LIMIT_NAMES[name];
-    values[`:${name.slice(1)}`] = value;
-    sets.push(`${name} = :${name.slice(1)}`);
-  };
-  for (const pair of ['overall', 'read'] as const) {
-    const limit = limits[pair];
-    if (!limit || limit.fifteenMin <= 0 || limit.daily <= 0) continue;
-    add(pair === 'read' ? '#readQuarterLimit' : '#overallQuarterLimit', limit.fifteenMin);
-    add(pair === 'read' ? '#readDailyLimit' : '#overallDailyLimit', limit.daily);
-  }
-  if (sets.length === 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('rateLimits'),
-      Key: stravaRateLimitKeys.dayWindow(config.id, dayStart),
-      UpdateExpression: `SET ${sets.join(', ')}, updated_at = :now, ${base.expression}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...base.values, ...values, ':now': now.toISOString() },
-    }),
-  );
-}
-
 /**
- * Corrects the counters from Strava's headers, each pair on its own (X-RateLimit-* overall, X-ReadRateLimit-* read;
- * developers.strava.com/docs/rate-limits, read 2026-11-28), keeps Strava's limits, and marks the config rate limited
- * when a window is used up or Strava answered 429.
+ * The end of whichever of Strava's windows its usage headers show used up (null when none is).
+ * After a 429 without Retry-After: if none is, the 429 is transient — a burst or a proxy — and is left to the
+ * caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window.
+ * After any other response: a used-up window means the next request would be refused, so none is sent until it reopens.
  */
+function windowEndWhenUsedUp(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
+  if (!headers) return null;
+  const usage = providerUsage(headers);
+  const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter(
+    (limit): limit is number => limit !== undefined && limit > 0,
+  );
+  if (dailyLimits.some((limit) => usage.daily >= limit)) return nextDailyWindowStart(now);
+  const quarterLimits = [headers.limit.fifteenMin, headers.readLimit?.fifteenMin].filter(
+    (limit): limit is number => limit !== undefined && limit > 0,
+  );
+  if (quarterLimits.some((limit) => usage.fifteenMin >= limit)) return nextFifteenMinuteWindowStart(now);
+  return null;
+}
+
+/** Corrects the counters from Strava's X-RateLimit-Usage / X-RateLimit-Limit headers (and marks rate-limited on a 429). */
 export async function recordStravaResponse(
   config: StravaAppConfig,
   response: { status: number; headers: Headers },
@@ -331,26 +254,32 @@ export async function recordStravaResponse(
   const writes: Promise<unknown>[] = [];
   if (headers) {
     // Strava counts app-wide (other deployments, calls we never saw): keep the larger count, never lower ours.
-    const quarter = fifteenMinuteWindowStart(now);
-    writes.push(
-      ...raisePair(config, now, providerReadUsage(headers), {
-        quarter: quarterCounterAttribute(quarter),
-        daily: 'daily_requests',
-        mirrorQuarter: true,
-      }),
-      ...raisePair(config, now, headers.usage, {
-        quarter: overallQuarterCounterAttribute(quarter),
-        daily: 'overall_daily_requests',
-        mirrorQuarter: false,
-      }),
-      saveProviderLimits(config, now, { overall: headers.limit, read: headers.readLimit }),
-    );
+    const reported = providerUsage(headers);
+    if (reported.daily > 0)
+      writes.push(updateIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
+    if (reported.fifteenMin > 0) {
+      const quarter = quarterCounterAttribute(fifteenMinuteWindowStart(now));
+      writes.push(
+        updateIfCondition(
+          raiseCounter(
+            config,
+            now,
+            quarter,
+            reported.fifteenMin,
+            'fifteen_min_requests = :value, fifteen_min_window_start = :quarterStart, ',
+          ),
+        ),
+      );
+    }
   }
-  // After a 429 without Retry-After and no used-up window, the 429 is transient (a burst, a proxy): it is left to the
-  // caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window. After any
-  // other response, a used-up window means the next request would only earn a 429, so none is sent until it reopens.
-  const waitMs = response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After'), now) : null;
-  const until = waitMs !== null ? new Date(now.getTime() + waitMs) : headers ? providerWindowEnd(headers, now) : null;
-  if (until) writes.push(markRateLimited(config, now, until));
+  if (response.status === 429) {
+    const waitMs = parseRetryAfter(response.headers.get('Retry-After'), now);
+    const until = waitMs !== null ? new Date(now.getTime() + waitMs) : windowEndWhenUsedUp(headers, now);
+    if (until) writes.push(markRateLimited(config, now, until));
+  } else {
+    // Respect the limit before hitting it: response 20 showing 20/20 means request 21 would only earn a 429.
+    const until = windowEndWhenUsedUp(headers, now);
+    if (until) writes.push(markRateLimited(config, now, until));
+  }
   await Promise.all(writes);
 }

@@ -11,9 +11,7 @@ import {
   parseCountPair,
   parseRateLimitHeaders,
   parseRetryAfter,
-  providerReadUsage,
-  providerWindowEnd,
-  remainingCalls,
+  providerUsage,
   retryOn429,
   summarizeUsage,
   type RateLimitState,
@@ -236,78 +234,14 @@ describe('Strava rate-limit headers', () => {
     expect(parseRateLimitHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': 'lots' })).toBeNull();
   });
 
-  it('reads the read pair where Strava sends it, else the overall pair (which counts reads too)', () => {
-    const both = parseRateLimitHeaders({
+  it('takes the busier of overall and read usage', () => {
+    const parsed = parseRateLimitHeaders({
       'X-RateLimit-Limit': '200,2000',
       'X-RateLimit-Usage': '40,300',
       'X-ReadRateLimit-Limit': '100,1000',
       'X-ReadRateLimit-Usage': '41,299',
     });
-    expect(providerReadUsage(both!)).toEqual({ fifteenMin: 41, daily: 299 });
-    const overallOnly = parseRateLimitHeaders({ 'X-RateLimit-Limit': '200,2000', 'X-RateLimit-Usage': '40,300' });
-    expect(providerReadUsage(overallOnly!)).toEqual({ fifteenMin: 40, daily: 300 });
-  });
-});
-
-describe('providerWindowEnd: each pair held to its own limit', () => {
-  const now = at('2026-11-28T10:20:00.000Z');
-  const headers = (overall: string, read: string) =>
-    parseRateLimitHeaders({
-      'X-RateLimit-Limit': '200,2000',
-      'X-RateLimit-Usage': overall,
-      'X-ReadRateLimit-Limit': '100,1000',
-      'X-ReadRateLimit-Usage': read,
-    })!;
-
-  it('overall usage past the read limit is not a used-up window while both pairs have room', () => {
-    expect(providerWindowEnd(headers('150,1500', '50,500'), now)).toBeNull();
-  });
-
-  it('the read quarter used up waits for the next quarter; the overall one too', () => {
-    expect(providerWindowEnd(headers('100,900', '100,900'), now)).toEqual(at('2026-11-28T10:30:00.000Z'));
-    expect(providerWindowEnd(headers('200,900', '10,500'), now)).toEqual(at('2026-11-28T10:30:00.000Z'));
-  });
-
-  it('a used-up day in either pair waits for midnight UTC, even when a quarter is used up too', () => {
-    expect(providerWindowEnd(headers('20,1000', '20,1000'), now)).toEqual(at('2026-11-29T00:00:00.000Z'));
-    expect(providerWindowEnd(headers('200,2000', '10,900'), now)).toEqual(at('2026-11-29T00:00:00.000Z'));
-  });
-});
-
-describe("remainingCalls: the tightest of our budget and both of Strava's pairs", () => {
-  const now = at('2026-11-28T10:20:00.000Z');
-  const limits = { fifteenMinLimit: 90, dailyLimit: 1000 };
-
-  it('our own budget binds while Strava has said nothing', () => {
-    expect(remainingCalls({ ...emptyRateLimitState(now), fifteenMinRequests: 30, dailyRequests: 400 }, limits)).toEqual(
-      { fifteenMin: 60, daily: 600 },
-    );
-  });
-
-  it("Strava's overall pair binds when its count runs ahead of the reads", () => {
-    const state = {
-      ...emptyRateLimitState(now),
-      fifteenMinRequests: 30,
-      dailyRequests: 400,
-      overallFifteenMinRequests: 195,
-      overallDailyRequests: 1990,
-      providerLimits: { overall: { fifteenMin: 200, daily: 2000 }, read: { fifteenMin: 100, daily: 1000 } },
-    };
-    expect(remainingCalls(state, limits)).toEqual({ fifteenMin: 5, daily: 10 });
-    expect(decide({ ...state, overallFifteenMinRequests: 200 }, limits, now)).toMatchObject({
-      allowed: false,
-      reason: 'fifteen_min',
-    });
-  });
-
-  it("Strava's read pair binds when it is below our budget", () => {
-    const state = {
-      ...emptyRateLimitState(now),
-      fifteenMinRequests: 45,
-      dailyRequests: 400,
-      providerLimits: { overall: null, read: { fifteenMin: 50, daily: 1000 } },
-    };
-    expect(remainingCalls(state, limits)).toEqual({ fifteenMin: 5, daily: 600 });
+    expect(providerUsage(parsed!)).toEqual({ fifteenMin: 41, daily: 300 });
   });
 });
 
