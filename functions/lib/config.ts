@@ -36,6 +36,8 @@ export interface StravaSettings {
   oauthBaseUrl: string;
   /** e.g. https://www.strava.com/api/v3 (no trailing slash). */
   apiBaseUrl: string;
+  /** Disconnecting: STRAVA_REVOKE_URL, else `${oauthBaseUrl}/deauthorize` (Strava's /oauth/revoke from June 2027). */
+  revokeUrl: string;
   /** SITE_URL + '/auth/strava/callback'. */
   redirectUri: string;
   /** First sync: how far back (spec §9: 30 days). */
@@ -47,9 +49,11 @@ export interface StravaSettings {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function stravaSettings(): StravaSettings {
+  const oauthBaseUrl = trimSlash(requiredEnv('STRAVA_OAUTH_BASE_URL'));
   return {
     clientId: requiredEnv('STRAVA_CLIENT_ID'),
-    oauthBaseUrl: trimSlash(requiredEnv('STRAVA_OAUTH_BASE_URL')),
+    oauthBaseUrl,
+    revokeUrl: optionalEnv('STRAVA_REVOKE_URL') ?? `${oauthBaseUrl}/deauthorize`,
     apiBaseUrl: trimSlash(requiredEnv('STRAVA_API_BASE_URL')),
     redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/strava/callback`,
     initialSyncDays: positiveIntEnv('STRAVA_INITIAL_SYNC_DAYS', 30),

@@ -8,6 +8,8 @@ export const ENV_VARS = {
   STRAVA_CLIENT_ID: "Strava's public OAuth client id",
   STRAVA_OAUTH_BASE_URL: "Strava's OAuth base (the simulator locally)",
   STRAVA_API_BASE_URL: "Strava's API base (the simulator locally)",
+  STRAVA_REVOKE_URL:
+    "where disconnecting posts (default STRAVA_OAUTH_BASE_URL + '/deauthorize'; Strava's /oauth/revoke from June 2027)",
   STRAVA_WEBHOOK_VERIFY_TOKEN:
     'echoed by Strava when the webhook subscription is created; unset refuses every verification',
   STRAVA_WEBHOOK_SUBSCRIPTION_ID: "Strava's id for our push subscription",

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'unsupported_health_data',
   'too_many_entries',
   'strava_exchange_failed',
+  'strava_at_capacity',
   'strava_reconnect_required',
   'strava_network_error',
   'strava_sync_failed',

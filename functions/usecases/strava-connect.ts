@@ -1,7 +1,8 @@
-import { StravaInvalidCodeError } from '../adapters/strava/errors';
+import { StravaAthleteCapacityError, StravaInvalidCodeError } from '../adapters/strava/errors';
 import { parseGrantedScopes } from '../domain/oauth-state';
-import { BadRequestError, UpstreamError } from '../lib/errors';
+import { BadRequestError, ConflictError, UpstreamError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countMetric } from '../lib/metrics';
 import type { AuthorizeUrlResponse, StravaConnectRequest, StravaConnectResponse } from '../shared/schemas/connections';
 import { toConnectionSummary } from './connection-summary';
 import {
@@ -30,6 +31,11 @@ export const MISSING_ACTIVITY_PERMISSION_MESSAGE =
 export function grantsActivityRead(scopes: readonly string[]): boolean {
   return scopes.includes('activity:read') || scopes.includes('activity:read_all');
 }
+
+/** Strava lets the app hold only so many athletes until it approves more; the person can still bring data in. */
+export const STRAVA_AT_CAPACITY_MESSAGE =
+  'TrailBuddy cannot take more Strava accounts right now. You can still bring your activities in with Google Health ' +
+  '(Google Fit) or Apple Health from the Connections page, and try Strava again later.';
 
 const STATE_ERRORS: StateErrorMessages = {
   state_invalid: 'The Strava authorization could not be verified. Please try connecting again.',
@@ -76,6 +82,12 @@ export async function connectStrava(
   } catch (error) {
     if (error instanceof StravaInvalidCodeError)
       throw new BadRequestError(INVALID_CODE_MESSAGE, undefined, 'invalid_code');
+    if (error instanceof StravaAthleteCapacityError) {
+      // Nothing was issued, so nothing is stored; the operator is alarmed to ask Strava for more capacity.
+      countMetric('StravaAthleteCapacityRefusals', { Provider: 'strava' }, now);
+      logger.warn('strava refused a new athlete: the app is at its athlete capacity', { userId });
+      throw new ConflictError(STRAVA_AT_CAPACITY_MESSAGE, 'strava_at_capacity');
+    }
     logger.warn('strava code exchange failed', {
       userId,
       detail: error instanceof Error ? error.message : String(error),

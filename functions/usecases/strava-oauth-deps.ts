@@ -31,6 +31,7 @@ export function stravaOAuthClientOptions(
     clientSecret: stravaClientSecret,
     redirectUri: settings.redirectUri,
     oauthBaseUrl: settings.oauthBaseUrl,
+    revokeUrl: settings.revokeUrl,
     fetch: options.fetch,
     sleep: base.sleep,
     clock: base.clock,

@@ -1,8 +1,10 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE, type MetricName } from '../../functions/lib/metrics';
 import type { EnvVar } from '../../functions/shared/env';
 import {
   IMPORT_ENQUEUING_JOBS,
@@ -41,6 +43,8 @@ export interface StravaDeploymentSettings {
   webhookSubscriptionId: string;
   oauthBaseUrl: string;
   apiBaseUrl: string;
+  /** Where disconnecting posts; empty: the functions use `${oauthBaseUrl}/deauthorize` (set /oauth/revoke by June 2027). */
+  revokeUrl: string;
 }
 
 export const STRAVA_CLIENT_ID_PLACEHOLDER = 'set-stravaClientId-in-cdk-context';
@@ -60,6 +64,7 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
     webhookSubscriptionId: text('stravaWebhookSubscriptionId', ''),
     oauthBaseUrl: text('stravaOauthBaseUrl', 'https://www.strava.com/oauth'),
     apiBaseUrl: text('stravaApiBaseUrl', 'https://www.strava.com/api/v3'),
+    revokeUrl: text('stravaRevokeUrl', ''),
   };
 }
 
@@ -157,6 +162,7 @@ export class StatelessStack extends Stack {
         STRAVA_CLIENT_ID: strava.clientId,
         STRAVA_OAUTH_BASE_URL: strava.oauthBaseUrl,
         STRAVA_API_BASE_URL: strava.apiBaseUrl,
+        ...(strava.revokeUrl ? { STRAVA_REVOKE_URL: strava.revokeUrl } : {}),
         ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
         ...(strava.webhookSubscriptionId ? { STRAVA_WEBHOOK_SUBSCRIPTION_ID: strava.webhookSubscriptionId } : {}),
         GOOGLE_CLIENT_ID: googleFit.clientId,
@@ -210,6 +216,23 @@ export class StatelessStack extends Stack {
     this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });
     for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
     for (const id of IMPORT_ENQUEUING_JOBS) this.imports.grantEnqueue(this.jobs.functions.get(id)!);
+
+    // Strava refused a new athlete: the app is at its athlete capacity (functions/lib/metrics.ts counts it). The
+    // operator asks Strava for more capacity; until then people are told to use Google Health or Apple Health.
+    new Alarm(this, 'StravaAthleteCapacityAlarm', {
+      alarmDescription: 'Strava refused a new athlete: ask Strava to raise the app athlete capacity',
+      metric: new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'StravaAthleteCapacityRefusals' satisfies MetricName,
+        dimensionsMap: { Provider: 'strava' },
+        statistic: 'Sum',
+        period: Duration.hours(1),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     new SiteDeployment(this, 'SiteDeployment', {
       bucket: this.site.bucket,

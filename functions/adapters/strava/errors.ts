@@ -35,6 +35,12 @@ export class StravaUnauthorizedError extends StravaAuthError {
 /** The code exchange was refused with an invalid `code` (expired, used, or redirect URI mismatch; spec §5). */
 export class StravaInvalidCodeError extends StravaError {}
 
+/**
+ * The code exchange was refused because the app already has as many athletes connected as Strava allows it (a
+ * Standard-tier app: 10). Strava answers 403 "Limit of connected athletes exceeded".
+ */
+export class StravaAthleteCapacityError extends StravaError {}
+
 /** Strava kept answering 429 after our retries. */
 export class StravaRateLimitedError extends StravaError {
   constructor(readonly retryAfterSeconds: number) {

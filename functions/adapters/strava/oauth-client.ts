@@ -1,6 +1,7 @@
 import { ProviderHttpClient, type ProviderHttpOptions } from '../provider-http';
 import {
   StravaApiError,
+  StravaAthleteCapacityError,
   StravaAuthError,
   StravaInvalidCodeError,
   StravaNetworkError,
@@ -14,6 +15,8 @@ export interface StravaOAuthClientOptions extends ProviderHttpOptions {
   clientSecret: () => Promise<string>;
   redirectUri: string;
   oauthBaseUrl: string;
+  /** Where disconnecting posts: `${oauthBaseUrl}/deauthorize` today, Strava's /oauth/revoke from 1 June 2027. */
+  revokeUrl: string;
 }
 
 export interface StravaTokens {
@@ -61,6 +64,8 @@ export class StravaOAuthClient<
       const text = await response.text();
       if (response.status === 400 && mentionsInvalidField(text, 'code'))
         throw new StravaInvalidCodeError(`Failed to exchange code for tokens: ${response.status} ${text}`);
+      if (response.status === 403 && saysAthleteLimitExceeded(text))
+        throw new StravaAthleteCapacityError(`Failed to exchange code for tokens: ${response.status} ${text}`);
       throw new StravaApiError(`Failed to exchange code for tokens: ${response.status} ${text}`, response.status);
     }
     const tokens = await this.parseBody(response, StravaTokenResponse, 'Failed to exchange code for tokens');
@@ -91,10 +96,15 @@ export class StravaOAuthClient<
     return toTokens(await this.parseBody(response, StravaTokenResponse, 'Failed to refresh token'));
   }
 
-  /** Revokes the app's access for the athlete behind `accessToken`. */
+  /**
+   * Revokes the app's access for the athlete behind `accessToken`. The token goes in the Authorization header only,
+   * never in a body or a query string: from 1 June 2027 Strava reads it nowhere else (communityhub.strava.com, "An Update
+   * To Our Developer Program", 1 June 2026; read 2026-11-28), and /oauth/deauthorize takes it there today as well.
+   */
   async deauthorize(accessToken: string): Promise<void> {
-    const response = await this.postForm('Failed to deauthorize', `${this.options.oauthBaseUrl}/deauthorize`, {
-      access_token: accessToken,
+    const response = await this.send('Failed to deauthorize', this.options.revokeUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
     });
     if (response.status === 401) throw new StravaUnauthorizedError();
     if (!response.ok) throw new StravaApiError(`Failed to deauthorize: ${response.status}`, response.status);
@@ -112,6 +122,20 @@ export class StravaOAuthClient<
 
 function toTokens(response: StravaTokenResponse): StravaTokens {
   return { accessToken: response.access_token, refreshToken: response.refresh_token, expiresAt: response.expires_at };
+}
+
+/**
+ * Strava's refusal of a new athlete past the app's capacity: 403 "Limit of connected athletes exceeded", as developers
+ * report it (communityhub.strava.com, "How do we move from 1 connected athlete to production quota?", Feb 2026; read
+ * 2026-11-28). Strava documents no body for it, so only the message is relied on, not the `errors` entries.
+ */
+function saysAthleteLimitExceeded(text: string): boolean {
+  try {
+    const body = StravaErrorBody.safeParse(JSON.parse(text));
+    return body.success && /limit of connected athletes/i.test(body.data.message ?? '');
+  } catch {
+    return /limit of connected athletes/i.test(text);
+  }
 }
 
 function mentionsInvalidField(text: string, field: string): boolean {

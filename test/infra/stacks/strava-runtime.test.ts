@@ -24,6 +24,7 @@ beforeAll(() => {
       stravaClientId: '424242',
       stravaClientSecretName: 'trailbuddy/strava-test',
       stravaWebhookVerifyToken: 'verify-xyz',
+      stravaRevokeUrl: 'https://www.strava.com/oauth/revoke',
     },
   });
   ({ stateful } = templates(testApp));
@@ -66,6 +67,7 @@ describe('Strava runtime settings and secrets', () => {
         STRAVA_OAUTH_BASE_URL: 'https://www.strava.com/oauth',
         STRAVA_API_BASE_URL: 'https://www.strava.com/api/v3',
         STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-xyz',
+        STRAVA_REVOKE_URL: 'https://www.strava.com/oauth/revoke',
       });
       expect(JSON.stringify(variables.SITE_URL), id).toContain('DomainName');
       expect(Object.keys(variables), id).not.toContain('STRAVA_CLIENT_SECRET');
@@ -131,5 +133,20 @@ describe('Strava runtime settings and secrets', () => {
     } finally {
       plain.cleanup();
     }
+  });
+
+  it('alarms the operator when Strava refuses a new athlete for capacity', () => {
+    const alarms = Object.values(resourcesOfType(stateless, 'AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'StravaAthleteCapacityRefusals',
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.Properties).toMatchObject({
+      Namespace: 'TrailBuddy',
+      Dimensions: [{ Name: 'Provider', Value: 'strava' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
   });
 });

@@ -72,6 +72,7 @@ const COPY: Record<ErrorCode, string | null> = {
   unsupported_health_data: null,
   too_many_entries: null,
   strava_exchange_failed: TROUBLE,
+  strava_at_capacity: null,
   strava_reconnect_required: null,
   strava_network_error: TROUBLE,
   strava_sync_failed: TROUBLE,

@@ -21,7 +21,9 @@ import type {
   SimulatedClient,
 } from './types';
 import {
+  DEFAULT_ATHLETE_CAPACITY,
   DEFAULT_LIMITS,
+  SELF_SERVE_ATHLETE_CAPACITY,
   StravaWorld,
   type AddActivityInput,
   type Fault,
@@ -43,7 +45,17 @@ export type {
   SimulatedClient,
   SportKey,
 };
-export { DEFAULT_LIMITS, SEEDED_ATHLETE_IDS };
+export { DEFAULT_ATHLETE_CAPACITY, DEFAULT_LIMITS, SEEDED_ATHLETE_IDS, SELF_SERVE_ATHLETE_CAPACITY };
+
+/**
+ * Which Strava the simulator plays. 'current': the API at /api/v3, an access token in the Authorization header or the
+ * `access_token` parameter, /oauth/deauthorize (token in the body or the header) and the new /oauth/revoke.
+ * 'june-2027': what Strava announced for 1 June 2027 (communityhub.strava.com, "An Update To Our Developer Program",
+ * 1 June 2026; read 2026-11-28) — tokens only in the Authorization header, a new API host (one port stands in for
+ * both: the API moves to /v3) and /oauth/revoke as the only way to disconnect (/oauth/deauthorize answers 404).
+ */
+export type StravaGeneration = 'current' | 'june-2027';
+const API_PREFIX: Record<StravaGeneration, string> = { current: '/api/v3', 'june-2027': '/v3' };
 
 /** The app the simulator knows unless told otherwise (local mode's .env uses the same pair). */
 export const DEFAULT_CLIENT: SimulatedClient = Object.freeze({
@@ -67,6 +79,10 @@ export interface StravaSimulatorOptions {
   pageOrder?: PageOrder;
   /** Access-token lifetime in seconds (default 6 hours). */
   accessTokenLifetimeSeconds?: number;
+  /** Athletes one app may have connected at once (default DEFAULT_ATHLETE_CAPACITY; Strava's self-serve tier: 10). */
+  athleteCapacity?: number;
+  /** Default 'current'. */
+  generation?: StravaGeneration;
 }
 
 export interface TokenResponse {
@@ -108,6 +124,11 @@ export interface StravaSimulatorControl {
   requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
   clearRequests(): void;
   setPageOrder(order: PageOrder): void;
+  athleteCapacity(): number;
+  /** Past it, a new athlete's code exchange is refused with 403 (athletes already connected keep working). */
+  setAthleteCapacity(capacity: number): void;
+  generation(): StravaGeneration;
+  setGeneration(generation: StravaGeneration): void;
 }
 
 export interface StravaSimulator {
@@ -130,12 +151,14 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
     historyDays: options.historyDays ?? 182,
     pageOrder: options.pageOrder,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+    athleteCapacity: options.athleteCapacity,
   });
-  const control = createControl(world);
+  const mode = { generation: options.generation ?? 'current' };
+  const control = createControl(world, mode);
   const running = await startSimulatorServer<RoutedOutcome>({
     port: options.port,
     host: options.host,
-    takeFault: (path, req) => world.takeFault(path, bearer(req) ?? accessTokenParam(req)),
+    takeFault: (path, req) => world.takeFault(apiPath(path, mode.generation), bearer(req) ?? accessTokenParam(req)),
     faultBody: (status) => (status === 429 ? STRAVA_ERRORS.rateLimitExceeded() : STRAVA_ERRORS.serverError()),
     record: (method, path, status, routed) =>
       world.record(
@@ -143,13 +166,13 @@ export async function startStravaSimulator(options: StravaSimulatorOptions = {})
           ? { method, path, status, clientId: routed.clientId, athleteId: routed.athleteId }
           : { method, path, status },
       ),
-    route: ({ method, path, query, req, res }) => route(world, method, path, query, req, res),
+    route: ({ method, path, query, req, res }) => route(world, mode.generation, method, path, query, req, res),
     control: ({ method, path, query, req }, reply) => handleControl(control, method, path, query, req, reply),
   });
   return { ...running, control };
 }
 
-function createControl(world: StravaWorld): StravaSimulatorControl {
+function createControl(world: StravaWorld, mode: { generation: StravaGeneration }): StravaSimulatorControl {
   const defaultClientId = () => (world.clients[0] as SimulatedClient).clientId;
   return {
     athletes: () => world.listAthletes().map((a) => ({ ...a })),
@@ -180,6 +203,15 @@ function createControl(world: StravaWorld): StravaSimulatorControl {
     setPageOrder: (order) => {
       world.pageOrder = order;
     },
+    athleteCapacity: () => world.athleteCapacity,
+    setAthleteCapacity: (capacity) => {
+      if (!Number.isInteger(capacity) || capacity < 0) throw new Error('capacity must be a whole number, 0 or more');
+      world.athleteCapacity = capacity;
+    },
+    generation: () => mode.generation,
+    setGeneration: (generation) => {
+      mode.generation = generation;
+    },
   };
 }
 
@@ -188,6 +220,7 @@ type RoutedOutcome = Outcome & { clientId?: string; athleteId?: number };
 /** Returns the JSON outcome to send, or null when it already answered (HTML pages and redirects). */
 async function route(
   world: StravaWorld,
+  generation: StravaGeneration,
   method: string,
   path: string,
   query: URLSearchParams,
@@ -234,14 +267,21 @@ async function route(
 
   if (path === '/oauth/token' && method === 'POST') return world.token(await readParams(req, query));
 
-  if (path === '/oauth/deauthorize' && method === 'POST') {
+  if (path === '/oauth/deauthorize' && method === 'POST' && generation === 'current') {
     const params = await readParams(req, query);
     return world.deauthorize(params.get('access_token') ?? bearer(req) ?? '');
   }
 
-  if (path.startsWith('/api/v3/')) {
+  // The newer endpoint takes the token from the Authorization header only (a token in the body is not read).
+  if (path === '/oauth/revoke' && method === 'POST') {
     await drain(req);
-    return world.api(method, path, query, bearer(req) ?? query.get('access_token'));
+    return world.deauthorize(bearer(req) ?? '');
+  }
+
+  if (path.startsWith(`${API_PREFIX[generation]}/`)) {
+    await drain(req);
+    const token = generation === 'current' ? (bearer(req) ?? query.get('access_token')) : bearer(req);
+    return world.api(method, apiPath(path, generation), query, token);
   }
 
   await drain(req);
@@ -331,6 +371,20 @@ async function handleControl(
       control.setPageOrder(order);
       return reply(200, { order });
     }
+    if (resource === 'capacity' && method === 'GET') return reply(200, { athleteCapacity: control.athleteCapacity() });
+    if (resource === 'capacity' && method === 'PUT') {
+      const capacity = (body as { athleteCapacity?: unknown }).athleteCapacity;
+      if (typeof capacity !== 'number') return reply(400, { message: 'athleteCapacity must be a number' });
+      control.setAthleteCapacity(capacity);
+      return reply(200, { athleteCapacity: control.athleteCapacity() });
+    }
+    if (resource === 'generation' && method === 'PUT') {
+      const generation = (body as { generation?: string }).generation;
+      if (generation !== 'current' && generation !== 'june-2027')
+        return reply(400, { message: 'generation must be current or june-2027' });
+      control.setGeneration(generation);
+      return reply(200, { generation });
+    }
     if (resource === 'requests' && method === 'GET') return reply(200, control.requests());
     if (resource === 'requests' && method === 'DELETE') {
       control.clearRequests();
@@ -342,7 +396,13 @@ async function handleControl(
   }
 }
 
-/** An access token sent as a query parameter (Strava's API takes one there too). */
+/** The world answers API paths as /api/v3/…, whichever prefix the generation serves them under. */
+function apiPath(path: string, generation: StravaGeneration): string {
+  const prefix = API_PREFIX[generation];
+  return path.startsWith(`${prefix}/`) ? `/api/v3${path.slice(prefix.length)}` : path;
+}
+
+/** An access token sent as a query parameter (Strava's API takes one there too, until June 2027). */
 function accessTokenParam(req: IncomingMessage): string | null {
   return new URL(req.url ?? '/', 'http://simulator.invalid').searchParams.get('access_token');
 }

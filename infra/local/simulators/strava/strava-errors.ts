@@ -19,6 +19,12 @@ export const STRAVA_ERRORS = {
   activityNotFound: () => body('Record Not Found', 'Activity', 'id', 'invalid'),
   pathNotFound: () => body('Record Not Found', 'resource', 'path', 'invalid'),
   invalidParameter: (field: string) => body('Bad Request', 'Application', field, 'invalid'),
+  /**
+   * The token exchange past an app's athlete capacity: 403 "Limit of connected athletes exceeded" as developers report it
+   * (communityhub.strava.com, "How do we move from 1 connected athlete to production quota?", Feb 2026; read 2026-11-28).
+   * Strava documents no error body for it; resource, field and code here are our assumption in Strava's usual shape.
+   */
+  athleteLimitExceeded: () => body('Limit of connected athletes exceeded', 'Athlete', 'athletes', 'limit exceeded'),
   rateLimitExceeded: () => body('Rate Limit Exceeded', 'Application', 'rate limit', 'exceeded'),
   serverError: () => ({ message: 'Error', errors: [{ resource: 'Application', field: 'server', code: 'error' }] }),
 } as const;

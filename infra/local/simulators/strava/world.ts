@@ -22,6 +22,13 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   read: { fifteenMin: 100, daily: 1000 },
 };
 export const MAX_PER_PAGE = 200;
+/**
+ * Strava's Standard (self-serve) tier serves at most 10 athletes until Strava grants more (communityhub.strava.com,
+ * "An Update To Our Developer Program", 1 June 2026; read 2026-11-28). The simulator defaults far above it so suites
+ * that connect many athletes work; a test sets 10 (or less) through the control plane to see the refusal.
+ */
+export const SELF_SERVE_ATHLETE_CAPACITY = 10;
+export const DEFAULT_ATHLETE_CAPACITY = 1_000_000;
 /** Athletes added through the control plane get ids from here on (the seeded ones are 40100001…). */
 export const FIRST_ADDED_ATHLETE_ID = 40_200_001;
 export const DEFAULT_PER_PAGE = 30;
@@ -100,6 +107,8 @@ export interface WorldOptions {
   limits: RateLimitSettings;
   historyDays: number;
   pageOrder?: PageOrder;
+  /** How many athletes may hold tokens for one app at once (default DEFAULT_ATHLETE_CAPACITY). */
+  athleteCapacity?: number;
   /** Access-token lifetime (default Strava's 6 hours); short ones make an import refresh mid-way. */
   accessTokenLifetimeSeconds?: number;
 }
@@ -124,11 +133,14 @@ export class StravaWorld {
   /** What each athlete last granted each app, for approval_prompt=auto. */
   private readonly grants = new Map<string, string[]>();
   private readonly usageByClient = new Map<string, UsageRecord>();
+  /** Athletes holding tokens for each app (connected until they or the app deauthorize). */
+  private readonly connected = new Map<string, Set<number>>();
   private readonly faults = new FaultQueue('/api/v3');
   private readonly requestLog = new RequestLog<RequestRecord>(() => this.clock());
   limits: RateLimitSettings;
   pageOrder: PageOrder;
   accessTokenLifetimeSeconds: number;
+  athleteCapacity: number;
 
   constructor(options: WorldOptions) {
     if (options.clients.length === 0) throw new Error('The Strava simulator needs at least one client');
@@ -136,6 +148,7 @@ export class StravaWorld {
     this.clients = options.clients;
     this.limits = structuredClone(options.limits);
     this.pageOrder = options.pageOrder ?? 'strava';
+    this.athleteCapacity = options.athleteCapacity ?? DEFAULT_ATHLETE_CAPACITY;
     this.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS;
     this.tokens = new TokenBook(options.clock);
     this.historyDays = options.historyDays;
@@ -311,6 +324,12 @@ export class StravaWorld {
       return { status: 400, body: STRAVA_ERRORS.invalidCode() };
     }
     record.used = true;
+    // A new athlete past the app's capacity is refused at the exchange (an athlete already connected is not new).
+    if (
+      !this.connectedTo(client.clientId).has(record.athleteId) &&
+      this.connectedTo(client.clientId).size >= this.athleteCapacity
+    )
+      return { status: 403, body: STRAVA_ERRORS.athleteLimitExceeded() };
     const tokens = this.issueTokenPair(client.clientId, record.athleteId, record.scopes);
     return { status: 200, body: { ...tokens, athlete: summaryAthlete(this.requireAthlete(record.athleteId)) } };
   }
@@ -330,6 +349,7 @@ export class StravaWorld {
     const expiresAt = nowSeconds + this.accessTokenLifetimeSeconds;
     this.tokens.issueAccess(accessToken, { clientId, athleteId, scopes }, expiresAt * 1000);
     this.tokens.issueRefresh(refreshToken, { clientId, athleteId, scopes }, accessToken);
+    this.connectedTo(clientId).add(athleteId);
     return {
       token_type: 'Bearer',
       expires_at: expiresAt,
@@ -362,6 +382,17 @@ export class StravaWorld {
   revokeAll(athleteId: number, clientId: string): void {
     this.tokens.revokeWhere((record) => record.athleteId === athleteId && record.clientId === clientId);
     this.grants.delete(`${clientId}:${athleteId}`);
+    this.connectedTo(clientId).delete(athleteId);
+  }
+
+  /** The athletes connected to an app (holding tokens it was given); deauthorizing frees a place. */
+  connectedTo(clientId: string): Set<number> {
+    let athletes = this.connected.get(clientId);
+    if (!athletes) {
+      athletes = new Set();
+      this.connected.set(clientId, athletes);
+    }
+    return athletes;
   }
 
   /** Makes access tokens expire now (all, or one athlete's); refresh tokens keep working. */

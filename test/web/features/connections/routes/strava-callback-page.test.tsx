@@ -143,6 +143,19 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
       expect(leaveAppFor).toHaveBeenCalledWith('https://www.strava.com/oauth/authorize?client_id=1&state=signed');
     });
 
+    it('says plainly when TrailBuddy cannot take more Strava accounts, and points to the other sources', async () => {
+      const full =
+        'TrailBuddy cannot take more Strava accounts right now. You can still bring your activities in with Google Health (Google Fit) or Apple Health from the Connections page, and try Strava again later.';
+      renderCallback(
+        '?code=abc&state=s&scope=read,activity:read',
+        vi.fn(async () => Promise.reject(new ApiError(409, 'strava_at_capacity', full))),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(full);
+      expect(screen.getByRole('heading', { name: 'Strava Is Full Right Now' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Connect Another Source' })).toHaveAttribute('href', '/profile');
+      expect(screen.queryByText(/Successfully connected/)).not.toBeInTheDocument();
+    });
+
     it('keeps the screen and explains when the authorize URL cannot be had', async () => {
       vi.mocked(leaveAppFor).mockClear();
       const apiClient = createFakeApiClient({

@@ -18,7 +18,10 @@ type ConnectOutcome =
   | { kind: 'connected' }
   | { kind: 'failed' }
   | { kind: 'invalidCode'; message: string }
-  | { kind: 'missingPermission'; message: string };
+  | { kind: 'missingPermission'; message: string }
+  | { kind: 'atCapacity'; message: string };
+
+type Failure = Extract<ConnectOutcome, { message: string }>;
 
 async function connectStrava(client: ApiClient, search: string): Promise<ConnectOutcome> {
   const request = stravaConnectRequestFrom(search);
@@ -36,6 +39,10 @@ async function connectStrava(client: ApiClient, search: string): Promise<Connect
     if (error instanceof ApiError && error.status === 400 && error.code === 'missing_permission') {
       return { kind: 'missingPermission', message: error.message };
     }
+    // Strava caps how many athletes TrailBuddy may connect; the server's message names the other ways in.
+    if (error instanceof ApiError && error.status === 409 && error.code === 'strava_at_capacity') {
+      return { kind: 'atCapacity', message: error.message };
+    }
     return { kind: 'failed' };
   }
 }
@@ -51,7 +58,7 @@ export default function StravaCallbackPage() {
 function StravaCodeExchange({ search }: { search: string }) {
   const client = useApiClient();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<{ kind: 'invalidCode' | 'missingPermission'; message: string } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   // A code is single-use: StrictMode's second effect run must reuse the first request, not post again.
   const attempt = useRef<Promise<ConnectOutcome> | null>(null);
 
@@ -61,7 +68,7 @@ function StravaCodeExchange({ search }: { search: string }) {
     void attempt.current.then((outcome) => {
       if (!active) return;
       if (outcome.kind === 'connected') navigate(STRAVA_CONNECTED_PATH, { replace: true });
-      else if (outcome.kind === 'invalidCode' || outcome.kind === 'missingPermission') setFailure(outcome);
+      else if (outcome.kind !== 'failed') setFailure(outcome);
       else navigate(STRAVA_CONNECTION_FAILED_PATH, { replace: true });
     });
     return () => {
@@ -71,11 +78,16 @@ function StravaCodeExchange({ search }: { search: string }) {
 
   if (failure === null) return <PageSpinner label="Connecting to Strava..." showLabel />;
   const missingPermission = failure.kind === 'missingPermission';
+  const atCapacity = failure.kind === 'atCapacity';
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-xl font-semibold text-red-700">
-          {missingPermission ? 'Strava Permission Missing' : 'Connection Failed'}
+          {missingPermission
+            ? 'Strava Permission Missing'
+            : atCapacity
+              ? 'Strava Is Full Right Now'
+              : 'Connection Failed'}
         </h1>
         <p role="alert" className="mt-3 whitespace-pre-line text-left text-slate-700">
           {failure.message}
@@ -89,7 +101,7 @@ function StravaCodeExchange({ search }: { search: string }) {
             />
           ) : (
             <Link to={paths.profile} className={buttonStyles.primary}>
-              Try Again
+              {atCapacity ? 'Connect Another Source' : 'Try Again'}
             </Link>
           )}
           <Link to={paths.dashboard} className={buttonStyles.secondary}>
