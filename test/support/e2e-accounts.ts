@@ -47,7 +47,11 @@ export async function createConfirmedUser(stack: StackInfo, email: string): Prom
       new AdminUpdateUserAttributesCommand({
         UserPoolId: stack.userPoolId,
         Username: email,
-        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+        // cognito-local (like Cognito) takes email_verified only beside the email it verifies.
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
       }),
     );
   } finally {
