@@ -71,6 +71,9 @@ const ISOLATED_POOL = 'threads' as const;
  * each) last: the run ended with them alone on the workers. Listed files start first in their group, in this order.
  */
 const SLOW_FILES = [
+  // a whole connect-import-backfill-refresh journey per disconnect point, for Strava and Google
+  'test/functions/import-jobs/consent-ends.test.ts',
+  'test/functions/email/outbox-lanes.test.ts',
   'test/e2e/accessibility.test.ts',
   'test/e2e/long-text.test.ts',
   'test/local/fuzz/routes-shard-2.test.ts',

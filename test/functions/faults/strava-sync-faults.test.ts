@@ -103,7 +103,9 @@ describe('a crash in the middle of a sync', () => {
     // The process "dies" while writing the second page: every write after the first page fails hard.
     let writes = 0;
     const crash = injectDynamoFaults({
-      attempt: (name) => (name === 'BatchWriteItemCommand' && ++writes > 1 ? 'throttle' : null),
+      // Activities are written in fenced transactions (held to the connection's generation), formerly in batches.
+      attempt: (name) =>
+        (name === 'BatchWriteItemCommand' || name === 'TransactWriteItemsCommand') && ++writes > 1 ? 'throttle' : null,
     });
     try {
       await expect(syncStrava(crashed, deps)).rejects.toMatchObject({ code: 'strava_sync_failed' });

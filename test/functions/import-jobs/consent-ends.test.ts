@@ -231,13 +231,18 @@ async function live(journey: Journey, ending: Ending): Promise<void> {
   }
 }
 
-/** Every boundary once (awaited, then alongside), then random mixes of boundary, timing and reconnect. */
+/**
+ * Every boundary once with the disconnect awaited, every other one with it running alongside the job, every third with
+ * a reconnect at once, then random mixes of boundary, timing and reconnect (a whole journey per run: CI's time).
+ */
 function endings(lastBoundary: number) {
   const every = Array.from({ length: lastBoundary }, (_, i) => i + 1);
   return {
     examples: [
       ...every.map((boundary): [Ending] => [{ boundary, awaited: true, reconnect: false }]),
-      ...every.map((boundary): [Ending] => [{ boundary, awaited: false, reconnect: false }]),
+      ...every
+        .filter((boundary) => boundary % 2 === 0)
+        .map((boundary): [Ending] => [{ boundary, awaited: false, reconnect: false }]),
       ...every
         .filter((boundary) => boundary % 3 === 1)
         .map((boundary): [Ending] => [{ boundary, awaited: boundary % 2 === 0, reconnect: true }]),
@@ -260,7 +265,7 @@ describe.each([
     const { examples, arbitrary } = endings(lastBoundary);
     await fc.assert(
       fc.asyncProperty(arbitrary, (ending) => live(journey, ending)),
-      { examples, numRuns: examples.length + 6, endOnFailure: true },
+      { examples, numRuns: examples.length + 3, endOnFailure: true },
     );
   }, 900_000);
 });
