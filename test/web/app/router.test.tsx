@@ -82,7 +82,7 @@ describe('app router', () => {
   it('serves demo mode from the in-browser client: the profile shows the demo user without a server call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderApp('/profile?demo=true');
-    expect(await screen.findByText('demo-user', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('demo-user', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
