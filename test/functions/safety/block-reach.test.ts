@@ -85,7 +85,7 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-report': 'none',
   'get-moderation-reports': 'none',
   'post-moderation-action': 'none',
-  // Trip plans (issue 16): the party follows the plan's activity, and a block takes each person out of the activities
+  // Trip plans: the party follows the plan's activity, and a block takes each person out of the activities
   // the other organises, so off their plans too (test/functions/group-activities/block-separation.test.ts). In a third
   // person's activity both stay on its plan: it is safety information for Search and Rescue. No route lets one member
   // reach another.
