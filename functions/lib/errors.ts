@@ -46,6 +46,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** The request is well formed but cannot be done as asked (e.g. an Idempotency-Key reused for another request). */
+export class UnprocessableError extends AppError {
+  constructor(message: string, code: ErrorCode) {
+    super(422, code, message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(
     limitBytes: number,

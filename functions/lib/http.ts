@@ -4,9 +4,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import { accountStatusOf } from '../repositories/account-tombstones';
+import type { IdempotencyClaim } from '../repositories/idempotency-records';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from './groups-claim';
+import { idempotencyClaimOf, recordAnswer, replayOf } from './idempotency';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
+import { refuseUnlessThroughCloudFront } from './origin-verify';
 import {
   AppError,
   BadRequestError,
@@ -44,6 +47,11 @@ interface RouteInput<Body, Query, Path> {
   /** The request time, so use cases never read the clock themselves. */
   now: Date;
   rawBody: string;
+  /**
+   * On an `idempotent` route called with an `Idempotency-Key`: the claim a use case puts in its committing
+   * transaction (idempotencyRecordPut), so the work and its record land together. Null otherwise.
+   */
+  idempotency: IdempotencyClaim | null;
 }
 
 interface RouteSpec<Body, Query, Path> {
@@ -60,6 +68,11 @@ interface RouteSpec<Body, Query, Path> {
    * result. Must agree with the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
    */
   readsOnly?: true;
+  /**
+   * The route creates something that reaches other people: it accepts an `Idempotency-Key` header, and a retry with
+   * the same key and request gets the first answer instead of doing the work again (functions/lib/idempotency.ts).
+   */
+  idempotent?: true;
 }
 
 export interface HttpResult {
@@ -101,6 +114,7 @@ function readInput<Body, Query, Path>(
     caller,
     now: new Date(),
     rawBody,
+    idempotency: spec.idempotent ? idempotencyClaimOf(event, caller.userId, rawBody) : null,
   };
 }
 
@@ -133,15 +147,19 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
 ): HttpHandler {
   const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const started = Date.now();
+    refuseUnlessThroughCloudFront(lowerCaseKeys(event.headers ?? {}));
     const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
     // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
     // gets the same answer from every route, whatever it sends.
     const live = spec.auth === 'user' ? refuseInactiveCaller(caller) : Promise.resolve();
     const input = await refusalFirst(live, () => readInput(spec, event, caller));
+    const successStatus = spec.successStatus ?? 200;
     const outcome = spec.readsOnly
       ? await handledBesideCheck(handle(input), live)
-      : await live.then(() => handle(input));
-    const result = isHttpResult(outcome) ? outcome : { status: spec.successStatus ?? 200, body: outcome };
+      : input.idempotency
+        ? await live.then(() => handledOnce(input.idempotency!, successStatus, () => handle(input), input.now))
+        : await live.then(() => handle(input));
+    const result = isHttpResult(outcome) ? outcome : { status: successStatus, body: outcome };
     logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
     return toResponse(result);
   };
@@ -235,6 +253,30 @@ async function refuseInactiveCaller(caller: Caller): Promise<void> {
   if (status === 'deleted') throw new UnauthorizedError('This account was deleted.');
   if (status === 'suspended')
     throw new ForbiddenError('This account is suspended for breaking the community rules.', 'account_suspended');
+}
+
+/**
+ * The use case's outcome, done once per claim: a record of an earlier answer is replayed (a different request under
+ * the same key is refused); a failure whose work committed anyway (its record is there) answers as the success did.
+ */
+async function handledOnce(
+  claim: IdempotencyClaim,
+  successStatus: number,
+  handle: () => Promise<unknown>,
+  now: Date,
+): Promise<unknown> {
+  const earlier = await replayOf(claim, now);
+  if (earlier) return respond(successStatus, earlier.body, { 'idempotent-replayed': 'true' });
+  let outcome: unknown;
+  try {
+    outcome = await handle();
+  } catch (error) {
+    const committed = await replayOf(claim, now).catch(() => null);
+    if (committed) return respond(successStatus, committed.body, { 'idempotent-replayed': 'true' });
+    throw error;
+  }
+  if (!isHttpResult(outcome)) await recordAnswer(claim, outcome, now);
+  return outcome;
 }
 
 /** A read-only use case's outcome once the account-status check has passed; the check's refusal wins over both. */

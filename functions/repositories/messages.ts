@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -80,20 +80,23 @@ export async function returnMessageAllowance(userId: string, month: string): Pro
   }
 }
 
+/** Stores a message; `alsoPutFor` (an idempotency record, built from the stored message) commits with it. */
 export async function putMessage(
   senderId: string,
   recipientId: string,
   text: string,
   now: Date,
+  alsoPutFor?: (message: StoredMessage) => NonNullable<ConstructorParameters<typeof PutCommand>[0]>,
 ): Promise<StoredMessage> {
   const message: StoredMessage = { id: ulid(now.getTime()), senderId, recipientId, text, sentAt: now.toISOString() };
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('social'),
-      Item: { ...messageKeys.message(senderId, recipientId, message.id), entity: 'Message', ...message },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const put = {
+    TableName: tableName('social'),
+    Item: { ...messageKeys.message(senderId, recipientId, message.id), entity: 'Message', ...message },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  if (alsoPutFor)
+    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: alsoPutFor(message) }] }));
+  else await dynamo().send(new PutCommand(put));
   return message;
 }
 

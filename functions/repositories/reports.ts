@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ReportKind } from '../shared/schemas/reports';
@@ -35,19 +42,23 @@ export interface ReportRecord {
 
 const table = () => tableName('social');
 
-export async function putReport(report: ReportRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...keys.report(report.reportId),
-        ...keys.reportsByStatus(report.status, report.createdAt, report.reportId),
-        entity: 'Report',
-        ...report,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** Stores a report; `alsoPut` (an idempotency record) commits with it. */
+export async function putReport(
+  report: ReportRecord,
+  alsoPut?: NonNullable<ConstructorParameters<typeof PutCommand>[0]>,
+): Promise<void> {
+  const put = {
+    TableName: table(),
+    Item: {
+      ...keys.report(report.reportId),
+      ...keys.reportsByStatus(report.status, report.createdAt, report.reportId),
+      entity: 'Report',
+      ...report,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  if (alsoPut) await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: alsoPut }] }));
+  else await dynamo().send(new PutCommand(put));
 }
 
 export async function getReport(reportId: string): Promise<ReportRecord | null> {

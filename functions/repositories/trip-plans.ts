@@ -118,7 +118,13 @@ function planItem(plan: TripPlanRecord) {
 }
 
 /** Files a plan: the plan, one item per party member, the contact link and the contacts' emails, all or nothing. */
-export async function createTripPlan(plan: TripPlanRecord, emails: readonly OutboxMessage[], now: Date): Promise<void> {
+/** The plan, its party, its link and its emails in one transaction; `alsoPut` (an idempotency record) commits with them. */
+export async function createTripPlan(
+  plan: TripPlanRecord,
+  emails: readonly OutboxMessage[],
+  now: Date,
+  alsoPut?: NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Put'],
+): Promise<void> {
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -143,6 +149,7 @@ export async function createTripPlan(plan: TripPlanRecord, emails: readonly Outb
           },
         },
         ...emails.map((email) => ({ Put: outboxPut(email, now) })),
+        ...(alsoPut ? [{ Put: alsoPut }] : []),
       ],
     }),
   );

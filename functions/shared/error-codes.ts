@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'invalid_cursor',
   'rate_limited',
   'internal_error',
+  'invalid_idempotency_key',
+  'idempotency_key_reused',
   // Rides, group activities, partners, reports
   'activity_cancelled',
   'activity_full',

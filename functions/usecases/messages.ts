@@ -1,4 +1,5 @@
 import { BadRequestError, ForbiddenError, QuotaExceededError } from '../lib/errors';
+import { idempotencyRecordPut, type IdempotencyClaim } from '../repositories/idempotency-records';
 import {
   deleteConversation,
   listMessages,
@@ -140,6 +141,7 @@ export async function sendMessage(
   otherUserId: string,
   text: string,
   now: Date,
+  idempotency: IdempotencyClaim | null = null,
 ): Promise<SendMessageResponse> {
   const { userId } = caller;
   await requirePartner(userId, otherUserId);
@@ -153,7 +155,15 @@ export async function sendMessage(
 
   let stored: StoredMessage;
   try {
-    stored = await putMessage(userId, otherUserId, text, now);
+    stored = await putMessage(
+      userId,
+      otherUserId,
+      text,
+      now,
+      idempotency
+        ? (message) => idempotencyRecordPut(idempotency, sendMessageResponse(userId, message, used, now), now)
+        : undefined,
+    );
   } catch (error) {
     await returnMessageAllowance(userId, month);
     throw error;
@@ -179,6 +189,10 @@ export async function sendMessage(
   );
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
+  return sendMessageResponse(userId, stored, used, now);
+}
+
+function sendMessageResponse(userId: string, stored: StoredMessage, used: number, now: Date): SendMessageResponse {
   return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
 }
 

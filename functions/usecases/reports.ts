@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { idempotencyRecordPut, type IdempotencyClaim } from '../repositories/idempotency-records';
 import { reportTargetId, reportWindowStart, shouldAutoHide } from '../domain/moderation';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { getGroupActivity } from '../repositories/group-activities';
@@ -87,7 +88,12 @@ async function reportedContent(reporterId: string, request: ReportRequest): Prom
  * POST /api/reports: files a report with a copy of the content, counts it toward the hourly limit, and hides the
  * content once reports from AUTO_HIDE_REPORTERS distinct people are open. The reporter learns only what happens next.
  */
-export async function fileReport(reporterId: string, request: ReportRequest, now: Date): Promise<ReportReceipt> {
+export async function fileReport(
+  reporterId: string,
+  request: ReportRequest,
+  now: Date,
+  idempotency: IdempotencyClaim | null = null,
+): Promise<ReportReceipt> {
   const content = await reportedContent(reporterId, request);
   // The same person reporting the same thing again: one open report, one voice toward hiding it.
   const already = await openReportBy(request.kind, reportTargetId(request), reporterId);
@@ -112,8 +118,9 @@ export async function fileReport(reporterId: string, request: ReportRequest, now
     createdAt: now.toISOString(),
     closedAt: null,
   };
-  await putReport(report);
+  const receipt: ReportReceipt = { reportId: report.reportId, status: 'received', nextSteps: REPORT_NEXT_STEPS };
+  await putReport(report, idempotency ? idempotencyRecordPut(idempotency, receipt, now) : undefined);
   const reporters = await markReporter(report.kind, report.targetId, reporterId, report.reportId);
   if (shouldAutoHide(reporters)) await setHidden(report.kind, report.targetId, 'reports', now);
-  return { reportId: report.reportId, status: 'received', nextSteps: REPORT_NEXT_STEPS };
+  return receipt;
 }

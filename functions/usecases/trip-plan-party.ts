@@ -17,7 +17,15 @@ const ATTEMPTS = 5;
 
 const expiryFrom = (now: Date) => Math.floor((now.getTime() + CLOSED_TRIP_RETENTION_MS) / 1000);
 
-async function partyChangeEmails(plan: TripPlanRecord, leaverId: string, now: Date): Promise<OutboxMessage[]> {
+/** Why someone leaves a party: they stopped taking part, or deleted their account (then nothing of theirs is kept). */
+type Leaving = 'stopped' | 'deleted';
+
+async function partyChangeEmails(
+  plan: TripPlanRecord,
+  leaverId: string,
+  leaving: Leaving,
+  now: Date,
+): Promise<OutboxMessage[]> {
   const name = plan.party.find((m) => m.userId === leaverId)?.name ?? FALLBACK_DISPLAY_NAME;
   const remaining = plan.party.filter((m) => m.userId !== leaverId);
   const after =
@@ -27,15 +35,17 @@ async function partyChangeEmails(plan: TripPlanRecord, leaverId: string, now: Da
           `The party is now: ${partyNames({ party: remaining })}.`,
           `Nothing else changed: if they have not checked in by ${when(plan.returnDate, plan.returnTime)}, plus ${plan.graceMinutes} minutes' grace, we will email you.`,
         ];
+  const change =
+    leaving === 'stopped'
+      ? `${name} is no longer part of the party on the trip plan for ${plan.trailhead}, so it no longer covers them.`
+      : `Someone in the party on the trip plan for ${plan.trailhead} deleted their TrailBuddy account, so the plan no longer covers them.`;
   return contactEmails(
-    plan,
+    // A deleted account leaves no trace: the mail is about the others only, and its id does not name them.
+    leaving === 'stopped' ? plan : { ...plan, party: remaining },
     {
-      purpose: `left-${leaverId}`,
+      purpose: leaving === 'stopped' ? `left-${leaverId}` : `member-deleted-${plan.party.length}`,
       subject: 'Trip plan update: the party changed',
-      paragraphs: [
-        `${name} is no longer part of the party on the trip plan for ${plan.trailhead}, so it no longer covers them.`,
-        ...after,
-      ],
+      paragraphs: [change, ...after],
       linkUrl: null,
     },
     now,
@@ -43,7 +53,7 @@ async function partyChangeEmails(plan: TripPlanRecord, leaverId: string, now: Da
 }
 
 /** Takes one person off one plan; false when they were not on it. Re-reads and tries again if the plan changed. */
-async function leavePlan(planId: string, userId: string, now: Date): Promise<boolean> {
+async function leavePlan(planId: string, userId: string, leaving: Leaving, now: Date): Promise<boolean> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const plan = await getTripPlan(planId, now);
     if (!plan) return false;
@@ -53,7 +63,7 @@ async function leavePlan(planId: string, userId: string, now: Date): Promise<boo
     }
     const open = plan.status === 'open';
     const lastOne = plan.party.length === 1;
-    const emails = open ? await partyChangeEmails(plan, userId, now) : [];
+    const emails = open ? await partyChangeEmails(plan, userId, leaving, now) : [];
     if (await leaveTripParty(plan, userId, emails, open && lastOne ? expiryFrom(now) : null, now)) return true;
   }
   // The activity change already happened; the plan still refuses them (it checks the activity's participants too).
@@ -65,8 +75,13 @@ async function leavePlan(planId: string, userId: string, now: Date): Promise<boo
 export async function leaveActivityTripPlans(activityId: string, userId: string, now: Date): Promise<number> {
   const plans = (await getTripPlans(await listTripPlanIdsOf(userId), now)).filter((p) => p.activityId === activityId);
   let changed = 0;
-  for (const plan of plans) if (await leavePlan(plan.id, userId, now)) changed += 1;
+  for (const plan of plans) if (await leavePlan(plan.id, userId, 'stopped', now)) changed += 1;
   return changed;
+}
+
+/** Account deletion: the user leaves the party of another's plan; while it is open its contacts are told, without their name. */
+export async function leaveTripPlanOnDeletion(planId: string, userId: string, now: Date): Promise<boolean> {
+  return leavePlan(planId, userId, 'deleted', now);
 }
 
 function calledOffEmails(plan: TripPlanRecord, activityTitle: string, now: Date): Promise<OutboxMessage[]> {

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { idempotencyRecordPut, type IdempotencyClaim } from '../repositories/idempotency-records';
 import { composeEmail } from '../domain/email-message';
 import { formatInstantIn } from '../domain/plan-time';
 import {
@@ -165,7 +166,12 @@ function lastCheckInText(plan: TripPlanRecord): string {
 }
 
 /** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */
-export async function fileTripPlan(userId: string, input: TripPlanInput, now: Date): Promise<TripPlan> {
+export async function fileTripPlan(
+  userId: string,
+  input: TripPlanInput,
+  now: Date,
+  idempotency: IdempotencyClaim | null = null,
+): Promise<TripPlan> {
   const timing = tripTimingIssues(input, now);
   if (timing.startDate) throw new BadRequestError(timing.startDate, timing, TRIP_FIELDS_ERROR);
   if (!returnIsInFuture({ ...input, timeZone: PLAN_TIME_ZONE }, now)) {
@@ -225,7 +231,12 @@ export async function fileTripPlan(userId: string, input: TripPlanInput, now: Da
       now,
       allowance.firstContacts,
     );
-    await createTripPlan(plan, filed, now);
+    await createTripPlan(
+      plan,
+      filed,
+      now,
+      idempotency ? idempotencyRecordPut(idempotency, toView(plan), now) : undefined,
+    );
   } catch (error) {
     await allowance.giveBack();
     throw error;

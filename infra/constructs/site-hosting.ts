@@ -39,6 +39,8 @@ export interface SiteHostingProps {
   customDomain?: { domainName: string; certificateArn: string };
   /** The Edge stack's WAF web ACL (per-client rate limits and the request log), by ARN. */
   webAclArn?: string;
+  /** Sent to the API as `x-origin-verify` on every /api/* request (infra/constructs/origin-verify.ts). */
+  originVerifyToken?: string;
 }
 
 /**
@@ -165,6 +167,7 @@ export class SiteHosting extends Construct {
           origin: new HttpOrigin(props.apiHost, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            ...(props.originVerifyToken ? { customHeaders: { 'x-origin-verify': props.originVerifyToken } } : {}),
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

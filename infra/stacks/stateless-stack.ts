@@ -23,6 +23,7 @@ import { ImportQueue } from '../constructs/import-queue';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
 import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
+import { OriginVerify } from '../constructs/origin-verify';
 import { SiteHosting } from '../constructs/site-hosting';
 import type { StatefulResources } from './stateful-stack';
 import { GOOGLE_CLIENT_ID_PLACEHOLDER } from '../bin/settings';
@@ -133,7 +134,9 @@ export class StatelessStack extends Stack {
     const webAclArn = props.edgeWebAcl
       ? new EdgeWebAclReference(this, 'EdgeWebAcl', props.edgeWebAcl).webAclArn
       : undefined;
+    const originVerify = new OriginVerify(this, 'OriginVerify');
     this.site = new SiteHosting(this, 'Site', {
+      originVerifyToken: originVerify.token,
       apiHost: this.gateway.host,
       hostedUiHost: stateful.hostedUiHost,
       userPoolRegion: this.region,
@@ -170,6 +173,7 @@ export class StatelessStack extends Stack {
         GOOGLE_OAUTH_BASE_URL: googleFit.oauthBaseUrl,
         GOOGLE_API_BASE_URL: googleFit.apiBaseUrl,
         ...(props.appleShortcutUrl ? { APPLE_SHORTCUT_URL: props.appleShortcutUrl } : {}),
+        ORIGIN_VERIFY_TOKEN: originVerify.token,
       },
       secrets: {
         stravaClientSecret: {

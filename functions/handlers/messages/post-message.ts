@@ -5,6 +5,13 @@ import { sendMessage } from '../../usecases/messages';
 
 /** POST /api/conversations/{userId}/messages — send a partner a message (free plan: 5 a month). */
 export const handler = httpRoute(
-  { auth: 'user', path: MemberPath, body: SendMessageRequest, successStatus: 201, maxBodyBytes: 8 * 1024 },
-  async ({ caller, path, body, now }) => sendMessage(caller, path.userId, body.text, now),
+  {
+    auth: 'user',
+    path: MemberPath,
+    body: SendMessageRequest,
+    successStatus: 201,
+    maxBodyBytes: 8 * 1024,
+    idempotent: true,
+  },
+  async ({ caller, path, body, now, idempotency }) => sendMessage(caller, path.userId, body.text, now, idempotency),
 );

@@ -30,6 +30,7 @@ export { connectionKeys } from './connections';
 export { emailKeys } from './email';
 export { groupActivityKeys } from './group-activities';
 export { healthProbeKeys } from './health-probe';
+export { idempotencyKeys } from './idempotency-records';
 export { importJobKeys } from './import-jobs';
 export { MESSAGE_SK_PREFIX, messageKeys } from './messages';
 export { metricsKeys } from './metrics';

@@ -91,6 +91,15 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
+    id: 'get-email-unsubscribe',
+    method: 'GET',
+    path: '/api/email/unsubscribe',
+    entry: `${EMAIL}/get-unsubscribe.ts`,
+    public: true,
+    tables: [],
+    access: {},
+  },
+  {
     id: 'post-email-unsubscribe',
     method: 'POST',
     path: '/api/email/unsubscribe',

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as sesEvents } from '../../../functions/handlers/email/ses-events';
+import { handler as getUnsubscribe } from '../../../functions/handlers/email/get-unsubscribe';
 import { handler as postUnsubscribe } from '../../../functions/handlers/email/post-unsubscribe';
 import { handler as putPreferences } from '../../../functions/handlers/email/put-email-preferences';
 import { handler as getPreferences } from '../../../functions/handlers/email/get-email-preferences';
@@ -134,6 +135,14 @@ describe('preferences and one-click unsubscribe', () => {
     expect(footer.pathname).toBe('/unsubscribe');
     expect(footer.search).toBe(url.search);
     expect(mail!.body.html).toContain(`href="http://localhost:3000/unsubscribe${url.search}"`);
+    // A mail client without one-click support opens the header's URL in a browser (a GET): it reaches the same page,
+    // and the GET itself changes nothing.
+    const opened = await invoke(getUnsubscribe, route('get-email-unsubscribe'), { query: url.search.slice(1) });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe(`/unsubscribe${url.search}`);
+    const unchanged = await invoke(getPreferences, route('get-email-preferences'), { claims: userClaims(user) });
+    expect(unchanged.json).toEqual(DEFAULT_EMAIL_PREFERENCES);
+    expect((await invoke(getUnsubscribe, route('get-email-unsubscribe'), { query: 'token=abc' })).status).toBe(400);
 
     const result = await invoke(postUnsubscribe, route('post-email-unsubscribe'), {
       query: url.search.slice(1),

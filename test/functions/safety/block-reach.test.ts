@@ -99,6 +99,7 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-trip-contact-stop': 'none',
   'get-email-preferences': 'none',
   'put-email-preferences': 'none',
+  'get-email-unsubscribe': 'none',
   'post-email-unsubscribe': 'none',
 };
 

@@ -9,6 +9,7 @@ import { getTripPlan } from '../../../functions/repositories/trip-plans';
 import { TripPlan, TripPlanList, TripPlanInput } from '../../../functions/shared/schemas/trip-plans';
 import { callOffActivityTripPlans, leaveActivityTripPlans } from '../../../functions/usecases/trip-plan-party';
 import { fileTripPlan, runTripPlanSchedule } from '../../../functions/usecases/trip-plans';
+import { eraseTripPlansOfUser } from '../../../functions/usecases/trip-plans-erasure';
 import { callRoute, userClaims } from '../../support/api-events';
 import { useOwnTables } from '../../support/own-tables';
 import { call, createActivity, daysAhead, join, newUser, setDisplayName } from '../group-activities/helpers';
@@ -121,6 +122,33 @@ describe("a trip plan's party follows who takes part in its activity", { timeout
     expect((await outbox(`trip-${plan.id}-left-${alex}-0`))?.text).toContain('no alert will follow');
     await runTripPlanSchedule(new Date(returnAt().getTime() + 61 * 60_000));
     expect(await outbox(`trip-${plan.id}-overdue1-0`)).toBeUndefined();
+  });
+
+  it('a member who deletes their account leaves the party; the contacts are told, without their name', async () => {
+    const { alex, blair, drew, plan } = await groupWithPlan();
+    await eraseTripPlansOfUser(blair, filedAt());
+
+    expect((await getTripPlan(plan.id, filedAt()))?.party.map((m) => m.name)).toEqual(['Alex', 'Drew']);
+    const told = await outbox(`trip-${plan.id}-member-deleted-3-0`);
+    expect(told?.subject).toBe('Trip plan update: the party changed');
+    expect(told?.text).toContain(
+      'Someone in the party on the trip plan for Lynn Headwaters deleted their TrailBuddy account',
+    );
+    expect(told?.text).toContain('The party is now: Alex, Drew.');
+    expect(told?.text).not.toContain('Blair');
+    expect(JSON.stringify(told)).not.toContain(blair);
+    for (const who of [alex, drew]) expect(await seenBy(who, plan.id)).toEqual({ status: 200, listed: true });
+  });
+
+  it('a filer who deletes their account takes the plan with them; its contacts hear no alert will follow', async () => {
+    const { alex, plan } = await groupWithPlan();
+    await eraseTripPlansOfUser(alex, filedAt());
+
+    expect(await getTripPlan(plan.id, filedAt())).toBeNull();
+    const told = await outbox(`trip-${plan.id}-filer-deleted-0`);
+    expect(told?.subject).toBe('Trip plan closed: no alert will follow');
+    expect(told?.text).toContain('the person who filed it deleted their TrailBuddy account');
+    for (const theirs of ['Alex', 'Lynn', alex]) expect(JSON.stringify(told)).not.toContain(theirs);
   });
 
   it('takes one person off on a condition: a stale read of the party changes nothing', async () => {

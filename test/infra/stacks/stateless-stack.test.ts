@@ -322,6 +322,29 @@ describe('site hosting', () => {
     });
   });
 
+  it('proves to the API that a request came through CloudFront (its WAF), with a value never written in a template', () => {
+    const config = distribution();
+    const [apiBehaviour] = (config.CacheBehaviors as Record<string, any>[]).filter(
+      (behaviour) => behaviour.PathPattern === '/api/*',
+    );
+    const apiOrigin = (config.Origins as Record<string, any>[]).find(
+      (origin) => origin.Id === apiBehaviour!.TargetOriginId,
+    )!;
+    const headers = apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+    const verify = headers.find((header) => header.HeaderName === 'x-origin-verify')!;
+    expect(flattenJoin(verify.HeaderValue)).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
+    // Every function (nested stacks included) checks it, and resolves the same reference itself: the nested stacks'
+    // parameters carry the secret's ARN only, never its value.
+    for (const house of [
+      ...testApp.stateless.apiRoutes.functions.values(),
+      ...testApp.stateless.jobs.functions.values(),
+    ]) {
+      const variables = resource(logicalIdOf(house.function)).Properties.Environment.Variables;
+      expect(flattenJoin(variables.ORIGIN_VERIFY_TOKEN)).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
+    }
+    expect(JSON.stringify(nestedStackParameters())).not.toContain('{{resolve:');
+  });
+
   it('routes the SPA with a viewer function on the default behaviour only, not with error pages', () => {
     const config = distribution();
     expect(config.CustomErrorResponses).toBeUndefined();

@@ -118,7 +118,10 @@ describe('Strava runtime settings and secrets', () => {
         GenerateSecretString: { GenerateStringKey: 'appSecret', PasswordLength: 64, ExcludePunctuation: true },
       },
     });
-    expect(Object.keys(resourcesOfType(stateless, 'AWS::SecretsManager::Secret'))).toEqual([]);
+    // The stateless stack's one secret is the CloudFront origin-verify value (infra/constructs/origin-verify.ts).
+    expect(Object.keys(resourcesOfType(stateless, 'AWS::SecretsManager::Secret'))).toEqual([
+      expect.stringMatching(/^OriginVerifyToken/),
+    ]);
   });
 
   it('defaults to a visible placeholder client id when none is configured', () => {
