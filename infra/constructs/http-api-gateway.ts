@@ -35,7 +35,7 @@ export class HttpApiGateway extends Construct {
           CorsHttpMethod.DELETE,
           CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type'],
+        allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
         allowCredentials: false,
         maxAge: Duration.hours(1),
       },

@@ -28,6 +28,8 @@ const COPY: Record<ErrorCode, string | null> = {
   invalid_cursor: null,
   rate_limited: null,
   internal_error: TROUBLE,
+  invalid_idempotency_key: TROUBLE,
+  idempotency_key_reused: TROUBLE,
   activity_cancelled: null,
   activity_full: null,
   activity_started: null,

@@ -66,7 +66,7 @@ describe('MessagesPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Message'), 'Done, see you!');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(sendMessage).toHaveBeenCalledWith('mike', 'Done, see you!');
+    expect(sendMessage).toHaveBeenCalledWith('mike', 'Done, see you!', expect.any(String));
     expect(await screen.findByText('3 of 5 free messages left this month.')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(

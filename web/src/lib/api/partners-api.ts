@@ -26,7 +26,7 @@ export interface PartnersApi {
   unblockMember(userId: string): Promise<ConnectionActionResponse>;
   conversations(): Promise<ConversationsResponse>;
   conversationMessages(userId: string, cursor?: string): Promise<MessagesResponse>;
-  sendMessage(userId: string, text: string): Promise<SendMessageResponse>;
+  sendMessage(userId: string, text: string, idempotencyKey?: string): Promise<SendMessageResponse>;
 }
 
 function searchString(params: PartnerSearchParams): string {
@@ -59,11 +59,12 @@ export function createPartnersHttpApi({ request }: ApiTransport): PartnersApi {
         MessagesResponse,
         { auth: true },
       ),
-    sendMessage: (userId, text) =>
+    sendMessage: (userId, text, idempotencyKey) =>
       request(`/conversations/${encodeURIComponent(userId)}/messages`, SendMessageResponse, {
         auth: true,
         method: 'POST',
         body: { text },
+        idempotencyKey,
       }),
   };
 }

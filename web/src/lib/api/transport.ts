@@ -20,6 +20,8 @@ export interface RequestOptions {
   bearer?: string;
   /** An absolute URL to call instead of baseUrl + path. */
   absoluteUrl?: string;
+  /** Sent as `Idempotency-Key`: a retry with the same key gets the first answer (creating routes only). */
+  idempotencyKey?: string;
 }
 
 /** How every area's HTTP API talks to the server: JSON in, schema-checked JSON out, errors as ApiError. */
@@ -36,8 +38,12 @@ export function createHttpTransport({
   fetchFn = (...args) => fetch(...args),
 }: HttpApiClientOptions): ApiTransport {
   const prefix = baseUrl.replace(/\/+$/, '');
-  async function send(path: string, { auth, method, body, bearer, absoluteUrl }: RequestOptions): Promise<Response> {
+  async function send(
+    path: string,
+    { auth, method, body, bearer, absoluteUrl, idempotencyKey }: RequestOptions,
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     if (bearer) {
       headers.authorization = `Bearer ${bearer}`;
     } else if (auth) {

@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useQuery } from '@/lib/use-query';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { MessageText } from '../components/message-text';
 import { actionMessage, memberPath } from '../utils/partner-format';
 import { useVisibleInterval } from '../utils/use-visible-interval';
@@ -70,6 +71,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
     setQuota(loaded.quota);
   }
   const [text, setText] = useState('');
+  const once = useIdempotencyKey();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -101,7 +103,8 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
     setSending(true);
     setError(null);
     try {
-      const sent = await api.sendMessage(userId, text);
+      const sent = await api.sendMessage(userId, text, once.keyFor({ userId, text }));
+      once.sent();
       setMessages((current) => mergeMessages(current, [sent.message]));
       setQuota(sent.quota);
       setText('');

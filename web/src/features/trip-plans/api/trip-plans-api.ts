@@ -14,7 +14,7 @@ import type { ApiTransport } from '@/lib/api/transport';
 /** Trip plans and email choices (issue 16). */
 export interface TripPlansApi {
   /** Files a plan (for a group activity the caller is in, or solo); the contacts are emailed a link. */
-  fileTripPlan(input: TripPlanInput): Promise<TripPlan>;
+  fileTripPlan(input: TripPlanInput, idempotencyKey?: string): Promise<TripPlan>;
   /** The plans the caller is in, newest first. */
   myTripPlans(): Promise<TripPlanList>;
   tripPlan(planId: string): Promise<TripPlan>;
@@ -35,7 +35,8 @@ export interface TripPlansApi {
 export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi {
   const plan = (id: string) => `/trip-plans/${encodeURIComponent(id)}`;
   return {
-    fileTripPlan: (body) => request('/trip-plans', TripPlan, { auth: true, method: 'POST', body }),
+    fileTripPlan: (body, idempotencyKey) =>
+      request('/trip-plans', TripPlan, { auth: true, method: 'POST', body, idempotencyKey }),
     myTripPlans: () => request('/trip-plans', TripPlanList, { auth: true }),
     tripPlan: (id) => request(plan(id), TripPlan, { auth: true }),
     checkInTripPlan: (id, body) => request(`${plan(id)}/check-ins`, TripPlan, { auth: true, method: 'POST', body }),

@@ -5,6 +5,7 @@ import { useToast } from '@/components/toast';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { useApiClient } from '@/lib/api-client-context';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { TripPlanForm } from '../components/trip-plan-form';
 import { tripPlanPath } from '../utils/links';
 
@@ -15,9 +16,11 @@ export default function NewTripPlanPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const activityId = params.get('activity') || null;
+  const once = useIdempotencyKey();
 
   const file = async (input: TripPlanInput) => {
-    const plan = await api.fileTripPlan(input);
+    const plan = await api.fileTripPlan(input, once.keyFor(input));
+    once.sent();
     toast.success('Trip plan filed. Your emergency contacts have been emailed a link to it.');
     void navigate(tripPlanPath(plan.id));
   };
