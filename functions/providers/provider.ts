@@ -14,8 +14,7 @@ import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/conne
  * registry.ts (and, when it pulls, one in importers.ts: the compiler asks for it), and one simulator on the kit
  * (infra/local/simulators/kit/).
  */
-export interface ProviderEntry<Deps, Pulls extends boolean = boolean>
-  extends SyncNowSide<Deps>, WithdrawalSide<Deps> {
+export interface ProviderEntry<Deps, Pulls extends boolean = boolean> extends SyncNowSide<Deps>, WithdrawalSide<Deps> {
   readonly pulls: Pulls;
   /** Builds what the sides need (the OAuth client, the token cipher, the clock); called only when one needs it. */
   deps(): Promise<Deps>;

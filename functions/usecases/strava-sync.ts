@@ -129,8 +129,7 @@ async function runSync(
   const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);
 
   const window = { startMs: cursor.after * 1000, endMs: cursor.before * 1000 };
-  const readPage = async (page: number) =>
-    (await stravaPull.listWindowPage(userId, deps, window, String(page))).items;
+  const readPage = async (page: number) => (await stravaPull.listWindowPage(userId, deps, window, String(page))).items;
   let nextRead: Promise<unknown[]> | null = settledLater(readPage(cursor.nextPage));
   // One keys-only read per run tells new from re-imported, instead of a read before every page's write.
   const stored = await storedActivityKeys(userId, 'strava');

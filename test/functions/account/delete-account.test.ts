@@ -310,7 +310,11 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
       await deleteAccount(
         { userId: alice, email: undefined },
         new Date(),
-        accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps.clock(), connectionDeps({ strava: async () => deps })), cognitoSignInDeleter()),
+        accountDeletionDeps(
+          (userId, provider) =>
+            disconnectProvider(userId, provider, deps.clock(), connectionDeps({ strava: async () => deps })),
+          cognitoSignInDeleter(),
+        ),
       );
     } finally {
       sim.control.clearFaults();

@@ -61,7 +61,7 @@ describe('one provider registry (the only list of providers)', () => {
   });
 
   it('is a real check: it sees a list in keys, literals and types, and not in comments or other words', () => {
-    expect([...providerIdsNamedIn("export const IMPORTERS = { strava: a, google_health: b };")].sort()).toEqual([
+    expect([...providerIdsNamedIn('export const IMPORTERS = { strava: a, google_health: b };')].sort()).toEqual([
       'google_health',
       'strava',
     ]);

@@ -125,7 +125,12 @@ const googleJourney: Journey = {
   },
   async disconnect(userId) {
     const deps = await google.testDeps();
-    await disconnectProvider(userId, 'google_health', deps.clock(), connectionDeps({ google_health: async () => deps }));
+    await disconnectProvider(
+      userId,
+      'google_health',
+      deps.clock(),
+      connectionDeps({ google_health: async () => deps }),
+    );
   },
   // Day summaries are keyed by date alone; the first account's sessions are what tells its data apart.
   firstAccountIds: () => new Set(googleSim.control.sessions(google.AVERY).map((s) => sessionActivityId(s.id))),

@@ -163,11 +163,15 @@ describe('manual_sync_only', () => {
       setLocalImportQueue(null);
     }
     // Other providers have their own branch: Google Fit is not connected for this user.
-    await expect(requestOrRunSync(userId, 'google_health', connectionDeps({ strava: async () => deps }))).rejects.toMatchObject({
+    await expect(
+      requestOrRunSync(userId, 'google_health', connectionDeps({ strava: async () => deps })),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Google Fit is not connected.',
     });
-    await expect(requestOrRunSync(newUserId(), 'strava', connectionDeps({ strava: async () => deps }))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      requestOrRunSync(newUserId(), 'strava', connectionDeps({ strava: async () => deps })),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 
