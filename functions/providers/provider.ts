@@ -4,11 +4,26 @@ import type { ProviderType } from '../shared/schemas/activity';
 import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/connections';
 
 /**
- * One provider under TrailBuddy's imports: its OAuth endpoints, its window listing and its mapping, its sync now and
- * its withdrawal, behind one shape. Each provider has its own deps (settings, client, state key); `Deps` is that type.
- * Adding a provider means one adapter folder (functions/adapters/<id>/), three files here (<id>-withdrawal.ts and
- * <id>-sync-now.ts with its light sides, <id>.ts with the whole provider spreading them in) plus a line in each of
- * withdrawals.ts, sync-now.ts and registry.ts, and one simulator on the kit (infra/local/simulators/kit/).
+ * One provider as the registry (registry.ts) lists it: everything a provider-neutral path needs from it, light
+ * enough for every Lambda. Sync now, disconnect, the account erasure and the daily refresh call these sides; an
+ * import, backfill, webhook import or refresh job runs in the import worker, which finds a pulling provider's import
+ * jobs in importers.ts (the registry's heavy half, checked against it by the compiler).
+ *
+ * Adding a provider: its folder functions/providers/<id>/ (index.ts with this entry; importer.ts when it pulls; the
+ * whole Provider below when it uses OAuth), its adapter, use cases and routes named after it, one line in
+ * registry.ts (and, when it pulls, one in importers.ts: the compiler asks for it), and one simulator on the kit
+ * (infra/local/simulators/kit/).
+ */
+export interface ProviderEntry<Deps, Pulls extends boolean = boolean> extends SyncNowSide<Deps>, WithdrawalSide<Deps> {
+  readonly pulls: Pulls;
+  /** Builds what the sides need (the OAuth client, the token cipher, the clock); called only when one needs it. */
+  deps(): Promise<Deps>;
+}
+
+/**
+ * The whole of an OAuth provider: its OAuth endpoints, its window listing and its mapping (what its import jobs and
+ * connect use), its sync now and its withdrawal, behind one shape. Each provider has its own deps (settings, client,
+ * state key); `Deps` is that type.
  */
 export interface Provider<Deps> extends SyncNowSide<Deps>, WithdrawalSide<Deps> {
   /** OAuth providers; null for a push-only source (Apple Health's Shortcut posts to us). */
@@ -23,18 +38,21 @@ export interface Provider<Deps> extends SyncNowSide<Deps>, WithdrawalSide<Deps> 
  * provider's connect, import or mapping code.
  */
 
-/** POST /api/connections/{id}/sync (registry: sync-now.ts). */
+/** POST /api/connections/{id}/sync. */
 export interface SyncNowSide<Deps> {
   readonly id: ProviderType;
   /** Spec §8 text when the user has no active connection. */
   readonly notConnectedMessage: string;
-  /** True when TrailBuddy reads from the provider (its whole `pull` is not null): the daily refresh imports it. */
+  /**
+   * True when TrailBuddy reads from the provider: it has import jobs (importers.ts) and the daily refresh imports
+   * it. False for a push-only source.
+   */
   readonly pulls: boolean;
   /** Sync now (or file a request, or report the last push). `deps` is built only when needed. */
   syncNow(userId: string, deps: () => Promise<Deps>): Promise<SyncResponse>;
 }
 
-/** Disconnect and account erasure, first step (registry: withdrawals.ts). */
+/** Disconnect and account erasure, first step. */
 export interface WithdrawalSide<Deps> {
   readonly id: ProviderType;
   /**
@@ -46,8 +64,17 @@ export interface WithdrawalSide<Deps> {
 
 /** Reading a fixed window page by page, and mapping what was read. */
 export interface PullSide<Deps> {
-  /** One page of the window (with a valid access token), and the cursor of the next page (null: the window is done). */
-  listWindowPage(userId: string, deps: Deps, window: ImportWindow, cursor: string | null): Promise<WindowPage>;
+  /**
+   * One page of the window (with a valid access token), and the cursor of the next page (null: the window is done).
+   * `pageSize` asks for a page size other than the provider's setting (a backfill reads larger pages).
+   */
+  listWindowPage(
+    userId: string,
+    deps: Deps,
+    window: ImportWindow,
+    cursor: string | null,
+    pageSize?: number,
+  ): Promise<WindowPage>;
   /** Raw items of pages → activities to store (unreadable items are skipped and counted, never fatal). */
   map(
     items: readonly unknown[],

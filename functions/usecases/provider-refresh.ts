@@ -1,7 +1,7 @@
 import { logger } from '../lib/logger';
 import { activeConnections } from '../repositories/connections';
-import { syncNowSides } from '../providers/sync-now';
-import { PROVIDER_TYPES, type ProviderType } from '../shared/schemas/activity';
+import { pullingProviders } from '../providers/registry';
+import type { ProviderType } from '../shared/schemas/activity';
 import { startImportJob } from './import-jobs/jobs';
 
 export interface ProviderRefreshReport {
@@ -23,10 +23,8 @@ export async function refreshProviderConnections(
   ) => activeConnections(provider),
 ): Promise<ProviderRefreshReport> {
   const report: ProviderRefreshReport = { started: 0, failed: 0 };
-  const sides = syncNowSides();
-  for (const provider of PROVIDER_TYPES) {
-    // A push-only source (Apple Health's Shortcut) has nothing to read.
-    if (!sides[provider].pulls) continue;
+  // A push-only source (Apple Health's Shortcut) has nothing to read.
+  for (const provider of pullingProviders()) {
     for await (const { userId } of connectionsOf(provider)) {
       try {
         await startImportJob(userId, provider, 'import', now, { window: 'recent' });

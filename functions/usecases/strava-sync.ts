@@ -1,15 +1,15 @@
 import { asTooManyRequests } from '../adapters/strava/client';
 import { StravaAuthError, StravaNetworkError } from '../adapters/strava/errors';
 import { importWindowStart } from '../domain/backfill';
-import { mapStravaActivity, InvalidStravaActivityError } from '../domain/strava-activity';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { storedActivityKeys, upsertActivities, type ActivityToStore } from '../repositories/activities';
+import { stravaPull } from '../providers/strava/pull';
+import { storedActivityKeys, upsertActivities } from '../repositories/activities';
 import { ConnectionEndedError, type ConnectionFence } from '../repositories/connection-fence';
 import { markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';
 import type { SyncResult } from '../shared/schemas/connections';
+import { DEFAULT_TIME_ZONE } from '../shared/schemas/metrics';
 import { connectionToImport, type ImportFence } from './import-connection';
-import { withStravaAccess } from './strava-access';
 import type { StravaDeps } from './strava-deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,15 +125,11 @@ async function runSync(
   let cursor =
     connection.syncCursor ??
     newCursor(mode, connection.lastSyncAt, deps.clock(), deps.settings.initialSyncDays, connection.connectedAt);
-  const perPage = deps.settings.syncPageSize;
   // The budget is real time: it bounds how long this request runs, whatever clock the tests inject.
   const deadline = Date.now() + (options.budgetMs ?? SYNC_RUN_BUDGET_MS);
 
-  const { after, before } = cursor;
-  const readPage = (page: number) =>
-    withStravaAccess(userId, deps, (token) =>
-      deps.strava.listActivities(userId, token, { after, before, page, perPage }),
-    );
+  const window = { startMs: cursor.after * 1000, endMs: cursor.before * 1000 };
+  const readPage = async (page: number) => (await stravaPull.listWindowPage(userId, deps, window, String(page))).items;
   let nextRead: Promise<unknown[]> | null = settledLater(readPage(cursor.nextPage));
   // One keys-only read per run tells new from re-imported, instead of a read before every page's write.
   const stored = await storedActivityKeys(userId, 'strava');
@@ -144,7 +140,8 @@ async function runSync(
     // The next page is read while this one is stored. Within the budget only, so a run that stops has sent no
     // request it does not use; a failed read surfaces when it is awaited, after this page and its cursor are saved.
     nextRead = Date.now() < deadline ? settledLater(readPage(page + 1)) : null;
-    const counts = await upsertActivities(toStore(raw, userId, deps.clock()), stored, fence).catch(notConnected);
+    const { activities } = stravaPull.map(raw, { userId, fetchedAt: deps.clock(), timeZone: DEFAULT_TIME_ZONE });
+    const counts = await upsertActivities(activities, stored, fence).catch(notConnected);
     cursor = {
       ...cursor,
       nextPage: page + 1,
@@ -214,18 +211,4 @@ export async function recalculateMetricsSafely(
 function settledLater<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
-}
-
-function toStore(raw: readonly unknown[], userId: string, fetchedAt: Date): ActivityToStore[] {
-  const stored: ActivityToStore[] = [];
-  for (const item of raw) {
-    try {
-      stored.push({ activity: mapStravaActivity(item, { userId, fetchedAt }), raw: item });
-    } catch (error) {
-      // One unreadable record must not sink the whole sync.
-      if (!(error instanceof InvalidStravaActivityError)) throw error;
-      logger.warn('skipped unreadable strava activity', { userId, fields: error.fields });
-    }
-  }
-  return stored;
 }

@@ -1,10 +1,9 @@
 import { httpRoute, respond } from '../../lib/http';
 import { disconnectProvider } from '../../usecases/connections';
-import { stravaOAuthDeps } from '../../usecases/strava-oauth-deps';
 import { ProviderPath } from './provider-path';
 
 /** DELETE /api/connections/{provider} — deauthorize, deactivate, delete tokens and the provider's activities. */
-export const handler = httpRoute({ auth: 'user', path: ProviderPath }, async ({ caller, path }) => {
-  await disconnectProvider(caller.userId, path.provider, await stravaOAuthDeps());
+export const handler = httpRoute({ auth: 'user', path: ProviderPath }, async ({ caller, path, now }) => {
+  await disconnectProvider(caller.userId, path.provider, now);
   return respond(204);
 });

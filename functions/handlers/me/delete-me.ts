@@ -1,7 +1,8 @@
 import { cognitoSignInDeleter } from '../../adapters/cognito/user-directory';
 import { httpRoute } from '../../lib/http';
 import { accountDeletionDeps, deleteAccount } from '../../usecases/account-deletion';
-import { connectionDeps, withdrawConnection } from '../../usecases/disconnect';
+import { connectionDeps } from '../../providers/registry';
+import { withdrawConnection } from '../../usecases/disconnect';
 
 /** DELETE /api/me — deauthorizes the caller's providers, deletes everything they own and their Cognito user, now. */
 export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => {

@@ -36,3 +36,6 @@ export interface ProviderImporter {
   waitReason?(retryAfterSeconds: number): ImportJob['reason'];
   clock(): Date;
 }
+
+/** Builds a provider's import jobs with their deps (each pulling provider's providers/<id>/importer.ts exports one). */
+export type ImporterFactory = () => Promise<ProviderImporter>;

@@ -6,18 +6,20 @@ import { activeGeneration } from '../../repositories/connections';
 import { getImportJob, saveImportJob } from '../../repositories/import-jobs';
 import type { ProviderType } from '../../shared/schemas/activity';
 import type { ImportJob } from '../../shared/schemas/import-jobs';
-import type { ImportOutcome } from './importer';
-import { IMPORTERS, type ImporterFactory } from './importers';
+import { providerImporter } from '../../providers/importers';
+import type { ImporterFactory, ImportOutcome } from './importer';
 import { JOB_RUN_BUDGET_MS, startImportJob } from './jobs';
 
 /*
- * Running a job lives apart from starting one: only the worker loads every provider's importer (IMPORTERS), so a
- * route that queues a job bundles no other provider's code (test/functions/architecture/lambda-bundles.test.ts).
+ * Running a job lives apart from starting one: only the worker loads the providers' import jobs (providerImporter,
+ * from each pulling provider's folder), so a route that queues a job bundles no provider's import code
+ * (test/functions/architecture/lambda-bundles.test.ts).
  */
 
 type JobMessage = Extract<ImportMessage, { type: 'job' }>;
 
 export interface RunJobOptions {
+  /** Tests' importers in place of the providers' own (providerImporter). */
   importers?: Partial<Record<ProviderType, ImporterFactory>>;
   budgetMs?: number;
   /** This delivery's number (SQS ApproximateReceiveCount) and the queue's redrive limit. */
@@ -39,7 +41,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
   const stored = await getImportJob(userId, provider, kind);
   if (!stored || stored.job.id !== jobId || stored.job.status === 'done' || stored.job.status === 'failed')
     return 'skipped';
-  const factory = (options.importers ?? IMPORTERS)[provider];
+  const factory = options.importers ? options.importers[provider] : providerImporter(provider);
   let job = stored.job;
   if (!factory)
     return finish(

@@ -1,11 +1,8 @@
-import { mapStravaActivity, InvalidStravaActivityError } from '../../domain/strava-activity';
 import { addPageToBackfill, importWindowStart, type BackfillDays } from '../../domain/backfill';
 import { isServerFault, TooManyRequestsError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { stravaPull } from '../../providers/strava/pull';
 import { finishSyncRequest, pendingSyncRequests } from '../../repositories/sync-requests';
-import type { HeldActivity } from '../../shared/analysis/daily-aggregates';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
-import { withStravaAccess } from '../strava-access';
 import type { StravaDeps } from '../strava-deps';
 import { connectionToImport } from '../import-connection';
 import { syncStrava, toSyncError } from '../strava-sync';
@@ -107,17 +104,17 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
   const deadline = Date.now() + run.budgetMs;
   for (;;) {
     const { after, before, nextPage: page } = state;
-    const raw = await withStravaAccess(run.userId, deps, (token) =>
-      deps.strava.listActivities(run.userId, token, { after, before, page, perPage: BACKFILL_PAGE_SIZE }),
-    );
+    const window = { startMs: after * 1000, endMs: before * 1000 };
+    const { items: raw } = await stravaPull.listWindowPage(run.userId, deps, window, String(page), BACKFILL_PAGE_SIZE);
     if (raw.length === 0) break;
     const fetchedAt = deps.clock();
+    const { activities } = stravaPull.map(raw, { userId: run.userId, fetchedAt, timeZone: DEFAULT_TIME_ZONE });
     state = {
       ...state,
       nextPage: page + 1,
       days: addPageToBackfill(
         state.days,
-        readable(raw, run.userId, fetchedAt),
+        activities.map((a) => a.activity),
         DEFAULT_TIME_ZONE,
         fetchedAt,
         windowStart,
@@ -129,17 +126,4 @@ async function backfillStrava(run: ImportRun, deps: StravaDeps): Promise<ImportO
   }
   const days = await saveBackfilledDays(run.fence, state.days, deps.clock());
   return { done: true, result: { imported: 0, updated: 0, days } };
-}
-
-function readable(raw: readonly unknown[], userId: string, fetchedAt: Date): HeldActivity[] {
-  const activities: HeldActivity[] = [];
-  for (const item of raw) {
-    try {
-      activities.push(mapStravaActivity(item, { userId, fetchedAt }));
-    } catch (error) {
-      if (!(error instanceof InvalidStravaActivityError)) throw error;
-      logger.warn('skipped unreadable strava activity in a backfill', { userId, fields: error.fields });
-    }
-  }
-  return activities;
 }

@@ -40,6 +40,7 @@ import {
 } from '../../../functions/usecases/account-deletion';
 import { quotaMonthOf } from '../../../functions/usecases/messages-quota';
 import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { savePartnerListing } from '../../../functions/usecases/partner-listing';
 import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-erasure';
@@ -309,7 +310,11 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
       await deleteAccount(
         { userId: alice, email: undefined },
         new Date(),
-        accountDeletionDeps((userId, provider) => disconnectProvider(userId, provider, deps), cognitoSignInDeleter()),
+        accountDeletionDeps(
+          (userId, provider) =>
+            disconnectProvider(userId, provider, deps.clock(), connectionDeps({ strava: async () => deps })),
+          cognitoSignInDeleter(),
+        ),
       );
     } finally {
       sim.control.clearFaults();
@@ -326,7 +331,7 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
       ...accountDeletionDeps(async (userId, provider) => {
         const connection = await getConnection(userId, provider, deps.cipher);
         seen.push(`${provider}:${connection?.tokens ? 'tokens' : 'none'}`);
-        await disconnectProvider(userId, provider, deps);
+        await disconnectProvider(userId, provider, deps.clock(), connectionDeps({ strava: async () => deps }));
       }, cognitoSignInDeleter()),
     });
     // Only the active connection (Strava), not the disconnected Google one.

@@ -95,9 +95,10 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
 const EVERY_CAPABILITY: readonly string[] = ['delete-me'];
 
 /**
- * What sync now, disconnecting, the account erasure and the daily refresh do with a provider goes through its light
- * sides (functions/providers/sync-now.ts, withdrawals.ts): they load none of a provider's connect, import, mapping or
- * rate-limit code, which the whole registry (functions/providers/registry.ts) brings in.
+ * What sync now, disconnecting, the account erasure and the daily refresh do with a provider goes through the
+ * provider registry (functions/providers/registry.ts), which holds only the providers' light sides: they load none of
+ * a provider's connect, import, mapping or rate-limit code, which the registry's heavy half for the import worker
+ * (functions/providers/importers.ts) brings in.
  */
 const LIGHT_SIDE_FUNCTIONS: readonly string[] = [
   'delete-me',
@@ -106,7 +107,11 @@ const LIGHT_SIDE_FUNCTIONS: readonly string[] = [
   'provider-refresh',
 ];
 const PROVIDER_HEAVY_CODE = [
-  'functions/providers/registry.ts',
+  'functions/providers/importers.ts',
+  'functions/providers/strava/importer.ts',
+  'functions/providers/strava/provider.ts',
+  'functions/providers/strava/pull.ts',
+  'functions/providers/google_health/importer.ts',
   'functions/usecases/strava-connect.ts',
   'functions/usecases/strava-sync.ts',
   'functions/usecases/google-connect.ts',

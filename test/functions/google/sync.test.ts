@@ -3,6 +3,7 @@ import { localDateOf, syncWindow } from '../../../functions/domain/google-fit-ti
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection, saveTokenlessConnection } from '../../../functions/repositories/connections';
 import { setLocalImportQueue } from '../../../functions/lib/import-queue';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider, requestOrRunSync } from '../../../functions/usecases/connections';
 import { GOOGLE_SYNC_MESSAGES, syncGoogleFit } from '../../../functions/usecases/google-sync';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
@@ -283,7 +284,13 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
     const stravaDeps = await stravaTestDeps();
     const deps = await testDeps();
     const userId = newUserId();
-    await expect(requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps)).rejects.toMatchObject({
+    await expect(
+      requestOrRunSync(
+        userId,
+        'google_health',
+        connectionDeps({ strava: async () => stravaDeps, google_health: async () => deps }),
+      ),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Google Fit is not connected.',
     });
@@ -293,7 +300,11 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
       sent.push(body);
     });
     try {
-      const response = await requestOrRunSync(userId, 'google_health', stravaDeps, async () => deps);
+      const response = await requestOrRunSync(
+        userId,
+        'google_health',
+        connectionDeps({ strava: async () => stravaDeps, google_health: async () => deps }),
+      );
       expect(response).toMatchObject({
         kind: 'queued',
         job: { provider: 'google_health', kind: 'import', status: 'queued' },
@@ -312,7 +323,13 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
     const noGoogle = async () => {
       throw new Error('Google deps must not be built for Apple');
     };
-    await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).rejects.toMatchObject({
+    await expect(
+      requestOrRunSync(
+        userId,
+        'apple_health',
+        connectionDeps({ strava: async () => stravaDeps, google_health: noGoogle }),
+      ),
+    ).rejects.toMatchObject({
       status: 404,
       code: 'not_found',
     });
@@ -324,7 +341,13 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
       now: new Date('2026-05-01T10:00:00.000Z'),
       keepHistory: false,
     });
-    await expect(requestOrRunSync(userId, 'apple_health', stravaDeps, noGoogle)).resolves.toEqual({
+    await expect(
+      requestOrRunSync(
+        userId,
+        'apple_health',
+        connectionDeps({ strava: async () => stravaDeps, google_health: noGoogle }),
+      ),
+    ).resolves.toEqual({
       kind: 'synced',
       result: { provider: 'apple_health', imported: 0, updated: 0, lastSyncAt: connection.connectedAt },
     });
@@ -338,7 +361,12 @@ describe('disconnect and the daily refresh', () => {
     const userId = newUserId();
     await connectAs(sim, userId, PRIYA, deps);
     const { refreshToken } = (await getConnection(userId, 'google_health', deps.cipher))!.tokens!;
-    await disconnectProvider(userId, 'google_health', stravaDeps, async () => deps);
+    await disconnectProvider(
+      userId,
+      'google_health',
+      deps.clock(),
+      connectionDeps({ strava: async () => stravaDeps, google_health: async () => deps }),
+    );
     expect(await googleIds(userId)).toEqual([]);
     const connection = (await getConnection(userId, 'google_health', deps.cipher))!;
     expect(connection).toMatchObject({ isActive: false, tokens: null });
@@ -361,7 +389,12 @@ describe('disconnect and the daily refresh', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     sim.control.failNext(1, { status: 503 }, { pathPrefix: '/revoke' });
-    await disconnectProvider(userId, 'google_health', stravaDeps, async () => deps);
+    await disconnectProvider(
+      userId,
+      'google_health',
+      deps.clock(),
+      connectionDeps({ strava: async () => stravaDeps, google_health: async () => deps }),
+    );
     expect((await getConnection(userId, 'google_health', null))!.isActive).toBe(false);
     expect(await googleIds(userId)).toEqual([]);
   });

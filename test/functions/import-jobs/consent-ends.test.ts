@@ -9,9 +9,10 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import type { ProviderType } from '../../../functions/shared/schemas/activity';
 import { getAnalysis } from '../../../functions/usecases/analysis';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
-import type { ImporterFactory } from '../../../functions/usecases/import-jobs/importers';
+import type { ImporterFactory } from '../../../functions/usecases/import-jobs/importer';
 import { startImportJob, startJobsAfterConnect } from '../../../functions/usecases/import-jobs/jobs';
 import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';
 import { stravaImporter } from '../../../functions/usecases/import-jobs/strava-importer';
@@ -99,7 +100,8 @@ const stravaJourney: Journey = {
     return { strava: async () => stravaImporter(deps) };
   },
   async disconnect(userId) {
-    await disconnectProvider(userId, 'strava', await strava.testDeps());
+    const deps = await strava.testDeps();
+    await disconnectProvider(userId, 'strava', deps.clock(), connectionDeps({ strava: async () => deps }));
   },
   firstAccountIds: () => new Set(stravaSim.control.activities(strava.MAYA).map((a) => String(a.id))),
 };
@@ -122,7 +124,13 @@ const googleJourney: Journey = {
     return { google_health: async () => googleImporter(deps) };
   },
   async disconnect(userId) {
-    await disconnectProvider(userId, 'google_health', await strava.testDeps(), () => google.testDeps());
+    const deps = await google.testDeps();
+    await disconnectProvider(
+      userId,
+      'google_health',
+      deps.clock(),
+      connectionDeps({ google_health: async () => deps }),
+    );
   },
   // Day summaries are keyed by date alone; the first account's sessions are what tells its data apart.
   firstAccountIds: () => new Set(googleSim.control.sessions(google.AVERY).map((s) => sessionActivityId(s.id))),

@@ -6,6 +6,7 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getImportJob } from '../../../functions/repositories/import-jobs';
 import { listSyncRequests, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { SCHEDULED_JOBS } from '../../../functions/shared/routes';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
 import { googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
 import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';
@@ -78,7 +79,7 @@ describe('the one daily refresh', () => {
     expect(sent).toHaveLength(2);
     // The same job record a manual sync uses: asking for a sync now returns the queued one.
     const queued = (await getImportJob(stravaUser, 'strava', 'import'))!.job;
-    expect(await requestOrRunSync(stravaUser, 'strava', await stravaTestDeps())).toMatchObject({
+    expect(await requestOrRunSync(stravaUser, 'strava', connectionDeps({ strava: stravaTestDeps }))).toMatchObject({
       kind: 'queued',
       job: { id: queued.id },
     });
@@ -121,7 +122,7 @@ describe('the one daily refresh', () => {
     const userId = newUserId();
     await connectStrava(strava, userId, MAYA, deps);
     await setManualSyncOnly(userId, true, new Date());
-    const response = await requestOrRunSync(userId, 'strava', deps);
+    const response = await requestOrRunSync(userId, 'strava', connectionDeps({ strava: async () => deps }));
     expect(response).toMatchObject({ kind: 'requested', request: { status: 'pending' } });
     const sent = captureQueue();
 

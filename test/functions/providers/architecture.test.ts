@@ -8,8 +8,8 @@ const importsOf = (file: string) =>
 
 /**
  * One provider interface under it all: the modules that serve every provider know none of them by adapter. They
- * reach a provider through the registry (functions/providers/registry.ts), its light sides' registries
- * (sync-now.ts, withdrawals.ts) or the TokenSource it hands out.
+ * reach a provider through the registry (functions/providers/registry.ts; the import worker through its heavy half,
+ * importers.ts) or the TokenSource it hands out.
  */
 describe('provider-neutral modules', () => {
   const neutral = [
@@ -18,22 +18,30 @@ describe('provider-neutral modules', () => {
     'usecases/provider-access.ts',
     'usecases/provider-connect.ts',
     'usecases/provider-deps.ts',
+    'usecases/provider-refresh.ts',
+    'usecases/import-jobs/run-job.ts',
     'providers/provider.ts',
     'providers/registry.ts',
-    'providers/sync-now.ts',
-    'providers/withdrawals.ts',
+    'providers/importers.ts',
   ];
 
   it.each(neutral)('%s imports no provider adapter', (file) => {
     expect(importsOf(join(root, file)).filter((path) => /\/adapters\//.test(path))).toEqual([]);
   });
 
-  it('sync now and disconnect dispatch through the light sides, not on provider names', () => {
-    const connections = readFileSync(join(root, 'usecases/connections.ts'), 'utf8');
-    const disconnect = readFileSync(join(root, 'usecases/disconnect.ts'), 'utf8');
-    expect(connections).toContain("from '../providers/sync-now'");
-    expect(disconnect).toContain("from '../providers/withdrawals'");
-    for (const source of [connections, disconnect]) expect(source).not.toMatch(/provider\s*===\s*'/);
+  it('sync now, disconnect, the erasure, the daily refresh and the import worker dispatch through the registry, not on provider names', () => {
+    const dispatchers = {
+      'usecases/connections.ts': "from '../providers/registry'",
+      'usecases/disconnect.ts': "from '../providers/registry'",
+      'usecases/provider-refresh.ts': "from '../providers/registry'",
+      'handlers/me/delete-me.ts': "from '../../providers/registry'",
+      'usecases/import-jobs/run-job.ts': "from '../../providers/importers'",
+    };
+    for (const [file, registry] of Object.entries(dispatchers)) {
+      const source = readFileSync(join(root, file), 'utf8');
+      expect(source, file).toContain(registry);
+      expect(source, file).not.toMatch(/provider\s*[!=]==\s*'/);
+    }
   });
 
   it('the adapter clients share the one HTTP client base: the OAuth client on it, the API client on that', () => {

@@ -1,56 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { providerRegistry } from '../../../functions/providers/registry';
-import { syncNowSides } from '../../../functions/providers/sync-now';
-import { withdrawalSides } from '../../../functions/providers/withdrawals';
+import { googleProvider } from '../../../functions/providers/google';
+import { providerImporter } from '../../../functions/providers/importers';
+import { connectionDeps, PROVIDERS, pullingProviders } from '../../../functions/providers/registry';
+import { stravaPull } from '../../../functions/providers/strava/pull';
+import { stravaProvider } from '../../../functions/providers/strava/provider';
 import { PROVIDER_TYPES } from '../../../functions/shared/schemas/activity';
 
 describe('the provider registry', () => {
   it('has exactly one provider for every provider id in the shared schema, under its own id', () => {
-    const registry = providerRegistry();
-    expect(Object.keys(registry).sort()).toEqual([...PROVIDER_TYPES].sort());
-    for (const id of PROVIDER_TYPES) expect(registry[id].id).toBe(id);
+    expect(Object.keys(PROVIDERS).sort()).toEqual([...PROVIDER_TYPES].sort());
+    for (const id of PROVIDER_TYPES) expect(PROVIDERS[id].id).toBe(id);
   });
 
-  it("has every provider's light sides under its id, the same ones the whole provider carries", () => {
-    const registry = providerRegistry();
-    for (const sides of [syncNowSides(), withdrawalSides()]) {
-      expect(Object.keys(sides).sort()).toEqual([...PROVIDER_TYPES].sort());
-      for (const id of PROVIDER_TYPES) expect(sides[id].id).toBe(id);
-    }
+  it('gives every provider what each path asks of it: sync now, withdrawal, its deps and its not-connected text', () => {
     for (const id of PROVIDER_TYPES) {
-      expect(registry[id].syncNow).toBe(syncNowSides()[id].syncNow);
-      expect(registry[id].notConnectedMessage).toBe(syncNowSides()[id].notConnectedMessage);
-      expect(registry[id].withdrawAccess).toBe(withdrawalSides()[id].withdrawAccess);
-      expect(syncNowSides()[id].pulls, id).toBe(registry[id].pull !== null);
+      const entry = PROVIDERS[id];
+      expect(typeof entry.syncNow, id).toBe('function');
+      expect(typeof entry.withdrawAccess, id).toBe('function');
+      expect(typeof entry.deps, id).toBe('function');
+      expect(entry.notConnectedMessage, id).toMatch(/is not connected\.$/);
     }
   });
 
-  it('gives every OAuth provider the whole interface (authorize, exchange, refresh, revoke, token source, window listing, mapping)', () => {
-    const oauthProviders = Object.values(providerRegistry()).filter((p) => p.oauth !== null);
-    expect(oauthProviders.map((p) => p.id).sort()).toEqual(['google_health', 'strava']);
-    for (const provider of oauthProviders) {
-      expect(Object.keys(provider.oauth ?? {}).sort()).toEqual([
+  it('has import jobs for exactly the providers that pull', () => {
+    expect(pullingProviders().sort()).toEqual(['google_health', 'strava']);
+    for (const id of PROVIDER_TYPES) {
+      const factory = providerImporter(id);
+      if (PROVIDERS[id].pulls) expect(typeof factory, id).toBe('function');
+      else expect(factory, id).toBeNull();
+    }
+  });
+
+  it("builds a provider's deps from its registry entry, once, and only when asked", async () => {
+    const deps = connectionDeps();
+    expect(await deps.apple_health()).toBeUndefined();
+    let built = 0;
+    const counted = connectionDeps({
+      strava: async () => {
+        built += 1;
+        return { clock: () => new Date() } as never;
+      },
+    });
+    expect(built).toBe(0);
+    expect(await counted.strava()).toBe(await counted.strava());
+    expect(built).toBe(1);
+  });
+
+  it("keeps each OAuth provider's whole interface, with the same light sides as its registry entry", () => {
+    const whole = { strava: stravaProvider, google_health: googleProvider };
+    for (const [id, provider] of Object.entries(whole)) {
+      const entry = PROVIDERS[id as keyof typeof whole];
+      expect(Object.keys(provider.oauth ?? {}).sort(), id).toEqual([
         'authorizeUrl',
         'exchange',
         'refresh',
         'revoke',
         'tokenSource',
       ]);
-      expect(typeof provider.pull?.listWindowPage).toBe('function');
-      expect(typeof provider.pull?.map).toBe('function');
+      expect(typeof provider.pull?.listWindowPage, id).toBe('function');
+      expect(typeof provider.pull?.map, id).toBe('function');
+      expect(provider.syncNow, id).toBe(entry.syncNow);
+      expect(provider.withdrawAccess, id).toBe(entry.withdrawAccess);
+      expect(provider.pulls, id).toBe(entry.pulls);
     }
-  });
-
-  it('keeps push-only Apple Health without OAuth or pulling, but with sync and disconnect', () => {
-    const apple = providerRegistry().apple_health;
-    expect(apple.oauth).toBeNull();
-    expect(apple.pull).toBeNull();
-    expect(typeof apple.syncNow).toBe('function');
-    expect(typeof apple.withdrawAccess).toBe('function');
+    expect(stravaProvider.pull).toBe(stravaPull);
   });
 
   it('maps a Strava page with the domain mapping and skips what it cannot read', () => {
-    const strava = providerRegistry().strava;
     const raw = {
       id: 11,
       name: 'Morning Run',
@@ -61,7 +77,7 @@ describe('the provider registry', () => {
       moving_time: 1700,
       distance: 5000,
     };
-    const { activities, skipped } = strava.pull!.map([raw, { nonsense: true }], {
+    const { activities, skipped } = stravaPull.map([raw, { nonsense: true }], {
       userId: 'u1',
       fetchedAt: new Date('2026-11-21T00:00:00Z'),
       timeZone: 'Europe/Berlin',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import type { StravaGeneration, StravaSimulator } from '../../../infra/local/simulators/strava';
 import { connectAs, MAYA, newUserId, startStrava, testDeps } from './helpers';
@@ -48,7 +49,7 @@ describe.each<{ generation: StravaGeneration; apiPath: string; revokePath: strin
     expect((await activitiesOfUser(userId)).length).toBe(connected.sync?.imported);
     const tokens = (await getConnection(userId, 'strava', deps.cipher))!.tokens!;
 
-    await disconnectProvider(userId, 'strava', deps);
+    await disconnectProvider(userId, 'strava', deps.clock(), connectionDeps({ strava: async () => deps }));
     const revokedAt = revokePath ?? '/oauth/deauthorize';
     expect(sim.control.requestCount({ method: 'POST', path: revokedAt, status: 200 })).toBe(1);
     const afterwards = await fetch(`${sim.url}${apiPath}/athlete`, {

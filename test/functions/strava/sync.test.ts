@@ -7,6 +7,7 @@ import { activitiesOfUser, deleteActivitiesOfUser } from '../../../functions/rep
 import { activeConnections, deactivateConnection, getConnection } from '../../../functions/repositories/connections';
 import { keys } from '../../../functions/repositories/keys';
 import { listSyncRequests, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
@@ -125,7 +126,7 @@ describe('manual_sync_only', () => {
     await setManualSyncOnly(userId, true, new Date());
     sim.control.clearRequests();
 
-    const response = await requestOrRunSync(userId, 'strava', deps);
+    const response = await requestOrRunSync(userId, 'strava', connectionDeps({ strava: async () => deps }));
     expect(response.kind).toBe('requested');
     if (response.kind !== 'requested') return;
     expect(response.request).toMatchObject({
@@ -153,7 +154,7 @@ describe('manual_sync_only', () => {
       sent.push(body);
     });
     try {
-      const answer = await requestOrRunSync(userId, 'strava', deps);
+      const answer = await requestOrRunSync(userId, 'strava', connectionDeps({ strava: async () => deps }));
       expect(answer).toMatchObject({ kind: 'queued', job: { provider: 'strava', kind: 'import' } });
       expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
         expect.objectContaining({ userId, provider: 'strava' }),
@@ -162,11 +163,15 @@ describe('manual_sync_only', () => {
       setLocalImportQueue(null);
     }
     // Other providers have their own branch: Google Fit is not connected for this user.
-    await expect(requestOrRunSync(userId, 'google_health', deps)).rejects.toMatchObject({
+    await expect(
+      requestOrRunSync(userId, 'google_health', connectionDeps({ strava: async () => deps })),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Google Fit is not connected.',
     });
-    await expect(requestOrRunSync(newUserId(), 'strava', deps)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      requestOrRunSync(newUserId(), 'strava', connectionDeps({ strava: async () => deps })),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 

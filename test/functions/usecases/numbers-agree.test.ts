@@ -15,6 +15,7 @@ import { PROVIDER_TYPES, type ProviderType, type UnifiedActivity } from '../../.
 import { DEFAULT_TIME_ZONE } from '../../../functions/shared/schemas/metrics';
 import { listActivities } from '../../../functions/usecases/activities';
 import { getAnalysis } from '../../../functions/usecases/analysis';
+import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { recalculateAfterImport } from '../../../functions/usecases/metrics';
 import type { StravaDeps } from '../../../functions/usecases/strava-deps';
@@ -130,8 +131,8 @@ class World {
         await disconnectProvider(
           this.userId,
           step.provider,
-          { ...offlineStrava, clock: () => new Date(this.now) },
-          offlineGoogle,
+          new Date(this.now),
+          connectionDeps({ strava: async () => offlineStrava, google_health: offlineGoogle }),
         );
         model.connected = false;
         model.counted.clear();

@@ -1,9 +1,9 @@
-import { NotFoundError } from '../lib/errors';
-import { getConnection } from '../repositories/connections';
-import { createSyncRequest, isManualSyncOnly } from '../repositories/sync-requests';
-import { startImportJob } from '../usecases/import-jobs/jobs';
-import type { StravaOAuthDeps } from '../usecases/strava-oauth-deps';
-import type { SyncNowSide } from './provider';
+import { NotFoundError } from '../../lib/errors';
+import { getConnection } from '../../repositories/connections';
+import { createSyncRequest, isManualSyncOnly } from '../../repositories/sync-requests';
+import { startImportJob } from '../../usecases/import-jobs/jobs';
+import type { StravaOAuthDeps } from '../../usecases/strava-oauth-deps';
+import type { SyncNowSide } from '../provider';
 
 export const STRAVA_NOT_CONNECTED = 'Strava is not connected.';
 

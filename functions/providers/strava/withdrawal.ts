@@ -1,9 +1,9 @@
-import { StravaAuthError } from '../adapters/strava/errors';
-import { logger } from '../lib/logger';
-import { getConnection } from '../repositories/connections';
-import { withStravaAccess } from '../usecases/strava-access';
-import type { StravaOAuthDeps } from '../usecases/strava-oauth-deps';
-import type { WithdrawalSide } from './provider';
+import { StravaAuthError } from '../../adapters/strava/errors';
+import { logger } from '../../lib/logger';
+import { getConnection } from '../../repositories/connections';
+import { withStravaAccess } from '../../usecases/strava-access';
+import type { StravaOAuthDeps } from '../../usecases/strava-oauth-deps';
+import type { WithdrawalSide } from '../provider';
 
 /** Strava: disconnecting deauthorizes TrailBuddy for the athlete (best effort). */
 export const stravaWithdrawal: WithdrawalSide<StravaOAuthDeps> = {

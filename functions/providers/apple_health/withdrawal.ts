@@ -1,5 +1,5 @@
-import { revokeIngestToken } from '../repositories/apple-ingest-tokens';
-import type { WithdrawalSide } from './provider';
+import { revokeIngestToken } from '../../repositories/apple-ingest-tokens';
+import type { WithdrawalSide } from '../provider';
 
 /**
  * Apple Health: the Shortcut's ingest token stops working before the connection goes, so nothing lands after the

@@ -1,6 +1,6 @@
-import { NotFoundError } from '../lib/errors';
-import { getConnection } from '../repositories/connections';
-import type { SyncNowSide } from './provider';
+import { NotFoundError } from '../../lib/errors';
+import { getConnection } from '../../repositories/connections';
+import type { SyncNowSide } from '../provider';
 
 export const APPLE_NOT_CONNECTED = 'Apple Health is not connected.';
 
