@@ -23,24 +23,44 @@ import {
   decide,
   fifteenMinuteWindowStart,
   nextDailyWindowStart,
-  nextFifteenMinuteWindowStart,
   parseRateLimitHeaders,
   parseRetryAfter,
-  providerUsage,
   summarizeUsage,
-  type ProviderRateLimitHeaders,
   type RateLimitState,
   type RateLimitUsageSummary,
+  type WindowCounts,
 } from '../domain/rate-limit';
+import {
+  capRefusal,
+  readUsage,
+  sendCaps,
+  stravaRateReport,
+  usedUpWindow,
+  type StravaRateReport,
+} from '../domain/strava-rate-limits';
 import { TooManyRequestsError } from '../lib/errors';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { StravaAppConfig } from './strava-configs';
 import { stravaRateLimitKeys } from './keys';
-import { quarterCounterAttribute } from './strava-rate-limit-keys';
+import {
+  quarterAnsweredAttribute,
+  quarterCapAttribute,
+  quarterCounterAttribute,
+  quarterSendsAttribute,
+} from './strava-rate-limit-keys';
 
 export type { StravaAppConfig } from './strava-configs';
 export { stravaConfigForUser } from './strava-configs';
+
+/**
+ * A let-out call: its quarter, and how many of our sends of its quarter and day had been answered when it went out.
+ * With the response to it, that says how many sends fit (sendCaps in functions/domain/strava-rate-limits.ts).
+ */
+export interface StravaCallTicket {
+  quarterStart: string;
+  answeredBefore: WindowCounts;
+}
 
 /** A 429's mark is written on each day item its retry period touches; Strava never asks for more than a day. */
 const MAX_DAYS_MARKED = 3;
@@ -85,6 +105,10 @@ function countOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
 /** The state of the windows current at `now`, read from that day's item. */
 function stateFromItem(item: Record<string, unknown> | undefined, now: Date): RateLimitState | null {
   if (!item) return null;
@@ -102,6 +126,10 @@ function stateFromItem(item: Record<string, unknown> | undefined, now: Date): Ra
 
 /** The config's rate-limit state at `now` (null when it has made no request that day). */
 export async function readStravaRateLimitState(config: StravaAppConfig, now: Date): Promise<RateLimitState | null> {
+  return stateFromItem(await readDayItem(config, now), now);
+}
+
+async function readDayItem(config: StravaAppConfig, now: Date): Promise<Record<string, unknown> | undefined> {
   const result = await dynamo().send(
     new GetCommand({
       TableName: tableName('rateLimits'),
@@ -109,7 +137,7 @@ export async function readStravaRateLimitState(config: StravaAppConfig, now: Dat
       ConsistentRead: true,
     }),
   );
-  return stateFromItem(result.Item, now);
+  return result.Item;
 }
 
 /** What the API-usage indicator shows for the config at `now`. */
@@ -120,50 +148,88 @@ export async function stravaUsageSummary(config: StravaAppConfig, now: Date): Pr
 /**
  * Atomically counts one Strava API call against the config's windows; throws TooManyRequestsError (functions/lib/errors.ts)
  * with the spec §8 message and retryAfterSeconds when a limit is reached.
+ *
+ * The one conditional write refuses at our own budget (the config's limits, on counters raised to Strava's read usage)
+ * and at Strava's room in both of its pairs as its latest response stated it (`strava_cap_HHMM`, `strava_daily_cap`,
+ * compared with our own sends `sends_HHMM`, `sends_daily`), so Lambdas running at once never send past a window that
+ * Strava has already said is nearly full. The returned ticket is handed back to recordStravaResponse with the answer.
  */
-export async function acquireStravaCall(config: StravaAppConfig, now: Date): Promise<void> {
+export async function acquireStravaCall(config: StravaAppConfig, now: Date): Promise<StravaCallTicket> {
   const dayStart = dailyWindowStart(now);
   const quarter = fifteenMinuteWindowStart(now);
   const base = dayItemBase(config, dayStart);
-  const counted = await updateIfCondition(
-    new UpdateCommand({
-      TableName: tableName('rateLimits'),
-      Key: stravaRateLimitKeys.dayWindow(config.id, dayStart),
-      UpdateExpression:
-        'SET #quarter = if_not_exists(#quarter, :zero) + :one, daily_requests = if_not_exists(daily_requests, :zero) + :one, ' +
-        'fifteen_min_requests = if_not_exists(#quarter, :zero) + :one, fifteen_min_window_start = :quarterStart, ' +
-        `last_request_at = :now, updated_at = :now, ${base.expression}`,
-      // Refuse while marked rate limited (until retry_after), at the daily limit, or at the quarter's limit.
-      ConditionExpression:
-        '(attribute_not_exists(is_rate_limited) OR is_rate_limited = :false OR attribute_not_exists(retry_after) OR retry_after <= :now) ' +
-        'AND (attribute_not_exists(daily_requests) OR daily_requests < :dailyLimit) ' +
-        'AND (attribute_not_exists(#quarter) OR #quarter < :fifteenMinLimit)',
-      ExpressionAttributeNames: { '#quarter': quarterCounterAttribute(quarter) },
-      ExpressionAttributeValues: {
-        ...base.values,
-        ':zero': 0,
-        ':one': 1,
-        ':quarterStart': quarter.toISOString(),
-        ':now': now.toISOString(),
-        ':dailyLimit': config.dailyLimit,
-        ':fifteenMinLimit': config.fifteenMinLimit,
-      },
-    }),
-  );
-  if (counted) return;
-  throw await refusal(config, now);
+  const answeredName = quarterAnsweredAttribute(quarter);
+  let sends: Record<string, unknown> | undefined;
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: stravaRateLimitKeys.dayWindow(config.id, dayStart),
+        UpdateExpression:
+          'SET #quarter = if_not_exists(#quarter, :zero) + :one, daily_requests = if_not_exists(daily_requests, :zero) + :one, ' +
+          '#sends = if_not_exists(#sends, :zero) + :one, sends_daily = if_not_exists(sends_daily, :zero) + :one, ' +
+          // Set to themselves only so the write returns them: the ticket's count of answered sends.
+          '#answered = if_not_exists(#answered, :zero), answered_daily = if_not_exists(answered_daily, :zero), ' +
+          'fifteen_min_requests = if_not_exists(#quarter, :zero) + :one, fifteen_min_window_start = :quarterStart, ' +
+          `last_request_at = :now, updated_at = :now, ${base.expression}`,
+        // Refuse while marked rate limited (until retry_after), at our daily or quarter budget, or at Strava's room.
+        ConditionExpression:
+          '(attribute_not_exists(is_rate_limited) OR is_rate_limited = :false OR attribute_not_exists(retry_after) OR retry_after <= :now) ' +
+          'AND (attribute_not_exists(daily_requests) OR daily_requests < :dailyLimit) ' +
+          'AND (attribute_not_exists(#quarter) OR #quarter < :fifteenMinLimit) ' +
+          'AND (attribute_not_exists(#cap) OR #sends < #cap) ' +
+          'AND (attribute_not_exists(strava_daily_cap) OR sends_daily < strava_daily_cap)',
+        ExpressionAttributeNames: {
+          '#quarter': quarterCounterAttribute(quarter),
+          '#sends': quarterSendsAttribute(quarter),
+          '#answered': answeredName,
+          '#cap': quarterCapAttribute(quarter),
+        },
+        ExpressionAttributeValues: {
+          ...base.values,
+          ':zero': 0,
+          ':one': 1,
+          ':quarterStart': quarter.toISOString(),
+          ':now': now.toISOString(),
+          ':dailyLimit': config.dailyLimit,
+          ':fifteenMinLimit': config.fifteenMinLimit,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    sends = result.Attributes;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    throw await refusal(config, now);
+  }
+  return {
+    quarterStart: quarter.toISOString(),
+    answeredBefore: { fifteenMin: countOf(sends?.[answeredName]), daily: countOf(sends?.answered_daily) },
+  };
 }
 
 /**
  * Builds the refusal after a failed condition. Between the failed write and this read, with the same `now`,
- * counters only grow and marks only get set, so the pure rules refuse too and pick the spec's message.
+ * counters only grow and marks only get set, so the rules refuse too and pick the spec's message: our own budget and
+ * marks first (functions/domain/rate-limit.ts), then Strava's room (functions/domain/strava-rate-limits.ts).
  */
 async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyRequestsError> {
-  const decision = decide(await readStravaRateLimitState(config, now), config, now);
-  if (decision.allowed)
+  const item = await readDayItem(config, now);
+  const decision = decide(stateFromItem(item, now), config, now);
+  if (!decision.allowed) {
+    if (decision.reason === 'fifteen_min') await markRateLimited(config, now, decision.retryAt);
+    return new TooManyRequestsError(decision.message, decision.retryAfterSeconds);
+  }
+  const quarter = fifteenMinuteWindowStart(now);
+  const capped = capRefusal(
+    { fifteenMin: countOf(item?.[quarterSendsAttribute(quarter)]), daily: countOf(item?.sends_daily) },
+    { fifteenMin: numberOrNull(item?.[quarterCapAttribute(quarter)]), daily: numberOrNull(item?.strava_daily_cap) },
+    now,
+  );
+  if (!capped)
     throw new Error(`Strava rate limiter: the window for config '${config.id}' refused a call its state allows`);
-  if (decision.reason === 'fifteen_min') await markRateLimited(config, now, decision.retryAt);
-  return new TooManyRequestsError(decision.message, decision.retryAfterSeconds);
+  if (capped.window === 'fifteen_min') await markRateLimited(config, now, capped.retryAt);
+  return new TooManyRequestsError(capped.message, capped.retryAfterSeconds);
 }
 
 /**
@@ -225,36 +291,67 @@ function raiseCounter(
 }
 
 /**
- * The end of whichever of Strava's windows its usage headers show used up (null when none is).
- * After a 429 without Retry-After: if none is, the 429 is transient — a burst or a proxy — and is left to the
- * caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window.
- * After any other response: a used-up window means the next request would be refused, so none is sent until it reopens.
+ * Counts the call's send as answered and keeps the room Strava's response leaves as caps on our sends (sendCaps),
+ * replacing the previous ones. The quarter's cap is set only when the call went out in the quarter the response counts
+ * in; a call answered after midnight changes nothing of the new day.
  */
-function windowEndWhenUsedUp(headers: ProviderRateLimitHeaders | null, now: Date): Date | null {
-  if (!headers) return null;
-  const usage = providerUsage(headers);
-  const dailyLimits = [headers.limit.daily, headers.readLimit?.daily].filter(
-    (limit): limit is number => limit !== undefined && limit > 0,
+async function recordAnswer(
+  config: StravaAppConfig,
+  now: Date,
+  ticket: StravaCallTicket,
+  report: StravaRateReport | null,
+): Promise<void> {
+  const dayStart = dailyWindowStart(now);
+  const ticketQuarter = new Date(ticket.quarterStart);
+  if (dailyWindowStart(ticketQuarter).getTime() !== dayStart.getTime()) return;
+  const caps = report ? sendCaps(report, ticket.answeredBefore) : null;
+  const sameQuarter = fifteenMinuteWindowStart(now).getTime() === ticketQuarter.getTime();
+  const base = dayItemBase(config, dayStart);
+  const sets = [
+    '#answered = if_not_exists(#answered, :zero) + :one',
+    'answered_daily = if_not_exists(answered_daily, :zero) + :one',
+  ];
+  if (caps) sets.push('strava_daily_cap = :dailyCap');
+  if (caps && sameQuarter) sets.push('#cap = :quarterCap');
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('rateLimits'),
+      Key: stravaRateLimitKeys.dayWindow(config.id, dayStart),
+      UpdateExpression: `SET ${sets.join(', ')}, updated_at = :now, ${base.expression}`,
+      ExpressionAttributeNames: {
+        '#answered': quarterAnsweredAttribute(ticketQuarter),
+        ...(caps && sameQuarter ? { '#cap': quarterCapAttribute(ticketQuarter) } : {}),
+      },
+      ExpressionAttributeValues: {
+        ...base.values,
+        ':zero': 0,
+        ':one': 1,
+        ':now': now.toISOString(),
+        ...(caps ? { ':dailyCap': caps.daily } : {}),
+        ...(caps && sameQuarter ? { ':quarterCap': caps.fifteenMin } : {}),
+      },
+    }),
   );
-  if (dailyLimits.some((limit) => usage.daily >= limit)) return nextDailyWindowStart(now);
-  const quarterLimits = [headers.limit.fifteenMin, headers.readLimit?.fifteenMin].filter(
-    (limit): limit is number => limit !== undefined && limit > 0,
-  );
-  if (quarterLimits.some((limit) => usage.fifteenMin >= limit)) return nextFifteenMinuteWindowStart(now);
-  return null;
 }
 
-/** Corrects the counters from Strava's X-RateLimit-Usage / X-RateLimit-Limit headers (and marks rate-limited on a 429). */
+/**
+ * Reads both of Strava's pairs from a response (X-RateLimit-* overall, X-ReadRateLimit-* read): raises our budget
+ * counters to Strava's read usage (it counts app-wide: other deployments, calls we never saw), keeps the room it leaves
+ * as caps on our sends (with the call's ticket), and marks the config rate limited when a window of either pair is used
+ * up — until the day ends when it is the day, else the quarter — or Strava answered 429.
+ */
 export async function recordStravaResponse(
   config: StravaAppConfig,
   response: { status: number; headers: Headers },
   now: Date,
+  ticket?: StravaCallTicket | void,
 ): Promise<void> {
   const headers = parseRateLimitHeaders(response.headers);
+  const report = headers ? stravaRateReport(headers) : null;
   const writes: Promise<unknown>[] = [];
-  if (headers) {
-    // Strava counts app-wide (other deployments, calls we never saw): keep the larger count, never lower ours.
-    const reported = providerUsage(headers);
+  if (report) {
+    // Never lower ours: our in-flight calls may not have reached Strava yet.
+    const reported = readUsage(report);
     if (reported.daily > 0)
       writes.push(updateIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
     if (reported.fifteenMin > 0) {
@@ -272,14 +369,12 @@ export async function recordStravaResponse(
       );
     }
   }
-  if (response.status === 429) {
-    const waitMs = parseRetryAfter(response.headers.get('Retry-After'), now);
-    const until = waitMs !== null ? new Date(now.getTime() + waitMs) : windowEndWhenUsedUp(headers, now);
-    if (until) writes.push(markRateLimited(config, now, until));
-  } else {
-    // Respect the limit before hitting it: response 20 showing 20/20 means request 21 would only earn a 429.
-    const until = windowEndWhenUsedUp(headers, now);
-    if (until) writes.push(markRateLimited(config, now, until));
-  }
+  if (ticket) writes.push(recordAnswer(config, now, ticket, report));
+  // After a 429 without Retry-After and no used-up window, the 429 is transient (a burst, a proxy): it is left to the
+  // caller's back-off (spec §8: exponential from 1000 ms) instead of blocking the whole app for a window. After any
+  // other response, a used-up window means the next request would only earn a 429, so none is sent until it reopens.
+  const waitMs = response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After'), now) : null;
+  const until = waitMs !== null ? new Date(now.getTime() + waitMs) : report ? usedUpWindow(report, now)?.until : null;
+  if (until) writes.push(markRateLimited(config, now, until));
   await Promise.all(writes);
 }

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { TooManyRequestsError } from '../../lib/errors';
 import { PROVIDER_TIMEOUT_MS } from '../provider-http';
-import type { StravaAppConfig } from '../../repositories/strava-rate-limiter';
+import type { StravaAppConfig, StravaCallTicket } from '../../repositories/strava-rate-limiter';
 import { StravaApiError, StravaRateLimitedError } from './errors';
 import { StravaOAuthClient, type StravaOAuthClientOptions } from './oauth-client';
 import { StravaActivityPage, StravaAthleteSummary } from './schemas';
@@ -11,11 +11,20 @@ export type { ExchangedCode, StravaTokens } from './oauth-client';
 /** Spec §9: every provider call gives up after 10 s. */
 export const STRAVA_TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 
-/** The per-config limiter (functions/repositories/strava-rate-limiter.ts), injected so tests can count calls. */
+/**
+ * The per-config limiter (functions/repositories/strava-rate-limiter.ts), injected so tests can count calls. `acquire`
+ * refuses (TooManyRequestsError) before a call that would pass any window of Strava's two pairs; the ticket it gives
+ * goes back to `record` with the response, whose headers of both pairs set how much room is left.
+ */
 export interface StravaLimiter {
   configForUser(userId: string): Promise<StravaAppConfig>;
-  acquire(config: StravaAppConfig, now: Date): Promise<void>;
-  record(config: StravaAppConfig, response: { status: number; headers: Headers }, now: Date): Promise<void>;
+  acquire(config: StravaAppConfig, now: Date): Promise<StravaCallTicket | void>;
+  record(
+    config: StravaAppConfig,
+    response: { status: number; headers: Headers },
+    now: Date,
+    ticket?: StravaCallTicket | void,
+  ): Promise<void>;
 }
 
 export interface StravaClientOptions extends StravaOAuthClientOptions {
@@ -72,8 +81,10 @@ export class StravaClient extends StravaOAuthClient<StravaClientOptions> {
   }
 
   /**
-   * Every API call: counted by the limiter first (each retry too), then sent with a timeout; usage headers are fed
-   * back to the limiter; 401 and 429 handled by the base loop (spec §8).
+   * Every API call: counted by the limiter first (each retry too), then sent with a timeout; both of Strava's header
+   * pairs are fed back to the limiter with the call's ticket; 401 and 429 handled by the base loop (spec §8). A refusal
+   * by the limiter is thrown as TooManyRequestsError, which an import job turns into a wait for that window
+   * (functions/usecases/import-jobs/run-job.ts), so nothing is sent into a window Strava has said is full.
    */
   private async apiGet<T>(
     userId: string,
@@ -84,11 +95,16 @@ export class StravaClient extends StravaOAuthClient<StravaClientOptions> {
   ): Promise<T> {
     const config = await this.options.limiter.configForUser(userId);
     const attempt = async () => {
-      await this.options.limiter.acquire(config, this.clock());
+      const ticket = await this.options.limiter.acquire(config, this.clock());
       const response = await this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, {
         headers: { authorization: `Bearer ${accessToken}` },
       });
-      await this.options.limiter.record(config, { status: response.status, headers: response.headers }, this.clock());
+      await this.options.limiter.record(
+        config,
+        { status: response.status, headers: response.headers },
+        this.clock(),
+        ticket,
+      );
       return response;
     };
     return this.callApi(

@@ -178,6 +178,53 @@ describe('acquireStravaCall: many Lambdas at once', () => {
   });
 });
 
+describe("acquireStravaCall: Strava's room in both pairs, many Lambdas at once", () => {
+  const stated = (overall: string, read: string) =>
+    stravaHeaders({
+      'X-RateLimit-Limit': '200,2000',
+      'X-RateLimit-Usage': overall,
+      'X-ReadRateLimit-Limit': '100,1000',
+      'X-ReadRateLimit-Usage': read,
+    });
+
+  it("holds 50 concurrent callers to the room Strava's read pair states, though our own budget is larger", async () => {
+    const config = testConfig({ fifteenMinLimit: 1000, dailyLimit: 10_000 });
+    const now = at('2026-03-02T12:01:00.000Z');
+    const ticket = await acquireStravaCall(config, now);
+    // Another deployment already used 93 of the read pair's 100: 7 more fit this quarter.
+    await recordStravaResponse(config, { status: 200, headers: stated('93,400', '93,400') }, now, ticket);
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => acquireStravaCall(config, now)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
+    // Refused until the quarter ends (the first refusal marked the config, so later ones say how long is left).
+    const refused = await refusalOf(acquireStravaCall(config, now));
+    expect(refused.retryAfterSeconds).toBe(14 * 60);
+    // The next quarter starts with room again.
+    await acquireStravaCall(config, at('2026-03-02T12:15:00.000Z'));
+  });
+
+  it('holds each pair to its own limit: overall usage above the read limit leaves the overall room', async () => {
+    const config = testConfig({ fifteenMinLimit: 1000, dailyLimit: 10_000 });
+    const now = at('2026-03-02T12:01:00.000Z');
+    const ticket = await acquireStravaCall(config, now);
+    // Uploads elsewhere used 190 of the overall 200; reads only 1 of 100. Ten more reads fit, not 99, and not 0.
+    await recordStravaResponse(config, { status: 200, headers: stated('190,190', '1,1') }, now, ticket);
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => acquireStravaCall(config, now)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+  });
+
+  it("a used-up daily window in either pair refuses until midnight UTC, the tighter of Strava's windows", async () => {
+    const config = testConfig({ fifteenMinLimit: 1000, dailyLimit: 10_000 });
+    const now = at('2026-03-02T22:01:00.000Z');
+    const ticket = await acquireStravaCall(config, now);
+    await recordStravaResponse(config, { status: 200, headers: stated('5,5', '5,990') }, now, ticket);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => acquireStravaCall(config, now)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    const refused = await refusalOf(acquireStravaCall(config, at('2026-03-02T22:30:00.000Z')));
+    expect(refused.message).toBe('Daily rate limit exceeded');
+    expect(refused.retryAfterSeconds).toBe(90 * 60);
+  });
+});
+
 describe('recordStravaResponse: corrections from Strava headers', () => {
   it("raises the counters to Strava's figures and never lowers them", async () => {
     const config = testConfig({ fifteenMinLimit: 42, dailyLimit: 1000 });
@@ -316,9 +363,10 @@ describe('recordStravaResponse against the Strava simulator', () => {
 
       expect(await callAthlete(config)).toBe(200);
       const simulated = strava.control.usage();
+      // Our budget counts reads, so it follows Strava's read pair (the overall pair is held to its own limit).
       expect(await readStravaRateLimitState(config, now)).toMatchObject({
-        fifteenMinRequests: Math.max(simulated.overall.fifteenMin, simulated.read.fifteenMin),
-        dailyRequests: Math.max(simulated.overall.daily, simulated.read.daily),
+        fifteenMinRequests: simulated.read.fifteenMin,
+        dailyRequests: simulated.read.daily,
       });
       // Strava's count (99) is past our own 90 limit: we stop before Strava has to say 429.
       expect((await refusalOf(acquireStravaCall(config, now))).message).toBe(
