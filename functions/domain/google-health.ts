@@ -209,7 +209,7 @@ export function mapExercise(
     exercise.activeDuration ?? (Date.parse(exercise.interval.endTime) - startMs) / 1000,
   );
   const metrics = exercise.metricsSummary;
-  const speed = positiveOrNull(metrics.averageSpeedMillimetersPerSecond, 1000);
+  const speed = metrics.averageSpeedMillimetersPerSecond;
   return {
     user_id: userId,
     provider_type: 'google_health',
@@ -228,7 +228,7 @@ export function mapExercise(
     heart_rate_max: null,
     activity_level: sessionActivityLevel(durationSeconds),
     elevation_gain_meters: positiveOrNull(metrics.elevationGainMillimeters, 1000),
-    average_speed_mps: speed === null ? null : Math.round(speed * 100) / 100,
+    average_speed_mps: speed !== undefined && speed > 0 ? Math.round(speed / 10) / 100 : null,
     fetched_at: fetchedAt.toISOString(),
   };
 }

@@ -19,7 +19,7 @@ import {
   type StateErrorMessages,
 } from './provider-connect';
 import type { GoogleDeps } from './google-deps';
-import { syncGoogleHealth } from './google-sync';
+import { syncGoogleHealth, toGoogleSyncError } from './google-sync';
 
 /** Spec §5 tips, for Google. */
 export const GOOGLE_INVALID_CODE_MESSAGE =
@@ -92,8 +92,8 @@ export async function connectGoogleHealth(
   }
   if (info.aud !== deps.settings.clientId) throw connectFailed(new Error('the access token was issued to another app'));
 
-  // What Google says the token may do wins over what the browser relayed.
-  const scopes = parseGoogleScopes(info.scope || tokens.scope || request.scope);
+  // What Google says the token may do (tokeninfo) is the only word on it: never what the browser relayed.
+  const scopes = parseGoogleScopes(info.scope);
   if (!canReadActivity(scopes)) {
     await revokeQuietly(tokens.refreshToken ?? tokens.accessToken, deps, userId);
     throw new BadRequestError(MISSING_ACTIVITY_SCOPE_MESSAGE, undefined, 'missing_activity_scope');
@@ -104,7 +104,10 @@ export async function connectGoogleHealth(
   try {
     subject = await deps.google.identity(tokens.accessToken);
   } catch (error) {
-    throw connectFailed(error);
+    // Nothing is stored, so the grant goes too; a project without the API enabled is the operator's to fix.
+    await revokeQuietly(tokens.refreshToken, deps, userId);
+    const mapped = toGoogleSyncError(error);
+    throw mapped.code === 'google_health_api_unavailable' ? mapped : connectFailed(error);
   }
 
   // Reconnecting as a different Google account drops the previous account's activities (storeConnection).

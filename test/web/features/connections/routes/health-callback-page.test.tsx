@@ -127,7 +127,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
   it("shows the server's reason when it refuses the code (e.g. no fitness scope granted)", async () => {
     const refusal = new ApiError(
       400,
-      'missing_fitness_scope',
+      'missing_activity_scope',
       'Google Fit access was not granted. Allow TrailBuddy to read your fitness data and try again.',
     );
     renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
