@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
-import { sessionActivityId } from '../../../functions/domain/google-fit';
+import { exerciseActivityId } from '../../../functions/domain/google-health';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import type { ProviderType } from '../../../functions/shared/schemas/activity';
@@ -124,13 +124,13 @@ const googleJourney: Journey = {
   async disconnect(userId) {
     await disconnectProvider(userId, 'google_health', await strava.testDeps(), () => google.testDeps());
   },
-  // Day summaries are keyed by date alone; the first account's sessions are what tells its data apart.
-  firstAccountIds: () => new Set(googleSim.control.sessions(google.AVERY).map((s) => sessionActivityId(s.id))),
+  // Day summaries are keyed by date alone; the first account's exercises are what tells its data apart.
+  firstAccountIds: () => new Set(googleSim.control.exercises(google.AVERY).map((e) => exerciseActivityId(e.id))),
 };
 
 function googleDepsWatching(onData: () => Promise<void>) {
   return google.testDeps({
-    fetch: watching((url) => url.includes('/fitness/'), onData),
+    fetch: watching((url) => url.includes('/dataPoints'), onData),
     recalculateMetrics: recalculateAfterImport('google_health'),
   });
 }

@@ -51,7 +51,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <>
         <p>
-          You can connect an activity provider such as Strava, Google Fit or Apple Health. When you do, we import your
+          You can connect an activity provider such as Strava, Google Health (Fitbit, Pixel Watch) or Apple Health. When you do, we import your
           activities (for example type, date, duration, distance and elevation) to show you your history, your activity
           level and suggestions for your partner profile.
         </p>
