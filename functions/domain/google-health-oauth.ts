@@ -6,7 +6,8 @@
  */
 
 /** The one permission TrailBuddy reads with: exercises, daily steps and the person's Health user id. */
-export const GOOGLE_HEALTH_ACTIVITY_SCOPE = 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
+export const GOOGLE_HEALTH_ACTIVITY_SCOPE =
+  'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
 
 /** What TrailBuddy asks Google for: only the scopes it reads. */
 export const GOOGLE_HEALTH_SCOPES = [GOOGLE_HEALTH_ACTIVITY_SCOPE] as const;

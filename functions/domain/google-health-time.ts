@@ -37,7 +37,10 @@ export function syncWindow(
  * A window of instants as the local dates it covers, end exclusive: what the Google Health API's civil-time filters
  * and daily roll-ups take. A window ending at a local midnight ends on that date; one ending mid-day takes that day in.
  */
-export function civilDates(window: { startMs: number; endMs: number }, timeZone: string): { startDate: string; endDate: string } {
+export function civilDates(
+  window: { startMs: number; endMs: number },
+  timeZone: string,
+): { startDate: string; endDate: string } {
   return {
     startDate: localDateOf(window.startMs, timeZone),
     endDate: shiftDate(localDateOf(window.endMs - 1, timeZone), 1),

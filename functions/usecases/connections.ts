@@ -34,7 +34,7 @@ export async function disconnectProvider(
 /**
  * POST /api/connections/{provider}/sync, dispatched via the providers' sync-now sides. Strava: a manual_sync_only
  * user files a request, everyone else gets a background import job (issue 13; the running one if there is one).
- * Google Fit: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is
+ * Google Health: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push is
  * reported. `google` builds Google's deps only when Google is asked for.
  */
 export async function requestOrRunSync(

@@ -89,10 +89,7 @@ function googleHealthSettingsFrom(stack: Stack): GoogleHealthDeploymentSettings 
   };
   return {
     clientId: text('googleHealthClientId', text('googleClientId', GOOGLE_CLIENT_ID_PLACEHOLDER)),
-    clientSecretName: text(
-      'googleHealthClientSecretName',
-      text('googleClientSecretName', 'trailbuddy/google-oauth'),
-    ),
+    clientSecretName: text('googleHealthClientSecretName', text('googleClientSecretName', 'trailbuddy/google-oauth')),
     accountsBaseUrl: text('googleAccountsBaseUrl', 'https://accounts.google.com'),
     oauthBaseUrl: text('googleOauthBaseUrl', 'https://oauth2.googleapis.com'),
     healthApiBaseUrl: text('googleHealthApiBaseUrl', 'https://health.googleapis.com'),

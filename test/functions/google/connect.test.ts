@@ -98,10 +98,12 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
 
-    await expect(connectGoogleHealth(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject({
-      status: 400,
-      code: 'state_invalid',
-    });
+    await expect(connectGoogleHealth(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject(
+      {
+        status: 400,
+        code: 'state_invalid',
+      },
+    );
     await expect(connectGoogleHealth(newUserId(), callback, deps)).rejects.toMatchObject({
       status: 400,
       code: 'state_wrong_user',
@@ -112,7 +114,9 @@ describe('connecting', () => {
       code: 'state_expired',
     });
     // None of those consumed it: the right user can still use it, once.
-    await expect(connectGoogleHealth(userId, callback, deps)).resolves.toMatchObject({ connection: { isActive: true } });
+    await expect(connectGoogleHealth(userId, callback, deps)).resolves.toMatchObject({
+      connection: { isActive: true },
+    });
     await expect(connectGoogleHealth(userId, callback, deps)).rejects.toMatchObject({
       status: 400,
       code: 'state_used',

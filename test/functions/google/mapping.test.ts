@@ -172,7 +172,9 @@ describe('one window: exercises plus the steps roll-up', () => {
 
 describe('Google Health scopes and filters', () => {
   it('asks only for the activity and fitness scope', () => {
-    expect(GOOGLE_HEALTH_SCOPES).toEqual(['https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly']);
+    expect(GOOGLE_HEALTH_SCOPES).toEqual([
+      'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
+    ]);
   });
 
   it('reads activity with the read-only scope or the read-write one, and nothing else', () => {

@@ -136,7 +136,8 @@ describe('the Google Health history backfill', () => {
     let armed = false;
     const dyingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (armed && String(input).includes('dataPoints:dailyRollUp') && ++aggregates === 4) throw new Error('worker killed');
+      if (armed && String(input).includes('dataPoints:dailyRollUp') && ++aggregates === 4)
+        throw new Error('worker killed');
       return response;
     };
     const deps = await testDeps({ fetch: dyingFetch });

@@ -16,8 +16,7 @@ const HEALTH_DESCRIPTIONS: Record<string, string> = {
 
 function describe(scope: string): string {
   const area = /googlehealth\.([a-z_]+)(\.readonly)?$/.exec(scope);
-  if (area)
-    return `${HEALTH_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] ? '' : ' (and change it)'}`;
+  if (area) return `${HEALTH_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] ? '' : ' (and change it)'}`;
   return scope;
 }
 

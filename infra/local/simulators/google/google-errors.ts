@@ -54,7 +54,12 @@ export const API_ERRORS = {
       'ACCESS_TOKEN_EXPIRED',
     ),
   insufficientScopes: () =>
-    apiError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT'),
+    apiError(
+      403,
+      'PERMISSION_DENIED',
+      'Request had insufficient authentication scopes.',
+      'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+    ),
   invalidArgument: (message: string) => apiError(400, 'INVALID_ARGUMENT', message),
   notFound: () => apiError(404, 'NOT_FOUND', 'Requested entity was not found.'),
   /** What every call answers for a Cloud project that has not enabled the Google Health API. */

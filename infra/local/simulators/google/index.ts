@@ -91,7 +91,8 @@ export interface GoogleSimulator {
 }
 
 /** What a grant holds unless told otherwise: the activity and fitness scope TrailBuddy asks for. */
-export const GOOGLE_HEALTH_ACTIVITY_SCOPE = 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
+export const GOOGLE_HEALTH_ACTIVITY_SCOPE =
+  'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
 export const GOOGLE_FULL_SCOPES = [GOOGLE_HEALTH_ACTIVITY_SCOPE];
 
 export async function startGoogleSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {

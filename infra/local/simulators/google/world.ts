@@ -486,11 +486,14 @@ export class GoogleWorld {
     const [, who, dataType, rollUp] = points;
     if (who !== 'me' && who !== user.healthUserId) return { status: 403, body: API_ERRORS.insufficientScopes(), sub };
     if (!canReadActivity(token.scopes)) return { status: 403, body: API_ERRORS.insufficientScopes(), sub };
-    if (!rollUp && method === 'GET' && dataType === 'exercise')
-      return { ...this.listExercises(query, user), sub };
+    if (!rollUp && method === 'GET' && dataType === 'exercise') return { ...this.listExercises(query, user), sub };
     if (rollUp && method === 'POST' && dataType === 'steps') return { ...this.dailyRollUp(body, user), sub };
     if (rollUp && method === 'POST')
-      return { status: 400, body: API_ERRORS.invalidArgument(`The simulator rolls up steps only, not ${dataType}.`), sub };
+      return {
+        status: 400,
+        body: API_ERRORS.invalidArgument(`The simulator rolls up steps only, not ${dataType}.`),
+        sub,
+      };
     return { status: 404, body: API_ERRORS.notFound(), sub };
   }
 
@@ -661,8 +664,10 @@ function parseExerciseFilter(filter: string): ((civilStart: string) => boolean)[
   if (filter.trim() === '') return [];
   const clauses: ((civilStart: string) => boolean)[] = [];
   for (const part of filter.split(/\s+AND\s+/)) {
-    const match = /^\s*exercise\.interval\.civil_start_time\s*(>=|<)\s*"(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}:\d{2})?"\s*$/.exec(part);
-    if (!match) return `Invalid filter: ${part.trim()}. Supported: exercise.interval.civil_start_time >= or < "YYYY-MM-DD[THH:mm:ss]".`;
+    const match =
+      /^\s*exercise\.interval\.civil_start_time\s*(>=|<)\s*"(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}:\d{2})?"\s*$/.exec(part);
+    if (!match)
+      return `Invalid filter: ${part.trim()}. Supported: exercise.interval.civil_start_time >= or < "YYYY-MM-DD[THH:mm:ss]".`;
     const literal = `${match[2]}${match[3] ?? 'T00:00:00'}`;
     clauses.push(match[1] === '>=' ? (start) => start >= literal : (start) => start < literal);
   }

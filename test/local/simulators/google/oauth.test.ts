@@ -7,7 +7,6 @@ import {
   authorizeUrl,
   AVERY,
   CLIENT,
-  DAY_MS,
   exchangeCode,
   HEALTH_ACTIVITY,
   HEALTH_LOCATION,

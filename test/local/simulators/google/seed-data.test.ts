@@ -35,22 +35,24 @@ describe('seeded Google accounts', () => {
   it.each(SEEDED_USER_SUBS.filter((sub) => sub !== SAM))(
     'account %s covers every kind of day within 45 days, and nothing in the future',
     (sub) => {
-    const steps = new Map<string, number>();
-    for (const sample of world.samples.filter((s) => s.sub === sub)) {
-      expect(sample.startMs).toBeLessThan(NOW.getTime());
-      const date = localDateOf(sample.startMs, ZONE);
-      steps.set(date, (steps.get(date) ?? 0) + sample.steps);
-    }
-    const workoutDays = new Set(world.exercises.filter((e) => e.sub === sub).map((e) => localDateOf(e.startMs, ZONE)));
-    for (const exercise of world.exercises) expect(exercise.endMs).toBeLessThanOrEqual(NOW.getTime());
-    const dates = Array.from({ length: 45 }, (_, i) => localDateOf(NOW.getTime() - i * 86_400_000, ZONE));
-    const zero = dates.filter((d) => !steps.has(d));
-    const low = dates.filter((d) => steps.has(d) && steps.get(d)! <= 1000 && !workoutDays.has(d));
-    const stepsOnly = dates.filter((d) => (steps.get(d) ?? 0) > 1000 && !workoutDays.has(d));
-    expect(zero.length, 'days with no data').toBeGreaterThan(0);
-    expect(low.length, 'days with 1000 steps or fewer').toBeGreaterThan(0);
-    expect(stepsOnly.length, 'days over 1000 steps without a workout').toBeGreaterThan(0);
-    expect(workoutDays.size, 'days with a workout').toBeGreaterThan(0);
+      const steps = new Map<string, number>();
+      for (const sample of world.samples.filter((s) => s.sub === sub)) {
+        expect(sample.startMs).toBeLessThan(NOW.getTime());
+        const date = localDateOf(sample.startMs, ZONE);
+        steps.set(date, (steps.get(date) ?? 0) + sample.steps);
+      }
+      const workoutDays = new Set(
+        world.exercises.filter((e) => e.sub === sub).map((e) => localDateOf(e.startMs, ZONE)),
+      );
+      for (const exercise of world.exercises) expect(exercise.endMs).toBeLessThanOrEqual(NOW.getTime());
+      const dates = Array.from({ length: 45 }, (_, i) => localDateOf(NOW.getTime() - i * 86_400_000, ZONE));
+      const zero = dates.filter((d) => !steps.has(d));
+      const low = dates.filter((d) => steps.has(d) && steps.get(d)! <= 1000 && !workoutDays.has(d));
+      const stepsOnly = dates.filter((d) => (steps.get(d) ?? 0) > 1000 && !workoutDays.has(d));
+      expect(zero.length, 'days with no data').toBeGreaterThan(0);
+      expect(low.length, 'days with 1000 steps or fewer').toBeGreaterThan(0);
+      expect(stepsOnly.length, 'days over 1000 steps without a workout').toBeGreaterThan(0);
+      expect(workoutDays.size, 'days with a workout').toBeGreaterThan(0);
     },
   );
 
