@@ -258,7 +258,8 @@ function endings(lastBoundary: number) {
 describe.each([
   // The connect's import (3 pages and the empty one), the backfill (3 pages of 200 and the empty one), the refresh.
   { journey: stravaJourney, lastBoundary: 14 },
-  // The connect's import (2 requests), the backfill (12 pages of 30 days, 2 requests each), the refresh.
+  // The connect's import (a steps roll-up and a page of exercises), the backfill (12 pages of 30 days, the same
+  // 2 requests each), the refresh.
   { journey: googleJourney, lastBoundary: 29 },
 ])('consent ends during $journey.provider work', ({ journey, lastBoundary }) => {
   it('stops every import, backfill and refresh at its next step, leaving nothing of the connection behind', async () => {
