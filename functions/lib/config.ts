@@ -92,15 +92,15 @@ export function appleSettings(): AppleSettings {
   };
 }
 
-/** Google Fit settings that are not secret (the client secret comes from functions/lib/secrets.ts). */
+/** Google Health settings that are not secret (the client secret comes from functions/lib/secrets.ts). */
 export interface GoogleSettings {
   clientId: string;
   /** Where the consent page lives, e.g. https://accounts.google.com (authorize at /o/oauth2/v2/auth). */
   accountsBaseUrl: string;
   /** Token, tokeninfo and revoke, e.g. https://oauth2.googleapis.com. */
   oauthBaseUrl: string;
-  /** The Fitness REST API's host, e.g. https://www.googleapis.com (calls go to /fitness/v1/users/me/…). */
-  apiBaseUrl: string;
+  /** The Google Health API's service endpoint without a version, e.g. https://health.googleapis.com (calls go to /v4/…). */
+  healthApiBaseUrl: string;
   /** SITE_URL + '/auth/health/callback?provider=google_health' (the health callback screen reads `provider`). */
   redirectUri: string;
   /** How many local days each sync reads (spec §9: 30). */
@@ -112,7 +112,7 @@ export function googleSettings(): GoogleSettings {
     clientId: requiredEnv('GOOGLE_CLIENT_ID'),
     accountsBaseUrl: trimSlash(requiredEnv('GOOGLE_ACCOUNTS_BASE_URL')),
     oauthBaseUrl: trimSlash(requiredEnv('GOOGLE_OAUTH_BASE_URL')),
-    apiBaseUrl: trimSlash(requiredEnv('GOOGLE_API_BASE_URL')),
+    healthApiBaseUrl: trimSlash(requiredEnv('GOOGLE_HEALTH_API_BASE_URL')),
     redirectUri: `${trimSlash(requiredEnv('SITE_URL'))}/auth/health/callback?provider=google_health`,
     syncDays: positiveIntEnv('GOOGLE_SYNC_DAYS', 30),
   };

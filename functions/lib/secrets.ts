@@ -41,7 +41,7 @@ function secret(envName: EnvVar, arnEnvName: EnvVar, jsonField: string): Promise
 export const stravaClientSecret = (): Promise<string> =>
   secret('STRAVA_CLIENT_SECRET', 'STRAVA_CLIENT_SECRET_ARN', 'clientSecret');
 
-/** The Google OAuth client's secret (Google Fit's server-side flow). */
+/** The Google OAuth client's secret (Google Health's server-side flow). */
 export const googleClientSecret = (): Promise<string> =>
   secret('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET_ARN', 'clientSecret');
 

@@ -5,7 +5,7 @@ import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
 import { startImportJob } from '../usecases/import-jobs/jobs';
 import type { SyncNowSide } from './provider';
 
-/** Google Fit: a sync now queues an import job. */
+/** Google Health: a sync now queues an import job. */
 export const googleSyncNow: SyncNowSide<GoogleOAuthDeps> = {
   id: 'google_health',
   notConnectedMessage: GOOGLE_NOT_CONNECTED,

@@ -4,7 +4,7 @@ import { revokeGoogleAccess } from '../usecases/google-access';
 import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
 import type { WithdrawalSide } from './provider';
 
-/** Google Fit: disconnecting revokes the grant (best effort). */
+/** Google Health: disconnecting revokes the grant at Google (best effort). */
 export const googleWithdrawal: WithdrawalSide<GoogleOAuthDeps> = {
   id: 'google_health',
   async withdrawAccess(userId, deps) {

@@ -35,7 +35,7 @@ export function workoutActivityLevel({
   return 'light';
 }
 
-/** Spec §9, Google Fit sessions: by duration only. */
+/** Spec §9, Google Health exercises: by duration only. */
 export function sessionActivityLevel(durationSeconds: number | null | undefined): ActivityLevel {
   if (above(durationSeconds, 3600)) return 'very_active';
   if (above(durationSeconds, 1800)) return 'active';

@@ -1,6 +1,6 @@
 /**
  * One vocabulary of activity types across providers (issue 11): Strava's sport types ('Run', 'TrailRun', 'Walk'),
- * Google Fit's ('walking', 'running'), Apple Health's ('Walking', 'HKWorkoutActivityTypeHiking') all map to one
+ * Google Health's exercise types ('RUNNING', 'BIKING'), Apple Health's ('Walking', 'HKWorkoutActivityTypeHiking') all map to one
  * canonical type with one label. Aggregates, top types and list filters use it, on the server and in demo mode.
  */
 export const ACTIVITY_TYPE_LABELS = {
@@ -44,7 +44,7 @@ export function activityTypeLabel(providerType: string | null | undefined): stri
 }
 
 /**
- * A day's step count stored as an activity (Apple Health and Google Fit 'Daily steps'): no duration, only steps.
+ * A day's step count stored as an activity (Apple Health and Google Health 'Daily steps'): no duration, only steps.
  * It adds its steps, distance and calories to the day, but it is not a session, and it has no duration to show.
  */
 export function isDailyStepsEntry(activity: { duration_seconds: number; steps?: number | null }): boolean {

@@ -63,7 +63,7 @@ export const ERROR_CODES = [
   'state_wrong_user',
   'state_expired',
   'missing_permission',
-  'missing_fitness_scope',
+  'missing_activity_scope',
   'unsupported_provider',
   'unsupported_health_data',
   'too_many_entries',
@@ -76,8 +76,8 @@ export const ERROR_CODES = [
   'google_reconnect_required',
   'google_network_error',
   'google_refresh_failed',
-  'google_fit_api_unavailable',
-  'google_fit_api_error',
+  'google_health_api_unavailable',
+  'google_health_api_error',
   'google_sync_failed',
 ] as const;
 

@@ -62,7 +62,7 @@ export type UserPoolAction = 'cognito-idp:AdminDisableUser' | 'cognito-idp:Admin
 /** stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and encrypts provider tokens. */
 export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret';
 const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
-/** Sync and disconnect serve every provider: Google Fit's refresh and revoke need its client secret too. */
+/** Sync and disconnect serve every provider: Google's refresh and revoke need its client secret too. */
 const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
 
 const CORE_ROUTES: readonly RouteDefinition[] = [

@@ -6,9 +6,9 @@ import type { GoogleOAuthDeps } from './google-oauth-deps';
 export { REFRESH_MARGIN_SECONDS } from './provider-access';
 
 /** Spec §8. */
-export const NO_GOOGLE_TOKEN_MESSAGE = 'No Google access token available. Please reconnect Google Fit.';
+export const NO_GOOGLE_TOKEN_MESSAGE = 'No Google access token available. Please reconnect Google Health.';
 
-export const GOOGLE_NOT_CONNECTED = 'Google Fit is not connected.';
+export const GOOGLE_NOT_CONNECTED = 'Google Health is not connected.';
 
 /** How the one token lease (usecases/provider-access.ts) renews Google's tokens (Google keeps its refresh token) and says "reconnect". */
 export function googleTokenSource(deps: GoogleOAuthDeps): TokenSource {

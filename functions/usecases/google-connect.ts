@@ -1,13 +1,11 @@
 import { GoogleInvalidCodeError } from '../adapters/google/errors';
 import type { GoogleTokenInfo } from '../adapters/google/schemas';
 import {
-  GOOGLE_FIT_SCOPES,
-  hasFitnessScope,
-  idTokenSubject,
-  missingFitData,
-  missingFitDataMessage,
+  GOOGLE_HEALTH_ACTIVITY_PERMISSION,
+  GOOGLE_HEALTH_SCOPES,
+  canReadActivity,
   parseGoogleScopes,
-} from '../domain/google-fit-oauth';
+} from '../domain/google-health-oauth';
 import { BadRequestError, UpstreamError, type AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { AuthorizeUrlResponse } from '../shared/schemas/connections';
@@ -21,15 +19,16 @@ import {
   type StateErrorMessages,
 } from './provider-connect';
 import type { GoogleDeps } from './google-deps';
-import { syncGoogleFit } from './google-sync';
+import { syncGoogleHealth, toGoogleSyncError } from './google-sync';
 
 /** Spec §5 tips, for Google. */
 export const GOOGLE_INVALID_CODE_MESSAGE =
-  'Failed to connect to Google Fit: Google rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
+  'Failed to connect to Google Health: Google rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
   'it may have been used already, or the redirect URI may not match. Please try connecting again.';
 
-export const MISSING_FITNESS_SCOPE_MESSAGE =
-  'Google Fit was not connected because no access to your fitness data was granted. Please connect again and allow TrailBuddy to see your fitness activity.';
+export const MISSING_ACTIVITY_SCOPE_MESSAGE =
+  `Google Health was not connected: TrailBuddy needs the permission "${GOOGLE_HEALTH_ACTIVITY_PERMISSION}" to read your workouts and daily steps, and it was not granted. ` +
+  'Nothing was stored. Please connect again and tick that permission on the Google screen.';
 
 const STATE_ERRORS: StateErrorMessages = {
   state_invalid: 'The Google authorization could not be verified. Please try connecting again.',
@@ -38,14 +37,14 @@ const STATE_ERRORS: StateErrorMessages = {
   state_used: 'This Google authorization was already used. Please try connecting again.',
 } as const;
 
-/** Google's consent URL: the spec's scopes, offline access (a refresh token) and a signed, single-use state. */
+/** Google's consent URL: only the scopes we read, offline access (a refresh token) and a signed, single-use state. */
 export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps): Promise<AuthorizeUrlResponse> {
   const state = await issueOAuthState(userId, deps);
   const query = new URLSearchParams({
     client_id: deps.settings.clientId,
     redirect_uri: deps.settings.redirectUri,
     response_type: 'code',
-    scope: GOOGLE_FIT_SCOPES.join(' '),
+    scope: GOOGLE_HEALTH_SCOPES.join(' '),
     access_type: 'offline',
     // Always show consent: Google sends a refresh token only when the person consents.
     prompt: 'consent',
@@ -57,18 +56,19 @@ export async function createGoogleAuthorizeUrl(userId: string, deps: GoogleDeps)
 
 function connectFailed(error: unknown): AppError {
   const detail = error instanceof Error ? error.message : String(error);
-  const message = detail.startsWith('Failed to connect to Google Fit')
+  const message = detail.startsWith('Failed to connect to Google Health')
     ? detail
-    : `Failed to connect to Google Fit: ${detail}`;
+    : `Failed to connect to Google Health: ${detail}`;
   return new UpstreamError(message, 'google_connect_failed');
 }
 
 /**
  * The health callback screen's POST: verify the state (signed for Google, this user's, live, unused), exchange the
- * code, confirm the token is ours and carries a fitness scope, store the connection with encrypted tokens, then the
+ * code, confirm the token is ours and carries the activity scope (without it: revoke, store nothing, say which
+ * permission is missing), read the person's healthUserId, store the connection with encrypted tokens, then the
  * initial sync. A failed sync still connects (sync: null).
  */
-export async function connectGoogleFit(
+export async function connectGoogleHealth(
   userId: string,
   request: GoogleConnectRequest,
   deps: GoogleDeps,
@@ -92,15 +92,23 @@ export async function connectGoogleFit(
   }
   if (info.aud !== deps.settings.clientId) throw connectFailed(new Error('the access token was issued to another app'));
 
-  // What Google says the token may do wins over what the browser relayed.
-  const scopes = parseGoogleScopes(info.scope || tokens.scope || request.scope);
-  if (!hasFitnessScope(scopes)) {
+  // What Google says the token may do (tokeninfo) is the only word on it: never what the browser relayed.
+  const scopes = parseGoogleScopes(info.scope);
+  if (!canReadActivity(scopes)) {
     await revokeQuietly(tokens.refreshToken ?? tokens.accessToken, deps, userId);
-    throw new BadRequestError(MISSING_FITNESS_SCOPE_MESSAGE, undefined, 'missing_fitness_scope');
+    throw new BadRequestError(MISSING_ACTIVITY_SCOPE_MESSAGE, undefined, 'missing_activity_scope');
   }
-  const subject = info.sub ?? idTokenSubject(tokens.idToken);
-  if (!subject) throw connectFailed(new Error('Google did not identify the account'));
   if (!tokens.refreshToken) throw connectFailed(new Error('Google did not grant offline access. Please try again.'));
+  // The connection is keyed by the person's Google Health user id (users.getIdentity), not a sign-in claim.
+  let subject: string;
+  try {
+    subject = await deps.google.identity(tokens.accessToken);
+  } catch (error) {
+    // Nothing is stored, so the grant goes too; a project without the API enabled is the operator's to fix.
+    await revokeQuietly(tokens.refreshToken, deps, userId);
+    const mapped = toGoogleSyncError(error);
+    throw mapped.code === 'google_health_api_unavailable' ? mapped : connectFailed(error);
+  }
 
   // Reconnecting as a different Google account drops the previous account's activities (storeConnection).
   const connection = await storeConnection(
@@ -117,12 +125,10 @@ export async function connectGoogleFit(
     deps.cipher,
   );
 
-  // A failed sync is logged by syncGoogleFit; the connection stands and the user can sync again.
-  const sync: GoogleConnectResponse['sync'] = await initialSyncQuietly(() => syncGoogleFit(userId, deps));
+  // A failed sync is logged by syncGoogleHealth; the connection stands and the user can sync again.
+  const sync: GoogleConnectResponse['sync'] = await initialSyncQuietly(() => syncGoogleHealth(userId, deps));
   const summary = toConnectionSummary(sync ? { ...connection, lastSyncAt: sync.lastSyncAt } : connection);
-  const missing = missingFitData(scopes);
-  if (missing.data.length === 0) return { connection: summary, sync };
-  return { connection: summary, sync, notImported: { ...missing, message: missingFitDataMessage(missing.data) } };
+  return { connection: summary, sync };
 }
 
 async function revokeQuietly(token: string, deps: GoogleDeps, userId: string): Promise<void> {

@@ -6,13 +6,13 @@ import { recalculateAfterImport } from './metrics';
 import { googleOAuthClientOptions, type GoogleOAuthDeps, type GoogleOAuthDepsOptions } from './google-oauth-deps';
 import { providerBaseDeps, providerStateKey } from './provider-deps';
 
-/** Everything the Google Fit use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
+/** Everything the Google Health use cases need from outside, passed in explicitly (tests swap the clock, sleep, fetch). */
 export interface GoogleDeps extends GoogleOAuthDeps {
   settings: GoogleSettings;
   google: GoogleClient;
   /** HMAC key for Google's OAuth state (a Strava state never verifies under it, nor the other way round). */
   stateKey: Buffer;
-  /** The zone whose local days the daily buckets follow (the product's zone until profiles carry one). */
+  /** The zone whose local days the daily roll-ups and civil filters follow (the product's zone until profiles carry one). */
   timeZone: string;
   sleep: (ms: number) => Promise<void>;
   /**
@@ -38,7 +38,10 @@ export async function googleDeps(options: GoogleDepsOptions = {}): Promise<Googl
   return {
     ...base,
     settings,
-    google: new GoogleClient({ ...googleOAuthClientOptions(settings, base, options), apiBaseUrl: settings.apiBaseUrl }),
+    google: new GoogleClient({
+      ...googleOAuthClientOptions(settings, base, options),
+      healthApiBaseUrl: settings.healthApiBaseUrl,
+    }),
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
     recalculateMetrics: options.recalculateMetrics ?? recalculateAfterImport('google_health'),
   };

@@ -6,7 +6,7 @@ import { providerBaseDeps, type ProviderBaseDeps, type ProviderBaseOptions } fro
 
 /**
  * What Google's connection side needs on a stored connection (the token lease's refresh, the revocation): the OAuth
- * client, the token cipher and the clock; no Fitness API client or sync hooks. GoogleDeps has all of it.
+ * client, the token cipher and the clock; no Health API client or sync hooks. GoogleDeps has all of it.
  */
 export interface GoogleOAuthDeps {
   google: GoogleOAuthClient;
@@ -20,7 +20,7 @@ export interface GoogleOAuthDepsOptions extends ProviderBaseOptions {
   maxRetryDelayMs?: number;
 }
 
-/** The OAuth client's options from the settings; the full client (usecases/google-deps.ts) adds its API base URL. */
+/** The OAuth client's options from the settings; the full client (usecases/google-deps.ts) adds the Health API base URL. */
 export function googleOAuthClientOptions(
   settings: GoogleSettings,
   base: ProviderBaseDeps,

@@ -35,7 +35,7 @@ export function grantsActivityRead(scopes: readonly string[]): boolean {
 /** Strava lets the app hold only so many athletes until it approves more; the person can still bring data in. */
 export const STRAVA_AT_CAPACITY_MESSAGE =
   'TrailBuddy cannot take more Strava accounts right now. You can still bring your activities in with Google Health ' +
-  '(Google Fit) or Apple Health from the Connections page, and try Strava again later.';
+  '(Fitbit, Pixel Watch) or Apple Health from the Connections page, and try Strava again later.';
 
 const STATE_ERRORS: StateErrorMessages = {
   state_invalid: 'The Strava authorization could not be verified. Please try connecting again.',

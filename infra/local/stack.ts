@@ -38,7 +38,7 @@ export interface LocalStackOptions {
   stravaCredentials?: { clientId: string; clientSecret: string };
   /** The Google simulator's port (0 = any free one). Ignored when real Google credentials are given. */
   googlePort?: number;
-  /** A real Google OAuth client (with Fitness API access); without it the Google simulator stands in. */
+  /** A real Google OAuth client (with the Google Health API enabled); without it the Google simulator stands in. */
   googleCredentials?: { clientId: string; clientSecret: string };
   /** The SES v2 emulator's port (0 = any free one); its page is the local inbox. */
   emailPort?: number;
@@ -62,7 +62,7 @@ export interface LocalStack {
   cognito: LocalCognito;
   /** Present when the simulator stands in for Strava. */
   strava: StravaSimulator | undefined;
-  /** Present when the simulator stands in for Google (OAuth and the Fitness API). */
+  /** Present when the simulator stands in for Google (OAuth and the Google Health API). */
   google: GoogleSimulator | undefined;
   /** The SES v2 emulator: every email the app sends lands in its inbox page. */
   email: LocalEmail;
@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ...options.googleCredentials,
         accountsBaseUrl: 'https://accounts.google.com',
         oauthBaseUrl: 'https://oauth2.googleapis.com',
-        apiBaseUrl: 'https://www.googleapis.com',
+        healthApiBaseUrl: 'https://health.googleapis.com',
       };
     } else {
       google = await startGoogleSimulator({ port: options.googlePort ?? 0, host: '127.0.0.1' });
@@ -147,7 +147,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ...DEFAULT_GOOGLE_CLIENT,
         accountsBaseUrl: google.url,
         oauthBaseUrl: google.url,
-        apiBaseUrl: google.url,
+        healthApiBaseUrl: google.url,
       };
     }
     const email = await startLocalEmail({ port: options.emailPort ?? 0 });
@@ -259,7 +259,7 @@ type LocalGoogleClient = {
   clientSecret: string;
   accountsBaseUrl: string;
   oauthBaseUrl: string;
-  apiBaseUrl: string;
+  healthApiBaseUrl: string;
 };
 
 /**
@@ -304,14 +304,14 @@ function stravaEnv(strava: LocalStravaClient): EnvSettings {
   };
 }
 
-/** What the Google Fit functions read from env (in AWS the client secret comes from GOOGLE_CLIENT_SECRET_ARN). */
+/** What the Google Health functions read from env (in AWS the client secret comes from GOOGLE_CLIENT_SECRET_ARN). */
 function googleEnv(google: LocalGoogleClient): EnvSettings {
   return {
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ACCOUNTS_BASE_URL: google.accountsBaseUrl,
     GOOGLE_OAUTH_BASE_URL: google.oauthBaseUrl,
-    GOOGLE_API_BASE_URL: google.apiBaseUrl,
+    GOOGLE_HEALTH_API_BASE_URL: google.healthApiBaseUrl,
   };
 }
 

@@ -87,8 +87,8 @@ async function main(): Promise<void> {
         ? `  Strava simulator              ${stack.strava.url}  (set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET in .env to use real Strava)`
         : '  Strava                        https://www.strava.com  (real credentials from STRAVA_CLIENT_ID / STRAVA_CLIENT_SECRET)',
       stack.google
-        ? `  Google simulator              ${stack.google.url}  (Google Fit; set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in .env to use real Google)`
-        : '  Google Fit                    https://www.googleapis.com  (real credentials from GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)',
+        ? `  Google simulator              ${stack.google.url}  (Google Health API v4; set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in .env to use real Google)`
+        : '  Google Health                 https://health.googleapis.com  (real credentials from GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)',
       `  Email inbox (SES v2 emulator)  ${stack.email.url}  (every email the app sends: trip plans, alerts, notifications)`,
       '',
       '  Codes the pool would email are printed here: "[cognito] confirmation code for …" (sign-up, resend),',

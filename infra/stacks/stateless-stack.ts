@@ -70,18 +70,18 @@ function stravaSettingsFrom(stack: Stack): StravaDeploymentSettings {
 }
 
 /**
- * Google Fit's server-side OAuth client, from CDK context. By default it is the sign-in client (`googleClientId` /
- * `googleClientSecretName`); a project that still has Fitness API access can be named separately.
+ * Google Health's server-side OAuth client, from CDK context. By default it is the sign-in client (`googleClientId` /
+ * `googleClientSecretName`); a separate Cloud project with the Google Health API enabled can be named instead.
  */
-export interface GoogleFitDeploymentSettings {
+export interface GoogleHealthDeploymentSettings {
   clientId: string;
   clientSecretName: string;
   accountsBaseUrl: string;
   oauthBaseUrl: string;
-  apiBaseUrl: string;
+  healthApiBaseUrl: string;
 }
 
-function googleFitSettingsFrom(stack: Stack): GoogleFitDeploymentSettings {
+function googleHealthSettingsFrom(stack: Stack): GoogleHealthDeploymentSettings {
   const text = (key: string, fallback: string): string => {
     const value: unknown = stack.node.tryGetContext(key);
     if (value === undefined || value === null || value === '') return fallback;
@@ -89,11 +89,11 @@ function googleFitSettingsFrom(stack: Stack): GoogleFitDeploymentSettings {
     return value.trim();
   };
   return {
-    clientId: text('googleFitClientId', text('googleClientId', GOOGLE_CLIENT_ID_PLACEHOLDER)),
-    clientSecretName: text('googleFitClientSecretName', text('googleClientSecretName', 'trailbuddy/google-oauth')),
+    clientId: text('googleHealthClientId', text('googleClientId', GOOGLE_CLIENT_ID_PLACEHOLDER)),
+    clientSecretName: text('googleHealthClientSecretName', text('googleClientSecretName', 'trailbuddy/google-oauth')),
     accountsBaseUrl: text('googleAccountsBaseUrl', 'https://accounts.google.com'),
     oauthBaseUrl: text('googleOauthBaseUrl', 'https://oauth2.googleapis.com'),
-    apiBaseUrl: text('googleApiBaseUrl', 'https://www.googleapis.com'),
+    healthApiBaseUrl: text('googleHealthApiBaseUrl', 'https://health.googleapis.com'),
   };
 }
 
@@ -158,7 +158,7 @@ export class StatelessStack extends Stack {
     // With a custom domain, people use that; the CloudFront domain keeps working either way.
     const siteUrl = this.site.siteUrls.at(-1)!;
     const strava = stravaSettingsFrom(this);
-    const googleFit = googleFitSettingsFrom(this);
+    const googleHealth = googleHealthSettingsFrom(this);
     const runtime: FunctionRuntime = {
       environment: {
         SITE_URL: siteUrl,
@@ -168,10 +168,10 @@ export class StatelessStack extends Stack {
         ...(strava.revokeUrl ? { STRAVA_REVOKE_URL: strava.revokeUrl } : {}),
         ...(strava.webhookVerifyToken ? { STRAVA_WEBHOOK_VERIFY_TOKEN: strava.webhookVerifyToken } : {}),
         ...(strava.webhookSubscriptionId ? { STRAVA_WEBHOOK_SUBSCRIPTION_ID: strava.webhookSubscriptionId } : {}),
-        GOOGLE_CLIENT_ID: googleFit.clientId,
-        GOOGLE_ACCOUNTS_BASE_URL: googleFit.accountsBaseUrl,
-        GOOGLE_OAUTH_BASE_URL: googleFit.oauthBaseUrl,
-        GOOGLE_API_BASE_URL: googleFit.apiBaseUrl,
+        GOOGLE_CLIENT_ID: googleHealth.clientId,
+        GOOGLE_ACCOUNTS_BASE_URL: googleHealth.accountsBaseUrl,
+        GOOGLE_OAUTH_BASE_URL: googleHealth.oauthBaseUrl,
+        GOOGLE_HEALTH_API_BASE_URL: googleHealth.healthApiBaseUrl,
         ...(props.appleShortcutUrl ? { APPLE_SHORTCUT_URL: props.appleShortcutUrl } : {}),
         ORIGIN_VERIFY_TOKEN: originVerify.token,
       },
@@ -182,7 +182,7 @@ export class StatelessStack extends Stack {
         },
         googleClientSecret: {
           envVar: 'GOOGLE_CLIENT_SECRET_ARN',
-          secret: Secret.fromSecretNameV2(this, 'GoogleFitClientSecret', googleFit.clientSecretName),
+          secret: Secret.fromSecretNameV2(this, 'GoogleHealthClientSecret', googleHealth.clientSecretName),
         },
         appSecret: { envVar: 'APP_SECRET_ARN', secret: stateful.appSecret },
       },

@@ -120,7 +120,7 @@ describe('demo client and HTTP client: one contract (issue 15)', () => {
 
     beforeAll(async () => {
       // The server holds the very activities demo mode shows: same data in, so the rules alone decide what comes out.
-      // Demo mode starts with Strava only; its Google Fit and Apple Health samples bring walks, hikes and swims.
+      // Demo mode starts with Strava only; its Google Health and Apple Health samples bring walks, hikes and swims.
       await demo.connectGoogle({ code: 'demo-code', state: 'demo-state' });
       await demo.issueAppleIngestToken();
       const sample = (await demo.activities({ limit: 100 })).activities;

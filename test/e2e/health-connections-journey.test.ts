@@ -15,7 +15,7 @@ const IPHONE = {
 };
 
 // A seeded Google simulator user (infra/local/simulators/google/seed-data.ts): runs, hikes, walks and step days.
-const AVERY = { sub: '104729384756102938475' };
+const AVERY = { sub: '104729384756102938475', healthUserId: 'A7kR2mQ9xL4' };
 
 type Activity = ActivitiesResponse['activities'][number];
 
@@ -46,16 +46,16 @@ async function signUpAndOpenProfile(page: Page, prefix: string): Promise<void> {
   await page.getByRole('heading', { name: 'Health Connections' }).waitFor({ timeout: 15_000 });
 }
 
-describe('Google Fit in a real browser, against the Google simulator', () => {
+describe('Google Health in a real browser, against the Google simulator', () => {
   const currentPage = useBrowserPage(stack.url);
 
   it('connects through the consent page, lists the imported workouts, and filters and sorts them', async () => {
     const page = currentPage();
-    await signUpAndOpenProfile(page, 'googlefit');
-    const card = page.getByRole('article', { name: 'Google Fit' });
-    await expect.poll(() => card.textContent()).toContain('Google has closed the Google Fit API to new projects');
+    await signUpAndOpenProfile(page, 'googlehealth');
+    const card = page.getByRole('article', { name: 'Google Health' });
+    await expect.poll(() => card.textContent()).toContain('Covers Fitbit and Pixel Watch');
 
-    await card.getByRole('button', { name: 'Connect Google Fit' }).click();
+    await card.getByRole('button', { name: 'Connect Google Health' }).click();
     await page.waitForURL((url) => url.href.startsWith(stack.googleUrl), { timeout: 15_000 });
     await page.getByLabel('Choose an account').selectOption(AVERY.sub);
     await page.getByRole('button', { name: 'Allow' }).click();
@@ -74,28 +74,28 @@ describe('Google Fit in a real browser, against the Google simulator', () => {
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
 
     await page.goto('/profile');
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain(`User ID: ${AVERY.sub.slice(0, 8)}`);
-    expect(await card.getByRole('button', { name: 'Disconnect Google Fit' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => card.textContent(), { timeout: 15_000 })
+      .toContain(`User ID: ${AVERY.healthUserId.slice(0, 8)}`);
+    expect(await card.getByRole('button', { name: 'Disconnect Google Health' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Sync All' }).isVisible()).toBe(true);
 
     // What the simulator holds for Avery, asked independently of TrailBuddy: its recent workouts are imported.
     const imported = (await myActivities(page)).filter((a) => a.provider_type === 'google_health');
     expect(imported.length, 'the initial sync imported nothing').toBeGreaterThan(0);
-    const sessions = (await (
-      await fetch(`${stack.googleUrl}/__simulator/users/${AVERY.sub}/sessions`)
-    ).json()) as Array<{ name: string; startTimeMillis: number }>;
-    const recentSession = sessions
-      .filter(
-        (session) => session.startTimeMillis > Date.now() - 29 * 86_400_000 && session.startTimeMillis < Date.now(),
-      )
-      .sort((a, b) => b.startTimeMillis - a.startTimeMillis)[0];
+    const exercises = (await (
+      await fetch(`${stack.googleUrl}/__simulator/users/${AVERY.sub}/exercises`)
+    ).json()) as Array<{ displayName: string; startMs: number }>;
+    const recentSession = exercises
+      .filter((exercise) => exercise.startMs > Date.now() - 29 * 86_400_000 && exercise.startMs < Date.now())
+      .sort((a, b) => b.startMs - a.startMs)[0];
     expect(recentSession).toBeDefined();
-    expect(imported.map((a) => a.name)).toContain(recentSession!.name);
+    expect(imported.map((a) => a.name)).toContain(recentSession!.displayName);
 
     const all = await expectListToMatch(page, '');
-    expect(all).toContain(recentSession!.name);
+    expect(all).toContain(recentSession!.displayName);
     const region = page.getByRole('region', { name: 'Your Activities' });
-    expect(await region.getByText('Google Fit', { exact: true }).count()).toBe(all.length);
+    expect(await region.getByText('Google Health', { exact: true }).count()).toBe(all.length);
 
     // Filter, sort and order: the list follows the API for the same query, and the filter really narrows it.
     await region.getByLabel('Type').selectOption('walk');

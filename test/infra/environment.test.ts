@@ -55,7 +55,7 @@ const localEnv = () =>
       clientSecret: 'gs',
       accountsBaseUrl: 'http://google',
       oauthBaseUrl: 'http://google',
-      apiBaseUrl: 'http://google',
+      healthApiBaseUrl: 'http://google',
     },
     emailEndpoint: 'http://127.0.0.1:8005',
   });

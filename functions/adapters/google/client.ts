@@ -1,5 +1,12 @@
 import type { ZodType } from 'zod';
-import { FitAggregateResponse, FitSessionsResponse, type FitBucket } from '../../domain/google-fit';
+import {
+  DailyRollUpResponse,
+  HealthIdentity,
+  ListDataPointsResponse,
+  civilDate,
+  exerciseFilter,
+  type StepsRollup,
+} from '../../domain/google-health';
 import { TooManyRequestsError } from '../../lib/errors';
 import { PROVIDER_TIMEOUT_MS } from '../provider-http';
 import { GoogleApiError, GoogleRateLimitedError } from './errors';
@@ -11,62 +18,73 @@ export type { GoogleTokens } from './oauth-client';
 /** Spec §9: every provider call gives up after 10 s. */
 export const GOOGLE_TIMEOUT_MS = PROVIDER_TIMEOUT_MS;
 
+/** The reference caps a page of `exercise` data points at 25 (ListDataPoints pageSize). */
+export const EXERCISE_PAGE_SIZE = 25;
+
 export interface GoogleClientOptions extends GoogleOAuthClientOptions {
-  apiBaseUrl: string;
+  /** The service endpoint without a version, e.g. https://health.googleapis.com; calls go to <base>/v4/…. */
+  healthApiBaseUrl: string;
 }
 
 /**
- * Talks to Google's OAuth endpoints (GoogleOAuthClient) and the Fitness REST API v1 on the shared client base
- * (timeout, JSON, 401/429 loop). Error messages never include tokens or secrets.
+ * Talks to Google's OAuth endpoints (GoogleOAuthClient) and the Google Health API v4 on the shared client base
+ * (timeout, JSON, 401/429 loop). Paths and fields follow the v4 discovery document (see domain/google-health.ts).
+ * Error messages never include tokens or secrets.
  */
 export class GoogleClient extends GoogleOAuthClient<GoogleClientOptions> {
-  // ---- Fitness REST API v1 ---------------------------------------------------------------------
+  /** users.getIdentity: GET v4/users/me/identity, the person's healthUserId. */
+  async identity(accessToken: string): Promise<string> {
+    const response = await this.api(accessToken, '/v4/users/me/identity', {}, HealthIdentity);
+    return response.healthUserId;
+  }
 
   /**
-   * Totals of the given data types per calendar day in `timeZone` (POST dataset:aggregate, bucketByTime.period),
-   * so a day stays a local day across DST switches, where fixed 24-hour buckets would drift by an hour.
+   * One page (newest first, at most 25) of the exercises that started on local dates [startDate, endDate):
+   * users.dataTypes.dataPoints.list with the civil start time filter. `pageToken` continues a listing.
    */
-  async aggregateByDay(
+  async listExercises(
     accessToken: string,
-    query: { dataTypeNames: readonly string[]; startTimeMillis: number; endTimeMillis: number; timeZone: string },
-  ): Promise<FitBucket[]> {
+    query: { startDate: string; endDate: string; pageToken: string | null },
+  ): Promise<{ dataPoints: unknown[]; nextPageToken: string | null }> {
+    const params = new URLSearchParams({
+      pageSize: String(EXERCISE_PAGE_SIZE),
+      filter: exerciseFilter(query.startDate, query.endDate),
+    });
+    if (query.pageToken) params.set('pageToken', query.pageToken);
+    const response = await this.api(
+      accessToken,
+      `/v4/users/me/dataTypes/exercise/dataPoints?${params.toString()}`,
+      {},
+      ListDataPointsResponse,
+    );
+    return { dataPoints: response.dataPoints, nextPageToken: response.nextPageToken || null };
+  }
+
+  /**
+   * Steps per local day over [startDate, endDate) (users.dataTypes.dataPoints.dailyRollUp, one-day windows). The
+   * reference allows at most 90 days a call and a start at midnight (a date without a time is midnight).
+   */
+  async dailySteps(accessToken: string, query: { startDate: string; endDate: string }): Promise<StepsRollup[]> {
     const body = {
-      aggregateBy: query.dataTypeNames.map((dataTypeName) => ({ dataTypeName })),
-      bucketByTime: { period: { type: 'day', value: 1, timeZoneId: query.timeZone } },
-      startTimeMillis: query.startTimeMillis,
-      endTimeMillis: query.endTimeMillis,
+      range: { start: { date: civilDate(query.startDate) }, end: { date: civilDate(query.endDate) } },
+      windowSizeDays: 1,
     };
     const response = await this.api(
       accessToken,
-      '/fitness/v1/users/me/dataset:aggregate',
+      '/v4/users/me/dataTypes/steps/dataPoints:dailyRollUp',
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-      FitAggregateResponse,
+      DailyRollUpResponse,
     );
-    return response.bucket;
+    return response.rollupDataPoints;
   }
 
-  /** Sessions ending between two instants (GET sessions); each item is parsed by the domain mapping. */
-  async listSessions(accessToken: string, query: { startTime: Date; endTime: Date }): Promise<unknown[]> {
-    const params = new URLSearchParams({
-      startTime: query.startTime.toISOString(),
-      endTime: query.endTime.toISOString(),
-    });
-    const response = await this.api(
-      accessToken,
-      `/fitness/v1/users/me/sessions?${params.toString()}`,
-      {},
-      FitSessionsResponse,
-    );
-    return response.session;
-  }
-
-  /** Every Fitness call: a timeout, 401 typed for the refresh-and-retry, 429 retried (spec §8) honouring Retry-After (the base loop). */
+  /** Every Health API call: a timeout, 401 typed for the refresh-and-retry, 429 retried (spec §8) honouring Retry-After (the base loop). */
   private async api<T>(accessToken: string, pathAndQuery: string, init: RequestInit, schema: ZodType<T>): Promise<T> {
-    const context = 'Google Fit API error';
+    const context = 'Google Health API error';
     const headers = { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` };
     return this.callApi(
       context,
-      () => this.send(context, `${this.options.apiBaseUrl}${pathAndQuery}`, { ...init, headers }),
+      () => this.send(context, `${this.options.healthApiBaseUrl}${pathAndQuery}`, { ...init, headers }),
       schema,
       async (response) => {
         const { message, reason } = await apiError(response);
@@ -85,7 +103,7 @@ async function apiError(response: Response): Promise<{ message: string; reason?:
       const text = parsed.data.error.message ?? parsed.data.error.status ?? String(response.status);
       return {
         message: `${response.status} ${text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text}`,
-        reason: parsed.data.error.errors?.[0]?.reason,
+        reason: errorReason(parsed.data.error),
       };
     }
   } catch {
@@ -99,4 +117,10 @@ export function googleTooManyRequests(error: unknown): TooManyRequestsError | nu
   if (error instanceof TooManyRequestsError) return error;
   if (error instanceof GoogleRateLimitedError) return new TooManyRequestsError(error.message, error.retryAfterSeconds);
   return null;
+}
+
+/** Google's JSON errors carry the reason in an ErrorInfo detail (AIP-193); older APIs in errors[].reason. */
+function errorReason(error: GoogleApiErrorBody['error']): string | undefined {
+  const info = error.details?.find((detail) => typeof detail.reason === 'string');
+  return info?.reason ?? error.errors?.[0]?.reason;
 }

@@ -1,6 +1,6 @@
 /**
  * What can go wrong talking to Google, by what the caller must do about it. Messages follow spec §8
- * ('Google Fit API error: …', 'Failed to refresh token', …) and never contain tokens or secrets.
+ * ('Google Health API error: …', 'Failed to refresh token', …) and never contain tokens or secrets.
  */
 export class GoogleError extends Error {
   constructor(message: string) {
@@ -12,17 +12,17 @@ export class GoogleError extends Error {
 /** The user must reconnect: no tokens stored, a refused refresh token, 401 after a refresh. */
 export class GoogleAuthError extends GoogleError {}
 
-/** 401 from the Fitness API: the access token expired or was revoked. */
+/** 401 from the Google Health API: the access token expired or was revoked. */
 export class GoogleUnauthorizedError extends GoogleAuthError {
   constructor() {
-    super('Google Fit API error: 401 Invalid Credentials');
+    super('Google Health API error: 401 Invalid Credentials');
   }
 }
 
 /** No answer: DNS, connection reset, the 10 s timeout. */
 export class GoogleNetworkError extends GoogleError {}
 
-/** Google answered, but not with what we asked for. `reason` is Google's (e.g. accessNotConfigured). */
+/** Google answered, but not with what we asked for. `reason` is Google's ErrorInfo reason (e.g. SERVICE_DISABLED). */
 export class GoogleApiError extends GoogleError {
   constructor(
     message: string,

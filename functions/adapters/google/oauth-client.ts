@@ -32,7 +32,7 @@ const RATE_WINDOW_MS = 60_000;
 
 /**
  * Google's OAuth endpoints (exchange, refresh, tokeninfo, revoke) on the shared client base: all that disconnecting
- * and the account erasure need, without the Fitness API and its response shapes (GoogleClient in ./client.ts adds
+ * and the account erasure need, without the Health API and its response shapes (GoogleClient in ./client.ts adds
  * those). Error messages never include tokens or secrets.
  */
 export class GoogleOAuthClient<
@@ -52,7 +52,7 @@ export class GoogleOAuthClient<
   }
 
   async exchangeCode(code: string): Promise<GoogleTokens> {
-    const context = 'Failed to connect to Google Fit';
+    const context = 'Failed to connect to Google Health';
     const response = await this.postOAuth(context, '/token', {
       code,
       client_id: this.options.clientId,
@@ -97,7 +97,7 @@ export class GoogleOAuthClient<
 
   /** What the access token is for (audience, account, granted scopes). */
   async tokenInfo(accessToken: string): Promise<GoogleTokenInfo> {
-    const context = 'Failed to connect to Google Fit';
+    const context = 'Failed to connect to Google Health';
     const response = await this.postOAuth(context, '/tokeninfo', { access_token: accessToken });
     if (response.status === 400) {
       await response.body?.cancel();

@@ -24,12 +24,17 @@ export type GoogleTokenInfo = z.infer<typeof GoogleTokenInfo>;
 /** `{ error, error_description }` from the OAuth endpoints. */
 export const GoogleOAuthErrorBody = z.object({ error: z.string(), error_description: z.string().optional() });
 
-/** `{ error: { code, message, errors: [{ reason }], status } }` from googleapis.com. */
+/**
+ * Google's JSON error format (google.rpc.Status over HTTP): `{ error: { code, message, status, details } }`, where an
+ * ErrorInfo detail (`@type` …google.rpc.ErrorInfo) names the `reason`, e.g. SERVICE_DISABLED or RATE_LIMIT_EXCEEDED.
+ */
 export const GoogleApiErrorBody = z.object({
   error: z.object({
     code: z.number().optional(),
     message: z.string().optional(),
     status: z.string().optional(),
+    details: z.array(z.looseObject({ reason: z.string().optional() })).optional(),
     errors: z.array(z.object({ reason: z.string().optional() })).optional(),
   }),
 });
+export type GoogleApiErrorBody = z.infer<typeof GoogleApiErrorBody>;

@@ -2,7 +2,7 @@ import { httpRoute } from '../../lib/http';
 import { createGoogleAuthorizeUrl } from '../../usecases/google-connect';
 import { googleDeps } from '../../usecases/google-deps';
 
-/** GET /api/google/authorize-url — Google's consent URL (fitness scopes, offline access) with a signed, single-use state. */
+/** GET /api/google/authorize-url — Google's consent URL (the Google Health activity scope, offline access) with a signed, single-use state. */
 export const handler = httpRoute({ auth: 'user' }, async ({ caller }) =>
   createGoogleAuthorizeUrl(caller.userId, await googleDeps()),
 );

@@ -1,16 +1,16 @@
 import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
-import { localMidnightMs, shiftDate, syncWindow } from '../../domain/google-fit-time';
+import { localMidnightMs, shiftDate, syncWindow } from '../../domain/google-health-time';
 import { logger } from '../../lib/logger';
 import { googleProvider } from '../../providers/google';
 import type { GoogleDeps } from '../google-deps';
-import { GOOGLE_NOT_CONNECTED, notConnected, syncGoogleFit, toGoogleSyncError } from '../google-sync';
+import { GOOGLE_NOT_CONNECTED, importGoogleHealth, notConnected, toGoogleSyncError } from '../google-sync';
 import { connectionToImport } from '../import-connection';
 import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
 /** Issue 13: a new user's history, up to the last 12 months (the import's 30 days included). */
 export const GOOGLE_BACKFILL_DAYS = 365;
-/** Local days per page: one daily aggregate and one session list over this many days. */
+/** Local days per backfill page: one steps roll-up (the reference allows up to 90 days) and the exercises' pages. */
 export const GOOGLE_BACKFILL_PAGE_DAYS = 30;
 
 /** A backfill's resume point: its fixed window (local dates, `endDate` exclusive), the next page's first day, the day totals so far. */
@@ -40,13 +40,13 @@ export function googleImporter(deps: GoogleDeps): ProviderImporter {
   return {
     clock: deps.clock,
     toError: toGoogleSyncError,
-    // Google answers its 30-day window in two calls: one run covers it.
+    // The 30-day window is one steps roll-up and the exercises page after page (25 a page): one run covers it.
     async import(run) {
-      const result = await syncGoogleFit(run.userId, deps, run.fence);
+      const { result, pages } = await importGoogleHealth(run.userId, deps, run.fence);
       await run.progress({
         fetched: result.imported + result.updated,
         stored: result.imported + result.updated,
-        pages: 1,
+        pages,
       });
       return { done: true, result: { imported: result.imported, updated: result.updated, days: 0 } };
     },
@@ -55,7 +55,7 @@ export function googleImporter(deps: GoogleDeps): ProviderImporter {
 }
 
 /**
- * Google Fit serves a person's whole history through the same daily aggregate and session list, so the year before
+ * The Google Health API serves a person's history through the same roll-up and exercise list, so the year before
  * the import window is read the same way, 30 local days per page, into day totals only (no activity is stored: they
  * are past the retention window). Totals and cursor are saved together after every page, so a crash or a rate limit
  * (a 429 parks the job until the quota reopens) resumes at the next page without counting a page twice.
@@ -78,7 +78,14 @@ async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportO
       startMs: localMidnightMs(state.nextDate, deps.timeZone),
       endMs: localMidnightMs(pageEnd, deps.timeZone),
     };
-    const { items } = await googleProvider.pull!.listWindowPage(run.userId, deps, window, null);
+    // The provider's pull, page after page: its first page brings the steps roll-up, each page up to 25 exercises.
+    const items: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await googleProvider.pull!.listWindowPage(run.userId, deps, window, cursor);
+      items.push(...page.items);
+      cursor = page.next;
+    } while (cursor !== null);
     const fetchedAt = deps.clock();
     const { activities, skipped } = googleProvider.pull!.map(items, {
       userId: run.userId,
@@ -86,7 +93,7 @@ async function backfillGoogle(run: ImportRun, deps: GoogleDeps): Promise<ImportO
       timeZone: deps.timeZone,
     });
     if (skipped > 0)
-      logger.warn('skipped unreadable google fit sessions in a backfill', { userId: run.userId, skipped });
+      logger.warn('skipped unreadable google health exercises in a backfill', { userId: run.userId, skipped });
     state = {
       ...state,
       nextDate: pageEnd,

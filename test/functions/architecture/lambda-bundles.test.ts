@@ -118,7 +118,7 @@ const PROVIDER_HEAVY_CODE = [
   'functions/usecases/google-sync.ts',
   'functions/adapters/strava/client.ts',
   'functions/adapters/google/client.ts',
-  'functions/domain/google-fit.ts',
+  'functions/domain/google-health.ts',
   'functions/domain/strava-activity.ts',
   'functions/repositories/strava-rate-limiter.ts',
 ];

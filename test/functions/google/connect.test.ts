@@ -6,10 +6,10 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { keys } from '../../../functions/repositories/keys';
 import {
-  connectGoogleFit,
+  connectGoogleHealth,
   createGoogleAuthorizeUrl,
   GOOGLE_INVALID_CODE_MESSAGE,
-  MISSING_FITNESS_SCOPE_MESSAGE,
+  MISSING_ACTIVITY_SCOPE_MESSAGE,
 } from '../../../functions/usecases/google-connect';
 import { createAuthorizeUrl as createStravaAuthorizeUrl } from '../../../functions/usecases/strava-connect';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
@@ -21,7 +21,8 @@ import {
   CALLBACK,
   connectAs,
   consentAs,
-  FITNESS_ACTIVITY,
+  HEALTH_ACTIVITY,
+  healthUserIdOf,
   JORDAN,
   newUserId,
   PRIYA,
@@ -43,7 +44,7 @@ const connectionItem = async (userId: string) =>
   ).Item;
 
 describe('the authorize URL', () => {
-  it('asks Google for the spec scopes with offline access and consent, returning to the health callback screen', async () => {
+  it('asks Google only for the Google Health activity scope, with offline access and consent, returning to the health callback screen', async () => {
     const deps = await testDeps();
     const { url } = await createGoogleAuthorizeUrl(newUserId(), deps);
     const parsed = new URL(url);
@@ -56,39 +57,32 @@ describe('the authorize URL', () => {
       prompt: 'consent',
       include_granted_scopes: 'true',
     });
-    expect(parsed.searchParams.get('scope')!.split(' ')).toEqual([
-      'openid',
-      'email',
-      'profile',
-      'https://www.googleapis.com/auth/fitness.activity.read',
-      'https://www.googleapis.com/auth/fitness.body.read',
-      'https://www.googleapis.com/auth/fitness.location.read',
-      'https://www.googleapis.com/auth/fitness.heart_rate.read',
-      'https://www.googleapis.com/auth/fitness.sleep.read',
-    ]);
+    expect(parsed.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
+    );
     expect(parsed.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
   });
 });
 
 describe('connecting', () => {
-  it('stores an active connection with the Google account id, the granted scopes and tokens encrypted at rest, then syncs', async () => {
+  it('stores an active connection with the Google Health user id, the granted scopes and tokens encrypted at rest, then syncs', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     const result = await connectAs(sim, userId, AVERY, deps);
     expect(result.connection).toMatchObject({
       provider: 'google_health',
       isActive: true,
-      providerUserIdPrefix: AVERY.slice(0, 8),
+      providerUserIdPrefix: healthUserIdOf(sim, AVERY).slice(0, 8),
       athleteFirstName: null,
     });
-    expect(result.connection.scopes).toContain(FITNESS_ACTIVITY);
+    expect(result.connection.scopes).toEqual([HEALTH_ACTIVITY]);
     expect(result.sync).toMatchObject({ provider: 'google_health', updated: 0 });
     expect(result.sync!.imported).toBeGreaterThan(0);
     expect(result.connection.lastSyncAt).toBe(result.sync!.lastSyncAt);
     expect(deps.metricsCalls).toEqual([userId]);
 
     const item = (await connectionItem(userId))!;
-    expect(item.provider_user_id).toBe(AVERY);
+    expect(item.provider_user_id).toBe(healthUserIdOf(sim, AVERY));
     const stored = JSON.stringify(item);
     const connection = (await getConnection(userId, 'google_health', deps.cipher))!;
     expect(connection.tokens!.accessToken).toMatch(/^ya29\./);
@@ -104,22 +98,26 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
 
-    await expect(connectGoogleFit(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject({
-      status: 400,
-      code: 'state_invalid',
-    });
-    await expect(connectGoogleFit(newUserId(), callback, deps)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, { ...callback, state: `${callback.state}x` }, deps)).rejects.toMatchObject(
+      {
+        status: 400,
+        code: 'state_invalid',
+      },
+    );
+    await expect(connectGoogleHealth(newUserId(), callback, deps)).rejects.toMatchObject({
       status: 400,
       code: 'state_wrong_user',
     });
     const later = await testDeps({ clock: () => new Date(Date.now() + 11 * 60_000) });
-    await expect(connectGoogleFit(userId, callback, later)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, callback, later)).rejects.toMatchObject({
       status: 400,
       code: 'state_expired',
     });
     // None of those consumed it: the right user can still use it, once.
-    await expect(connectGoogleFit(userId, callback, deps)).resolves.toMatchObject({ connection: { isActive: true } });
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, callback, deps)).resolves.toMatchObject({
+      connection: { isActive: true },
+    });
+    await expect(connectGoogleHealth(userId, callback, deps)).rejects.toMatchObject({
       status: 400,
       code: 'state_used',
       message: 'This Google authorization was already used. Please try connecting again.',
@@ -134,7 +132,7 @@ describe('connecting', () => {
       const stravaDeps = await stravaTestDeps();
       const stravaState = new URL((await createStravaAuthorizeUrl(userId, stravaDeps)).url).searchParams.get('state')!;
       const deps = await testDeps();
-      await expect(connectGoogleFit(userId, { code: 'x', state: stravaState }, deps)).rejects.toMatchObject({
+      await expect(connectGoogleHealth(userId, { code: 'x', state: stravaState }, deps)).rejects.toMatchObject({
         status: 400,
         code: 'state_invalid',
       });
@@ -152,19 +150,23 @@ describe('connecting', () => {
     }
   });
 
-  it('refuses a grant without any fitness scope with a clear 400, keeps nothing and revokes the grant at Google', async () => {
+  it('refuses a grant without the activity scope with a 400 naming the permission, keeps nothing and revokes the grant at Google', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, JORDAN, []);
-    expect(callback.scope).not.toContain('fitness');
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+    expect(callback.scope).not.toContain('googlehealth');
+    const apiCallsBefore = sim.control.requestCount({ path: /^\/v4\// });
+    await expect(connectGoogleHealth(userId, callback, deps)).rejects.toMatchObject({
       status: 400,
-      code: 'missing_fitness_scope',
-      message: MISSING_FITNESS_SCOPE_MESSAGE,
+      code: 'missing_activity_scope',
+      message: MISSING_ACTIVITY_SCOPE_MESSAGE,
     });
+    expect(MISSING_ACTIVITY_SCOPE_MESSAGE).toContain('See your Google Health activity and fitness data');
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
+    expect(await activitiesOfUser(userId)).toEqual([]);
     expect(sim.control.grantedScopes(JORDAN)).toEqual([]);
+    expect(sim.control.requestCount({ path: /^\/v4\// })).toBe(apiCallsBefore);
   });
 
   it('trusts the scopes Google reports over the ones the browser relays', async () => {
@@ -173,22 +175,21 @@ describe('connecting', () => {
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, JORDAN, []);
     await expect(
-      connectGoogleFit(userId, { ...callback, scope: `${callback.scope} ${FITNESS_ACTIVITY}` }, deps),
-    ).rejects.toMatchObject({ code: 'missing_fitness_scope' });
+      connectGoogleHealth(userId, { ...callback, scope: `${callback.scope} ${HEALTH_ACTIVITY}` }, deps),
+    ).rejects.toMatchObject({ code: 'missing_activity_scope' });
   });
 
-  it('keeps only the fitness scopes the person ticked, and syncs only what they allow', async () => {
+  it('keys the connection by users/me/identity, so a failing identity call stores nothing', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
-    const callback = await consentAs(sim, url, PRIYA, [FITNESS_ACTIVITY]);
-    const result = await connectGoogleFit(userId, callback, deps);
-    expect(result.connection.scopes.filter((s) => s.includes('fitness'))).toEqual([FITNESS_ACTIVITY]);
-    expect(result.sync).not.toBeNull();
-    const days = (await activitiesOfUser(userId)).filter((a) => a.provider_activity_id.startsWith('day:'));
-    expect(days.length).toBeGreaterThan(0);
-    // No location scope: distance was not asked for.
-    expect(days.every((d) => d.distance_meters === null)).toBe(true);
+    const callback = await consentAs(sim, url, PRIYA);
+    sim.control.failNext(1, { status: 500 }, { pathPrefix: '/v4/users/me/identity' });
+    await expect(connectGoogleHealth(userId, callback, deps)).rejects.toMatchObject({
+      status: 502,
+      code: 'google_connect_failed',
+    });
+    expect(await getConnection(userId, 'google_health', null)).toBeNull();
   });
 
   it('answers a used or unknown code with the spec tips, and keeps nothing', async () => {
@@ -198,26 +199,26 @@ describe('connecting', () => {
     const callback = await consentAs(sim, first.url, AVERY);
     const second = await createGoogleAuthorizeUrl(userId, deps);
     const state = new URL(second.url).searchParams.get('state')!;
-    await expect(connectGoogleFit(userId, { code: '4/0Anope', state }, deps)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, { code: '4/0Anope', state }, deps)).rejects.toMatchObject({
       status: 400,
       code: 'invalid_code',
       message: GOOGLE_INVALID_CODE_MESSAGE,
     });
-    expect(GOOGLE_INVALID_CODE_MESSAGE).toMatch(/^Failed to connect to Google Fit: /);
+    expect(GOOGLE_INVALID_CODE_MESSAGE).toMatch(/^Failed to connect to Google Health: /);
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
     expect(callback.code).not.toBe('');
   });
 
-  it('reports Google being down as a 502 "Failed to connect to Google Fit: …"', async () => {
+  it('reports Google being down as a 502 "Failed to connect to Google Health: …"', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
     sim.control.failNext(1, { status: 503, body: { error: 'temporarily_unavailable' } }, { pathPrefix: '/token' });
-    await expect(connectGoogleFit(userId, callback, deps)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, callback, deps)).rejects.toMatchObject({
       status: 502,
       code: 'google_connect_failed',
-      message: 'Failed to connect to Google Fit: 503 temporarily_unavailable',
+      message: 'Failed to connect to Google Health: 503 temporarily_unavailable',
     });
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
   });
@@ -227,8 +228,8 @@ describe('connecting', () => {
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
-    sim.control.failNext(1, { status: 500 });
-    const result = await connectGoogleFit(userId, callback, deps);
+    sim.control.failNext(1, { status: 500 }, { pathPrefix: '/v4/users/me/dataTypes' });
+    const result = await connectGoogleHealth(userId, callback, deps);
     expect(result.sync).toBeNull();
     expect(result.connection).toMatchObject({ isActive: true, lastSyncAt: null });
   });
@@ -240,14 +241,14 @@ describe('connecting', () => {
     const averyIds = new Set((await activitiesOfUser(userId)).map((a) => a.provider_activity_id));
     await connectAs(sim, userId, JORDAN, deps);
     const after = await activitiesOfUser(userId);
-    expect((await getConnection(userId, 'google_health', null))!.providerUserId).toBe(JORDAN);
-    const jordanSessions = new Set(sim.control.sessions(JORDAN).map((s) => `session:${s.id}`));
+    expect((await getConnection(userId, 'google_health', null))!.providerUserId).toBe(healthUserIdOf(sim, JORDAN));
+    const jordanExercises = new Set(sim.control.exercises(JORDAN).map((e) => `exercise:${e.id}`));
     for (const activity of after)
-      if (activity.provider_activity_id.startsWith('session:'))
-        expect(jordanSessions.has(activity.provider_activity_id)).toBe(true);
+      if (activity.provider_activity_id.startsWith('exercise:'))
+        expect(jordanExercises.has(activity.provider_activity_id)).toBe(true);
     expect(
       [...averyIds]
-        .filter((id) => id.startsWith('session:'))
+        .filter((id) => id.startsWith('exercise:'))
         .some((id) => after.some((a) => a.provider_activity_id === id)),
     ).toBe(false);
   });
@@ -258,9 +259,9 @@ describe('connecting', () => {
     const userId = newUserId();
     const { url } = await createGoogleAuthorizeUrl(userId, deps);
     const callback = await consentAs(sim, url, AVERY);
-    await connectGoogleFit(userId, callback, deps);
+    await connectGoogleHealth(userId, callback, deps);
     const fresh = new URL((await createGoogleAuthorizeUrl(userId, deps)).url).searchParams.get('state')!;
-    await expect(connectGoogleFit(userId, { ...callback, state: fresh }, deps)).rejects.toMatchObject({
+    await expect(connectGoogleHealth(userId, { ...callback, state: fresh }, deps)).rejects.toMatchObject({
       status: 400,
       code: 'invalid_code',
     });

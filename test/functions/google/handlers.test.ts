@@ -5,6 +5,7 @@ import { handler as postSync } from '../../../functions/handlers/connections/pos
 import { handler as getAuthorizeUrl } from '../../../functions/handlers/google/get-authorize-url';
 import { handler as postConnect } from '../../../functions/handlers/google/post-connect';
 import { logger } from '../../../functions/lib/logger';
+import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { tokenCipher } from '../../../functions/lib/token-cipher';
 import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
@@ -17,7 +18,7 @@ import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/loc
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
 import { startStrava } from '../strava/helpers';
-import { AVERY, consentAs, JORDAN, newUserId, PRIYA, startGoogle } from './helpers';
+import { AVERY, consentAs, healthUserIdOf, JORDAN, newUserId, PRIYA, startGoogle } from './helpers';
 
 const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 
@@ -63,11 +64,11 @@ async function call(
   return result;
 }
 
-async function authorizeAndConsent(userId: string, sub: string, fitnessScopes?: string[]) {
+async function authorizeAndConsent(userId: string, sub: string, healthScopes?: string[]) {
   const response = await call(getAuthorizeUrl, 'get-google-authorize-url', userId);
   expect(response.status).toBe(200);
   const { url } = AuthorizeUrlResponse.parse(response.json);
-  return consentAs(sim, url, sub, fitnessScopes);
+  return consentAs(sim, url, sub, healthScopes);
 }
 
 describe('the Google routes', () => {
@@ -108,7 +109,7 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     expect(body.connection).toMatchObject({
       provider: 'google_health',
       isActive: true,
-      providerUserIdPrefix: '10472938',
+      providerUserIdPrefix: healthUserIdOf(sim, AVERY).slice(0, 8),
     });
     expect(body.sync!.imported).toBeGreaterThan(0);
 
@@ -184,11 +185,14 @@ describe('connect → list → sync → disconnect over HTTP', () => {
     expect(stolen.status).toBe(400);
     expect(stolen.json).toMatchObject({ error: { code: 'state_wrong_user' } });
 
-    const noFitness = await authorizeAndConsent(userId, PRIYA, []);
-    const refused = await call(postConnect, 'post-google-connect', userId, { body: noFitness });
+    const noActivity = await authorizeAndConsent(userId, PRIYA, []);
+    const refused = await call(postConnect, 'post-google-connect', userId, { body: noActivity });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
-      error: { code: 'missing_fitness_scope', message: expect.stringContaining('no access to your fitness data') },
+      error: {
+        code: 'missing_activity_scope',
+        message: expect.stringContaining('See your Google Health activity and fitness data'),
+      },
     });
     expect(await getConnection(userId, 'google_health', null)).toBeNull();
 
@@ -197,76 +201,53 @@ describe('connect → list → sync → disconnect over HTTP', () => {
       path: '/api/connections/google_health/sync',
     });
     expect(notConnected.status).toBe(404);
-    expect(notConnected.json).toEqual({ error: { code: 'not_found', message: 'Google Fit is not connected.' } });
+    expect(notConnected.json).toEqual({ error: { code: 'not_found', message: 'Google Health is not connected.' } });
   });
 
-  it('maps a project without Fitness API access to a 502 that says so', async () => {
+  it('maps a Cloud project without the Google Health API enabled to a 502 that says so, storing nothing', async () => {
     const userId = newUserId();
     const callback = await authorizeAndConsent(userId, JORDAN);
-    sim.control.setFitnessApiEnabled(false);
+    sim.control.setHealthApiEnabled(false);
     try {
-      const connected = GoogleConnectResponse.parse(
-        (await call(postConnect, 'post-google-connect', userId, { body: callback })).json,
-      );
-      expect(connected.sync).toBeNull();
-      const synced = await call(postSync, 'post-connection-sync', userId, {
-        pathParameters: { provider: 'google_health' },
-        path: '/api/connections/google_health/sync',
-      });
-      expect(synced.status).toBe(202);
-      await queue.idle();
-      const { jobs } = ImportJobsResponse.parse((await call(getImportJobs, 'get-import-jobs', userId)).json);
-      expect(jobs[0]).toMatchObject({
-        status: 'failed',
+      const refused = await call(postConnect, 'post-google-connect', userId, { body: callback });
+      expect(refused.status).toBe(502);
+      expect(refused.json).toEqual({
         error: {
-          code: 'google_fit_api_unavailable',
-          message: expect.stringMatching(/^Google Fit API error: .*closed the Fit API to new projects/),
+          code: 'google_health_api_unavailable',
+          message: expect.stringMatching(/^Google Health API error: the Google Health API is not enabled/),
         },
       });
+      expect(await getConnection(userId, 'google_health', null)).toBeNull();
     } finally {
-      sim.control.setFitnessApiEnabled(true);
+      sim.control.setHealthApiEnabled(true);
     }
   });
 });
 
-describe('POST /api/google/connect with some fitness permissions not granted (issue 11)', () => {
-  const FIT = 'https://www.googleapis.com/auth/fitness';
-
-  it('connects what was granted and says plainly which data will not be imported', async () => {
+describe('POST /api/google/connect without the activity permission', () => {
+  it('stores nothing, says which permission is missing, and leaves the other Google Health permissions unread', async () => {
     const userId = newUserId();
     sim.control.revokeAccess(JORDAN); // Google adds earlier grants (include_granted_scopes): start from none.
-    const callback = await authorizeAndConsent(userId, JORDAN, [`${FIT}.activity.read`, `${FIT}.location.read`]);
-    const connected = await call(postConnect, 'post-google-connect', userId, { body: callback });
-    expect(connected.status).toBe(200);
-    const body = GoogleConnectResponse.parse(connected.json);
-    expect(body.connection.isActive).toBe(true);
-    expect(body.notImported).toEqual({
-      data: ['body measurements', 'heart rate', 'sleep'],
-      activityMissing: false,
-      message:
-        "Google Fit is connected, but TrailBuddy was not allowed to see your body measurements, heart rate and sleep, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.",
+    const callback = await authorizeAndConsent(userId, JORDAN, []);
+    const refused = await call(postConnect, 'post-google-connect', userId, { body: callback });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({
+      error: {
+        code: 'missing_activity_scope',
+        message:
+          'Google Health was not connected: TrailBuddy needs the permission "See your Google Health activity and fitness data" to read your workouts and daily steps, and it was not granted. Nothing was stored. Please connect again and tick that permission on the Google screen.',
+      },
     });
+    expect(await getConnection(userId, 'google_health', null)).toBeNull();
+    expect(await activitiesOfUser(userId)).toEqual([]);
   });
 
-  it('flags the missing activity permission so the screen can offer to reconnect', async () => {
-    const userId = newUserId();
-    sim.control.revokeAccess(PRIYA);
-    const callback = await authorizeAndConsent(userId, PRIYA, [`${FIT}.heart_rate.read`]);
-    const body = GoogleConnectResponse.parse(
-      (await call(postConnect, 'post-google-connect', userId, { body: callback })).json,
-    );
-    expect(body.notImported).toMatchObject({
-      activityMissing: true,
-      data: ['activities, steps and calories', 'body measurements', 'distance', 'sleep'],
-    });
-    expect(body.notImported!.message).toContain('activities, steps and calories');
-  });
-
-  it('says nothing when every permission was granted', async () => {
+  it('says nothing more when the permission was granted', async () => {
     const userId = newUserId();
     const body = GoogleConnectResponse.parse(
       (await call(postConnect, 'post-google-connect', userId, { body: await authorizeAndConsent(userId, AVERY) })).json,
     );
+    expect(body.connection.isActive).toBe(true);
     expect(body.notImported).toBeUndefined();
   });
 });

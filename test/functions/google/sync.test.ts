@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDateOf, syncWindow } from '../../../functions/domain/google-fit-time';
+import { localDateOf, shiftDate, syncWindow } from '../../../functions/domain/google-health-time';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection, saveTokenlessConnection } from '../../../functions/repositories/connections';
 import { setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { connectionDeps } from '../../../functions/providers/registry';
 import { disconnectProvider, requestOrRunSync } from '../../../functions/usecases/connections';
-import { GOOGLE_SYNC_MESSAGES, syncGoogleFit } from '../../../functions/usecases/google-sync';
+import { GOOGLE_SYNC_MESSAGES, syncGoogleHealth } from '../../../functions/usecases/google-sync';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
 import { startStrava, testDeps as stravaTestDeps } from '../strava/helpers';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
-import { AVERY, connectAs, JORDAN, newUserId, PRIYA, startGoogle, testDeps } from './helpers';
+import { AVERY, connectAs, JORDAN, newUserId, PRIYA, SAM, startGoogle, testDeps } from './helpers';
 import { useOwnTables } from '../../support/own-tables';
 
 // The daily refresh walks every active connection: other files' users must not be in its tables.
@@ -27,17 +27,17 @@ afterAll(async () => {
   await strava.stop();
 });
 
-/** What the spec rules make of what the simulator holds for `sub` in the 30 days before `now`. */
+/** What the spec rules make of what the simulator holds for `sub` on the 30 local days up to `now`. */
 function expectedIds(sub: string, now: Date): string[] {
-  const window = syncWindow(now, ZONE, 30);
-  const sessions = sim.control
-    .sessions(sub)
-    .filter((s) => s.endTimeMillis >= window.startMs && s.endTimeMillis <= now.getTime());
-  const workoutDates = new Set(sessions.map((s) => localDateOf(s.startTimeMillis, ZONE)));
+  const { firstDate } = syncWindow(now, ZONE, 30);
+  const endDate = shiftDate(localDateOf(now.getTime(), ZONE), 1);
+  const inWindow = (ms: number) => localDateOf(ms, ZONE) >= firstDate && localDateOf(ms, ZONE) < endDate;
+  const exercises = sim.control.exercises(sub).filter((e) => inWindow(e.startMs));
+  const workoutDates = new Set(exercises.map((e) => localDateOf(e.startMs, ZONE)));
   const days = sim.control
     .dailyTotals(sub)
-    .filter((d) => d.date >= window.firstDate && d.steps > 1000 && !workoutDates.has(d.date));
-  return [...sessions.map((s) => `session:${s.id}`), ...days.map((d) => `day:${d.date}`)].sort();
+    .filter((d) => d.date >= firstDate && d.date < endDate && d.steps > 1000 && !workoutDates.has(d.date));
+  return [...exercises.map((e) => `exercise:${e.id}`), ...days.map((d) => `day:${d.date}`)].sort();
 }
 
 const googleIds = async (userId: string) =>
@@ -50,34 +50,57 @@ describe('syncing the last 30 days', () => {
   it.each([
     ['Avery (runs, hikes, step days)', AVERY],
     ['Jordan (mostly steps)', JORDAN],
-    ['Priya (rides, swims, gym)', PRIYA],
-  ])("imports exactly what the spec rules make of %s's sessions and days", async (_name, sub) => {
+    ['Priya (rides, swims, gym, yoga)', PRIYA],
+  ])("imports exactly what the spec rules make of %s's exercises and step days", async (_name, sub) => {
     const deps = await testDeps();
     const userId = newUserId();
     const before = new Date();
     const result = await connectAs(sim, userId, sub, deps);
     const ids = await googleIds(userId);
     expect(ids).toEqual(expectedIds(sub, before));
-    expect(ids.some((id) => id.startsWith('session:'))).toBe(true);
+    expect(ids.some((id) => id.startsWith('exercise:'))).toBe(true);
     expect(ids.some((id) => id.startsWith('day:'))).toBe(true);
     expect(result.sync!.imported).toBe(ids.length);
 
     const activities = await activitiesOfUser(userId);
-    const sessionsById = new Map(sim.control.sessions(sub).map((s) => [`session:${s.id}`, s]));
+    const exercisesById = new Map(sim.control.exercises(sub).map((e) => [`exercise:${e.id}`, e]));
     for (const activity of activities) {
-      const session = sessionsById.get(activity.provider_activity_id);
-      if (session) {
-        expect(activity.start_time).toBe(new Date(session.startTimeMillis).toISOString());
-        expect(activity.duration_seconds).toBe((session.endTimeMillis - session.startTimeMillis) / 1000);
-        expect(activity.name).toBe(session.name);
+      const exercise = exercisesById.get(activity.provider_activity_id);
+      if (exercise) {
+        expect(activity.start_time).toBe(new Date(exercise.startMs).toISOString());
+        // Duration from activeDuration (pauses left out), not the interval.
+        expect(activity.duration_seconds).toBe(Math.round(exercise.activeMs / 1000));
+        expect(activity.name).toBe(exercise.displayName);
+        expect(activity.distance_meters).toBe(
+          exercise.distanceMm > 0 ? Math.round(exercise.distanceMm / 100) / 10 : null,
+        );
+        // int64 fields arrive as strings and are stored as numbers.
+        expect(activity.steps).toBe(exercise.steps > 0 ? exercise.steps : null);
+        expect(activity.heart_rate_avg).toBe(exercise.averageHeartRate);
+        expect(['run', 'walk', 'ride', 'swim', 'hike', 'yoga', 'strength', 'workout']).toContain(
+          activity.activity_type,
+        );
       } else {
         const date = activity.provider_activity_id.slice('day:'.length);
         const totals = sim.control.dailyTotals(sub).find((d) => d.date === date)!;
         expect(activity.steps).toBe(totals.steps);
-        expect(activity.calories_burned).toBeCloseTo(totals.calories, 0);
         expect(localDateOf(Date.parse(activity.start_time), ZONE)).toBe(date);
       }
     }
+  });
+
+  it('reads every page of a busy account: 25 exercises a page, one steps roll-up, the civil-date filter', async () => {
+    const deps = await testDeps();
+    const userId = newUserId();
+    const before = new Date();
+    sim.control.clearRequests();
+    await connectAs(sim, userId, SAM, deps);
+    const exercises = (await googleIds(userId)).filter((id) => id.startsWith('exercise:'));
+    expect(exercises.length).toBeGreaterThan(50);
+    expect(await googleIds(userId)).toEqual(expectedIds(SAM, before));
+    const pages = sim.control.requestCount({ path: '/v4/users/me/dataTypes/exercise/dataPoints', status: 200 });
+    expect(pages).toBe(Math.ceil(exercises.length / 25));
+    expect(sim.control.requestCount({ path: '/v4/users/me/dataTypes/steps/dataPoints:dailyRollUp' })).toBe(1);
   });
 
   it('re-syncing changes nothing but the fetch time, and never duplicates', async () => {
@@ -85,7 +108,7 @@ describe('syncing the last 30 days', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     const first = await activitiesOfUser(userId);
-    const again = await syncGoogleFit(userId, deps);
+    const again = await syncGoogleHealth(userId, deps);
     expect(again).toMatchObject({ provider: 'google_health', imported: 0, updated: first.length });
     const second = await activitiesOfUser(userId);
     expect(second.map((a) => a.provider_activity_id).sort()).toEqual(first.map((a) => a.provider_activity_id).sort());
@@ -94,7 +117,7 @@ describe('syncing the last 30 days', () => {
     expect((await getConnection(userId, 'google_health', null))!.lastSyncAt).toBe(again.lastSyncAt);
   });
 
-  it("a workout added on a steps-only day replaces that day's step summary; a session deleted at Google goes too", async () => {
+  it("a workout added on a steps-only day replaces that day's step summary; an exercise deleted at Google goes too", async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, JORDAN, deps);
@@ -102,32 +125,32 @@ describe('syncing the last 30 days', () => {
       (a) => a.provider_activity_id.startsWith('day:') && Date.parse(a.start_time) < Date.now() - 2 * 86_400_000,
     )!;
     expect(stepDay).toBeDefined();
-    const added = sim.control.addSession(JORDAN, {
+    const added = sim.control.addExercise(JORDAN, {
       sport: 'hiking',
       name: 'Added hike',
-      startTime: new Date(Date.parse(stepDay.start_time) + 3 * 3_600_000),
+      startTime: new Date(Date.parse(stepDay.start_time) + 9 * 3_600_000),
       minutes: 70,
     });
     try {
-      const result = await syncGoogleFit(userId, deps);
+      const result = await syncGoogleHealth(userId, deps);
       expect(result.imported).toBe(1);
       const ids = await googleIds(userId);
-      expect(ids).toContain(`session:${added.id}`);
+      expect(ids).toContain(`exercise:${added.id}`);
       expect(ids).not.toContain(stepDay.provider_activity_id);
-      const hike = (await activitiesOfUser(userId)).find((a) => a.provider_activity_id === `session:${added.id}`)!;
+      const hike = (await activitiesOfUser(userId)).find((a) => a.provider_activity_id === `exercise:${added.id}`)!;
       expect(hike).toMatchObject({
-        activity_type: 'hiking',
+        activity_type: 'hike',
         activity_level: 'very_active',
-        duration_seconds: 4200,
+        duration_seconds: Math.round(added.activeMs / 1000),
         name: 'Added hike',
       });
 
-      sim.control.deleteSession(added.id);
-      await syncGoogleFit(userId, deps);
-      expect(await googleIds(userId)).not.toContain(`session:${added.id}`);
+      sim.control.deleteExercise(added.id);
+      await syncGoogleHealth(userId, deps);
+      expect(await googleIds(userId)).not.toContain(`exercise:${added.id}`);
       expect(await googleIds(userId)).toContain(stepDay.provider_activity_id);
     } finally {
-      sim.control.deleteSession(added.id);
+      sim.control.deleteExercise(added.id);
     }
   });
 
@@ -140,7 +163,7 @@ describe('syncing the last 30 days', () => {
     expect(stravaCount).toBeGreaterThan(0);
     const deps = await testDeps();
     await connectAs(sim, userId, AVERY, deps);
-    await syncGoogleFit(userId, deps);
+    await syncGoogleHealth(userId, deps);
     expect((await activitiesOfUser(userId)).filter((a) => a.provider_type === 'strava')).toHaveLength(stravaCount);
   });
 });
@@ -154,7 +177,7 @@ describe('tokens', () => {
     // The stored token is expired as far as TrailBuddy knows: it must refresh before calling.
     const later = await testDeps({ clock: () => new Date(Date.now() + 2 * 3_600_000) });
     sim.control.clearRequests();
-    await expect(syncGoogleFit(userId, later)).resolves.toMatchObject({ provider: 'google_health' });
+    await expect(syncGoogleHealth(userId, later)).resolves.toMatchObject({ provider: 'google_health' });
     expect(sim.control.requestCount({ path: '/token', status: 200 })).toBe(1);
     const after = (await getConnection(userId, 'google_health', deps.cipher))!;
     expect(after.tokens!.accessToken).not.toBe(before.tokens!.accessToken);
@@ -162,13 +185,13 @@ describe('tokens', () => {
     expect(after.tokenVersion).toBe(before.tokenVersion + 1);
   });
 
-  it('a 401 from Fit (token expired at Google first) refreshes and retries once', async () => {
+  it('a 401 from the Health API (token expired at Google first) refreshes and retries once', async () => {
     const deps = await testDeps();
     const userId = newUserId();
     await connectAs(sim, userId, PRIYA, deps);
     sim.control.expireAccessTokens(PRIYA);
     sim.control.clearRequests();
-    await expect(syncGoogleFit(userId, deps)).resolves.toMatchObject({ provider: 'google_health' });
+    await expect(syncGoogleHealth(userId, deps)).resolves.toMatchObject({ provider: 'google_health' });
     expect(sim.control.requestCount({ status: 401 })).toBe(1);
     expect(sim.control.requestCount({ path: '/token' })).toBe(1);
   });
@@ -178,10 +201,10 @@ describe('tokens', () => {
     const userId = newUserId();
     await connectAs(sim, userId, JORDAN, deps);
     sim.control.revokeAccess(JORDAN);
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({
+    await expect(syncGoogleHealth(userId, deps)).rejects.toMatchObject({
       status: 409,
       code: 'google_reconnect_required',
-      message: 'No Google access token available. Please reconnect Google Fit.',
+      message: 'No Google access token available. Please reconnect Google Health.',
     });
   });
 
@@ -191,7 +214,7 @@ describe('tokens', () => {
     await connectAs(sim, userId, JORDAN, deps);
     const later = await testDeps({ clock: () => new Date(Date.now() + 2 * 3_600_000) });
     sim.control.failNext(1, { status: 500, body: { error: 'internal_failure' } }, { pathPrefix: '/token' });
-    await expect(syncGoogleFit(userId, later)).rejects.toMatchObject({
+    await expect(syncGoogleHealth(userId, later)).rejects.toMatchObject({
       status: 502,
       code: 'google_refresh_failed',
       message: 'Failed to refresh token',
@@ -199,21 +222,21 @@ describe('tokens', () => {
   });
 });
 
-describe('Google Fit API errors', () => {
+describe('Google Health API errors', () => {
   it.each([
     [
-      'the Fitness API disabled for the project',
-      () => sim.control.setFitnessApiEnabled(false),
+      'the Google Health API not enabled for the project',
+      () => sim.control.setHealthApiEnabled(false),
       502,
-      'google_fit_api_unavailable',
+      'google_health_api_unavailable',
       GOOGLE_SYNC_MESSAGES.apiUnavailable,
     ],
     [
       'a 500',
       () => sim.control.failNext(1, { status: 500 }),
       502,
-      'google_fit_api_error',
-      'Google Fit API error: 500 Internal error encountered.',
+      'google_health_api_error',
+      'Google Health API error: 500 Internal error encountered.',
     ],
     [
       'a 403 for scopes',
@@ -229,8 +252,8 @@ describe('Google Fit API errors', () => {
           },
         }),
       502,
-      'google_fit_api_error',
-      'Google Fit API error: 403 Request had insufficient authentication scopes.',
+      'google_health_api_error',
+      'Google Health API error: 403 Request had insufficient authentication scopes.',
     ],
   ])('%s → %i %s', async (_name, arrange, status, code, message) => {
     const deps = await testDeps();
@@ -239,9 +262,9 @@ describe('Google Fit API errors', () => {
     const stored = await googleIds(userId);
     arrange();
     try {
-      await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status, code, message });
+      await expect(syncGoogleHealth(userId, deps)).rejects.toMatchObject({ status, code, message });
     } finally {
-      sim.control.setFitnessApiEnabled(true);
+      sim.control.setHealthApiEnabled(true);
       sim.control.clearFaults();
     }
     // A failed sync keeps what was there.
@@ -253,7 +276,7 @@ describe('Google Fit API errors', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     sim.control.failNext(2, { status: 429, retryAfterSeconds: 2 });
-    await expect(syncGoogleFit(userId, deps)).resolves.toMatchObject({ provider: 'google_health' });
+    await expect(syncGoogleHealth(userId, deps)).resolves.toMatchObject({ provider: 'google_health' });
     expect(deps.sleeps).toEqual([2000, 2000]);
   });
 
@@ -262,7 +285,7 @@ describe('Google Fit API errors', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     sim.control.failNext(4, { status: 429 });
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    await expect(syncGoogleHealth(userId, deps)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
     expect(deps.sleeps).toEqual([1000, 2000, 4000]);
   });
 
@@ -271,10 +294,10 @@ describe('Google Fit API errors', () => {
     const userId = newUserId();
     await connectAs(sim, userId, AVERY, deps);
     sim.control.failNext(1, { timeout: true });
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({
+    await expect(syncGoogleHealth(userId, deps)).rejects.toMatchObject({
       status: 503,
       code: 'google_network_error',
-      message: 'Network error while syncing Google Fit. Please try again.',
+      message: 'Network error while syncing Google Health. Please try again.',
     });
   });
 });
@@ -292,7 +315,7 @@ describe('dispatch by provider (POST /api/connections/{provider}/sync)', () => {
       ),
     ).rejects.toMatchObject({
       status: 404,
-      message: 'Google Fit is not connected.',
+      message: 'Google Health is not connected.',
     });
     await connectAs(sim, userId, AVERY, deps);
     const sent: string[] = [];
@@ -380,7 +403,7 @@ describe('disconnect and the daily refresh', () => {
       }),
     });
     expect(refreshed.status).toBe(400);
-    await expect(syncGoogleFit(userId, deps)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(syncGoogleHealth(userId, deps)).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('disconnect still succeeds when Google does not answer the revoke', async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
-import { sessionActivityId } from '../../../functions/domain/google-fit';
+import { exerciseActivityId } from '../../../functions/domain/google-health';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import type { ProviderType } from '../../../functions/shared/schemas/activity';
@@ -132,13 +132,13 @@ const googleJourney: Journey = {
       connectionDeps({ google_health: async () => deps }),
     );
   },
-  // Day summaries are keyed by date alone; the first account's sessions are what tells its data apart.
-  firstAccountIds: () => new Set(googleSim.control.sessions(google.AVERY).map((s) => sessionActivityId(s.id))),
+  // Day summaries are keyed by date alone; the first account's exercises are what tells its data apart.
+  firstAccountIds: () => new Set(googleSim.control.exercises(google.AVERY).map((e) => exerciseActivityId(e.id))),
 };
 
 function googleDepsWatching(onData: () => Promise<void>) {
   return google.testDeps({
-    fetch: watching((url) => url.includes('/fitness/'), onData),
+    fetch: watching((url) => url.includes('/dataPoints'), onData),
     recalculateMetrics: recalculateAfterImport('google_health'),
   });
 }
@@ -266,7 +266,8 @@ function endings(lastBoundary: number) {
 describe.each([
   // The connect's import (3 pages and the empty one), the backfill (3 pages of 200 and the empty one), the refresh.
   { journey: stravaJourney, lastBoundary: 14 },
-  // The connect's import (2 requests), the backfill (12 pages of 30 days, 2 requests each), the refresh.
+  // The connect's import (a steps roll-up and a page of exercises), the backfill (12 pages of 30 days, the same
+  // 2 requests each), the refresh.
   { journey: googleJourney, lastBoundary: 29 },
 ])('consent ends during $journey.provider work', ({ journey, lastBoundary }) => {
   it('stops every import, backfill and refresh at its next step, leaving nothing of the connection behind', async () => {

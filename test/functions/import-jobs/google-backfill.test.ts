@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { localDateOf, localMidnightMs, shiftDate, syncWindow } from '../../../functions/domain/google-fit-time';
+import { localDateOf, localMidnightMs, shiftDate, syncWindow } from '../../../functions/domain/google-health-time';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
@@ -10,7 +10,7 @@ import { startJobsAfterConnect } from '../../../functions/usecases/import-jobs/j
 import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';
 import { manualClock } from '../../local/simulators/strava/helpers';
-import { AVERY, connectAs, newUserId, startGoogle, testDeps, type TestDeps } from '../google/helpers';
+import { AVERY, connectAs, newUserId, SAM, startGoogle, testDeps, type TestDeps } from '../google/helpers';
 
 const ZONE = 'America/Vancouver';
 const SYNC_DAYS = 30;
@@ -66,21 +66,23 @@ async function connectWithQueue(deps: TestDeps, sub: string) {
   return { userId, queue, importStart, firstDate: shiftDate(importStart, -(GOOGLE_BACKFILL_DAYS - SYNC_DAYS)) };
 }
 
-/** The simulator's data between two local dates: sessions (each a session of its day), and step days above 1000 without one. */
+/** The simulator's data between two local dates: exercises (by their civil start), and step days above 1000 without one. */
 function expectedHistory(sub: string, firstDate: string, endDate: string) {
-  const startMs = localMidnightMs(firstDate, ZONE);
-  const endMs = localMidnightMs(endDate, ZONE);
-  const sessions = sim.control.sessions(sub).filter((s) => s.endTimeMillis >= startMs && s.endTimeMillis < endMs);
-  const workoutDates = new Set(sessions.map((s) => localDateOf(s.startTimeMillis, ZONE)));
+  const sessions = sim.control.exercises(sub).filter((e) => {
+    const date = localDateOf(e.startMs, ZONE);
+    return date >= firstDate && date < endDate;
+  });
+  const workoutDates = new Set(sessions.map((e) => localDateOf(e.startMs, ZONE)));
   const stepDays = sim.control
     .dailyTotals(sub)
     .filter((d) => d.date >= firstDate && d.date < endDate && d.steps > 1000 && !workoutDates.has(d.date));
   return { sessions, stepDays };
 }
 
-const aggregateCalls = () => sim.control.requestCount({ method: 'POST', path: /dataset:aggregate$/ });
+/** One steps roll-up per backfill page: the count of pages asked of Google. */
+const aggregateCalls = () => sim.control.requestCount({ method: 'POST', path: /dataPoints:dailyRollUp$/ });
 
-describe('the Google Fit history backfill', () => {
+describe('the Google Health history backfill', () => {
   it('folds the year before the 30-day window into the daily aggregates only, old months included', async () => {
     const deps = await testDeps();
     const { userId, queue, importStart, firstDate } = await connectWithQueue(deps, AVERY);
@@ -112,13 +114,30 @@ describe('the Google Fit history backfill', () => {
     expect((await activitiesOfUser(userId)).every((a) => Date.parse(a.start_time) >= windowStartMs)).toBe(true);
   }, 60_000);
 
+  it('reads every page of 25 exercises for each 30-day page of a busy account (600+ exercises in its history)', async () => {
+    const deps = await testDeps();
+    const { userId, queue, importStart, firstDate } = await connectWithQueue(deps, SAM);
+    const pagesBefore = sim.control.requestCount({ path: '/v4/users/me/dataTypes/exercise/dataPoints', status: 200 });
+    expect(await drain(queue, deps)).toEqual(['done']);
+    const { sessions } = expectedHistory(SAM, firstDate, importStart);
+    expect(sessions.length).toBeGreaterThan(500);
+    const parts = (await listProviderDailyAggregates(userId, { provider: 'google_health' })).filter(
+      (part) => part.backfilled === true,
+    );
+    expect(parts.reduce((sum, part) => sum + part.sessions, 0)).toBe(sessions.length);
+    const pagesRead =
+      sim.control.requestCount({ path: '/v4/users/me/dataTypes/exercise/dataPoints', status: 200 }) - pagesBefore;
+    expect(pagesRead).toBeGreaterThanOrEqual(Math.ceil(sessions.length / 25));
+  }, 60_000);
+
   it('resumes from its cursor after the worker is killed mid-backfill and after each spent run budget', async () => {
-    // Killed once, right after Google answered the backfill's 4th aggregate (before that page was saved).
+    // Killed once, right after Google answered the backfill's 4th roll-up (before that page was saved).
     let aggregates = 0;
     let armed = false;
     const dyingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (armed && String(input).includes('dataset:aggregate') && ++aggregates === 4) throw new Error('worker killed');
+      if (armed && String(input).includes('dataPoints:dailyRollUp') && ++aggregates === 4)
+        throw new Error('worker killed');
       return response;
     };
     const deps = await testDeps({ fetch: dyingFetch });
@@ -182,5 +201,9 @@ describe('the Google Fit history backfill', () => {
 });
 
 function google429(retryAfterSeconds: number) {
-  sim.control.failNext(1, { status: 429, retryAfterSeconds }, { pathPrefix: '/fitness/v1/users/me/dataset:aggregate' });
+  sim.control.failNext(
+    1,
+    { status: 429, retryAfterSeconds },
+    { pathPrefix: '/v4/users/me/dataTypes/steps/dataPoints:dailyRollUp' },
+  );
 }

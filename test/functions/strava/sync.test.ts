@@ -162,12 +162,12 @@ describe('manual_sync_only', () => {
     } finally {
       setLocalImportQueue(null);
     }
-    // Other providers have their own branch: Google Fit is not connected for this user.
+    // Other providers have their own branch: Google Health is not connected for this user.
     await expect(
       requestOrRunSync(userId, 'google_health', connectionDeps({ strava: async () => deps })),
     ).rejects.toMatchObject({
       status: 404,
-      message: 'Google Fit is not connected.',
+      message: 'Google Health is not connected.',
     });
     await expect(
       requestOrRunSync(newUserId(), 'strava', connectionDeps({ strava: async () => deps })),

@@ -21,8 +21,8 @@ beforeAll(() => {
   testApp = buildTestApp({
     context: {
       googleClientId: '1234-signin.apps.googleusercontent.com',
-      googleFitClientId: '5678-fit.apps.googleusercontent.com',
-      googleFitClientSecretName: 'trailbuddy/google-fit-test',
+      googleHealthClientId: '5678-health.apps.googleusercontent.com',
+      googleHealthClientSecretName: 'trailbuddy/google-health-test',
     },
   });
   templates(testApp);
@@ -54,15 +54,15 @@ const everything = [
   ...SCHEDULED_JOBS.map((j) => ({ id: j.id, secrets: j.secrets ?? [] })),
 ];
 
-describe('Google Fit runtime settings and secrets', () => {
-  it('gives every function the public Google Fit settings from context, never the secret value', () => {
+describe('Google Health runtime settings and secrets', () => {
+  it('gives every function the public Google Health settings from context, never the secret value', () => {
     for (const { id } of everything) {
       const variables = functionOf(id).Properties.Environment.Variables as Record<string, unknown>;
       expect(variables, id).toMatchObject({
-        GOOGLE_CLIENT_ID: '5678-fit.apps.googleusercontent.com',
+        GOOGLE_CLIENT_ID: '5678-health.apps.googleusercontent.com',
         GOOGLE_ACCOUNTS_BASE_URL: 'https://accounts.google.com',
         GOOGLE_OAUTH_BASE_URL: 'https://oauth2.googleapis.com',
-        GOOGLE_API_BASE_URL: 'https://www.googleapis.com',
+        GOOGLE_HEALTH_API_BASE_URL: 'https://health.googleapis.com',
       });
       expect(Object.keys(variables), id).not.toContain('GOOGLE_CLIENT_SECRET');
     }
@@ -78,16 +78,16 @@ describe('Google Fit runtime settings and secrets', () => {
       const fn = functionOf(id);
       const arn = (fn.Properties.Environment.Variables as Record<string, unknown>).GOOGLE_CLIENT_SECRET_ARN;
       if (secrets.includes('googleClientSecret')) {
-        expect(JSON.stringify(arn), id).toContain('secret:trailbuddy/google-fit-test');
-        expect(secretStatements(fn), id).toContain('secret:trailbuddy/google-fit-test');
+        expect(JSON.stringify(arn), id).toContain('secret:trailbuddy/google-health-test');
+        expect(secretStatements(fn), id).toContain('secret:trailbuddy/google-health-test');
       } else {
         expect(arn, id).toBeUndefined();
-        expect(secretStatements(fn), id).not.toContain('google-fit-test');
+        expect(secretStatements(fn), id).not.toContain('google-health-test');
       }
     }
   });
 
-  it('refreshes Google Fit daily through the one refresh job, which queues import jobs and reads no secret', () => {
+  it('refreshes Google Health daily through the one refresh job, which queues import jobs and reads no secret', () => {
     const refresh = functionOf('provider-refresh');
     expect(Object.keys(refresh.Properties.Environment.Variables as Record<string, unknown>)).toContain(
       'IMPORT_QUEUE_URL',
@@ -102,7 +102,7 @@ describe('Google Fit runtime settings and secrets', () => {
     expect(daily).toHaveLength(1);
   });
 
-  it('falls back to the sign-in client and its secret when no separate Fit client is named', () => {
+  it('falls back to the sign-in client and its secret when no separate Google Health client is named', () => {
     const plain = buildTestApp({ context: { googleClientId: '1234-signin.apps.googleusercontent.com' } });
     try {
       const template = templates(plain).stateless;

@@ -39,7 +39,7 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
     GOOGLE_CLIENT_SECRET: DEFAULT_GOOGLE_CLIENT.clientSecret,
     GOOGLE_ACCOUNTS_BASE_URL: google.url,
     GOOGLE_OAUTH_BASE_URL: google.url,
-    GOOGLE_API_BASE_URL: google.url,
+    GOOGLE_HEALTH_API_BASE_URL: google.url,
   });
   const authorize = createJwtAuthorizer({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: [AUDIENCE] });
   const host = createApiHost({ routes, authorize, rootDir: ROOT_DIR });

@@ -69,7 +69,7 @@ const COPY: Record<ErrorCode, string | null> = {
   state_wrong_user: null,
   state_expired: null,
   missing_permission: null,
-  missing_fitness_scope: null,
+  missing_activity_scope: null,
   unsupported_provider: null,
   unsupported_health_data: null,
   too_many_entries: null,
@@ -82,8 +82,8 @@ const COPY: Record<ErrorCode, string | null> = {
   google_reconnect_required: null,
   google_network_error: TROUBLE,
   google_refresh_failed: TROUBLE,
-  google_fit_api_unavailable: TROUBLE,
-  google_fit_api_error: TROUBLE,
+  google_health_api_unavailable: TROUBLE,
+  google_health_api_error: TROUBLE,
   google_sync_failed: TROUBLE,
 };
 

@@ -1,29 +1,26 @@
 import { escapeHtml } from '../strava/consent-page';
 import type { SimGoogleUser } from './types';
-import { isFitnessScope, type AuthorizeRequest } from './world';
+import { isHealthScope, type AuthorizeRequest } from './world';
 
-const FITNESS_DESCRIPTIONS: Record<string, string> = {
-  activity: 'See your physical activity data',
-  body: 'See info about your body measurements in Google Fit',
-  location: 'See your speed and distance data and where you were in Google Fit',
-  heart_rate: 'See your heart rate data in Google Fit',
-  sleep: 'See your sleep data in Google Fit',
-  nutrition: 'See info about your nutrition in Google Fit',
-  blood_pressure: 'See info about your blood pressure in Google Fit',
-  blood_glucose: 'See info about your blood glucose in Google Fit',
-  oxygen_saturation: 'See info about your oxygen saturation in Google Fit',
-  body_temperature: 'See info about your body temperature in Google Fit',
-  reproductive_health: 'See info about your reproductive health in Google Fit',
+/** The scope descriptions of the Google Health API's discovery document. */
+const HEALTH_DESCRIPTIONS: Record<string, string> = {
+  activity_and_fitness: 'See your Google Health activity and fitness data',
+  health_metrics_and_measurements: 'See your Google Health health metrics and measurement data',
+  location: 'See exercise GPS location data in Google Health',
+  sleep: 'See your Google Health sleep data',
+  profile: 'See your Google Health profile data',
+  settings: 'See your Google Health settings',
+  ecg: 'See your Google Health ECG data',
+  irn: 'See your Google Health Irregular Rhythm Notifications data',
 };
 
 function describe(scope: string): string {
-  const area = /fitness\.([a-z_]+)\.(read|write)$/.exec(scope);
-  if (area)
-    return `${FITNESS_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] === 'write' ? ' (and add to it)' : ''}`;
+  const area = /googlehealth\.([a-z_]+)(\.readonly)?$/.exec(scope);
+  if (area) return `${HEALTH_DESCRIPTIONS[area[1] as string] ?? scope}${area[2] ? '' : ' (and change it)'}`;
   return scope;
 }
 
-/** Google-style consent: choose an account, tick what the app may see (fitness scopes), Allow or Cancel. */
+/** Google-style consent: choose an account, tick what the app may see (Google Health scopes, each on its own), Allow or Cancel. */
 export function renderConsentPage(
   request: AuthorizeRequest,
   users: SimGoogleUser[],
@@ -36,8 +33,8 @@ export function renderConsentPage(
         `<option value="${u.sub}"${u.sub === selectedSub ? ' selected' : ''}>${escapeHtml(`${u.name} (${u.email})`)}</option>`,
     )
     .join('');
-  const fitness = request.scopes.filter(isFitnessScope);
-  const fitnessItems = fitness
+  const health = request.scopes.filter(isHealthScope);
+  const healthItems = health
     .map(
       (scope, i) =>
         `<li><input type="checkbox" id="scope-${i}" name="granted_scope" value="${escapeHtml(scope)}" checked> <label for="scope-${i}">${escapeHtml(describe(scope))}</label></li>`,
@@ -74,7 +71,7 @@ export function renderConsentPage(
     <p><label for="account">Choose an account</label>
     <select id="account" name="account">${accountOptions}</select></p>
     <p>The app will be able to associate you with your personal info on Google (name, email address and profile picture).</p>
-    ${fitness.length > 0 ? `<fieldset><legend>Select what the app can access</legend><ul>${fitnessItems}</ul></fieldset>` : ''}
+    ${health.length > 0 ? `<fieldset><legend>Select what the app can access</legend><ul>${healthItems}</ul></fieldset>` : ''}
     <div class="actions">
       <button type="submit" name="decision" value="deny">Cancel</button>
       <button type="submit" name="decision" value="allow">Allow</button>

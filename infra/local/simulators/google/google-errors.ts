@@ -15,58 +15,69 @@ export const OAUTH_ERRORS = {
   revokeFailed: () => oauth('invalid_token', 'Token expired or revoked'),
 };
 
+const SERVICE = 'health.googleapis.com';
+
+/** `{ error: { code, message, status, details: [ErrorInfo] } }`, Google's JSON error format (AIP-193). */
 function apiError(
   code: number,
   status: string,
   message: string,
-  reason: string,
-  domain = 'global',
-  extra: Partial<ApiErrorBody['error']['errors'][number]> = {},
+  reason?: string,
+  metadata: Record<string, string> = {},
 ): ApiErrorBody {
-  return { error: { code, message, errors: [{ message, domain, reason, ...extra }], status } };
+  return {
+    error: {
+      code,
+      message,
+      status,
+      details: reason
+        ? [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason,
+              domain: 'googleapis.com',
+              metadata: { service: SERVICE, ...metadata },
+            },
+          ]
+        : [],
+    },
+  };
 }
 
-/** Bodies of googleapis.com (Fitness API) errors. */
+/** Bodies of Google Health API (health.googleapis.com) errors. */
 export const API_ERRORS = {
-  unauthenticated: (): ApiErrorBody => ({
-    error: {
-      code: 401,
-      message:
-        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-      errors: [
-        {
-          message: 'Invalid Credentials',
-          domain: 'global',
-          reason: 'authError',
-          location: 'Authorization',
-          locationType: 'header',
-        },
-      ],
-      status: 'UNAUTHENTICATED',
-    },
-  }),
-  insufficientScopes: (): ApiErrorBody => ({
-    ...apiError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.', 'insufficientPermissions'),
-  }),
-  invalidArgument: (message: string) => apiError(400, 'INVALID_ARGUMENT', message, 'invalidArgument'),
-  notFound: () => apiError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'),
-  /** What every Fitness call answers for a project that has not (or can no longer) enable the Fitness API. */
-  apiDisabled: (projectNumber: string) =>
+  unauthenticated: () =>
+    apiError(
+      401,
+      'UNAUTHENTICATED',
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      'ACCESS_TOKEN_EXPIRED',
+    ),
+  insufficientScopes: () =>
     apiError(
       403,
       'PERMISSION_DENIED',
-      `Fitness API has not been used in project ${projectNumber} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/fitness.googleapis.com/overview?project=${projectNumber} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`,
-      'accessNotConfigured',
-      'usageLimits',
-      { extendedHelp: 'https://console.developers.google.com' },
+      'Request had insufficient authentication scopes.',
+      'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+    ),
+  invalidArgument: (message: string) => apiError(400, 'INVALID_ARGUMENT', message),
+  notFound: () => apiError(404, 'NOT_FOUND', 'Requested entity was not found.'),
+  /** What every call answers for a Cloud project that has not enabled the Google Health API. */
+  serviceDisabled: (projectNumber: string) =>
+    apiError(
+      403,
+      'PERMISSION_DENIED',
+      `Google Health API has not been used in project ${projectNumber} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/${SERVICE}/overview?project=${projectNumber} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`,
+      'SERVICE_DISABLED',
+      { consumer: `projects/${projectNumber}` },
     ),
   quotaExceeded: () =>
     apiError(
       429,
       'RESOURCE_EXHAUSTED',
-      "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user' of service 'fitness.googleapis.com'.",
-      'rateLimitExceeded',
-      'usageLimits',
+      `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute per user' of service '${SERVICE}'.`,
+      'RATE_LIMIT_EXCEEDED',
+      { quota_limit: 'RequestsPerMinutePerUser', quota_metric: `${SERVICE}/requests` },
     ),
-  backendError: () => apiError(500, 'INTERNAL', 'Internal error encountered.', 'backendError'),
+  backendError: () => apiError(500, 'INTERNAL', 'Internal error encountered.'),
 };

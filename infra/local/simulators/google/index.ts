@@ -13,10 +13,26 @@ import {
 import { renderConsentPage, renderErrorPage } from './consent-page';
 import { API_ERRORS } from './google-errors';
 import { SEEDED_USER_SUBS, type SportKey } from './seed-data';
-import type { SimGoogleUser, SimSession, SimulatedGoogleClient } from './types';
-import { GoogleWorld, type AddSessionInput, type Fault, type Outcome, type RequestRecord } from './world';
+import type { ExerciseType, SimExercise, SimGoogleUser, SimulatedGoogleClient } from './types';
+import {
+  DEFAULT_QUOTA_PER_MINUTE,
+  GoogleWorld,
+  type AddExerciseInput,
+  type Fault,
+  type Outcome,
+  type RequestRecord,
+} from './world';
 
-export type { AddSessionInput, Fault, RequestRecord, SimGoogleUser, SimSession, SimulatedGoogleClient, SportKey };
+export type {
+  AddExerciseInput,
+  ExerciseType,
+  Fault,
+  RequestRecord,
+  SimExercise,
+  SimGoogleUser,
+  SimulatedGoogleClient,
+  SportKey,
+};
 export { SEEDED_USER_SUBS };
 
 /** The OAuth client the simulator knows unless told otherwise (local mode uses the same pair). */
@@ -33,17 +49,19 @@ export interface GoogleSimulatorOptions {
   clock?: () => Date;
   clients?: SimulatedGoogleClient[];
   seed?: number;
-  /** How far back the seeded data goes (default 400 days: Google Fit keeps a person's history, so a backfill finds a year). */
+  /** How far back the seeded data goes (default 400 days: Google Health keeps a person's history, so a backfill finds a year). */
   historyDays?: number;
+  /** Requests a minute per person before a 429 (default 300, Google's quota). */
+  quotaPerMinute?: number;
 }
 
 export interface GoogleSimulatorControl {
   users(): SimGoogleUser[];
   /** Oldest first. */
-  sessions(sub: string): SimSession[];
+  exercises(sub: string): SimExercise[];
   dailyTotals(sub: string): { date: string; steps: number; calories: number; distance: number }[];
-  addSession(sub: string, input?: AddSessionInput): SimSession;
-  deleteSession(id: string): boolean;
+  addExercise(sub: string, input?: AddExerciseInput): SimExercise;
+  deleteExercise(id: string): boolean;
   setDay(sub: string, date: string, values: { steps: number; calories?: number; distance?: number }): void;
   /** Tokens as a code exchange would return them, without the consent page (offline: with a refresh token). */
   issueTokens(
@@ -54,8 +72,8 @@ export interface GoogleSimulatorControl {
   /** As if the person removed the app's access in their Google Account. */
   revokeAccess(sub: string, clientId?: string): void;
   grantedScopes(sub: string, clientId?: string): string[];
-  /** Off: every Fitness call answers 403 "Fitness API has not been used in project … or it is disabled". */
-  setFitnessApiEnabled(enabled: boolean): void;
+  /** Off: every Health API call answers 403 SERVICE_DISABLED ("Google Health API has not been used in project …"). */
+  setHealthApiEnabled(enabled: boolean): void;
   failNext(count: number, fault: Fault, options?: { pathPrefix?: string }): void;
   clearFaults(): void;
   requests(): RequestRecord[];
@@ -66,22 +84,16 @@ export interface GoogleSimulatorControl {
 }
 
 export interface GoogleSimulator {
-  /** Base URL: authorize at /o/oauth2/v2/auth, token/tokeninfo/revoke at /token, /tokeninfo, /revoke, Fit at /fitness/v1. */
+  /** Base URL: authorize at /o/oauth2/v2/auth, token/tokeninfo/revoke at /token, /tokeninfo, /revoke, the Health API at /v4. */
   url: string;
   stop(): Promise<void>;
   control: GoogleSimulatorControl;
 }
 
-export const GOOGLE_FULL_SCOPES = [
-  'openid',
-  'https://www.googleapis.com/auth/userinfo.email',
-  'https://www.googleapis.com/auth/userinfo.profile',
-  'https://www.googleapis.com/auth/fitness.activity.read',
-  'https://www.googleapis.com/auth/fitness.body.read',
-  'https://www.googleapis.com/auth/fitness.location.read',
-  'https://www.googleapis.com/auth/fitness.heart_rate.read',
-  'https://www.googleapis.com/auth/fitness.sleep.read',
-];
+/** What a grant holds unless told otherwise: the activity and fitness scope TrailBuddy asks for. */
+export const GOOGLE_HEALTH_ACTIVITY_SCOPE =
+  'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
+export const GOOGLE_FULL_SCOPES = [GOOGLE_HEALTH_ACTIVITY_SCOPE];
 
 export async function startGoogleSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
   const clients = options.clients ?? [DEFAULT_GOOGLE_CLIENT];
@@ -90,6 +102,7 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     clients,
     seed: options.seed ?? DEFAULT_GOOGLE_SEED,
     historyDays: options.historyDays ?? 400,
+    quotaPerMinute: options.quotaPerMinute ?? DEFAULT_QUOTA_PER_MINUTE,
   };
   const holder = { world: new GoogleWorld(worldOptions) };
   const control = createControl(holder, () => new GoogleWorld(worldOptions));
@@ -112,13 +125,13 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
   const defaultClientId = () => (w().clients[0] as SimulatedGoogleClient).clientId;
   return {
     users: () => w().listUsers(),
-    sessions: (sub) =>
+    exercises: (sub) =>
       w()
-        .sessionsOf(sub)
-        .map((s) => ({ ...s })),
+        .exercisesOf(sub)
+        .map((e) => ({ ...e })),
     dailyTotals: (sub) => w().dailyTotals(sub),
-    addSession: (sub, input) => w().addSession(sub, input),
-    deleteSession: (id) => w().deleteSession(id),
+    addExercise: (sub, input) => w().addExercise(sub, input),
+    deleteExercise: (id) => w().deleteExercise(id),
     setDay: (sub, date, values) => w().setDay(sub, date, values),
     issueTokens: (sub, opts = {}) => {
       const scope = opts.scope ?? GOOGLE_FULL_SCOPES;
@@ -132,8 +145,8 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
     expireAccessTokens: (sub) => w().expireAccessTokens(sub),
     revokeAccess: (sub, clientId) => w().revokeGrant(sub, clientId ?? defaultClientId()),
     grantedScopes: (sub, clientId) => w().grantedScopes(sub, clientId ?? defaultClientId()),
-    setFitnessApiEnabled: (enabled) => {
-      w().fitnessApiEnabled = enabled;
+    setHealthApiEnabled: (enabled) => {
+      w().healthApiEnabled = enabled;
     },
     failNext: (count, fault, opts) => w().failNext(count, fault, opts?.pathPrefix),
     clearFaults: () => w().clearFaults(),
@@ -203,7 +216,7 @@ async function route(
     return world.tokenInfo((await readParams(req, query)).get('access_token'));
   if (path === '/revoke' && method === 'POST') return world.revoke((await readParams(req, query)).get('token'));
 
-  if (path.startsWith('/fitness/v1/')) return world.api(method, path, query, await readBody(req), bearer(req));
+  if (path.startsWith('/v4/')) return world.api(method, path, query, await readBody(req), bearer(req));
 
   await drain(req);
   return { status: 404, body: API_ERRORS.notFound() };
@@ -246,13 +259,13 @@ async function handleControl(
       return reply(204, null);
     }
     if (resource === 'users' && parts.length === 1 && method === 'GET') return reply(200, control.users());
-    if (resource === 'users' && sub === 'sessions' && method === 'GET')
-      return reply(200, control.sessions(id as string));
-    if (resource === 'users' && sub === 'sessions' && method === 'POST') {
-      const { startTime, ...rest } = body as AddSessionInput & { startTime?: string };
+    if (resource === 'users' && sub === 'exercises' && method === 'GET')
+      return reply(200, control.exercises(id as string));
+    if (resource === 'users' && sub === 'exercises' && method === 'POST') {
+      const { startTime, ...rest } = body as AddExerciseInput & { startTime?: string };
       return reply(
         201,
-        control.addSession(id as string, { ...rest, startTime: startTime ? new Date(startTime) : undefined }),
+        control.addExercise(id as string, { ...rest, startTime: startTime ? new Date(startTime) : undefined }),
       );
     }
     if (resource === 'users' && sub === 'days' && method === 'GET')
@@ -261,8 +274,8 @@ async function handleControl(
       control.setDay(id as string, parts[3], body as { steps: number; calories?: number; distance?: number });
       return reply(204, null);
     }
-    if (resource === 'sessions' && method === 'DELETE')
-      return reply(control.deleteSession(id as string) ? 204 : 404, null);
+    if (resource === 'exercises' && method === 'DELETE')
+      return reply(control.deleteExercise(id as string) ? 204 : 404, null);
     if (resource === 'tokens' && method === 'POST') {
       const { sub: who, clientId, scope } = body as { sub: string; clientId?: string; scope?: string | string[] };
       return reply(200, control.issueTokens(who, { clientId, scope }));
@@ -276,8 +289,8 @@ async function handleControl(
     }
     if (resource === 'grants' && method === 'GET')
       return reply(200, { scopes: control.grantedScopes(id as string, query.get('client_id') ?? undefined) });
-    if (resource === 'fitness-api' && method === 'PUT') {
-      control.setFitnessApiEnabled((body as { enabled?: unknown }).enabled !== false);
+    if (resource === 'health-api' && method === 'PUT') {
+      control.setHealthApiEnabled((body as { enabled?: unknown }).enabled !== false);
       return reply(204, null);
     }
     if (resource === 'faults' && method === 'POST') {

@@ -33,7 +33,7 @@ const simulator = await startGoogleSimulator({
 console.log(`Google simulator listening on ${simulator.url}`);
 console.log(`  client_id ${values['client-id']}; accounts ${SEEDED_USER_SUBS.join(', ')}`);
 console.log(
-  `  authorize: ${simulator.url}/o/oauth2/v2/auth   token: ${simulator.url}/token   Fit: ${simulator.url}/fitness/v1`,
+  `  authorize: ${simulator.url}/o/oauth2/v2/auth   token: ${simulator.url}/token   Health API: ${simulator.url}/v4`,
 );
 
 const shutdown = () => {

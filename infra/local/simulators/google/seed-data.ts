@@ -1,25 +1,22 @@
-import { localDateOf, localMidnightMs, shiftDate } from '../../../../functions/domain/google-fit-time';
+import { localDateOf, localMidnightMs, shiftDate } from '../../../../functions/domain/google-health-time';
 import { deriveSeed, seededRandom, type Random } from '../strava/prng';
-import type { HourSample, SimGoogleUser, SimSession } from './types';
+import type { ExerciseType, HourSample, SimExercise, SimGoogleUser } from './types';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/**
- * Activity type codes as the product spec (§9) reads them: 7 walking, 8 running, 1 cycling, 72 gym, 109 swimming,
- * 112 hiking; 9 (aerobics) stands for "anything else". (Google's own table gives 72, 109 and 112 to sleep stages;
- * the simulator follows the spec so the seeded workouts show as the sports they are meant to be.)
- */
-export const ACTIVITY_TYPES = {
-  walking: 7,
-  running: 8,
-  cycling: 1,
-  gym: 72,
-  swimming: 109,
-  hiking: 112,
-  aerobics: 9,
-} as const;
-export type SportKey = keyof typeof ACTIVITY_TYPES;
+/** The sports the seeded people do, and the reference's Exercise.exerciseType for each. */
+export const EXERCISE_TYPES = {
+  walking: 'WALKING',
+  running: 'RUNNING',
+  cycling: 'BIKING',
+  gym: 'STRENGTH_TRAINING',
+  swimming: 'SWIMMING',
+  hiking: 'HIKING',
+  yoga: 'YOGA',
+  aerobics: 'HIIT',
+} as const satisfies Record<string, ExerciseType>;
+export type SportKey = keyof typeof EXERCISE_TYPES;
 
 interface SportProfile {
   names: readonly string[];
@@ -72,8 +69,15 @@ const SPORTS: Readonly<Record<SportKey, SportProfile>> = {
     activeKcalPerMinute: 7,
     heartRate: [108, 138],
   },
+  yoga: {
+    names: ['Morning yoga', 'Yoga flow'],
+    stepsPerMinute: 0,
+    metresPerMinute: 0,
+    activeKcalPerMinute: 3,
+    heartRate: [85, 105],
+  },
   aerobics: {
-    names: ['Dance cardio', 'Aerobics class'],
+    names: ['Dance cardio', 'HIIT class'],
     stepsPerMinute: 60,
     metresPerMinute: 0,
     activeKcalPerMinute: 7,
@@ -81,21 +85,21 @@ const SPORTS: Readonly<Record<SportKey, SportProfile>> = {
   },
 };
 
-/** What a seeded day holds: nothing at all, a little (≤ 1000 steps), steps without workouts, or workouts. */
-export type DayKind = 'zero' | 'low' | 'steps' | 'workout';
+/** What a seeded day holds: nothing at all, a little (≤ 1000 steps), steps without workouts, workouts, or exactly two. */
+export type DayKind = 'zero' | 'low' | 'steps' | 'workout' | 'double';
 
 interface UserSeed {
   user: SimGoogleUser;
   /** Day kinds, cycled from today backwards, so every kind appears within any two weeks. */
   days: readonly DayKind[];
   sports: readonly SportKey[];
-  app: string;
 }
 
 const USER_SEEDS: readonly UserSeed[] = [
   {
     user: {
       sub: '104729384756102938475',
+      healthUserId: 'A7kR2mQ9xL4',
       email: 'avery.brooks@example.com',
       name: 'Avery Brooks',
       givenName: 'Avery',
@@ -103,14 +107,15 @@ const USER_SEEDS: readonly UserSeed[] = [
       city: 'North Vancouver',
       timeZone: 'America/Vancouver',
       heartRate: true,
+      device: { formFactor: 'WATCH', manufacturer: 'Google', displayName: 'Pixel Watch 3' },
     },
     days: ['workout', 'steps', 'workout', 'zero', 'steps', 'workout', 'low', 'steps', 'workout', 'workout'],
     sports: ['running', 'hiking', 'running', 'walking'],
-    app: 'com.google.android.apps.fitness',
   },
   {
     user: {
       sub: '117364528190736452819',
+      healthUserId: 'J3pW8nT1vB6',
       email: 'jordan.lee@example.com',
       name: 'Jordan Lee',
       givenName: 'Jordan',
@@ -118,14 +123,15 @@ const USER_SEEDS: readonly UserSeed[] = [
       city: 'Burnaby',
       timeZone: 'America/Vancouver',
       heartRate: false,
+      device: { formFactor: 'PHONE', manufacturer: 'Google', displayName: 'Pixel 9' },
     },
     days: ['steps', 'steps', 'low', 'steps', 'zero', 'steps', 'workout', 'steps', 'low'],
     sports: ['walking', 'aerobics'],
-    app: 'com.google.android.apps.fitness',
   },
   {
     user: {
       sub: '109283746501928374650',
+      healthUserId: 'P5sH4cY7zD2',
       email: 'priya.singh@example.com',
       name: 'Priya Singh',
       givenName: 'Priya',
@@ -133,10 +139,27 @@ const USER_SEEDS: readonly UserSeed[] = [
       city: 'Victoria',
       timeZone: 'America/Vancouver',
       heartRate: true,
+      device: { formFactor: 'FITNESS_BAND', manufacturer: 'Fitbit', displayName: 'Fitbit Charge 6' },
     },
     days: ['workout', 'low', 'workout', 'steps', 'workout', 'zero', 'workout', 'steps'],
-    sports: ['cycling', 'swimming', 'gym', 'cycling', 'hiking'],
-    app: 'com.garmin.android.apps.connectmobile',
+    sports: ['cycling', 'swimming', 'gym', 'cycling', 'hiking', 'yoga'],
+  },
+  {
+    // Two workouts a day most days: 600+ exercises over the seeded history, so every listing spans many pages.
+    user: {
+      sub: '112233445566778899001',
+      healthUserId: 'S9tM6kF3wQ8',
+      email: 'sam.okafor@example.com',
+      name: 'Sam Okafor',
+      givenName: 'Sam',
+      familyName: 'Okafor',
+      city: 'Squamish',
+      timeZone: 'America/Vancouver',
+      heartRate: true,
+      device: { formFactor: 'WATCH', manufacturer: 'Google', displayName: 'Pixel Watch 3' },
+    },
+    days: ['double', 'double', 'double', 'steps', 'double', 'double', 'double'],
+    sports: ['running', 'cycling', 'hiking', 'swimming', 'gym', 'yoga'],
   },
 ];
 
@@ -147,22 +170,22 @@ const DURATIONS = [12, 25, 40, 55, 75, 95, 140] as const;
 
 export interface SeededWorld {
   users: SimGoogleUser[];
-  sessions: SimSession[];
+  exercises: SimExercise[];
   samples: HourSample[];
 }
 
 export function seedWorld(seed: number, now: Date, historyDays: number): SeededWorld {
-  const world: SeededWorld = { users: [], sessions: [], samples: [] };
+  const world: SeededWorld = { users: [], exercises: [], samples: [] };
   USER_SEEDS.forEach((userSeed, index) => {
     const rng = seededRandom(deriveSeed(seed, 3000 + index));
-    world.users.push({ ...userSeed.user });
+    world.users.push({ ...userSeed.user, device: { ...userSeed.user.device } });
     const today = localDateOf(now.getTime(), userSeed.user.timeZone);
     for (let back = 0; back < historyDays; back++) {
       const date = shiftDate(today, -back);
       const kind = userSeed.days[back % userSeed.days.length] as DayKind;
       const day = buildDay(rng, userSeed, date, kind);
       // Nothing from the future: today holds only what has happened so far.
-      world.sessions.push(...day.sessions.filter((s) => s.endTimeMillis <= now.getTime()));
+      world.exercises.push(...day.exercises.filter((e) => e.endMs <= now.getTime()));
       world.samples.push(
         ...day.samples
           .filter((s) => s.startMs < now.getTime())
@@ -178,8 +201,8 @@ function buildDay(
   seed: UserSeed,
   date: string,
   kind: DayKind,
-): { sessions: SimSession[]; samples: HourSample[] } {
-  if (kind === 'zero') return { sessions: [], samples: [] };
+): { exercises: SimExercise[]; samples: HourSample[] } {
+  if (kind === 'zero') return { exercises: [], samples: [] };
   const { user } = seed;
   const midnight = localMidnightMs(date, user.timeZone);
   const samples: HourSample[] = Array.from({ length: 24 }, (_, hour) => ({
@@ -189,70 +212,72 @@ function buildDay(
     steps: 0,
     calories: round1(rng.between(55, 68)),
     distance: 0,
-    heartRate: user.heartRate ? restingHeartRate(rng, hour) : null,
   }));
 
   const dailySteps = kind === 'low' ? rng.int(150, 950) : kind === 'steps' ? stepsDay(rng) : rng.int(2000, 9000);
   spreadSteps(rng, samples, dailySteps);
 
-  const sessions: SimSession[] = [];
-  if (kind === 'workout') {
-    const count = rng.chance(0.25) ? 2 : 1;
+  const exercises: SimExercise[] = [];
+  if (kind === 'workout' || kind === 'double') {
+    const count = kind === 'double' || rng.chance(0.25) ? 2 : 1;
     const startHours = count === 2 ? [rng.pick([6, 7, 12]), rng.pick([17, 18])] : [rng.pick([6, 7, 12, 17, 18])];
     for (const hour of startHours) {
       const sport = rng.pick(seed.sports);
       const minutes = rng.pick(DURATIONS);
       const startMs = midnight + hour * HOUR_MS + rng.int(0, 3) * 5 * MINUTE_MS;
-      const session = buildSession(rng, seed, sport, startMs, minutes);
-      sessions.push(session);
-      addSessionToSamples(rng, samples, session, sport);
+      const exercise = buildExercise(rng, seed.user, sport, startMs, minutes);
+      exercises.push(exercise);
+      addExerciseToSamples(samples, exercise, sport);
     }
   }
-  return { sessions, samples };
+  return { exercises, samples };
 }
 
-export function buildSession(
+/** The exercise's data point id: a long integer, unique per person and start. */
+function exerciseIdOf(user: SimGoogleUser, startMs: number, sport: SportKey): string {
+  const sportIndex = Object.keys(EXERCISE_TYPES).indexOf(sport);
+  return `${startMs}${user.sub.slice(-3)}${sportIndex}`;
+}
+
+export function buildExercise(
   rng: Random,
-  seed: UserSeed | { user: SimGoogleUser; app: string },
+  user: SimGoogleUser,
   sport: SportKey,
   startMs: number,
   minutes: number,
   name?: string,
-): SimSession {
+): SimExercise {
+  const profile = SPORTS[sport];
   const endMs = startMs + minutes * MINUTE_MS;
+  const activeMinutes = minutes * rng.between(0.9, 1);
   return {
-    id: `${startMs}-${ACTIVITY_TYPES[sport]}-${seed.user.sub.slice(-6)}`,
-    sub: seed.user.sub,
-    name: name ?? rng.pick(SPORTS[sport].names),
-    description: '',
-    activityType: ACTIVITY_TYPES[sport],
-    startTimeMillis: startMs,
-    endTimeMillis: endMs,
-    modifiedTimeMillis: endMs + 2 * MINUTE_MS,
-    ...(rng.chance(0.5) ? { activeTimeMillis: Math.round(minutes * MINUTE_MS * 0.95) } : {}),
-    application: { packageName: seed.app },
+    id: exerciseIdOf(user, startMs, sport),
+    sub: user.sub,
+    displayName: name ?? rng.pick(profile.names),
+    exerciseType: EXERCISE_TYPES[sport],
+    startMs,
+    endMs,
+    activeMs: Math.round(activeMinutes * MINUTE_MS),
+    distanceMm: Math.round(profile.metresPerMinute * activeMinutes * 1000),
+    caloriesKcal: round1(profile.activeKcalPerMinute * activeMinutes),
+    steps: Math.round(profile.stepsPerMinute * activeMinutes),
+    averageHeartRate: user.heartRate ? rng.int(...profile.heartRate) : null,
+    elevationGainMm: sport === 'hiking' ? rng.int(150, 900) * 1000 : sport === 'running' ? rng.int(10, 120) * 1000 : 0,
+    updateMs: endMs + 2 * MINUTE_MS,
   };
 }
 
-/** The session's steps, distance, active calories and (for watch wearers) heart rate, spread over the hours it spans. */
-export function addSessionToSamples(rng: Random, samples: HourSample[], session: SimSession, sport: SportKey): void {
+/** The exercise's steps, distance and active calories, spread over the hours it spans (the daily roll-up counts them). */
+export function addExerciseToSamples(samples: HourSample[], exercise: SimExercise, sport: SportKey): void {
   const profile = SPORTS[sport];
-  const minutes = (session.endTimeMillis - session.startTimeMillis) / MINUTE_MS;
+  const minutes = (exercise.endMs - exercise.startMs) / MINUTE_MS;
   for (const sample of samples) {
-    const overlapMs = Math.min(sample.endMs, session.endTimeMillis) - Math.max(sample.startMs, session.startTimeMillis);
+    const overlapMs = Math.min(sample.endMs, exercise.endMs) - Math.max(sample.startMs, exercise.startMs);
     if (overlapMs <= 0) continue;
     const share = overlapMs / MINUTE_MS / minutes;
     sample.steps += Math.round(profile.stepsPerMinute * minutes * share);
     sample.distance = round1(sample.distance + profile.metresPerMinute * minutes * share);
     sample.calories = round1(sample.calories + profile.activeKcalPerMinute * minutes * share);
-    if (sample.heartRate) {
-      const average = rng.int(...profile.heartRate);
-      sample.heartRate = {
-        average,
-        max: average + rng.int(10, 22),
-        min: Math.min(sample.heartRate.min, rng.int(62, 75)),
-      };
-    }
   }
 }
 
@@ -278,12 +303,6 @@ function spreadSteps(rng: Random, samples: HourSample[], steps: number): void {
     sample.distance = round1(sample.distance + share * 0.75);
     sample.calories = round1(sample.calories + share * 0.04);
   });
-}
-
-function restingHeartRate(rng: Random, hour: number): { average: number; max: number; min: number } {
-  const asleep = hour < 7 || hour > 22;
-  const average = asleep ? rng.int(52, 60) : rng.int(66, 82);
-  return { average, max: average + rng.int(asleep ? 4 : 14, asleep ? 9 : 30), min: average - rng.int(3, 9) };
 }
 
 function round1(value: number): number {

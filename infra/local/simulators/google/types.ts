@@ -1,45 +1,72 @@
-/** Shapes the Google simulator keeps and serves. JSON field names follow Google's OAuth 2.0 and Fitness REST API v1. */
+/**
+ * Shapes the Google simulator keeps and serves. JSON field names follow Google's OAuth 2.0 endpoints and the Google
+ * Health API v4 discovery document (googleapis/google-api-go-client health/v4/health-api.json, read 2026-11-28).
+ */
 
 /** A Google account that can sign in on the simulated consent page. */
 export interface SimGoogleUser {
   /** Google's stable account id (the OpenID `sub`): 21 digits. */
   sub: string;
+  /** Identity.healthUserId: the person's id in the Google Health API (1-63 letters, digits and hyphens). */
+  healthUserId: string;
   email: string;
   name: string;
   givenName: string;
   familyName: string;
   city: string;
-  /** IANA zone the person lives in; the seeded days are their local days. */
+  /** IANA zone the person lives in; the seeded days are their local days (the API's civil times). */
   timeZone: string;
-  /** Wears a watch: heart-rate samples exist. */
+  /** Wears a watch: exercises carry an average heart rate. */
   heartRate: boolean;
+  /** The device named in each exercise's dataSource. */
+  device: { formFactor: 'WATCH' | 'FITNESS_BAND' | 'PHONE'; manufacturer: string; displayName: string };
 }
 
-/** A Fitness session (users.sessions resource). Millisecond times are int64, which Google writes as strings. */
-export interface SimSession {
+/** Exercise.exerciseType values of the reference. */
+export type ExerciseType =
+  | 'EXERCISE_TYPE_UNSPECIFIED'
+  | 'RUNNING'
+  | 'WALKING'
+  | 'BIKING'
+  | 'SWIMMING'
+  | 'HIKING'
+  | 'YOGA'
+  | 'PILATES'
+  | 'WORKOUT'
+  | 'HIIT'
+  | 'WEIGHTLIFTING'
+  | 'STRENGTH_TRAINING'
+  | 'OTHER';
+
+/** An exercise (a data point of the `exercise` session data type), kept in plain units; served as the reference writes it. */
+export interface SimExercise {
+  /** The data point id: a long integer, as a string. */
   id: string;
   sub: string;
-  name: string;
-  description: string;
-  activityType: number;
-  startTimeMillis: number;
-  endTimeMillis: number;
-  modifiedTimeMillis: number;
-  activeTimeMillis?: number;
-  application: { packageName: string; version?: string; detailsUrl?: string; name?: string };
+  displayName: string;
+  exerciseType: ExerciseType;
+  startMs: number;
+  endMs: number;
+  /** Duration excluding pauses. */
+  activeMs: number;
+  distanceMm: number;
+  caloriesKcal: number;
+  steps: number;
+  averageHeartRate: number | null;
+  elevationGainMm: number;
+  updateMs: number;
 }
 
-/** One hour (or less) of a person's recorded data; the aggregate endpoint sums these into buckets. */
+/** One hour (or less) of a person's recorded data; the daily roll-up sums these by local day. */
 export interface HourSample {
   sub: string;
   startMs: number;
   endMs: number;
   steps: number;
-  /** kcal, basal + active, as com.google.calories.expended. */
+  /** kcal, basal + active. */
   calories: number;
   /** Metres. */
   distance: number;
-  heartRate: { average: number; max: number; min: number } | null;
 }
 
 export interface SimulatedGoogleClient {
@@ -55,20 +82,12 @@ export interface OAuthErrorBody {
   error_description: string;
 }
 
-/** The Google APIs' error shape (googleapis.com JSON errors). */
+/** Google's JSON error format (google.rpc.Status): an ErrorInfo detail names the reason. */
 export interface ApiErrorBody {
   error: {
     code: number;
     message: string;
-    errors: Array<{
-      message: string;
-      domain: string;
-      reason: string;
-      location?: string;
-      locationType?: string;
-      extendedHelp?: string;
-    }>;
     status: string;
-    details?: unknown[];
+    details: Array<{ '@type': string; reason?: string; domain?: string; metadata?: Record<string, string> }>;
   };
 }

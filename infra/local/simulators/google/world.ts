@@ -1,76 +1,57 @@
 import { createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { FaultQueue, RequestLog, TokenBook, type AccessTokenEntry, type Fault, type Outcome } from '../kit';
-import { localDateOf, localMidnightMs } from '../../../../functions/domain/google-fit-time';
-import { localTimeIn } from '../../../../functions/shared/analysis/local-time';
+import { localMidnightMs } from '../../../../functions/domain/google-health-time';
+import { localTimeIn, zoneRules } from '../../../../functions/shared/analysis/local-time';
 import { deriveSeed, seededRandom, type Random } from '../strava/prng';
 import { API_ERRORS, OAUTH_ERRORS } from './google-errors';
-import { ACTIVITY_TYPES, addSessionToSamples, buildSession, seedWorld, type SportKey } from './seed-data';
-import type { HourSample, SimGoogleUser, SimSession, SimulatedGoogleClient } from './types';
+import { EXERCISE_TYPES, addExerciseToSamples, buildExercise, seedWorld, type SportKey } from './seed-data';
+import type { ExerciseType, HourSample, SimExercise, SimGoogleUser, SimulatedGoogleClient } from './types';
 
 /** Google's numbers: access tokens live an hour (expires_in 3599), authorization codes about ten minutes. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3599;
 export const AUTHORIZATION_CODE_LIFETIME_MS = 10 * 60 * 1000;
-/** A guard against runaway requests (the real API refuses very large aggregations too). */
-export const MAX_BUCKETS = 10_000;
 
-const FITNESS = 'https://www.googleapis.com/auth/fitness.';
+/*
+ * The Google Health API v4 as its discovery document (health/v4/health-api.json, read 2026-11-28) describes it:
+ * ListDataPoints pages of `exercise` hold at most 25 (the default too), newest start first, continued by
+ * nextPageToken; the filter takes exercise.interval.civil_start_time with >= and < joined by AND; dailyRollUp takes a
+ * CivilTimeInterval range starting at a midnight, at most 90 days for steps. Developers' pages give a quota of about
+ * 300 requests a minute per user.
+ */
+export const EXERCISE_MAX_PAGE_SIZE = 25;
+export const MAX_ROLLUP_DAYS = 90;
+export const DEFAULT_QUOTA_PER_MINUTE = 300;
+
+const HEALTH = 'https://www.googleapis.com/auth/googlehealth.';
 const USERINFO_EMAIL = 'https://www.googleapis.com/auth/userinfo.email';
 const USERINFO_PROFILE = 'https://www.googleapis.com/auth/userinfo.profile';
-const FITNESS_AREAS = [
-  'activity',
-  'body',
+/** The scope areas of the discovery document (each as `.readonly`, or read-write without the suffix). */
+export const HEALTH_AREAS = [
+  'activity_and_fitness',
+  'health_metrics_and_measurements',
   'location',
-  'heart_rate',
   'sleep',
-  'nutrition',
-  'blood_pressure',
-  'blood_glucose',
-  'oxygen_saturation',
-  'body_temperature',
-  'reproductive_health',
+  'profile',
+  'settings',
+  'ecg',
+  'irn',
 ] as const;
 const BASIC_SCOPES = new Set(['openid', 'email', 'profile', USERINFO_EMAIL, USERINFO_PROFILE]);
 
-export function isFitnessScope(scope: string): boolean {
-  const match = /^https:\/\/www\.googleapis\.com\/auth\/fitness\.([a-z_]+)\.(read|write)$/.exec(scope);
-  return match !== null && (FITNESS_AREAS as readonly string[]).includes(match[1] as string);
+export function isHealthScope(scope: string): boolean {
+  const match = /^https:\/\/www\.googleapis\.com\/auth\/googlehealth\.([a-z_]+)(\.readonly)?$/.exec(scope);
+  return match !== null && (HEALTH_AREAS as readonly string[]).includes(match[1] as string);
 }
 
-/** Aggregatable data types, what they aggregate into, and the scope areas that may read them. */
-const DATA_TYPES: Record<
-  string,
-  {
-    aggregate: string;
-    areas: readonly string[];
-    value: 'int' | 'fp' | 'summary';
-    read: (s: HourSample) => number | null;
-  }
-> = {
-  'com.google.step_count.delta': {
-    aggregate: 'com.google.step_count.delta',
-    areas: ['activity'],
-    value: 'int',
-    read: (s) => s.steps,
-  },
-  'com.google.calories.expended': {
-    aggregate: 'com.google.calories.expended',
-    areas: ['activity'],
-    value: 'fp',
-    read: (s) => s.calories,
-  },
-  'com.google.distance.delta': {
-    aggregate: 'com.google.distance.delta',
-    areas: ['location'],
-    value: 'fp',
-    read: (s) => s.distance,
-  },
-  'com.google.heart_rate.bpm': {
-    aggregate: 'com.google.heart_rate.summary',
-    areas: ['heart_rate', 'body'],
-    value: 'summary',
-    read: (s) => s.heartRate?.average ?? null,
-  },
-};
+/** Reading exercises and steps takes the activity and fitness scope (read-only or read-write). */
+function canReadActivity(scopes: readonly string[]): boolean {
+  return scopes.includes(`${HEALTH}activity_and_fitness.readonly`) || scopes.includes(`${HEALTH}activity_and_fitness`);
+}
+
+/** Any Google Health scope lets the app read the person's identity (users.getIdentity). */
+function hasAnyHealthScope(scopes: readonly string[]): boolean {
+  return scopes.some(isHealthScope);
+}
 
 export type { Fault, Outcome };
 
@@ -106,10 +87,10 @@ interface CodeRecord {
 /** A Google token belongs to an account (the kit's TokenBook keeps client, scopes, expiry and revocation). */
 type TokenRecord = AccessTokenEntry<{ sub: string }>;
 
-export interface AddSessionInput {
+export interface AddExerciseInput {
   sport?: SportKey;
-  /** Overrides the sport's code (e.g. a code the spec maps to "workout"). */
-  activityType?: number;
+  /** Overrides the sport's exercise type (e.g. one the app reads as "workout"). */
+  exerciseType?: ExerciseType;
   name?: string;
   /** Default: two hours before the simulator's clock. */
   startTime?: Date;
@@ -121,6 +102,8 @@ export interface WorldOptions {
   clients: SimulatedGoogleClient[];
   seed: number;
   historyDays: number;
+  /** Requests a minute per person before a 429 (the real quota: about 300). */
+  quotaPerMinute: number;
 }
 
 const newToken = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('base64url')}`;
@@ -135,22 +118,24 @@ function idTokenKey() {
   return signingKey;
 }
 
-/** The state of the simulated Google: accounts, Fit data, OAuth grants and tokens, faults, the request log. */
+/** The state of the simulated Google: accounts, Health data, OAuth grants and tokens, quota, faults, the request log. */
 export class GoogleWorld {
   readonly clients: SimulatedGoogleClient[];
   private readonly clock: () => Date;
   private readonly users = new Map<string, SimGoogleUser>();
-  private sessions: SimSession[];
-  private readonly deletedSessions: SimSession[] = [];
+  private exercises: SimExercise[];
   private samples: HourSample[];
   private readonly rng: Random;
   private readonly codes = new Map<string, CodeRecord>();
   private readonly tokens: TokenBook<{ sub: string }>;
   private readonly grants = new Map<string, string[]>();
-  private readonly faults = new FaultQueue('/fitness/v1');
+  private readonly faults = new FaultQueue('/v4');
   private readonly requestLog = new RequestLog<RequestRecord>(() => this.clock());
-  /** Google has closed the Fitness API to new projects: off, every Fitness call is refused as for such a project. */
-  fitnessApiEnabled = true;
+  private readonly quotaPerMinute: number;
+  /** Each person's recent API calls (epoch ms), for the per-user quota. */
+  private readonly calls = new Map<string, number[]>();
+  /** Off: every call is refused as for a Cloud project that has not enabled the Google Health API. */
+  healthApiEnabled = true;
 
   constructor(options: WorldOptions) {
     if (options.clients.length === 0) throw new Error('The Google simulator needs at least one client');
@@ -159,16 +144,17 @@ export class GoogleWorld {
     this.clients = options.clients;
     const seeded = seedWorld(options.seed, options.clock(), options.historyDays);
     for (const user of seeded.users) this.users.set(user.sub, user);
-    this.sessions = seeded.sessions;
+    this.exercises = seeded.exercises;
     this.samples = seeded.samples;
     this.rng = seededRandom(deriveSeed(options.seed, 4000));
+    this.quotaPerMinute = options.quotaPerMinute;
   }
 
   now(): Date {
     return this.clock();
   }
 
-  // ---- accounts and Fit data -------------------------------------------------------------------
+  // ---- accounts and Health data----------------------------------------------------------------
 
   listUsers(): SimGoogleUser[] {
     return [...this.users.values()].map((u) => ({ ...u }));
@@ -184,11 +170,12 @@ export class GoogleWorld {
     return user;
   }
 
-  sessionsOf(sub: string): SimSession[] {
-    return this.sessions.filter((s) => s.sub === sub).sort((a, b) => a.startTimeMillis - b.startTimeMillis);
+  /** Oldest first. */
+  exercisesOf(sub: string): SimExercise[] {
+    return this.exercises.filter((e) => e.sub === sub).sort((a, b) => a.startMs - b.startMs);
   }
 
-  /** The person's daily totals by local date (what the Fit app shows), oldest first. */
+  /** The person's daily totals by local date (what the Fitbit app shows), oldest first. */
   dailyTotals(sub: string): { date: string; steps: number; calories: number; distance: number }[] {
     const user = this.requireUser(sub);
     const byDate = new Map<string, { date: string; steps: number; calories: number; distance: number }>();
@@ -206,36 +193,27 @@ export class GoogleWorld {
     return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
   }
 
-  addSession(sub: string, input: AddSessionInput = {}): SimSession {
+  addExercise(sub: string, input: AddExerciseInput = {}): SimExercise {
     const user = this.requireUser(sub);
     const sport = input.sport ?? 'running';
-    if (!(sport in ACTIVITY_TYPES)) throw new Error(`Unknown sport ${sport}`);
+    if (!(sport in EXERCISE_TYPES)) throw new Error(`Unknown sport ${sport}`);
     const startMs = (input.startTime ?? new Date(this.clock().getTime() - 2 * 60 * 60 * 1000)).getTime();
-    const session = buildSession(
-      this.rng,
-      { user, app: 'com.google.android.apps.fitness' },
-      sport,
-      startMs,
-      input.minutes ?? 45,
-      input.name,
-    );
-    if (input.activityType !== undefined) session.activityType = input.activityType;
-    if (this.sessions.some((s) => s.id === session.id)) session.id = `${session.id}-${this.rng.int(1000, 9999)}`;
-    this.sessions.push(session);
-    addSessionToSamples(
-      this.rng,
+    const exercise = buildExercise(this.rng, user, sport, startMs, input.minutes ?? 45, input.name);
+    if (input.exerciseType !== undefined) exercise.exerciseType = input.exerciseType;
+    while (this.exercises.some((e) => e.id === exercise.id)) exercise.id = `${exercise.id}${this.rng.int(0, 9)}`;
+    this.exercises.push(exercise);
+    addExerciseToSamples(
       this.samples.filter((s) => s.sub === sub),
-      session,
+      exercise,
       sport,
     );
-    return { ...session };
+    return { ...exercise };
   }
 
-  deleteSession(id: string): boolean {
-    const index = this.sessions.findIndex((s) => s.id === id);
+  deleteExercise(id: string): boolean {
+    const index = this.exercises.findIndex((e) => e.id === id);
     if (index < 0) return false;
-    const [removed] = this.sessions.splice(index, 1);
-    this.deletedSessions.push(removed as SimSession);
+    this.exercises.splice(index, 1);
     return true;
   }
 
@@ -255,7 +233,6 @@ export class GoogleWorld {
       steps: values.steps,
       calories,
       distance: values.distance ?? values.steps * 0.75,
-      heartRate: null,
     });
   }
 
@@ -288,7 +265,7 @@ export class GoogleWorld {
       return fail(400, 'unsupported_response_type', `Invalid response_type: ${params.get('response_type') ?? ''}`);
     const scopes = splitScopes(params.get('scope'));
     if (scopes.length === 0) return fail(400, 'invalid_request', 'Missing required parameter: scope');
-    const unknown = scopes.find((scope) => !BASIC_SCOPES.has(scope) && !isFitnessScope(scope));
+    const unknown = scopes.find((scope) => !BASIC_SCOPES.has(scope) && !isHealthScope(scope));
     if (unknown) return fail(400, 'invalid_scope', `Some requested scopes were invalid. {invalid=[${unknown}]}`);
     return {
       ok: true,
@@ -305,15 +282,15 @@ export class GoogleWorld {
     };
   }
 
-  /** The person pressed Allow with these fitness scopes ticked; returns the redirect with state, code and scope. */
-  approve(request: AuthorizeRequest, sub: string, tickedFitnessScopes: string[]): string {
+  /** The person pressed Allow with these Health scopes ticked (granular consent); returns the redirect with state, code and scope. */
+  approve(request: AuthorizeRequest, sub: string, tickedHealthScopes: string[]): string {
     this.requireUser(sub);
     const basic = request.scopes.filter((scope) => BASIC_SCOPES.has(scope));
-    const fitness = request.scopes.filter((scope) => isFitnessScope(scope) && tickedFitnessScopes.includes(scope));
+    const health = request.scopes.filter((scope) => isHealthScope(scope) && tickedHealthScopes.includes(scope));
     const previous = request.includeGrantedScopes
       ? (this.grants.get(grantKey(request.client.clientId, sub)) ?? [])
       : [];
-    const scopes = normaliseScopes([...previous, ...basic, ...fitness]);
+    const scopes = normaliseScopes([...previous, ...basic, ...health]);
     const code = newToken('4/0A', 54);
     this.codes.set(code, {
       clientId: request.client.clientId,
@@ -475,9 +452,9 @@ export class GoogleWorld {
     return this.tokens.liveAccess(token);
   }
 
-  // ---- Fitness REST API v1 ---------------------------------------------------------------------
+  // ---- Google Health API v4 --------------------------------------------------------------------
 
-  /** /fitness/v1/users/{userId}/…: authentication, then whether the project may use the API, then the route. */
+  /** /v4/…: authentication, whether the project may use the API, the person's quota, then the route. */
   api(
     method: string,
     path: string,
@@ -492,109 +469,133 @@ export class GoogleWorld {
         body: API_ERRORS.unauthenticated(),
         headers: { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
       };
+    const sub = token.sub;
     const client = this.client(token.clientId) as SimulatedGoogleClient;
-    if (!this.fitnessApiEnabled)
-      return { status: 403, body: API_ERRORS.apiDisabled(projectNumberOf(client.clientId)), sub: token.sub };
-    const match = /^\/fitness\/v1\/users\/([^/]+)\/(dataset:aggregate|sessions)$/.exec(path);
-    if (!match) return { status: 404, body: API_ERRORS.notFound(), sub: token.sub };
-    if (match[1] !== 'me' && match[1] !== token.sub)
-      return { status: 403, body: API_ERRORS.insufficientScopes(), sub: token.sub };
-    if (match[2] === 'dataset:aggregate' && method === 'POST')
-      return { ...this.aggregate(body, token), sub: token.sub };
-    if (match[2] === 'sessions' && method === 'GET') return { ...this.listSessions(query, token), sub: token.sub };
-    return { status: 404, body: API_ERRORS.notFound(), sub: token.sub };
+    if (!this.healthApiEnabled)
+      return { status: 403, body: API_ERRORS.serviceDisabled(projectNumberOf(client.clientId)), sub };
+    if (!this.withinQuota(sub)) return { status: 429, body: API_ERRORS.quotaExceeded(), sub };
+    const user = this.requireUser(sub);
+    const identity = /^\/v4\/users\/([^/]+)\/identity$/.exec(path);
+    if (identity && method === 'GET') {
+      if (identity[1] !== 'me') return { status: 404, body: API_ERRORS.notFound(), sub };
+      if (!hasAnyHealthScope(token.scopes)) return { status: 403, body: API_ERRORS.insufficientScopes(), sub };
+      return { status: 200, body: { name: 'users/me/identity', healthUserId: user.healthUserId }, sub };
+    }
+    const points = /^\/v4\/users\/([^/]+)\/dataTypes\/([^/:]+)\/dataPoints(:dailyRollUp)?$/.exec(path);
+    if (!points) return { status: 404, body: API_ERRORS.notFound(), sub };
+    const [, who, dataType, rollUp] = points;
+    if (who !== 'me' && who !== user.healthUserId) return { status: 403, body: API_ERRORS.insufficientScopes(), sub };
+    if (!canReadActivity(token.scopes)) return { status: 403, body: API_ERRORS.insufficientScopes(), sub };
+    if (!rollUp && method === 'GET' && dataType === 'exercise') return { ...this.listExercises(query, user), sub };
+    if (rollUp && method === 'POST' && dataType === 'steps') return { ...this.dailyRollUp(body, user), sub };
+    if (rollUp && method === 'POST')
+      return {
+        status: 400,
+        body: API_ERRORS.invalidArgument(`The simulator rolls up steps only, not ${dataType}.`),
+        sub,
+      };
+    return { status: 404, body: API_ERRORS.notFound(), sub };
   }
 
-  private aggregate(text: string, token: TokenRecord): Outcome {
+  /** The per-user quota over a sliding minute of the simulator's clock. */
+  private withinQuota(sub: string): boolean {
+    const nowMs = this.clock().getTime();
+    const recent = (this.calls.get(sub) ?? []).filter((at) => at > nowMs - 60_000);
+    if (recent.length >= this.quotaPerMinute) {
+      this.calls.set(sub, recent);
+      return false;
+    }
+    recent.push(nowMs);
+    this.calls.set(sub, recent);
+    return true;
+  }
+
+  /** users.dataTypes.dataPoints.list for `exercise`: newest start first, 25 a page at most, civil start filter. */
+  private listExercises(query: URLSearchParams, user: SimGoogleUser): Outcome {
     const bad = (message: string) => ({ status: 400, body: API_ERRORS.invalidArgument(message) });
-    let request: Record<string, unknown>;
+    const filterText = query.get('filter') ?? '';
+    const filter = parseExerciseFilter(filterText);
+    if (typeof filter === 'string') return bad(filter);
+    const sizeText = query.get('pageSize');
+    const size = sizeText === null ? EXERCISE_MAX_PAGE_SIZE : Number(sizeText);
+    if (!Number.isInteger(size) || size < 0) return bad(`Invalid value at 'page_size' (TYPE_INT32), "${sizeText}"`);
+    const pageSize = size === 0 ? EXERCISE_MAX_PAGE_SIZE : Math.min(size, EXERCISE_MAX_PAGE_SIZE);
+    let offset = 0;
+    const pageToken = query.get('pageToken');
+    if (pageToken) {
+      const decoded = decodePageToken(pageToken);
+      if (!decoded || decoded.filter !== filterText || decoded.sub !== user.sub)
+        return bad('The page token is invalid or does not match the request.');
+      offset = decoded.offset;
+    }
+    const rules = zoneRules(user.timeZone);
+    const civilStart = (e: SimExercise) => civilText(rules, e.startMs);
+    const matching = this.exercises
+      .filter((e) => e.sub === user.sub && filter.every((clause) => clause(civilStart(e))))
+      .sort((a, b) => b.startMs - a.startMs);
+    const page = matching.slice(offset, offset + pageSize);
+    const nextOffset = offset + page.length;
+    return {
+      status: 200,
+      body: {
+        dataPoints: page.map((e) => exerciseJson(e, user)),
+        ...(nextOffset < matching.length
+          ? { nextPageToken: encodePageToken({ sub: user.sub, filter: filterText, offset: nextOffset }) }
+          : {}),
+      },
+    };
+  }
+
+  /** users.dataTypes.dataPoints.dailyRollUp for `steps`: one value per window of local days that has any steps. */
+  private dailyRollUp(text: string, user: SimGoogleUser): Outcome {
+    const bad = (message: string) => ({ status: 400, body: API_ERRORS.invalidArgument(message) });
+    let request: { range?: { start?: unknown; end?: unknown }; windowSizeDays?: unknown };
     try {
       const parsed: unknown = JSON.parse(text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
         return bad('Invalid JSON payload received. Expected an object.');
-      request = parsed as Record<string, unknown>;
+      request = parsed as typeof request;
     } catch {
       return bad('Invalid JSON payload received. Unexpected token.');
     }
-    const aggregateBy = request.aggregateBy;
-    if (!Array.isArray(aggregateBy) || aggregateBy.length === 0) return bad('Must specify at least one aggregateBy.');
-    const types: string[] = [];
-    for (const entry of aggregateBy as unknown[]) {
-      const item = (entry ?? {}) as { dataTypeName?: unknown; dataSourceId?: unknown };
-      const name =
-        typeof item.dataTypeName === 'string'
-          ? item.dataTypeName
-          : typeof item.dataSourceId === 'string'
-            ? item.dataSourceId.split(':')[1]
-            : undefined;
-      if (!name || !DATA_TYPES[name])
-        return bad(`no default datasource found for: ${String(item.dataTypeName ?? item.dataSourceId ?? '')}`);
-      types.push(name);
+    const start = civilDateOf(request.range?.start);
+    const end = civilDateOf(request.range?.end);
+    if (typeof start !== 'string') return bad(start?.error ?? 'range.start is required.');
+    if (typeof end !== 'string') return bad(end?.error ?? 'range.end is required.');
+    if (end <= start) return bad('range.end must be after range.start.');
+    const days = daysBetween(start, end);
+    if (days > MAX_ROLLUP_DAYS) return bad(`The maximum range for steps is ${MAX_ROLLUP_DAYS} days.`);
+    const window = request.windowSizeDays === undefined ? 1 : request.windowSizeDays;
+    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
+      return bad('windowSizeDays must be a positive whole number.');
+    const stepsByDate = new Map<string, number>();
+    const civil = localTimeIn(user.timeZone);
+    const fromMs = localMidnightMs(start, user.timeZone);
+    const toMs = localMidnightMs(end, user.timeZone);
+    for (const sample of this.samples) {
+      if (sample.sub !== user.sub || sample.startMs < fromMs || sample.startMs >= toMs) continue;
+      const { date } = civil(sample.startMs);
+      stepsByDate.set(date, (stepsByDate.get(date) ?? 0) + sample.steps);
     }
-    if (request.bucketBySession || request.bucketByActivityType || request.bucketByActivitySegment)
-      return bad('The simulator supports bucketByTime only.');
-    const start = int64(request.startTimeMillis);
-    const end = int64(request.endTimeMillis);
-    if (start === null || end === null) return bad('startTimeMillis and endTimeMillis are required.');
-    if (start >= end) return bad('endTimeMillis must be greater than startTimeMillis.');
-    const boundaries = bucketBoundaries(request.bucketByTime, start, end);
-    if (typeof boundaries === 'string') return bad(boundaries);
-    for (const type of types) {
-      if (!canRead(token.scopes, DATA_TYPES[type]!.areas))
-        return { status: 403, body: API_ERRORS.insufficientScopes() };
-    }
-    const mine = this.samples.filter((s) => s.sub === token.sub && s.startMs >= start && s.startMs < end);
-    const bucket: unknown[] = [];
-    for (let i = 0; i + 1 < boundaries.length; i++) {
-      const from = boundaries[i] as number;
-      const to = boundaries[i + 1] as number;
-      const inBucket = mine.filter((s) => s.startMs >= from && s.startMs < to);
-      bucket.push({
-        startTimeMillis: String(from),
-        endTimeMillis: String(to),
-        dataset: types.map((type) => dataset(type, inBucket)),
+    const rollupDataPoints: unknown[] = [];
+    for (let offset = 0; offset < days; offset += window) {
+      const from = shiftDays(start, offset);
+      const to = shiftDays(start, Math.min(offset + window, days));
+      let sum = 0;
+      for (let d = from; d < to; d = shiftDays(d, 1)) sum += stepsByDate.get(d) ?? 0;
+      if (sum <= 0) continue;
+      rollupDataPoints.push({
+        civilStartTime: { date: dateObject(from), time: {} },
+        civilEndTime: { date: dateObject(to), time: {} },
+        steps: { countSum: String(Math.round(sum)) },
       });
     }
-    return { status: 200, body: { bucket } };
-  }
-
-  private listSessions(query: URLSearchParams, token: TokenRecord): Outcome {
-    if (!canRead(token.scopes, ['activity'])) return { status: 403, body: API_ERRORS.insufficientScopes() };
-    const start = query.get('startTime');
-    const end = query.get('endTime');
-    for (const [field, value] of [
-      ['start_time', start],
-      ['end_time', end],
-    ] as const) {
-      if (value !== null && !RFC3339.test(value))
-        return {
-          status: 400,
-          body: API_ERRORS.invalidArgument(
-            `Invalid value at '${field}' (type.googleapis.com/google.protobuf.Timestamp), Field '${field}', Illegal timestamp format; timestamps must end with 'Z' or have a valid timezone offset.`,
-          ),
-        };
-    }
-    const startMs = start === null ? Number.NEGATIVE_INFINITY : Date.parse(start);
-    const endMs = end === null ? Number.POSITIVE_INFINITY : Date.parse(end);
-    const types = query.getAll('activityType').map(Number);
-    // Google: only sessions *ending* between the start and end times are included.
-    const wanted = (s: SimSession) =>
-      s.sub === token.sub &&
-      s.endTimeMillis >= startMs &&
-      s.endTimeMillis <= endMs &&
-      (types.length === 0 || types.includes(s.activityType));
-    const session = this.sessions
-      .filter(wanted)
-      .sort((a, b) => a.startTimeMillis - b.startTimeMillis)
-      .map(sessionJson);
-    const deletedSession =
-      query.get('includeDeleted') === 'true' ? this.deletedSessions.filter(wanted).map(sessionJson) : [];
-    return { status: 200, body: { session, deletedSession } };
+    return { status: 200, body: { rollupDataPoints } };
   }
 
   // ---- faults and the request log --------------------------------------------------------------
 
-  failNext(count: number, fault: Fault, pathPrefix = '/fitness/v1'): void {
+  failNext(count: number, fault: Fault, pathPrefix = '/v4'): void {
     this.faults.failNext(count, fault, pathPrefix);
   }
 
@@ -622,65 +623,70 @@ export class GoogleWorld {
 
 // ---- helpers and JSON shapes -------------------------------------------------------------------
 
-/**
- * Bucket edges for bucketByTime: a fixed `durationMillis`, or a calendar `period` ({ type: 'day', value, timeZoneId })
- * whose days follow the zone's clock across DST switches. The last bucket stops at `end`. A string is the error.
- */
-function bucketBoundaries(bucketByTime: unknown, start: number, end: number): number[] | string {
-  const spec = (bucketByTime ?? {}) as {
-    durationMillis?: unknown;
-    period?: { type?: unknown; value?: unknown; timeZoneId?: unknown };
-  };
-  let next: (from: number, index: number) => number;
-  if (spec.period !== undefined) {
-    const { type, value, timeZoneId } = spec.period;
-    if (type !== 'day') return 'The simulator supports bucketByTime.period of type day only.';
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-      return 'bucketByTime.period.value must be a positive whole number.';
-    if (typeof timeZoneId !== 'string' || !validZone(timeZoneId)) return `Invalid time zone: ${String(timeZoneId)}`;
-    const firstDate = localDateOf(start, timeZoneId);
-    const offsetIntoDay = start - localMidnightMs(firstDate, timeZoneId);
-    next = (_from, index) => localMidnightMs(shiftDays(firstDate, (index + 1) * value), timeZoneId) + offsetIntoDay;
-  } else {
-    const duration = int64(spec.durationMillis);
-    if (duration === null || duration <= 0)
-      return 'Must specify a bucketing strategy: bucketByTime.durationMillis must be positive.';
-    if (Math.ceil((end - start) / duration) > MAX_BUCKETS) return 'aggregate duration too large';
-    next = (from) => from + duration;
-  }
-  const edges = [start];
-  for (let i = 0; (edges.at(-1) as number) < end; i++) {
-    if (edges.length > MAX_BUCKETS) return 'aggregate duration too large';
-    edges.push(Math.min(next(edges.at(-1) as number, i), end));
-  }
-  return edges;
-}
-
-function validZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function shiftDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-
-/** int64 fields arrive as JSON numbers or as decimal strings. */
-function int64(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
-  return null;
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-function canRead(scopes: string[], areas: readonly string[]): boolean {
-  return areas.some((area) => scopes.includes(`${FITNESS}${area}.read`) || scopes.includes(`${FITNESS}${area}.write`));
+function dateObject(date: string): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+/** A CivilDateTime of a roll-up range: a whole date; a time, if given, must be midnight (windows start at midnight). */
+function civilDateOf(value: unknown): string | { error: string } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { date, time } = value as { date?: { year?: unknown; month?: unknown; day?: unknown }; time?: unknown };
+  const { year, month, day } = date ?? {};
+  if (![year, month, day].every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0))
+    return { error: 'range dates need a year, month and day.' };
+  const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (Number.isNaN(Date.parse(`${text}T00:00:00Z`))) return { error: `Invalid date ${text}.` };
+  if (time && typeof time === 'object' && Object.values(time as Record<string, unknown>).some((v) => v !== 0))
+    return { error: 'The range must start and end at midnight to align with the aggregation window.' };
+  return text;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' of an instant on the person's wall clock: what the civil time filter compares. */
+function civilText(rules: { offsetAt(ms: number): number }, ms: number): string {
+  return new Date(ms + rules.offsetAt(ms)).toISOString().slice(0, 19);
+}
+
+/**
+ * The filter clauses the reference allows for sessions: `exercise.interval.civil_start_time` with `>=` or `<` and a
+ * quoted `YYYY-MM-DD[THH:mm:ss]`, joined by AND. Anything else is refused as Google refuses it (a string is the error).
+ */
+function parseExerciseFilter(filter: string): ((civilStart: string) => boolean)[] | string {
+  if (filter.trim() === '') return [];
+  const clauses: ((civilStart: string) => boolean)[] = [];
+  for (const part of filter.split(/\s+AND\s+/)) {
+    const match =
+      /^\s*exercise\.interval\.civil_start_time\s*(>=|<)\s*"(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}:\d{2})?"\s*$/.exec(part);
+    if (!match)
+      return `Invalid filter: ${part.trim()}. Supported: exercise.interval.civil_start_time >= or < "YYYY-MM-DD[THH:mm:ss]".`;
+    const literal = `${match[2]}${match[3] ?? 'T00:00:00'}`;
+    clauses.push(match[1] === '>=' ? (start) => start >= literal : (start) => start < literal);
+  }
+  return clauses;
+}
+
+function encodePageToken(value: { sub: string; filter: string; offset: number }): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodePageToken(token: string): { sub: string; filter: string; offset: number } | null {
+  try {
+    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof value.sub !== 'string' || typeof value.filter !== 'string') return null;
+    if (typeof value.offset !== 'number' || !Number.isInteger(value.offset) || value.offset < 0) return null;
+    return { sub: value.sub, filter: value.filter, offset: value.offset };
+  } catch {
+    return null;
+  }
 }
 
 function splitScopes(scope: string | null): string[] {
@@ -721,55 +727,58 @@ function projectNumberOf(clientId: string): string {
   return /^(\d+)-/.exec(clientId)?.[1] ?? '000000000000';
 }
 
-const DATA_SOURCE = (type: string) => `derived:${type}:com.google.android.gms:aggregated`;
+/** "google-duration": seconds with an "s". */
+const duration = (ms: number) => `${Math.round(ms / 1000)}s`;
+const rfc3339 = (ms: number) => new Date(ms).toISOString();
 
-function dataset(type: string, samples: HourSample[]) {
-  const spec = DATA_TYPES[type]!;
-  const contributing = samples.filter((s) => {
-    const value = spec.read(s);
-    return value !== null && value > 0;
-  });
-  const source = DATA_SOURCE(spec.aggregate);
-  if (contributing.length === 0) return { dataSourceId: source, point: [] };
-  const startMs = Math.min(...contributing.map((s) => s.startMs));
-  const endMs = Math.max(...contributing.map((s) => s.endMs));
-  let value: unknown[];
-  if (spec.value === 'summary') {
-    const rates = contributing.map((s) => s.heartRate!);
-    const average = rates.reduce((sum, r) => sum + r.average, 0) / rates.length;
-    value = [
-      { fpVal: average, mapVal: [] },
-      { fpVal: Math.max(...rates.map((r) => r.max)), mapVal: [] },
-      { fpVal: Math.min(...rates.map((r) => r.min)), mapVal: [] },
-    ];
-  } else {
-    const total = contributing.reduce((sum, s) => sum + (spec.read(s) as number), 0);
-    value = [spec.value === 'int' ? { intVal: Math.round(total), mapVal: [] } : { fpVal: total, mapVal: [] }];
-  }
-  return {
-    dataSourceId: source,
-    point: [
-      {
-        startTimeNanos: `${startMs}000000`,
-        endTimeNanos: `${endMs}000000`,
-        dataTypeName: spec.aggregate,
-        originDataSourceId: '',
-        value,
-      },
-    ],
+/** An exercise as the reference's DataPoint: int64 fields as strings, doubles as numbers, civil times by the zone. */
+function exerciseJson(exercise: SimExercise, user: SimGoogleUser) {
+  const rules = zoneRules(user.timeZone);
+  const civil = (ms: number) => {
+    const wall = new Date(ms + rules.offsetAt(ms));
+    return {
+      date: { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() },
+      time: { hours: wall.getUTCHours(), minutes: wall.getUTCMinutes(), seconds: wall.getUTCSeconds() },
+    };
   };
-}
-
-function sessionJson(session: SimSession) {
+  const offset = (ms: number) => duration(rules.offsetAt(ms));
+  const minutes = (exercise.activeMs / 60_000) | 0;
   return {
-    id: session.id,
-    name: session.name,
-    description: session.description,
-    startTimeMillis: String(session.startTimeMillis),
-    endTimeMillis: String(session.endTimeMillis),
-    modifiedTimeMillis: String(session.modifiedTimeMillis),
-    application: session.application,
-    activityType: session.activityType,
-    ...(session.activeTimeMillis !== undefined ? { activeTimeMillis: String(session.activeTimeMillis) } : {}),
+    name: `users/${user.healthUserId}/dataTypes/exercise/dataPoints/${exercise.id}`,
+    dataSource: {
+      recordingMethod: 'ACTIVELY_MEASURED',
+      device: { ...user.device },
+      platform: 'FITBIT',
+    },
+    exercise: {
+      interval: {
+        startTime: rfc3339(exercise.startMs),
+        startUtcOffset: offset(exercise.startMs),
+        endTime: rfc3339(exercise.endMs),
+        endUtcOffset: offset(exercise.endMs),
+        civilStartTime: civil(exercise.startMs),
+        civilEndTime: civil(exercise.endMs),
+      },
+      exerciseType: exercise.exerciseType,
+      displayName: exercise.displayName,
+      activeDuration: duration(exercise.activeMs),
+      metricsSummary: {
+        ...(exercise.caloriesKcal > 0 ? { caloriesKcal: exercise.caloriesKcal } : {}),
+        ...(exercise.distanceMm > 0 ? { distanceMillimeters: exercise.distanceMm } : {}),
+        ...(exercise.steps > 0 ? { steps: String(exercise.steps) } : {}),
+        ...(exercise.averageHeartRate !== null
+          ? {
+              averageHeartRateBeatsPerMinute: String(exercise.averageHeartRate),
+              activeZoneMinutes: String(Math.round(minutes * 0.6)),
+            }
+          : {}),
+        ...(exercise.elevationGainMm > 0 ? { elevationGainMillimeters: exercise.elevationGainMm } : {}),
+        ...(exercise.distanceMm > 0
+          ? { averageSpeedMillimetersPerSecond: Math.round((exercise.distanceMm / exercise.activeMs) * 1000 * 10) / 10 }
+          : {}),
+      },
+      createTime: rfc3339(exercise.endMs + 60_000),
+      updateTime: rfc3339(exercise.updateMs),
+    },
   };
 }

@@ -11,9 +11,10 @@ export const REDIRECT_URI = 'http://localhost:5173/auth/health/callback?provider
 export const AVERY = '104729384756102938475';
 export const JORDAN = '117364528190736452819';
 export const PRIYA = '109283746501928374650';
-export const FITNESS_ACTIVITY = 'https://www.googleapis.com/auth/fitness.activity.read';
-export const FITNESS_LOCATION = 'https://www.googleapis.com/auth/fitness.location.read';
-export const FITNESS_HEART_RATE = 'https://www.googleapis.com/auth/fitness.heart_rate.read';
+export const SAM = '112233445566778899001';
+export const HEALTH_ACTIVITY = 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
+export const HEALTH_SLEEP = 'https://www.googleapis.com/auth/googlehealth.sleep.readonly';
+export const HEALTH_LOCATION = 'https://www.googleapis.com/auth/googlehealth.location.readonly';
 export const DAY_MS = 86_400_000;
 
 export function startSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
@@ -25,7 +26,7 @@ export function authorizeUrl(sim: GoogleSimulator, params: Record<string, string
     client_id: CLIENT.clientId,
     redirect_uri: REDIRECT_URI,
     response_type: 'code',
-    scope: ['openid', 'email', 'profile', ...GOOGLE_FULL_SCOPES.filter((s) => s.includes('fitness'))].join(' '),
+    scope: ['openid', 'email', 'profile', ...GOOGLE_FULL_SCOPES, HEALTH_SLEEP, HEALTH_LOCATION].join(' '),
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: 'true',
@@ -68,18 +69,18 @@ export async function submitConsent(
   return fetch(`${sim.url}${action}`, { method: 'POST', body: fields, redirect: 'manual' });
 }
 
-/** Through consent as `sub` (optionally ticking only some fitness scopes); what the redirect carried. */
+/** Through consent as `sub` (optionally ticking only some Google Health scopes); what the redirect carried. */
 export async function authorizeAs(
   sim: GoogleSimulator,
   sub: string,
-  options: { params?: Record<string, string>; fitnessScopes?: string[] } = {},
+  options: { params?: Record<string, string>; healthScopes?: string[] } = {},
 ) {
   const page = await (await fetch(authorizeUrl(sim, options.params))).text();
   const response = await submitConsent(sim, page, 'allow', (fields) => {
     fields.set('account', sub);
-    if (options.fitnessScopes) {
+    if (options.healthScopes) {
       fields.delete('granted_scope');
-      for (const scope of options.fitnessScopes) fields.append('granted_scope', scope);
+      for (const scope of options.healthScopes) fields.append('granted_scope', scope);
     }
   });
   const location = new URL(response.headers.get('location') ?? '');
@@ -110,19 +111,39 @@ export function exchangeCode(
   });
 }
 
-export function aggregate(sim: GoogleSimulator, accessToken: string | null, body: unknown): Promise<Response> {
-  return fetch(`${sim.url}/fitness/v1/users/me/dataset:aggregate`, {
+const bearerOf = (accessToken: string | null): Record<string, string> =>
+  accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+
+/** GET v4/users/me/dataTypes/exercise/dataPoints with these query parameters. */
+export function listExercises(
+  sim: GoogleSimulator,
+  accessToken: string | null,
+  query: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${sim.url}/v4/users/me/dataTypes/exercise/dataPoints?${new URLSearchParams(query).toString()}`, {
+    headers: bearerOf(accessToken),
+  });
+}
+
+/** POST v4/users/me/dataTypes/{dataType}/dataPoints:dailyRollUp. */
+export function dailyRollUp(
+  sim: GoogleSimulator,
+  accessToken: string | null,
+  body: unknown,
+  dataType = 'steps',
+): Promise<Response> {
+  return fetch(`${sim.url}/v4/users/me/dataTypes/${dataType}/dataPoints:dailyRollUp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+    headers: { 'content-type': 'application/json', ...bearerOf(accessToken) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
-export function sessions(sim: GoogleSimulator, accessToken: string | null, query: string): Promise<Response> {
-  return fetch(`${sim.url}/fitness/v1/users/me/sessions?${query}`, {
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-  });
-}
+/** 'YYYY-MM-DD' as the API's Date. */
+export const dateOf = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year, month, day };
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GoogleSimulator } from '../../../../infra/local/simulators/google';
 import { manualClock } from '../strava/helpers';
 import {
-  aggregate,
+  listExercises,
   authorizeAs,
   authorizeUrl,
   AVERY,
   CLIENT,
-  DAY_MS,
   exchangeCode,
-  FITNESS_ACTIVITY,
+  HEALTH_ACTIVITY,
+  HEALTH_LOCATION,
+  HEALTH_SLEEP,
   json,
   JORDAN,
   postForm,
@@ -28,7 +29,7 @@ afterEach(async () => {
 const INVALID_GRANT_CODE = { error: 'invalid_grant', error_description: 'Bad Request' };
 
 describe('GET /o/oauth2/v2/auth and the consent page', () => {
-  it('shows an account picker and ticked fitness scopes with accessible labels, Allow and Cancel', async () => {
+  it('shows an account picker and each Google Health scope ticked with its reference description, Allow and Cancel', async () => {
     sim = await startSimulator();
     const response = await fetch(authorizeUrl(sim));
     expect(response.status).toBe(200);
@@ -39,9 +40,9 @@ describe('GET /o/oauth2/v2/auth and the consent page', () => {
     expect(html).toContain('Jordan Lee (jordan.lee@example.com)');
     expect(html).toContain('Priya Singh (priya.singh@example.com)');
     expect(html).toMatch(
-      /<input type="checkbox" id="scope-0" name="granted_scope" value="https:\/\/www.googleapis.com\/auth\/fitness.activity.read" checked> <label for="scope-0">See your physical activity data<\/label>/,
+      /<input type="checkbox" id="scope-0" name="granted_scope" value="https:\/\/www.googleapis.com\/auth\/googlehealth.activity_and_fitness.readonly" checked> <label for="scope-0">See your Google Health activity and fitness data<\/label>/,
     );
-    expect(html).toContain('See your heart rate data in Google Fit');
+    expect(html).toContain('See your Google Health sleep data');
     expect(html).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
     expect(html).toMatch(/<button type="submit" name="decision" value="deny">Cancel<\/button>/);
   });
@@ -85,17 +86,15 @@ describe('GET /o/oauth2/v2/auth and the consent page', () => {
       'openid',
       'https://www.googleapis.com/auth/userinfo.email',
       'https://www.googleapis.com/auth/userinfo.profile',
-      FITNESS_ACTIVITY,
-      'https://www.googleapis.com/auth/fitness.body.read',
-      'https://www.googleapis.com/auth/fitness.location.read',
-      'https://www.googleapis.com/auth/fitness.heart_rate.read',
-      'https://www.googleapis.com/auth/fitness.sleep.read',
+      HEALTH_ACTIVITY,
+      HEALTH_SLEEP,
+      HEALTH_LOCATION,
     ]);
   });
 
-  it('unticked fitness scopes are not granted (the basics always are)', async () => {
+  it('unticked Google Health scopes are not granted (the basics always are)', async () => {
     sim = await startSimulator();
-    const { scope } = await authorizeAs(sim, AVERY, { fitnessScopes: [] });
+    const { scope } = await authorizeAs(sim, AVERY, { healthScopes: [] });
     expect(scope).toBe(
       'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
     );
@@ -123,7 +122,7 @@ describe('POST /token', () => {
     expect(body).toMatchObject({ expires_in: 3599, token_type: 'Bearer' });
     expect(body.access_token).toMatch(/^ya29\./);
     expect(body.refresh_token).toMatch(/^1\/\/0/);
-    expect(body.scope).toContain(FITNESS_ACTIVITY);
+    expect(body.scope).toContain(HEALTH_ACTIVITY);
     const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1], 'base64url').toString('utf8'));
     expect(claims).toMatchObject({
       iss: 'https://accounts.google.com',
@@ -187,15 +186,9 @@ describe('POST /token', () => {
     const clock = manualClock('2026-05-01T10:00:00.000Z');
     sim = await startSimulator({ clock: clock.now });
     const tokens = sim.control.issueTokens(AVERY);
-    const range = {
-      aggregateBy: [{ dataTypeName: 'com.google.step_count.delta' }],
-      bucketByTime: { durationMillis: DAY_MS },
-      startTimeMillis: clock.now().getTime() - DAY_MS,
-      endTimeMillis: clock.now().getTime(),
-    };
-    expect((await aggregate(sim, tokens.access_token, range)).status).toBe(200);
+    expect((await listExercises(sim, tokens.access_token)).status).toBe(200);
     clock.advance(3599 * 1000);
-    expect((await aggregate(sim, tokens.access_token, range)).status).toBe(401);
+    expect((await listExercises(sim, tokens.access_token)).status).toBe(401);
 
     const refreshed = await postForm(sim, '/token', {
       client_id: CLIENT.clientId,
@@ -207,7 +200,7 @@ describe('POST /token', () => {
     const body = await json(refreshed);
     expect(body).toMatchObject({ expires_in: 3599, token_type: 'Bearer' });
     expect(body.refresh_token).toBeUndefined();
-    expect((await aggregate(sim, body.access_token, range)).status).toBe(200);
+    expect((await listExercises(sim, body.access_token)).status).toBe(200);
     // The same refresh token keeps working.
     expect(
       (
@@ -225,7 +218,9 @@ describe('POST /token', () => {
 describe('tokeninfo and revoke', () => {
   it('describes a live access token like Google (string numbers, space-separated scope)', async () => {
     sim = await startSimulator();
-    const tokens = sim.control.issueTokens(PRIYA);
+    const tokens = sim.control.issueTokens(PRIYA, {
+      scope: ['openid', 'https://www.googleapis.com/auth/userinfo.email', HEALTH_ACTIVITY],
+    });
     const info = await json(await postForm(sim, '/tokeninfo', { access_token: tokens.access_token }));
     expect(info).toMatchObject({
       aud: CLIENT.clientId,
@@ -236,7 +231,7 @@ describe('tokeninfo and revoke', () => {
       access_type: 'offline',
     });
     expect(info.expires_in).toMatch(/^\d+$/);
-    expect(info.scope.split(' ')).toContain(FITNESS_ACTIVITY);
+    expect(info.scope.split(' ')).toContain(HEALTH_ACTIVITY);
     const bad = await postForm(sim, '/tokeninfo', { access_token: 'ya29.nope' });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toEqual({ error: 'invalid_token', error_description: 'Invalid Value' });

@@ -177,7 +177,7 @@ describe('ActivitiesList (spec health-connections §2)', () => {
     const cardOf = async (name: string) => (await screen.findByRole('heading', { name })).closest('article')!;
     expect(await cardOf('Seawall Run')).toHaveTextContent('Strava');
     const walk = await cardOf('Lunchtime Walk');
-    expect(walk).toHaveTextContent('Google Fit');
+    expect(walk).toHaveTextContent('Google Health');
     expect(walk).toHaveTextContent('Elevation-');
     // Unnamed: the type stands in for the name.
     const swim = await cardOf('Swim');

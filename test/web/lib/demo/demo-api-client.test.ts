@@ -147,7 +147,7 @@ describe('createDemoApiClient', () => {
     expect(await client.stravaUsage()).toMatchObject({ rateLimited: false, minutesLeft: 10 });
     await expect(client.sync('google_health')).rejects.toMatchObject({
       status: 404,
-      message: 'Connect Google Fit first.',
+      message: 'Connect Google Health first.',
     });
   });
 });

@@ -225,7 +225,7 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
       analysis,
     });
     await screen.findByText('Active Time', {}, LOAD);
-    expect(screen.getByRole('list', { name: 'Connected providers' })).toHaveTextContent(/Strava.*Google Fit/);
+    expect(screen.getByRole('list', { name: 'Connected providers' })).toHaveTextContent(/Strava.*Google Health/);
 
     fireEvent.click(screen.getByText('Sync Data'));
     await waitFor(() => expect(analysis).toHaveBeenCalledTimes(2), LOAD);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import {
-  GOOGLE_FIT_CLOSED_NOTE,
+  GOOGLE_HEALTH_COVERS_NOTE,
   HealthConnections,
   ProviderIntegrations,
 } from '@/features/connections/components/health-connections';
@@ -83,7 +83,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
   });
 
   it.each<[Platform, string]>([
-    ['android', 'On Android you can connect Strava and Google Fit.'],
+    ['android', 'On Android you can connect Strava and Google Health.'],
     ['web', 'You can connect Strava from any device.'],
   ])('shows the %s hint', async (platform, hint) => {
     renderScreen({}, { platform });
@@ -98,11 +98,11 @@ describe('HealthConnections (spec health-connections §2)', () => {
     expect(strava).toHaveTextContent(/runs, rides and hikes/);
     expect(within(strava).getByRole('button', { name: 'Connect with Strava' })).toBeEnabled();
 
-    const google = card('Google Fit');
+    const google = card('Google Health');
     expect(google).toHaveTextContent('All platforms');
-    expect(google).toHaveTextContent(GOOGLE_FIT_CLOSED_NOTE);
-    expect(GOOGLE_FIT_CLOSED_NOTE).toMatch(/Google has closed the Google Fit API to new projects/);
-    expect(within(google).getByRole('button', { name: 'Connect Google Fit' })).toBeEnabled();
+    expect(google).toHaveTextContent(GOOGLE_HEALTH_COVERS_NOTE);
+    expect(GOOGLE_HEALTH_COVERS_NOTE).toMatch(/Fitbit and Pixel Watch/);
+    expect(within(google).getByRole('button', { name: 'Connect Google Health' })).toBeEnabled();
 
     const apple = card('Apple Health');
     expect(apple).toHaveTextContent('iOS only');
@@ -129,7 +129,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
     );
     expect(within(strava).getByRole('button', { name: 'Disconnect Strava' })).toBeEnabled();
 
-    const google = card('Google Fit');
+    const google = card('Google Health');
     expect(google).toHaveTextContent('User ID: 10984436');
     expect(google).toHaveTextContent(/Last sync:/);
 
@@ -140,7 +140,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
     expect(within(apple).getByRole('button', { name: 'Disconnect Apple Health' })).toBeEnabled();
 
     expect(screen.getByRole('button', { name: 'Sync All' })).toBeEnabled();
-    // The newest sync across the connections (Google Fit's).
+    // The newest sync across the connections (Google Health's).
     expect(within(screen.getByText(/Last synchronized:/)).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute(
       'datetime',
       '2026-01-03T08:00:00.000Z',
@@ -154,9 +154,9 @@ describe('HealthConnections (spec health-connections §2)', () => {
       { platform: 'android' },
     );
     const user = userEvent.setup();
-    await user.click(within(await findCard('Google Fit')).getByRole('button', { name: 'Connect Google Fit' }));
+    await user.click(within(await findCard('Google Health')).getByRole('button', { name: 'Connect Google Health' }));
     await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith(googleUrl));
-    expect(within(card('Google Fit')).getByRole('button', { name: 'Connecting...' })).toBeDisabled();
+    expect(within(card('Google Health')).getByRole('button', { name: 'Connecting...' })).toBeDisabled();
     await user.click(within(card('Strava')).getByRole('button', { name: 'Connect with Strava' }));
     await waitFor(() =>
       expect(leaveAppFor).toHaveBeenCalledWith('https://www.strava.com/oauth/authorize?client_id=1&state=signed'),
@@ -168,42 +168,42 @@ describe('HealthConnections (spec health-connections §2)', () => {
     renderScreen(
       {
         googleAuthorizeUrl: vi.fn(async () =>
-          Promise.reject(new ApiError(409, 'google_not_configured', 'Google Fit is not configured here.')),
+          Promise.reject(new ApiError(409, 'google_not_configured', 'Google Health is not configured here.')),
         ),
       },
       { platform: 'web' },
     );
     await userEvent
       .setup()
-      .click(within(await findCard('Google Fit')).getByRole('button', { name: 'Connect Google Fit' }));
-    expect(await within(card('Google Fit')).findByRole('alert')).toHaveTextContent(
-      'Google Fit is not configured here.',
+      .click(within(await findCard('Google Health')).getByRole('button', { name: 'Connect Google Health' }));
+    expect(await within(card('Google Health')).findByRole('alert')).toHaveTextContent(
+      'Google Health is not configured here.',
     );
-    expect(within(card('Google Fit')).getByRole('button', { name: 'Connect Google Fit' })).toBeEnabled();
+    expect(within(card('Google Health')).getByRole('button', { name: 'Connect Google Health' })).toBeEnabled();
     expect(leaveAppFor).not.toHaveBeenCalled();
   });
 
-  it('asks "Are you sure you want to disconnect Google Fit?" in a dialog; Cancel keeps it', async () => {
+  it('asks "Are you sure you want to disconnect Google Health?" in a dialog; Cancel keeps it', async () => {
     const apiClient = renderScreen(withConnections(googleConnection()), { platform: 'web' });
     const user = userEvent.setup();
-    await user.click(within(await findCard('Google Fit')).getByRole('button', { name: 'Disconnect Google Fit' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect Google Fit' });
-    expect(dialog).toHaveTextContent('Are you sure you want to disconnect Google Fit?');
+    await user.click(within(await findCard('Google Health')).getByRole('button', { name: 'Disconnect Google Health' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect Google Health' });
+    expect(dialog).toHaveTextContent('Are you sure you want to disconnect Google Health?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(apiClient.disconnect).not.toHaveBeenCalled();
-    expect(within(card('Google Fit')).getByRole('button', { name: 'Disconnect Google Fit' })).toHaveFocus();
+    expect(within(card('Google Health')).getByRole('button', { name: 'Disconnect Google Health' })).toHaveFocus();
   });
 
   it('disconnects after confirmation: the card offers Connect again and Sync All goes away', async () => {
     const apiClient = renderScreen(withConnections(googleConnection()), { platform: 'web' });
     const user = userEvent.setup();
-    await user.click(within(await findCard('Google Fit')).getByRole('button', { name: 'Disconnect Google Fit' }));
+    await user.click(within(await findCard('Google Health')).getByRole('button', { name: 'Disconnect Google Health' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }));
-    expect(await within(card('Google Fit')).findByRole('button', { name: 'Connect Google Fit' })).toBeEnabled();
+    expect(await within(card('Google Health')).findByRole('button', { name: 'Connect Google Health' })).toBeEnabled();
     expect(apiClient.disconnect).toHaveBeenCalledWith('google_health');
     expect(screen.queryByRole('button', { name: 'Sync All' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Google Fit is disconnected.');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Google Health is disconnected.');
   });
 
   it('reports "Failed to disconnect Apple Health" and stays connected', async () => {
@@ -236,7 +236,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
     expect(sync).toHaveBeenLastCalledWith('strava');
 
     pending[0]!(synced('strava', 2, '2026-02-03T10:00:00.000Z'));
-    expect(await screen.findByRole('button', { name: 'Syncing Google Fit… 2 of 2' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Syncing Google Health… 2 of 2' })).toBeDisabled();
     expect(sync).toHaveBeenLastCalledWith('google_health');
     pending[1]!(synced('google_health', 1, '2026-02-03T10:01:00.000Z'));
 
@@ -268,7 +268,7 @@ describe('HealthConnections (spec health-connections §2)', () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Authentication failed for Strava. Please reconnect.',
-      'Network error while syncing Google Fit. Please try again.',
+      'Network error while syncing Google Health. Please try again.',
     ]);
     expect(sync.mock.calls.map(([provider]) => provider)).toEqual(['strava', 'google_health', 'apple_health']);
   });
@@ -372,7 +372,7 @@ describe('ProviderIntegrations', () => {
       { platform: 'web', integrations: true },
     );
     const item = (await screen.findByRole('heading', { name: 'Lunchtime Walk' })).closest('article')!;
-    expect(item).toHaveTextContent('Google Fit');
+    expect(item).toHaveTextContent('Google Health');
     expect(apiClient.stravaUsage).not.toHaveBeenCalled();
     expect(screen.queryByTestId('api-usage')).not.toBeInTheDocument();
   });

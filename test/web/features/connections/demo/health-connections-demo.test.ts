@@ -28,24 +28,24 @@ function demoClient() {
 const providersOf = async (client: ReturnType<typeof demoClient>['client']) =>
   ConnectionsResponse.parse(await client.connections()).connections.map((connection) => connection.provider);
 
-describe('demo Google Fit and Apple Health (spec health-connections §1)', () => {
+describe('demo Google Health and Apple Health (spec health-connections §1)', () => {
   beforeEach(() => window.sessionStorage.clear());
 
   it('starts with only Strava connected', async () => {
     expect(await providersOf(demoClient().client)).toEqual(['strava']);
   });
 
-  it('authorizing Google Fit leads straight back to the health callback screen', async () => {
+  it('authorizing Google Health leads straight back to the health callback screen', async () => {
     const { url } = AuthorizeUrlResponse.parse(await demoClient().client.googleAuthorizeUrl());
     const parsed = new URL(url);
     expect(parsed.origin + parsed.pathname).toBe('http://localhost:3000/auth/health/callback');
     expect(parsed.searchParams.get('provider')).toBe('google_health');
     expect(parsed.searchParams.get('code')).toBeTruthy();
     expect(parsed.searchParams.get('state')).toBeTruthy();
-    expect(parsed.searchParams.get('scope')).toContain('fitness.activity.read');
+    expect(parsed.searchParams.get('scope')).toContain('googlehealth.activity_and_fitness.readonly');
   });
 
-  it('connecting Google Fit waits 1.5 s, then it is connected with its sample workouts in the list', async () => {
+  it('connecting Google Health waits 1.5 s, then it is connected with its sample workouts in the list', async () => {
     const { client, wait } = demoClient();
     const response = GoogleConnectResponse.parse(
       await client.connectGoogle({ code: 'demo-code', state: 'demo-state' }),
@@ -113,7 +113,7 @@ describe('demo Google Fit and Apple Health (spec health-connections §1)', () =>
     expect(activities.some((a) => a.provider_type === 'google_health')).toBe(false);
     await expect(client.sync('google_health')).rejects.toMatchObject({
       status: 404,
-      message: 'Connect Google Fit first.',
+      message: 'Connect Google Health first.',
     });
 
     await client.disconnect('strava');

@@ -83,7 +83,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
       { strict: true },
     );
     expect(await screen.findByRole('heading', { name: 'Successfully Connected!' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Google Fit is connected.');
+    expect(screen.getByRole('status')).toHaveTextContent('Google Health is connected.');
     expect(connectGoogle).toHaveBeenCalledTimes(1);
     expect(connectGoogle).toHaveBeenCalledWith({ code: '4/0Ab', state: 'signed', scope: 'openid' });
     await waitFor(() =>
@@ -104,7 +104,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
     ['/health-connect-callback', 'Unknown health provider'],
     [
       '/auth/health/callback?provider=google_health&error=access_denied',
-      'Google Fit authorization failed: access_denied',
+      'Google Health authorization failed: access_denied',
     ],
     ['/auth/health/callback?provider=google_health&state=s', 'No Google OAuth session found after authorization'],
     ['/auth/health/callback?provider=strava&state=s', 'No authorization code received from Strava'],
@@ -117,30 +117,30 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
     expect(apiClient.connectStrava).not.toHaveBeenCalled();
   });
 
-  it('says "Failed to connect Google Fit" when the connect does not come back active', async () => {
+  it('says "Failed to connect Google Health" when the connect does not come back active', async () => {
     renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
       connectGoogle: vi.fn(async () => ({ connection: google({ isActive: false }), sync: null })),
     });
-    await expectFailure('Failed to connect Google Fit');
+    await expectFailure('Failed to connect Google Health');
   });
 
   it("shows the server's reason when it refuses the code (e.g. no fitness scope granted)", async () => {
     const refusal = new ApiError(
       400,
-      'missing_fitness_scope',
-      'Google Fit access was not granted. Allow TrailBuddy to read your fitness data and try again.',
+      'missing_activity_scope',
+      'Google Health access was not granted. Allow TrailBuddy to read your fitness data and try again.',
     );
     renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
       connectGoogle: vi.fn(async () => Promise.reject(refusal)),
     });
-    await expectFailure('Google Fit access was not granted.');
+    await expectFailure('Google Health access was not granted.');
   });
 
-  it('says "Failed to connect Google Fit" when the server fails', async () => {
+  it('says "Failed to connect Google Health" when the server fails', async () => {
     renderCallback('/auth/health/callback?provider=google_health&code=c&state=s', {
       connectGoogle: vi.fn(async () => Promise.reject(new ApiError(502, 'google_error', 'upstream'))),
     });
-    await expectFailure('Failed to connect Google Fit');
+    await expectFailure('Failed to connect Google Health');
   });
 
   it('connects Strava through the shared screen when the query names it', async () => {
@@ -202,9 +202,9 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
     });
   });
 
-  describe('Google Fit with some permissions not granted (issue 11)', () => {
+  describe('Google Health with some permissions not granted (issue 11)', () => {
     const message =
-      "Google Fit is connected, but TrailBuddy was not allowed to see your activities, steps and calories, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.";
+      "Google Health is connected, but TrailBuddy was not allowed to see your activities, steps and calories, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.";
 
     it('names the data that will not be imported, stays on the screen and reconnects from the keyboard', async () => {
       // Fake timers from the start, so a redirect timer the screen might set is one the test can run out.
@@ -225,7 +225,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
         googleAuthorizeUrl,
       });
       expect(
-        await screen.findByRole('heading', { name: 'Google Fit Connected, Some Data Missing' }),
+        await screen.findByRole('heading', { name: 'Google Health Connected, Some Data Missing' }),
       ).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(message);
       // No automatic move to the dashboard: the person needs time to read it.
@@ -235,7 +235,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
 
       const user = userEvent.setup();
       await user.tab();
-      expect(screen.getByRole('button', { name: 'Reconnect Google Fit' })).toHaveFocus();
+      expect(screen.getByRole('button', { name: 'Reconnect Google Health' })).toHaveFocus();
       await user.keyboard('{Enter}');
       expect(googleAuthorizeUrl).toHaveBeenCalledTimes(1);
       expect(leaveAppFor).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?state=fresh');

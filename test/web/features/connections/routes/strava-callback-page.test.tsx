@@ -145,7 +145,7 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
 
     it('says plainly when TrailBuddy cannot take more Strava accounts, and points to the other sources', async () => {
       const full =
-        'TrailBuddy cannot take more Strava accounts right now. You can still bring your activities in with Google Health (Google Fit) or Apple Health from the Connections page, and try Strava again later.';
+        'TrailBuddy cannot take more Strava accounts right now. You can still bring your activities in with Google Health (Fitbit, Pixel Watch) or Apple Health from the Connections page, and try Strava again later.';
       renderCallback(
         '?code=abc&state=s&scope=read,activity:read',
         vi.fn(async () => Promise.reject(new ApiError(409, 'strava_at_capacity', full))),

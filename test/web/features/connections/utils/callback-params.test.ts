@@ -85,7 +85,7 @@ describe('healthCallbackPlan (spec health-connections §5 callback messages)', (
       'Google: error param',
       '/auth/health/callback',
       '?provider=google_health&error=access_denied',
-      { kind: 'fail', message: 'Google Fit authorization failed: access_denied' },
+      { kind: 'fail', message: 'Google Health authorization failed: access_denied' },
     ],
     [
       'Google: no code',
@@ -102,13 +102,13 @@ describe('healthCallbackPlan (spec health-connections §5 callback messages)', (
     [
       'Google: code, state and scope',
       '/auth/health/callback',
-      '?provider=google_health&code=4%2F0Ab&state=signed&scope=openid%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Ffitness.activity.read',
+      '?provider=google_health&code=4%2F0Ab&state=signed&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fgooglehealth.activity_and_fitness.readonly',
       {
         kind: 'google',
         request: {
           code: '4/0Ab',
           state: 'signed',
-          scope: 'openid https://www.googleapis.com/auth/fitness.activity.read',
+          scope: 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
         },
       },
     ],

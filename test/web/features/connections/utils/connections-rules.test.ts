@@ -30,14 +30,14 @@ describe('identityLine (spec §2)', () => {
       stravaConnection({ athleteFirstName: null, athleteLastName: null }),
       'Connected',
     ],
-    ["Google Fit: 'User ID:' and the first 8 characters", google(), 'User ID: 10984436'],
+    ["Google Health: 'User ID:' and the first 8 characters", google(), 'User ID: 10984436'],
     [
       'Apple Health: a short id as it is',
       google({ provider: 'apple_health', providerUserIdPrefix: 'A1F3' }),
       'User ID: A1F3',
     ],
-    ['Google Fit without an id', google({ providerUserIdPrefix: null }), 'Connected'],
-    ['Google Fit ignores athlete names', google({ athleteFirstName: 'X', providerUserIdPrefix: null }), 'Connected'],
+    ['Google Health without an id', google({ providerUserIdPrefix: null }), 'Connected'],
+    ['Google Health ignores athlete names', google({ athleteFirstName: 'X', providerUserIdPrefix: null }), 'Connected'],
   ])('%s', (_name, connection, expected) => {
     expect(identityLine(connection)).toBe(expected);
   });
@@ -56,13 +56,13 @@ describe('syncErrorMessage (spec §8 sync errors)', () => {
       'google reconnect code',
       'google_health',
       new ApiError(409, 'google_reconnect_required', 'x'),
-      'Authentication failed for Google Fit. Please reconnect.',
+      'Authentication failed for Google Health. Please reconnect.',
     ],
     [
       'a code that only mentions a token (not in the catalogue)',
       'google_health',
       new ApiError(502, 'google_refresh_failed_token', 'x'),
-      'Failed to sync Google Fit activities',
+      'Failed to sync Google Health activities',
     ],
     [
       'a code that only mentions the network (not in the catalogue)',
@@ -74,7 +74,7 @@ describe('syncErrorMessage (spec §8 sync errors)', () => {
       'unreachable',
       'google_health',
       new ApiError(0, 'network_error', 'x'),
-      'Network error while syncing Google Fit. Please try again.',
+      'Network error while syncing Google Health. Please try again.',
     ],
     [
       'provider network',

@@ -78,7 +78,7 @@ describe('detectPlatform (spec health-connections §2 platform banner)', () => {
 describe('platform banner hints', () => {
   it.each<[Platform, string, RegExp]>([
     ['ios', 'iOS', /Strava and Apple Health/],
-    ['android', 'Android', /Strava and Google Fit/],
+    ['android', 'Android', /Strava and Google Health/],
     ['web', 'Web', /Strava from any device.*phone/],
   ])('%s: %s', (platform, label, hint) => {
     expect(PLATFORM_BANNERS[platform].label).toBe(label);
@@ -89,10 +89,10 @@ describe('platform banner hints', () => {
 describe('provider availability (spec §2 "Not Available")', () => {
   const platformsOf = (id: string) => PROVIDERS.find((provider) => provider.id === id)!.platforms;
 
-  it('lists Strava and Google Fit for all platforms and Apple Health for iOS only', () => {
+  it('lists Strava and Google Health for all platforms and Apple Health for iOS only', () => {
     expect(PROVIDERS.map(({ name, availability }) => [name, availability])).toEqual([
       ['Strava', 'All platforms'],
-      ['Google Fit', 'All platforms'],
+      ['Google Health', 'All platforms'],
       ['Apple Health', 'iOS only'],
     ]);
   });

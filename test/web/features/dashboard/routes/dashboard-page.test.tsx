@@ -198,7 +198,7 @@ describe('DashboardPage (spec core-app §2)', () => {
     expect(within(card).getByRole('link', { name: 'Manage connection' })).toHaveAttribute('href', '/profile');
   });
 
-  it('counts a user connected to Google Fit only as connected', async () => {
+  it('counts a user connected to Google Health only as connected', async () => {
     const google = stravaConnection({ provider: 'google_health', athleteFirstName: null, athleteLastName: null });
     renderDashboard({
       connections: vi.fn(async () => ({ connections: [google] })),

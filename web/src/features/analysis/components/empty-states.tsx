@@ -23,7 +23,7 @@ export function ConnectHealthApps() {
     <EmptyPanel id="connect-health-apps" title="Connect Your Health Apps">
       <p>No health providers connected yet.</p>
       <p className="mt-1">
-        Connect Strava, Google Fit or Apple Health to see your trends, active days and activity level here.
+        Connect Strava, Google Health or Apple Health to see your trends, active days and activity level here.
       </p>
       <Link to={paths.profile} className={`${buttonStyles.primary} mt-6`}>
         Connect a provider

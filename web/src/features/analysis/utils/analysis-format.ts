@@ -82,6 +82,6 @@ export function hourRangeLabel(hour: number): string {
 
 export const PROVIDER_NAMES: Record<ProviderType, string> = {
   strava: 'Strava',
-  google_health: 'Google Fit',
+  google_health: 'Google Health',
   apple_health: 'Apple Health',
 };

@@ -3,9 +3,9 @@ import { AuthorizeUrlResponse } from '@shared/schemas/connections';
 import { GoogleConnectResponse, type GoogleConnectRequest } from '@shared/schemas/google';
 import type { ApiTransport } from '@/lib/api/transport';
 
-/** Google Fit and Apple Health (issue 4); Strava's calls are in the core client. */
+/** Google Health and Apple Health; Strava's calls are in the core client. */
 export interface HealthConnectionsApi {
-  /** Where to send the browser to authorize Google Fit (carries a signed, single-use state). */
+  /** Where to send the browser to authorize Google Health (carries a signed, single-use state). */
   googleAuthorizeUrl(): Promise<AuthorizeUrlResponse>;
   /** Exchanges what Google sent back to the health callback screen; runs the initial sync. */
   connectGoogle(request: GoogleConnectRequest): Promise<GoogleConnectResponse>;

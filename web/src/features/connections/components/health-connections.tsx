@@ -28,12 +28,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlatformBanner } from './platform-banner';
 import { ProviderCard } from './provider-card';
 
-export const GOOGLE_FIT_CLOSED_NOTE =
-  'Google has closed the Google Fit API to new projects. Connecting still works for projects that already have access, so it may not be available to every TrailBuddy installation.';
+/** What the Google Health connection covers, on its card. */
+export const GOOGLE_HEALTH_COVERS_NOTE =
+  'Covers Fitbit and Pixel Watch: the workouts and daily steps they record in your Google account.';
 
 const CONNECT_LABELS: Record<ProviderType, string> = {
   strava: 'Connect with Strava',
-  google_health: 'Connect Google Fit',
+  google_health: 'Connect Google Health',
   apple_health: 'Connect Apple Health',
 };
 
@@ -231,7 +232,7 @@ export function HealthConnectionsPanel({
                 onDisconnect={() => setConfirm({ kind: 'disconnect', provider: provider.id })}
               >
                 {provider.id === 'google_health' && (
-                  <p className="mt-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900">{GOOGLE_FIT_CLOSED_NOTE}</p>
+                  <p className="mt-2 text-xs text-slate-600">{GOOGLE_HEALTH_COVERS_NOTE}</p>
                 )}
                 {provider.id === 'apple_health' && !connection && platform !== 'ios' && (
                   <p className="mt-2 text-xs text-slate-600">{APPLE_HEALTH_IOS_ONLY}</p>

@@ -6,7 +6,7 @@ import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
 
 interface ReconnectButtonProps {
-  /** The provider's name as the user knows it ('Strava', 'Google Fit'). */
+  /** The provider's name as the user knows it ('Strava', 'Google Health'). */
   providerName: string;
   /** Who the browser is sent to ('Strava', 'Google'). */
   destination: string;

@@ -12,7 +12,7 @@ import { DEMO_USER } from '@/lib/demo/demo-user';
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks the provider connected. */
 export const DEMO_HEALTH_CONNECT_DELAY_MS = 1500;
 
-/** Which of Google Fit and Apple Health the demo visitor has connected (tab storage, like demo mode itself). */
+/** Which of Google Health and Apple Health the demo visitor has connected (tab storage, like demo mode itself). */
 const DEMO_HEALTH_STORAGE_KEY = 'trailbuddy.demo.health';
 
 export type DemoHealthProvider = 'google_health' | 'apple_health';
@@ -26,14 +26,8 @@ type DemoHealthState = Partial<Record<DemoHealthProvider, DemoHealthConnection>>
 
 const IDENTITY: Record<DemoHealthProvider, { providerUserIdPrefix: string; scopes: string[] }> = {
   google_health: {
-    providerUserIdPrefix: '10984436',
-    scopes: [
-      'openid',
-      'email',
-      'profile',
-      'https://www.googleapis.com/auth/fitness.activity.read',
-      'https://www.googleapis.com/auth/fitness.heart_rate.read',
-    ],
+    providerUserIdPrefix: 'D3mQ7rT2',
+    scopes: ['https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly'],
   },
   apple_health: {
     providerUserIdPrefix: 'A1F3C9E2',
@@ -176,7 +170,7 @@ function startOf(workout: DemoWorkout, now: Date): Date {
   return start > now ? new Date(now.getTime() - 60 * 60 * 1000) : start;
 }
 
-/** Spec §9 levels by the server's own rules: Google Fit sessions by duration, Apple workouts by intensity, step days by steps. */
+/** Spec §9 levels by the server's own rules: Google Health exercises by duration, Apple workouts by intensity, step days by steps. */
 function levelOf(provider: DemoHealthProvider, workout: DemoWorkout, averageSpeedMps: number): ActivityLevel {
   if (workout.name === 'Daily steps') return dailyStepsActivityLevel(workout.steps);
   if (provider === 'google_health') return sessionActivityLevel(workout.duration);
@@ -203,7 +197,7 @@ function toUnified(provider: DemoHealthProvider, workout: DemoWorkout, now: Date
     heart_rate_avg: workout.heartRate,
     heart_rate_max: workout.heartRateMax,
     activity_level: levelOf(provider, workout, averageSpeedMps),
-    // Neither Google Fit nor Apple Health sends elevation gain for these.
+    // Neither Google Health nor Apple Health sends elevation gain for these.
     elevation_gain_meters: null,
     average_speed_mps: averageSpeedMps,
     fetched_at: now.toISOString(),
@@ -246,7 +240,7 @@ function connect({ now, storage }: DemoContext, provider: DemoHealthProvider): C
   return summary(provider, connection);
 }
 
-/** The demo's Google Fit and Apple Health connections, for the core client's connections(). */
+/** The demo's Google Health and Apple Health connections, for the core client's connections(). */
 export function demoHealthConnections({ storage }: DemoContext): ConnectionSummary[] {
   const state = readState(storage);
   return (['google_health', 'apple_health'] as const).flatMap((provider) => {
@@ -264,7 +258,7 @@ export function demoHealthActivities({ now, storage }: DemoContext): UnifiedActi
   );
 }
 
-/** Like the server: a Google Fit connect's 30-day import and the year's backfill queued after it, here finished. */
+/** Like the server: a Google Health connect's 30-day import and the year's backfill queued after it, here finished. */
 export function demoHealthImportJobs({ storage }: DemoContext): ImportJob[] {
   const connection = readState(storage).google_health;
   if (!connection) return [];
@@ -296,7 +290,7 @@ function demoToken(): string {
   return `demo_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Google Fit and Apple Health in demo mode: no Google, no Shortcut, just the spec's 1.5 s and sample data. */
+/** Google Health and Apple Health in demo mode: no Google, no Shortcut, just the spec's 1.5 s and sample data. */
 export function createHealthConnectionsDemoApi(context: DemoContext): HealthConnectionsApi {
   const { now, origin, wait } = context;
   return {

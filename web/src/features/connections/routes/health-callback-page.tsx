@@ -112,13 +112,13 @@ export default function HealthCallbackPage() {
         )}
         {screen.kind === 'partial' && (
           <>
-            <h1 className="text-xl font-semibold text-brand-800">Google Fit Connected, Some Data Missing</h1>
+            <h1 className="text-xl font-semibold text-brand-800">Google Health Connected, Some Data Missing</h1>
             <p role="status" className="mt-2 text-left text-slate-700">
               {screen.message}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <ReconnectButton
-                providerName="Google Fit"
+                providerName="Google Health"
                 destination="Google"
                 authorizeUrl={(client) => client.googleAuthorizeUrl()}
                 primary={screen.activityMissing}

@@ -66,7 +66,7 @@ export function healthCallbackPlan(pathname: string, search: string): HealthCall
       if (!state) return { kind: 'fail', message: 'Failed to connect Strava' };
       return { kind: 'strava', request: { code, state, ...(scope ? { scope } : {}) } };
     case 'google_health':
-      if (error) return { kind: 'fail', message: `Google Fit authorization failed: ${error}` };
+      if (error) return { kind: 'fail', message: `Google Health authorization failed: ${error}` };
       if (!code || !state) return { kind: 'fail', message: 'No Google OAuth session found after authorization' };
       return { kind: 'google', request: { code, state, ...(scope ? { scope } : {}) } };
     case 'apple_health':

@@ -18,7 +18,7 @@ export function currentPlatform(): Platform {
 
 export const PLATFORM_BANNERS: Record<Platform, { label: string; hint: string }> = {
   ios: { label: 'iOS', hint: 'On iPhone you can connect Strava and Apple Health.' },
-  android: { label: 'Android', hint: 'On Android you can connect Strava and Google Fit.' },
+  android: { label: 'Android', hint: 'On Android you can connect Strava and Google Health.' },
   web: {
     label: 'Web',
     hint: 'You can connect Strava from any device. For health apps, open TrailBuddy on your phone: Apple Health needs an iPhone.',

@@ -24,10 +24,10 @@ export const PROVIDERS: readonly ProviderInfo[] = [
   },
   {
     id: 'google_health',
-    name: 'Google Fit',
+    name: 'Google Health',
     availability: 'All platforms',
     platforms: ALL_PLATFORMS,
-    description: 'Bring in workouts, daily steps, calories and heart rate from Google Fit.',
+    description: 'Bring in workouts with distance, calories and heart rate, and your daily steps, from Google Health.',
   },
   {
     id: 'apple_health',

@@ -7,7 +7,7 @@ const STEPS: readonly Step[] = [
   {
     title: 'Create Your Profile',
     description:
-      'Sign up, set your fitness level and favourite activities, and optionally connect Strava, Google Fit or Apple Health.',
+      'Sign up, set your fitness level and favourite activities, and optionally connect Strava, Google Health or Apple Health.',
     Icon: UserIcon,
   },
   {

@@ -51,9 +51,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <>
         <p>
-          You can connect an activity provider such as Strava, Google Fit or Apple Health. When you do, we import your
-          activities (for example type, date, duration, distance and elevation) to show you your history, your activity
-          level and suggestions for your partner profile.
+          You can connect an activity provider such as Strava, Google Health (Fitbit, Pixel Watch) or Apple Health. When
+          you do, we import your activities (for example type, date, duration, distance and elevation) to show you your
+          history, your activity level and suggestions for your partner profile.
         </p>
         <ul className="list-disc space-y-2 pl-6">
           <li>

@@ -1,7 +1,5 @@
 import { localTimeIn, shiftDate, zoneRules } from '../shared/analysis/local-time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The zone's offset from UTC at `epochMs` (local wall time minus UTC), in ms. */
 function offsetMs(timeZone: string, epochMs: number): number {
   return zoneRules(timeZone).offsetAt(epochMs);
@@ -23,7 +21,7 @@ export function localDateOf(epochMs: number, timeZone: string): string {
 
 /**
  * The sync window (spec §9: 30 days) as whole local days: from the local midnight `days - 1` days before today up
- * to `now`; daily buckets (calendar days in the zone) then line up with local days.
+ * to `now`; daily roll-ups (civil days) then line up with local days.
  */
 export function syncWindow(
   now: Date,
@@ -36,11 +34,17 @@ export function syncWindow(
 }
 
 /**
- * The local day a daily bucket stands for, read at its middle: right for calendar-day buckets, and still right for
- * fixed 24-hour buckets, which drift an hour from local midnight after a DST switch.
+ * A window of instants as the local dates it covers, end exclusive: what the Google Health API's civil-time filters
+ * and daily roll-ups take. A window ending at a local midnight ends on that date; one ending mid-day takes that day in.
  */
-export function bucketDate(bucketStartMs: number, timeZone: string): string {
-  return localDateOf(bucketStartMs + DAY_MS / 2, timeZone);
+export function civilDates(
+  window: { startMs: number; endMs: number },
+  timeZone: string,
+): { startDate: string; endDate: string } {
+  return {
+    startDate: localDateOf(window.startMs, timeZone),
+    endDate: shiftDate(localDateOf(window.endMs - 1, timeZone), 1),
+  };
 }
 
 export { shiftDate };
