@@ -342,6 +342,8 @@ describe('computeActivityMetrics', () => {
       activityScore: 20,
       activityLevelLabel: 'Beginner',
       scorePoints: { minutes: 13.3, sessions: 5.6, steps: 0.9 },
+      // The activities' sources and what their data shows: no calories anywhere.
+      measured: ['minutes', 'sessions', 'distance', 'steps'],
       preferredHours: [
         { hour: 23, sessions: 2 },
         { hour: 0, sessions: 1 },
