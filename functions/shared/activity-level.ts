@@ -69,10 +69,7 @@ export const SOURCE_MEASURES: Readonly<Record<ProviderType, readonly Measure[]>>
  * The measures a person's sources provide, in MEASURES order: what their connected sources measure, plus anything
  * their data shows a value for (a Strava activity that did carry calories still counts).
  */
-export function measuresOf(
-  sources: Iterable<ProviderType>,
-  seen: Partial<Record<Measure, number>> = {},
-): Measure[] {
+export function measuresOf(sources: Iterable<ProviderType>, seen: Partial<Record<Measure, number>> = {}): Measure[] {
   const provided = new Set<Measure>();
   for (const source of sources) for (const measure of SOURCE_MEASURES[source]) provided.add(measure);
   for (const measure of MEASURES) if ((seen[measure] ?? 0) > 0) provided.add(measure);

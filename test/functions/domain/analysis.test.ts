@@ -218,7 +218,9 @@ describe('buildAnalysis', () => {
   ] as const)(
     '$range: $sessions sessions, $minutes min, $bars bars adding up to the totals',
     ({ range, sessions, minutes, distanceMeters, bars }) => {
-      const analysis = AnalysisResponse.parse(buildAnalysis({ range, sources: PROVIDER_TYPES, aggregates, activities }, clock));
+      const analysis = AnalysisResponse.parse(
+        buildAnalysis({ range, sources: PROVIDER_TYPES, aggregates, activities }, clock),
+      );
       expect(analysis.totals).toMatchObject({ sessions, minutes, distanceMeters });
       expect(analysis.chart.bars).toHaveLength(bars);
       expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
@@ -257,7 +259,9 @@ describe('buildAnalysis', () => {
   });
 
   it('says there is no activity at all for a new user, with empty but complete figures', () => {
-    const analysis = AnalysisResponse.parse(buildAnalysis({ range: 'all', sources: PROVIDER_TYPES, aggregates: [], activities: [] }, clock));
+    const analysis = AnalysisResponse.parse(
+      buildAnalysis({ range: 'all', sources: PROVIDER_TYPES, aggregates: [], activities: [] }, clock),
+    );
     expect(analysis.hasActivity).toBe(false);
     expect(analysis.totals.sessions).toBe(0);
     expect(analysis.metrics.activityLevelLabel).toBe('Getting Started');

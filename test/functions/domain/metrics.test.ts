@@ -467,7 +467,9 @@ describe('computeActivityMetrics', () => {
     expect(
       computeActivityMetricsFromActivities(activities, { now, timeZone: 'Asia/Kolkata' }).metrics.preferredHours,
     ).toEqual([{ hour: 12, sessions: 1 }]);
-    expect(() => computeActivityMetrics([], { now, timeZone: 'Nowhere/Special' }, PROVIDER_TYPES)).toThrow(/Unknown time zone/);
+    expect(() => computeActivityMetrics([], { now, timeZone: 'Nowhere/Special' }, PROVIDER_TYPES)).toThrow(
+      /Unknown time zone/,
+    );
   });
 });
 
