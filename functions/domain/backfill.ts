@@ -24,6 +24,9 @@ function addParts(a: ProviderDailyAggregate, b: ProviderDailyAggregate): Provide
     minutes: a.minutes + b.minutes,
     steps: a.steps + b.steps,
     distanceMeters: a.distanceMeters + b.distanceMeters,
+    ...(a.stepsDistanceMeters !== undefined || b.stepsDistanceMeters !== undefined
+      ? { stepsDistanceMeters: (a.stepsDistanceMeters ?? 0) + (b.stepsDistanceMeters ?? 0) }
+      : {}),
     calories: a.calories + b.calories,
     types,
     hours: a.hours.map((count, hour) => count + (b.hours[hour] ?? 0)),

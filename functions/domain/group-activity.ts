@@ -1,4 +1,5 @@
 import { formatWallDate, formatWallTime } from '../shared/schemas/group-activities';
+import { sentence } from '../shared/sentences';
 
 /** Rules of group activities, free of I/O. The seat rules are shared with demo mode (functions/shared). */
 export { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '../shared/group-activity-seats';
@@ -25,12 +26,12 @@ export const shortDate = formatWallDate;
 
 /** Notification texts. Names and titles only: never anyone's activity numbers. */
 export const activityMessages = {
-  joined: (name: string, title: string) => `${name} joined ${title}.`,
-  left: (name: string, title: string) => `${name} left ${title}.`,
+  joined: (name: string, title: string) => sentence(`${name} joined ${title}`),
+  left: (name: string, title: string) => sentence(`${name} left ${title}`),
   updated: (title: string, date: string, time: string) =>
     `${title} was updated by the organizer: now ${shortDate(date)} at ${formatWallTime(time)}`,
   cancelled: (title: string, date: string) => `${title} on ${shortDate(date)} was cancelled by the organizer.`,
-  removed: (title: string) => `You were removed from ${title}. You can no longer join it.`,
+  removed: (title: string) => `${sentence(`You were removed from ${title}`)} You can no longer join it.`,
   /**
    * After a block between a participant and the organiser: neutral, it names no one and no reason, nor the title
    * (the organiser's words).
@@ -38,7 +39,7 @@ export const activityMessages = {
   noLongerTakingPart: (activityType: string, date: string) =>
     `You no longer take part in the ${activityType} activity on ${shortDate(date)}; your seat and any rides you had for it are released.`,
   reminder: (title: string, date: string, time: string, location: string) =>
-    `Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}.`,
+    sentence(`Reminder: ${title} is on ${shortDate(date)} at ${formatWallTime(time)}, ${location}`),
 } as const;
 
 export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;

@@ -54,9 +54,14 @@ function paceWindowDays(days: readonly DailyAggregate[], now: Date, timeZone: st
 }
 
 /** Level, usual hours and pace from the given days; null when they hold no activity at all. */
-function factsOfDays(days: readonly DailyAggregate[], now: Date, timeZone: string): ActivityFacts | null {
+function factsOfDays(
+  days: readonly DailyAggregate[],
+  sources: readonly ProviderType[],
+  now: Date,
+  timeZone: string,
+): ActivityFacts | null {
   if (!days.some((day) => day.sessions > 0 || day.steps > 0)) return null;
-  const metrics = computeActivityMetrics(days, { now, timeZone });
+  const metrics = computeActivityMetrics(days, { now, timeZone }, sources);
   return {
     activityScore: metrics.activityScore,
     activityLevelLabel: metrics.activityLevelLabel,
@@ -74,7 +79,8 @@ export function matchingFactsFromParts(
   clock: { now: Date; timeZone: string },
 ): ActivityFacts | null {
   const allowed = parts.filter((part) => isMatchingSource(part.provider));
-  return factsOfDays(combineDailyAggregates(allowed), clock.now, clock.timeZone);
+  const sources = [...new Set(allowed.map((part) => part.provider))];
+  return factsOfDays(combineDailyAggregates(allowed), sources, clock.now, clock.timeZone);
 }
 
 /** What other members are matched against: a level (with the usual hours behind it) and pace bands. */
@@ -119,9 +125,10 @@ export function suggestedTimes(preferredHours: readonly number[]): ActivitySugge
  */
 export function activitySuggestions(
   days: readonly DailyAggregate[],
+  sources: readonly ProviderType[],
   clock: { now: Date; timeZone: string },
 ): ActivitySuggestions {
-  const facts = factsOfDays(days, clock.now, clock.timeZone);
+  const facts = factsOfDays(days, sources, clock.now, clock.timeZone);
   return {
     level: facts?.activityLevelLabel ?? null,
     paces: (facts?.paceBands ?? {}) as DeclaredPaces,

@@ -93,9 +93,14 @@ interface FactorOutcome {
   share: number | null;
 }
 
-function timesOfDay(subject: MatchSubject): Set<TimeOfDay> {
+function statedTimesOfDay(subject: MatchSubject): Set<TimeOfDay> {
   const times = new Set<TimeOfDay>();
   for (const slot of subject.availability) if (slot === 'mornings' || slot === 'evenings') times.add(slot);
+  return times;
+}
+
+function timesOfDay(subject: MatchSubject): Set<TimeOfDay> {
+  const times = statedTimesOfDay(subject);
   for (const hour of subject.preferredHours) {
     const time = timeOfDayOf(hour);
     if (time) times.add(time);
@@ -158,10 +163,18 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
   const sharedDays = intersect(myDays, theirDays, DAY_SLOTS);
   outcomes.days = { share: myDays.size === 0 || theirDays.size === 0 ? null : sharedDays.length > 0 ? 1 : 0 };
 
+  // A time both people state is said as theirs ("both run mornings"); one read from recorded start hours says so,
+  // so a reason never contradicts the availability shown beside it.
+  const statedTimes = intersect(statedTimesOfDay(searcher), statedTimesOfDay(candidate), TIMES_OF_DAY);
+  const timeReason = (subject: string) =>
+    statedTimes.length > 0
+      ? `both ${subject} ${TIME_PHRASE[statedTimes[0]!]}`
+      : `both often start ${TIME_PHRASE[sharedTimes[0]!]}, by their recorded activity`;
+
   if (sharedActivities.length > 0) {
     const verb = VERB[sharedActivities[0]!];
     if (sharedTimes.length > 0) {
-      reasons.push({ text: `both ${verb} ${TIME_PHRASE[sharedTimes[0]!]}`, reveals: ['activities', 'availability'] });
+      reasons.push({ text: timeReason(verb), reveals: ['activities', 'availability'] });
     } else if (sharedDays.length > 0) {
       reasons.push({ text: `both ${verb} ${DAY_PHRASE[sharedDays[0]!]}`, reveals: ['activities', 'availability'] });
     } else {
@@ -171,8 +184,7 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
       reasons.push({ text: `both enjoy ${listOf(sharedActivities)}`, reveals: ['activities'] });
     }
   } else {
-    if (sharedTimes.length > 0)
-      reasons.push({ text: `both active ${TIME_PHRASE[sharedTimes[0]!]}`, reveals: ['availability'] });
+    if (sharedTimes.length > 0) reasons.push({ text: timeReason('active'), reveals: ['availability'] });
   }
   if (sharedDays.length > 0 && !(sharedActivities.length > 0 && sharedTimes.length === 0)) {
     reasons.push({ text: `both free ${DAY_PHRASE[sharedDays[0]!]}`, reveals: ['availability'] });

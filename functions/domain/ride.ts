@@ -1,3 +1,5 @@
+import { sentence } from '../shared/sentences';
+
 /** Rules of ride sharing, free of I/O. */
 
 export function availableSeats(seats: number, seatsBooked: number): number {
@@ -33,11 +35,11 @@ export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
 
 /** Notification texts. Names and titles only. */
 export const rideMessages = {
-  booked: (name: string, title: string) => `${name} booked a seat in your ride to ${title}.`,
-  bookingCancelled: (name: string, title: string) => `${name} cancelled their seat in your ride to ${title}.`,
+  booked: (name: string, title: string) => sentence(`${name} booked a seat in your ride to ${title}`),
+  bookingCancelled: (name: string, title: string) => sentence(`${name} cancelled their seat in your ride to ${title}`),
   rideWithdrawn: (driver: string, title: string) =>
     `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
-  offered: (driver: string, title: string) => `${driver} offered you a ride to ${title}.`,
+  offered: (driver: string, title: string) => sentence(`${driver} offered you a ride to ${title}`),
   /** After a block between passenger and driver: neutral, it names no one and no reason. */
   seatReleased: (title: string) => `Your seat in a ride to ${title} is no longer booked; look for another ride.`,
   passengerRemoved: (name: string, title: string) =>

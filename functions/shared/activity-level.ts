@@ -1,4 +1,4 @@
-import type { ActivityLevel } from './schemas/activity';
+import type { ActivityLevel, ProviderType } from './schemas/activity';
 
 export type { ActivityLevel };
 
@@ -48,4 +48,30 @@ export function dailyStepsActivityLevel(steps: number | null | undefined): Activ
   if (above(steps, 10_000)) return 'active';
   if (above(steps, 5_000)) return 'moderate';
   return 'light';
+}
+
+/** What a figure can be made of. A person's sources decide which of these are measured at all. */
+export const MEASURES = ['minutes', 'sessions', 'distance', 'steps', 'calories'] as const;
+export type Measure = (typeof MEASURES)[number];
+
+/**
+ * What each source measures. Strava's activity list (SummaryActivity) carries no step count and no calories
+ * (calories are only on a single activity's DetailedActivity: developers.strava.com/docs/reference, read
+ * 2026-11-28), so a Strava-only member's steps and calories are not measured rather than zero.
+ */
+export const SOURCE_MEASURES: Readonly<Record<ProviderType, readonly Measure[]>> = {
+  strava: ['minutes', 'sessions', 'distance'],
+  apple_health: MEASURES,
+  google_health: MEASURES,
+};
+
+/**
+ * The measures a person's sources provide, in MEASURES order: what their connected sources measure, plus anything
+ * their data shows a value for (a Strava activity that did carry calories still counts).
+ */
+export function measuresOf(sources: Iterable<ProviderType>, seen: Partial<Record<Measure, number>> = {}): Measure[] {
+  const provided = new Set<Measure>();
+  for (const source of sources) for (const measure of SOURCE_MEASURES[source]) provided.add(measure);
+  for (const measure of MEASURES) if ((seen[measure] ?? 0) > 0) provided.add(measure);
+  return MEASURES.filter((measure) => provided.has(measure));
 }

@@ -52,5 +52,13 @@ export async function getAnalysis(
     now,
     timeZone,
   });
-  return buildAnalysis({ range, aggregates: combineDailyAggregates(parts), activities: held }, { now, timeZone });
+  return buildAnalysis(
+    {
+      range,
+      sources: active.map((entry) => entry.provider),
+      aggregates: combineDailyAggregates(parts),
+      activities: held,
+    },
+    { now, timeZone },
+  );
 }

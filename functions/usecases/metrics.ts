@@ -198,7 +198,11 @@ async function recalculateOnce(
   if (changed.length > 0) await store.saveProviderDailyAggregates(userId, changed, fences);
   if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed, fences);
 
-  const metrics = computeActivityMetrics(combineDailyAggregates(parts), { now, timeZone });
+  const metrics = computeActivityMetrics(
+    combineDailyAggregates(parts),
+    { now, timeZone },
+    active.map((entry) => entry.provider),
+  );
   // Recomputed with the metrics after every import, ingest, deletion and disconnect, so partner matching follows
   // what the member's consented sources hold, and a Strava import can never change it.
   await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }), fences);

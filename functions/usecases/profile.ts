@@ -5,6 +5,7 @@ import { getMetrics, listDailyAggregates } from '../repositories/metrics';
 import { ensureUserProfile, saveProfileSettings, type UserProfileRecord } from '../repositories/user-profiles';
 import { DEFAULT_TIME_ZONE } from '../shared/schemas/metrics';
 import type { ProfileResponse, ProfileSettings } from '../shared/schemas/profile';
+import { activeProvidersOf } from './metrics';
 import { refreshPartnerIndex } from './partner-index';
 
 /** Who is asking, as the verified token says. */
@@ -18,10 +19,11 @@ function suggestionDaysFrom(now: Date): string {
 }
 
 async function toResponse(profile: UserProfileRecord, now: Date): Promise<ProfileResponse> {
-  const [metrics, days] = await Promise.all([
+  const [metrics, days, active] = await Promise.all([
     getMetrics(profile.userId),
     // Every source, Strava included: the suggestions are shown to this same user only.
     listDailyAggregates(profile.userId, { from: suggestionDaysFrom(now) }),
+    activeProvidersOf(profile.userId),
   ]);
   return {
     id: profile.userId,
@@ -29,7 +31,11 @@ async function toResponse(profile: UserProfileRecord, now: Date): Promise<Profil
     createdAt: profile.createdAt,
     settings: profile.settings,
     level: metrics?.activityLevelLabel ?? null,
-    suggested: activitySuggestions(days, { now, timeZone: metrics?.timeZone ?? DEFAULT_TIME_ZONE }),
+    suggested: activitySuggestions(
+      days,
+      active.map((entry) => entry.provider),
+      { now, timeZone: metrics?.timeZone ?? DEFAULT_TIME_ZONE },
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import { callOffTripPlan, dropTripMemberItem, leaveTripParty } from '../reposito
 import { getTripPlan, getTripPlans, listTripPlanIdsOf, type TripPlanRecord } from '../repositories/trip-plans';
 import type { OutboxMessage } from '../repositories/email';
 import { FALLBACK_DISPLAY_NAME } from '../shared/schemas/group-activities';
+import { sentence } from '../shared/sentences';
 import { contactEmails, partyNames, when } from './trip-plans';
 
 /**
@@ -32,7 +33,7 @@ async function partyChangeEmails(
     remaining.length === 0
       ? ['Nobody is left in the party, so this trip plan is closed and no alert will follow.']
       : [
-          `The party is now: ${partyNames({ party: remaining })}.`,
+          sentence(`The party is now: ${partyNames({ party: remaining })}`),
           `Nothing else changed: if they have not checked in by ${when(plan.returnDate, plan.returnTime)}, plus ${plan.graceMinutes} minutes' grace, we will email you.`,
         ];
   const change =

@@ -42,6 +42,7 @@ import {
   type TripPlanInput,
   type TripPlanList,
 } from '../shared/schemas/trip-plans';
+import { joinNames } from '../shared/sentences';
 import { emailUser, hashToken, newToken } from './email';
 import {
   addressesStillMailable,
@@ -65,7 +66,7 @@ function toView(plan: TripPlanRecord): TripPlan {
   return view;
 }
 
-export const partyNames = (plan: Pick<TripPlan, 'party'>) => plan.party.map((m) => m.name).join(', ');
+export const partyNames = (plan: Pick<TripPlan, 'party'>) => joinNames(plan.party.map((m) => m.name));
 export const when = (date: string, time: string) => `${date} at ${time} (Pacific time)`;
 
 function planSummary(plan: TripPlanRecord): string[] {

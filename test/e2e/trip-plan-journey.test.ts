@@ -204,7 +204,7 @@ describe('a trip plan in a real browser', () => {
       const alert = (await inbox(contact)).find((e) => e.subject.startsWith('Overdue:'))!;
       expect(alert.body.text).toContain('call 911 and ask for Search and Rescue');
       // The whole party is on the plan: A, who filed it, and B, who joined the activity.
-      expect(alert.body.text).toContain(`${nameA}, ${nameB} expected to be back from ${trailhead}`);
+      expect(alert.body.text).toContain(`${nameA} and ${nameB} expected to be back from ${trailhead}`);
 
       // The plan checked in: its contact got the plan and the all-clear, and no alert.
       expect((await subjects(contact2)).sort()).toEqual(

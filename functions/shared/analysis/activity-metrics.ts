@@ -5,9 +5,11 @@
  * Pure: time and time zone come in as arguments. Everything is computed from daily aggregates so
  * the figures survive the 7-day purge of raw provider data (DESIGN §1).
  */
+import { measuresOf, type Measure } from '../activity-level';
+import type { ProviderType } from '../schemas/activity';
 import type { ActivityLevelLabel, ActivityMetrics, DailyAggregate } from '../schemas/metrics';
 import { ACTIVITY_LEVEL_LABELS } from '../schemas/metrics-plain';
-import { buildDailyAggregates, isActiveDay, type AggregatableActivity } from './daily-aggregates';
+import { buildDailyAggregates, dayDistanceMeters, isActiveDay, type AggregatableActivity } from './daily-aggregates';
 import { assertTimeZone, lastLocalDays } from './local-time';
 
 export * from './daily-aggregates';
@@ -54,18 +56,31 @@ export interface ActivityScore {
   points: { minutes: number; sessions: number; steps: number };
 }
 
-/** The score is the rounded sum of the unrounded parts, and the label follows the score the user sees. */
-export function activityScore(averages: {
-  weeklyMinutes: number;
-  weeklySessions: number;
-  dailySteps: number;
-}): ActivityScore {
+type ScorePart = keyof typeof SCORE_PARTS;
+const SCORE_PART_KEYS = Object.keys(SCORE_PARTS) as ScorePart[];
+
+/**
+ * The score is over the parts the person's sources measure: their points out of those parts' maximum, scaled to
+ * 100 (a part with no source counts neither for nor against). The rounded sum of the unrounded parts; the label
+ * follows the score the user sees. `measured` absent: every part is measured.
+ */
+export function activityScore(
+  averages: {
+    weeklyMinutes: number;
+    weeklySessions: number;
+    dailySteps: number;
+  },
+  measured: readonly Measure[] = SCORE_PART_KEYS,
+): ActivityScore {
+  const isMeasured = (part: ScorePart) => measured.includes(part);
   const parts = {
-    minutes: points(averages.weeklyMinutes, SCORE_PARTS.minutes),
-    sessions: points(averages.weeklySessions, SCORE_PARTS.sessions),
-    steps: points(averages.dailySteps, SCORE_PARTS.steps),
+    minutes: isMeasured('minutes') ? points(averages.weeklyMinutes, SCORE_PARTS.minutes) : 0,
+    sessions: isMeasured('sessions') ? points(averages.weeklySessions, SCORE_PARTS.sessions) : 0,
+    steps: isMeasured('steps') ? points(averages.dailySteps, SCORE_PARTS.steps) : 0,
   };
-  const score = Math.min(100, Math.round(parts.minutes + parts.sessions + parts.steps));
+  const possible = SCORE_PART_KEYS.filter(isMeasured).reduce((sum, part) => sum + SCORE_PARTS[part].maxPoints, 0);
+  const earned = parts.minutes + parts.sessions + parts.steps;
+  const score = possible === 0 ? 0 : Math.min(100, Math.round((earned / possible) * 100));
   return {
     score,
     label: activityLevelLabel(score),
@@ -91,10 +106,27 @@ export interface MetricsClock {
   timeZone: string;
 }
 
-/** Metrics from a user's daily aggregates (in any order; days outside the windows are ignored). */
+/** The measures the person's sources provide, given those sources and the days they produced. */
+export function measuresOfDays(sources: Iterable<ProviderType>, aggregates: readonly DailyAggregate[]): Measure[] {
+  const seen = { minutes: 0, sessions: 0, distance: 0, steps: 0, calories: 0 };
+  for (const day of aggregates) {
+    seen.minutes += day.minutes;
+    seen.sessions += day.sessions;
+    seen.distance += day.distanceMeters + (day.stepsDistanceMeters ?? 0);
+    seen.steps += day.steps;
+    seen.calories += day.calories;
+  }
+  return measuresOf(sources, seen);
+}
+
+/**
+ * Metrics from a user's daily aggregates (in any order; days outside the windows are ignored). `sources`: the
+ * providers the person is connected to; the score is over what they measure.
+ */
 export function computeActivityMetrics(
   aggregates: readonly DailyAggregate[],
   { now, timeZone }: MetricsClock,
+  sources: Iterable<ProviderType>,
 ): ActivityMetrics {
   assertTimeZone(timeZone);
   const scoreWindow = lastLocalDays(now, timeZone, SCORE_WINDOW_DAYS);
@@ -123,7 +155,8 @@ export function computeActivityMetrics(
   const weeklyMinutes = minutes / SCORE_WINDOW_WEEKS;
   const weeklySessions = sessions / SCORE_WINDOW_WEEKS;
   const dailySteps = steps / SCORE_WINDOW_DAYS;
-  const score = activityScore({ weeklyMinutes, weeklySessions, dailySteps });
+  const measured = measuresOfDays(sources, aggregates);
+  const score = activityScore({ weeklyMinutes, weeklySessions, dailySteps }, measured);
 
   return {
     calculatedAt: now.toISOString(),
@@ -137,6 +170,7 @@ export function computeActivityMetrics(
     activityScore: score.score,
     activityLevelLabel: score.label,
     scorePoints: score.points,
+    measured,
     preferredHours: topByCount(sessionsByHour).map(([hour, count]) => ({ hour, sessions: count })),
     topActivityTypes: topByCount(sessionsByType).map(([type, count]) => ({ type, sessions: count })),
     daysActive,
@@ -166,7 +200,7 @@ export function totalsForLastDays(
     totals.sessions += day.sessions;
     totals.minutes += day.minutes;
     totals.steps += day.steps;
-    totals.distanceMeters += day.distanceMeters;
+    totals.distanceMeters += dayDistanceMeters(day);
     totals.calories += day.calories;
     if (isActiveDay(day)) totals.daysActive += 1;
   }
@@ -179,5 +213,6 @@ export function computeActivityMetricsFromActivities(
   clock: MetricsClock,
 ): { metrics: ActivityMetrics; dailyAggregates: DailyAggregate[] } {
   const dailyAggregates = buildDailyAggregates(activities, clock.timeZone);
-  return { metrics: computeActivityMetrics(dailyAggregates, clock), dailyAggregates };
+  const sources = new Set(activities.map((activity) => activity.provider_type));
+  return { metrics: computeActivityMetrics(dailyAggregates, clock, sources), dailyAggregates };
 }

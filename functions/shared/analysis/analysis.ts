@@ -3,7 +3,7 @@
  * raw activities still held. Pure: the clock and the time zone are arguments. The server and the
  * browser's demo mode both call this, so both draw the same numbers from the same data.
  */
-import type { UnifiedActivity } from '../schemas/activity';
+import type { ProviderType, UnifiedActivity } from '../schemas/activity';
 import type {
   AnalysisRange,
   AnalysisResponse,
@@ -15,7 +15,7 @@ import type {
 import { HEATMAP_DAYS, HEATMAP_LEVELS, MAX_CHART_BARS, RECENT_ACTIVITY_COUNT } from '../schemas/analysis-plain';
 import type { DailyAggregate } from '../schemas/metrics';
 import { computeActivityMetrics, type MetricsClock } from './activity-metrics';
-import { hasAnyData, isActiveDay } from './daily-aggregates';
+import { dayDistanceMeters, hasAnyData, isActiveDay } from './daily-aggregates';
 import { lastLocalDays, localTimeIn, shiftDate } from './local-time';
 
 /** Days each bounded filter covers; charts use the same span, so the bars add up to the stat cards. */
@@ -32,7 +32,7 @@ export function totalsBetween(aggregates: readonly DailyAggregate[], start: stri
     if (day.date < start || day.date > end) continue;
     totals.sessions += day.sessions;
     totals.minutes += day.minutes;
-    totals.distanceMeters += day.distanceMeters;
+    totals.distanceMeters += dayDistanceMeters(day);
     totals.calories += day.calories;
     totals.steps += day.steps;
     if (isActiveDay(day)) totals.activeDays += 1;
@@ -145,7 +145,7 @@ export function chartBars(
     const bar = bars[barIndexByStart.get(bucketStart(day.date, bucket))!]!;
     bar.sessions += day.sessions;
     bar.minutes += day.minutes;
-    bar.distanceMeters += day.distanceMeters;
+    bar.distanceMeters += dayDistanceMeters(day);
   }
   return { bucket, bars };
 }
@@ -200,6 +200,8 @@ export function recentActivitiesIn(
 
 export interface AnalysisInput {
   range: AnalysisRange;
+  /** The providers the person is connected to: what they measure decides what is "not measured". */
+  sources: Iterable<ProviderType>;
   /** The user's daily aggregates, any order. */
   aggregates: readonly DailyAggregate[];
   /** The raw activities still held (already filtered for retention). */
@@ -207,8 +209,11 @@ export interface AnalysisInput {
 }
 
 /** Everything GET /api/analysis answers, computed as of `now` in the user's zone. */
-export function buildAnalysis({ range, aggregates, activities }: AnalysisInput, clock: MetricsClock): AnalysisResponse {
-  const metrics = computeActivityMetrics(aggregates, clock);
+export function buildAnalysis(
+  { range, sources, aggregates, activities }: AnalysisInput,
+  clock: MetricsClock,
+): AnalysisResponse {
+  const metrics = computeActivityMetrics(aggregates, clock, sources);
   const today = metrics.windowEnd;
   const period = analysisPeriod(range, aggregates, today);
   const lastSeven = lastLocalDays(clock.now, clock.timeZone, 7);

@@ -19,6 +19,17 @@ export function isActiveDay(day: Pick<DailyAggregate, 'sessions'>): boolean {
   return day.sessions > 0;
 }
 
+/**
+ * The one definition of a day's distance, used by every figure that adds distances up: the larger of the sessions'
+ * distance and the daily step count's estimate, never their sum. A phone counts the steps of a run too, so the
+ * estimate already covers the run's ground; taking the larger keeps a walk-only day's estimate and a run-only day's
+ * run, and never counts the same ground twice. (Subtracting the sessions from the estimate would go wrong when a
+ * session was not on foot, a ride, or was recorded by a device the phone never saw.)
+ */
+export function dayDistanceMeters(day: Pick<DailyAggregate, 'distanceMeters' | 'stepsDistanceMeters'>): number {
+  return Math.max(day.distanceMeters, day.stepsDistanceMeters ?? 0);
+}
+
 /** A day with anything recorded at all (sessions, or only a step count). */
 export function hasAnyData(day: Pick<DailyAggregate, 'sessions' | 'steps'>): boolean {
   return day.sessions > 0 || day.steps > 0;
@@ -58,10 +69,13 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
     }
     secondsByDate.set(date, (secondsByDate.get(date) ?? 0) + amount(activity.duration_seconds));
     day.steps += Math.round(amount(activity.steps));
-    day.distanceMeters += amount(activity.distance_meters);
     day.calories += amount(activity.calories_burned);
-    // A daily step count adds to the day's steps, distance and calories, but it is not a session (issue 11).
-    if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) continue;
+    // A daily step count adds to the day's steps and calories, and estimates its distance, but it is not a session.
+    if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) {
+      day.stepsDistanceMeters = (day.stepsDistanceMeters ?? 0) + amount(activity.distance_meters);
+      continue;
+    }
+    day.distanceMeters += amount(activity.distance_meters);
     day.sessions += 1;
     const type = activityTypeLabel(activity.activity_type);
     day.types[type] = (day.types[type] ?? 0) + 1;
@@ -112,6 +126,7 @@ export function mergeDailyAggregates(
 export function sameDailyAggregate(a: DailyAggregate, b: DailyAggregate): boolean {
   if (a.date !== b.date || a.sessions !== b.sessions || a.minutes !== b.minutes || a.steps !== b.steps) return false;
   if (a.distanceMeters !== b.distanceMeters || a.calories !== b.calories) return false;
+  if ((a.stepsDistanceMeters ?? 0) !== (b.stepsDistanceMeters ?? 0)) return false;
   if (a.hours.length !== b.hours.length || a.hours.some((count, hour) => count !== b.hours[hour])) return false;
   const aTypes = Object.keys(a.types);
   return aTypes.length === Object.keys(b.types).length && aTypes.every((type) => a.types[type] === b.types[type]);
@@ -171,6 +186,8 @@ export function combineDailyAggregates(parts: readonly DailyAggregate[]): DailyA
     day.minutes += part.minutes;
     day.steps += part.steps;
     day.distanceMeters += part.distanceMeters;
+    if (part.stepsDistanceMeters !== undefined)
+      day.stepsDistanceMeters = (day.stepsDistanceMeters ?? 0) + part.stepsDistanceMeters;
     day.calories += part.calories;
     for (const [type, count] of Object.entries(part.types)) day.types[type] = (day.types[type] ?? 0) + count;
     part.hours.forEach((count, hour) => (day.hours[hour]! += count));

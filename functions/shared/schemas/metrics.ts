@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ProviderType } from './activity';
 import { ACTIVITY_LEVEL_LABELS } from './metrics-plain';
+import { MEASURES } from '../activity-level';
 
 export { ACTIVITY_LEVEL_LABELS, DEFAULT_TIME_ZONE } from './metrics-plain';
 
@@ -21,7 +22,13 @@ export const DailyAggregate = z.object({
   sessions: z.number().int().nonnegative(),
   minutes: z.number().nonnegative(),
   steps: z.number().int().nonnegative(),
+  /** The distance of the day's sessions (a daily step count's estimate is apart, below). */
   distanceMeters: z.number().nonnegative(),
+  /**
+   * The distance a daily step count estimates. The steps were counted on the same ground as the day's sessions,
+   * so a day's distance is the larger of the two, never their sum (dayDistanceMeters). Absent: none.
+   */
+  stepsDistanceMeters: z.number().nonnegative().optional(),
   calories: z.number().nonnegative(),
   /** Sessions per activity type, e.g. { Run: 2, Hike: 1 }. */
   types: z.record(z.string().min(1), z.number().int().positive()),
@@ -74,6 +81,11 @@ export const ActivityMetrics = z.object({
     sessions: z.number().min(0).max(30),
     steps: z.number().min(0).max(30),
   }),
+  /**
+   * What the person's sources measure (activity-level.ts, measuresOf). A figure or score part not listed is "not
+   * measured", never zero. Absent (metrics stored before it was kept): everything is measured.
+   */
+  measured: z.array(z.enum(MEASURES)).optional(),
   /** Top 3 local start hours over the last 365 days, most sessions first. */
   preferredHours: z.array(RankedHour).max(3),
   /** Top 3 activity types over the last 365 days, most sessions first. */

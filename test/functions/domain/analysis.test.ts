@@ -11,7 +11,7 @@ import {
   totalsBetween,
 } from '../../../functions/domain/analysis';
 import { buildDailyAggregates, emptyDailyAggregate } from '../../../functions/domain/metrics';
-import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
+import { PROVIDER_TYPES, type UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { AnalysisResponse, MAX_CHART_BARS } from '../../../functions/shared/schemas/analysis';
 import type { DailyAggregate } from '../../../functions/shared/schemas/metrics';
 
@@ -218,7 +218,9 @@ describe('buildAnalysis', () => {
   ] as const)(
     '$range: $sessions sessions, $minutes min, $bars bars adding up to the totals',
     ({ range, sessions, minutes, distanceMeters, bars }) => {
-      const analysis = AnalysisResponse.parse(buildAnalysis({ range, aggregates, activities }, clock));
+      const analysis = AnalysisResponse.parse(
+        buildAnalysis({ range, sources: PROVIDER_TYPES, aggregates, activities }, clock),
+      );
       expect(analysis.totals).toMatchObject({ sessions, minutes, distanceMeters });
       expect(analysis.chart.bars).toHaveLength(bars);
       expect(analysis.chart.bars.reduce((sum, bar) => sum + bar.sessions, 0)).toBe(sessions);
@@ -231,7 +233,7 @@ describe('buildAnalysis', () => {
   );
 
   it('computes the metrics as of now, the heatmap over the last 365 days and the recent list within the period', () => {
-    const analysis = buildAnalysis({ range: 'week', aggregates, activities }, clock);
+    const analysis = buildAnalysis({ range: 'week', sources: PROVIDER_TYPES, aggregates, activities }, clock);
     expect(analysis.metrics).toMatchObject({
       windowEnd: '2026-06-15',
       activityScore: expect.any(Number),
@@ -257,7 +259,9 @@ describe('buildAnalysis', () => {
   });
 
   it('says there is no activity at all for a new user, with empty but complete figures', () => {
-    const analysis = AnalysisResponse.parse(buildAnalysis({ range: 'all', aggregates: [], activities: [] }, clock));
+    const analysis = AnalysisResponse.parse(
+      buildAnalysis({ range: 'all', sources: PROVIDER_TYPES, aggregates: [], activities: [] }, clock),
+    );
     expect(analysis.hasActivity).toBe(false);
     expect(analysis.totals.sessions).toBe(0);
     expect(analysis.metrics.activityLevelLabel).toBe('Getting Started');

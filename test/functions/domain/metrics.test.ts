@@ -12,7 +12,7 @@ import {
   shiftDate,
   totalsForLastDays,
 } from '../../../functions/domain/metrics';
-import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
+import { PROVIDER_TYPES, type UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { ActivityMetrics, DailyAggregate } from '../../../functions/shared/schemas/metrics';
 
 const VANCOUVER = 'America/Vancouver';
@@ -342,6 +342,8 @@ describe('computeActivityMetrics', () => {
       activityScore: 20,
       activityLevelLabel: 'Beginner',
       scorePoints: { minutes: 13.3, sessions: 5.6, steps: 0.9 },
+      // The activities' sources and what their data shows: no calories anywhere.
+      measured: ['minutes', 'sessions', 'distance', 'steps'],
       preferredHours: [
         { hour: 23, sessions: 2 },
         { hour: 0, sessions: 1 },
@@ -359,7 +361,7 @@ describe('computeActivityMetrics', () => {
   });
 
   it('gives zeros, Getting Started and empty lists for no data', () => {
-    const metrics = computeActivityMetrics([], clock);
+    const metrics = computeActivityMetrics([], clock, PROVIDER_TYPES);
     expect(metrics).toMatchObject({
       weeklyMinutes: 0,
       weeklySessions: 0,
@@ -379,7 +381,7 @@ describe('computeActivityMetrics', () => {
     const days = Array.from({ length: 28 }, (_, i) =>
       sessionsDay(shiftDate('2025-05-14', i), 20, { minutesEach: 300, steps: 200_000 }),
     );
-    const metrics = computeActivityMetrics(days, clock);
+    const metrics = computeActivityMetrics(days, clock, PROVIDER_TYPES);
     expect(metrics.activityScore).toBe(100);
     expect(metrics.activityLevelLabel).toBe('Elite');
     expect(metrics.scorePoints).toEqual({ minutes: 40, sessions: 30, steps: 30 });
@@ -397,6 +399,7 @@ describe('computeActivityMetrics', () => {
         day('2025-03-01'), // an aggregate with no sessions is not an active day
       ],
       clock,
+      PROVIDER_TYPES,
     );
     expect(metrics.daysActive).toBe(3);
     expect(metrics.daysActivePercent).toBe(0.8); // 3 / 365
@@ -412,6 +415,7 @@ describe('computeActivityMetrics', () => {
         sessionsDay('2025-06-05', 2, { hour: 7, type: 'Walk' }),
       ],
       clock,
+      PROVIDER_TYPES,
     );
     expect(metrics.preferredHours).toEqual([
       { hour: 12, sessions: 3 },
@@ -463,7 +467,9 @@ describe('computeActivityMetrics', () => {
     expect(
       computeActivityMetricsFromActivities(activities, { now, timeZone: 'Asia/Kolkata' }).metrics.preferredHours,
     ).toEqual([{ hour: 12, sessions: 1 }]);
-    expect(() => computeActivityMetrics([], { now, timeZone: 'Nowhere/Special' })).toThrow(/Unknown time zone/);
+    expect(() => computeActivityMetrics([], { now, timeZone: 'Nowhere/Special' }, PROVIDER_TYPES)).toThrow(
+      /Unknown time zone/,
+    );
   });
 });
 

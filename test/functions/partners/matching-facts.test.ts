@@ -92,8 +92,8 @@ describe('factsOthersMaySee', () => {
 
 describe('activitySuggestions (the owner alone sees them)', () => {
   it('uses every source, Strava included', () => {
-    expect(activitySuggestions([], clock)).toEqual({ level: null, paces: {}, times: [] });
-    const suggested = activitySuggestions(runs('strava', 30), clock);
+    expect(activitySuggestions([], [], clock)).toEqual({ level: null, paces: {}, times: [] });
+    const suggested = activitySuggestions(runs('strava', 30), ['strava'], clock);
     expect(suggested.level).not.toBeNull();
     expect(suggested.paces).toEqual({ running: 'steady' });
     expect(suggested.times).toEqual(['mornings']);

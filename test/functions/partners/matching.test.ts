@@ -97,7 +97,21 @@ describe('matchPartner', () => {
   it('derives time of day from preferred start hours as well as stated availability', () => {
     const searcher = subject({ availability: ['weekends'], preferredHours: [18] });
     const candidate = subject({ availability: ['weekends', 'evenings'], preferredHours: [] });
-    expect(matchPartner(searcher, candidate).reasons[0]!.text).toBe('both run evenings');
+    // Only the candidate states evenings: the shared time is said to come from the searcher's recorded activity.
+    expect(matchPartner(searcher, candidate).reasons[0]!.text).toBe(
+      'both often start evenings, by their recorded activity',
+    );
+  });
+
+  it('never says "both run mornings" beside an availability of weekends and evenings', () => {
+    // The candidate's runs start at 7, yet they state weekends and evenings: the sentence follows what each states.
+    const searcher = subject({ availability: ['weekends', 'mornings'], preferredHours: [] });
+    const candidate = subject({ availability: ['weekends', 'evenings'], preferredHours: [7] });
+    const texts = matchPartner(searcher, candidate).reasons.map((reason) => reason.text);
+    expect(texts).not.toContain('both run mornings');
+    expect(texts[0]).toBe('both often start mornings, by their recorded activity');
+    const stated = matchPartner(searcher, subject({ availability: ['mornings'], preferredHours: [] }));
+    expect(stated.reasons[0]!.text).toBe('both run mornings');
   });
 
   it('falls back to days, then to the activity alone, for the first reason', () => {

@@ -35,7 +35,7 @@ describe('one vocabulary, each figure defined once (issue 11)', () => {
       ['2025-06-09', 1, 0, { Walk: 1 }],
     ]);
     const analysis = buildAnalysis(
-      { range: 'all', aggregates: days, activities: [] },
+      { range: 'all', sources: ['apple_health'], aggregates: days, activities: [] },
       { now: new Date('2025-06-10T19:00:00Z'), timeZone: 'America/Vancouver' },
     );
     expect(analysis.metrics.topActivityTypes).toEqual([{ type: 'Walk', sessions: 3 }]);

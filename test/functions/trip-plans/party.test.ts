@@ -91,7 +91,7 @@ describe("a trip plan's party follows who takes part in its activity", { timeout
     // Subjects are fixed text (nothing a user wrote); the body names who left and where.
     expect(told?.subject).toBe('Trip plan update: the party changed');
     expect(told?.text).toContain('Blair is no longer part of the party on the trip plan for Lynn Headwaters');
-    expect(told?.text).toContain('The party is now: Alex, Drew.');
+    expect(told?.text).toContain('The party is now: Alex and Drew.');
   });
 
   it('someone who leaves the activity leaves the plan, and the overdue alert names only who is still on it', async () => {
@@ -102,7 +102,7 @@ describe("a trip plan's party follows who takes part in its activity", { timeout
 
     await runTripPlanSchedule(new Date(returnAt().getTime() + 61 * 60_000));
     const alert = await outbox(`trip-${plan.id}-overdue1-0`);
-    expect(alert?.text).toContain('Alex, Blair expected to be back from Lynn Headwaters');
+    expect(alert?.text).toContain('Alex and Blair expected to be back from Lynn Headwaters');
     expect((await seenBy(alex, plan.id)).status).toBe(200);
   });
 
@@ -177,7 +177,7 @@ describe("a trip plan's party follows who takes part in its activity", { timeout
     expect(asBlair.status).toBe('closed');
     const calledOff = await outbox(`trip-${plan.id}-called-off-0`);
     expect(calledOff?.subject).toBe('Trip plan called off: no alert will follow');
-    expect(calledOff?.text).toContain('the trip plan for Alex, Blair, Drew at Lynn Headwaters');
+    expect(calledOff?.text).toContain('the trip plan for Alex, Blair and Drew at Lynn Headwaters');
     expect((await tripCall('post-trip-check-in', blair, plan.id, { kind: 'back' })).status).toBe(409);
   });
 

@@ -13,7 +13,12 @@ export function analysisOf(
   timeZone = VIEWER_TIME_ZONE,
 ): AnalysisResponse {
   return buildAnalysis(
-    { range, aggregates: buildDailyAggregates(activities, timeZone), activities },
+    {
+      range,
+      sources: new Set(activities.map((activity) => activity.provider_type)),
+      aggregates: buildDailyAggregates(activities, timeZone),
+      activities,
+    },
     { now, timeZone },
   );
 }

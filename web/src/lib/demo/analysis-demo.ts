@@ -25,7 +25,8 @@ export function createAnalysisDemoApi({ now, wait }: DemoContext): AnalysisApi {
       const aggregates = buildDailyAggregates([...demoActivityHistory(at), ...recent], timeZone);
       // The server's work, done on the page's main thread: in two tasks, so neither blocks input for long (issue 14).
       await wait(0);
-      return buildAnalysis({ range, aggregates, activities: recent }, { now: at, timeZone });
+      // The demo athlete's one source is Strava, so the demo shows what "not measured" looks like.
+      return buildAnalysis({ range, sources: ['strava'], aggregates, activities: recent }, { now: at, timeZone });
     },
   };
 }

@@ -168,6 +168,42 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     ).toEqual(['Seawall Run', 'Commute', 'Lynn Canyon Hike']);
   });
 
+  it('a Strava-only member sees steps and calories "not measured", each figure with its period', async () => {
+    const runs = [0, 1, 2].map((days) =>
+      activity({ provider_activity_id: `run-${days}`, start_time: noonDaysAgo(days), duration_seconds: 3600 }),
+    );
+    renderAnalysis({ ...connected, analysis: vi.fn(async (range: AnalysisRange) => analysisOf(runs, range)) });
+    await screen.findByText('Active Time', {}, LOAD);
+    const cards = [...document.querySelectorAll('dl[aria-label="Totals for the selected range"] > div')].map((card) =>
+      [...card.querySelectorAll('dt, dd')].map((part) => part.textContent),
+    );
+    expect(cards).toEqual([
+      ['Activities', '3', 'Last 30 days'],
+      ['Active Time', '3h 00m', 'Last 30 days'],
+      ['Distance', '15.0 km', 'Last 30 days'],
+      ['Calories', 'not measured', 'Last 30 days'],
+      ['Steps', 'not measured', 'Last 30 days'],
+      ['Active Days', '3 of 30', 'Last 30 days'],
+    ]);
+
+    const level = screen.getByRole('heading', { name: 'Activity Level' }).closest('section')!;
+    expect(within(level).getAllByRole('progressbar')).toHaveLength(2);
+    expect(within(level).getByText('Steps').nextElementSibling).toHaveTextContent('not measured');
+    expect(within(level).getByTestId('activity-score-basis')).toHaveTextContent(
+      'Scored over active minutes and sessions: your connected sources do not measure steps.',
+    );
+    // 180 min and 3 sessions over 4 weeks: 12 of 40 and 5.6 of 30 points, 17.6 of 70 → 25, not 18 of 100.
+    expect(within(level).getByTestId('activity-score')).toHaveTextContent('25');
+    const recent = screen.getByRole('heading', { name: 'Recent Activities' }).closest('section')!;
+    expect(within(recent).getByText('The newest 3 of the last 30 days.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('All time'));
+    await waitFor(
+      () => expect(screen.getAllByText(/^All time, since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toHaveLength(6),
+      LOAD,
+    );
+  });
+
   it('switches the date filter: week, then all time', async () => {
     const analysis = vi.fn(async (range: AnalysisRange) => analysisOf(sample, range));
     renderAnalysis({ ...connected, analysis });

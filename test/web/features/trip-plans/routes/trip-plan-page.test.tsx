@@ -57,7 +57,7 @@ describe('TripPlanPage', () => {
     const checkInTripPlan = vi.fn(async () => tripPlan({ status: 'closed', closedAt: '2030-07-04T23:00:00.000Z' }));
     const load = vi.fn(async () => tripPlan());
     renderPage({ tripPlan: load, checkInTripPlan });
-    expect(await screen.findByText('Out on the trail')).toBeInTheDocument();
+    expect(await screen.findByText('Not started yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'We’re back' }));
     expect(checkInTripPlan).toHaveBeenCalledWith(PLAN_ID, { kind: 'back' });
     expect(await screen.findByText('Back safely')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { ActivityMetrics } from '@shared/schemas/metrics';
+import { isMeasured, NOT_MEASURED } from '../utils/analysis-format';
 
 /** Spec health-connections §9: the three parts of the 0–100 score and what each is measured against. */
 const PARTS = [
@@ -25,8 +26,19 @@ const PARTS = [
   },
 ] as const;
 
-/** Score, label, the three point components and days active, averaged over the last 4 weeks. */
+/** 'Active minutes and Sessions': the parts the score is over, when a part is not measured. */
+function scoredOver(titles: readonly string[]): string {
+  if (titles.length <= 1) return titles.join('');
+  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)!}`;
+}
+
+/**
+ * Score, label, the three point components and days active, averaged over the last 4 weeks. A part none of the
+ * person's sources measure reads "not measured" and the score is over the others.
+ */
 export function ActivityLevelPanel({ metrics }: { metrics: ActivityMetrics }) {
+  const measured = PARTS.filter((part) => isMeasured(metrics, part.key));
+  const unmeasured = PARTS.filter((part) => !isMeasured(metrics, part.key));
   return (
     <section
       aria-labelledby="activity-level-heading"
@@ -48,9 +60,25 @@ export function ActivityLevelPanel({ metrics }: { metrics: ActivityMetrics }) {
         </p>
       </div>
       <p className="mt-2 text-sm text-slate-600">From the last 28 days, averaged over 4 weeks.</p>
+      {unmeasured.length > 0 && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="activity-score-basis">
+          Scored over {scoredOver(measured.map((part) => part.title.toLowerCase()))}: your connected sources do not
+          measure {scoredOver(unmeasured.map((part) => part.title.toLowerCase()))}.
+        </p>
+      )}
       <ul className="mt-4 space-y-3">
         {PARTS.map((part) => {
           const points = metrics.scorePoints[part.key];
+          if (!isMeasured(metrics, part.key))
+            return (
+              <li key={part.key}>
+                <div className="flex justify-between text-sm">
+                  <span className="font-medium text-slate-800">{part.title}</span>
+                  <span className="text-slate-500">{NOT_MEASURED}</span>
+                </div>
+                <p className="mt-1 text-xs text-slate-600">No connected source counts this · goal {part.goal}</p>
+              </li>
+            );
           return (
             <li key={part.key}>
               <div className="flex justify-between text-sm">

@@ -18,6 +18,7 @@ import { ConnectHealthApps, NoActivitiesForFilters, NoActivityDataYet } from '..
 import { ProviderBadges } from '../components/provider-badges';
 import { RangeFilter } from '../components/range-filter';
 import { RecentActivityList } from '../components/recent-activity-list';
+import { periodName } from '../utils/analysis-format';
 import { TrendCharts } from '../components/trend-charts';
 import { WorkoutPreferences } from '../components/workout-preferences';
 
@@ -146,16 +147,22 @@ function periodDays({ start, end }: AnalysisResponse['period']): number {
 
 function AnalysisView({ data }: { data: AnalysisResponse }) {
   const now = new Date(data.generatedAt);
+  const periodLabel = periodName(data.range, data.period);
   return (
     <div className="space-y-8">
-      <AnalysisStatCards totals={data.totals} periodDays={periodDays(data.period)} />
+      <AnalysisStatCards
+        totals={data.totals}
+        periodDays={periodDays(data.period)}
+        periodLabel={periodLabel}
+        metrics={data.metrics}
+      />
       {data.totals.sessions === 0 ? <NoActivitiesForFilters /> : <TrendCharts chart={data.chart} />}
       <ActivityHeatmap heatmap={data.heatmap} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ActivityLevelPanel metrics={data.metrics} />
         <WorkoutPreferences metrics={data.metrics} />
       </div>
-      <RecentActivityList activities={data.recentActivities} now={now} />
+      <RecentActivityList activities={data.recentActivities} now={now} periodLabel={periodLabel} />
     </div>
   );
 }

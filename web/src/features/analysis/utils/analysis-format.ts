@@ -1,5 +1,7 @@
 import type { ProviderType } from '@shared/schemas/activity';
-import type { ChartBar, ChartBucket } from '@shared/schemas/analysis';
+import type { AnalysisRange, ChartBar, ChartBucket } from '@shared/schemas/analysis';
+import type { ActivityMetrics } from '@shared/schemas/metrics';
+import type { Measure } from '@shared/activity-level';
 
 /** Local dates ('YYYY-MM-DD') are calendar days, not instants: format them at UTC so no zone shifts them. */
 function utcDate(date: string): Date {
@@ -85,3 +87,24 @@ export const PROVIDER_NAMES: Record<ProviderType, string> = {
   google_health: 'Google Health',
   apple_health: 'Apple Health',
 };
+
+/** The period a figure covers, to follow 'of' or 'in': 'the last 30 days', 'all time, since Nov 3, 2026'. */
+export function periodName(range: AnalysisRange, period: { start: string; end: string }): string {
+  if (range === 'all') return `all time, since ${formatLongDate(period.start)}`;
+  return `the last ${RANGE_DAY_COUNTS[range]} days`;
+}
+
+/** A figure's caption: 'Last 30 days', 'All time, since Nov 3, 2026'. */
+export function periodCaption(periodLabel: string): string {
+  const bare = periodLabel.replace(/^the /, '');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+const RANGE_DAY_COUNTS: Record<Exclude<AnalysisRange, 'all'>, number> = { week: 7, month: 30, year: 365 };
+
+/** Whether the person's sources measure it; metrics stored before this was kept measure everything. */
+export function isMeasured(metrics: Pick<ActivityMetrics, 'measured'>, measure: Measure): boolean {
+  return metrics.measured === undefined || metrics.measured.includes(measure);
+}
+
+export const NOT_MEASURED = 'not measured';

@@ -18,6 +18,11 @@ export function RecentActivitiesCard({ activities, now }: { activities: readonly
           Manage connection
         </Link>
       </div>
+      {activities.length > 0 && (
+        <p className="mt-1 text-sm text-slate-600">
+          {activities.length === 1 ? 'Your latest activity' : `Your latest ${activities.length}`}, newest first.
+        </p>
+      )}
       {activities.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No activities yet. Use Sync now to bring in your latest workouts.</p>
       ) : (

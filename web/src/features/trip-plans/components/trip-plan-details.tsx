@@ -1,5 +1,5 @@
 import { TRIP_ESSENTIAL_LABELS, TRIP_ESSENTIALS, type SharedTripPlan } from '@shared/schemas/trip-plans';
-import { describeCheckIn, formatGrace, formatTripTime } from '../utils/format';
+import { describeCheckIn, formatGrace, formatTripTime, tripStatus, type TripStatus } from '../utils/format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,12 +43,20 @@ export function TripPlanDetails({ plan }: { plan: SharedTripPlan }) {
   );
 }
 
-export function TripStatusBadge({ plan }: { plan: Pick<SharedTripPlan, 'status' | 'overdueAlertsSent'> }) {
-  const [text, tone] =
-    plan.status === 'closed'
-      ? ['Back safely', 'bg-brand-50 text-brand-800 border-brand-200']
-      : plan.overdueAlertsSent > 0
-        ? ['Overdue', 'bg-red-50 text-red-800 border-red-200']
-        : ['Out on the trail', 'bg-accent-50 text-accent-800 border-accent-100'];
+const STATUS_BADGES: Record<TripStatus, readonly [string, string]> = {
+  back: ['Back safely', 'bg-brand-50 text-brand-800 border-brand-200'],
+  overdue: ['Overdue', 'bg-red-50 text-red-800 border-red-200'],
+  planned: ['Not started yet', 'bg-slate-50 text-slate-700 border-slate-200'],
+  out: ['Out on the trail', 'bg-accent-50 text-accent-800 border-accent-100'],
+};
+
+export function TripStatusBadge({
+  plan,
+  now = new Date(),
+}: {
+  plan: Pick<SharedTripPlan, 'status' | 'overdueAlertsSent' | 'startDate' | 'startTime' | 'timeZone'>;
+  now?: Date;
+}) {
+  const [text, tone] = STATUS_BADGES[tripStatus(plan, now)];
   return <span className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{text}</span>;
 }

@@ -41,3 +41,33 @@ export function asShared(plan: TripPlan): SharedTripPlan {
   const byName = party.find((m) => m.userId === plan.lastCheckIn.by)?.name ?? plan.lastCheckIn.by;
   return { ...rest, party: party.map((m) => m.name), lastCheckIn: { ...plan.lastCheckIn, by: byName } };
 }
+
+/** 'YYYY-MM-DDTHH:MM' of `now` on the wall clock of `timeZone`. */
+function wallClockNow(now: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+export type TripStatus = 'back' | 'overdue' | 'planned' | 'out';
+
+/** What the plan's status word says, from the plan and the time: nobody is "out on the trail" before the start. */
+export function tripStatus(
+  plan: Pick<SharedTripPlan, 'status' | 'overdueAlertsSent' | 'startDate' | 'startTime' | 'timeZone'>,
+  now: Date,
+): TripStatus {
+  if (plan.status === 'closed') return 'back';
+  if (plan.overdueAlertsSent > 0) return 'overdue';
+  return wallClockNow(now, plan.timeZone) < `${plan.startDate}T${plan.startTime}` ? 'planned' : 'out';
+}
