@@ -29,8 +29,9 @@ const E2E_PARALLEL = [
   'test/e2e/numbers-journey.test.ts',
   'test/e2e/strava-journey.test.ts',
   'test/e2e/strava-missing-permission.test.ts',
-  // the only suite that uses the Google simulator (its seeded user, no faults, no request log); Apple Health per user
+  // the Google simulator's suites: each its own seeded person (faults scripted for that person only); Apple Health per user
   'test/e2e/health-connections-journey.test.ts',
+  'test/e2e/google-health-history-journey.test.ts',
 ];
 
 /**

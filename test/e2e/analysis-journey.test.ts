@@ -178,7 +178,10 @@ describe('Health analysis in a real browser', () => {
 
     // The dashboard's cards read the same aggregates: all time, and the last 7 local days.
     const dashboardCard = (label: string) =>
-      page.locator('dl div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+      page
+        .locator('dl div', { has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
     await expect
       .poll(() => dashboardCard('Total Activities').textContent(), { timeout: 15_000 })
       .toBe(String(activities.length));

@@ -32,7 +32,10 @@ async function listedCount(page: Page): Promise<number> {
 /** Total Activities on the dashboard, once it has loaded. */
 async function dashboardTotal(page: Page, expected: number): Promise<void> {
   await page.goto('/dashboard');
-  const card = page.locator('dl div', { has: page.getByText('Total Activities', { exact: true }) }).locator('dd');
+  const card = page
+    .locator('dl div', { has: page.getByText('Total Activities', { exact: true }) })
+    .locator('dd')
+    .first();
   await expect.poll(() => card.textContent(), { timeout: 15_000 }).toBe(String(expected));
 }
 
@@ -43,7 +46,8 @@ async function analysisTotal(page: Page, expected: number): Promise<void> {
     .locator('dl[aria-label="Totals for the selected range"] > div', {
       has: page.getByText('Activities', { exact: true }),
     })
-    .locator('dd');
+    .locator('dd')
+    .first();
   await expect.poll(() => card.textContent(), { timeout: 15_000 }).toBe(String(expected));
 }
 

@@ -134,7 +134,7 @@ describe("a trip plan's party follows who takes part in its activity", { timeout
     expect(told?.text).toContain(
       'Someone in the party on the trip plan for Lynn Headwaters deleted their TrailBuddy account',
     );
-    expect(told?.text).toContain('The party is now: Alex, Drew.');
+    expect(told?.text).toContain('The party is now: Alex and Drew.');
     expect(told?.text).not.toContain('Blair');
     expect(JSON.stringify(told)).not.toContain(blair);
     for (const who of [alex, drew]) expect(await seenBy(who, plan.id)).toEqual({ status: 200, listed: true });

@@ -74,8 +74,8 @@ export interface GoogleSimulatorControl {
   grantedScopes(sub: string, clientId?: string): string[];
   /** Off: every Health API call answers 403 SERVICE_DISABLED ("Google Health API has not been used in project …"). */
   setHealthApiEnabled(enabled: boolean): void;
-  failNext(count: number, fault: Fault, options?: { pathPrefix?: string }): void;
-  clearFaults(): void;
+  failNext(count: number, fault: Fault, options?: { pathPrefix?: string; sub?: string }): void;
+  clearFaults(sub?: string): void;
   requests(): RequestRecord[];
   requestCount(filter?: { method?: string; path?: string | RegExp; status?: number }): number;
   clearRequests(): void;
@@ -110,7 +110,7 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     port: options.port,
     host: options.host,
     charset: 'UTF-8',
-    takeFault: (path) => holder.world.takeFault(path),
+    takeFault: (path, req) => holder.world.takeFault(path, bearer(req)),
     faultBody: (status) => (status === 429 ? API_ERRORS.quotaExceeded() : API_ERRORS.backendError()),
     record: (method, path, status, routed) =>
       holder.world.record({ method, path, status, ...(routed?.sub ? { sub: routed.sub } : {}) }),
@@ -148,8 +148,8 @@ function createControl(holder: { world: GoogleWorld }, fresh: () => GoogleWorld)
     setHealthApiEnabled: (enabled) => {
       w().healthApiEnabled = enabled;
     },
-    failNext: (count, fault, opts) => w().failNext(count, fault, opts?.pathPrefix),
-    clearFaults: () => w().clearFaults(),
+    failNext: (count, fault, opts) => w().failNext(count, fault, opts?.pathPrefix, opts?.sub),
+    clearFaults: (sub) => w().clearFaults(sub),
     requests: () => w().requests(),
     requestCount: (filter = {}) => countRequests(w().requests(), filter),
     clearRequests: () => w().clearRequests(),
@@ -294,12 +294,17 @@ async function handleControl(
       return reply(204, null);
     }
     if (resource === 'faults' && method === 'POST') {
-      const { count, fault, pathPrefix } = body as { count: number; fault: Fault; pathPrefix?: string };
-      control.failNext(count, fault, { pathPrefix });
+      const { count, fault, pathPrefix, sub } = body as {
+        count: number;
+        fault: Fault;
+        pathPrefix?: string;
+        sub?: string;
+      };
+      control.failNext(count, fault, { pathPrefix, sub });
       return reply(204, null);
     }
     if (resource === 'faults' && method === 'DELETE') {
-      control.clearFaults();
+      control.clearFaults(query.get('sub') ?? undefined);
       return reply(204, null);
     }
     if (resource === 'requests' && method === 'GET') return reply(200, control.requests());

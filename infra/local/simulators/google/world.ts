@@ -595,17 +595,19 @@ export class GoogleWorld {
 
   // ---- faults and the request log --------------------------------------------------------------
 
-  failNext(count: number, fault: Fault, pathPrefix = '/v4'): void {
-    this.faults.failNext(count, fault, pathPrefix);
+  /** `sub`: only that person's requests (by their access token) suffer it, so suites sharing a simulator do not. */
+  failNext(count: number, fault: Fault, pathPrefix = '/v4', sub?: string): void {
+    this.faults.failNext(count, fault, pathPrefix, sub);
   }
 
-  clearFaults(): void {
-    this.faults.clear();
+  clearFaults(sub?: string): void {
+    this.faults.clear(sub);
   }
 
-  /** The fault the next request to `path` must suffer, if any (consumes one). */
-  takeFault(path: string): Fault | undefined {
-    return this.faults.take(path);
+  /** The fault the next request to `path` (with this access token, if any) must suffer, if any (consumes one). */
+  takeFault(path: string, accessToken?: string | null): Fault | undefined {
+    const sub = accessToken ? this.liveAccessToken(accessToken)?.sub : undefined;
+    return this.faults.take(path, sub);
   }
 
   record(entry: Omit<RequestRecord, 'at'>): void {
