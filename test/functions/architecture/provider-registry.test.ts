@@ -17,6 +17,8 @@ const MAY_LIST_PROVIDERS: Readonly<Record<string, string>> = {
   'functions/shared/schemas/activity.ts': 'PROVIDER_TYPES, the wire enum of provider ids the registry is keyed by',
   'functions/domain/matching-facts.ts':
     'the sources whose terms allow matching: a terms decision beside the matching rules, an allow-list a new provider stays out of until its terms are read; the partner Lambdas that read it must not load the registry',
+  'functions/shared/activity-level.ts':
+    "what each source measures, for the level rule the server and the browser's demo both compute (the browser cannot load the registry); keyed by PROVIDER_TYPES, so a new provider is a compile error here until its line is written",
 };
 
 /** The provider ids a TypeScript source names in code: string literals, and keys of object and type literals. */

@@ -130,7 +130,7 @@ describe("nothing derived from a member's Strava reaches another member", () => 
     expect(consented.search!.level).not.toBeNull();
     expect(consented.search!.notCompared).not.toContain('level');
     expect(consented.search!.notCompared).not.toContain('pace');
-    expect(consented.search!.reasons).toContain('both run mornings');
+    expect(consented.search!.reasons).toContain('both often start mornings, by their recorded activity');
   });
 
   it('the owner alone gets suggestions from their Strava activity, and one they put on their profile is theirs to show', async () => {
