@@ -19,7 +19,13 @@ export function useRideActions(reload: () => void): RideActions {
   return {
     book: (offer) => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`),
     cancelBooking: (offer) => run(() => api.cancelRideBooking(offer.activityId, offer.id), 'Your seat is cancelled.'),
-    withdraw: (offer) => run(() => api.withdrawRide(offer.activityId, offer.id), 'Your ride offer is cancelled.'),
+    withdraw: (offer, reason) =>
+      run(
+        () => api.withdrawRide(offer.activityId, offer.id, reason),
+        offer.passengers.length + offer.passengersNotShown > 0
+          ? 'Your ride is cancelled. Your passengers have been told.'
+          : 'Your ride offer is cancelled.',
+      ),
     offerTo: (request) =>
       run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`),
     withdrawRequest: (request) =>
