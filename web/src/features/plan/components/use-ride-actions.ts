@@ -1,17 +1,19 @@
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryTags } from '@/lib/query-tags';
+import { invalidateQueries } from '@/lib/use-query';
 import type { RideActions } from './ride-cards';
 
-/** What the ride buttons do: call the API, say how it went, then refresh the list shown. */
-export function useRideActions(reload: () => void): RideActions {
+/** What the ride buttons do: call the API, say how it went, then refresh every list of rides on the screen. */
+export function useRideActions(): RideActions {
   const api = useApiClient();
   const toast = useToast();
   const run = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
       toast.success(success);
-      reload();
+      invalidateQueries(queryTags.rides);
     } catch (error) {
       toast.error(userMessage(error));
     }

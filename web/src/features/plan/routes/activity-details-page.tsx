@@ -12,7 +12,8 @@ import { ReportButton } from '@/components/ui/report-dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryTags } from '@/lib/query-tags';
+import { invalidateQueries, useQuery } from '@/lib/use-query';
 import { ActivityForm } from '../components/activity-form';
 import { ParticipantList } from '../components/participant-list';
 import { RidesSection } from '../components/rides-section';
@@ -58,6 +59,8 @@ function Details({
     setPending(label);
     try {
       onChange(await work());
+      // Joining, leaving and cancelling change who has rides and which activities the other lists show.
+      invalidateQueries(queryTags.rides);
       toast.success(success);
     } catch (error) {
       toast.error(userMessage(error));
