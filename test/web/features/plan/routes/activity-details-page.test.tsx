@@ -157,6 +157,21 @@ describe('ActivityDetailsPage', () => {
     expect(await screen.findByText('Your ride offer is cancelled.')).toBeInTheDocument();
   });
 
+  it('links directions to the meeting place in Google Maps and copies a link to the activity page', async () => {
+    const user = userEvent.setup();
+    renderPage({ groupActivity: vi.fn(async () => details({ location: 'Lynn Headwaters, gate 2 & lot' })) });
+    const directions = await screen.findByRole('link', { name: /^Get directions/ });
+    expect(directions).toHaveTextContent('Get directions to Lynn Headwaters, gate 2 & lot (opens Google Maps)');
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=Lynn%20Headwaters%2C%20gate%202%20%26%20lot',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    await user.click(screen.getByRole('button', { name: 'Copy link to share' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/plan-activity/${ACTIVITY_ID}`);
+    expect(await screen.findByText('Link copied. Members who open it see this activity.')).toBeInTheDocument();
+  });
+
   it('closes rides on a cancelled activity and says when, as a date at the meeting place', async () => {
     const cancelled = details({
       cancelledAt: '2030-05-20T05:00:00.000Z',
