@@ -37,8 +37,8 @@ export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
 export const rideMessages = {
   booked: (name: string, title: string) => sentence(`${name} booked a seat in your ride to ${title}`),
   bookingCancelled: (name: string, title: string) => sentence(`${name} cancelled their seat in your ride to ${title}`),
-  rideWithdrawn: (driver: string, title: string) =>
-    `${driver} cancelled the ride to ${title}; your seat is no longer booked.`,
+  rideWithdrawn: (driver: string, title: string, reason?: string) =>
+    `${driver} cancelled the ride to ${title}; your seat is no longer booked.${reason ? ` ${sentence(`${driver}'s reason: ${reason}`)}` : ''}`,
   offered: (driver: string, title: string) => sentence(`${driver} offered you a ride to ${title}`),
   /** After a block between passenger and driver: neutral, it names no one and no reason. */
   seatReleased: (title: string) => `Your seat in a ride to ${title} is no longer booked; look for another ride.`,

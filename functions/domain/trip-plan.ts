@@ -43,6 +43,15 @@ export function nextStage(stage: TripStage): TripStage {
   return TRIP_STAGES[Math.min(TRIP_STAGES.indexOf(stage) + 1, TRIP_STAGES.length - 1)]!;
 }
 
+/**
+ * The stage a plan restarts at when "Running late" moves its return: the overdue clock runs on the new time, so a
+ * plan whose first alert already went out alerts again at the new return + grace (not two hours after it). The
+ * party's reminder comes again only while it is still ahead.
+ */
+export function stageAfterMove(moved: TripTimes, now: Date): TripStage {
+  return stageDueAt(moved, 'reminder')!.getTime() > now.getTime() ? 'reminder' : 'overdue1';
+}
+
 /** Overdue alerts already sent when a plan is at `stage`. */
 export function alertsSentAt(stage: TripStage): number {
   return stage === 'overdue2' ? 1 : stage === 'done' ? 2 : 0;

@@ -58,6 +58,7 @@ const PLAN_FIELDS = [
   'party',
   'status',
   'lateReason',
+  'returnMoves',
   'lastCheckIn',
   'overdueAlertsSent',
   'closedAt',
@@ -75,6 +76,7 @@ function toPlan(item: Record<string, unknown>): TripPlanRecord {
     vehicle: String(item.vehicle ?? ''),
     essentials: (item.essentials as TripPlan['essentials']) ?? [],
     overdueAlertsSent: Number(item.overdueAlertsSent ?? 0),
+    returnMoves: Number(item.returnMoves ?? (item.lateUsed === true ? 1 : 0)),
   };
 }
 
@@ -111,7 +113,7 @@ function planItem(plan: TripPlanRecord) {
     ...(dueAt ? tripKeys.due(dueAt, plan.id) : {}),
     entity: 'TripPlan',
     ...rest,
-    lateUsed: rest.lateReason !== null,
+    lateUsed: rest.returnMoves > 0,
     dueAt,
     ...(expiresAt ? { expiresAt } : {}),
   };
@@ -309,41 +311,51 @@ export async function closeTripPlan(
   ]);
 }
 
-/** "Running late": a new expected return, once, on an open plan still at the stage that was read. */
+/**
+ * "Running late": a new expected return (and the stage its clock restarts at) with the contacts' emails, in one
+ * transaction, on an open plan still at the stage and number of moves that was read (the scheduled job's move
+ * changes the stage or the due time it checks). False when another
+ * check-in or the scheduled job got there first.
+ */
 export async function moveTripReturn(
   plan: TripPlanRecord,
-  change: { returnDate: string; returnTime: string; reason: string; dueAt: string | null },
+  change: { returnDate: string; returnTime: string; reason: string; stage: TripStage; dueAt: string | null },
   byUserId: string,
+  emails: readonly OutboxMessage[],
   now: Date,
 ): Promise<boolean> {
   const due = change.dueAt ? tripKeys.due(change.dueAt, plan.id) : null;
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+  return transact([
+    {
+      Update: {
         TableName: table(),
         Key: tripKeys.plan(plan.id),
-        UpdateExpression: `SET returnDate = :date, returnTime = :time, lateReason = :reason, lateUsed = :yes, lastCheckIn = :check, dueAt = :due${due ? ', gsi1pk = :gpk, gsi1sk = :gsk' : ''}`,
-        ConditionExpression: '#status = :open AND lateUsed = :no AND stage = :stage',
+        UpdateExpression: `SET returnDate = :date, returnTime = :time, lateReason = :reason, lateUsed = :yes, returnMoves = :moves, lastCheckIn = :check, stage = :to, dueAt = :due, overdueAlertsSent = :zero${due ? ', gsi1pk = :gpk, gsi1sk = :gsk' : ' REMOVE gsi1pk, gsi1sk'}`,
+        // Plans filed before the count existed carry only `lateUsed` (one move at most).
+        ConditionExpression:
+          '#status = :open AND stage = :stage AND (returnMoves = :seen OR (attribute_not_exists(returnMoves) AND lateUsed = :legacy))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':date': change.returnDate,
           ':time': change.returnTime,
           ':reason': change.reason,
           ':check': { at: now.toISOString(), by: byUserId, kind: 'late' },
+          ':to': change.stage,
           ':due': change.dueAt,
+          ':moves': plan.returnMoves + 1,
+          // The alerts count belongs to the clock, which restarts on the new return.
+          ':zero': 0,
           ':open': 'open',
-          ':no': false,
           ':yes': true,
           ':stage': plan.stage,
+          ':seen': plan.returnMoves,
+          ':legacy': plan.returnMoves > 0,
           ...(due ? { ':gpk': due.gsi1pk, ':gsk': due.gsi1sk } : {}),
         },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+      },
+    },
+    ...emails.map((email) => ({ Put: outboxPut(email, now) })),
+  ]);
 }
 
 /** Deletes a plan with its members and link (the owner's account is deleted). Returns items removed. */

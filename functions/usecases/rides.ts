@@ -223,18 +223,19 @@ async function findOffer(
   return { rides, offer };
 }
 
-/** The driver withdraws their offer; whoever had booked a seat is told. */
+/** The driver withdraws their offer; whoever had booked a seat is told, with the driver's reason when they gave one. */
 export async function withdrawRide(
   userId: string,
   activityId: string,
   rideId: string,
   now: Date,
   deps: PlanDeps,
+  reason?: string,
 ): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   const { offer } = await findOffer(activityId, rideId);
   if (offer.driverId !== userId) throw new ForbiddenError('Only the driver can cancel this ride.');
-  await withdrawOffer(activity, offer, now, deps);
+  await withdrawOffer(activity, offer, now, deps, reason);
   return ridesView(userId, await listActivityRides(activityId));
 }
 
@@ -243,6 +244,7 @@ async function withdrawOffer(
   offer: RideOfferRecord,
   now: Date,
   deps: PlanDeps,
+  reason?: string,
 ): Promise<number> {
   const passengers = await deleteRideOffer(offer);
   if (passengers.length > 0) {
@@ -254,7 +256,7 @@ async function withdrawOffer(
       {
         type: 'ride_cancelled',
         actorId: offer.driverId,
-        message: rideMessages.rideWithdrawn(driver, activity.title),
+        message: rideMessages.rideWithdrawn(driver, activity.title, reason),
         link: activityLink(activity.id),
       },
       now,

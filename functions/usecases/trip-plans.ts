@@ -9,9 +9,11 @@ import {
   linkIsValid,
   nextStage,
   returnIsInFuture,
+  stageAfterMove,
   stageDueAt,
   TRIP_STAGES,
   type TripStage,
+  type TripTimes,
 } from '../domain/trip-plan';
 import { BadRequestError, ConflictError, GoneError, NotFoundError } from '../lib/errors';
 import { siteUrl } from '../lib/email';
@@ -32,6 +34,7 @@ import {
 } from '../repositories/trip-plans';
 import { FALLBACK_DISPLAY_NAME, PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import {
+  MAX_RETURN_MOVES,
   returnWithinTrip,
   TRIP_ESSENTIAL_LABELS,
   TRIP_FIELD_MESSAGES,
@@ -163,7 +166,7 @@ function lastCheckInText(plan: TripPlanRecord): string {
     plan.lastCheckIn.kind === 'late' ? `said they are running late (${plan.lateReason ?? ''})` : 'filed the plan';
   const zone = plan.timeZone ?? PLAN_TIME_ZONE;
   const when = formatInstantIn(new Date(plan.lastCheckIn.at), zone);
-  return `Last check-in: ${by} ${what} on ${when} (${zone === PLAN_TIME_ZONE ? 'British Columbia time' : zone}).`;
+  return `Last check-in: ${by} ${what} on ${when} (${zoneLabel(zone)}).`;
 }
 
 /** POST /api/trip-plans: files a plan for a group activity the caller is in (every participant is the party) or a solo one. */
@@ -206,6 +209,7 @@ export async function fileTripPlan(
     party: memberIds.map((id) => ({ userId: id, name: names.get(id) ?? FALLBACK_DISPLAY_NAME })),
     status: 'open',
     lateReason: null,
+    returnMoves: 0,
     lastCheckIn: { at, by: userId, kind: 'filed' },
     overdueAlertsSent: 0,
     closedAt: null,
@@ -273,7 +277,10 @@ export async function listTripPlansFor(userId: string, now: Date): Promise<TripP
   return { plans: plans.filter((_, i) => current[i]).map(toView) };
 }
 
-/** "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return once, with a reason). */
+/**
+ * "We're back" (closes the plan, tells the contacts) or "Running late" (moves the return, up to MAX_RETURN_MOVES
+ * times, with a reason; the contacts are told the new time each time, and the overdue clock restarts on it).
+ */
 export async function checkInTripPlan(
   userId: string,
   planId: string,
@@ -302,8 +309,7 @@ export async function checkInTripPlan(
       throw new ConflictError('This trip plan is already closed.', 'trip_plan_closed');
     return getTripPlanFor(userId, planId, now);
   }
-  if (plan.lateReason !== null)
-    throw new ConflictError('The expected return can be moved once, and it already was.', 'already_late');
+  if (plan.returnMoves >= MAX_RETURN_MOVES) throw new ConflictError(TRIP_FIELD_MESSAGES.noMoreMoves, 'already_late');
   const moved = {
     returnDate: request.returnDate,
     returnTime: request.returnTime,
@@ -324,12 +330,37 @@ export async function checkInTripPlan(
       TRIP_FIELDS_ERROR,
     );
   }
-  const dueAt = stageDueAt(moved, plan.stage);
-  if (!(await moveTripReturn(plan, { ...request, dueAt: dueAt?.toISOString() ?? null }, userId, now))) {
+  const stage = stageAfterMove(moved, now);
+  const emails = await contactEmails(plan, lateMail(plan, name, moved, request.reason), now);
+  const change = { ...request, stage, dueAt: stageDueAt(moved, stage)?.toISOString() ?? null };
+  if (!(await moveTripReturn(plan, change, userId, emails, now))) {
     throw new ConflictError('The trip plan changed meanwhile; reload it and try again.', 'trip_plan_changed');
   }
   return getTripPlanFor(userId, planId, now);
 }
+
+/** What the contacts read when the party moves its return: the new time, the reason, and when the alert now comes. */
+function lateMail(plan: TripPlanRecord, name: string, moved: TripTimes, reason: string): ContactMail {
+  const zone = plan.timeZone ?? PLAN_TIME_ZONE;
+  const at = (instant: Date) => `${formatInstantIn(instant, zone)} (${zoneLabel(zone)})`;
+  const move = plan.returnMoves + 1;
+  return {
+    // One message per move and contact: a retried request keeps one, a later move is a new one.
+    purpose: `late${move}`,
+    subject: 'Trip plan update: the party expects to be back later',
+    paragraphs: [
+      `${name} checked in: the party at ${plan.trailhead} is running late. They now expect to be back by ${at(expectedReturn(moved))}, instead of ${at(expectedReturn(plan))}.`,
+      `Their reason: ${reason}`,
+      `If nobody checks in by ${at(stageDueAt(moved, 'overdue1')!)} (the new return plus ${plan.graceMinutes} minutes' grace), we will email you an overdue alert. Nothing to do until then.`,
+      move < MAX_RETURN_MOVES
+        ? `They can move the return ${MAX_RETURN_MOVES - move === 1 ? 'once more' : `${MAX_RETURN_MOVES - move} more times`}; we will tell you each time.`
+        : 'They cannot move the return again: the alert time above stands.',
+    ],
+    linkUrl: null,
+  };
+}
+
+const zoneLabel = (zone: string) => (zone === PLAN_TIME_ZONE ? 'British Columbia time' : zone);
 
 /** GET /api/trip-links/{token}: the read-only plan an emergency contact sees, without signing in. */
 export async function sharedTripPlan(token: string, now: Date): Promise<SharedTripPlan> {
@@ -349,6 +380,10 @@ export interface TripScheduleReport {
   alerts: number;
 }
 
+/** A moved return restarts the stages: their mail gets ids of its own, so it is not taken for the earlier mail. */
+const moveSuffix = (plan: Pick<TripPlanRecord, 'returnMoves'>) =>
+  plan.returnMoves > 0 ? `-move${plan.returnMoves}` : '';
+
 /** What moving `plan` from its stage sends: the party's reminder (their choice) or the contacts' overdue alert (always). */
 async function stageEmails(plan: TripPlanRecord, stage: TripStage, now: Date): Promise<OutboxMessage[]> {
   if (stage !== 'overdue1' && stage !== 'overdue2') return [];
@@ -356,7 +391,7 @@ async function stageEmails(plan: TripPlanRecord, stage: TripStage, now: Date): P
   const alerts = await contactEmails(
     plan,
     {
-      purpose: stage,
+      purpose: `${stage}${moveSuffix(plan)}`,
       subject: `${second ? 'Second alert' : 'Overdue'}: a party you are the emergency contact for has not checked in`,
       paragraphs: [
         `${partyNames(plan)} expected to be back from ${plan.trailhead} by ${when(plan.returnDate, plan.returnTime)}. With ${plan.graceMinutes} minutes' grace, they are now overdue and nobody has checked in${second ? ', still' : ''}.`,
@@ -423,12 +458,12 @@ async function advanceDuePlan(plan: TripPlanRecord, now: Date, report: TripSched
         member.userId,
         'reminders',
         {
-          id: `trip-${plan.id}-reminder-${plan.party.indexOf(member)}`,
+          id: `trip-${plan.id}-reminder${moveSuffix(plan)}-${plan.party.indexOf(member)}`,
           aboutUserIds: plan.party.map((m) => m.userId),
           subject: `Are you back? Check in on your trip plan for ${plan.trailhead}`,
           paragraphs: [
             `Your trip plan says you will be back by ${when(plan.returnDate, plan.returnTime)}.`,
-            "Tap We're back when you are out, or Running late to move the return once. If nobody checks in, your emergency contacts are alerted after the grace period.",
+            `Tap We're back when you are out, or Running late to move the return (up to ${MAX_RETURN_MOVES} times; your emergency contacts are told each new time). If nobody checks in, your contacts are alerted after the grace period.`,
           ],
           action: { label: "Check in: We're back", path: `${tripPaths.plan(plan.id)}?check-in=1` },
         },

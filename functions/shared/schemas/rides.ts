@@ -117,6 +117,23 @@ export const RidePath = z.object({
   rideId: z.string().regex(ULID, 'Unknown ride id.'),
 });
 export type RidePath = z.infer<typeof RidePath>;
+
+export const RIDE_CANCEL_REASON_MAX = 200;
+/**
+ * DELETE /api/group-activities/{activityId}/rides/{rideId}: the driver cancels the ride; the body is optional and
+ * carries the reason the passengers are told (none given: they are told without one).
+ */
+export const CancelRideRequest = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(RIDE_CANCEL_REASON_MAX, `Keep the reason to ${RIDE_CANCEL_REASON_MAX} characters.`)
+      .optional(),
+  })
+  .strict()
+  .optional();
+export type CancelRideRequest = z.infer<typeof CancelRideRequest>;
 export const RideRequestPath = z.object({
   activityId: z.string().regex(ULID, 'Unknown activity id.'),
   requestId: z.string().regex(ULID, 'Unknown ride request id.'),

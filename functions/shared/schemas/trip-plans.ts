@@ -40,6 +40,12 @@ export const MAX_CONTACTS = 3;
 export const TRIP_TEXT_MAX = 200;
 export const TRIP_ROUTE_MAX = 1000;
 export const LATE_REASON_MAX = 300;
+/**
+ * How many times "Running late" may move a plan's expected return. Each move emails every contact, so the cap bounds
+ * what one plan can send them; and a party that has slipped three times is a party the contacts should be deciding
+ * about (call them, or call 911 at the alert), not one that keeps pushing the alarm back.
+ */
+export const MAX_RETURN_MOVES = 3;
 /** The longest trip a plan covers: the (late) return is at most this many days after the start. */
 export const MAX_TRIP_DAYS = 14;
 /** A plan may be filed for a trip that started at most this many days ago (filed from the trailhead next morning). */
@@ -63,6 +69,7 @@ export const TRIP_FIELD_MESSAGES = {
   contactName: 'Enter the contact’s name.',
   contactEmail: 'Enter a valid email address.',
   reason: 'Say why you are running late.',
+  noMoreMoves: `The expected return can be moved ${MAX_RETURN_MOVES} times, and it already was. Check in when you are back; if you cannot, your contacts are alerted at the time they were given.`,
   tooLong: `Keep this to ${TRIP_TEXT_MAX} characters.`,
 } as const;
 
@@ -150,7 +157,7 @@ export const TripLinkPath = z
   .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a trip plan link.') })
   .strict();
 
-/** POST /api/trip-plans/{planId}/check-ins: "We're back" or "Running late" (once, with a reason). */
+/** POST /api/trip-plans/{planId}/check-ins: "We're back" or "Running late" (up to MAX_RETURN_MOVES times, with a reason). */
 export const TripCheckInRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('back') }).strict(),
   z
@@ -187,8 +194,10 @@ export const TripPlan = z.object({
   contacts: z.array(z.object({ name: z.string(), email: z.string() })),
   party: z.array(TripPartyMember),
   status: z.enum(TRIP_STATUSES),
-  /** "Running late" was used (it moves the return once). */
+  /** The reason given the last time "Running late" moved the return; null while it never has. */
   lateReason: z.string().nullable(),
+  /** How many times "Running late" moved the return (at most MAX_RETURN_MOVES). */
+  returnMoves: z.number().int().min(0).max(MAX_RETURN_MOVES),
   lastCheckIn: z.object({ at: z.iso.datetime(), by: z.string(), kind: z.enum(['filed', 'late', 'back']) }),
   overdueAlertsSent: z.number().int().min(0).max(2),
   closedAt: z.iso.datetime().nullable(),

@@ -4,6 +4,7 @@ import {
   expectedReturn,
   linkIsValid,
   nextStage,
+  stageAfterMove,
   stageDueAt,
   TRIP_LINK_LIFETIME_MS,
 } from '../../../functions/domain/trip-plan';
@@ -37,5 +38,11 @@ describe('trip plan timing', () => {
     expect(linkIsValid({ ...plan, status: 'open' }, new Date(back + TRIP_LINK_LIFETIME_MS - 1))).toBe(true);
     expect(linkIsValid({ ...plan, status: 'open' }, new Date(back + TRIP_LINK_LIFETIME_MS))).toBe(false);
     expect(linkIsValid({ ...plan, status: 'closed' }, new Date(back - 1))).toBe(false);
+  });
+
+  it('restarts the clock on a moved return: the reminder while it is ahead, else the first alert', () => {
+    // Return 18:30 (01:30Z); the reminder is due at 18:00 (01:00Z).
+    expect(stageAfterMove(plan, new Date('2026-07-05T00:59:00.000Z'))).toBe('reminder');
+    expect(stageAfterMove(plan, new Date('2026-07-05T01:00:00.000Z'))).toBe('overdue1');
   });
 });

@@ -255,6 +255,45 @@ describe('booking seats', () => {
   });
 });
 
+describe('the driver cancels a booked ride', () => {
+  it("tells every passenger, with the driver's reason", async () => {
+    const { activity, participants } = await activityWith(3);
+    const [driver, rider, rider2] = participants as [string, string, string];
+    await setDisplayName(driver, 'Noah');
+    const ride = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
+    await call('post-ride-booking', rider, path(activity.id, { rideId: ride.id }));
+    await call('post-ride-booking', rider2, path(activity.id, { rideId: ride.id }));
+    const cancelled = await call('delete-ride-offer', driver, {
+      ...path(activity.id, { rideId: ride.id }),
+      body: { reason: '  The car will not start.  ' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(rides(cancelled.json).offers).toEqual([]);
+    const told =
+      "Noah cancelled the ride to Grouse Grind; your seat is no longer booked. Noah's reason: The car will not start.";
+    for (const passenger of [rider, rider2])
+      expect((await notificationsOf(passenger)).map((n) => [n.type, n.message])).toEqual([['ride_cancelled', told]]);
+  });
+
+  it('refuses a reason over 200 characters or an unknown field, and keeps the ride', async () => {
+    const { activity, participants } = await activityWith(2);
+    const [driver, rider] = participants as [string, string];
+    const ride = rides((await call('post-ride-offer', driver, { ...path(activity.id), body: offer() })).json)
+      .offers[0]!;
+    await call('post-ride-booking', rider, path(activity.id, { rideId: ride.id }));
+    for (const body of [{ reason: 'x'.repeat(201) }, { reason: 'ok', notify: false }]) {
+      const refused = await call('delete-ride-offer', driver, { ...path(activity.id, { rideId: ride.id }), body });
+      expect(refused.status).toBe(400);
+    }
+    expect(rides((await call('get-activity-rides', rider, path(activity.id))).json).offers[0]).toMatchObject({
+      id: ride.id,
+      bookedByMe: true,
+    });
+    expect(await notificationsOf(rider)).toEqual([]);
+  });
+});
+
 describe('ride requests', () => {
   it('lets a participant ask for a ride and a driver offer theirs, telling the requester', async () => {
     const { activity, participants } = await activityWith(2);

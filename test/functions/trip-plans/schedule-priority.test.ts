@@ -44,6 +44,7 @@ function reminderDuePlan(owner: string, dueAt: Date): TripPlanRecord {
     party: [{ userId: owner, name: 'Busy Filer' }],
     status: 'open',
     lateReason: null,
+    returnMoves: 0,
     lastCheckIn: { at: at(-1440).toISOString(), by: owner, kind: 'filed' },
     overdueAlertsSent: 0,
     closedAt: null,

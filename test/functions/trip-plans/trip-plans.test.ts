@@ -11,6 +11,8 @@ import type { TripPlanInput } from '../../../functions/shared/schemas/trip-plans
 import { TripPlanInput as TripPlanInputSchema } from '../../../functions/shared/schemas/trip-plans';
 import { sendDueEmails } from '../../../functions/usecases/email';
 import { checkInTripPlan, fileTripPlan, runTripPlanSchedule } from '../../../functions/usecases/trip-plans';
+import { confirmContactStop } from '../../../functions/usecases/trip-contacts';
+import { formatWallDate } from '../../../functions/shared/schemas/group-activities-plain';
 import { invoke, userClaims } from '../../support/api-events';
 import { startSesEmulator, sentTo, type SesEmulator } from '../../support/ses-emulator';
 import { useOwnTables } from '../../support/own-tables';
@@ -213,40 +215,121 @@ describe('overdue alerts', () => {
     expect(subjects.some((s) => /Overdue/.test(s))).toBe(false);
   });
 
-  it('running late moves the return once, with a reason; the old due time sends nothing', async () => {
+  it('running late moves the return up to 3 times, tells the contacts each new time (BC time), and the old due time sends nothing', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const contact = `c-${tag()}@example.org`;
+    await setDisplayName(owner, 'Lou');
+    const plan = await fileTripPlan(owner, planInput(contact), filedAt());
+    await sendDueEmails(filedAt());
+    const late = (returnTime: string, reason: string, at: Date) =>
+      checkInTripPlan(owner, plan.id, { kind: 'late', returnDate: RETURN_DATE, returnTime, reason }, at);
+    const lateMail = async () =>
+      sentTo(await ses.emails(), contact).filter(
+        (m) => m.subject === 'Trip plan update: the party expects to be back later',
+      );
+
+    const first = await late('20:00', 'Slow on the descent', returnAt('16:30'));
+    expect(first).toMatchObject({
+      returnTime: '20:00',
+      lateReason: 'Slow on the descent',
+      returnMoves: 1,
+      lastCheckIn: { kind: 'late', by: owner },
+    });
+    await sendDueEmails(returnAt('16:30'));
+    const day = formatWallDate(RETURN_DATE);
+    let mail = await lateMail();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body.text).toContain(
+      `Lou checked in: the party at Lynn Headwaters is running late. They now expect to be back by ${day}, 8:00 p.m. (British Columbia time), instead of ${day}, 5:00 p.m. (British Columbia time).`,
+    );
+    expect(mail[0]!.body.text).toContain('Their reason: Slow on the descent');
+    expect(mail[0]!.body.text).toContain(`If nobody checks in by ${day}, 9:00 p.m. (British Columbia time)`);
+    expect(mail[0]!.body.text).toContain('They can move the return 2 more times');
+    expect(mail[0]!.body.text).toMatch(/trip-stop\/[A-Za-z0-9_-]{43}\?stop=address/);
+
+    // The same request again (a retry) moves nothing: the return is no longer later.
+    await expect(late('20:00', 'Slow on the descent', returnAt('16:31'))).rejects.toMatchObject({ status: 400 });
+    await late('21:00', 'Helping another party', returnAt('19:00'));
+    await late('21:30', 'Headlamp battery', returnAt('20:45'));
+    await sendDueEmails(returnAt('20:45'));
+    mail = await lateMail();
+    expect(mail).toHaveLength(3);
+    expect(mail[1]!.body.text).toContain(`They now expect to be back by ${day}, 9:00 p.m.`);
+    expect(mail[2]!.body.text).toContain(`They now expect to be back by ${day}, 9:30 p.m.`);
+    expect(mail[2]!.body.text).toContain('They cannot move the return again');
+    await expect(late('22:00', 'Again', returnAt('21:00'))).rejects.toMatchObject({
+      status: 409,
+      code: 'already_late',
+    });
+
+    // Neither an old due time nor an intermediate one alerts; the last one does.
+    for (const time of ['18:01', '21:01', '22:01']) {
+      await runTripPlanSchedule(returnAt(time));
+      await sendDueEmails(returnAt(time));
+    }
+    expect(sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject))).toHaveLength(0);
+    await runTripPlanSchedule(returnAt('22:31'));
+    await sendDueEmails(returnAt('22:31'));
+    const alert = sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]!.body.text).toContain('running late (Headlamp battery)');
+  });
+
+  it('after an overdue alert, a late check-in restarts the clock: the next alert is at the new return + grace', async () => {
     const owner = `trip-owner-${tag()}`;
     const contact = `c-${tag()}@example.org`;
     const plan = await fileTripPlan(owner, planInput(contact), filedAt());
-    const late = await checkInTripPlan(
+    await runTripPlanSchedule(returnAt('16:35'));
+    await runTripPlanSchedule(returnAt('18:01'));
+    await sendDueEmails(returnAt('18:01'));
+    expect(sentTo(await ses.emails(), contact).filter((m) => /^Overdue/.test(m.subject))).toHaveLength(1);
+
+    await checkInTripPlan(
       owner,
       plan.id,
-      { kind: 'late', returnDate: RETURN_DATE, returnTime: '20:00', reason: 'Slow on the descent' },
-      returnAt('16:30'),
+      { kind: 'late', returnDate: RETURN_DATE, returnTime: '19:00', reason: 'Lost the trail, found it' },
+      returnAt('18:10'),
     );
-    expect(late).toMatchObject({
-      returnTime: '20:00',
-      lateReason: 'Slow on the descent',
-      lastCheckIn: { kind: 'late', by: owner },
-    });
-    await expect(
-      checkInTripPlan(
-        owner,
-        plan.id,
-        { kind: 'late', returnDate: RETURN_DATE, returnTime: '21:00', reason: 'Again' },
-        returnAt('17:00'),
-      ),
-    ).rejects.toMatchObject({ status: 409 });
+    // Two hours after the first alert would be the second alert's time on the old clock: nothing then.
+    await runTripPlanSchedule(returnAt('19:59'));
+    await sendDueEmails(returnAt('19:59'));
+    expect(sentTo(await ses.emails(), contact).filter((m) => /Overdue|Second alert/.test(m.subject))).toHaveLength(1);
+    await runTripPlanSchedule(returnAt('20:01'));
+    await sendDueEmails(returnAt('20:01'));
+    const alerts = sentTo(await ses.emails(), contact).filter((m) => /^Overdue/.test(m.subject));
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]!.body.text).toContain('running late (Lost the trail, found it)');
+  });
 
-    await runTripPlanSchedule(new Date(returnAt().getTime() + minutes(61)));
-    await sendDueEmails(new Date(returnAt().getTime() + minutes(61)));
-    expect(sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject))).toHaveLength(0);
-
-    const newOverdue = new Date(returnAt('20:00').getTime() + minutes(61));
-    await runTripPlanSchedule(newOverdue);
-    await sendDueEmails(newOverdue);
-    const alert = sentTo(await ses.emails(), contact).filter((m) => /Overdue/.test(m.subject));
-    expect(alert).toHaveLength(1);
-    expect(alert[0]!.body.text).toContain('running late (Slow on the descent)');
+  it('a contact who chose "Never email me" is not told of a late return', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const stays = `stays-${tag()}@example.org`;
+    const stopped = `stopped-${tag()}@example.org`;
+    const plan = await fileTripPlan(
+      owner,
+      planInput(stays, {
+        contacts: [
+          { name: 'Stays', email: stays },
+          { name: 'Stopped', email: stopped },
+        ],
+      }),
+      filedAt(),
+    );
+    await sendDueEmails(filedAt());
+    const token = /\/trip-stop\/([A-Za-z0-9_-]{43})\?stop=address/.exec(
+      sentTo(await ses.emails(), stopped)[0]!.body.text ?? '',
+    )![1]!;
+    await confirmContactStop(token, 'address', filedAt());
+    await checkInTripPlan(
+      owner,
+      plan.id,
+      { kind: 'late', returnDate: RETURN_DATE, returnTime: '19:00', reason: 'Slow' },
+      returnAt('16:00'),
+    );
+    await sendDueEmails(returnAt('16:00'));
+    const subjectsTo = async (address: string) => sentTo(await ses.emails(), address).map((m) => m.subject);
+    expect(await subjectsTo(stays)).toContain('Trip plan update: the party expects to be back later');
+    expect(await subjectsTo(stopped)).not.toContain('Trip plan update: the party expects to be back later');
   });
 
   it('reminds the party before expected return, with a link to check in, once', async () => {

@@ -154,7 +154,8 @@ function mutatedBody(schema: RouteInputSchemas['body']): fc.Arbitrary<string> | 
     )
     .map(([value, index, bad, how, extraKey]) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return JSON.stringify(how === 'wrap' ? [value] : how === 'as-is' ? value : bad);
+        // An optional body's value may be undefined, which JSON.stringify leaves undefined: sent as no body.
+        return JSON.stringify(how === 'wrap' ? [value] : how === 'as-is' ? value : bad) ?? '';
       const record = { ...(value as Record<string, unknown>) };
       const keys = Object.keys(record);
       const key = keys.length ? keys[index % keys.length]! : undefined;

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useQuery } from '@/lib/use-query';
+import { invalidateQueries, useQuery } from '@/lib/use-query';
 
 describe('useQuery', () => {
   it('loads, fetches again on reload, and shows what set gives it without a fetch', async () => {
@@ -42,5 +42,29 @@ describe('useQuery', () => {
     rerender({ id: 'b' });
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'plan b' }));
+  });
+
+  it('fetches again the queries tagged with an invalidated kind, keeping the data shown meanwhile, and no others', async () => {
+    let answer!: (value: string) => void;
+    const tagged = vi
+      .fn()
+      .mockResolvedValueOnce('rides v1')
+      .mockImplementationOnce(() => new Promise<string>((settle) => (answer = settle)));
+    const other = vi.fn(async () => 'profile');
+    const rides = renderHook(() => useQuery<string>(tagged, [], { tags: ['rides'] }));
+    const profile = renderHook(() => useQuery<string>(other, [], { tags: ['profile'] }));
+    await waitFor(() => expect(rides.result.current).toMatchObject({ status: 'success', data: 'rides v1' }));
+    await waitFor(() => expect(profile.result.current.status).toBe('success'));
+
+    act(() => invalidateQueries('rides'));
+    expect(rides.result.current).toMatchObject({ status: 'success', data: 'rides v1' });
+    await act(async () => answer('rides v2'));
+    await waitFor(() => expect(rides.result.current).toMatchObject({ status: 'success', data: 'rides v2' }));
+    expect(tagged).toHaveBeenCalledTimes(2);
+    expect(other).toHaveBeenCalledTimes(1);
+
+    rides.unmount();
+    act(() => invalidateQueries('rides'));
+    expect(tagged).toHaveBeenCalledTimes(2);
   });
 });

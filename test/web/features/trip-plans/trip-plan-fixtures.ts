@@ -22,6 +22,7 @@ export function tripPlan(overrides: Partial<TripPlan> = {}): TripPlan {
     party: [{ userId: 'user-1', name: 'Jordan' }],
     status: 'open',
     lateReason: null,
+    returnMoves: 0,
     lastCheckIn: { at: '2030-07-04T14:00:00.000Z', by: 'user-1', kind: 'filed' },
     overdueAlertsSent: 0,
     closedAt: null,

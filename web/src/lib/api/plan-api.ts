@@ -35,7 +35,8 @@ export interface PlanApi {
   /** Offers and requests of one activity (participants only). */
   activityRides(activityId: string): Promise<ActivityRidesResponse>;
   offerRide(activityId: string, input: OfferRideRequest): Promise<ActivityRidesResponse>;
-  withdrawRide(activityId: string, rideId: string): Promise<ActivityRidesResponse>;
+  /** The driver cancels their ride; the passengers are told, with `reason` when one is given. */
+  withdrawRide(activityId: string, rideId: string, reason?: string): Promise<ActivityRidesResponse>;
   bookRide(activityId: string, rideId: string): Promise<ActivityRidesResponse>;
   cancelRideBooking(activityId: string, rideId: string): Promise<ActivityRidesResponse>;
   requestRide(activityId: string, input: RequestRideRequest): Promise<ActivityRidesResponse>;
@@ -79,7 +80,12 @@ export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
     activityRides: (id) => request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true }),
     offerRide: (id, body) =>
       request(`${activity(id)}/rides`, ActivityRidesResponse, { auth: true, method: 'POST', body }),
-    withdrawRide: (id, rideId) => request(ride(id, rideId), ActivityRidesResponse, { auth: true, method: 'DELETE' }),
+    withdrawRide: (id, rideId, reason) =>
+      request(ride(id, rideId), ActivityRidesResponse, {
+        auth: true,
+        method: 'DELETE',
+        ...(reason ? { body: { reason } } : {}),
+      }),
     bookRide: (id, rideId) =>
       request(`${ride(id, rideId)}/booking`, ActivityRidesResponse, { auth: true, method: 'POST' }),
     cancelRideBooking: (id, rideId) =>

@@ -421,6 +421,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
       });
     },
 
+    // Demo passengers are made up: nobody is told, so the reason goes nowhere.
     async withdrawRide(id, rideId) {
       return change((state) => {
         state.offers = state.offers.filter((o) => !(o.id === rideId && o.isMine));

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import ActivityDetailsPage from '@/features/plan/routes/activity-details-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
-import { ACTIVITY_ID, details } from '../plan-fixtures';
+import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
 
 /** The organizer's view: the server gives them each participant's id. */
 const organizerView = details({
@@ -80,6 +80,38 @@ describe('ParticipantList: the organizer removes a participant', () => {
       ).toEqual(['Maya (you)Organizer', 'PriyaRemove']),
     );
     expect(screen.getByRole('heading', { name: 'Participants (2/4)' })).toBeInTheDocument();
+  });
+
+  it("takes the removed person's ride request and seat off the rides list at once, without a reload", async () => {
+    const after = details({
+      ...organizerView,
+      participantCount: 2,
+      participants: organizerView.participants.filter((p) => p.userId !== 'user-sam'),
+    });
+    const activityRides = vi
+      .fn()
+      .mockResolvedValueOnce({
+        offers: [rideOffer({ passengers: ['Sam'], availableSeats: 2 })],
+        requests: [rideRequest({ requesterName: 'Sam' })],
+      })
+      .mockResolvedValue({ offers: [rideOffer({ passengers: [], availableSeats: 3 })], requests: [] });
+    renderPage({
+      groupActivity: vi.fn(async () => organizerView),
+      removeParticipant: vi.fn(async () => after),
+      activityRides,
+    });
+    const user = userEvent.setup();
+    const rides = (await screen.findByRole('heading', { name: 'Rides' })).closest('section')!;
+    expect(await within(rides).findByRole('button', { name: 'Offer Ride' })).toBeInTheDocument();
+    expect(within(rides).getByText('Passengers: Sam')).toBeInTheDocument();
+
+    await user.click(within(await participantsSection()).getByRole('button', { name: 'Remove Sam' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    expect(await within(rides).findByText('No one has asked for a ride yet.')).toBeInTheDocument();
+    expect(within(rides).queryByRole('button', { name: 'Offer Ride' })).not.toBeInTheDocument();
+    expect(within(rides).queryByText('Passengers: Sam')).not.toBeInTheDocument();
+    expect(within(rides).getByText('3 of 3')).toBeInTheDocument();
+    expect(activityRides).toHaveBeenCalledTimes(2);
   });
 
   it('shows the server refusal and keeps the participant', async () => {

@@ -108,6 +108,70 @@ describe('ActivityDetailsPage', () => {
     expect(await screen.findByText('Ride offer sent to Priya!')).toBeInTheDocument();
   });
 
+  it('asks the driver before cancelling a booked ride, takes an optional reason, and says the passengers were told', async () => {
+    const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
+    const mine = rideOffer({ driverName: 'Alex', isMine: true, passengers: ['Sam', 'Priya'], availableSeats: 1 });
+    const withdrawRide = vi.fn(async () => ({ offers: [], requests: [] }));
+    const activityRides = vi
+      .fn()
+      .mockResolvedValueOnce({ offers: [mine], requests: [] })
+      .mockResolvedValue({ offers: [], requests: [] });
+    renderPage({ groupActivity: vi.fn(async () => participant), activityRides, withdrawRide });
+    const user = userEvent.setup();
+
+    const rides = (await screen.findByRole('heading', { name: 'Rides' })).closest('section')!;
+    await user.click(await within(rides).findByRole('button', { name: 'Cancel Ride' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Cancel your ride?' });
+    expect(dialog).toHaveTextContent(
+      'Sam, Priya have seats in it. They will be told the ride is cancelled and that their seat is no longer booked.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep My Ride' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(withdrawRide).not.toHaveBeenCalled();
+
+    await user.click(within(rides).getByRole('button', { name: 'Cancel Ride' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Cancel your ride?' });
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'The car will not start.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Ride' }));
+    expect(withdrawRide).toHaveBeenCalledWith(ACTIVITY_ID, mine.id, 'The car will not start.');
+    expect(await screen.findByText('Your ride is cancelled. Your passengers have been told.')).toBeInTheDocument();
+    expect(await within(rides).findByText('No one has offered a ride yet.')).toBeInTheDocument();
+  });
+
+  it('cancels a ride nobody booked after asking, with no reason to give', async () => {
+    const participant = details({ viewer: { isOrganizer: false, isParticipant: true } });
+    const mine = rideOffer({ driverName: 'Alex', isMine: true, passengers: [], availableSeats: 3 });
+    const withdrawRide = vi.fn(async () => ({ offers: [], requests: [] }));
+    renderPage({
+      groupActivity: vi.fn(async () => participant),
+      activityRides: vi.fn(async () => ({ offers: [mine], requests: [] })),
+      withdrawRide,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Ride' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your ride?' });
+    expect(dialog).toHaveTextContent('Nobody has booked a seat yet.');
+    expect(within(dialog).queryByLabelText('Reason (optional)')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Ride' }));
+    expect(withdrawRide).toHaveBeenCalledWith(ACTIVITY_ID, mine.id, undefined);
+    expect(await screen.findByText('Your ride offer is cancelled.')).toBeInTheDocument();
+  });
+
+  it('links directions to the meeting place in Google Maps and copies a link to the activity page', async () => {
+    const user = userEvent.setup();
+    renderPage({ groupActivity: vi.fn(async () => details({ location: 'Lynn Headwaters, gate 2 & lot' })) });
+    const directions = await screen.findByRole('link', { name: /^Get directions/ });
+    expect(directions).toHaveTextContent('Get directions to Lynn Headwaters, gate 2 & lot (opens Google Maps)');
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=Lynn%20Headwaters%2C%20gate%202%20%26%20lot',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    await user.click(screen.getByRole('button', { name: 'Copy link to share' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/plan-activity/${ACTIVITY_ID}`);
+    expect(await screen.findByText('Link copied. Members who open it see this activity.')).toBeInTheDocument();
+  });
+
   it('closes rides on a cancelled activity and says when, as a date at the meeting place', async () => {
     const cancelled = details({
       cancelledAt: '2030-05-20T05:00:00.000Z',

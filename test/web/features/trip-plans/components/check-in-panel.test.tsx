@@ -27,7 +27,7 @@ describe('CheckInPanel', () => {
     fireEvent.change(screen.getByLabelText('New return time'), { target: { value: '19:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Move expected return' }));
     expect(screen.getByLabelText('Why are you running late?')).toHaveAccessibleDescription(
-      `${TRIP_FIELD_MESSAGES.reason} You can move the return once.`,
+      `${TRIP_FIELD_MESSAGES.reason} Your emergency contacts are emailed the new time. You can move the return 3 more times.`,
     );
     expect(onCheckIn).not.toHaveBeenCalled();
 
@@ -43,9 +43,19 @@ describe('CheckInPanel', () => {
     );
   });
 
-  it('offers Running late only once', () => {
-    render(<CheckInPanel plan={tripPlan({ lateReason: 'Snow' })} prominent={false} onCheckIn={vi.fn()} />);
+  it('offers Running late again after a move, saying how many are left, and not after the third', async () => {
+    const { rerender } = render(
+      <CheckInPanel plan={tripPlan({ lateReason: 'Snow', returnMoves: 2 })} prominent={false} onCheckIn={vi.fn()} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Running late' }));
+    expect(screen.getByLabelText('Why are you running late?')).toHaveAccessibleDescription(
+      'Your emergency contacts are emailed the new time. You can move the return once more.',
+    );
+    rerender(
+      <CheckInPanel plan={tripPlan({ lateReason: 'Snow', returnMoves: 3 })} prominent={false} onCheckIn={vi.fn()} />,
+    );
     expect(screen.queryByRole('button', { name: 'Running late' })).not.toBeInTheDocument();
+    expect(screen.getByText(/You moved the expected return 3 times/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'We’re back' })).toBeEnabled();
   });
 

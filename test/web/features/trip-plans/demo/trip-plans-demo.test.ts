@@ -25,11 +25,22 @@ describe('trip plans in demo mode', () => {
     });
   });
 
-  it('moves the return once, with a reason', async () => {
+  it('moves the return up to 3 times, each later, with a reason', async () => {
     const api = demo();
-    const late = { kind: 'late' as const, returnDate: '2030-07-05', returnTime: '01:00', reason: 'Slow descent' };
-    expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).lateReason).toBe('Slow descent');
-    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late)).rejects.toMatchObject({ code: 'already_late' });
+    const late = (returnTime: string) => ({
+      kind: 'late' as const,
+      returnDate: '2030-07-05',
+      returnTime,
+      reason: `Slow descent ${returnTime}`,
+    });
+    expect(await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late('01:00'))).toMatchObject({
+      lateReason: 'Slow descent 01:00',
+      returnMoves: 1,
+    });
+    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late('01:00'))).rejects.toMatchObject({ status: 400 });
+    await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late('02:00'));
+    expect((await api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late('03:00'))).returnMoves).toBe(3);
+    await expect(api.checkInTripPlan(DEMO_TRIP_PLAN_ID, late('04:00'))).rejects.toMatchObject({ code: 'already_late' });
   });
 });
 

@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryTags } from '@/lib/query-tags';
 import { useQuery } from '@/lib/use-query';
 
 const currency = new Intl.NumberFormat('en-CA', {
@@ -19,7 +20,7 @@ const currency = new Intl.NumberFormat('en-CA', {
 /** The Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer, for the user's upcoming activities. */
 export function FindRidesTab() {
   const api = useApiClient();
-  const rides = useQuery(() => api.myRides(), [api]);
+  const rides = useQuery(() => api.myRides(), [api], { tags: [queryTags.rides] });
 
   if (rides.status === 'loading') return <Spinner label="Loading rides" />;
   if (rides.status === 'error') {

@@ -4,6 +4,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryTags } from '@/lib/query-tags';
+import { invalidateQueries } from '@/lib/use-query';
 import { capitalize, othersNotNamed } from '../utils/format';
 
 /**
@@ -33,6 +35,8 @@ export function ParticipantList({
     setRemoving(person.userId ?? null);
     try {
       onChange(await api.removeParticipant(activity.id, person.userId!));
+      // Their seats, offers and request went with them.
+      invalidateQueries(queryTags.rides);
       toast.success(`${person.displayName} was removed from ${activity.title}.`);
     } catch (error) {
       toast.error(userMessage(error));

@@ -3,11 +3,13 @@ import { ReportButton } from '@/components/ui/report-dialog';
 import type { RideOffer, RideRequest } from '@shared/schemas/rides';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatCost, formatDeparture, namesWithOthers } from '../utils/format';
+import { CancelRideDialog } from './cancel-ride-dialog';
 
 export interface RideActions {
   book(offer: RideOffer): Promise<void>;
   cancelBooking(offer: RideOffer): Promise<void>;
-  withdraw(offer: RideOffer): Promise<void>;
+  /** The driver cancels their ride (asked first); `reason` goes to the passengers. */
+  withdraw(offer: RideOffer, reason?: string): Promise<void>;
   offerTo(request: RideRequest): Promise<void>;
   withdrawRequest(request: RideRequest): Promise<void>;
 }
@@ -59,6 +61,17 @@ export function RideOfferCard({
   actions: RideActions;
 }) {
   const { vehicle } = offer;
+  const [askingToCancel, setAskingToCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = async (reason: string) => {
+    setAskingToCancel(false);
+    setCancelling(true);
+    try {
+      await actions.withdraw(offer, reason || undefined);
+    } finally {
+      setCancelling(false);
+    }
+  };
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="font-semibold text-slate-900">{offer.isMine ? 'Your ride' : offer.driverName}</p>
@@ -82,12 +95,14 @@ export function RideOfferCard({
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {offer.isMine ? (
-          <ActionButton
-            label="Cancel Ride"
-            pendingLabel="Cancelling..."
-            style="secondary"
-            onClick={() => actions.withdraw(offer)}
-          />
+          <button
+            type="button"
+            onClick={() => setAskingToCancel(true)}
+            disabled={cancelling}
+            className={buttonStyles.secondary}
+          >
+            {cancelling ? 'Cancelling...' : 'Cancel Ride'}
+          </button>
         ) : offer.bookedByMe ? (
           <ActionButton
             label="Cancel My Seat"
@@ -107,6 +122,13 @@ export function RideOfferCard({
           />
         )}
       </div>
+      {askingToCancel && (
+        <CancelRideDialog
+          offer={offer}
+          onConfirm={(reason) => void cancel(reason)}
+          onCancel={() => setAskingToCancel(false)}
+        />
+      )}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryTags } from '@/lib/query-tags';
 import { useQuery } from '@/lib/use-query';
 import { RideOfferCard, RideRequestCard } from './ride-cards';
 import { OfferRideForm, RequestRideForm } from './ride-forms';
@@ -16,8 +17,8 @@ import { useRideActions } from './use-ride-actions';
 export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
   const api = useApiClient();
   const toast = useToast();
-  const rides = useQuery(() => api.activityRides(activity.id), [api, activity.id]);
-  const rideActions = useRideActions(rides.reload);
+  const rides = useQuery(() => api.activityRides(activity.id), [api, activity.id], { tags: [queryTags.rides] });
+  const rideActions = useRideActions();
   const [openForm, setOpenForm] = useState<'offer' | 'request' | null>(null);
   // "Offer Ride" on a request before the viewer has a ride: open the offer form, then offer it to that request.
   const [offerFor, setOfferFor] = useState<RideRequest | null>(null);

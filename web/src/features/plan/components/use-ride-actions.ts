@@ -1,17 +1,19 @@
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryTags } from '@/lib/query-tags';
+import { invalidateQueries } from '@/lib/use-query';
 import type { RideActions } from './ride-cards';
 
-/** What the ride buttons do: call the API, say how it went, then refresh the list shown. */
-export function useRideActions(reload: () => void): RideActions {
+/** What the ride buttons do: call the API, say how it went, then refresh every list of rides on the screen. */
+export function useRideActions(): RideActions {
   const api = useApiClient();
   const toast = useToast();
   const run = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
       toast.success(success);
-      reload();
+      invalidateQueries(queryTags.rides);
     } catch (error) {
       toast.error(userMessage(error));
     }
@@ -19,7 +21,13 @@ export function useRideActions(reload: () => void): RideActions {
   return {
     book: (offer) => run(() => api.bookRide(offer.activityId, offer.id), `Seat booked with ${offer.driverName}!`),
     cancelBooking: (offer) => run(() => api.cancelRideBooking(offer.activityId, offer.id), 'Your seat is cancelled.'),
-    withdraw: (offer) => run(() => api.withdrawRide(offer.activityId, offer.id), 'Your ride offer is cancelled.'),
+    withdraw: (offer, reason) =>
+      run(
+        () => api.withdrawRide(offer.activityId, offer.id, reason),
+        offer.passengers.length + offer.passengersNotShown > 0
+          ? 'Your ride is cancelled. Your passengers have been told.'
+          : 'Your ride offer is cancelled.',
+      ),
     offerTo: (request) =>
       run(() => api.offerRideToRequest(request.activityId, request.id), `Ride offer sent to ${request.requesterName}!`),
     withdrawRequest: (request) =>

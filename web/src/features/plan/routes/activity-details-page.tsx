@@ -12,11 +12,13 @@ import { ReportButton } from '@/components/ui/report-dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryTags } from '@/lib/query-tags';
+import { invalidateQueries, useQuery } from '@/lib/use-query';
 import { ActivityForm } from '../components/activity-form';
 import { ParticipantList } from '../components/participant-list';
 import { RidesSection } from '../components/rides-section';
 import { StatusBadge } from '../components/status-badge';
+import { activityShareUrl, directionsUrl } from '../utils/links';
 import { areaName, canJoin, capitalize, formatDate, formatDuration, formatTime } from '../utils/format';
 
 /** /plan-activity/:activityId — details, participants, Join/Leave, the organizer's Edit/Cancel, and rides. */
@@ -58,11 +60,22 @@ function Details({
     setPending(label);
     try {
       onChange(await work());
+      // Joining, leaving and cancelling change who has rides and which activities the other lists show.
+      invalidateQueries(queryTags.rides);
       toast.success(success);
     } catch (error) {
       toast.error(userMessage(error));
     } finally {
       setPending(null);
+    }
+  };
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(activityShareUrl(window.location.origin, activity.id));
+      toast.success('Link copied. Members who open it see this activity.');
+    } catch {
+      toast.error('Copying was not allowed here. Copy the address from the address bar instead.');
     }
   };
 
@@ -202,6 +215,20 @@ function Details({
             {activity.equipment && <Fact label="Equipment" value={activity.equipment} />}
             {activity.notes && <Fact label="Notes" value={activity.notes} />}
           </dl>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a
+              href={directionsUrl(activity.location)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonStyles.secondary}
+            >
+              Get directions
+              <span className="sr-only"> to {activity.location} (opens Google Maps)</span>
+            </a>
+            <button type="button" onClick={() => void share()} className={buttonStyles.secondary}>
+              Copy link to share
+            </button>
+          </div>
         </section>
         <ParticipantList activity={activity} onChange={onChange} />
       </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TripCheckInRequest, type TripPlan } from '@shared/schemas/trip-plans';
+import { MAX_RETURN_MOVES, TripCheckInRequest, type TripPlan } from '@shared/schemas/trip-plans';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { FormMessage } from '@/components/ui/form-message';
@@ -8,8 +8,9 @@ import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
 
 /**
- * "We're back" (one tap; closes the plan and tells the contacts) and "Running late" (moves the return once, with a
- * reason). `prominent` is for arrivals from the reminder email's check-in link.
+ * "We're back" (one tap; closes the plan and tells the contacts) and "Running late" (moves the return, with a reason,
+ * up to MAX_RETURN_MOVES times; the contacts are emailed each new time). `prominent` is for arrivals from the reminder
+ * email's check-in link.
  */
 export function CheckInPanel({
   plan,
@@ -25,6 +26,7 @@ export function CheckInPanel({
   const [lateOpen, setLateOpen] = useState(false);
   const [late, setLate] = useState({ returnDate: plan.returnDate, returnTime: '', reason: '' });
   const [lateErrors, setLateErrors] = useState<Record<string, string>>({});
+  const movesLeft = MAX_RETURN_MOVES - plan.returnMoves;
 
   const send = async (request: TripCheckInRequest) => {
     setBusy(request.kind);
@@ -32,6 +34,7 @@ export function CheckInPanel({
     try {
       await onCheckIn(request);
       setLateOpen(false);
+      setLate((previous) => ({ ...previous, returnTime: '', reason: '' }));
     } catch (e) {
       if (e instanceof ApiError && e.fields) setLateErrors(e.fields);
       setError(userMessage(e));
@@ -79,7 +82,7 @@ export function CheckInPanel({
           {busy === 'back' && <Spinner label="Checking in" />}
           We&rsquo;re back
         </button>
-        {plan.lateReason === null && !lateOpen && (
+        {movesLeft > 0 && !lateOpen && (
           <button
             type="button"
             className={buttonStyles.secondary}
@@ -90,8 +93,11 @@ export function CheckInPanel({
           </button>
         )}
       </div>
-      {plan.lateReason !== null && (
-        <p className="text-sm text-slate-600">You already moved the expected return once; it can&rsquo;t move again.</p>
+      {movesLeft <= 0 && (
+        <p className="text-sm text-slate-600">
+          You moved the expected return {MAX_RETURN_MOVES} times; it can&rsquo;t move again. Your contacts are alerted
+          at the time they were last given.
+        </p>
       )}
       {lateOpen && (
         <form noValidate onSubmit={submitLate} aria-label="Running late" className="grid gap-4 sm:grid-cols-2">
@@ -118,7 +124,7 @@ export function CheckInPanel({
           <FormField
             label="Why are you running late?"
             error={lateErrors.reason}
-            hint="You can move the return once."
+            hint={`Your emergency contacts are emailed the new time. You can move the return ${movesLeft === 1 ? 'once more' : `${movesLeft} more times`}.`}
             className="sm:col-span-2"
           >
             {(props) => (

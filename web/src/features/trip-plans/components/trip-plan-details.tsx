@@ -23,7 +23,11 @@ export function TripPlanDetails({ plan }: { plan: SharedTripPlan }) {
       <Row label="Start">{formatTripTime(plan.startDate, plan.startTime)}</Row>
       <Row label="Expected return">
         {formatTripTime(plan.returnDate, plan.returnTime)} (Pacific time)
-        {plan.lateReason !== null && <span className="block text-amber-800">Running late: {plan.lateReason}</span>}
+        {plan.lateReason !== null && (
+          <span className="block text-amber-800">
+            Running late{plan.returnMoves > 1 ? ` (moved ${plan.returnMoves} times)` : ''}: {plan.lateReason}
+          </span>
+        )}
       </Row>
       <Row label="Grace period">{formatGrace(plan.graceMinutes)}</Row>
       <Row label="Party">{plan.party.join(', ')}</Row>

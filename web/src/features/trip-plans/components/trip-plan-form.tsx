@@ -65,12 +65,15 @@ export function validateTripPlan(
 /** The trip plan filing form (issue 16): where, when, who, the essentials and the emergency contacts. */
 export function TripPlanForm({
   activityId,
+  initial = EMPTY_TRIP_PLAN_FORM,
   onSubmit,
 }: {
   activityId: string | null;
+  /** What the form starts with (the group activity's place and times, when filed from one). */
+  initial?: TripPlanFormValues;
   onSubmit: (input: TripPlanInput) => Promise<void>;
 }) {
-  const [values, setValues] = useState<TripPlanFormValues>(EMPTY_TRIP_PLAN_FORM);
+  const [values, setValues] = useState<TripPlanFormValues>(initial);
   const [errors, setErrors] = useState<TripFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

@@ -1,5 +1,7 @@
 import { DEFAULT_EMAIL_PREFERENCES, EmailPreferencesUpdate, type EmailPreferences } from '@shared/schemas/email';
 import {
+  MAX_RETURN_MOVES,
+  TRIP_FIELD_MESSAGES,
   TripCheckInRequest,
   TripPlanInput,
   tripTimingIssues,
@@ -53,6 +55,7 @@ export function demoTripPlan(now: Date): TripPlan {
     ],
     status: 'open',
     lateReason: null,
+    returnMoves: 0,
     lastCheckIn: { at: filed, by: DEMO_USER.id, kind: 'filed' },
     overdueAlertsSent: 0,
     closedAt: null,
@@ -110,6 +113,7 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
         party: [{ userId: DEMO_USER.id, name: DEMO_USER.name }],
         status: 'open',
         lateReason: null,
+        returnMoves: 0,
         lastCheckIn: { at, by: DEMO_USER.id, kind: 'filed' },
         overdueAlertsSent: 0,
         closedAt: null,
@@ -128,8 +132,8 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
       if (request.kind === 'back') {
         return save({ ...plan, status: 'closed', closedAt: at, lastCheckIn: { at, by: DEMO_USER.id, kind: 'back' } });
       }
-      if (plan.lateReason !== null)
-        throw new ApiError(409, 'already_late', 'The expected return can be moved once, and it already was.');
+      if (plan.returnMoves >= MAX_RETURN_MOVES)
+        throw new ApiError(409, 'already_late', TRIP_FIELD_MESSAGES.noMoreMoves);
       if (`${request.returnDate}T${request.returnTime}` <= `${plan.returnDate}T${plan.returnTime}`)
         throw new ApiError(400, 'validation_failed', 'The new return must be later than the planned return.', {
           returnTime: 'Choose a later time.',
@@ -139,6 +143,8 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
         returnDate: request.returnDate,
         returnTime: request.returnTime,
         lateReason: request.reason,
+        returnMoves: plan.returnMoves + 1,
+        overdueAlertsSent: 0,
         lastCheckIn: { at, by: DEMO_USER.id, kind: 'late' },
       });
     },

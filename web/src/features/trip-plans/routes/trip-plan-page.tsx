@@ -42,7 +42,7 @@ export default function TripPlanPage() {
     toast.success(
       request.kind === 'back'
         ? 'Welcome back! Your contacts have been told.'
-        : 'Expected return moved. Your contacts will be alerted later.',
+        : 'Expected return moved. Your emergency contacts have been emailed the new time.',
     );
   };
 
