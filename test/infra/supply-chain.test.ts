@@ -69,7 +69,7 @@ describe('dependencies', () => {
 
 /**
  * Secrets that must never be committed. The allow-list holds the documented fakes: the simulators' client secrets
- * (README: local mode) and a test's sentinel; add to it only values that are public by design.
+ * (docs/providers.md: the simulators) and a test's sentinel; add to it only values that are public by design.
  */
 const SECRET_PATTERNS: [string, RegExp][] = [
   ['a private key', /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----/],

@@ -6,6 +6,8 @@ import * as keyModule from '../../../functions/repositories/keys';
 import { TABLE_IDS, TABLES } from '../../../functions/shared/tables';
 
 const ROOT = join(import.meta.dirname, '../../..');
+/** Where the access-pattern table lives: every key pattern the builders make is one of its rows. */
+const DATA_MODEL_DOC = 'docs/data-model.md';
 const FUNCTIONS = join(ROOT, 'functions');
 const KEYS_HOME = 'functions/repositories/keys/';
 
@@ -67,7 +69,7 @@ function patternsOfBuilders(): string[] {
   return [...patterns].sort();
 }
 
-interface ReadmeRow {
+interface AccessPatternRow {
   entity: string;
   table: string;
   pk: string[];
@@ -75,9 +77,9 @@ interface ReadmeRow {
   index: string;
 }
 
-function readmeRows(): ReadmeRow[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## DynamoDB access patterns'));
+function accessPatternRows(): AccessPatternRow[] {
+  const dataModel = readFileSync(join(ROOT, DATA_MODEL_DOC), 'utf8');
+  const section = dataModel.slice(dataModel.indexOf('## Access patterns'));
   const table = section.slice(0, section.indexOf('\n\n', section.indexOf('\n|')));
   const code = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
   return table
@@ -96,8 +98,8 @@ function readmeRows(): ReadmeRow[] {
 
 const normalise = (pattern: string) => pattern.replace(/<[^>]*>/g, '<>');
 
-/** The same patterns as the builders', read from the README's access-pattern table. */
-function patternsOfReadme(rows: readonly ReadmeRow[]): string[] {
+/** The same patterns as the builders', read from the access-pattern table of docs/data-model.md. */
+function patternsOfTable(rows: readonly AccessPatternRow[]): string[] {
   const patterns = new Set<string>();
   for (const row of rows) {
     for (const pk of row.pk) for (const sk of row.sk) patterns.add(`${normalise(pk)} | ${normalise(sk)}`);
@@ -134,22 +136,22 @@ describe('DynamoDB keys have one home', () => {
     ]);
   });
 
-  it('the README access-pattern table lists exactly the keys the builders make', () => {
-    expect(patternsOfReadme(readmeRows())).toEqual(patternsOfBuilders());
+  it('the access-pattern table (docs/data-model.md) lists exactly the keys the builders make', () => {
+    expect(patternsOfTable(accessPatternRows())).toEqual(patternsOfBuilders());
   });
 
-  it('the README comparison notices a missing row and a pattern the builders do not make', () => {
-    const rows = readmeRows();
+  it('the table comparison notices a missing row and a pattern the builders do not make', () => {
+    const rows = accessPatternRows();
     const withoutRides = rows.filter((row) => !row.sk.includes('RIDE_STATS'));
-    expect(patternsOfReadme(withoutRides)).not.toEqual(patternsOfBuilders());
+    expect(patternsOfTable(withoutRides)).not.toEqual(patternsOfBuilders());
     const renamed = rows.map((row) => (row.sk.includes('RIDE_STATS') ? { ...row, sk: ['RIDES_STATS'] } : row));
-    expect(patternsOfReadme(renamed)).toContain('USER#<> | RIDES_STATS');
+    expect(patternsOfTable(renamed)).toContain('USER#<> | RIDES_STATS');
     expect(patternsOfBuilders()).toContain('USER#<> | RIDE_STATS');
     expect(patternsOfBuilders()).not.toContain('USER#<> | RIDES_STATS');
   });
 
-  it('the README table names real tables and the real index', () => {
-    const rows = readmeRows();
+  it('the access-pattern table names real tables and the real index', () => {
+    const rows = accessPatternRows();
     expect(rows.length).toBeGreaterThan(30);
     const indexNames = new Set(TABLES.flatMap((table) => table.indexes.map((index) => index.name)));
     for (const row of rows) {
