@@ -1,5 +1,5 @@
 /**
- * Email bodies (issue 16): plain text and a simple HTML twin, the app's name and a link back. Pure.
+ * Email bodies: plain text and a simple HTML twin, the app's name and a link back. Pure.
  */
 export const APP_NAME = 'TrailBuddy';
 

@@ -44,10 +44,10 @@ export const activityMessages = {
 
 export const activityLink = (activityId: string) => `/plan-activity/${activityId}`;
 
-/** Stands in for the organizer of an activity whose organizer deleted their account (issue 12): no one's id. */
+/** Stands in for the organizer of an activity whose organizer deleted their account: no one's id. */
 export const DELETED_ORGANIZER_ID = 'deleted-user';
 
-/** What a deleted organizer's cancelled activity keeps: nothing they wrote (issue 12). */
+/** What a deleted organizer's cancelled activity keeps: nothing they wrote. */
 export const SCRUBBED_ACTIVITY = {
   title: 'Cancelled activity',
   description: '',

@@ -241,8 +241,8 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
 
 /**
  * The candidate as another member may be matched against them: every fact they keep private counts as
- * unknown, so its value can change nothing the searcher sees — score, reasons, 'not compared', order
- * (issue 12). Level hides the score and the pace bands (pace tells level); availability hides the
+ * unknown, so its value can change nothing the searcher sees — score, reasons, 'not compared', order.
+ * Level hides the score and the pace bands (pace tells level); availability hides the
  * preferred start hours too; activities hides the pace bands (they name activities).
  */
 export function observableSubject(candidate: MatchSubject, visibleFields: readonly ShareableField[]): MatchSubject {

@@ -1,5 +1,5 @@
 /**
- * The daily message digest's text (issue 16). Pure: it gets the news, never reads it.
+ * The daily message digest's text. Pure: it gets the news, never reads it.
  */
 export interface DigestNews {
   /** The sender's display name. */

@@ -1,5 +1,5 @@
 /**
- * Who a stored notification tells of (issue 12). New ones carry `actorId`; ones stored before it existed do not, so
+ * Who a stored notification tells of. New ones carry `actorId`; ones stored before it existed do not, so
  * the block filter and account deletion work it out from what they do carry: a conversation link names the other
  * member, and the texts of these types start with the actor's display name ('Sam joined …'). Pure: no I/O.
  */

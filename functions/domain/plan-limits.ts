@@ -1,5 +1,5 @@
 /**
- * Per-user limits of the planning actions that reach other people (issue 12): joining and leaving (each one
+ * Per-user limits of the planning actions that reach other people: joining and leaving (each one
  * notifies the organizer) and ride requests (each one is read by the other participants). Fixed one-hour
  * windows; pure, time comes in as an argument.
  */

@@ -2,7 +2,7 @@ import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import { wallClockInstant } from './plan-time';
 
 /**
- * Trip plan timing (issue 16). Pure: every function takes the time it needs.
+ * Trip plan timing. Pure: every function takes the time it needs.
  *
  * A plan walks through due stages, one at a time: the party's reminder before expected return, the first overdue
  * alert at return + grace, a second one a further interval later. The stage and its due instant live on the plan

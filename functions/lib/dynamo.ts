@@ -21,7 +21,7 @@ export function dynamo(): DynamoDBDocumentClient {
 /**
  * The SDK's logger middleware copies every request and response through the operation's schema to mask sensitive
  * fields before handing them to the client's logger, even when that logger is the default no-op one: for a page of
- * 50 items that is a deep copy of every attribute on every call (issue 14, api-read-p99). This client has no
+ * 50 items that is a deep copy of every attribute on every call (api-read-p99). This client has no
  * logger (its calls are never logged: items can hold personal data), so the middleware goes.
  */
 export function withoutSdkLogging<Client extends DynamoDBClient>(client: Client): Client {

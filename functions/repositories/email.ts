@@ -11,7 +11,7 @@ import { OUTBOX_LANES, type OutboxLane } from '../domain/outbox';
 import { emailKeys } from './keys';
 
 /**
- * Email (issue 16).
+ * Email.
  *
  * | item | table | pk | sk | gsi1pk / gsi1sk |
  * |---|---|---|---|---|

@@ -4,7 +4,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { messageKeys } from './keys';
 
 /**
- * The daily message digest (issue 16), one item per user in the users table (`USER#<id>` / `MSG_DIGEST`):
+ * The daily message digest, one item per user in the users table (`USER#<id>` / `MSG_DIGEST`):
  * - `lastDay` / `lastAt`: the day (Pacific) and the instant of the last digest; claiming a day is one conditional
  *   update, so a digest goes out at most once a day however often the job runs;
  * - `latestAt` and the sparse gsi1 (`MSG_DIGEST_PENDING` / `<first news>#<id>`): a message arrived since the

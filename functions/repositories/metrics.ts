@@ -13,8 +13,8 @@ import { ActivityMetrics, ProviderDailyAggregate, type DailyAggregate } from '..
 
 /**
  * Metrics and daily aggregates live in the users table under the user's partition:
- * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider, issue 11; a history
- * backfill's part of that day is its own item beside it, metricsKeys.dailyBackfillPart, issue 13). They are
+ * sk METRICS (one item) and sk DAILY#yyyy-mm-dd#<provider> (one per local day and provider; a history
+ * backfill's part of that day is its own item beside it, metricsKeys.dailyBackfillPart). They are
  * the user's own derived data, not provider data: no fetchedAt attribute and no TTL, so the 7-day purge never
  * touches them. Items of the earlier shape (DAILY#yyyy-mm-dd, no provider) cannot be attributed and are ignored.
  */

@@ -29,7 +29,7 @@ export interface NewNotification {
   message: string;
   link: string | null;
   /**
-   * The member whose action this tells of (issue 12): nothing is delivered while either has blocked the
+   * The member whose action this tells of: nothing is delivered while either has blocked the
    * other, and a notification already delivered is not shown once one of them blocks.
    */
   actorId?: string;
@@ -82,7 +82,7 @@ const notExpired = (item: Record<string, unknown>, now: Date) =>
   typeof item.expiresAt !== 'number' || item.expiresAt > now.getTime() / 1000;
 
 /**
- * Leaves out what a member the user blocks or is blocked by is told of (issue 12: not shown, not counted). Items
+ * Leaves out what a member the user blocks or is blocked by is told of (not shown, not counted). Items
  * stored before notifications carried their actor are matched by link or by the blocked members' names.
  */
 async function withoutBlocked(userId: string, items: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
@@ -202,7 +202,7 @@ export async function deleteNotificationsOfUser(userId: string): Promise<number>
 }
 
 /**
- * Account deletion (issue 12): notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
+ * Account deletion: notifications in `recipientId`'s inbox told of `actorId` name them as `replacement`
  * instead of `name`, lose their link (it led to the deleted member) and their actor; one that does not carry the
  * name is removed; with `onlyLink`, only those linking there, and without a name (an activity the deleted member
  * organised: its title is their text) every notice linking there goes, whoever it tells of. Items stored before

@@ -42,7 +42,7 @@ export const noRelationship = (userId: string, otherUserId: string): Relationshi
 export const isBlocked = (relationship: Relationship) => relationship.blockedByMe || relationship.blockedMe;
 
 /**
- * Whether either member has blocked the other (issue 12): the one check every feature that lets one person
+ * Whether either member has blocked the other: the one check every feature that lets one person
  * reach another (plans, rides, notifications, messages) calls. One consistent read: both flags sit on each side.
  */
 export async function isBlockedEitherWay(a: string, b: string): Promise<boolean> {

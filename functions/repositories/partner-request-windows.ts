@@ -4,7 +4,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { partnerRequestWindowKeys } from './keys';
 
 /**
- * Per-sender partner-request counter (issue 12 limits), social table: pk USER#<id> / sk PARTNER_REQ_WINDOW#<window start>,
+ * Per-sender partner-request counter, social table: pk USER#<id> / sk PARTNER_REQ_WINDOW#<window start>,
  * taken by one conditional update (count < limit) like the message allowance, so concurrent requests cannot pass it.
  * TTL removes a window an hour after it ends.
  */

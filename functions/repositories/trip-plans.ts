@@ -16,7 +16,7 @@ import { outboxPut, type OutboxMessage } from './email';
 import { tripKeys } from './keys';
 
 /**
- * social table: trip plans (issue 16).
+ * social table: trip plans.
  *
  * | item | pk | sk | gsi1pk / gsi1sk |
  * |---|---|---|---|

@@ -1,5 +1,5 @@
 /**
- * One vocabulary of activity types across providers (issue 11): Strava's sport types ('Run', 'TrailRun', 'Walk'),
+ * One vocabulary of activity types across providers: Strava's sport types ('Run', 'TrailRun', 'Walk'),
  * Google Health's exercise types ('RUNNING', 'BIKING'), Apple Health's ('Walking', 'HKWorkoutActivityTypeHiking') all map to one
  * canonical type with one label. Aggregates, top types and list filters use it, on the server and in demo mode.
  */

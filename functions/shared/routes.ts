@@ -258,7 +258,7 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
 ];
 
 /**
- * Issue 13: the import queue's worker (SQS event source in AWS, infra/local/import-queue.ts locally), and the routes
+ * The import queue's worker (SQS event source in AWS, infra/local/import-queue.ts locally), and the routes
  * that put messages on the queue (the CDK gives them IMPORT_QUEUE_URL and sqs:SendMessage; the worker too).
  */
 export const IMPORT_WORKER = {

@@ -32,7 +32,7 @@ export const GSI1 = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } 
 /**
  * What the activity list reads from the start-time index: the wire fields of UnifiedActivity and the retention
  * filter's `fetchedAt`. Reads are charged by the size of the index item, not of what a query projects, so an index
- * that copied `raw_data` too would cost several times as much per page (issue 14). Plain strings keep this file free
+ * that copied `raw_data` too would cost several times as much per page. Plain strings keep this file free
  * of zod; test/functions/shared/tables.test.ts holds them to the schema.
  */
 export const ACTIVITY_LIST_ATTRIBUTES = [
@@ -58,7 +58,7 @@ export const ACTIVITY_LIST_ATTRIBUTES = [
 /**
  * The activity list's other orders (spec: sort by distance, duration or elevation), one index each on the same
  * partition as gsi1 (the user), keyed by a sortable string of the order's value (keys.activityInOrders), so a page in
- * any order is one Query that stops when the page is full (issue 14). They copy the same list fields as gsi1.
+ * any order is one Query that stops when the page is full. They copy the same list fields as gsi1.
  */
 export const ACTIVITY_ORDER_INDEXES = {
   distance: { name: 'byDistance', partitionKey: 'gsi1pk', sortKey: 'distanceOrder' },

@@ -26,7 +26,7 @@ const dynamoAnalysisDeps: AnalysisDeps = {
 /**
  * The caller's analysis (also the dashboard's figures). Long-range figures come from the daily aggregates (they
  * outlive the 7-day purge of raw provider data); the recent list from the raw activities still within retention.
- * The stored provider parts are reconciled with the raw activities and connections as they are now (issue 11):
+ * The stored provider parts are reconciled with the raw activities and connections as they are now:
  * a disconnect, a deauthorization or a deletion at the provider shows in every total at once, even before the
  * next recompute has written it. Metrics are recomputed as of `now`; the zone is the one the last metrics used.
  */

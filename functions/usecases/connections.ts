@@ -18,14 +18,14 @@ export async function disconnectProvider(
   deps: ConnectionDepsSource = connectionDeps(),
 ): Promise<void> {
   const deleted = await withdrawConnection(userId, provider, deps, now);
-  // Its share of every daily aggregate goes too, so the dashboard and analysis totals drop with the list (issue 11).
+  // Its share of every daily aggregate goes too, so the dashboard and analysis totals drop with the list.
   await forgetProviderMetrics(userId, provider, now);
   logger.info('provider disconnected', { userId, provider, deletedActivities: deleted });
 }
 
 /**
  * POST /api/connections/{provider}/sync, dispatched through the provider registry. Strava: a manual_sync_only
- * user files a request, everyone else gets a background import job (issue 13; the running one if there is one).
+ * user files a request, everyone else gets a background import job (the running one if there is one).
  * Google Health: an import job too. Apple Health is push-only (its Shortcut posts): nothing to fetch, the last push
  * is reported.
  */

@@ -56,7 +56,7 @@ async function requirePartner(userId: string, otherUserId: string): Promise<void
 
 /**
  * The caller's messages this quota month: their own counter plus what deleted accounts with the same email had
- * already sent (issue 12: deleting and re-creating an account does not reset the allowance).
+ * already sent (deleting and re-creating an account does not reset the allowance).
  */
 async function monthMessagesUsed(caller: MessagingCaller, now: Date): Promise<number> {
   const [own, inherited] = await Promise.all([
@@ -125,7 +125,7 @@ export async function conversationMessages(
       )
     )
       .map((m) => toMessage(userId, m))
-      .reverse(), // issue 12: hidden messages
+      .reverse(), // Hidden messages
     nextCursor: page.olderThan ? encodeCursor(page.olderThan) : null,
     quota: messageQuota(used, now),
   };

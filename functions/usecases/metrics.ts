@@ -98,7 +98,7 @@ export interface RecalculateOptions {
    */
   fence?: ConnectionFence;
   /**
-   * Issue 13: re-aggregate only the days an import touched — the local days of this provider's activities
+   * Re-aggregate only the days an import touched — the local days of this provider's activities
    * fetched at or after `touchedSince` (the import's start). Other days keep their stored parts, except that
    * parts of a disconnected provider and parts whose raw records were deleted at the provider still go.
    */
@@ -220,7 +220,7 @@ export async function forgetProviderMetrics(userId: string, provider: ProviderTy
 
 /**
  * The hook a provider's import calls when it is done (`now` = the import's start; everything it stored carries a
- * fetch time at or after it): only the days it touched are re-aggregated (issue 13).
+ * fetch time at or after it): only the days it touched are re-aggregated.
  */
 export function recalculateAfterImport(
   provider: ProviderType,

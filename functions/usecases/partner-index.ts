@@ -19,7 +19,7 @@ export function isListable(
 }
 
 /**
- * Keeps the partner-search index in step with a user's profile settings (issue 6): a discoverable user is
+ * Keeps the partner-search index in step with a user's profile settings: a discoverable user is
  * findable by home area and activity; anyone else is removed from the index. Called by PUT /api/profile
  * after the settings are saved. (Account deletion takes the user out with savePartnerListing(userId, null).)
  */

@@ -184,7 +184,7 @@ export async function searchPartners(
       'person',
       (card) => card.userId,
       (card) => card.userId,
-    ), // issue 12: hidden / suspended people
+    ), // Hidden / suspended people
     nextCursor: nextKey ? encodeCursor(nextKey) : null,
     me: {
       profileComplete: settings.displayName !== null && settings.homeArea !== null && settings.activities.length > 0,

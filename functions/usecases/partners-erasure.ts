@@ -10,7 +10,7 @@ import { eraseConversation } from './messages';
 const MAX_ATTEMPTS = 5;
 
 /**
- * Account deletion (issue 5): removes what this capability keeps for `userId` — partner profile index, partner requests, messages, blocks, notifications
+ * Account deletion: removes what this capability keeps for `userId` — partner profile index, partner requests, messages, blocks, notifications
  * (their own; in the inboxes of everyone they had a relationship with, notifications about them read 'Deleted user').
  * Both sides of every relationship go (the other member's view of a request, partnership or block) and
  * whole conversations (the other member loses the thread with a deleted account).
@@ -29,7 +29,7 @@ export async function erasePartnerDataOfUser(userId: string, _now: Date): Promis
   }
 
   const relationships = await listRelationships(userId);
-  // Notifications in the other members' inboxes that tell of this member now say 'Deleted user' (issue 12).
+  // Notifications in the other members' inboxes that tell of this member now say 'Deleted user'.
   const name = (await displayNamesOf([userId])).get(userId) ?? null;
   for (const { otherUserId } of relationships)
     removed += await scrubNotificationsFrom(otherUserId, userId, name, DELETED_USER);

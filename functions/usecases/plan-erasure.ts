@@ -23,7 +23,7 @@ import { notifyEach, planDeps, type PlanDeps } from './group-activity-deps';
 import { removeUserRides } from './rides';
 
 /**
- * Account deletion (issues 5 and 12): removes what this capability keeps for `userId`. Activities they organise are
+ * Account deletion: removes what this capability keeps for `userId`. Activities they organise are
  * cancelled and scrubbed (title, description, meeting place, equipment, notes and organizer id go; participants are
  * told, with the organizer as 'Deleted user'); they leave the ones they joined (seats freed); their ride offers
  * (passengers told), requests and bookings go (seats released); notifications about them in the other members'

@@ -68,7 +68,7 @@ function withoutBlocked(rides: ActivityRides, blocked: Set<string>): ActivityRid
   };
 }
 
-/** Offers and requests hidden by reports or a moderator, or posted by a suspended account, are left out (issue 12). */
+/** Offers and requests hidden by reports or a moderator, or posted by a suspended account, are left out. */
 async function withoutHidden(userId: string, rides: ActivityRides): Promise<ActivityRides> {
   const [offers, requests] = await Promise.all([
     visibleOnly(

@@ -23,7 +23,7 @@ export const INVALID_CODE_MESSAGE =
   'Failed to exchange code for tokens: Strava rejected the authorization code. It may have expired (codes last about 10 minutes), ' +
   'it may have been used already, or the redirect URI may not match. Please try connecting again.';
 
-/** Issue 11: without an activity scope the import finds nothing and every sync fails; say which permission is missing. */
+/** Without an activity scope the import finds nothing and every sync fails; say which permission is missing. */
 export const MISSING_ACTIVITY_PERMISSION_MESSAGE =
   "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 

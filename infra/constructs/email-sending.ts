@@ -33,7 +33,7 @@ export interface EmailSendingProps {
 }
 
 /**
- * Email through SES v2 (issue 16): the domain identity with Easy DKIM, a configuration set whose bounce and complaint
+ * Email through SES v2: the domain identity with Easy DKIM, a configuration set whose bounce and complaint
  * events go to an SNS topic, and a small function on that topic that records the addresses (the outbox job skips
  * them from then on). SES's own account-level suppression is on for both reasons as well.
  */

@@ -17,7 +17,7 @@ export interface ImportQueueProps {
 const WORKER_TIMEOUT = Duration.minutes(4);
 
 /**
- * Issue 13: imports are background jobs on SQS. One queue (SSE, TLS only), its dead-letter queue after
+ * Imports are background jobs on SQS. One queue (SSE, TLS only), its dead-letter queue after
  * IMPORT_WORKER.maxReceiveCount deliveries, and the worker Lambda fed one message at a time. A delivery that throws
  * comes back after the visibility timeout and resumes from the job's saved cursor.
  */

@@ -47,7 +47,7 @@ export function createJwtAuthorizer(
 
   // A token's signature and claims never change, so each token is verified once and then only its expiry is checked:
   // API Gateway's authorizer does not run in the function, and verifying RS256 on every request was a share of the
-  // local host's per-request CPU, on the same event loop as the handlers (issue 14, api-read-p99).
+  // local host's per-request CPU, on the same event loop as the handlers (api-read-p99).
   const now = options.now ?? Date.now;
   const verified = new Map<string, JwtClaims>();
 

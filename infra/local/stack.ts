@@ -67,7 +67,7 @@ export interface LocalStack {
   /** The SES v2 emulator: every email the app sends lands in its inbox page. */
   email: LocalEmail;
   config: RuntimeConfig;
-  /** The in-process stand-in for the SQS import queue (issue 13). */
+  /** The in-process stand-in for the SQS import queue. */
   importQueue: LocalImportQueue;
   stop(): Promise<void>;
 }
@@ -96,7 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Scan for them worth a start's time.
     if (dynamo.indexesAdded.some((added) => added.table === 'activities')) {
       const updated = await addMissingActivityOrderKeys();
-      log(`[dynamodb] ${updated} stored activities got their sort-order keys (issue 14)`);
+      log(`[dynamodb] ${updated} stored activities got their sort-order keys`);
     }
 
     const cognitoDir = stateDir ? join(stateDir, 'cognito') : mkdtempSync(join(tmpdir(), 'trailbuddy-cognito-'));

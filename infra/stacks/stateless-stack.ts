@@ -209,14 +209,14 @@ export class StatelessStack extends Stack {
 
     this.jobs = new ScheduledJobs(this, 'Jobs', { jobs: SCHEDULED_JOBS, tables: stateful.tables, runtime });
 
-    // Email (issue 16): only the outbox job talks to SES; requests and other jobs enqueue into the social table.
+    // Email: only the outbox job talks to SES; requests and other jobs enqueue into the social table.
     const { email } = stateful;
     const outbox = this.jobs.functions.get('email-outbox')!.function;
     email.grantSend(outbox);
     outbox.addEnvironment('EMAIL_FROM', email.fromAddress);
     outbox.addEnvironment('SES_CONFIGURATION_SET', email.configurationSet.configurationSetName);
 
-    // Issue 13: import jobs on SQS; the routes that start them may send to the queue.
+    // Import jobs on SQS; the routes that start them may send to the queue.
     this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });
     for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
     for (const id of IMPORT_ENQUEUING_JOBS) this.imports.grantEnqueue(this.jobs.functions.get(id)!);

@@ -47,7 +47,7 @@ const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 const SHELL_FROM_HTML = ['/dashboard', '/analysis?demo=true'];
 /**
  * The shell's loading spinner stays invisible and still this long: a wait shorter than that shows no spinner, and it
- * does not animate while the app starts (in software compositing it took main-thread time from the start, issue 14).
+ * does not animate while the app starts (in software compositing it took main-thread time from the start).
  */
 const SPINNER_QUIET_MS = 800;
 /** Screens that show figures first: recharts must not be among the chunks their page module needs to run. */
@@ -106,7 +106,7 @@ const APP_START = 'src/boot.tsx';
 /**
  * The message of the React-DOM-apart check over the built chunks (no browser needed). The entry evaluates React DOM,
  * then the app, each in a task of its own (web/src/main.tsx); bundled into one chunk, both would evaluate in one long
- * task after a public page's first paint, which Lighthouse counts as blocking time (issue 14).
+ * task after a public page's first paint, which Lighthouse counts as blocking time.
  */
 function reactDomApartCheck(distDir: string): { failed: boolean; message: string } {
   const reactDom = chunkOf(distDir, REACT_DOM_CLIENT);
@@ -120,7 +120,7 @@ function reactDomApartCheck(distDir: string): { failed: boolean; message: string
 const STYLESHEET_INLINE = ['/', '/login', '/dashboard?demo=true', '/analysis?demo=true'];
 /**
  * The demo screens, with the screen each shows. Before their figures show, neither zod nor the HTTP API client may
- * load, and every demo area they fetch must have been preloaded (listed in index.html for the screen) (issue 14).
+ * load, and every demo area they fetch must have been preloaded (listed in index.html for the screen).
  */
 const DEMO_SCREENS = { '/dashboard?demo=true': 'dashboard', '/analysis?demo=true': 'analysis' } as const;
 /**

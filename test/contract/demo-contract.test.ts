@@ -11,7 +11,7 @@ import { userClaims } from '../support/api-events';
 import { demoClientAt } from './demo-client';
 
 /**
- * Demo mode by contract (issue 15): the same scenarios run against the HTTP client talking to the real handlers
+ * Demo mode by contract: the same scenarios run against the HTTP client talking to the real handlers
  * (the local host's router, DynamoDB Local) and against the in-browser demo client, and must observe the same results.
  * Where demo mode differs on purpose (its sample data, its single user), the scenario says so in data, not in branches.
  */
@@ -113,7 +113,7 @@ async function sameOnBoth<T>(scenario: (client: ApiClient) => Promise<T>): Promi
   return http as T;
 }
 
-describe('demo client and HTTP client: one contract (issue 15)', () => {
+describe('demo client and HTTP client: one contract', () => {
   describe('activity list: type filters, order and paging', () => {
     const http = httpClientFor(`contract-activities-${randomUUID()}`);
     const demo = demoClient();

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in a real browser: a fresh athlete with a large history connects Strava; the dashboard shows the year
+ * In a real browser: a fresh athlete with a large history connects Strava; the dashboard shows the year
  * backfill's progress bar moving page by page, then its result line, and the analysis screen's 365-day heatmap is
  * filled for months older than the 30 days of raw activities.
  */

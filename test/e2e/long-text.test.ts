@@ -17,7 +17,7 @@ import { navigateInApp, screenSettled } from '../support/in-app-navigation';
 import { DEMO_QUERY_PARAM } from '../../web/src/app/paths';
 
 /**
- * Issue 11: text never breaks a layout. Two members fill every field other people (or they themselves) read with long unbroken
+ * Text never breaks a layout. Two members fill every field other people (or they themselves) read with long unbroken
  * strings; then every signed-in screen, at a phone's 390 px and a laptop's 1280 px, must have no horizontal overflow: the page does
  * not scroll sideways, no element reaches past the viewport (unless a scroll or clip container holds it), and no box's content
  * spills out of it.

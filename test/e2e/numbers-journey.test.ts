@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Numbers add up", end to end: connect Strava (browser, simulator) and Apple Health (ingest token and a
+ * "Numbers add up", end to end: connect Strava (browser, simulator) and Apple Health (ingest token and a
  * Shortcut post), disconnect one, and the dashboard, the analysis and the activities list show the same total.
  */
 import { randomUUID } from 'node:crypto';

@@ -116,7 +116,7 @@ describe('partners in a real browser, two members', () => {
       await visible(pageA.getByText('Grouse Grind on Saturday morning?'));
       await sendMessage(pageA, 'Yes! 7am at the base?');
 
-      // No reload: the open conversation polls, so the reply appears by itself (issue 11).
+      // No reload: the open conversation polls, so the reply appears by itself.
       await visible(pageB.getByText('Yes! 7am at the base?'));
       for (const text of [
         'Perfect, see you there.',

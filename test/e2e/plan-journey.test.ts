@@ -7,7 +7,7 @@ import { createActivityThroughForm, joinFromNearby, secondSession } from '../sup
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 
 const stack = inject('stack');
-// Meeting times are wall-clock times in Vancouver: every browser here sits in another zone (issue 11), and they must still read as typed.
+// Meeting times are wall-clock times in Vancouver: every browser here sits in another zone, and they must still read as typed.
 const currentPage = useBrowserPage(stack.url, { timezoneId: 'Asia/Tokyo' });
 
 async function notificationsVia(page: Page): Promise<NotificationsResponse['notifications']> {

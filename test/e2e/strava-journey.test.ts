@@ -96,7 +96,7 @@ describe('Strava in a real browser, against the simulator', () => {
         /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname),
     );
     await page.getByRole('button', { name: 'Sync now' }).first().click();
-    // The sync is a background job (issue 13): 202 with the job at once; wait for the job to finish, then compare.
+    // The sync is a background job: 202 with the job at once; wait for the job to finish, then compare.
     const answer = await synced;
     expect(answer.status()).toBe(202);
     const { job } = (await answer.json()) as { job: { id: string } };

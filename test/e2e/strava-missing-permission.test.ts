@@ -29,7 +29,7 @@ async function consent(athleteId: number, activityPermission: boolean): Promise<
   await page.getByRole('button', { name: 'Authorize' }).click();
 }
 
-describe('Strava connect without the activity permission (issue 11), in a real browser', () => {
+describe('Strava connect without the activity permission, in a real browser', () => {
   it('names the missing permission, then Reconnect with it ticked connects with activities', async () => {
     const page = currentPage();
     const email = newEmail('noactivity');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's feature-folder model (issue 15): a feature owns its api/, components, hooks and demo data under
+ * The web app's feature-folder model: a feature owns its api/, components, hooks and demo data under
  * web/src/features/<name>; features never import each other; shared code (app-wide lib/, components/ui) never
  * depends on a feature, except the composition roots that assemble every feature's part.
  */
@@ -38,7 +38,7 @@ function importsOf(file: string): string[] {
 
 const featureOf = (path: string): string | null => (path.startsWith('features/') ? path.split('/')[1]! : null);
 
-/** Where a feature is composed into another's screen; each is to move to app-level composition (issue 15). */
+/** Where a feature is composed into another's screen; each is to move to app-level composition. */
 const KNOWN_CROSS_FEATURE = new Set([
   'features/dashboard/routes/dashboard-page.tsx -> connections',
   'features/profile/routes/profile-page.tsx -> connections',

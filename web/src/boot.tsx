@@ -56,7 +56,7 @@ async function boot() {
       </StrictMode>
     );
     // In a transition React renders (or hydrates) in slices of a few milliseconds, yielding to the browser between
-    // them, instead of in one long task after the page's first paint (issue 14); input on a part not hydrated yet
+    // them, instead of in one long task after the page's first paint; input on a part not hydrated yet
     // hydrates it first. A screen rendered afresh keeps the layout shell on screen until React commits it.
     startTransition(() => {
       if (hydrate) root = hydrateRoot(container!, app);

@@ -1,7 +1,7 @@
 /**
  * The module entry: the stylesheet and a few lines, no React. A prerendered public page (web/scripts/prerender.ts)
  * is readable from its HTML alone, so the app's code (web/src/boot.tsx) is fetched once that HTML is on screen and
- * does not compete with it for the network and the main thread (issue 14). Every other page (the layout shell of
+ * does not compete with it for the network and the main thread. Every other page (the layout shell of
  * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the screen's chunks and
  * the demo client or Amplify loading beside it rather than after it.
  */
@@ -20,7 +20,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Starts the app in two steps, each evaluated in a task of its own: React DOM, then the app. One module graph
  * evaluates in one task, and the whole app's was the longest task after a page's first paint, counted in full as
- * blocking time (issue 14); React DOM is most of it. A failed first step is reported by the second: the app's start
+ * blocking time; React DOM is most of it. A failed first step is reported by the second: the app's start
  * imports React DOM too, and fails with it.
  */
 const startApp = async () => {

@@ -7,7 +7,7 @@ export const metricsKeys = {
     pk: `USER#${userId}`,
     sk: `DAILY#${date}#${provider}`,
   }),
-  /** A history backfill's part of one local day and provider (issue 13), beside the raw part and inside the same `DAILY#` range. */
+  /** A history backfill's part of one local day and provider, beside the raw part and inside the same `DAILY#` range. */
   dailyBackfillPart: (userId: string, date: string, provider: ProviderType) => ({
     pk: `USER#${userId}`,
     sk: `DAILY#${date}#${provider}#backfill`,

@@ -197,7 +197,7 @@ export function combineDailyAggregates(parts: readonly DailyAggregate[]): DailyA
 }
 
 /**
- * Identifies a stored part: a provider's raw part of a day and its backfill part (issue 13: what a history backfill
+ * Identifies a stored part: a provider's raw part of a day and its backfill part (what a history backfill
  * summed from records started before the import window, never stored raw) are separate parts of the same day, so
  * re-aggregating the raw records never overwrites the backfill's share and the day's total is always both.
  */
@@ -227,7 +227,7 @@ export interface ReconcileInput {
 }
 
 /**
- * The provider parts that are true now (issue 11), from what is stored and the raw records still held:
+ * The provider parts that are true now, from what is stored and the raw records still held:
  * - a provider the user is no longer connected to contributes nothing (disconnect, deauthorization), nor does a
  *   part left from an earlier connection to it;
  * - a day with raw records is summed from them (edits and deletions show), except that a part some of whose

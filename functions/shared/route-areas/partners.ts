@@ -4,7 +4,7 @@ const partners = (file: string) => `functions/handlers/partners/${file}.ts`;
 const messages = (file: string) => `functions/handlers/messages/${file}.ts`;
 const notifications = (file: string) => `functions/handlers/notifications/${file}.ts`;
 
-/** Issue 6: partner finding, partner connections, messaging, blocking and notifications. */
+/** Partner finding, partner connections, messaging, blocking and notifications. */
 export const PARTNER_ROUTES: readonly RouteDefinition[] = [
   {
     id: 'get-partners',

@@ -1,6 +1,6 @@
 import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 
-/** Group activities and ride sharing (issue 6). Notifications are written to the social table; names are read from users. */
+/** Group activities and ride sharing. Notifications are written to the social table; names are read from users. */
 const GA = 'functions/handlers/group-activities';
 const RIDES = 'functions/handlers/rides';
 const tables = ['social', 'users'] as const;

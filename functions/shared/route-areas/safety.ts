@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../routes';
 
-/** Issue 12: reports and the moderators' queue. Three routes only (the stateless stack is near CloudFormation's 500-resource limit). */
+/** Reports and the moderators' queue. Three routes only (the stateless stack is near CloudFormation's 500-resource limit). */
 export const SAFETY_ROUTES: readonly RouteDefinition[] = [
   {
     id: 'post-report',

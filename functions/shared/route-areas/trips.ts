@@ -1,7 +1,7 @@
 import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 
 /**
- * Trip plans and email (issue 16). Plans, links, the outbox and suppression live in the social table; names,
+ * Trip plans and email. Plans, links, the outbox and suppression live in the social table; names,
  * addresses and email choices are read from users. Nothing here calls SES: the `email-outbox` job does.
  */
 const TRIPS = 'functions/handlers/trip-plans';

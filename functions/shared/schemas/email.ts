@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Issue 16: which optional emails a user wants. Trip plan alerts to emergency contacts are not optional. */
+/** Which optional emails a user wants. Trip plan alerts to emergency contacts are not optional. */
 export const EMAIL_CATEGORIES = [
   'connectionRequests',
   'messagesDigest',

@@ -14,7 +14,7 @@ export const GoogleConnectRequest = z
   .strict();
 export type GoogleConnectRequest = z.infer<typeof GoogleConnectRequest>;
 
-/** Issue 11: fitness data asked for but not granted (plain words), and whether the activity permission is among it. */
+/** Fitness data asked for but not granted (plain words), and whether the activity permission is among it. */
 export const GoogleNotImported = z.object({
   data: z.array(z.string()),
   message: z.string(),

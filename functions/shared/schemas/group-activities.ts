@@ -22,7 +22,7 @@ export {
 } from './group-activities-plain';
 
 /**
- * Group activities (spec core-app §2 Plan Activity, §3 activity-creation form, §4 statuses; issue 6).
+ * Group activities (spec core-app §2 Plan Activity, §3 activity-creation form, §4 statuses).
  * The same schema checks the form in the browser and the body on the server, so both give the same
  * message per field.
  */

@@ -38,7 +38,7 @@ export const DailyAggregate = z.object({
 export type DailyAggregate = z.infer<typeof DailyAggregate>;
 
 /**
- * One provider's part of a local day (issue 11): stored per provider so a disconnect, a deauthorization, a deletion
+ * One provider's part of a local day: stored per provider so a disconnect, a deauthorization, a deletion
  * at the provider or the 7-day purge changes exactly that provider's share of every total.
  * `rawNewestFetch` / `rawOldestFetch`: the newest and oldest fetch time of the raw records it was summed from. While
  * the newest is within retention those records must still be held, so a day whose records are gone was deleted
@@ -49,7 +49,7 @@ export const ProviderDailyAggregate = DailyAggregate.extend({
   rawNewestFetch: z.iso.datetime(),
   rawOldestFetch: z.iso.datetime(),
   /**
-   * Summed by a history backfill (issue 13) from records that were never stored: no raw records back it, so it is
+   * Summed by a history backfill from records that were never stored: no raw records back it, so it is
    * not mistaken for a day deleted at the provider when none are held.
    */
   backfilled: z.boolean().optional(),

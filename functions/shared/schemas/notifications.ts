@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Issue 6: in-app notifications. */
+/** In-app notifications. */
 export const NOTIFICATION_TYPES = [
   'partner_request',
   'partner_accepted',

@@ -134,7 +134,7 @@ export const ConnectionActionResponse = z.object({
 });
 export type ConnectionActionResponse = z.infer<typeof ConnectionActionResponse>;
 
-/** Issue 12 limits: partner requests one member may send per clock hour. */
+/** Partner-request limits: partner requests one member may send per clock hour. */
 export const PARTNER_REQUESTS_PER_HOUR = 10;
 export const partnerRequestLimitMessage = (minutes: number) =>
   `You have sent ${PARTNER_REQUESTS_PER_HOUR} partner requests this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

@@ -83,7 +83,7 @@ const MARK_STACK = /\p{M}{4,}/u;
 const VISIBLE_LETTER = /\p{L}/u;
 
 /**
- * Display names (issue 12): NFC-normalised (so 'é' typed either way is one name), trimmed of white space and
+ * Display names: NFC-normalised (so 'é' typed either way is one name), trimmed of white space and
  * invisible characters, at least one visible letter, no control or bidi-override characters, no mark stacks.
  * One rule for the form and the server.
  */
@@ -111,7 +111,7 @@ function choices<Item extends z.ZodType<string>>(item: Item, what: string) {
     .refine((values) => new Set(values).size === values.length, `Choose each of the ${what} once.`);
 }
 
-/** The editable part of a profile: what partner matching needs (core-app §2 Profile, issue 5/6). */
+/** The editable part of a profile: what partner matching needs (core-app §2 Profile). */
 export const ProfileSettings = z.object({
   displayName: displayName.nullable(),
   homeArea: HomeArea.nullable(),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Reports and moderation (issue 12). Anyone signed in can report a person, a message, a group activity, a ride offer
+ * Reports and moderation. Anyone signed in can report a person, a message, a group activity, a ride offer
  * or a ride request;
  * users in the Cognito group `moderators` review the queue and dismiss, hide the content or suspend the account.
  */

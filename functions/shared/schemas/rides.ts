@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Ride sharing to a group activity (spec core-app §3 ride offer / ride request, §9 ride tips; issue 6).
+ * Ride sharing to a group activity (spec core-app §3 ride offer / ride request, §9 ride tips).
  * Only the activity's participants, the organizer included, see and use its rides.
  */
 

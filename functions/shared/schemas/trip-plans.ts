@@ -3,7 +3,7 @@ import { isCalendarDate, planDateOf, TIME_PATTERN } from './group-activities-pla
 import { MAX_DAYS_AHEAD } from './group-activities';
 
 /**
- * Trip plans (issue 16): where a party goes, when it expects to be back, and who to tell if it is not.
+ * Trip plans: where a party goes, when it expects to be back, and who to tell if it is not.
  * Times are wall-clock times in British Columbia (America/Vancouver), stored and shown as typed.
  */
 

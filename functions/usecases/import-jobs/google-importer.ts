@@ -8,7 +8,7 @@ import { connectionToImport } from '../import-connection';
 import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
-/** Issue 13: a new user's history, up to the last 12 months (the import's 30 days included). */
+/** A new user's history, up to the last 12 months (the import's 30 days included). */
 export const GOOGLE_BACKFILL_DAYS = 365;
 /** Local days per backfill page: one steps roll-up (the reference allows up to 90 days) and the exercises' pages. */
 export const GOOGLE_BACKFILL_PAGE_DAYS = 30;

@@ -10,7 +10,7 @@ import { saveBackfilledDays } from './backfill-days';
 import type { ImportOutcome, ImportRun, ProviderImporter } from './importer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Issue 13: a new user's history, up to the last 12 months, Strava's largest page. */
+/** A new user's history, up to the last 12 months, Strava's largest page. */
 export const BACKFILL_DAYS = 365;
 export const BACKFILL_PAGE_SIZE = 200;
 const FIFTEEN_MINUTES_S = 15 * 60;

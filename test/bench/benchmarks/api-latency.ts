@@ -28,9 +28,9 @@ const SECONDS_PER_RUN = 5;
 const WARMUP_SECONDS = 10;
 const CONNECTIONS = [10, 50] as const;
 const PASSWORD = 'Bench-Buddy-2026';
-/** Issue 14: a page must cost the same at any history size, so the reader has a long one. */
+/** A page must cost the same at any history size, so the reader has a long one. */
 const ACTIVITIES_PER_USER = 5000;
-/** Issue 14: the read's p99 within this many times the bare Query's, in the same run. */
+/** The read's p99 within this many times the bare Query's, in the same run. */
 const READ_P99_X_FLOOR = 3;
 
 /** A confirmed user of the stack's Cognito emulator and their ID token (what the SPA sends). */

@@ -1,5 +1,5 @@
 /**
- * backfill-throughput: activities per second through the real Strava history backfill job (issue 13: simulator
+ * backfill-throughput: activities per second through the real Strava history backfill job (simulator
  * pages of 200 over the year before the 30-day window → mapping → day totals saved with the cursor after every
  * page → daily aggregates → metrics) for a 5,000-activity history, and whether any activity went uncounted.
  * Floor: reading the same pages from the simulator alone (the provider's share), in the same run.

@@ -6,7 +6,7 @@ import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { bundleParts, HEAVY_PACKAGE_KB, HOUSE_BUNDLING, heavyPackages } from '../support/lambda-bundling';
 import { benchResult, type Benchmark } from '../types';
 
-/** Issue 14: cold starts stay small. */
+/** Cold starts stay small. */
 const TARGET_KB = 250;
 /** Module load: one fresh Node process per bundle, then the slowest few again, for the median of this many. */
 const LOAD_RUNS = 3;

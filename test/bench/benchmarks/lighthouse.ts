@@ -11,7 +11,7 @@ import { benchResult, type BenchResult, type Benchmark } from '../types';
 
 /**
  * The signed-in screens open in demo mode: it draws them entirely in the browser, so no API is needed. Public pages
- * are held to the floor page (issue 14): LCP within 1.1x its, TBT within 1.5x its and 150 ms, performance 98.
+ * are held to the floor page: LCP within 1.1x its, TBT within 1.5x its and 150 ms, performance 98.
  */
 const ROUTES = [
   { id: 'landing', path: '/', isPublic: true },
@@ -20,7 +20,7 @@ const ROUTES = [
   { id: 'dashboard', path: '/dashboard?demo=true', isPublic: false },
   { id: 'analysis', path: '/analysis?demo=true', isPublic: false },
 ] as const;
-/** Issue 14 measured with the median of 5: TBT on a 2-core machine varies by 2-3x between audits of one page. */
+/** Measured with the median of 5: TBT on a 2-core machine varies by 2-3x between audits of one page. */
 const RUNS = 5;
 const PERFORMANCE_TARGET = 95;
 const PUBLIC_PERFORMANCE_TARGET = 98;

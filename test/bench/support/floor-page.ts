@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * The Lighthouse floor (issue 14): a minimal React + React Router page, a heading and a paragraph rendered by one
+ * The Lighthouse floor: a minimal React + React Router page, a heading and a paragraph rendered by one
  * route, bundled and minified for production by esbuild into `outDir` (index.html + one module script), to be
  * served the same way as web/dist in the same run. No app built on React and the router can paint less work.
  */

@@ -18,7 +18,7 @@ export const HOUSE_BUNDLING: BuildOptions = {
   write: true,
 };
 
-/** Issue 14: a package that adds more than this to a Lambda bundle must be listed in HEAVY_PACKAGES_ALLOWED. */
+/** A package that adds more than this to a Lambda bundle must be listed in HEAVY_PACKAGES_ALLOWED. */
 export const HEAVY_PACKAGE_KB = 100;
 /** Packages allowed to add more than HEAVY_PACKAGE_KB to a bundle, and why. */
 export const HEAVY_PACKAGES_ALLOWED: Readonly<Record<string, string>> = {

@@ -138,7 +138,7 @@ export async function prerenderedElementsLostInHydration(
 
 /**
  * Whether the sign-in form on `path` becomes usable (hydrated: its Email field enabled) while `/config.json` is held
- * back: the page must not wait for the runtime config (or the zod code that checks it) to hydrate (issue 14).
+ * back: the page must not wait for the runtime config (or the zod code that checks it) to hydrate.
  */
 export async function interactiveWithoutConfig(
   browser: Browser,
@@ -168,7 +168,7 @@ export async function stylesheetsRequested(browser: Browser, siteUrl: string, pa
     .map(({ pathname }) => pathname);
 }
 
-/** Code the public pages must never load (issue 14): Amplify, the demo client, the analysis screen and zod. */
+/** Code the public pages must never load: Amplify, the demo client, the analysis screen and zod. */
 export const FORBIDDEN_ON_PUBLIC_PAGES: readonly { label: string; source: RegExp; onlyOn?: readonly string[] }[] = [
   { label: 'Amplify', source: /node_modules\/(@aws-amplify|aws-amplify)\// },
   // demo-user.ts is the demo account's name and email, which the auth provider shows; the rest is the demo API.
@@ -202,7 +202,7 @@ export async function scriptsBeforeFigures(
 
 /**
  * Whether a signed-out visitor's browser asks for `/config.json` when it opens `path` (until the network is quiet).
- * The landing and terms pages must not: only signing in needs it (issue 14).
+ * The landing and terms pages must not: only signing in needs it.
  */
 export async function fetchesRuntimeConfig(browser: Browser, siteUrl: string, path: string): Promise<boolean> {
   return (await requestsOpening(browser, siteUrl, path)).some(({ pathname }) => pathname === '/config.json');
@@ -218,7 +218,7 @@ export function forbiddenCodeIn(distDir: string, scripts: readonly string[], pat
 }
 
 /**
- * Code the demo dashboard and analysis must not load before they show their figures (issue 14): zod (with the shared
+ * Code the demo dashboard and analysis must not load before they show their figures: zod (with the shared
  * schemas; the demo client checks writes with them, loaded by the write) and the HTTP API client, which demo mode
  * never calls. Both lengthened the time to the first figures by their download and their evaluation.
  */

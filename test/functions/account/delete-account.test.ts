@@ -339,7 +339,7 @@ describe('deleteAccount (use case)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('after DELETE /api/me (issue 12)', { timeout: 90_000 }, () => {
+describe('after DELETE /api/me', { timeout: 90_000 }, () => {
   it('deletes the Cognito user on the server', async () => {
     const { sub, claims } = await cognitoUser();
     expect(await cognitoUserExists(sub)).toBe(true);

@@ -6,7 +6,7 @@ import { bundleParts, HEAVY_PACKAGE_KB, heavyPackages, packageOf } from '../../b
 import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
 
 /**
- * Issue 14, cold starts stay small: what goes into each Lambda bundle. Every route and scheduled job is bundled once,
+ * cold starts stay small: what goes into each Lambda bundle. Every route and scheduled job is bundled once,
  * in memory, as the CDK bundles it (one esbuild pass shared by both suites below: bundling is the slow part).
  * - "Lambda bundle contents": no heavy package comes in silently.
  * - "route capabilities": no route loads code of another capability.
@@ -23,7 +23,7 @@ beforeAll(async () => {
  * fails as soon as any package adds more than HEAVY_PACKAGE_KB to any Lambda bundle without being listed, with its
  * reason, in HEAVY_PACKAGES_ALLOWED (test/bench/support/lambda-bundling.ts).
  */
-describe('Lambda bundle contents (issue 14: no heavy package comes in silently)', () => {
+describe('Lambda bundle contents (no heavy package comes in silently)', () => {
   it(`bundles no package over ${HEAVY_PACKAGE_KB} kB that is not allowed by name`, () => {
     const heavy = functions.flatMap((fn) =>
       heavyPackages(bundleParts(outputOf(fn.entry))).map((part) => `${fn.id}: ${part.name} ${part.kB.toFixed(1)} kB`),
@@ -124,7 +124,7 @@ const PROVIDER_HEAVY_CODE = [
 ];
 
 const CODE = /^functions\/(handlers|usecases|repositories|adapters|providers|domain)\//;
-// The key builders are the one home of every key shape (issue 15, functions/repositories/keys/): data layout, not a
+// The key builders are the one home of every key shape (functions/repositories/keys/): data layout, not a
 // capability's behaviour, so the core `keys` object may carry e.g. the report keys into every route.
 const KEY_HOME = /^functions\/repositories\/keys\//;
 const routes = Object.entries(ROUTE_AREAS).flatMap(([area, list]) => list.map((route) => ({ area, ...route })));
@@ -138,7 +138,7 @@ const capabilitiesOf = (file: string) =>
     .filter(([, pattern]) => pattern.test(file))
     .map(([area]) => area);
 
-describe('route capabilities (issue 14: no route loads code of another capability)', () => {
+describe('route capabilities (no route loads code of another capability)', () => {
   it('declares what every route area builds on', () => {
     expect(Object.keys(BUILDS_ON).sort()).toEqual(Object.keys(ROUTE_AREAS).sort());
     for (const id of EVERY_CAPABILITY) expect(routes.map((route) => route.id)).toContain(id);

@@ -27,7 +27,7 @@ describe('readsOnly routes (the deleted-account check beside the use case)', () 
     expect(ROUTES.filter((route) => route.public && declaresReadsOnly(route)).map((route) => route.id)).toEqual([]);
   });
 
-  it('covers the list routes of issue 14', () => {
+  it('covers the list routes that must stay fast', () => {
     const readOnly = ROUTES.filter(declaresReadsOnly).map((route) => route.id);
     expect(readOnly).toEqual(expect.arrayContaining(['get-activities', 'get-partners', 'get-notifications']));
   });

@@ -26,7 +26,7 @@ const offer = {
   costPerPerson: 10,
 };
 
-describe('a block holds in group activities and rides (issue 12)', () => {
+describe('a block holds in group activities and rides', () => {
   it("hides the blocker's activity from the blocked user: not listed, details and join answer as for an unknown activity, nobody is told", async () => {
     const [organizer, blocked] = [newUser(), newUser()];
     const title = `Blocked hike ${ulid()}`;

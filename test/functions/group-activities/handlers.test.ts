@@ -380,7 +380,7 @@ describe("the organizer's edits", () => {
   });
 });
 
-describe('where a new activity is listed (issue 11)', () => {
+describe('where a new activity is listed', () => {
   it("defaults to the organizer's home area (Vancouver without one), keeps an explicit choice, and keeps the area on an edit that leaves it out", async () => {
     const organizer = newUser();
     await dynamo().send(

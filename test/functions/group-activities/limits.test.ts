@@ -7,7 +7,7 @@ import { call, createActivity, join, newUser, notificationsOf, partitionOf } fro
 const error = (json: unknown) => ApiErrorBody.parse(json).error;
 const HOUR = 3_600_000;
 
-describe('per-user limits on planning actions that reach other people (issue 12)', () => {
+describe('per-user limits on planning actions that reach other people', () => {
   // Mid-hour, so the fixed one-hour window cannot roll over during a test.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });

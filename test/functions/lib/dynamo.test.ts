@@ -4,7 +4,7 @@ import { dynamo, withoutSdkLogging } from '../../../functions/lib/dynamo';
 
 const loggerMiddlewares = (names: string[]) => names.filter((name) => name.startsWith('loggerMiddleware'));
 
-describe('the DynamoDB client (issue 14: no per-call work for logs nobody writes)', () => {
+describe('the DynamoDB client (no per-call work for logs nobody writes)', () => {
   it('does not run the SDK logger middleware, which deep-copies every response to mask it', () => {
     expect(loggerMiddlewares(dynamo().middlewareStack.identify())).toEqual([]);
   });

@@ -29,7 +29,7 @@ async function partners(): Promise<[string, string]> {
   return [a, b];
 }
 
-describe('blocks and notifications (issue 12)', () => {
+describe('blocks and notifications', () => {
   it('isBlockedEitherWay answers for a block in either direction, and not after an unblock', async () => {
     const maya = await member({ name: 'Maya' });
     const sam = await member({ name: 'Sam' });
@@ -80,7 +80,7 @@ describe('blocks and notifications (issue 12)', () => {
   });
 });
 
-describe('one notification per conversation burst (issue 11)', () => {
+describe('one notification per conversation burst', () => {
   const send = (from: string, to: string, text: string) =>
     call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });
 

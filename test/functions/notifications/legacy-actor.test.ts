@@ -13,7 +13,7 @@ import { DELETED_USER } from '../../../functions/shared/schemas/partners';
 import { call, member } from '../partners/helpers';
 
 /**
- * Notifications stored before they carried `actorId` (issue 12): the block filter and account deletion must still
+ * Notifications stored before they carried `actorId`: the block filter and account deletion must still
  * find the member they tell of (migrate-on-read: from the conversation link, or the name opening the text).
  */
 const inbox = async (userId: string) =>
@@ -21,7 +21,7 @@ const inbox = async (userId: string) =>
 const on = (userId: string) => ({ pathParameters: { userId } });
 const nameOf = async (userId: string) => (await getUserProfile(userId))!.settings.displayName!;
 
-/** Writes a notification as the code before issue 12 did: no actorId. */
+/** Writes a notification as older code did: no actorId. */
 async function legacy(
   recipient: string,
   type: string,

@@ -60,7 +60,7 @@ describe('erasePartnerDataOfUser', () => {
     expect(await erasePartnerDataOfUser(leaving, NOW)).toBe(0);
   });
 
-  it("rewrites notifications about the deleted member in others' inboxes to 'Deleted user', without a link to them (issue 12)", async () => {
+  it("rewrites notifications about the deleted member in others' inboxes to 'Deleted user', without a link to them", async () => {
     const leaving = await member({ name: 'Gone' });
     const partner = await member({ name: 'Stays' });
     const asker = await member({ name: 'Asked' });

@@ -14,7 +14,7 @@ import {
 import { partnerCard, type CandidateFacts } from '../../../functions/usecases/partner-cards';
 
 /**
- * Issue 12: a fact a member keeps private must not change anything another member can observe — the
+ * A fact a member keeps private must not change anything another member can observe — the
  * card's fields, the percent (and so the order), the reasons and the 'not compared' list.
  */
 const homeArea = fc.option(fc.constantFrom(...HOME_AREAS), { nil: null });
@@ -82,7 +82,7 @@ const card = (me: MatchSubject, facts: Facts, visibleFields: ShareableField[]) =
   return partnerCard(me, candidate, facts.metrics, 'none');
 };
 
-describe('hidden facts (issue 12)', () => {
+describe('hidden facts', () => {
   it('a candidate varying any fact they keep private changes nothing on the card another member sees', () => {
     fc.assert(
       fc.property(

@@ -6,7 +6,7 @@ import { PARTNER_REQUESTS_PER_HOUR, partnerRequestLimitMessage } from '../../../
 import { connectWith } from '../../../functions/usecases/partner-connections';
 import { member, NOW } from './helpers';
 
-/** Issue 12 limits: a member can send PARTNER_REQUESTS_PER_HOUR partner requests per clock hour, then gets a clear 429. */
+/** Partner-request limits: a member can send PARTNER_REQUESTS_PER_HOUR partner requests per clock hour, then gets a clear 429. */
 describe('partner request rate limit', () => {
   it('allows the hourly allowance, then answers 429 with when to try again, and changes nothing', async () => {
     const sender = await member({ name: 'Eager' });

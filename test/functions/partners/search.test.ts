@@ -176,7 +176,7 @@ describe('GET /api/partners', () => {
     expect(privateCard.reasons.join(' ')).not.toMatch(/level|mornings|weekends/);
   });
 
-  it('a hidden area or activity list is never matched by a filter on it (issue 12)', async () => {
+  it('a hidden area or activity list is never matched by a filter on it', async () => {
     const areaHidden = await member({
       name: 'AreaHidden',
       settings: { visibleFields: ['activities', 'level', 'availability', 'bio'] },
@@ -193,7 +193,7 @@ describe('GET /api/partners', () => {
     expect(everyone).toEqual(expect.arrayContaining([areaHidden, activitiesHidden]));
   });
 
-  it('what a member hides (level, hours, availability) changes nothing the searcher sees (issue 12)', async () => {
+  it('what a member hides (level, hours, availability) changes nothing the searcher sees', async () => {
     const shared = {
       visibleFields: ['homeArea', 'activities', 'bio'] as ('homeArea' | 'activities' | 'bio')[],
       homeArea: 'burnaby' as const,

@@ -15,7 +15,7 @@ import {
 } from '../../../functions/shared/schemas/profile';
 import { invoke, userClaims } from '../../support/api-events';
 
-/** Issue 12 'Names and text people see': one rule in the shared schema, for the form and the server. */
+/** One rule in the shared schema, for the form and the server. */
 describe('DisplayName', () => {
   it.each([
     ['a right-to-left override (U+202E)', 'Maya\u202eW.'],

@@ -129,7 +129,7 @@ describe('ride offers', () => {
     expect(rides(withdrawn.json).offers).toEqual([]);
   });
 
-  it('stores exactly one of 5 parallel offers by the same driver, and one of 5 parallel requests (issue 12)', async () => {
+  it('stores exactly one of 5 parallel offers by the same driver, and one of 5 parallel requests', async () => {
     const { activity, participants } = await activityWith(2);
     const [driver, rider] = participants as [string, string];
     const offers = await Promise.all(

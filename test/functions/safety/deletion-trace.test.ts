@@ -112,7 +112,7 @@ describe('deleting an account leaves no trace', () => {
         notes: rideNote,
       },
     });
-    // Trip plans (issue 16): A files one for their activity (B is in the party); B files one for theirs (A is in it).
+    // Trip plans: A files one for their activity (B is in the party); B files one for theirs (A is in it).
     const tripRoute = `Trip-${tag} north ridge`;
     await ok(postTripPlan, 'post-trip-plan', a, { body: tripPlan(String(activity.id), tripRoute) });
     await ok(postTripPlan, 'post-trip-plan', b, { body: tripPlan(String(theirs.id), 'B route') });
@@ -141,7 +141,7 @@ describe('deleting an account leaves no trace', () => {
     await ok(removeParticipant, 'delete-group-activity-participant', b, {
       pathParameters: { activityId: String(removedFrom.id), userId: a },
     });
-    // B reports A's message: the report keeps a copy of it (issue 12), even after A's deletion.
+    // B reports A's message: the report keeps a copy of it, even after A's deletion.
     const messageId = String((sent as { id?: string }).id ?? (sent as { message?: { id: string } }).message?.id);
     await ok(postReport, 'post-report', b, { body: { kind: 'message', userId: a, messageId, reason: 'spam' } });
 
@@ -169,7 +169,7 @@ describe('deleting an account leaves no trace', () => {
     expect(evidence.map(({ item }) => item.evidence)).toEqual([text]);
   }, 90_000);
 
-  it("keeps a reported message's text in the moderators' queue after its sender deletes their account (issue 12)", async () => {
+  it("keeps a reported message's text in the moderators' queue after its sender deletes their account", async () => {
     const tag = randomBytes(5).toString('hex');
     const a = await member({ name: 'Sender' });
     const b = await member({ name: 'Reporter' });

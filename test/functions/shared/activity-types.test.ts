@@ -4,7 +4,7 @@ import { buildAnalysis } from '../../../functions/shared/analysis/analysis';
 
 const base = { provider_type: 'apple_health' as const, distance_meters: null, calories_burned: null };
 
-describe('one vocabulary, each figure defined once (issue 11)', () => {
+describe('one vocabulary, each figure defined once', () => {
   const activities = [
     { ...base, activity_type: 'Walk', start_time: '2025-06-09T16:00:00Z', duration_seconds: 1800, steps: null },
     {

@@ -38,7 +38,7 @@ const originalStderr = process.stderr.write.bind(process.stderr);
 
 beforeAll(async () => {
   sim = await startStrava();
-  // The same worker the Lambda runs, fed from the local in-process queue (issue 13).
+  // The same worker the Lambda runs, fed from the local in-process queue.
   queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, visibilityTimeoutMs: 10 });
   // Every log line the handlers write, at the most verbose level, to check no token ever appears.
   logger.setLogLevel('DEBUG');
@@ -326,7 +326,7 @@ describe('GET /api/activities', () => {
   });
 });
 
-describe('POST /api/strava/connect without the activity permission (issue 11)', () => {
+describe('POST /api/strava/connect without the activity permission', () => {
   const MISSING =
     "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 

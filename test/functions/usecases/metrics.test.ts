@@ -171,7 +171,7 @@ describe('recalculateUserMetrics (DynamoDB Local)', () => {
     ]);
   });
 
-  it('after an import re-aggregates only the days it touched (issue 13)', async () => {
+  it('after an import re-aggregates only the days it touched', async () => {
     const userId = newUserId();
     const earlier = '2025-06-09T18:00:00Z';
     const held = [

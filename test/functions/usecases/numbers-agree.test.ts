@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Numbers add up": after any sequence of connect / sync / disconnect / deletion at the provider / 7-day
+ * After any sequence of connect / sync / disconnect / deletion at the provider / 7-day
  * purge across the three providers, the dashboard ('all' analysis: Total Activities, This Week), every analysis
  * range and the activities list agree with each other and with a model of what the user should see.
  * Model-based (fast-check) against DynamoDB Local, through the real repositories and use cases.
@@ -250,7 +250,7 @@ async function checkAgreement(world: World): Promise<void> {
   expect(list.length).toBeLessThanOrEqual(all.allTime.sessions);
 }
 
-describe('dashboard, analysis and list agree (issue 11, DynamoDB Local)', () => {
+describe('dashboard, analysis and list agree (DynamoDB Local)', () => {
   it('after the reported sequence: connect Strava, Google and Apple, disconnect Apple, re-sync twice', async () => {
     const world = new World();
     const steps: Command[] = [];

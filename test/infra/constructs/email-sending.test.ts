@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => testApp?.cleanup());
 
-describe('email sending (issue 16)', () => {
+describe('email sending', () => {
   it('verifies the context domain with Easy DKIM in the configuration set', () => {
     const [, identity] = onlyResourceOfType(stateful, 'AWS::SES::EmailIdentity');
     expect(identity.Properties.EmailIdentity).toBe('mail.trailbuddy.example');

@@ -25,8 +25,8 @@ const ADDED_ROUTES = [
   ['/find-partners/:userId', 'protected'],
   ['/messages', 'protected'],
   ['/notifications', 'protected'],
-  ['/moderation', 'protected'], // issue 12: the moderators' queue (the server checks the group)
-  ['/trip-plans', 'protected'], // issue 16: my trip plans
+  ['/moderation', 'protected'], // The moderators' queue (the server checks the group)
+  ['/trip-plans', 'protected'], // My trip plans
   ['/trip-plans/new', 'protected'],
   ['/trip-plans/:planId', 'protected'],
   ['/trip-link', 'public'], // an emergency contact's link (token in the fragment): no sign-in

@@ -79,7 +79,7 @@ describe('formatElevation and formatSpeed', () => {
   });
 });
 
-describe('activityTypeLabel: one vocabulary across providers (issue 11)', () => {
+describe('activityTypeLabel: one vocabulary across providers', () => {
   it.each([
     ['Run', 'Run'],
     ['TrailRun', 'Run'],

@@ -14,7 +14,7 @@ const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analy
  * The demo client's areas (web/src/lib/demo/demo-api-client.ts loads each on its first call) that a screen asks for
  * as it first renders, named as Vite's build manifest names them (relative to web/). In demo mode the entry preloads
  * their chunks beside the screen's, so the screen does not find them one round trip after another once it has
- * rendered (issue 14). check:budget fails when the demo dashboard or analysis fetches one before its figures that is
+ * rendered. check:budget fails when the demo dashboard or analysis fetches one before its figures that is
  * not listed here.
  */
 export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {

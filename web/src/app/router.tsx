@@ -30,7 +30,7 @@ const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-pa
 
 /**
  * Starts loading the chunk of the screen `pathname` shows (none for an unknown path): a screen rendered afresh at
- * start (a signed-in or demo visitor) then loads beside the app's start instead of after its first render (issue 14).
+ * start (a signed-in or demo visitor) then loads beside the app's start instead of after its first render.
  */
 export function preloadScreen(pathname: string): Promise<unknown> | undefined {
   const page = screenAt(pathname);

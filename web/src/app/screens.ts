@@ -57,7 +57,7 @@ export function screenAt(pathname: string): PageId | undefined {
 
 /**
  * Adds modulepreload links for the chunks of the screen `pathname` shows, as index.html's block `listId` lists them:
- * they then download while the app starts rather than once it has rendered (issue 14). Nothing for a page without it.
+ * they then download while the app starts rather than once it has rendered. Nothing for a page without it.
  */
 export function preloadScreenChunks(document: Document, pathname: string, listId = SCREEN_CHUNKS_ID): void {
   const listed = document.getElementById(listId)?.textContent;

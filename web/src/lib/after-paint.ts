@@ -3,7 +3,7 @@ const IDLE_TIMEOUT_MS = 1500;
 
 /**
  * Resolves after the next paint, once the main thread is idle (or after IDLE_TIMEOUT_MS): for work a screen can do
- * after it has shown its figures, like loading and drawing charts (issue 14).
+ * after it has shown its figures, like loading and drawing charts.
  */
 export function afterPaint(): Promise<void> {
   return new Promise((resolve) => {

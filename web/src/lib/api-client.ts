@@ -53,7 +53,7 @@ export interface CoreApi {
   connectStrava(request: StravaConnectRequest): Promise<StravaConnectResponse>;
   disconnect(provider: ProviderType): Promise<void>;
   sync(provider: ProviderType): Promise<SyncResponse>;
-  /** The user's background import and backfill jobs (issue 13): progress, what they wait for, the result. */
+  /** The user's background import and backfill jobs: progress, what they wait for, the result. */
   importJobs(): Promise<ImportJobsResponse>;
   /** The API-request indicator: what is left of the Strava rate limits. */
   stravaUsage(): Promise<StravaUsageResponse>;

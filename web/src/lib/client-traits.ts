@@ -1,6 +1,6 @@
 // zod-free on purpose: the lazy HTTP client (lazy-api-client.ts) answers `traits` before the real client loads.
 /**
- * What the screens show beyond the API's answers, as data (issue 15): the HTTP client carries SERVER_TRAITS, demo
+ * What the screens show beyond the API's answers, as data: the HTTP client carries SERVER_TRAITS, demo
  * mode its own fixture (web/src/lib/demo/demo-traits.ts). Screens read these, never whether demo mode is on.
  */
 export interface ClientTraits {

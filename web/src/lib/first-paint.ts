@@ -4,7 +4,7 @@ export const FIRST_PAINT_WAIT_MS = 1000;
 /**
  * Runs `start` once the page's first contentful paint is on screen (or after FIRST_PAINT_WAIT_MS; at once in a hidden
  * tab, which does not paint, or a browser that does not report paints). A prerendered page shows its content from the
- * HTML alone: its JavaScript then loads after that paint and does not compete with it for network and CPU (issue 14).
+ * HTML alone: its JavaScript then loads after that paint and does not compete with it for network and CPU.
  */
 export function afterFirstContentfulPaint(start: () => void, doc: Document = document): void {
   const reportsPaints =

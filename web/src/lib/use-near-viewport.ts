@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Whether the element has come within `margin` of the viewport (it stays true once it has): for work only a visible
- * part needs, like loading and drawing charts below the fold (issue 14). True at once without IntersectionObserver.
+ * part needs, like loading and drawing charts below the fold. True at once without IntersectionObserver.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '50px'): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');

@@ -57,7 +57,7 @@ export function useQuery<T>(
   useEffect(() => {
     let current = true;
     // Arriving data renders in a transition: React fills the screen in in slices of a few milliseconds instead of
-    // one long task (issue 14), and what the user does meanwhile comes first.
+    // one long task, and what the user does meanwhile comes first.
     fetcher().then(
       (data) => current && startTransition(() => setState({ status: 'success', data })),
       (error: unknown) => current && setState({ status: 'error', error }),

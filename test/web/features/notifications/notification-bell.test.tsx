@@ -29,7 +29,7 @@ describe('the header bell', () => {
   });
 });
 
-describe('the header bell after marking read (issue 11)', () => {
+describe('the header bell after marking read', () => {
   it('follows the count a screen announces, without waiting for the next refresh', async () => {
     const { announceUnreadCount } = await import('@/components/layout/notification-bell');
     const { act } = await import('@testing-library/react');

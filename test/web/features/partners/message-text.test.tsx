@@ -4,7 +4,7 @@ import { MessageText } from '@/features/partners/components/message-text';
 import { messageParts } from '@/features/partners/utils/message-links';
 import { blockedToast, connectToast, sentence, unblockedToast } from '@/features/partners/utils/partner-format';
 
-describe('links in messages (issue 11)', () => {
+describe('links in messages', () => {
   it('makes http(s) URLs links that open apart and pass nothing on, and leaves the rest as text', () => {
     const { container } = render(
       <MessageText

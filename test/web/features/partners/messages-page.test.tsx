@@ -100,7 +100,7 @@ describe('MessagesPage', () => {
     expect(screen.getByText('5 of 5 free messages left this month.')).toBeInTheDocument();
   });
 
-  it('shows replies while the conversation is open, and stops asking once it closes (issue 11)', async () => {
+  it('shows replies while the conversation is open, and stops asking once it closes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const first = { id: '1', fromMe: false, text: 'Stanley Park loop Thursday?', sentAt: '2026-03-01T09:00:00.000Z' };

@@ -1,7 +1,7 @@
 import { AnalysisResponse, type AnalysisRange } from '@shared/schemas/analysis';
 import type { ApiTransport } from './transport';
 
-/** The health analysis screen and the dashboard's totals (issue 5). */
+/** The health analysis screen and the dashboard's totals. */
 export interface AnalysisApi {
   /** The caller's stat cards, charts, heatmap, activity level and recent list for one date filter. */
   analysis(range: AnalysisRange): Promise<AnalysisResponse>;

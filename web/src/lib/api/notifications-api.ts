@@ -3,7 +3,7 @@ import type { ApiTransport } from './transport';
 
 export type NotificationsParams = Partial<NotificationsQuery>;
 
-/** Issue 6: in-app notifications. */
+/** In-app notifications. */
 export interface NotificationsApi {
   /** Newest first, with the unread count for the header bell. */
   notifications(params?: NotificationsParams): Promise<NotificationsResponse>;

@@ -11,7 +11,7 @@ import type { ApiTransport } from './transport';
 /** What a screen may ask of GET /api/partners; the server fills in the defaults ('all', 12 a page). */
 export type PartnerSearchParams = Partial<PartnerSearchQuery>;
 
-/** Issue 6: partner finding, partner requests, blocking and messages. */
+/** Partner finding, partner requests, blocking and messages. */
 export interface PartnersApi {
   /** One page of members for the filters, best match first within the page. */
   searchPartners(params?: PartnerSearchParams): Promise<PartnerSearchResponse>;

@@ -18,7 +18,7 @@ export interface PageParams {
   limit?: number;
 }
 
-/** Group activities and ride sharing (issue 6). */
+/** Group activities and ride sharing. */
 export interface PlanApi {
   createGroupActivity(input: GroupActivityInput): Promise<GroupActivityDetails>;
   /** Upcoming activities in an area; without one, the caller's home area (the answer names it). */

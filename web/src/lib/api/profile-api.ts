@@ -1,7 +1,7 @@
 import { AccountDeletionResponse, ProfileResponse, type ProfileSettings } from '@shared/schemas/profile';
 import type { ApiTransport } from './transport';
 
-/** The user's profile and account (issue 5). */
+/** The user's profile and account. */
 export interface ProfileApi {
   profile(): Promise<ProfileResponse>;
   updateProfile(settings: ProfileSettings): Promise<ProfileResponse>;

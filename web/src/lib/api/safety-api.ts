@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/reports';
 import type { ApiTransport } from './transport';
 
-/** Issue 12: reporting people and content, and the moderators' queue. */
+/** Reporting people and content, and the moderators' queue. */
 export interface SafetyApi {
   /** Files a report; the receipt says what happens next. 429 after too many reports in an hour. */
   report(request: ReportRequest): Promise<ReportReceipt>;

@@ -23,7 +23,7 @@ export function createAnalysisDemoApi({ now, wait }: DemoContext): AnalysisApi {
       const timeZone = viewerTimeZone();
       const recent = demoActivities(at);
       const aggregates = buildDailyAggregates([...demoActivityHistory(at), ...recent], timeZone);
-      // The server's work, done on the page's main thread: in two tasks, so neither blocks input for long (issue 14).
+      // The server's work, done on the page's main thread: in two tasks, so neither blocks input for long.
       await wait(0);
       // The demo athlete's one source is Strava, so the demo shows what "not measured" looks like.
       return buildAnalysis({ range, sources: ['strava'], aggregates, activities: recent }, { now: at, timeZone });

@@ -1,7 +1,7 @@
 /**
  * The API client's methods, each starting its work in a task of its own, as a server's answer arrives: a screen
  * asks for its resources together (one effect flush), and demo mode computes them in the browser, so unwrapped their
- * sample data was all computed inside that flush, in one long task that blocked input (issue 14). Values that are not
+ * sample data was all computed inside that flush, in one long task that blocked input. Values that are not
  * methods (the client's traits) are kept as they are.
  */
 export function answersInOwnTasks<Api extends object>(api: Api, nextTask: () => Promise<void>): Api {

@@ -85,7 +85,7 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     expect(apiClient.analysis).not.toHaveBeenCalled();
   });
 
-  it('shows its title and a loading state while the API client is still loading (issue 14), then the figures', async () => {
+  it('shows its title and a loading state while the API client is still loading, then the figures', async () => {
     let clientLoaded: (client: ApiClient) => void = () => undefined;
     const loading = new Promise<ApiClient>((resolve) => (clientLoaded = resolve));
     await act(async () => {

@@ -202,7 +202,7 @@ describe('HealthCallbackPage (spec health-connections §2, §4, §5)', () => {
     });
   });
 
-  describe('Google Health with some permissions not granted (issue 11)', () => {
+  describe('Google Health with some permissions not granted', () => {
     const message =
       "Google Health is connected, but TrailBuddy was not allowed to see your activities, steps and calories, so that data won't be imported. Reconnect and allow all the fitness permissions to import it.";
 

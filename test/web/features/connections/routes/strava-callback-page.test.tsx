@@ -120,7 +120,7 @@ describe('StravaCallbackPage (spec core-app §4)', () => {
     expect(connectStrava).toHaveBeenCalledTimes(1);
   });
 
-  describe('without the activity permission (issue 11)', () => {
+  describe('without the activity permission', () => {
     const missing =
       "TrailBuddy needs permission to view data about your activities. Reconnect and keep 'View data about your activities' ticked.";
 

@@ -26,7 +26,7 @@ const DEFAULT_RANGE: AnalysisRange = 'month';
 
 /**
  * Spec health-connections §2: the health analysis screen (/analysis). Its title and layout paint before the API
- * client is there (demo mode loads its client beside the screen, issue 14); the figures fill in after.
+ * client is there (demo mode loads its client beside the screen); the figures fill in after.
  */
 export default function AnalysisPage() {
   return (

@@ -54,7 +54,7 @@ function statusText(job: ImportJob): string {
 }
 
 /**
- * Issue 13: the background imports — a progress bar with counts and what a job waits for while it runs, a result
+ * The background imports — a progress bar with counts and what a job waits for while it runs, a result
  * line once it is done. Nothing is shown to someone with no jobs.
  */
 export function ImportProgress({ className = '' }: { className?: string }) {

@@ -22,7 +22,7 @@ export interface SyncAllOutcome {
   imported: number;
   /** Providers whose sync was filed for approval (manual sync only) rather than run. */
   requested: number;
-  /** Providers whose sync became a background import job (issue 13): its progress shows on the screen. */
+  /** Providers whose sync became a background import job: its progress shows on the screen. */
   started: number;
   /** One spec §8 message per provider that failed. */
   errors: string[];

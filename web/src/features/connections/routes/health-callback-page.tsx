@@ -37,7 +37,7 @@ async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Ou
     if (plan.kind === 'strava') connected = (await client.connectStrava(plan.request)).connection.isActive;
     else if (plan.kind === 'google') {
       const result = await client.connectGoogle(plan.request);
-      // Issue 11: some fitness permissions were not granted; say which data won't come in (no automatic redirect).
+      // Some fitness permissions were not granted; say which data won't come in (no automatic redirect).
       if (result.connection.isActive && result.notImported) return { kind: 'partial', ...pick(result.notImported) };
       connected = result.connection.isActive;
     }

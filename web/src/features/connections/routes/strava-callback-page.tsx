@@ -35,7 +35,7 @@ async function connectStrava(client: ApiClient, search: string): Promise<Connect
     if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_code') {
       return { kind: 'invalidCode', message: error.message };
     }
-    // Issue 11: the athlete unticked a permission TrailBuddy needs; the server names it.
+    // The athlete unticked a permission TrailBuddy needs; the server names it.
     if (error instanceof ApiError && error.status === 400 && error.code === 'missing_permission') {
       return { kind: 'missingPermission', message: error.message };
     }

@@ -5,7 +5,7 @@ import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { actionMessage, unblockedToast } from '../utils/partner-format';
 
-/** The members the caller blocked, each with Unblock (issue 11); hidden when there are none. */
+/** The members the caller blocked, each with Unblock; hidden when there are none. */
 export function BlockedMembers({
   blocked,
   onUnblocked,

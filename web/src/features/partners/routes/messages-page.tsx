@@ -23,7 +23,7 @@ import { MessageText } from '../components/message-text';
 import { actionMessage, memberPath } from '../utils/partner-format';
 import { useVisibleInterval } from '../utils/use-visible-interval';
 
-/** How often an open conversation asks for replies (issue 11: replies appear without a reload). */
+/** How often an open conversation asks for replies (replies appear without a reload). */
 export const THREAD_POLL_MS = 5_000;
 
 /** Messages from both lists, each once, oldest first (ULIDs sort by time). */

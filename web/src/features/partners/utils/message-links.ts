@@ -7,7 +7,7 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]}]+$/;
 
 /**
- * Splits message text into text and link parts (issue 11: links in messages are clickable). Only http(s)
+ * Splits message text into text and link parts (links in messages are clickable). Only http(s)
  * URLs that parse become links; everything else stays text, to be rendered as text nodes, never as HTML.
  */
 export function messageParts(text: string): MessagePart[] {

@@ -19,7 +19,7 @@ type Outcome = { kind: 'error' | 'success'; text: string } | null;
 const preferencesOf = (on: readonly EmailCategory[]) =>
   Object.fromEntries(EMAIL_CATEGORIES.map((category) => [category, on.includes(category)])) as EmailPreferences;
 
-/** Issue 16: which optional emails to get, one checkbox per type (trip plan alerts to contacts are not optional). */
+/** Which optional emails to get, one checkbox per type (trip plan alerts to contacts are not optional). */
 export function EmailSettingsSection() {
   const api = useApiClient();
   const loaded = useQuery(() => api.emailPreferences(), [api]);

@@ -11,7 +11,7 @@ import {
 import { EmailPreferences, UnsubscribeResponse, type EmailPreferencesUpdate } from '@shared/schemas/email';
 import type { ApiTransport } from '@/lib/api/transport';
 
-/** Trip plans and email choices (issue 16). */
+/** Trip plans and email choices. */
 export interface TripPlansApi {
   /** Files a plan (for a group activity the caller is in, or solo); the contacts are emailed a link. */
   fileTripPlan(input: TripPlanInput, idempotencyKey?: string): Promise<TripPlan>;

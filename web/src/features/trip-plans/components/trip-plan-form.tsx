@@ -62,7 +62,7 @@ export function validateTripPlan(
   return { ok: false, errors };
 }
 
-/** The trip plan filing form (issue 16): where, when, who, the essentials and the emergency contacts. */
+/** The trip plan filing form: where, when, who, the essentials and the emergency contacts. */
 export function TripPlanForm({
   activityId,
   initial = EMPTY_TRIP_PLAN_FORM,

@@ -11,7 +11,7 @@ import { TripStatusBadge } from '../components/trip-plan-details';
 import { formatTripTime } from '../utils/format';
 import { tripPlanPath } from '../utils/links';
 
-/** Issue 16: the trip plans I am in, newest first, and a way to file a solo one. */
+/** The trip plans I am in, newest first, and a way to file a solo one. */
 export default function TripPlansPage() {
   const api = useApiClient();
   const loaded = useQuery(() => api.myTripPlans(), [api]);
