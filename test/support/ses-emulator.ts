@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -71,4 +72,26 @@ export function setEmulatorQuota(
     SendQuota: quota,
     SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
   });
+}
+
+/** The emulator for this test file: started before its tests, emptied before each one, stopped after them. */
+export function useSesEmulator(): SesEmulator {
+  let started: SesEmulator | undefined;
+  const current = () => {
+    if (!started) throw new Error('The SES emulator starts in beforeAll: use it inside a test or hook.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startSesEmulator();
+  });
+  afterAll(() => started?.stop());
+  beforeEach(() => started?.clear());
+  return {
+    get url() {
+      return current().url;
+    },
+    emails: () => current().emails(),
+    clear: () => current().clear(),
+    stop: () => current().stop(),
+  };
 }

@@ -3,9 +3,7 @@ import { handler as getConversations } from '../../../functions/handlers/message
 import { handler as getMessages } from '../../../functions/handlers/messages/get-messages';
 import { handler as postMessage } from '../../../functions/handlers/messages/post-message';
 import { handler as getNotifications } from '../../../functions/handlers/notifications/get-notifications';
-import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
 import { handler as postBlock } from '../../../functions/handlers/partners/post-block';
-import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
 import {
   ConversationsResponse,
@@ -15,17 +13,11 @@ import {
 } from '../../../functions/shared/schemas/messages';
 import { NotificationsResponse } from '../../../functions/shared/schemas/notifications';
 import { messageQuota, quotaMonthOf, quotaResetsAt } from '../../../functions/usecases/messages-quota';
-import { call, member } from '../partners/helpers';
+import { call, member, partnerPair } from '../partners/helpers';
 
 const on = (userId: string) => ({ pathParameters: { userId } });
 
-async function partners(): Promise<[string, string]> {
-  const a = await member({ name: 'Ana' });
-  const b = await member({ name: 'Ben' });
-  await call(postConnect, 'post-partner-connect', a, on(b));
-  await call(postAccept, 'post-partner-accept', b, on(a));
-  return [a, b];
-}
+const partners = () => partnerPair();
 
 const send = (from: string, to: string, text: string) =>
   call(postMessage, 'post-conversation-message', from, { ...on(to), body: { text } });

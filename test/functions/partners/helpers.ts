@@ -6,7 +6,7 @@ import { PARTNER_ROUTES } from '../../../functions/shared/route-areas/partners';
 import type { ActivityMetrics } from '../../../functions/shared/schemas/metrics';
 import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../../../functions/shared/schemas/profile';
 import { refreshPartnerIndex } from '../../../functions/usecases/partner-index';
-import { invoke, userClaims, type CallOptions } from '../../support/api-events';
+import { callRoute, invoke, userClaims, type CallOptions } from '../../support/api-events';
 
 export const NOW = new Date('2026-03-10T18:00:00.000Z');
 
@@ -137,4 +137,14 @@ export async function member({ settings = {}, metrics = {}, name = 'Member' }: M
 export async function updateSettings(userId: string, settings: ProfileSettings): Promise<void> {
   await saveProfileSettings(userId, `${userId}@example.com`, settings, NOW);
   await refreshPartnerIndex(userId, settings, NOW);
+}
+
+/** Two members who are partners: the first asked, the second accepted (through the routes). */
+export async function partnerPair(first = 'Ana', second = 'Ben'): Promise<[string, string]> {
+  const a = await member({ name: first });
+  const b = await member({ name: second });
+  const ask = await callRoute('post-partner-connect', { claims: userClaims(a), pathParameters: { userId: b } });
+  const accept = await callRoute('post-partner-accept', { claims: userClaims(b), pathParameters: { userId: a } });
+  if (ask.status >= 300 || accept.status >= 300) throw new Error(`partnering failed: ${ask.status}, ${accept.status}`);
+  return [a, b];
 }

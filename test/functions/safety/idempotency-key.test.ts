@@ -1,8 +1,6 @@
 // own module registry: it starts an SES emulator of its own, and the email client keeps the endpoint it first sees.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { handler as postAccept } from '../../../functions/handlers/partners/post-accept';
-import { handler as postConnect } from '../../../functions/handlers/partners/post-connect';
+import { afterEach, describe, expect, it } from 'vitest';
 import { handler as postMessage } from '../../../functions/handlers/messages/post-message';
 import { dynamo } from '../../../functions/lib/dynamo';
 import { SendMessageResponse } from '../../../functions/shared/schemas/messages';
@@ -10,19 +8,14 @@ import { TripPlan, TripPlanList } from '../../../functions/shared/schemas/trip-p
 import { sendDueEmails } from '../../../functions/usecases/email';
 import { callRoute, userClaims } from '../../support/api-events';
 import { useOwnTables } from '../../support/own-tables';
-import { sentTo, startSesEmulator, type SesEmulator } from '../../support/ses-emulator';
+import { sentTo, useSesEmulator } from '../../support/ses-emulator';
 import { daysAhead, setDisplayName } from '../group-activities/helpers';
-import { call, member } from '../partners/helpers';
+import { call, partnerPair } from '../partners/helpers';
 
 // The outbox job sends every due message in its table: own tables keep another file's mail out of this emulator.
 useOwnTables();
 
-let ses: SesEmulator;
-beforeAll(async () => {
-  ses = await startSesEmulator();
-});
-afterAll(() => ses.stop());
-beforeEach(() => ses.clear());
+const ses = useSesEmulator();
 
 const tag = () => randomBytes(4).toString('hex');
 const DAY = daysAhead(3);
@@ -182,16 +175,8 @@ describe('Idempotency-Key on trip plans', () => {
 describe('Idempotency-Key on messages and reports', () => {
   const on = (userId: string) => ({ pathParameters: { userId } });
 
-  async function partners(): Promise<[string, string]> {
-    const a = await member({ name: 'Ana' });
-    const b = await member({ name: 'Ben' });
-    await call(postConnect, 'post-partner-connect', a, on(b));
-    await call(postAccept, 'post-partner-accept', b, on(a));
-    return [a, b];
-  }
-
   it('a message retried after its answer was lost is sent once and counted once', async () => {
-    const [ana, ben] = await partners();
+    const [ana, ben] = await partnerPair();
     const key = randomUUID();
     const send = () =>
       call(postMessage, 'post-conversation-message', ana, {
@@ -215,7 +200,7 @@ describe('Idempotency-Key on messages and reports', () => {
   });
 
   it('a report retried with its key returns the first receipt', async () => {
-    const [ana, ben] = await partners();
+    const [ana, ben] = await partnerPair();
     const key = randomUUID();
     const report = () =>
       callRoute('post-report', {

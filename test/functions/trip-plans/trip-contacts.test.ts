@@ -1,25 +1,20 @@
 // own module registry: it starts an SES emulator of its own, and the email client keeps the endpoint it first sees.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wallClockInstant } from '../../../functions/domain/plan-time';
 import { NEW_TRIP_CONTACTS_PER_DAY, TRIP_PLANS_PER_DAY } from '../../../functions/domain/trip-plan';
 import { TripPlanInput, type TripPlanInput as TripPlanInputType } from '../../../functions/shared/schemas/trip-plans';
 import { sendDueEmails } from '../../../functions/usecases/email';
 import { checkInTripPlan, fileTripPlan, runTripPlanSchedule } from '../../../functions/usecases/trip-plans';
 import { callRoute, userClaims } from '../../support/api-events';
-import { sentTo, startSesEmulator, type EmulatorEmail, type SesEmulator } from '../../support/ses-emulator';
+import { sentTo, type EmulatorEmail, useSesEmulator } from '../../support/ses-emulator';
 import { useOwnTables } from '../../support/own-tables';
 import { daysAhead, setDisplayName } from '../group-activities/helpers';
 
 // The outbox job sends every due message in its table: own tables keep another file's mail out of this emulator.
 useOwnTables();
 
-let ses: SesEmulator;
-beforeAll(async () => {
-  ses = await startSesEmulator();
-});
-afterAll(() => ses.stop());
-beforeEach(() => ses.clear());
+const ses = useSesEmulator();
 
 const tag = () => randomBytes(4).toString('hex');
 const address = () => `contact-${tag()}@example.org`;

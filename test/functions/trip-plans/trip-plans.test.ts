@@ -1,6 +1,6 @@
 // own module registry: it starts an SES emulator of its own, and the email client keeps the endpoint it first sees.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wallClockInstant } from '../../../functions/domain/plan-time';
 import { SECOND_ALERT_AFTER_MS, TRIP_LINK_LIFETIME_MS } from '../../../functions/domain/trip-plan';
 import { handler as getTripLink } from '../../../functions/handlers/trip-plans/get-trip-link';
@@ -14,7 +14,7 @@ import { checkInTripPlan, fileTripPlan, runTripPlanSchedule } from '../../../fun
 import { confirmContactStop } from '../../../functions/usecases/trip-contacts';
 import { formatWallDate } from '../../../functions/shared/schemas/group-activities-plain';
 import { invoke, userClaims } from '../../support/api-events';
-import { startSesEmulator, sentTo, type SesEmulator } from '../../support/ses-emulator';
+import { sentTo, useSesEmulator } from '../../support/ses-emulator';
 import { useOwnTables } from '../../support/own-tables';
 import { createActivity, daysAhead, join, setDisplayName } from '../group-activities/helpers';
 
@@ -22,12 +22,7 @@ import { createActivity, daysAhead, join, setDisplayName } from '../group-activi
 // would send this file's mail to that file's emulator, whenever the two files run at the same time.
 useOwnTables();
 
-let ses: SesEmulator;
-beforeAll(async () => {
-  ses = await startSesEmulator();
-});
-afterAll(() => ses.stop());
-beforeEach(() => ses.clear());
+const ses = useSesEmulator();
 
 const tag = () => randomBytes(4).toString('hex');
 const route = (id: string) => TRIP_ROUTES.find((r) => r.id === id)!;
