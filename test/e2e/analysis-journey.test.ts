@@ -69,11 +69,14 @@ function expectedScore(activities: readonly UnifiedActivity[]): { score: number;
   const steps = activities
     .filter((a) => localDateOf(a.start_time) >= daysBefore(todayIn(), 27))
     .reduce((sum, a) => sum + (a.steps ?? 0), 0);
-  const score = Math.round(
+  // Strava measures no steps: unless some activity carries them, the score is over minutes and sessions alone (70
+  // points), scaled to 100.
+  const stepsMeasured = activities.some((a) => a.provider_type !== 'strava' || (a.steps ?? 0) > 0);
+  const earned =
     Math.min(40, (last28.minutes / 4 / 150) * 40) +
-      Math.min(30, (last28.sessions / 4 / 4) * 30) +
-      Math.min(30, (steps / 28 / 10_000) * 30),
-  );
+    Math.min(30, (last28.sessions / 4 / 4) * 30) +
+    (stepsMeasured ? Math.min(30, (steps / 28 / 10_000) * 30) : 0);
+  const score = Math.min(100, Math.round((earned / (stepsMeasured ? 100 : 70)) * 100));
   const label =
     score >= 80
       ? 'Elite'
