@@ -87,6 +87,7 @@ describe('lanes', () => {
         send,
         quota: async () => ({ maxSendRate: 2, max24HourSend: -1, sentLast24Hours: 0 }),
         pause: noPause,
+        laneReadMs: 120_000,
       });
       expect(report.sent).toBe(100);
       expect(to[0]).toBe(contact);
@@ -124,6 +125,7 @@ describe('lanes', () => {
         send,
         quota: async () => ({ maxSendRate: 1, max24HourSend: -1, sentLast24Hours: 0 }),
         pause: noPause,
+        laneReadMs: 120_000,
       });
       expect(to).toHaveLength(50);
       expect(to).toContain(`${recipient}@example.com`);
