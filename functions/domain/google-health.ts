@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { UnifiedActivity } from '../shared/schemas/activity';
-import type { CanonicalActivityType } from '../shared/activity-types';
+import { ACTIVITY_TYPE_LABELS, type CanonicalActivityType } from '../shared/activity-types';
 import { dailyStepsActivityLevel, sessionActivityLevel } from '../shared/activity-level';
 import { localDateOf, localMidnightMs } from './google-health-time';
 
@@ -171,18 +171,10 @@ export function parseExercise(input: unknown): ExerciseDataPoint {
   return result.data;
 }
 
+/** An unnamed exercise's name: the type's label ("Strength workout" reads better as a title than "Strength"). */
 const TYPE_LABEL: Readonly<Record<CanonicalActivityType, string>> = {
-  run: 'Run',
-  ride: 'Ride',
-  hike: 'Hike',
-  walk: 'Walk',
-  swim: 'Swim',
-  ski: 'Ski',
-  row: 'Row',
-  yoga: 'Yoga',
+  ...ACTIVITY_TYPE_LABELS,
   strength: 'Strength workout',
-  climb: 'Climb',
-  workout: 'Workout',
 };
 
 /** The exercise's id: the last segment of its data point name. */
