@@ -10,7 +10,8 @@ import { ProfileResponse } from '../../functions/shared/schemas/profile';
 import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { useBrowserPage } from '../support/chromium';
 import { E2E_PASSWORD, idTokenOf, newEmail, signUpThroughUi } from '../support/e2e-accounts';
-import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
+import { newStravaAthlete, SEEDED } from '../support/strava-athletes';
+import { simulatorControl } from '../support/simulator-control';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
@@ -26,7 +27,7 @@ interface SimRequest {
 
 /** How many times Strava was told to deauthorize `athleteId` (other suites' athletes are theirs). */
 const successfulDeauthorizations = async (athleteId: number) =>
-  (await stravaControl<SimRequest[]>(stack.stravaUrl, 'GET', 'requests')).filter(
+  (await simulatorControl<SimRequest[]>(stack.stravaUrl, 'GET', 'requests')).filter(
     (r) => r.method === 'POST' && r.path === '/oauth/deauthorize' && r.status === 200 && r.athleteId === athleteId,
   ).length;
 

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/chromium';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
+import { simulatorControl } from '../support/simulator-control';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
@@ -17,11 +18,7 @@ const SAM = { sub: '112233445566778899001' };
 const DAY_MS = 86_400_000;
 
 const simulator = (method: string, path: string, body?: unknown) =>
-  fetch(`${stack.googleUrl}/__simulator/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  simulatorControl(stack.googleUrl, method, path, body);
 
 /** Google's answers to Sam's exercise listings come late, so the browser sees the backfill between its pages. */
 const slowExerciseListings = (count: number, delayMs: number) =>

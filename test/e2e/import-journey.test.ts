@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, newEmail, signInThroughUi } from '../support/e2e-accounts';
-import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
+import { newStravaAthlete, SEEDED } from '../support/strava-athletes';
+import { simulatorControl } from '../support/simulator-control';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
@@ -27,7 +28,8 @@ const localDate = (ms: number) =>
     new Date(ms),
   );
 
-const simulator = (method: string, path: string, body?: unknown) => stravaControl(stack.stravaUrl, method, path, body);
+const simulator = (method: string, path: string, body?: unknown) =>
+  simulatorControl(stack.stravaUrl, method, path, body);
 
 /** Adds activities to the athlete at the given start times through the simulator's control API, a few at a time. */
 async function addActivities(athleteId: number, starts: readonly number[], sport: string): Promise<void> {

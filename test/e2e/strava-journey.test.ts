@@ -2,7 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
-import { newStravaAthlete, SEEDED, stravaControl } from '../support/strava-athletes';
+import { newStravaAthlete, SEEDED } from '../support/strava-athletes';
+import { simulatorControl } from '../support/simulator-control';
 
 const stack = inject('stack');
 const currentPage = useBrowserPage(stack.url);
@@ -16,7 +17,7 @@ interface SimActivity {
 }
 
 const simulator = <T>(method: string, path: string, body?: unknown) =>
-  stravaControl<T>(stack.stravaUrl, method, path, body);
+  simulatorControl<T>(stack.stravaUrl, method, path, body);
 
 /** The status of one of the user's import jobs, as GET /api/connections/jobs reports it. */
 async function jobStatus(jobId: string): Promise<string | undefined> {
