@@ -4,10 +4,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import { accountStatusOf } from '../repositories/account-tombstones';
-import type { IdempotencyClaim } from '../repositories/idempotency-records';
+import { putIdempotencyRecord, type IdempotencyClaim } from '../repositories/idempotency-records';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from './groups-claim';
-import { idempotencyClaimOf, recordAnswer, replayOf } from './idempotency';
+import { idempotencyClaimOf, replayOf } from './idempotency';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import { refuseUnlessThroughCloudFront } from './origin-verify';
 import {
@@ -71,8 +71,10 @@ interface RouteSpec<Body, Query, Path> {
   /**
    * The route creates something that reaches other people: it accepts an `Idempotency-Key` header, and a retry with
    * the same key and request gets the first answer instead of doing the work again (functions/lib/idempotency.ts).
+   * 'with-work': the use case commits the record in its own transaction (idempotencyRecordPut); 'after-work': this
+   * wrapper keeps the answer once the use case has returned.
    */
-  idempotent?: true;
+  idempotent?: 'with-work' | 'after-work';
 }
 
 export interface HttpResult {
@@ -103,6 +105,7 @@ const RESULT = Symbol('http-result');
 function readInput<Body, Query, Path>(
   spec: RouteSpec<Body, Query, Path>,
   event: Event,
+  headers: Readonly<Record<string, string | undefined>>,
   caller: Caller,
 ): RouteInput<Body, Query, Path> {
   const rawBody = decodeBody(event, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -110,11 +113,11 @@ function readInput<Body, Query, Path>(
     body: spec.body ? parseWith(spec.body, parseJson(rawBody), 'body') : (undefined as Body),
     query: spec.query ? parseWith(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Query),
     path: spec.path ? parseWith(spec.path, event.pathParameters ?? {}, 'path') : ({} as Path),
-    headers: lowerCaseKeys(event.headers ?? {}),
+    headers,
     caller,
     now: new Date(),
     rawBody,
-    idempotency: spec.idempotent ? idempotencyClaimOf(event, caller.userId, rawBody) : null,
+    idempotency: spec.idempotent ? idempotencyClaimOf(event, headers, caller.userId, rawBody) : null,
   };
 }
 
@@ -147,17 +150,20 @@ export function httpRoute<Body = undefined, Query = Record<string, never>, Path 
 ): HttpHandler {
   const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const started = Date.now();
-    refuseUnlessThroughCloudFront(lowerCaseKeys(event.headers ?? {}));
+    const headers = lowerCaseKeys(event.headers ?? {});
+    refuseUnlessThroughCloudFront(headers);
     const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
     // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
     // gets the same answer from every route, whatever it sends.
     const live = spec.auth === 'user' ? refuseInactiveCaller(caller) : Promise.resolve();
-    const input = await refusalFirst(live, () => readInput(spec, event, caller));
+    const input = await refusalFirst(live, () => readInput(spec, event, headers, caller));
     const successStatus = spec.successStatus ?? 200;
     const outcome = spec.readsOnly
       ? await handledBesideCheck(handle(input), live)
       : input.idempotency
-        ? await live.then(() => handledOnce(input.idempotency!, successStatus, () => handle(input), input.now))
+        ? await live.then(() =>
+            handledOnce(input.idempotency!, spec.idempotent!, successStatus, () => handle(input), input.now),
+          )
         : await live.then(() => handle(input));
     const result = isHttpResult(outcome) ? outcome : { status: successStatus, body: outcome };
     logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
@@ -258,9 +264,11 @@ async function refuseInactiveCaller(caller: Caller): Promise<void> {
 /**
  * The use case's outcome, done once per claim: a record of an earlier answer is replayed (a different request under
  * the same key is refused); a failure whose work committed anyway (its record is there) answers as the success did.
+ * A use case that keeps the record with its work has written it already; for the others it is kept here.
  */
 async function handledOnce(
   claim: IdempotencyClaim,
+  recordKept: 'with-work' | 'after-work',
   successStatus: number,
   handle: () => Promise<unknown>,
   now: Date,
@@ -275,7 +283,7 @@ async function handledOnce(
     if (committed) return respond(successStatus, committed.body, { 'idempotent-replayed': 'true' });
     throw error;
   }
-  if (!isHttpResult(outcome)) await recordAnswer(claim, outcome, now);
+  if (recordKept === 'after-work' && !isHttpResult(outcome)) await putIdempotencyRecord(claim, outcome, now);
   return outcome;
 }
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
   getIdempotencyRecord,
-  putIdempotencyRecord,
   type IdempotencyClaim,
   type IdempotencyRecord,
 } from '../repositories/idempotency-records';
@@ -27,14 +26,15 @@ const KEY_PATTERN = /^[\x21-\x7e]+$/;
 
 /** The caller's claim on this request's key, or null when the request sent none (the route then works as before). */
 export function idempotencyClaimOf(
-  event: Pick<APIGatewayProxyEventV2, 'headers' | 'routeKey' | 'pathParameters'>,
+  event: Pick<APIGatewayProxyEventV2, 'routeKey' | 'pathParameters'>,
+  lowerCaseHeaders: Readonly<Record<string, string | undefined>>,
   userId: string,
   rawBody: string,
 ): IdempotencyClaim | null {
-  const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER);
-  if (!header || header[1] === undefined) return null;
+  const sent = lowerCaseHeaders[IDEMPOTENCY_KEY_HEADER];
+  if (sent === undefined) return null;
   // The draft sends the key as a structured-field string ("…"); a bare token is accepted too.
-  const key = header[1].trim().replace(/^"(.*)"$/, '$1');
+  const key = sent.trim().replace(/^"(.*)"$/, '$1');
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key))
     throw new BadRequestError(
       `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters (a UUID is a good choice).`,
@@ -56,9 +56,4 @@ export async function replayOf(claim: IdempotencyClaim, now: Date): Promise<Idem
       'idempotency_key_reused',
     );
   return record;
-}
-
-/** Keeps a success's answer for retries (a use case that committed the record with its work has it already). */
-export async function recordAnswer(claim: IdempotencyClaim, body: unknown, now: Date): Promise<void> {
-  await putIdempotencyRecord(claim, body, now);
 }

@@ -11,7 +11,7 @@ export const handler = httpRoute(
     body: SendMessageRequest,
     successStatus: 201,
     maxBodyBytes: 8 * 1024,
-    idempotent: true,
+    idempotent: 'with-work',
   },
   async ({ caller, path, body, now, idempotency }) => sendMessage(caller, path.userId, body.text, now, idempotency),
 );
