@@ -45,6 +45,25 @@ async function connectThroughConsent(athleteId: number, decision: 'Authorize' | 
   await page.getByRole('button', { name: decision }).click();
 }
 
+/** Presses Sync now and answers the id of the import job the API started for it. */
+async function syncThroughButton(): Promise<string> {
+  const page = currentPage();
+  const synced = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname),
+    { timeout: 30_000 },
+  );
+  const button = page.getByRole('button', { name: 'Sync now' }).first();
+  await button.waitFor({ state: 'visible', timeout: 30_000 });
+  await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await button.click();
+  const answer = await synced;
+  expect(answer.status()).toBe(202);
+  const { job } = (await answer.json()) as { job: { id: string } };
+  return job.id;
+}
+
 describe('Strava in a real browser, against the simulator', () => {
   it('connects through the consent page, imports recent activities, and re-syncs only what is new', async () => {
     const page = currentPage();
@@ -83,27 +102,19 @@ describe('Strava in a real browser, against the simulator', () => {
       sport: 'Run',
       startDate: new Date(Date.now() - 30 * 60_000).toISOString(),
     });
-    await page.getByRole('button', { name: 'Sync now' }).first().click();
-    await expect.poll(() => recent.getByText('E2E Sunrise Loop').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    // The sync is a background job: wait for its 202, then for the job to finish, then for the list to show it.
+    const firstSync = await syncThroughButton();
+    await expect.poll(() => jobStatus(firstSync), { timeout: 60_000, interval: 500 }).toBe('done');
+    await expect.poll(() => recent.getByText('E2E Sunrise Loop').first().isVisible(), { timeout: 30_000 }).toBe(true);
     const afterSync = await myActivities();
     expect(afterSync.length).toBe(imported.length + 1);
     expect(afterSync.filter((a) => a.provider_activity_id === String(added.id))).toHaveLength(1);
 
-    // Syncing again with nothing new changes nothing.
-    // Wait for the sync's own answer, not a fixed time, before checking that nothing was added.
-    const synced = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' &&
-        /\/api\/connections\/strava\/sync$/.test(new URL(response.url()).pathname),
-    );
-    await page.getByRole('button', { name: 'Sync now' }).first().click();
-    // The sync is a background job: 202 with the job at once; wait for the job to finish, then compare.
-    const answer = await synced;
-    expect(answer.status()).toBe(202);
-    const { job } = (await answer.json()) as { job: { id: string } };
-    await expect.poll(() => jobStatus(job.id), { timeout: 20_000 }).toBe('done');
+    // Syncing again with nothing new changes nothing: wait for that job to finish, then compare.
+    const secondSync = await syncThroughButton();
+    await expect.poll(() => jobStatus(secondSync), { timeout: 60_000, interval: 500 }).toBe('done');
     expect((await myActivities()).length).toBe(afterSync.length);
-  });
+  }, 180_000);
 
   it('lands on /profile?error=access_denied when the athlete denies access', async () => {
     const page = currentPage();
