@@ -48,7 +48,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     manifest: true,
     // The SPA only (the prerender's SSR build keeps its entry's exports): each small chunk that several chunks share
     // is copied into them instead of being a file of its own. The demo dashboard fetched 33 scripts, most under 2 kB
-    // gzip, and each fetch cost main-thread time and a round trip before its figures (issue 14). The copies share one
+    // gzip, and each fetch cost main-thread time and a round trip before its figures. The copies share one
     // module registry (one state per module), and no page downloads code it could not reach before. Rolldown needs
     // the entry's exports given up for it: the entry exports nothing.
     rolldownOptions: isSsrBuild

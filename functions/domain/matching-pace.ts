@@ -2,7 +2,7 @@ import type { DailyAggregate } from '../shared/schemas/metrics';
 import { PACE_BANDS } from '../shared/schemas/profile-plain';
 import type { OutdoorActivity } from '../shared/schemas/profile';
 
-/** A coarse pace band per activity; never the pace itself (DESIGN §1: no activity numbers to other users). */
+/** A coarse pace band per activity; never the pace itself (design §1: no activity numbers to other users). */
 export { PACE_BANDS };
 export type PaceBand = (typeof PACE_BANDS)[number];
 export type PaceBands = Partial<Record<OutdoorActivity, PaceBand>>;

@@ -1,4 +1,4 @@
-/** Provider-sourced data is kept at most this long after it was last fetched (terms, DESIGN §1). */
+/** Provider-sourced data is kept at most this long after it was last fetched (terms, design §1). */
 export const RETENTION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -39,7 +39,7 @@ export function matchSubject(
 
 /**
  * The card another member sees: what the candidate chose to share, the compatibility and the reasons their
- * choices allow — never a number from their activity data (DESIGN §1: Strava data is shown only to its owner).
+ * choices allow — never a number from their activity data (design §1: Strava data is shown only to its owner).
  */
 export function partnerCard(
   searcher: MatchSubject,

@@ -11,7 +11,7 @@ export interface ProviderRefreshReport {
 }
 
 /**
- * Daily (DESIGN §1), one flow for every provider we read from: for each active connection, the same import job a
+ * Daily (design §1), one flow for every provider we read from: for each active connection, the same import job a
  * manual sync starts, reading the whole recent window page after page (or continuing from a saved cursor), so what
  * the person still has at the provider keeps a fresh fetch time and survives the 7-day purge. A manual_sync_only
  * user's pending requests are answered by that job. One failure does not stop the others.

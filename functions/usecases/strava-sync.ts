@@ -41,7 +41,7 @@ export function stravaSyncError(kind: keyof typeof SYNC_ERROR_MESSAGES): AppErro
  * Every mode reads its whole window, page after page until an empty one (no page cap):
  * - 'initial': the first sync, the history window (spec: 30 days).
  * - 'incremental': what started since the last sync (minus the overlap).
- * - 'window': the daily refresh (DESIGN §1): the whole recent window, renewing each item's fetch time.
+ * - 'window': the daily refresh (design §1): the whole recent window, renewing each item's fetch time.
  * An unfinished import (time budget, rate limit, crash) is resumed from its saved cursor before anything else.
  */
 export type SyncMode = 'initial' | 'incremental' | 'window';

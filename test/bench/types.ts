@@ -1,5 +1,5 @@
 /**
- * The benchmark contract (DESIGN §6). A benchmark module in test/bench/benchmarks/ default-exports a
+ * The benchmark contract (design §6). A benchmark module in test/bench/benchmarks/ default-exports a
  * Benchmark; `npm run bench` runs them one after another and prints every BenchResult they return.
  * See test/bench/README.md.
  */

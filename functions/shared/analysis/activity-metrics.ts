@@ -3,7 +3,7 @@
  * weekly minutes, sessions and steps over the last 28 local days averaged over 4 weeks, the 0–100
  * activity-level score and its label, preferred hours, top types and days active over 365.
  * Pure: time and time zone come in as arguments. Everything is computed from daily aggregates so
- * the figures survive the 7-day purge of raw provider data (DESIGN §1).
+ * the figures survive the 7-day purge of raw provider data (design §1).
  */
 import { measuresOf, type Measure } from '../activity-level';
 import type { ProviderType } from '../schemas/activity';

@@ -13,7 +13,7 @@ export const LocalDate = z.iso.date();
 export type LocalDate = z.infer<typeof LocalDate>;
 
 /**
- * One local day of a user's activity, derived from their unified activities (DESIGN §1).
+ * One local day of a user's activity, derived from their unified activities (design §1).
  * It holds sums and counts only — no names, routes or provider records — so it outlives the 7-day
  * purge of raw provider data and backs the long-range views (year heatmap, 'all', days active).
  */

@@ -66,7 +66,7 @@ export const MatchFactor = z.enum(MATCH_FACTORS);
 export type MatchFactor = z.infer<typeof MatchFactor>;
 
 /**
- * A partner card. Only derived, coarse facts the member chose to show (DESIGN §1): never activity
+ * A partner card. Only derived, coarse facts the member chose to show (design §1): never activity
  * numbers, routes or provider data. A field the member keeps private is null (or empty).
  */
 export const PartnerCard = z.object({

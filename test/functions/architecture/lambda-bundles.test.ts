@@ -82,7 +82,7 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   analysis: [],
   // a profile change updates the partner index
   profile: ['partners'],
-  // a block or a report holds everywhere one person can reach another (DESIGN §1)
+  // a block or a report holds everywhere one person can reach another (design §1)
   // ...and a block takes each of the two out of the activities, rides and trip plans the other runs
   partners: ['safety', 'plan', 'trips'],
   // ...and someone who stops taking part in an activity leaves the party of its trip plans

@@ -19,7 +19,7 @@ const SPEC_ROUTES = [
   ['/terms', 'public'],
 ] as const;
 
-// Screens the spec left as mocks and we made real (DESIGN §1): details, partner profiles, messages, notifications.
+// Screens the spec left as mocks and we made real (design §1): details, partner profiles, messages, notifications.
 const ADDED_ROUTES = [
   ['/plan-activity/:activityId', 'protected'],
   ['/find-partners/:userId', 'protected'],
