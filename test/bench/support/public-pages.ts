@@ -54,25 +54,38 @@ export async function paintsLayoutWithoutJs(browser: Browser, siteUrl: string, p
 }
 
 /**
- * How the layout shell's loading spinner starts (JavaScript off, as the HTML paints it): its opacity as painted, and
- * the earliest time (ms) at which any of its animations starts; null when the shell has no spinner.
+ * How the layout shell's loading spinner starts (JavaScript off, as the HTML paints it), read from its animations'
+ * timing rather than from what is painted at some moment (a slow machine reaches the load event after the delay):
+ * until when an animation holds it transparent (a first keyframe at opacity 0, filled backwards), and the earliest
+ * time (ms) at which any of its animations starts; null when the shell has no spinner.
  */
 export async function shellSpinnerStart(
   browser: Browser,
   siteUrl: string,
   path: string,
-): Promise<{ opacity: number; firstAnimationMs: number } | null> {
+): Promise<{ hiddenUntilMs: number; firstAnimationMs: number } | null> {
   return inFreshPage(browser, { javaScriptEnabled: false }, async (page) => {
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
     const spinner = page.locator('#root main [role="status"] > [aria-hidden="true"]').first();
     if ((await spinner.count()) === 0) return null;
     // Runs in the page; typed structurally, as this project's Node tsconfig has no DOM lib.
-    type Animated = { getAnimations(): { effect: { getTiming(): { delay?: number } } | null }[] };
-    type InPage = { getComputedStyle(element: Animated): { opacity: string } };
+    type Effect = {
+      getTiming(): { delay?: number; fill?: string };
+      getKeyframes(): { opacity?: string }[];
+    };
+    type Animated = { getAnimations(): { effect: Effect | null }[] };
     return spinner.evaluate((element: Animated) => {
-      const delays = element.getAnimations().map((animation) => animation.effect?.getTiming().delay ?? 0);
+      const effects = element
+        .getAnimations()
+        .map((animation) => animation.effect)
+        .filter((effect): effect is Effect => effect !== null);
+      const delays = effects.map((effect) => effect.getTiming().delay ?? 0);
+      const hiding = effects.filter((effect) => {
+        const { fill } = effect.getTiming();
+        return (fill === 'backwards' || fill === 'both') && Number(effect.getKeyframes()[0]?.opacity) === 0;
+      });
       return {
-        opacity: Number((globalThis as unknown as InPage).getComputedStyle(element).opacity),
+        hiddenUntilMs: hiding.length > 0 ? Math.max(...hiding.map((effect) => effect.getTiming().delay ?? 0)) : 0,
         firstAnimationMs: delays.length > 0 ? Math.min(...delays) : Infinity,
       };
     });
