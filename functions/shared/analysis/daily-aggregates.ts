@@ -58,6 +58,10 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
   const byDate = new Map<string, DailyAggregate>();
   // Whole seconds are summed and divided once, so the same activities always give the same minutes.
   const secondsByDate = new Map<string, number>();
+  const countedByDate = new Map<
+    string,
+    { sessionSteps: number; dayCountSteps: number; sessionCalories: number; dayCountCalories: number }
+  >();
   for (const activity of activities) {
     const startMs = Date.parse(activity.start_time);
     if (Number.isNaN(startMs)) continue;
@@ -68,13 +72,20 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
       byDate.set(date, day);
     }
     secondsByDate.set(date, (secondsByDate.get(date) ?? 0) + amount(activity.duration_seconds));
-    day.steps += Math.round(amount(activity.steps));
-    day.calories += amount(activity.calories_burned);
-    // A daily step count adds to the day's steps and calories, and estimates its distance, but it is not a session.
+    let counted = countedByDate.get(date);
+    if (!counted) {
+      counted = { sessionSteps: 0, dayCountSteps: 0, sessionCalories: 0, dayCountCalories: 0 };
+      countedByDate.set(date, counted);
+    }
+    // A daily step count gives the day's steps and calories, and estimates its distance, but it is not a session.
     if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) {
+      counted.dayCountSteps += Math.round(amount(activity.steps));
+      counted.dayCountCalories += amount(activity.calories_burned);
       day.stepsDistanceMeters = (day.stepsDistanceMeters ?? 0) + amount(activity.distance_meters);
       continue;
     }
+    counted.sessionSteps += Math.round(amount(activity.steps));
+    counted.sessionCalories += amount(activity.calories_burned);
     day.distanceMeters += amount(activity.distance_meters);
     day.sessions += 1;
     const type = activityTypeLabel(activity.activity_type);
@@ -82,6 +93,13 @@ export function buildDailyAggregates(activities: readonly AggregatableActivity[]
     day.hours[hour]! += 1;
   }
   for (const [date, seconds] of secondsByDate) byDate.get(date)!.minutes = seconds / 60;
+  // The phone's count for the day already holds a walk's or a run's steps and energy: the larger, never the sum, as
+  // for distance (dayDistanceMeters).
+  for (const [date, counted] of countedByDate) {
+    const day = byDate.get(date)!;
+    day.steps = Math.max(counted.sessionSteps, counted.dayCountSteps);
+    day.calories = Math.max(counted.sessionCalories, counted.dayCountCalories);
+  }
   return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 

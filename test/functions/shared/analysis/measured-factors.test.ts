@@ -117,3 +117,48 @@ describe("a day's distance counts the same ground once", () => {
     expect(distanceOf([run]).period).toBe(7400);
   });
 });
+
+describe("a day's steps and energy count once: the phone's day count already holds the workout's", () => {
+  const walk: AggregatableActivity = {
+    provider_type: 'apple_health',
+    activity_type: 'Hike',
+    start_time: '2026-11-27T18:00:00Z',
+    duration_seconds: 5400,
+    distance_meters: 6000,
+    calories_burned: 420,
+    steps: 8_000,
+  };
+  const dayCount: AggregatableActivity = {
+    provider_type: 'apple_health',
+    activity_type: 'Daily steps',
+    start_time: '2026-11-27T08:00:00Z',
+    duration_seconds: 0,
+    distance_meters: 9000,
+    calories_burned: 610,
+    steps: 12_500,
+  };
+  const dayOf = (activities: AggregatableActivity[]) => {
+    const [day] = buildDailyAggregates(activities, timeZone);
+    return { steps: day!.steps, calories: day!.calories, sessions: day!.sessions };
+  };
+
+  it('a hike of 8,000 steps on a day the phone counted 12,500 is a 12,500-step day, not 20,500', () => {
+    expect(dayOf([walk, dayCount])).toEqual({ steps: 12_500, calories: 610, sessions: 1 });
+  });
+
+  it('a workout larger than the day count (recorded by a watch the phone never saw) counts in full', () => {
+    expect(dayOf([{ ...walk, steps: 15_000, calories_burned: 900 }, dayCount])).toEqual({
+      steps: 15_000,
+      calories: 900,
+      sessions: 1,
+    });
+  });
+
+  it('two workouts with no day count add up', () => {
+    expect(dayOf([walk, { ...walk, start_time: '2026-11-27T22:00:00Z' }])).toEqual({
+      steps: 16_000,
+      calories: 840,
+      sessions: 2,
+    });
+  });
+});
