@@ -34,13 +34,20 @@ import {
   paintsLayoutWithoutJs,
   scriptsBeforeFigures,
   shellSpinnerStart,
+  staticPhoneMenu,
 } from './support/public-pages';
 
 const PUBLIC_ROUTES = ['/', '/login'];
 /** Pages whose main heading must paint from HTML besides PUBLIC_ROUTES': terms, and the not-found page. */
 const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
 /** Prerendered pages a signed-out visitor's browser hydrates: every painted element must stay (no second render). */
-const HYDRATED_IN_PLACE = ['/', '/login', '/terms', '/no-such-trail'];
+const HYDRATED_IN_PLACE = ['/login'];
+/**
+ * Static pages (web/src/prerender/pages.ts): a signed-out visitor's browser runs no React there, and the phone menu
+ * opens, closes and leads on from the HTML and the entry's few lines.
+ */
+const STATIC_PAGES = ['/', '/terms', '/no-such-trail'];
+const REACT_DOM = /node_modules\/react-dom\//;
 /** Sign-in hydrates without the runtime config; it loads beside it (only signing in and the API need it). */
 const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
 /** Signed-in screens: index.html paints the layout shell while the app loads. */
@@ -184,6 +191,20 @@ async function main(): Promise<number> {
       report(
         heading === null,
         `${path.padEnd(8)} ${heading === null ? 'needs JavaScript to show its main heading (is it prerendered?)' : `paints "${heading}" from HTML`}`,
+      );
+    }
+    for (const path of STATIC_PAGES) {
+      const withReact = (await scriptsLoadedFor(browser, site.url, path)).filter((script) =>
+        sourcesOf(distDir, script).some((source) => REACT_DOM.test(source)),
+      );
+      report(
+        withReact.length > 0,
+        `${path.padEnd(8)} ${withReact.length > 0 ? `loads React DOM (${withReact.join(', ')}) though it is static` : 'loads no React: read from its HTML'}`,
+      );
+      const menu = await staticPhoneMenu(browser, site.url, path);
+      report(
+        menu !== 'works',
+        `${path.padEnd(8)} ${menu === 'works' ? 'opens and closes its phone menu, and leads on from it, without the app' : `phone menu: ${menu}`}`,
       );
     }
     for (const path of HYDRATED_IN_PLACE) {

@@ -30,6 +30,14 @@ describe('accounts in a real browser against the local stack', () => {
     await page.goto('/profile');
     await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
+    // The landing and terms pages are static for a signed-out visitor; a signed-in one still gets their own header.
+    for (const path of ['/', '/terms']) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+    }
+
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await page.goto('/dashboard');

@@ -1,7 +1,8 @@
 /**
  * Step 2 of `npm run build:web`: writes the public pages and the not-found page as HTML
  * (web/dist/prerendered/*.html), each the built index.html with the page's markup inside #root, so they paint before
- * (and without) any JavaScript; the app then hydrates them. Then index.html itself, served for every other path
+ * (and without) any JavaScript; the app then hydrates them, except on a static page for a signed-out visitor, where
+ * it never starts (web/src/main.tsx). Then index.html itself, served for every other path
  * (the signed-in screens), gets the layout shell, so those paint their header and page frame at once too.
  * Step 1 built the SSR entry (web/src/prerender/render.tsx) into web/.prerender.
  */
@@ -19,7 +20,7 @@ import {
   withScreenChunks,
   type BuildManifest,
 } from '../src/prerender/module-preloads';
-import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, STATIC_PAGE_MARK } from '../src/prerender/pages';
 
 const webDir = resolve(fileURLToPath(import.meta.url), '../..');
 const distDir = join(webDir, 'dist');
@@ -27,8 +28,8 @@ const ssrDir = join(webDir, '.prerender');
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The shell with `markup` inside #root (marked, so the app knows to hydrate rather than render). */
-export function withPrerenderedRoot(shell: string, markup: string): string {
-  return withRoot(shell, 'data-prerendered', markup);
+export function withPrerenderedRoot(shell: string, markup: string, isStatic = false): string {
+  return withRoot(shell, 'data-prerendered', markup, isStatic ? STATIC_PAGE_MARK : '');
 }
 
 /** The shell with the layout shell's `markup` inside #root (marked: the app renders over it, never hydrates it). */
@@ -36,9 +37,9 @@ export function withLayoutShell(shell: string, markup: string): string {
   return withRoot(shell, 'data-shell', markup);
 }
 
-function withRoot(shell: string, marker: string, markup: string): string {
+function withRoot(shell: string, marker: string, markup: string, value = ''): string {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill.`);
-  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${marker}="">${markup}</div>`);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${marker}="${value}">${markup}</div>`);
 }
 
 /**
@@ -64,7 +65,10 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const pageShell = withLowPriorityEntryPreloads(shell);
   for (const page of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
-    writeFileSync(join(outDir, page.file), withPrerenderedRoot(pageShell, await renderPage(page.path)));
+    writeFileSync(
+      join(outDir, page.file),
+      withPrerenderedRoot(pageShell, await renderPage(page.path), page.static === true),
+    );
   }
   // Last: the pages above were made from the empty index.html, without the app's preloads.
   const manifestDir = join(distDir, '.vite');

@@ -256,3 +256,27 @@ export function codeIn(
   }
   return found;
 }
+
+/**
+ * The phone menu of a static page at 390 px, with the app kept out (its boot chunk is never fetched there anyway):
+ * 'works' when the button opens the menu (aria-expanded, visible links), Escape closes it, and its Sign In link
+ * loads the login page; else what went wrong.
+ */
+export async function staticPhoneMenu(browser: Browser, siteUrl: string, path: string): Promise<string> {
+  return inFreshPage(browser, { viewport: { width: 390, height: 844 } }, async (page) => {
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    const button = page.getByRole('button', { name: 'Open menu' });
+    if ((await button.count()) !== 1) return 'no "Open menu" button';
+    await button.click();
+    const menu = page.locator('#mobile-menu');
+    if (!(await menu.isVisible())) return 'the button does not open it';
+    if ((await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')) !== 'true')
+      return 'aria-expanded stays false';
+    await page.keyboard.press('Escape');
+    if (await menu.isVisible()) return 'Escape does not close it';
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login', { timeout: 30_000 });
+    return 'works';
+  });
+}

@@ -11,19 +11,27 @@ export interface PrerenderedPage {
   /** The URL path it is rendered for and served at. */
   path: `/${string}`;
   file: string;
+  /**
+   * Read and navigated from its HTML alone (links, in-page anchors, the phone menu's few lines in web/src/main.tsx):
+   * a signed-out visitor's browser never downloads or runs the app there. A page with a form is not.
+   */
+  static?: true;
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: '/', file: 'index.html' },
+  { path: '/', file: 'index.html', static: true },
   { path: '/login', file: 'login.html' },
-  { path: '/terms', file: 'terms.html' },
+  { path: '/terms', file: 'terms.html', static: true },
 ];
 
 /**
  * The not-found page: rendered for a path no route matches, and served (with status 404) for every such path by the
  * local host and CloudFront, so an unknown URL paints its heading from HTML too.
  */
-export const NOT_FOUND_PAGE: PrerenderedPage = { path: '/__not-found', file: 'not-found.html' };
+export const NOT_FOUND_PAGE: PrerenderedPage = { path: '/__not-found', file: 'not-found.html', static: true };
+
+/** The value of #root's data-prerendered on a static page (see `static` above); empty on a page the app hydrates. */
+export const STATIC_PAGE_MARK = 'static';
 
 /** The prerendered file (relative to the build folder) served for a URL path, if there is one. */
 export function prerenderedFileFor(path: string): string | undefined {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAuth } from '@/lib/auth';
+import { CLOSE_ICON_PATH, MENU_ICON_PATH } from '@/lib/static-menu';
 import { Brand } from './brand';
 import { NotificationBell } from './notification-bell';
 import { signedInNav, signedOutNav, type NavItem } from './nav-links';
@@ -86,7 +87,7 @@ export function Header() {
                 stroke="currentColor"
                 strokeWidth="2"
               >
-                {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                <path d={menuOpen ? CLOSE_ICON_PATH : MENU_ICON_PATH} />
               </svg>
             </button>
           </>
