@@ -9,6 +9,7 @@ import {
   type ShareableField,
 } from '../shared/schemas/profile';
 import { PACE_BANDS, type PaceBands } from './matching-pace';
+import { areNear } from '../shared/places';
 
 /** What matching knows about one person: their stated preferences and coarse facts from their own metrics. */
 export interface MatchSubject {
@@ -58,16 +59,6 @@ export function timeOfDayOf(hour: number): TimeOfDay | null {
   if (hour >= 17 && hour < 22) return 'evenings';
   return null;
 }
-
-/** Areas a short drive apart (bridges included); same area scores full, a neighbour half. */
-const NEIGHBOURS: Readonly<Record<HomeArea, readonly HomeArea[]>> = {
-  vancouver: ['north-vancouver', 'west-vancouver', 'burnaby', 'richmond'],
-  'north-vancouver': ['vancouver', 'west-vancouver', 'burnaby'],
-  'west-vancouver': ['vancouver', 'north-vancouver'],
-  burnaby: ['vancouver', 'north-vancouver', 'surrey'],
-  richmond: ['vancouver', 'surrey'],
-  surrey: ['burnaby', 'richmond'],
-};
 
 const VERB: Readonly<Record<OutdoorActivity, string>> = {
   running: 'run',
@@ -218,7 +209,7 @@ export function matchPartner(searcher: MatchSubject, candidate: MatchSubject): M
     if (searcher.homeArea === candidate.homeArea) {
       outcomes.area = { share: 1 };
       reasons.push({ text: `both in ${HOME_AREA_LABELS[candidate.homeArea]}`, reveals: ['homeArea'] });
-    } else if (NEIGHBOURS[searcher.homeArea].includes(candidate.homeArea)) {
+    } else if (areNear(searcher.homeArea, candidate.homeArea)) {
       outcomes.area = { share: 0.5 };
       reasons.push({ text: `nearby in ${HOME_AREA_LABELS[candidate.homeArea]}`, reveals: ['homeArea'] });
     } else {

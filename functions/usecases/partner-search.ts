@@ -29,6 +29,7 @@ import type { MatchingMetrics } from '../repositories/partner-members';
 import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
 import { decodeCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
+import { placesNear } from '../shared/places';
 
 export interface PartnerSearchDeps {
   getUserProfile: typeof getUserProfile;
@@ -78,6 +79,33 @@ async function searcherOf(userId: string, deps: Pick<PartnerSearchDeps, 'getUser
   return { settings, subject: matchSubject(settings, seen.level, seen.paceBands) };
 }
 
+/**
+ * The partitions a search reads, in order: everyone's (gsi1) for 'all'; else the place's own and then each place
+ * within NEAR_KM of it, nearest first. Each is read to its end before the next, so a page still costs one Query
+ * per partition it touches, and the read budget bounds the whole.
+ */
+function searchPartitions(query: Pick<PartnerSearchQuery, 'location' | 'activity'>): IndexPartition[] {
+  if (query.location === 'all') return [indexPartition('all', query.activity)];
+  return placesNear(query.location).map((area) => indexPartition(area, query.activity));
+}
+
+/** A cursor that says "from the start of this partition" (every entry's sort key is longer than the bare prefix). */
+const PARTITION_START_SK = 'USER#';
+
+function partitionStart(partition: IndexPartition): IndexKey {
+  return partition.index === 'gsi1'
+    ? { pk: partition.partitionKey, sk: PARTITION_START_SK, gsi1pk: partition.partitionKey, gsi1sk: PARTITION_START_SK }
+    : { pk: partition.partitionKey, sk: PARTITION_START_SK };
+}
+
+function isPartitionStart(key: IndexKey): boolean {
+  return key.sk === PARTITION_START_SK;
+}
+
+function isIndexKeyForAny(partitions: IndexPartition[]) {
+  return (value: unknown): value is IndexKey => partitions.some((partition) => isIndexKeyFor(partition)(value));
+}
+
 function isIndexKeyFor(partition: IndexPartition) {
   return (value: unknown): value is IndexKey => {
     if (typeof value !== 'object' || value === null) return false;
@@ -95,7 +123,8 @@ function isIndexKeyFor(partition: IndexPartition) {
 
 /**
  * GET /api/partners: one page of discoverable members for the filters, best match first within the page.
- * Reads one index partition (area × activity) in key order — never every member — and skips the
+ * Reads the index partitions (area × activity) of the place and the places near it, in key order — never every
+ * member — and skips the
  * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
  * who keeps their area, activities, level or availability private is left out of searches filtered on it).
  */
@@ -105,8 +134,10 @@ export async function searchPartners(
   now: Date,
   deps: PartnerSearchDeps = dynamoDeps,
 ): Promise<PartnerSearchResponse> {
-  const partition = indexPartition(query.location, query.activity);
-  let startKey: IndexKey | null = query.cursor ? decodeCursor(query.cursor, isIndexKeyFor(partition)) : null;
+  const partitions = searchPartitions(query);
+  const resumeAt = query.cursor ? decodeCursor(query.cursor, isIndexKeyForAny(partitions)) : null;
+  let turn = resumeAt ? partitions.findIndex((partition) => isIndexKeyFor(partition)(resumeAt)) : 0;
+  let startKey: IndexKey | null = resumeAt && !isPartitionStart(resumeAt) ? resumeAt : null;
   // Level and availability filters skip most entries, so read further per round trip when they are set.
   const filtered = query.level !== 'all' || query.availability !== 'all';
   const pageSize = Math.min(SEARCH_READ_BUDGET, Math.max(query.limit * (filtered ? 8 : 2), 20));
@@ -114,7 +145,7 @@ export async function searchPartners(
   const [searcher, relationships, firstPage] = await Promise.all([
     searcherOf(userId, deps),
     deps.listRelationships(userId),
-    deps.queryIndexPage(partition, startKey, pageSize),
+    deps.queryIndexPage(partitions[turn]!, startKey, pageSize),
   ]);
   const byOther = new Map<string, Relationship>(relationships.map((r) => [r.otherUserId, r]));
   const wantedLevel = query.level === 'all' ? null : LEVEL_BY_FILTER[query.level];
@@ -163,16 +194,19 @@ export async function searchPartners(
         break;
       }
     }
+    const nextPartition = page.lastKey ? null : (partitions[turn + 1] ?? null);
+    const afterPage = page.lastKey ?? (nextPartition ? partitionStart(nextPartition) : null);
     if (cutAt !== null) {
-      nextKey = cutAt === page.entries.length - 1 ? page.lastKey : page.entries[cutAt]!.key;
+      nextKey = cutAt === page.entries.length - 1 ? afterPage : page.entries[cutAt]!.key;
       break;
     }
-    if (!page.lastKey || read >= SEARCH_READ_BUDGET) {
-      nextKey = page.lastKey;
+    if (!afterPage || read >= SEARCH_READ_BUDGET) {
+      nextKey = afterPage;
       break;
     }
+    if (nextPartition) turn += 1;
     startKey = page.lastKey;
-    page = await deps.queryIndexPage(partition, startKey, Math.min(pageSize, SEARCH_READ_BUDGET - read));
+    page = await deps.queryIndexPage(partitions[turn]!, startKey, Math.min(pageSize, SEARCH_READ_BUDGET - read));
   }
 
   cards.sort((a, b) => b.compatibility - a.compatibility);

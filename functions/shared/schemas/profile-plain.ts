@@ -1,7 +1,9 @@
 /** The zod-free part of the profile schemas (./profile.ts re-exports it): the choices, for code that loads no schema. */
 
-/** Spec core-app §2 (Find Partners location filter): the home areas a user can pick. */
-export const HOME_AREAS = ['vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey'] as const;
+import { PLACE_IDS } from '../places';
+
+/** Spec core-app §2 (Find Partners location filter): the home areas a user can pick, every place of ../places. */
+export const HOME_AREAS = PLACE_IDS;
 
 /** Spec core-app §3 (activity-creation form activityType): the activities a user can prefer and partners match on. */
 export const OUTDOOR_ACTIVITIES = ['running', 'hiking', 'cycling', 'climbing', 'skiing', 'swimming'] as const;

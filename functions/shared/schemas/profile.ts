@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ActivityLevelLabel } from './metrics';
+import { PLACE_LABELS } from '../places';
 import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES, PACE_BANDS, SHAREABLE_FIELDS } from './profile-plain';
 
 export {
@@ -34,14 +35,7 @@ export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 280;
 
 /** Readable names for the choices, shared so every screen (profile, partner cards, filters) says the same. */
-export const HOME_AREA_LABELS: Record<HomeArea, string> = {
-  vancouver: 'Vancouver',
-  'north-vancouver': 'North Vancouver',
-  'west-vancouver': 'West Vancouver',
-  burnaby: 'Burnaby',
-  richmond: 'Richmond',
-  surrey: 'Surrey',
-};
+export const HOME_AREA_LABELS: Record<HomeArea, string> = PLACE_LABELS;
 export const OUTDOOR_ACTIVITY_LABELS: Record<OutdoorActivity, string> = {
   running: 'Running',
   hiking: 'Hiking',

@@ -46,7 +46,10 @@ describe('matchPartner', () => {
     ],
     ['one of two activities shared (min-normalised)', { activities: ['running'] as const }, 100],
     ['a neighbouring area', { homeArea: 'west-vancouver' as const }, 100 - MATCH_WEIGHTS.area / 2],
-    ['a far area', { homeArea: 'surrey' as const }, 100 - MATCH_WEIGHTS.area],
+    ['a place up the Sea-to-Sky, within 50 km', { homeArea: 'squamish' as const }, 100 - MATCH_WEIGHTS.area / 2],
+    ['across the water, Surrey (22 km)', { homeArea: 'surrey' as const }, 100 - MATCH_WEIGHTS.area / 2],
+    ['a ferry away (Victoria)', { homeArea: 'victoria' as const }, 100 - MATCH_WEIGHTS.area],
+    ['another region (Kelowna)', { homeArea: 'kelowna' as const }, 100 - MATCH_WEIGHTS.area],
     ['score 15 apart', { level: { label: 'Intermediate' as const, score: 65 } }, 100 - 0.3 * MATCH_WEIGHTS.level],
     ['score 30 apart', { level: { label: 'Advanced' as const, score: 80 } }, 100 - 0.65 * MATCH_WEIGHTS.level],
     ['score 50 apart', { level: { label: 'Elite' as const, score: 100 } }, 100 - MATCH_WEIGHTS.level],
@@ -147,7 +150,7 @@ describe('matchPartner', () => {
 
   it('never goes below 0 or above 100', () => {
     const opposite = matchPartner(base, {
-      homeArea: 'surrey',
+      homeArea: 'prince-george',
       activities: ['swimming'],
       availability: ['weekdays', 'evenings'],
       level: { label: 'Elite', score: 100 },

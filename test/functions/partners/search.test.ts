@@ -144,13 +144,13 @@ describe('GET /api/partners', () => {
     await updateSettings(mover, {
       ...DEFAULT_PROFILE_SETTINGS,
       displayName: 'Mover',
-      homeArea: 'burnaby',
+      homeArea: 'kamloops',
       activities: ['skiing'],
       discoverable: true,
     });
     expect(ids(await searchAll(searcher, 'location=richmond&activity=swimming'))).not.toContain(mover);
     expect(ids(await searchAll(searcher, 'location=richmond'))).not.toContain(mover);
-    expect(ids(await searchAll(searcher, 'location=burnaby&activity=skiing'))).toContain(mover);
+    expect(ids(await searchAll(searcher, 'location=kamloops&activity=skiing'))).toContain(mover);
     expect(ids(await searchAll(searcher, 'activity=skiing'))).toContain(mover);
   });
 
@@ -238,6 +238,46 @@ describe('GET /api/partners', () => {
     expect(pages).toBeGreaterThanOrEqual(3);
   });
 
+  it('finds members in places within 50 km of the chosen one, and none beyond', async () => {
+    const squamish = await member({ name: 'Squamish', settings: { homeArea: 'squamish', activities: ['climbing'] } });
+    const whistler = await member({ name: 'Whistler', settings: { homeArea: 'whistler', activities: ['climbing'] } });
+    const victoria = await member({ name: 'Victoria', settings: { homeArea: 'victoria', activities: ['climbing'] } });
+    const fromNorthShore = ids(await searchAll(searcher, 'location=north-vancouver&activity=climbing'));
+    expect(fromNorthShore).toContain(squamish);
+    expect(fromNorthShore).not.toContain(whistler);
+    expect(fromNorthShore).not.toContain(victoria);
+    const fromSquamish = ids(await searchAll(searcher, 'location=squamish&activity=climbing'));
+    expect(fromSquamish).toEqual(expect.arrayContaining([squamish, whistler]));
+    expect(fromSquamish).not.toContain(victoria);
+    expect(ids(await searchAll(searcher, 'location=victoria&activity=climbing'))).toContain(victoria);
+    const squamishCard = (await searchAll(searcher, 'location=squamish&activity=climbing')).find(
+      (card) => card.userId === squamish,
+    )!;
+    expect(squamishCard.reasons).toContain('nearby in Squamish');
+  });
+
+  it('pages across nearby places one member at a time: every member once', async () => {
+    const group = await Promise.all(
+      (['pemberton', 'whistler', 'pemberton', 'squamish'] as const).map((homeArea, i) =>
+        member({ name: `Ridge${i}`, settings: { homeArea, activities: ['swimming'] } }),
+      ),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `location=whistler&activity=swimming&limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const response = await call(getPartners, 'get-partners', searcher, { query });
+      expect(response.status, JSON.stringify(response.json)).toBe(200);
+      const body = PartnerSearchResponse.parse(response.json);
+      seen.push(...ids(body.partners));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    for (const id of group) expect(seen.filter((s) => s === id)).toHaveLength(1);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('orders each page by compatibility, best first', async () => {
     const cards = await searchAll(searcher, 'location=north-vancouver&activity=running&limit=50');
     const firstPage = cards.slice(0, 50).map((card) => card.compatibility);
@@ -258,7 +298,7 @@ describe('GET /api/partners', () => {
   });
 
   it.each([
-    ['location=whistler', 'location'],
+    ['location=seattle', 'location'],
     ['activity=kayaking', 'activity'],
     ['level=pro', 'level'],
     ['availability=nights', 'availability'],
@@ -277,7 +317,7 @@ describe('GET /api/partners', () => {
 
   it.each([
     ['garbage', 'bm90LWpzb24'],
-    ['a key of another partition', encodeCursor({ pk: 'PARTNER_IDX#surrey#running', sk: 'USER#x' })],
+    ['a key of another partition', encodeCursor({ pk: 'PARTNER_IDX#victoria#running', sk: 'USER#x' })],
     ['a key outside the index', encodeCursor({ pk: 'USER#x', sk: 'PROFILE' })],
     ['extra attributes', encodeCursor({ pk: 'PARTNER_IDX#north-vancouver#running', sk: 'USER#x', secret: 'y' })],
   ])('rejects a page token that is %s', async (_what, cursor) => {
