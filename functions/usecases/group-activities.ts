@@ -36,6 +36,7 @@ import {
   type MyActivitiesQuery,
   type NearbyActivitiesQuery,
 } from '../shared/schemas/group-activities';
+import { placesNear } from '../shared/places';
 import { wallClockInstant } from '../domain/plan-time';
 import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
 
@@ -226,7 +227,28 @@ async function summaries(
   );
 }
 
-/** Upcoming activities nearby: one area, from now on, soonest first (cancelled ones leave the index). */
+/**
+ * One page of the activities listed in a place or any place near it, soonest first: each place's partition is read
+ * from the same position and the pages merged, so the cursor (the last activity's sort key) is one position in
+ * all of them.
+ */
+async function listActivitiesNear(
+  area: NearbyArea,
+  from: { sortKey: string; after: boolean },
+  limit: number,
+): Promise<{ items: GroupActivityRecord[]; lastSortKey: string | null }> {
+  const areas = area === 'elsewhere' ? [area] : placesNear(area);
+  const pages = await Promise.all(areas.map((each) => listActivitiesByArea(each, from, limit)));
+  const sortKeyOf = (activity: GroupActivityRecord) => `${activity.startsAt}#${activity.id}`;
+  const merged = pages
+    .flatMap((page) => page.items)
+    .sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? -1 : sortKeyOf(a) > sortKeyOf(b) ? 1 : 0));
+  const items = merged.slice(0, limit);
+  const more = merged.length > limit || pages.some((page) => page.lastSortKey !== null);
+  return { items, lastSortKey: more && items.length > 0 ? sortKeyOf(items.at(-1)!) : null };
+}
+
+/** Upcoming activities nearby: in the area and within NEAR_KM of it, from now on, soonest first (cancelled ones leave the index). */
 export async function listNearbyActivities(
   userId: string,
   query: NearbyActivitiesQuery,
@@ -236,7 +258,7 @@ export async function listNearbyActivities(
   const list = `area:${area}`;
   const after = decodeCursor(query.cursor, list);
   const [page, blocked] = await Promise.all([
-    listActivitiesByArea(
+    listActivitiesNear(
       area,
       after ? { sortKey: after, after: true } : { sortKey: now.toISOString(), after: false },
       query.limit,

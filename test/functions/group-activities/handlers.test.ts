@@ -132,7 +132,12 @@ describe('lists', () => {
       time: '08:00',
       title: 'Cancelled',
     });
-    await createActivity(organizer, { area: 'richmond', date: daysAhead(299), time: '08:00', title: 'Elsewhere' });
+    const far = await createActivity(organizer, {
+      area: 'kamloops',
+      date: daysAhead(299),
+      time: '08:00',
+      title: 'Far away',
+    });
     expect(
       (await call('post-cancel-group-activity', organizer, { pathParameters: { activityId: cancelled.id } })).status,
     ).toBe(200);
@@ -149,8 +154,31 @@ describe('lists', () => {
       seen.push(...page.activities.map((x) => x.id));
       cursor = page.nextCursor;
     } while (cursor);
-    const ours = seen.filter((id) => [a.id, b.id, c.id, cancelled.id].includes(id));
+    const ours = seen.filter((id) => [a.id, b.id, c.id, cancelled.id, far.id].includes(id));
     expect(ours).toEqual([c.id, b.id, a.id]);
+  });
+
+  it('lists activities of the places within 50 km too, merged soonest first, and none beyond', async () => {
+    const organizer = newUser();
+    // A far-future slice no other test uses: Squamish, Whistler (46 km) and Pemberton (25 km beyond Whistler).
+    const inSquamish = await createActivity(organizer, { area: 'squamish', date: daysAhead(320), time: '09:00' });
+    const inWhistler = await createActivity(organizer, { area: 'whistler', date: daysAhead(320), time: '08:00' });
+    const inPemberton = await createActivity(organizer, { area: 'pemberton', date: daysAhead(320), time: '07:00' });
+    const later = await createActivity(organizer, { area: 'whistler', date: daysAhead(321), time: '07:00' });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call('get-group-activities', newUser(), {
+        query: `area=squamish&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(res.status).toBe(200);
+      const page = NearbyActivitiesResponse.parse(res.json);
+      expect(page.area).toBe('squamish');
+      seen.push(...page.activities.map((x) => x.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const ours = seen.filter((id) => [inSquamish.id, inWhistler.id, inPemberton.id, later.id].includes(id));
+    expect(ours).toEqual([inWhistler.id, inSquamish.id, later.id]);
   });
 
   it('lists activities without an area under elsewhere', async () => {
@@ -179,7 +207,7 @@ describe('lists', () => {
 
   it('refuses an unknown area, a bad limit and a forged cursor', async () => {
     const user = newUser();
-    expect((await call('get-group-activities', user, { query: 'area=whistler' })).status).toBe(400);
+    expect((await call('get-group-activities', user, { query: 'area=seattle' })).status).toBe(400);
     expect((await call('get-group-activities', user, { query: 'area=surrey&limit=500' })).status).toBe(400);
     const forged = await call('get-group-activities', user, { query: 'area=surrey&cursor=bm9wZQ' });
     expect(forged.status).toBe(400);
