@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { PLACES_BY_REGION } from '@shared/places';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import FindPartnersPage from '@/features/partners/routes/find-partners-page';
@@ -120,7 +121,8 @@ describe('FindPartnersPage', () => {
       within(screen.getByLabelText('Location'))
         .getAllByRole('option')
         .map((o) => o.getAttribute('value')),
-    ).toEqual(['all', 'vancouver', 'north-vancouver', 'west-vancouver', 'burnaby', 'richmond', 'surrey']);
+    ).toEqual(['all', ...PLACES_BY_REGION.flatMap((group) => group.places.map((place) => place.id))]);
+    expect(within(screen.getByLabelText('Location')).getByRole('group', { name: 'Sea-to-Sky' })).toBeInTheDocument();
     expect(
       within(screen.getByLabelText('Availability'))
         .getAllByRole('option')

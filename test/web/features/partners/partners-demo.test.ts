@@ -49,7 +49,14 @@ describe('demo partners', () => {
   it('filters, sorts by compatibility and pages', async () => {
     const { api } = demo();
     const runners = await api.searchPartners({ activity: 'running', location: 'north-vancouver' });
-    expect(runners.partners.map((p) => p.displayName)).toEqual(['Sarah Johnson', 'Priya Nair']);
+    // North Vancouver and every place within 50 km of it (Vancouver, Burnaby…), never a ferry away.
+    expect(runners.partners.map((p) => p.displayName)).toEqual([
+      'Sarah Johnson',
+      'Priya Nair',
+      'Mike Chen',
+      'Lisa Tremblay',
+    ]);
+    expect((await api.searchPartners({ activity: 'running', location: 'victoria' })).partners).toEqual([]);
     const first = await api.searchPartners({ limit: 4 });
     expect(first.partners.map((p) => p.compatibility)).toEqual(
       [...first.partners.map((p) => p.compatibility)].sort((a, b) => b - a),

@@ -6,6 +6,7 @@ import {
   type Message,
   type MessageQuota,
 } from '@shared/schemas/messages';
+import { areNear } from '@shared/places';
 import { planDateOf, planStartInstant } from '@shared/schemas/group-activities';
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import {
@@ -346,7 +347,7 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
   ): boolean {
     return (
       (activity === 'all' || partner.activities.includes(activity)) &&
-      (location === 'all' || partner.location === location) &&
+      (location === 'all' || areNear(partner.location, location)) &&
       (level === 'all' || partner.level === LEVEL_BY_FILTER[level]) &&
       (availability === 'all' || partner.availability.includes(availability))
     );

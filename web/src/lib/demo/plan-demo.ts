@@ -4,6 +4,7 @@ import type {
   GroupActivitySummary,
   NearbyArea,
 } from '@shared/schemas/group-activities';
+import { areNear } from '@shared/places';
 import { DEFAULT_NEARBY_AREA, PLAN_TIME_ZONE, planStartInstant } from '@shared/schemas/group-activities-plain';
 import { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '@shared/group-activity-seats';
 import type { HomeArea } from '@shared/schemas/profile';
@@ -63,6 +64,12 @@ interface DemoPlanState {
 function areaOf(location: string): HomeArea | null {
   const slug = (location.split(',').at(-1) ?? '').trim().toLowerCase().replace(/\s+/g, '-');
   return (HOME_AREAS as readonly string[]).includes(slug) ? (slug as HomeArea) : null;
+}
+
+/** The server's rule: an activity shows in a place's list when it is within NEAR_KM; 'elsewhere' lists area-less ones. */
+function listedNear(activityArea: HomeArea | null, asked: NearbyArea): boolean {
+  if (activityArea === null || asked === 'elsewhere') return activityArea === null && asked === 'elsewhere';
+  return areNear(activityArea, asked);
 }
 
 /** Demo mode's plan data, seeded from the spec's sample (core-app §3, §9). */
@@ -283,9 +290,7 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     async nearbyGroupActivities({ area, cursor, limit } = {}) {
       // Demo mode has no home area: without one asked for, it shows the whole sample (the spec's upcoming list).
       const state = read();
-      const listed = upcoming(state).filter(
-        (a) => !a.cancelledAt && (area === undefined || (a.area ?? 'elsewhere') === area),
-      );
+      const listed = upcoming(state).filter((a) => !a.cancelledAt && (area === undefined || listedNear(a.area, area)));
       const result = page(listed, cursor, limit);
       return {
         area: area ?? (DEFAULT_NEARBY_AREA as NearbyArea),

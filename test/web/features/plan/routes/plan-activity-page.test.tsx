@@ -183,7 +183,7 @@ describe('PlanActivityPage', () => {
     await userEvent.setup().selectOptions(within(nearby).getByLabelText('Area'), 'burnaby');
     await waitFor(() => expect(api.nearbyGroupActivities).toHaveBeenLastCalledWith({ area: 'burnaby', limit: 10 }));
     expect(
-      await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!'),
+      await within(nearby).findByText('No upcoming activities within 50 km of Burnaby yet. Be the first to plan one!'),
     ).toBeInTheDocument();
   });
 
@@ -219,7 +219,7 @@ describe('PlanActivityPage', () => {
     await user.click(within(nearby).getByRole('button', { name: 'Load More Activities' }));
     await user.selectOptions(within(nearby).getByLabelText('Area'), 'burnaby');
     expect(
-      await within(nearby).findByText('No upcoming activities in Burnaby yet. Be the first to plan one!'),
+      await within(nearby).findByText('No upcoming activities within 50 km of Burnaby yet. Be the first to plan one!'),
     ).toBeInTheDocument();
     answerLeftArea(page('Third run', '01JZ0000000000000000000013', null));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -43,11 +43,27 @@ describe('the profile settings form', () => {
     expect(within(form).getByLabelText('Display name')).toHaveValue('Jordan L.');
     const area = within(form).getByRole('combobox', { name: 'Home area' });
     expect(area).toHaveDisplayValue('Burnaby');
+    // Every place in BC, grouped by the regions people use.
+    const regions = within(area).getAllByRole('group');
+    expect(regions.map((group) => group.getAttribute('label'))).toEqual([
+      'Metro Vancouver',
+      'Fraser Valley',
+      'Sea-to-Sky',
+      'Vancouver Island',
+      'Okanagan',
+      'Thompson',
+      'Kootenays',
+      'Cariboo',
+      'North',
+    ]);
+    const seaToSky = regions.find((group) => group.getAttribute('label') === 'Sea-to-Sky')!;
     expect(
-      within(area)
+      within(seaToSky)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Not set', 'Vancouver', 'North Vancouver', 'West Vancouver', 'Burnaby', 'Richmond', 'Surrey']);
+    ).toEqual(['Squamish', 'Whistler', 'Pemberton']);
+    for (const place of ['Victoria', 'Kelowna', 'Nelson', 'Kamloops', 'Prince George'])
+      expect(within(area).getByRole('option', { name: place })).toBeInTheDocument();
     const activities = within(form).getByRole('group', { name: 'Activity preferences' });
     expect(within(activities).getByLabelText('Hiking')).toBeChecked();
     expect(within(activities).getByLabelText('Running')).not.toBeChecked();
@@ -83,7 +99,7 @@ describe('the profile settings form', () => {
 
     await user.click(within(form).getByLabelText('Display name'));
     await user.paste('  Jordan L.  ');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Home area' }), 'North Vancouver');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Home area' }), 'Squamish');
     await user.click(within(form).getByLabelText('Running'));
     await user.click(within(form).getByLabelText('Climbing'));
     await user.click(within(form).getByLabelText('Evenings'));
@@ -99,7 +115,7 @@ describe('the profile settings form', () => {
     expect(apiClient.updateProfile).toHaveBeenCalledTimes(1);
     expect(apiClient.updateProfile).toHaveBeenCalledWith({
       displayName: 'Jordan L.',
-      homeArea: 'north-vancouver',
+      homeArea: 'squamish',
       activities: ['running', 'climbing'],
       availability: ['evenings'],
       bio: 'Evening runs on the Seawall.',

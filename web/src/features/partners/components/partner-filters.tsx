@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { ACTIVITY_LEVEL_LABELS } from '@shared/schemas/metrics';
 import { LEVEL_FILTER_VALUES, type PartnerSearchQuery } from '@shared/schemas/partners';
-import { AVAILABILITY_SLOTS, HOME_AREAS, OUTDOOR_ACTIVITIES } from '@shared/schemas/profile';
-import { activityLabel, areaLabel, availabilityLabel } from '../utils/partner-format';
+import { AVAILABILITY_SLOTS, OUTDOOR_ACTIVITIES } from '@shared/schemas/profile';
+import { PlaceOptions } from '@/components/ui/place-options';
+import { activityLabel, availabilityLabel } from '../utils/partner-format';
 
 export type PartnerFilterValues = Pick<PartnerSearchQuery, 'activity' | 'location' | 'level' | 'availability'>;
 
@@ -18,9 +19,11 @@ interface FilterSelectProps {
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
+  /** Options after `options` (e.g. grouped ones). */
+  children?: React.ReactNode;
 }
 
-function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
+function FilterSelect({ label, value, options, onChange, children }: FilterSelectProps) {
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -38,6 +41,7 @@ function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
             {option.label}
           </option>
         ))}
+        {children}
       </select>
     </div>
   );
@@ -72,11 +76,10 @@ export function PartnerFilters({
         label="Location"
         value={value.location}
         onChange={set('location')}
-        options={[
-          { value: 'all', label: 'All locations' },
-          ...HOME_AREAS.map((a) => ({ value: a, label: areaLabel(a) })),
-        ]}
-      />
+        options={[{ value: 'all', label: 'All of BC' }]}
+      >
+        <PlaceOptions />
+      </FilterSelect>
       <FilterSelect
         label="Level"
         value={value.level}

@@ -1,3 +1,4 @@
+import { PlaceOptions } from '@/components/ui/place-options';
 import { useState, type FormEvent } from 'react';
 import {
   ACTIVITY_TYPES,
@@ -12,7 +13,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
-import { AREA_OPTIONS, areaName, capitalize, formatDuration } from '../utils/format';
+import { areaName, capitalize, formatDuration } from '../utils/format';
 import { FormField } from './form-field';
 
 type Errors = Partial<Record<keyof GroupActivityInput | 'form', string>>;
@@ -145,11 +146,7 @@ export function ActivityForm({
             onChange={(e) => set('area', (e.target.value || null) as GroupActivityInput['area'])}
           >
             <option value="">Elsewhere in BC</option>
-            {AREA_OPTIONS.map((area) => (
-              <option key={area.value} value={area.value}>
-                {area.label}
-              </option>
-            ))}
+            <PlaceOptions />
           </select>
         )}
       </FormField>

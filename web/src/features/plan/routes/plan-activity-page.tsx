@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DEFAULT_GROUP_ACTIVITY_FORM,
-  NEARBY_AREAS,
   type GroupActivityInput,
   type NearbyActivitiesResponse,
   type GroupActivitySummary,
@@ -25,6 +24,8 @@ import { ActivityList } from '../components/activity-list';
 import { PlanningTips, PopularLocations } from '../components/planning-info';
 import { TransportationSection } from '../components/transportation-section';
 import { areaName } from '../utils/format';
+import { PlaceOptions } from '@/components/ui/place-options';
+import { NEAR_KM } from '@shared/places';
 
 /** Spec core-app §2 Plan Activity: create form, tips, popular locations, transportation, upcoming activities. */
 export default function PlanActivityPage() {
@@ -153,11 +154,8 @@ function NearbyActivities({
             <option value="" disabled={area !== undefined}>
               Near you
             </option>
-            {NEARBY_AREAS.map((value) => (
-              <option key={value} value={value}>
-                {areaName(value)}
-              </option>
-            ))}
+            <PlaceOptions />
+            <option value="elsewhere">{areaName('elsewhere')}</option>
           </select>
         </label>
       </div>
@@ -168,7 +166,7 @@ function NearbyActivities({
           <ActivityList
             activities={nearby.data.activities}
             onJoin={onJoin}
-            empty={`No upcoming activities ${area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`}
+            empty={`No upcoming activities ${area && area !== 'elsewhere' ? `within ${NEAR_KM} km of ${areaName(area)}` : area ? `in ${areaName(area)}` : 'near you'} yet. Be the first to plan one!`}
           />
           <LoadMore
             more={nearby.more}

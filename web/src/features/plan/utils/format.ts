@@ -1,4 +1,4 @@
-import { HOME_AREAS } from '@shared/schemas/profile';
+import { PLACE_LABELS } from '@shared/places';
 import {
   formatWallDate,
   formatWallDateTime,
@@ -8,18 +8,7 @@ import {
 } from '@shared/schemas/group-activities';
 import type { RideOffer } from '@shared/schemas/rides';
 
-const AREA_NAMES: Record<NearbyArea, string> = {
-  vancouver: 'Vancouver',
-  'north-vancouver': 'North Vancouver',
-  'west-vancouver': 'West Vancouver',
-  burnaby: 'Burnaby',
-  richmond: 'Richmond',
-  surrey: 'Surrey',
-  elsewhere: 'Elsewhere in BC',
-};
-
-export const areaName = (area: NearbyArea) => AREA_NAMES[area];
-export const AREA_OPTIONS = HOME_AREAS.map((area) => ({ value: area, label: AREA_NAMES[area] }));
+export const areaName = (area: NearbyArea) => (area === 'elsewhere' ? 'Elsewhere in BC' : PLACE_LABELS[area]);
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -1,11 +1,10 @@
+import { PlaceOptions } from '@/components/ui/place-options';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   AVAILABILITY_SLOT_LABELS,
   AVAILABILITY_SLOTS,
   BIO_MAX,
   DISPLAY_NAME_MAX,
-  HOME_AREA_LABELS,
-  HOME_AREAS,
   OUTDOOR_ACTIVITIES,
   OUTDOOR_ACTIVITY_LABELS,
   SHAREABLE_FIELD_LABELS,
@@ -172,11 +171,7 @@ export function ProfileSettingsForm({
             className={`${inputStyles} ${inputBorder(errors.homeArea)}`}
           >
             <option value="">Not set</option>
-            {HOME_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {HOME_AREA_LABELS[area]}
-              </option>
-            ))}
+            <PlaceOptions />
           </select>
           {fieldError('homeArea')}
         </div>
