@@ -22,6 +22,10 @@ export const StravaActivity = z
     max_heartrate: z.number().positive().nullish(),
     /** Only in DetailedActivity (GET /activities/{id}). */
     calories: z.number().nonnegative().nullish(),
+    /** Only in DetailedActivity, e.g. "Garmin Forerunner 965". */
+    device_name: z.string().nullish(),
+    /** The uploaded file's name; Garmin Connect's sync names it garmin_ping_<n> or garmin_push_<n>. */
+    external_id: z.string().nullish(),
   })
   .refine((activity) => Boolean(activity.type ?? activity.sport_type), {
     message: 'type or sport_type is required',
@@ -84,6 +88,17 @@ export function mapStravaActivity(input: unknown, { userId, fetchedAt }: MapStra
     }),
     elevation_gain_meters: strava.total_elevation_gain ?? null,
     average_speed_mps: averageSpeed,
+    garmin_device: garminDevice(strava),
     fetched_at: fetchedAt.toISOString(),
   };
+}
+
+/**
+ * The Garmin credit of a Strava activity. SummaryActivity (the list we import) has no device_name, so the upload's
+ * external_id is what tells a Garmin Connect sync; a DetailedActivity's device_name names the model.
+ */
+export function garminDevice({ device_name, external_id }: Pick<StravaActivity, 'device_name' | 'external_id'>) {
+  if (device_name && /^garmin\b/i.test(device_name.trim())) return device_name.trim();
+  if (external_id && /^garmin_(ping|push)_/i.test(external_id)) return 'Garmin';
+  return null;
 }

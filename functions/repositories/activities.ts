@@ -5,7 +5,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { UnifiedActivity, type ProviderType } from '../shared/schemas/activity';
 import { batchGetAll, batchWriteAll } from './batch';
 import { writeFenced, type ConnectionFence } from './connection-fence';
-import { ACTIVITY_ORDER_INDEXES, GSI1 } from '../shared/tables';
+import { ACTIVITY_LIST_ATTRIBUTES, ACTIVITY_ORDER_INDEXES, GSI1 } from '../shared/tables';
 import { ACTIVITY_SK_PREFIX, keys } from './keys';
 
 export interface ActivityToStore {
@@ -145,7 +145,7 @@ export async function activitiesOfUser(userId: string): Promise<UnifiedActivity[
 }
 
 /** The fields the activity list shows (the wire shape), read by name so raw_data and bookkeeping never leave the table. */
-const LIST_FIELDS = Object.keys(UnifiedActivity.shape) as (keyof UnifiedActivity)[];
+const LIST_FIELDS = ACTIVITY_LIST_ATTRIBUTES.filter((field) => field !== 'fetchedAt');
 /** LIST_FIELDS as expression attribute names (`#f0` → `user_id`, …), for a projection of exactly those fields. */
 const LIST_FIELD_NAMES = Object.fromEntries(LIST_FIELDS.map((field, i) => [`#f${i}`, field]));
 /** Where a page of an order's index ended: the item's table sort key and its key in that index. */
@@ -263,4 +263,27 @@ export async function addMissingActivityOrderKeys(): Promise<number> {
     }
   }
   return changed;
+}
+
+/**
+ * The Garmin credits of a page of the user's Strava activities, read from the items themselves: the list indexes
+ * cannot gain the attribute in place (DynamoDB allows no change to an index's projection), so the list reads it here,
+ * for Strava's activities only. Keyed by provider activity id; absent (items stored before the credit) means none.
+ */
+export async function garminDevicesOf(
+  userId: string,
+  activities: readonly Pick<UnifiedActivity, 'provider_type' | 'provider_activity_id'>[],
+): Promise<Map<string, string>> {
+  const ids = activities.filter((a) => a.provider_type === 'strava').map((a) => a.provider_activity_id);
+  if (ids.length === 0) return new Map();
+  const items = await batchGetAll(
+    table(),
+    ids.map((id) => keys.activity(userId, 'strava', id)),
+    'provider_activity_id, garmin_device',
+  );
+  const devices = new Map<string, string>();
+  for (const item of items)
+    if (typeof item.garmin_device === 'string' && item.garmin_device.length > 0)
+      devices.set(String(item.provider_activity_id), item.garmin_device);
+  return devices;
 }

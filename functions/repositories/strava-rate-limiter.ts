@@ -155,6 +155,24 @@ export async function stravaUsageSummary(config: StravaAppConfig, now: Date): Pr
  * Strava has already said is nearly full. The returned ticket is handed back to recordStravaResponse with the answer.
  */
 export async function acquireStravaCall(config: StravaAppConfig, now: Date): Promise<StravaCallTicket> {
+  // A refused write is usually final. But Strava's caps are replaced by each answer, and answers to calls sent at
+  // once can be recorded out of order, so a cap can rise between the refused write and the read that explains it:
+  // then the call is tried again.
+  for (let attempt = 1; ; attempt++) {
+    const ticket = await tryAcquire(config, now);
+    if (ticket) return ticket;
+    const refused = await refusal(config, now);
+    if (refused) throw refused;
+    if (attempt === ACQUIRE_ATTEMPTS)
+      throw new Error(`Strava rate limiter: the window for config '${config.id}' kept refusing a call its state allows`);
+  }
+}
+
+/** How many times a call is tried while the refused write and the state read disagree (each retry is a cap raised in between). */
+const ACQUIRE_ATTEMPTS = 5;
+
+/** The one conditional write: the call's ticket, or null when the write's condition refused it. */
+async function tryAcquire(config: StravaAppConfig, now: Date): Promise<StravaCallTicket | null> {
   const dayStart = dailyWindowStart(now);
   const quarter = fifteenMinuteWindowStart(now);
   const base = dayItemBase(config, dayStart);
@@ -200,7 +218,7 @@ export async function acquireStravaCall(config: StravaAppConfig, now: Date): Pro
     sends = result.Attributes;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
-    throw await refusal(config, now);
+    return null;
   }
   return {
     quarterStart: quarter.toISOString(),
@@ -209,11 +227,11 @@ export async function acquireStravaCall(config: StravaAppConfig, now: Date): Pro
 }
 
 /**
- * Builds the refusal after a failed condition. Between the failed write and this read, with the same `now`,
- * counters only grow and marks only get set, so the rules refuse too and pick the spec's message: our own budget and
- * marks first (functions/domain/rate-limit.ts), then Strava's room (functions/domain/strava-rate-limits.ts).
+ * Builds the refusal after a failed condition, or null when the state read now allows the call. With the same `now`,
+ * counters only grow and marks only get set, but Strava's caps can rise. The spec's message is picked from our own
+ * budget and marks first (functions/domain/rate-limit.ts), then Strava's room (functions/domain/strava-rate-limits.ts).
  */
-async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyRequestsError> {
+async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyRequestsError | null> {
   const item = await readDayItem(config, now);
   const decision = decide(stateFromItem(item, now), config, now);
   if (!decision.allowed) {
@@ -226,8 +244,7 @@ async function refusal(config: StravaAppConfig, now: Date): Promise<TooManyReque
     { fifteenMin: numberOrNull(item?.[quarterCapAttribute(quarter)]), daily: numberOrNull(item?.strava_daily_cap) },
     now,
   );
-  if (!capped)
-    throw new Error(`Strava rate limiter: the window for config '${config.id}' refused a call its state allows`);
+  if (!capped) return null;
   if (capped.window === 'fifteen_min') await markRateLimited(config, now, capped.retryAt);
   return new TooManyRequestsError(capped.message, capped.retryAfterSeconds);
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isPastRetention, retentionCutoff } from '../domain/retention';
 import { BadRequestError } from '../lib/errors';
-import { activityPage } from '../repositories/activities';
+import { activityPage, garminDevicesOf } from '../repositories/activities';
 import { ACTIVITY_SK_PREFIX } from '../repositories/keys';
 import { canonicalActivityType } from '../shared/activity-types';
 import type { ActivitiesQuery, ActivitiesResponse } from '../shared/schemas/connections';
@@ -64,8 +64,14 @@ export async function listActivities(userId: string, query: ActivitiesQuery, now
       !isPastRetention(activity.fetched_at, now) &&
       (query.type === 'all' || canonicalActivityType(activity.activity_type) === query.type),
   });
+  const garminDevices = await garminDevicesOf(userId, page.activities);
   return {
-    activities: page.activities,
+    activities: page.activities.map((activity) => {
+      const garminDevice = garminDevices.get(activity.provider_activity_id);
+      return activity.provider_type === 'strava' && garminDevice
+        ? { ...activity, garmin_device: garminDevice }
+        : activity;
+    }),
     nextCursor: page.next ? encodeCursor(page.next, query) : null,
   };
 }

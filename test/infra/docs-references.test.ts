@@ -1,24 +1,18 @@
-import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/constructs/paths';
+import { filesUnder } from '../support/files-under';
 
 /**
  * Someone with only the repository must be able to follow every reference: each link in the README and docs/ names a
  * file that exists, and each "design §N" or "spec core-app §N" in the source names a section those documents have.
  */
-const root = resolve(__dirname, '../..');
+const root = REPO_ROOT;
 
-function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : filesUnder(path, keep);
-    return keep(path) ? [path] : [];
-  });
-}
-
-const markdown = [join(root, 'README.md'), ...filesUnder(join(root, 'docs'), (path) => path.endsWith('.md'))];
+const markdown = [join(root, 'README.md'), ...filesUnder(join(root, 'docs'), (name) => name.endsWith('.md'))];
 const source = ['functions', 'web/src', 'infra', 'test', 'bench'].flatMap((dir) =>
-  existsSync(join(root, dir)) ? filesUnder(join(root, dir), (path) => /\.(ts|tsx|css)$/.test(path)) : [],
+  existsSync(join(root, dir)) ? filesUnder(join(root, dir), (name) => /\.(ts|tsx|css)$/.test(name)) : [],
 );
 
 /** The numbered sections a document has: "## 1. Product decisions" and "## 7. Trip plans" give 1 and 7. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -7,6 +7,7 @@ import { ENV_VARS, isEnvVar } from '../../functions/shared/env';
 import { TABLE_IDS, tableEnvVar } from '../../functions/shared/tables';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { localFunctionEnv } from '../../infra/local/stack';
+import { filesUnder } from '../support/files-under';
 import { buildTestApp, type TestApp } from './support/synth';
 
 const TABLE_VARS = new Set(TABLE_IDS.map(tableEnvVar));
@@ -117,7 +118,7 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
   it('lets functions read the environment only through functions/lib/config.ts and functions/lib/secrets.ts, by catalogue name', () => {
     const allowed = new Set(['functions/lib/config.ts', 'functions/lib/secrets.ts']);
     const offenders: string[] = [];
-    for (const file of sourceFiles(join(REPO_ROOT, 'functions'))) {
+    for (const file of filesUnder(join(REPO_ROOT, 'functions'))) {
       const path = relative(REPO_ROOT, file);
       const text = readFileSync(file, 'utf8');
       if (!allowed.has(path) && /process\.env/.test(text)) offenders.push(`${path} reads process.env`);
@@ -127,10 +128,3 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
     expect(offenders).toEqual([]);
   });
 });
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}

@@ -20,7 +20,8 @@ import {
   withScreenChunks,
   type BuildManifest,
 } from '../src/prerender/module-preloads';
-import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, STATIC_PAGE_MARK } from '../src/prerender/pages';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/prerender/pages';
+import { STATIC_PAGE_MARK } from '../src/prerender/static-page-mark';
 
 const webDir = resolve(fileURLToPath(import.meta.url), '../..');
 const distDir = join(webDir, 'dist');

@@ -14,7 +14,7 @@ import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
 import { afterFirstContentfulPaint } from './lib/first-paint';
 import { readableLocalStorage } from './lib/readable-storage';
 import { wireStaticMenu } from './lib/static-menu';
-import { STATIC_PAGE_MARK } from './prerender/pages';
+import { STATIC_PAGE_MARK } from './prerender/static-page-mark';
 import './index.css';
 
 /** Lets the browser run input, paint and other tasks before the next step (a task boundary, not a delay). */

@@ -49,58 +49,63 @@ export function emptyDailyAggregate(date: string): DailyAggregate {
 }
 
 /**
+ * What a day's figures are made from before they are settled: whole seconds (summed and divided once, so the same
+ * activities always give the same minutes), and the steps and energy of its sessions and of its daily counts apart.
+ */
+interface DayTally {
+  seconds: number;
+  sessions: { steps: number; calories: number };
+  dayCount: { steps: number; calories: number };
+}
+
+const emptyDayTally = (): DayTally => ({
+  seconds: 0,
+  sessions: { steps: 0, calories: 0 },
+  dayCount: { steps: 0, calories: 0 },
+});
+
+/**
  * Sums activities into one aggregate per local date in `timeZone`, oldest first. A workout at 23:30
  * in Vancouver belongs to that Vancouver day even though it is the next day in UTC. Activities whose
  * start time cannot be read are left out rather than guessed.
  */
 export function buildDailyAggregates(activities: readonly AggregatableActivity[], timeZone: string): DailyAggregate[] {
   const localTime = localTimeIn(timeZone);
-  const byDate = new Map<string, DailyAggregate>();
-  // Whole seconds are summed and divided once, so the same activities always give the same minutes.
-  const secondsByDate = new Map<string, number>();
-  const countedByDate = new Map<
-    string,
-    { sessionSteps: number; dayCountSteps: number; sessionCalories: number; dayCountCalories: number }
-  >();
+  const byDate = new Map<string, { day: DailyAggregate; tally: DayTally }>();
   for (const activity of activities) {
     const startMs = Date.parse(activity.start_time);
     if (Number.isNaN(startMs)) continue;
     const { date, hour } = localTime(startMs);
-    let day = byDate.get(date);
-    if (!day) {
-      day = emptyDailyAggregate(date);
-      byDate.set(date, day);
+    let entry = byDate.get(date);
+    if (!entry) {
+      entry = { day: emptyDailyAggregate(date), tally: emptyDayTally() };
+      byDate.set(date, entry);
     }
-    secondsByDate.set(date, (secondsByDate.get(date) ?? 0) + amount(activity.duration_seconds));
-    let counted = countedByDate.get(date);
-    if (!counted) {
-      counted = { sessionSteps: 0, dayCountSteps: 0, sessionCalories: 0, dayCountCalories: 0 };
-      countedByDate.set(date, counted);
-    }
+    const { day, tally } = entry;
+    tally.seconds += amount(activity.duration_seconds);
     // A daily step count gives the day's steps and calories, and estimates its distance, but it is not a session.
-    if (isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps })) {
-      counted.dayCountSteps += Math.round(amount(activity.steps));
-      counted.dayCountCalories += amount(activity.calories_burned);
+    const isDayCount = isDailyStepsEntry({ duration_seconds: activity.duration_seconds, steps: activity.steps });
+    const part = isDayCount ? tally.dayCount : tally.sessions;
+    part.steps += Math.round(amount(activity.steps));
+    part.calories += amount(activity.calories_burned);
+    if (isDayCount) {
       day.stepsDistanceMeters = (day.stepsDistanceMeters ?? 0) + amount(activity.distance_meters);
       continue;
     }
-    counted.sessionSteps += Math.round(amount(activity.steps));
-    counted.sessionCalories += amount(activity.calories_burned);
     day.distanceMeters += amount(activity.distance_meters);
     day.sessions += 1;
     const type = activityTypeLabel(activity.activity_type);
     day.types[type] = (day.types[type] ?? 0) + 1;
     day.hours[hour]! += 1;
   }
-  for (const [date, seconds] of secondsByDate) byDate.get(date)!.minutes = seconds / 60;
-  // The phone's count for the day already holds a walk's or a run's steps and energy: the larger, never the sum, as
-  // for distance (dayDistanceMeters).
-  for (const [date, counted] of countedByDate) {
-    const day = byDate.get(date)!;
-    day.steps = Math.max(counted.sessionSteps, counted.dayCountSteps);
-    day.calories = Math.max(counted.sessionCalories, counted.dayCountCalories);
+  for (const { day, tally } of byDate.values()) {
+    day.minutes = tally.seconds / 60;
+    // The phone's count for the day already holds a walk's or a run's steps and energy: the larger, never the sum,
+    // as for distance (dayDistanceMeters).
+    day.steps = Math.max(tally.sessions.steps, tally.dayCount.steps);
+    day.calories = Math.max(tally.sessions.calories, tally.dayCount.calories);
   }
-  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return [...byDate.values()].map(({ day }) => day).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 /**

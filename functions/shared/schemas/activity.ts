@@ -30,6 +30,12 @@ export const UnifiedActivity = z.object({
   activity_level: ActivityLevel,
   elevation_gain_meters: z.number().nonnegative().nullable(),
   average_speed_mps: z.number().nonnegative().nullable(),
+  /**
+   * The Garmin device credit Strava's brand guidelines ask for: the model ("Garmin Forerunner 965") when the
+   * provider names it, "Garmin" when only the upload shows a Garmin origin, null otherwise. Absent on items stored
+   * before it existed, which means unknown (no credit shown).
+   */
+  garmin_device: z.string().min(1).nullable().optional(),
   /** When the provider last gave us this record; the 7-day retention clock runs from here. */
   fetched_at: z.iso.datetime(),
 });

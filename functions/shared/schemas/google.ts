@@ -14,18 +14,8 @@ export const GoogleConnectRequest = z
   .strict();
 export type GoogleConnectRequest = z.infer<typeof GoogleConnectRequest>;
 
-/** Fitness data asked for but not granted (plain words), and whether the activity permission is among it. */
-export const GoogleNotImported = z.object({
-  data: z.array(z.string()),
-  message: z.string(),
-  activityMissing: z.boolean(),
-});
-export type GoogleNotImported = z.infer<typeof GoogleNotImported>;
-
 export const GoogleConnectResponse = z.object({
   connection: ConnectionSummary,
   sync: SyncResult.nullable(),
-  /** Present when some requested fitness permission was not granted. */
-  notImported: GoogleNotImported.optional(),
 });
 export type GoogleConnectResponse = z.infer<typeof GoogleConnectResponse>;

@@ -1,22 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AppError } from '../../../functions/lib/errors';
 import { ERROR_CODES, type ErrorCode } from '../../../functions/shared/error-codes';
+import { filesUnder } from '../../support/files-under';
 
 const root = join(__dirname, '../../../functions');
 const errorsModule = join(root, 'lib/errors.ts');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
-const files = sourceFiles(root).map((file) => ({ file: relative(root, file), source: readFileSync(file, 'utf8') }));
+const files = filesUnder(root).map((file) => ({ file: relative(root, file), source: readFileSync(file, 'utf8') }));
 
 /** The typed errors of functions/lib/errors.ts and every class in functions/ that extends one of them. */
 function errorClasses(): Set<string> {

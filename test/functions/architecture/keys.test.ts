@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as keyModule from '../../../functions/repositories/keys';
 import { TABLE_IDS, TABLES } from '../../../functions/shared/tables';
+import { filesUnder } from '../../support/files-under';
 
 const ROOT = join(import.meta.dirname, '../../..');
 /** Where the access-pattern table lives: every key pattern the builders make is one of its rows. */
@@ -30,14 +31,6 @@ function keyLiteralsIn(source: string, fileName = 'source.ts'): string[] {
   };
   visit(file);
   return found;
-}
-
-function typeScriptFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return typeScriptFilesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
 }
 
 /** Stands for every argument, so a builder's output shows its pattern: `USER#<>`. */
@@ -111,7 +104,7 @@ function patternsOfTable(rows: readonly AccessPatternRow[]): string[] {
 
 describe('DynamoDB keys have one home', () => {
   it('no code under functions/ outside repositories/keys writes a key literal', () => {
-    const offenders = typeScriptFilesUnder(FUNCTIONS)
+    const offenders = filesUnder(FUNCTIONS)
       .map((path) => relative(ROOT, path))
       .filter((path) => !path.startsWith(KEYS_HOME))
       .flatMap((path) => keyLiteralsIn(readFileSync(join(ROOT, path), 'utf8'), path));

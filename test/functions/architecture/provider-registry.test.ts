@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TYPES } from '../../../functions/shared/schemas/activity';
+import { filesUnder } from '../../support/files-under';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PROVIDER_IDS: ReadonlySet<string> = new Set(PROVIDER_TYPES);
@@ -40,17 +41,9 @@ export function providerIdsNamedIn(source: string, fileName = 'source.ts'): Set<
   return found;
 }
 
-function typeScriptFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return typeScriptFilesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 describe('one provider registry (the only list of providers)', () => {
   it('no module but the registry and its named exceptions names more than one provider', () => {
-    const listing = typeScriptFilesUnder(join(ROOT, 'functions'))
+    const listing = filesUnder(join(ROOT, 'functions'))
       .map((path) => ({ path: relative(ROOT, path), ids: providerIdsNamedIn(readFileSync(path, 'utf8'), path) }))
       .filter(({ path, ids }) => ids.size > 1 && !(path in MAY_LIST_PROVIDERS))
       .map(({ path, ids }) => `${path} names ${[...ids].sort().join(', ')}`);

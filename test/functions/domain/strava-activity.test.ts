@@ -57,6 +57,7 @@ describe('mapStravaActivity', () => {
       activity_level: 'very_active',
       elevation_gain_meters: 41.2,
       average_speed_mps: 3.204,
+      garmin_device: null,
       fetched_at: '2025-03-15T10:00:00.000Z',
     });
     expect(UnifiedActivity.safeParse(activity).success).toBe(true);
@@ -162,6 +163,33 @@ function rejection(input: unknown): InvalidStravaActivityError {
   }
   throw new Error('expected the activity to be rejected');
 }
+
+describe('Garmin credit', () => {
+  it('credits a Garmin Connect upload from the summary external_id', () => {
+    expect(mapStravaActivity(summaryActivity({ external_id: 'garmin_ping_1070000042' }), context).garmin_device).toBe(
+      'Garmin',
+    );
+    expect(mapStravaActivity(summaryActivity({ external_id: 'garmin_push_9876543210' }), context).garmin_device).toBe(
+      'Garmin',
+    );
+  });
+
+  it('names the model when the detailed activity gives its device_name', () => {
+    const detailed = summaryActivity({ external_id: 'garmin_ping_1', device_name: 'Garmin Forerunner 965' });
+    expect(mapStravaActivity(detailed, context).garmin_device).toBe('Garmin Forerunner 965');
+  });
+
+  it('does not credit Garmin for other devices or the Strava app', () => {
+    for (const other of [
+      { external_id: 'wahoo-elemnt-bolt-1070000043.fit', device_name: 'Wahoo ELEMNT BOLT' },
+      { external_id: null, device_name: 'Strava App' },
+      { external_id: '2025-03-14-08-02-11.gpx' },
+      { device_name: 'Apple Watch Series 9' },
+      {},
+    ])
+      expect(mapStravaActivity(summaryActivity(other), context).garmin_device).toBeNull();
+  });
+});
 
 describe('parseStravaActivity rejects bad provider data clearly', () => {
   const bad: Array<[string, Record<string, unknown>, string]> = [

@@ -212,6 +212,46 @@ describe("acquireStravaCall: Strava's room in both pairs, many Lambdas at once",
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
   });
 
+  it('tries again when a cap rises between its refused write and the read (answers recorded out of order)', async () => {
+    const config = testConfig({ fifteenMinLimit: 1000, dailyLimit: 10_000 });
+    const now = at('2026-03-02T12:01:00.000Z');
+    // Two calls go out before either is answered; Strava counts the first at 96 used, the second at 97.
+    const first = await acquireStravaCall(config, now);
+    const second = await acquireStravaCall(config, now);
+    // The second's answer is recorded first: room for 3 more after 2 answered sends, a cap of 0 + 1 + 3 = 4 sends.
+    await recordStravaResponse(config, { status: 200, headers: stated('97,97', '97,97') }, now, second);
+    await acquireStravaCall(config, now);
+    await acquireStravaCall(config, now);
+    // Four sends reach that cap, so the next write is refused; just then the first call's answer lands, and its
+    // figures raise the cap to 0 + 1 + 4 = 5.
+    const stack = dynamo().middlewareStack;
+    let raised = false;
+    stack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          const input = (args as { input: { ConditionExpression?: string } }).input;
+          if (!raised && input.ConditionExpression?.includes('#sends < #cap')) {
+            raised = true;
+            await recordStravaResponse(config, { status: 200, headers: stated('96,96', '96,96') }, now, first);
+          }
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'testCapRisesMeanwhile' },
+    );
+    try {
+      await expect(acquireStravaCall(config, now)).resolves.toMatchObject({ quarterStart: '2026-03-02T12:00:00.000Z' });
+    } finally {
+      stack.remove('testCapRisesMeanwhile');
+    }
+    expect(raised).toBe(true);
+    // The raised cap is full now: the next call is refused as Strava's room, not failed.
+    const refused = await refusalOf(acquireStravaCall(config, now));
+    expect(refused.message).toBe('15-minute rate limit exceeded. Try again in 15 minutes');
+  });
+
   it("a used-up daily window in either pair refuses until midnight UTC, the tighter of Strava's windows", async () => {
     const config = testConfig({ fifteenMinLimit: 1000, dailyLimit: 10_000 });
     const now = at('2026-03-02T22:01:00.000Z');

@@ -30,9 +30,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
  */
 export const NOT_FOUND_PAGE: PrerenderedPage = { path: '/__not-found', file: 'not-found.html', static: true };
 
-/** The value of #root's data-prerendered on a static page (see `static` above); empty on a page the app hydrates. */
-export const STATIC_PAGE_MARK = 'static';
-
 /** The prerendered file (relative to the build folder) served for a URL path, if there is one. */
 export function prerenderedFileFor(path: string): string | undefined {
   const page = PRERENDERED_PAGES.find((candidate) => candidate.path === path);

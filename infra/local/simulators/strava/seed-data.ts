@@ -516,8 +516,18 @@ export function athleteLike(
 
 export function withIds(activity: GeneratedActivity, id: number): SimActivity {
   const uploadId = id + 1_070_000_000;
-  const slug = activity.device_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return { ...activity, id, upload_id: uploadId, external_id: `${slug}-${uploadId}.fit` };
+  return { ...activity, id, upload_id: uploadId, external_id: externalIdFor(activity.device_name, uploadId) };
+}
+
+/**
+ * Strava's `external_id` as each uploader names it: Garmin Connect's automatic sync uploads `garmin_ping_<n>`,
+ * other head units upload a .fit file, and the Strava app's own recordings have none.
+ */
+function externalIdFor(deviceName: string, uploadId: number): string | null {
+  if (deviceName === 'Strava App') return null;
+  if (deviceName.startsWith('Garmin ')) return `garmin_ping_${uploadId}`;
+  const slug = deviceName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return `${slug}-${uploadId}.fit`;
 }
 
 export function deviceFor(athleteId: number, sport: SportKey): string {

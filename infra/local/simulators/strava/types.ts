@@ -61,7 +61,8 @@ export interface SimActivity {
   device_name: string;
   description: string | null;
   upload_id: number;
-  external_id: string;
+  /** The uploader's file name; null for activities recorded in the Strava app. */
+  external_id: string | null;
 }
 
 export interface RateLimitPair {

@@ -45,7 +45,31 @@ export function ActivityCard({ activity, now }: { activity: UnifiedActivity; now
           </div>
         ))}
       </dl>
+      <ActivitySourceCredit activity={activity} />
     </article>
+  );
+}
+
+/**
+ * Strava's brand guidelines: data from Strava links back with "View on Strava", and an activity recorded on a Garmin
+ * credits Garmin by model ("Garmin Forerunner 965") or, when only the upload tells, as a Garmin device.
+ */
+function ActivitySourceCredit({ activity }: { activity: UnifiedActivity }) {
+  if (activity.provider_type !== 'strava') return null;
+  const garmin = activity.garmin_device;
+  return (
+    <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+      {garmin ? <span>{garmin === 'Garmin' ? 'Recorded on a Garmin device' : garmin}</span> : <span />}
+      <a
+        href={`https://www.strava.com/activities/${encodeURIComponent(activity.provider_activity_id)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        // Strava's orange (#FC5200) is 3.1:1 on white, under WCAG's 4.5:1 for small text: a darker shade of it.
+        className="font-semibold text-orange-800 underline"
+      >
+        View on Strava
+      </a>
+    </p>
   );
 }
 

@@ -8,7 +8,6 @@ import type { ApiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { PROVIDER_NAMES } from '@/features/connections/utils/providers';
-import { ReconnectButton } from '../components/reconnect-button';
 import {
   healthCallbackPlan,
   healthConnectMessageFrom,
@@ -20,10 +19,7 @@ import {
 /** Spec §9: the success screen moves on to the dashboard after 2 s. */
 export const HEALTH_CONNECT_REDIRECT_MS = 2000;
 
-type Outcome =
-  | { kind: 'connected'; provider: ProviderType | null }
-  | { kind: 'partial'; message: string; activityMissing: boolean }
-  | { kind: 'failed'; message: string };
+type Outcome = { kind: 'connected'; provider: ProviderType | null } | { kind: 'failed'; message: string };
 type ScreenState = { kind: 'connecting' } | Outcome;
 
 /** Runs the plan once; every failure becomes the text the screen shows. */
@@ -35,12 +31,7 @@ async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Ou
   try {
     let connected: boolean;
     if (plan.kind === 'strava') connected = (await client.connectStrava(plan.request)).connection.isActive;
-    else if (plan.kind === 'google') {
-      const result = await client.connectGoogle(plan.request);
-      // Some fitness permissions were not granted; say which data won't come in (no automatic redirect).
-      if (result.connection.isActive && result.notImported) return { kind: 'partial', ...pick(result.notImported) };
-      connected = result.connection.isActive;
-    }
+    else if (plan.kind === 'google') connected = (await client.connectGoogle(plan.request)).connection.isActive;
     // The Shortcut sends the data itself; coming back here only says it ran, so ask whether the connection is there.
     else connected = (await client.connections()).connections.some((c) => c.provider === 'apple_health' && c.isActive);
     return connected ? { kind: 'connected', provider } : { kind: 'failed', message: failed };
@@ -49,10 +40,6 @@ async function carryOut(client: ApiClient, plan: HealthCallbackPlan): Promise<Ou
     const explained = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
     return { kind: 'failed', message: explained ? error.message : failed };
   }
-}
-
-function pick({ message, activityMissing }: { message: string; activityMissing: boolean }) {
-  return { message, activityMissing };
 }
 
 /** One screen for /auth/health/callback, /health-connect-callback and /apple-health-callback. */
@@ -108,28 +95,6 @@ export default function HealthCallbackPage() {
               {screen.provider ? PROVIDER_NAMES[screen.provider] : 'Your health app'} is connected. Taking you to your
               dashboard...
             </p>
-          </>
-        )}
-        {screen.kind === 'partial' && (
-          <>
-            <h1 className="text-xl font-semibold text-brand-800">Google Health Connected, Some Data Missing</h1>
-            <p role="status" className="mt-2 text-left text-slate-700">
-              {screen.message}
-            </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ReconnectButton
-                providerName="Google Health"
-                destination="Google"
-                authorizeUrl={(client) => client.googleAuthorizeUrl()}
-                primary={screen.activityMissing}
-              />
-              <Link
-                to={paths.dashboard}
-                className={screen.activityMissing ? buttonStyles.secondary : buttonStyles.primary}
-              >
-                Go to Dashboard
-              </Link>
-            </div>
           </>
         )}
         {screen.kind === 'failed' && (

@@ -1,0 +1,53 @@
+import type { FileActivitySummary, FileDailySteps } from '@shared/schemas/file-import';
+import { countedChunks, gunzipChunks, isGzipName, textChunks, type ByteChunks } from './bytes';
+import { FileImportError } from './errors';
+import { summariseTrackXml } from './track-xml';
+
+export interface FileImportProgress {
+  bytesRead: number;
+  activitiesFound: number;
+}
+
+export interface ParseOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: FileImportProgress) => void;
+}
+
+export interface ParsedFile {
+  activities: FileActivitySummary[];
+  dailySteps: FileDailySteps[];
+}
+
+/** The kinds of single file read here, by name with any .gz removed. */
+export function trackFileKind(fileName: string): 'gpx' | 'tcx' | null {
+  const name = fileName.toLowerCase().replace(/\.gz$/, '');
+  if (name.endsWith('.gpx')) return 'gpx';
+  if (name.endsWith('.tcx')) return 'tcx';
+  return null;
+}
+
+/**
+ * Reads one file as its bytes arrive and returns the summaries in it. Pure and streaming: it runs in the Web Worker and
+ * in Node alike, and holds running totals, never the whole file.
+ */
+export async function parseFile(chunks: ByteChunks, fileName: string, options: ParseOptions = {}): Promise<ParsedFile> {
+  const kind = trackFileKind(fileName);
+  if (kind === null) {
+    throw new FileImportError(
+      'unsupported',
+      `${fileName} is not a file this import reads (.gpx or .tcx, also gzipped).`,
+    );
+  }
+  let bytesRead = 0;
+  const counted = countedChunks(chunks, {
+    signal: options.signal,
+    onBytes: (bytes) => {
+      bytesRead = bytes;
+      options.onProgress?.({ bytesRead, activitiesFound: 0 });
+    },
+  });
+  const plain = isGzipName(fileName) ? gunzipChunks(counted) : counted;
+  const activities = await summariseTrackXml(textChunks(plain), { signal: options.signal });
+  options.onProgress?.({ bytesRead, activitiesFound: activities.length });
+  return { activities, dailySteps: [] };
+}

@@ -1,0 +1,59 @@
+import { FileImportError } from './parsers/errors';
+import { parseFile, type FileImportProgress, type ParsedFile } from './parsers/parse-file';
+
+/** What the page sends the worker: a file to read, or a cancel of the one being read. */
+export type FileImportRequest = { kind: 'parse'; file: File } | { kind: 'cancel' };
+
+/** What the worker answers. */
+export type FileImportReply =
+  | { kind: 'progress'; progress: FileImportProgress }
+  | { kind: 'done'; result: ParsedFile }
+  | { kind: 'error'; code: FileImportError['code']; message: string };
+
+async function* fileChunks(file: File): AsyncIterable<Uint8Array> {
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Wires the parsing core to a worker's messages; separate from the global scope so a test can drive it. */
+export function handleFileImportMessages(scope: {
+  postMessage: (reply: FileImportReply) => void;
+  addEventListener: (type: 'message', listener: (event: MessageEvent<FileImportRequest>) => void) => void;
+}): void {
+  let current: AbortController | null = null;
+  scope.addEventListener('message', (event) => {
+    const request = event.data;
+    if (request.kind === 'cancel') {
+      current?.abort();
+      return;
+    }
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    parseFile(fileChunks(request.file), request.file.name, {
+      signal: controller.signal,
+      onProgress: (progress) => scope.postMessage({ kind: 'progress', progress }),
+    }).then(
+      (result) => scope.postMessage({ kind: 'done', result }),
+      (error: unknown) =>
+        scope.postMessage(
+          error instanceof FileImportError
+            ? { kind: 'error', code: error.code, message: error.message }
+            : { kind: 'error', code: 'malformed', message: 'The file could not be read.' },
+        ),
+    );
+  });
+}
+
+// Only inside a worker (which has importScripts) does the module listen; imported by a test it just exports.
+if ('importScripts' in globalThis) {
+  handleFileImportMessages(globalThis as unknown as Parameters<typeof handleFileImportMessages>[0]);
+}
