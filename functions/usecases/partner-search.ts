@@ -30,7 +30,6 @@ import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards'
 import { decodeCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
 import { placesNear } from '../shared/places';
-import { isPartitionStart, orderedPartitionPages } from './partition-pages';
 
 export interface PartnerSearchDeps {
   getUserProfile: typeof getUserProfile;
@@ -82,11 +81,25 @@ async function searcherOf(userId: string, deps: Pick<PartnerSearchDeps, 'getUser
 
 /**
  * The partitions a search reads, in order: everyone's (gsi1) for 'all'; else the place's own and then each place
- * within NEAR_KM of it, nearest first. The cursor walks them in that order, each to its end before the next.
+ * within NEAR_KM of it, nearest first. Each is read to its end before the next, so a page still costs one Query
+ * per partition it touches, and the read budget bounds the whole.
  */
 function searchPartitions(query: Pick<PartnerSearchQuery, 'location' | 'activity'>): IndexPartition[] {
   if (query.location === 'all') return [indexPartition('all', query.activity)];
   return placesNear(query.location).map((area) => indexPartition(area, query.activity));
+}
+
+/** A cursor that says "from the start of this partition" (every entry's sort key is longer than the bare prefix). */
+const PARTITION_START_SK = 'USER#';
+
+function partitionStart(partition: IndexPartition): IndexKey {
+  return partition.index === 'gsi1'
+    ? { pk: partition.partitionKey, sk: PARTITION_START_SK, gsi1pk: partition.partitionKey, gsi1sk: PARTITION_START_SK }
+    : { pk: partition.partitionKey, sk: PARTITION_START_SK };
+}
+
+function isPartitionStart(key: IndexKey): boolean {
+  return key.sk === PARTITION_START_SK;
 }
 
 function isIndexKeyForAny(partitions: IndexPartition[]) {
@@ -111,8 +124,9 @@ function isIndexKeyFor(partition: IndexPartition) {
 /**
  * GET /api/partners: one page of discoverable members for the filters, best match first within the page.
  * Reads the index partitions (area × activity) of the place and the places near it, in key order — never every
- * member — and skips the searcher, anyone blocked either way, and members whose shared facts do not fit the filters
- * (a member who keeps their area, activities, level or availability private is left out of searches filtered on it).
+ * member — and skips the
+ * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
+ * who keeps their area, activities, level or availability private is left out of searches filtered on it).
  */
 export async function searchPartners(
   userId: string,
@@ -122,20 +136,21 @@ export async function searchPartners(
 ): Promise<PartnerSearchResponse> {
   const partitions = searchPartitions(query);
   const resumeAt = query.cursor ? decodeCursor(query.cursor, isIndexKeyForAny(partitions)) : null;
-  const turn = resumeAt ? partitions.findIndex((partition) => isIndexKeyFor(partition)(resumeAt)) : 0;
+  let turn = resumeAt ? partitions.findIndex((partition) => isIndexKeyFor(partition)(resumeAt)) : 0;
+  let startKey: IndexKey | null = resumeAt && !isPartitionStart(resumeAt) ? resumeAt : null;
   // Level and availability filters skip most entries, so read further per round trip when they are set.
   const filtered = query.level !== 'all' || query.availability !== 'all';
   const pageSize = Math.min(SEARCH_READ_BUDGET, Math.max(query.limit * (filtered ? 8 : 2), 20));
+
+  const [searcher, relationships, firstPage] = await Promise.all([
+    searcherOf(userId, deps),
+    deps.listRelationships(userId),
+    deps.queryIndexPage(partitions[turn]!, startKey, pageSize),
+  ]);
+  const byOther = new Map<string, Relationship>(relationships.map((r) => [r.otherUserId, r]));
   const wantedLevel = query.level === 'all' ? null : LEVEL_BY_FILTER[query.level];
 
-  const searcherLoaded = searcherOf(userId, deps);
-  const relationshipsLoaded = deps
-    .listRelationships(userId)
-    .then((relationships) => new Map<string, Relationship>(relationships.map((r) => [r.otherUserId, r])));
-  // Awaited only once a page has arrived: a failure must not go unhandled before then.
-  relationshipsLoaded.catch(() => undefined);
-
-  const cheapFit = (listing: PartnerListing, byOther: Map<string, Relationship>) => {
+  const cheapFit = (listing: PartnerListing) => {
     if (listing.userId === userId) return false;
     const relationship = byOther.get(listing.userId);
     if (relationship && isBlocked(relationship)) return false;
@@ -151,36 +166,19 @@ export async function searchPartners(
     return true;
   };
 
-  const pages = orderedPartitionPages({
-    partitions,
-    turn,
-    startKey: resumeAt && !isPartitionStart(resumeAt) ? resumeAt : null,
-    pageSize,
-    budget: SEARCH_READ_BUDGET,
-    read: deps.queryIndexPage,
-    // Each page's fit and consented facts are fetched as it arrives, while the pages after it are still in flight.
-    prepare: async (entries) => {
-      const byOther = await relationshipsLoaded;
-      const fitting = new Set(entries.filter((entry) => cheapFit(entry.listing, byOther)));
-      const consented = await deps.matchingFactsOf(
-        [...fitting].filter((entry) => entry.listing.useActivityForMatching).map((entry) => entry.listing.userId),
-      );
-      return { fitting, consented, byOther };
-    },
-  });
-
-  const [searcher, firstPage] = await Promise.all([searcherLoaded, pages.next()]);
   const cards: PartnerCard[] = [];
   let nextKey: IndexKey | null = null;
-  for (let page = firstPage; ; page = await pages.next()) {
-    if (!page) {
-      nextKey = pages.resumeAt;
-      break;
-    }
-    const { fitting, consented, byOther } = page.prepared;
+  let read = 0;
+  let page = firstPage;
+  for (;;) {
+    read += page.entries.length;
+    const fitting = page.entries.filter((entry) => cheapFit(entry.listing));
+    const consented = await deps.matchingFactsOf(
+      fitting.filter((entry) => entry.listing.useActivityForMatching).map((entry) => entry.listing.userId),
+    );
     let cutAt: number | null = null;
     for (const [index, entry] of page.entries.entries()) {
-      if (!fitting.has(entry)) continue;
+      if (!fitting.includes(entry)) continue;
       const candidate = candidateOf(entry.listing, consented.get(entry.listing.userId) ?? null);
       if (wantedLevel && candidate.level?.activityLevelLabel !== wantedLevel) continue;
       cards.push(
@@ -196,11 +194,19 @@ export async function searchPartners(
         break;
       }
     }
+    const nextPartition = page.lastKey ? null : (partitions[turn + 1] ?? null);
+    const afterPage = page.lastKey ?? (nextPartition ? partitionStart(nextPartition) : null);
     if (cutAt !== null) {
-      nextKey = cutAt === page.entries.length - 1 ? page.after : page.entries[cutAt]!.key;
+      nextKey = cutAt === page.entries.length - 1 ? afterPage : page.entries[cutAt]!.key;
       break;
     }
-    if (!page.after) break;
+    if (!afterPage || read >= SEARCH_READ_BUDGET) {
+      nextKey = afterPage;
+      break;
+    }
+    if (nextPartition) turn += 1;
+    startKey = page.lastKey;
+    page = await deps.queryIndexPage(partitions[turn]!, startKey, Math.min(pageSize, SEARCH_READ_BUDGET - read));
   }
 
   cards.sort((a, b) => b.compatibility - a.compatibility);
