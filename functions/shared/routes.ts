@@ -22,13 +22,11 @@ export interface RouteDefinition {
   entry: string;
   /** Public routes skip the JWT authorizer (OAuth callbacks, webhooks, ingest, health). */
   public: boolean;
-  /** Tables the function reads or writes (it gets their names in env); `access` says how. */
-  tables: readonly import('./tables').TableId[];
   /**
-   * How the function uses each of its `tables` (keys must equal `tables`): the CDK grants exactly this.
-   * Undeclared, the function keeps the old broad grant and test/infra/stacks/least-privilege.test.ts fails.
+   * The tables the function reads or writes and how: it gets their names in its environment (tablesOf) and the CDK
+   * grants exactly this (test/infra/stacks/least-privilege.test.ts).
    */
-  access?: TableAccessMap;
+  access: TableAccessMap;
   /** Secrets the function reads (Secrets Manager in AWS, env locally); the CDK grants read on exactly these. */
   secrets?: readonly SecretId[];
   /** Longer than the 10 s default for routes that call a provider more than once (API Gateway caps at 30 s). */
@@ -52,6 +50,11 @@ export interface TableAccess {
 }
 export type TableAccessMap = Readonly<Partial<Record<import('./tables').TableId, TableAccessMode | TableAccess>>>;
 
+/** The tables a declaration names: the function gets exactly their names in its environment. */
+export function tablesOf(access: TableAccessMap): import('./tables').TableId[] {
+  return Object.keys(access) as import('./tables').TableId[];
+}
+
 /** The long form of one table's declaration. */
 export function tableAccessOf(declared: TableAccessMode | TableAccess): TableAccess {
   return typeof declared === 'string' ? { mode: declared } : declared;
@@ -72,7 +75,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/health',
     entry: 'functions/handlers/health/get-health.ts',
     public: true,
-    tables: ['users', 'connections', 'activities', 'social', 'rateLimits'],
     access: { users: 'read', connections: 'read', activities: 'read', social: 'read', rateLimits: 'read' },
   },
   {
@@ -81,7 +83,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/me',
     entry: 'functions/handlers/me/get-me.ts',
     public: false,
-    tables: ['users'],
     access: { users: 'write' },
   },
   {
@@ -90,7 +91,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/strava/authorize-url',
     entry: 'functions/handlers/strava/get-authorize-url.ts',
     public: false,
-    tables: ['users'],
     secrets: STRAVA_SECRETS,
     access: { users: 'write' },
   },
@@ -100,7 +100,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/strava/connect',
     entry: 'functions/handlers/strava/post-connect.ts',
     public: false,
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
     secrets: STRAVA_SECRETS,
     timeoutSeconds: 29,
     access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
@@ -111,7 +110,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/connections',
     entry: 'functions/handlers/connections/get-connections.ts',
     public: false,
-    tables: ['connections'],
     access: { connections: 'read' },
   },
   {
@@ -120,7 +118,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/connections/{provider}',
     entry: 'functions/handlers/connections/delete-connection.ts',
     public: false,
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
     secrets: ALL_PROVIDER_SECRETS,
     timeoutSeconds: 29,
     access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
@@ -131,7 +128,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/connections/{provider}/sync',
     entry: 'functions/handlers/connections/post-sync.ts',
     public: false,
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
     secrets: ALL_PROVIDER_SECRETS,
     timeoutSeconds: 29,
     access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
@@ -142,7 +138,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/connections/jobs',
     entry: 'functions/handlers/import-jobs/get-import-jobs.ts',
     public: false,
-    tables: ['connections'],
     access: { connections: 'read' },
   },
   {
@@ -151,7 +146,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/sync-requests',
     entry: 'functions/handlers/sync-requests/get-sync-requests.ts',
     public: false,
-    tables: ['rateLimits'],
     access: { rateLimits: 'read' },
   },
   {
@@ -160,7 +154,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/activities',
     entry: 'functions/handlers/activities/get-activities.ts',
     public: false,
-    tables: ['activities'],
     access: { activities: 'read' },
   },
   {
@@ -169,7 +162,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/webhooks/strava',
     entry: 'functions/handlers/strava/get-webhook.ts',
     public: true,
-    tables: [],
     access: {},
   },
   {
@@ -178,7 +170,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/webhooks/strava',
     entry: 'functions/handlers/strava/post-webhook.ts',
     public: true,
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
     secrets: STRAVA_SECRETS,
     access: {
       users: 'write',
@@ -193,7 +184,6 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/strava/usage',
     entry: 'functions/handlers/strava/get-usage.ts',
     public: false,
-    tables: ['rateLimits'],
     access: { rateLimits: 'write' },
   },
 ];
@@ -233,9 +223,8 @@ export interface ScheduledJobDefinition {
   entry: string;
   /** EventBridge schedule expression. */
   schedule: string;
-  tables: readonly import('./tables').TableId[];
   /** As RouteDefinition.access. */
-  access?: TableAccessMap;
+  access: TableAccessMap;
   secrets?: readonly SecretId[];
 }
 
@@ -244,7 +233,6 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     id: 'retention-purge',
     entry: 'functions/handlers/retention/purge.ts',
     schedule: 'rate(1 hour)',
-    tables: ['activities', 'connections'],
     access: { activities: { mode: 'write', scan: true }, connections: { mode: 'write', scan: true } },
   },
   {
@@ -252,7 +240,6 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     id: 'provider-refresh',
     entry: 'functions/handlers/connections/refresh-job.ts',
     schedule: 'rate(1 day)',
-    tables: ['connections'],
     access: { connections: { mode: 'write', scan: true } },
   },
 ];
@@ -264,7 +251,6 @@ const CORE_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
 export const IMPORT_WORKER = {
   id: 'import-worker',
   entry: 'functions/handlers/import-jobs/worker.ts',
-  tables: ['users', 'connections', 'activities', 'rateLimits'],
   secrets: ALL_PROVIDER_SECRETS,
   access: {
     users: 'write',

@@ -13,7 +13,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { EnvSettings } from '../../functions/shared/env';
-import type { RouteDefinition } from '../../functions/shared/routes';
+import { tablesOf, type RouteDefinition } from '../../functions/shared/routes';
 import { tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { secretsFor, type FunctionRuntime } from './function-runtime';
 import { HouseFunction } from './house-function';
@@ -71,7 +71,6 @@ export class ApiRoutes extends Construct {
       const areaStack = stackOf(areaOf(route));
       const handler = new HouseFunction(areaStack, route.id, {
         entry: route.entry,
-        tables: route.tables,
         access: route.access,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
@@ -87,7 +86,7 @@ export class ApiRoutes extends Construct {
         props.userPool.grant(handler.function, ...route.userPoolActions);
       }
       functions.set(route.id, handler);
-      if (!route.public && !route.tables.includes('users')) {
+      if (!route.public && !tablesOf(route.access).includes('users')) {
         // Every signed-in request reads the caller's account-status item, deleted or suspended (functions/lib/http.ts): one GetItem.
         handler.function.addEnvironment(tableEnvVar('users'), props.tables.users.tableName);
         handler.function.addToRolePolicy(

@@ -71,7 +71,7 @@ export class EmailSending extends Construct {
 
     const recorder = new HouseFunction(this, 'SuppressionRecorder', {
       entry: 'functions/handlers/email/ses-events.ts',
-      tables: ['social'],
+      access: { social: 'write' },
       allTables: props.tables,
       description: 'Records SES bounces and complaints so the app stops mailing those addresses',
     });

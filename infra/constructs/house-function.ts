@@ -7,7 +7,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EnvSettings, EnvVar } from '../../functions/shared/env';
-import { tableAccessOf, type TableAccessMap } from '../../functions/shared/routes';
+import { tableAccessOf, tablesOf, type TableAccessMap } from '../../functions/shared/routes';
 import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { fromRepoRoot, REPO_ROOT } from './paths';
 
@@ -45,36 +45,11 @@ function declaredStatements(access: TableAccessMap, allTables: Readonly<Record<T
   });
 }
 
-/**
- * The grant of a function that has not declared `access` yet: item-level reads, writes and Scan on its tables
- * and all their indexes. test/infra/stacks/least-privilege.test.ts fails for every such function.
- */
-const UNDECLARED_TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
-
-function tableAndIndexArns(table: ITable, tableId: TableId): string[] {
-  const definition = TABLES.find((candidate) => candidate.id === tableId);
-  if (!definition) throw new Error(`Unknown table '${tableId}'`);
-  return [table.tableArn, ...definition.indexes.map((index) => `${table.tableArn}/index/${index.name}`)];
-}
-
 export interface HouseFunctionProps {
   /** Handler module, relative to the repository root; it exports `handler`. */
   entry: string;
-  /** The tables this function uses; it gets their names in its environment. */
-  tables: readonly TableId[];
-  /** How it uses each (functions/shared/routes.ts); it is granted exactly that. */
-  access?: TableAccessMap;
+  /** The tables it uses and how (functions/shared/routes.ts): it gets their names in its environment and exactly that grant. */
+  access: TableAccessMap;
   allTables: Readonly<Record<TableId, ITable>>;
   /** Purpose, shown in the Lambda console. */
   description: string;
@@ -101,7 +76,7 @@ export class HouseFunction extends Construct {
     });
 
     const tableEnvironment = Object.fromEntries(
-      props.tables.map((tableId) => [tableEnvVar(tableId), props.allTables[tableId].tableName]),
+      tablesOf(props.access).map((tableId) => [tableEnvVar(tableId), props.allTables[tableId].tableName]),
     );
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -139,23 +114,7 @@ export class HouseFunction extends Construct {
       },
     });
 
-    if (props.access) {
-      const undeclared = props.tables.filter((tableId) => !(tableId in props.access!));
-      if (undeclared.length > 0)
-        throw new Error(`${id} lists tables without declaring their access: ${undeclared.join(', ')}`);
-      const unlisted = Object.keys(props.access).filter((tableId) => !props.tables.includes(tableId as TableId));
-      if (unlisted.length > 0)
-        throw new Error(`${id} declares access to tables it does not list: ${unlisted.join(', ')}`);
-      for (const statement of declaredStatements(props.access, props.allTables))
-        this.function.addToRolePolicy(statement);
-    } else if (props.tables.length > 0) {
-      this.function.addToRolePolicy(
-        new PolicyStatement({
-          actions: UNDECLARED_TABLE_ACTIONS,
-          resources: props.tables.flatMap((tableId) => tableAndIndexArns(props.allTables[tableId], tableId)),
-        }),
-      );
-    }
+    for (const statement of declaredStatements(props.access, props.allTables)) this.function.addToRolePolicy(statement);
 
     for (const { secret } of props.secrets ?? []) secret.grantRead(this.function);
 

@@ -41,7 +41,7 @@ export class ImportQueue extends Construct {
     });
     this.worker = new HouseFunction(this, IMPORT_WORKER.id, {
       entry: IMPORT_WORKER.entry,
-      tables: IMPORT_WORKER.tables,
+      access: IMPORT_WORKER.access,
       allTables: props.tables,
       description: 'Import worker: runs import and backfill jobs from the import queue',
       memorySize: 512,

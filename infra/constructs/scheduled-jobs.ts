@@ -25,7 +25,6 @@ export class ScheduledJobs extends Construct {
     for (const job of props.jobs) {
       const handler = new HouseFunction(this, job.id, {
         entry: job.entry,
-        tables: job.tables,
         access: job.access,
         allTables: props.tables,
         description: `Scheduled job ${job.id} (${job.schedule})`,

@@ -23,7 +23,7 @@ const route = (id: string, timeoutSeconds?: number): RouteDefinition => ({
   path: `/api/${id}`,
   entry: 'slow.mjs',
   public: true,
-  tables: [],
+  access: {},
   timeoutSeconds,
 });
 const routes = [route('default'), route('declared', 29), route('beyond-gateway', 60)];

@@ -34,7 +34,7 @@ export async function invoke(
       body,
       sourceIp: '127.0.0.1',
     },
-    { ...route, entry: '', public: !options.claims, tables: [] },
+    { ...route, entry: '', public: !options.claims, access: {} },
     options.pathParameters ?? {},
     options.claims,
   );

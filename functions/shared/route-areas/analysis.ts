@@ -7,7 +7,6 @@ export const ANALYSIS_ROUTES: readonly RouteDefinition[] = [
     path: '/api/analysis',
     entry: 'functions/handlers/analysis/get-analysis.ts',
     public: false,
-    tables: ['users', 'activities', 'connections'],
     access: { users: 'read', activities: 'read', connections: 'read' },
   },
 ];

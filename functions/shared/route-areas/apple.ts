@@ -7,7 +7,6 @@ export const APPLE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/apple/ingest-token',
     entry: 'functions/handlers/apple/post-ingest-token.ts',
     public: false,
-    tables: ['users', 'connections'],
     access: { users: 'write', connections: 'write' },
   },
   // Public: the Shortcut has no Cognito session; its per-user ingest token is checked by the handler.
@@ -17,7 +16,6 @@ export const APPLE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/apple/ingest',
     entry: 'functions/handlers/apple/post-ingest.ts',
     public: true,
-    tables: ['users', 'connections', 'activities', 'rateLimits'],
     timeoutSeconds: 29,
     access: { users: 'write', connections: 'write', activities: 'write', rateLimits: 'write' },
   },

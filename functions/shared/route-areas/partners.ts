@@ -12,7 +12,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners',
     entry: partners('get-partners'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -21,7 +20,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}',
     entry: partners('get-partner'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'read', users: 'read' },
   },
   {
@@ -30,7 +28,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/connect',
     entry: partners('post-connect'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'write', users: 'read' },
   },
   {
@@ -39,7 +36,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/accept',
     entry: partners('post-accept'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'write', users: 'read' },
   },
   {
@@ -48,7 +44,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/decline',
     entry: partners('post-decline'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'write', users: 'read' },
   },
   {
@@ -57,7 +52,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/block',
     entry: partners('post-block'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'write', users: 'read' },
   },
   {
@@ -66,7 +60,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/block',
     entry: partners('delete-block'),
     public: false,
-    tables: ['social'],
     access: { social: 'write' },
   },
   {
@@ -75,7 +68,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partner-connections',
     entry: partners('get-partner-connections'),
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'read', users: 'read' },
   },
   {
@@ -84,7 +76,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/conversations',
     entry: messages('get-conversations'),
     public: false,
-    tables: ['social', 'users'],
     secrets: ['appSecret'],
     access: { social: 'read', users: 'read' },
   },
@@ -94,7 +85,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/conversations/{userId}/messages',
     entry: messages('get-messages'),
     public: false,
-    tables: ['social', 'users'],
     secrets: ['appSecret'],
     access: { social: 'read', users: 'read' },
   },
@@ -104,7 +94,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/conversations/{userId}/messages',
     entry: messages('post-message'),
     public: false,
-    tables: ['social', 'users'],
     secrets: ['appSecret'],
     access: { social: 'write', users: 'write' },
   },
@@ -114,7 +103,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/notifications',
     entry: notifications('get-notifications'),
     public: false,
-    tables: ['social'],
     access: { social: { mode: 'read', indexes: ['gsi1'] } },
   },
   {
@@ -123,7 +111,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/notifications/{notificationId}/read',
     entry: notifications('post-read'),
     public: false,
-    tables: ['social'],
     access: { social: { mode: 'write', indexes: ['gsi1'] } },
   },
   {
@@ -132,7 +119,6 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/notifications/read-all',
     entry: notifications('post-read-all'),
     public: false,
-    tables: ['social'],
     access: { social: { mode: 'write', indexes: ['gsi1'] } },
   },
 ];

@@ -3,7 +3,6 @@ import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 /** Group activities and ride sharing. Notifications are written to the social table; names are read from users. */
 const GA = 'functions/handlers/group-activities';
 const RIDES = 'functions/handlers/rides';
-const tables = ['social', 'users'] as const;
 
 export const PLAN_ROUTES: readonly RouteDefinition[] = [
   {
@@ -12,7 +11,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities',
     entry: `${GA}/post-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -21,7 +19,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities',
     entry: `${GA}/get-group-activities.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   // Before /{activityId}: the local host matches in list order (API Gateway prefers the literal path anyway).
@@ -31,7 +28,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/mine',
     entry: `${GA}/get-my-group-activities.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -40,7 +36,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}',
     entry: `${GA}/get-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'read', users: 'read' },
   },
   {
@@ -49,7 +44,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}',
     entry: `${GA}/put-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -58,7 +52,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/cancel',
     entry: `${GA}/post-cancel-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -67,7 +60,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/join',
     entry: `${GA}/post-join-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -76,7 +68,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/leave',
     entry: `${GA}/post-leave-group-activity.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -85,7 +76,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/participants/{userId}',
     entry: `${GA}/delete-group-activity-participant.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -94,7 +84,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides',
     entry: `${RIDES}/get-activity-rides.ts`,
     public: false,
-    tables,
     access: { social: 'read', users: 'read' },
   },
   {
@@ -103,7 +92,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides',
     entry: `${RIDES}/post-ride-offer.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -112,7 +100,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}',
     entry: `${RIDES}/delete-ride-offer.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -121,7 +108,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}/booking',
     entry: `${RIDES}/post-ride-booking.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -130,7 +116,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}/booking',
     entry: `${RIDES}/delete-ride-booking.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -139,7 +124,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests',
     entry: `${RIDES}/post-ride-request.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -148,7 +132,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests/{requestId}',
     entry: `${RIDES}/delete-ride-request.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -157,7 +140,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests/{requestId}/offer',
     entry: `${RIDES}/post-ride-request-offer.ts`,
     public: false,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -166,7 +148,6 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
     path: '/api/rides',
     entry: `${RIDES}/get-my-rides.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
 ];
@@ -176,7 +157,6 @@ export const PLAN_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     id: 'activity-reminders',
     entry: 'functions/handlers/reminders/send-reminders.ts',
     schedule: 'rate(15 minutes)',
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
   },
 ];

@@ -10,7 +10,6 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/profile',
     entry: 'functions/handlers/profile/get-profile.ts',
     public: false,
-    tables: ['users'],
     access: { users: 'write' },
   },
   {
@@ -19,7 +18,6 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/profile',
     entry: 'functions/handlers/profile/put-profile.ts',
     public: false,
-    tables: ['users', 'social'],
     access: { users: 'write', social: 'write' },
   },
   {
@@ -28,7 +26,6 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/me',
     entry: 'functions/handlers/me/delete-me.ts',
     public: false,
-    tables: ['users', 'connections', 'activities', 'social', 'rateLimits'],
     access: {
       users: { mode: 'write', indexes: ['gsi1'] },
       connections: { mode: 'write', indexes: ['gsi1'] },

@@ -8,7 +8,6 @@ export const SAFETY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/reports',
     entry: 'functions/handlers/reports/post-report.ts',
     public: false,
-    tables: ['social', 'users'],
     access: { social: 'write', users: 'read' },
   },
   {
@@ -17,7 +16,6 @@ export const SAFETY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/moderation/reports',
     entry: 'functions/handlers/moderation/get-reports.ts',
     public: false,
-    tables: ['social', 'users'],
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -26,7 +24,6 @@ export const SAFETY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/moderation/reports/{reportId}/actions',
     entry: 'functions/handlers/moderation/post-report-action.ts',
     public: false,
-    tables: ['social', 'users'],
     // users: the suspended account's status item, read on every request.
     access: { social: 'write', users: 'write' },
     userPoolActions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],

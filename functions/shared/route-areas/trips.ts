@@ -6,7 +6,6 @@ import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
  */
 const TRIPS = 'functions/handlers/trip-plans';
 const EMAIL = 'functions/handlers/email';
-const tables = ['social', 'users'] as const;
 
 export const TRIP_ROUTES: readonly RouteDefinition[] = [
   {
@@ -15,7 +14,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-plans',
     entry: `${TRIPS}/post-trip-plan.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
@@ -24,7 +22,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-plans',
     entry: `${TRIPS}/get-trip-plans.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -33,7 +30,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-plans/{planId}',
     entry: `${TRIPS}/get-trip-plan.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -42,7 +38,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-plans/{planId}/check-ins',
     entry: `${TRIPS}/post-trip-check-in.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
@@ -51,7 +46,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-links/{token}',
     entry: `${TRIPS}/get-trip-link.ts`,
     public: true,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -60,7 +54,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-contact-stops/{token}',
     entry: `${TRIPS}/get-trip-contact-stop.ts`,
     public: true,
-    tables,
     access: { social: 'read', users: 'read' },
   },
   {
@@ -69,7 +62,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/trip-contact-stops/{token}',
     entry: `${TRIPS}/post-trip-contact-stop.ts`,
     public: true,
-    tables,
     access: { social: 'write', users: 'read' },
   },
   {
@@ -78,7 +70,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/email-preferences',
     entry: `${EMAIL}/get-email-preferences.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'read', indexes: ['gsi1'] }, users: 'read' },
   },
   {
@@ -87,7 +78,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/email-preferences',
     entry: `${EMAIL}/put-email-preferences.ts`,
     public: false,
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
@@ -96,7 +86,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/email/unsubscribe',
     entry: `${EMAIL}/get-unsubscribe.ts`,
     public: true,
-    tables: [],
     access: {},
   },
   {
@@ -105,7 +94,6 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
     path: '/api/email/unsubscribe',
     entry: `${EMAIL}/post-unsubscribe.ts`,
     public: true,
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
 ];
@@ -115,21 +103,18 @@ export const TRIP_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     id: 'trip-plans',
     entry: `${TRIPS}/schedule-job.ts`,
     schedule: 'rate(5 minutes)',
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'message-digest',
     entry: `${EMAIL}/digest-job.ts`,
     schedule: 'rate(1 day)',
-    tables,
     access: { social: 'write', users: { mode: 'write', indexes: ['gsi1'] } },
   },
   {
     id: 'email-outbox',
     entry: `${EMAIL}/outbox-job.ts`,
     schedule: 'rate(1 minute)',
-    tables,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
 ];

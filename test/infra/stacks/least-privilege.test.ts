@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  IMPORT_WORKER,
   ROUTES,
   SCHEDULED_JOBS,
   tableAccessOf,
@@ -20,18 +21,22 @@ beforeAll(() => {
 });
 afterAll(() => testApp?.cleanup());
 
-type Declared = RouteDefinition | ScheduledJobDefinition;
-const everything = (): { kind: 'route' | 'job'; definition: Declared }[] => [
+type Declared = RouteDefinition | ScheduledJobDefinition | typeof IMPORT_WORKER;
+type Kind = 'route' | 'job' | 'worker';
+const everything = (): { kind: Kind; definition: Declared }[] => [
   ...ROUTES.map((definition) => ({ kind: 'route' as const, definition })),
   ...SCHEDULED_JOBS.map((definition) => ({ kind: 'job' as const, definition })),
+  { kind: 'worker', definition: IMPORT_WORKER },
 ];
-const functionOf = (kind: 'route' | 'job', id: string) =>
-  (kind === 'route' ? testApp.stateless.apiRoutes : testApp.stateless.jobs).functions.get(id)!.function;
+const functionOf = (kind: Kind, id: string) =>
+  kind === 'worker'
+    ? testApp.stateless.imports.worker.function
+    : (kind === 'route' ? testApp.stateless.apiRoutes : testApp.stateless.jobs).functions.get(id)!.function;
 
 /** What a declaration must grant: `<table>` / `<table>/index/<name>` → sorted actions. */
-function expectedGrants(kind: 'route' | 'job', definition: Declared): Record<string, string[]> {
+function expectedGrants(kind: Kind, definition: Declared): Record<string, string[]> {
   const grants: Record<string, Set<string>> = {};
-  for (const [tableId, declared] of Object.entries(definition.access ?? {})) {
+  for (const [tableId, declared] of Object.entries(definition.access)) {
     const { mode, indexes = [], scan } = tableAccessOf(declared!);
     const actions = [
       ...TABLE_READ_ACTIONS,
@@ -42,26 +47,12 @@ function expectedGrants(kind: 'route' | 'job', definition: Declared): Record<str
       for (const action of actions) (grants[key] ??= new Set()).add(action);
   }
   // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts).
-  if (kind === 'route' && !(definition as RouteDefinition).public && !definition.tables.includes('users'))
+  if (kind === 'route' && !(definition as RouteDefinition).public && !('users' in definition.access))
     (grants.users ??= new Set()).add('dynamodb:GetItem');
   return Object.fromEntries(Object.entries(grants).map(([key, actions]) => [key, [...actions].sort()]));
 }
 
 describe('least privilege by declaration', () => {
-  it('has every route and job declare read or write for exactly the tables it lists', () => {
-    const wrong = everything()
-      .filter(
-        ({ definition }) =>
-          !definition.access ||
-          [...Object.keys(definition.access)].sort().join() !== [...definition.tables].sort().join(),
-      )
-      .map(
-        ({ definition }) =>
-          `${definition.id}: tables [${definition.tables.join(', ')}], access ${JSON.stringify(definition.access ?? 'undeclared')}`,
-      );
-    expect(wrong, 'declare `access` (functions/shared/routes.ts TableAccessMap) for each listed table').toEqual([]);
-  });
-
   it('grants each function exactly its declaration, on the table and the declared indexes only', () => {
     for (const { kind, definition } of everything()) {
       expect(dynamoGrantsOf(functionOf(kind, definition.id)), definition.id).toEqual(expectedGrants(kind, definition));
@@ -71,7 +62,7 @@ describe('least privilege by declaration', () => {
   it('gives read-only routes no write action', () => {
     const writes = new Set<string>([...TABLE_WRITE_ACTIONS, 'dynamodb:Scan']);
     const readOnly = ROUTES.filter((route) =>
-      Object.values(route.access ?? {}).every((declared) => tableAccessOf(declared!).mode === 'read'),
+      Object.values(route.access).every((declared) => tableAccessOf(declared!).mode === 'read'),
     );
     expect(readOnly.map((route) => route.id)).toEqual(
       expect.arrayContaining(['get-health', 'get-connections', 'get-activities', 'get-analysis', 'get-notifications']),
@@ -93,7 +84,7 @@ describe('least privilege by declaration', () => {
 
   it('lets no HTTP route Scan, and among jobs only the purge and the refresh job', () => {
     for (const { kind, definition } of everything()) {
-      const declaresScan = Object.values(definition.access ?? {}).some((declared) => tableAccessOf(declared!).scan);
+      const declaresScan = Object.values(definition.access).some((declared) => tableAccessOf(declared!).scan);
       const grantsScan = Object.values(dynamoGrantsOf(functionOf(kind, definition.id)))
         .flat()
         .includes('dynamodb:Scan');

@@ -7,7 +7,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
-import { ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
+import { ROUTES, SCHEDULED_JOBS, tablesOf } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
 import {
@@ -110,7 +110,7 @@ describe('HTTP API routes', () => {
 
   /** The route's tables, plus users for every signed-in route: the shared auth path reads the deleted-account tombstone there. */
   const tablesOfRoute = (definition: (typeof ROUTES)[number]): TableId[] => [
-    ...new Set([...definition.tables, ...(definition.public ? [] : (['users'] as const))]),
+    ...new Set([...tablesOf(definition.access), ...(definition.public ? [] : (['users'] as const))]),
   ];
 
   it('sends each route to its own function, which gets exactly the tables the route lists (and users when signed in)', () => {
@@ -250,7 +250,7 @@ describe('scheduled jobs', () => {
     const purge = SCHEDULED_JOBS.find((job) => job.id === 'retention-purge')!;
     expect(purge.entry).toBe('functions/handlers/retention/purge.ts');
     const functionId = logicalIdOf(testApp.stateless.jobs.functions.get(purge.id)!.function);
-    expect(tablesGrantedTo(functionId).sort()).toEqual([...purge.tables].sort());
+    expect(tablesGrantedTo(functionId).sort()).toEqual(tablesOf(purge.access).sort());
   });
 });
 
