@@ -1,5 +1,11 @@
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type DeleteCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 
 type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
@@ -61,4 +67,18 @@ export async function batchGetAll(
     }
   }
   return found;
+}
+
+/** Sends a conditional write: false when its condition refused it (someone got there first, or nothing to do), not an error. */
+export async function writeIfCondition(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  try {
+    // One call per kind: the client's send is overloaded per command, not typed for a union of them.
+    if (command instanceof PutCommand) await dynamo().send(command);
+    else if (command instanceof UpdateCommand) await dynamo().send(command);
+    else await dynamo().send(command);
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { TokenCipher } from '../lib/token-cipher';
 import type { ProviderType } from '../shared/schemas/activity';
 import { keys } from './keys';
+import { writeIfCondition } from './batch';
 
 export interface ProviderTokens {
   accessToken: string;
@@ -221,22 +222,16 @@ export async function acquireRefreshLease(
   nowMs: number,
   leaseMs: number,
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.connection(userId, provider),
-        UpdateExpression: 'SET refreshLeaseUntil = :until',
-        ConditionExpression:
-          'tokenVersion = :version AND is_active = :true AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
-        ExpressionAttributeValues: { ':until': nowMs + leaseMs, ':version': version, ':true': true, ':now': nowMs },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(userId, provider),
+      UpdateExpression: 'SET refreshLeaseUntil = :until',
+      ConditionExpression:
+        'tokenVersion = :version AND is_active = :true AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
+      ExpressionAttributeValues: { ':until': nowMs + leaseMs, ':version': version, ':true': true, ':now': nowMs },
+    }),
+  );
 }
 
 /** Stores rotated tokens if nobody changed them since `version`; releases the lease. */
@@ -249,30 +244,24 @@ export async function storeRefreshedTokens(
   now: Date,
 ): Promise<boolean> {
   const context = cipherContext(userId, provider);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.connection(userId, provider),
-        UpdateExpression:
-          'SET accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = :next, updated_at = :now REMOVE refreshLeaseUntil',
-        ConditionExpression: 'tokenVersion = :version AND is_active = :true',
-        ExpressionAttributeValues: {
-          ':access': cipher.seal(tokens.accessToken, context),
-          ':refresh': cipher.seal(tokens.refreshToken, context),
-          ':expiresAt': tokens.expiresAt,
-          ':next': version + 1,
-          ':version': version,
-          ':true': true,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(userId, provider),
+      UpdateExpression:
+        'SET accessTokenEnc = :access, refreshTokenEnc = :refresh, token_expires_at = :expiresAt, tokenVersion = :next, updated_at = :now REMOVE refreshLeaseUntil',
+      ConditionExpression: 'tokenVersion = :version AND is_active = :true',
+      ExpressionAttributeValues: {
+        ':access': cipher.seal(tokens.accessToken, context),
+        ':refresh': cipher.seal(tokens.refreshToken, context),
+        ':expiresAt': tokens.expiresAt,
+        ':next': version + 1,
+        ':version': version,
+        ':true': true,
+        ':now': now.toISOString(),
+      },
+    }),
+  );
 }
 
 export async function releaseRefreshLease(userId: string, provider: ProviderType, version: number): Promise<void> {
@@ -330,26 +319,20 @@ export async function saveSyncCursor(
   now: Date,
   generation: string,
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.connection(userId, provider),
-        UpdateExpression: 'SET sync_cursor = :cursor, updated_at = :now',
-        ConditionExpression: 'is_active = :true AND generation = :generation',
-        ExpressionAttributeValues: {
-          ':cursor': cursor,
-          ':now': now.toISOString(),
-          ':true': true,
-          ':generation': generation,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.connection(userId, provider),
+      UpdateExpression: 'SET sync_cursor = :cursor, updated_at = :now',
+      ConditionExpression: 'is_active = :true AND generation = :generation',
+      ExpressionAttributeValues: {
+        ':cursor': cursor,
+        ':now': now.toISOString(),
+        ':true': true,
+        ':generation': generation,
+      },
+    }),
+  );
 }
 
 /**

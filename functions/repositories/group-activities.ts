@@ -15,6 +15,7 @@ import { DELETED_ORGANIZER_ID } from '../domain/group-activity';
 import { DELETED_USER } from '../shared/schemas/partners';
 import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
 import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
+import { writeIfCondition } from './batch';
 
 /**
  * social table: group activities.
@@ -537,21 +538,15 @@ export async function activitiesJoinedAmong(userId: string, activityIds: readonl
 
 /** Claims a participant's reminder: true exactly once per participant and start time. */
 export async function claimReminder(activityId: string, userId: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: groupActivityKeys.member(activityId, userId),
-        UpdateExpression: 'SET remindedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(remindedAt)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: groupActivityKeys.member(activityId, userId),
+      UpdateExpression: 'SET remindedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(remindedAt)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
 }
 
 /**

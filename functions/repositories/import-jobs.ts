@@ -1,10 +1,11 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { dynamo } from '../lib/dynamo';
 import type { ProviderType } from '../shared/schemas/activity';
 import { IMPORT_JOB_KINDS, ImportJob, type ImportJobKind } from '../shared/schemas/import-jobs';
 import { ConnectionEndedError, writeFenced, type ConnectionFence } from './connection-fence';
 import { keys } from './keys';
+import { writeIfCondition } from './batch';
 
 /**
  * Import jobs (connections table, sk JOB#<provider>#<kind>): one item per user + provider + kind holds the current
@@ -106,34 +107,28 @@ export async function saveImportJob(
   job: ImportJob,
   state?: Record<string, unknown> | null,
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.importJob(userId, job.provider, job.kind),
-        UpdateExpression:
-          state === undefined
-            ? 'SET #job = :job, #status = :status'
-            : 'SET #job = :job, #status = :status, #state = :state',
-        ConditionExpression: '#job.id = :id',
-        ExpressionAttributeNames: {
-          '#job': 'job',
-          '#status': 'status',
-          ...(state === undefined ? {} : { '#state': 'state' }),
-        },
-        ExpressionAttributeValues: {
-          ':job': job,
-          ':status': job.status,
-          ':id': job.id,
-          ...(state === undefined ? {} : { ':state': state }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.importJob(userId, job.provider, job.kind),
+      UpdateExpression:
+        state === undefined
+          ? 'SET #job = :job, #status = :status'
+          : 'SET #job = :job, #status = :status, #state = :state',
+      ConditionExpression: '#job.id = :id',
+      ExpressionAttributeNames: {
+        '#job': 'job',
+        '#status': 'status',
+        ...(state === undefined ? {} : { '#state': 'state' }),
+      },
+      ExpressionAttributeValues: {
+        ':job': job,
+        ':status': job.status,
+        ':id': job.id,
+        ...(state === undefined ? {} : { ':state': state }),
+      },
+    }),
+  );
 }
 
 export async function listImportJobs(userId: string): Promise<ImportJob[]> {

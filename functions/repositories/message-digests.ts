@@ -2,6 +2,7 @@ import { GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { messageKeys } from './keys';
+import { writeIfCondition } from './batch';
 
 /**
  * The daily message digest, one item per user in the users table (`USER#<id>` / `MSG_DIGEST`):
@@ -86,25 +87,19 @@ export async function claimDigestDay(
   seenLastDay: string | null,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: users(),
-        Key: messageKeys.messageDigest(userId),
-        UpdateExpression: 'SET lastDay = :day, lastAt = :now',
-        ConditionExpression: seenLastDay === null ? 'attribute_not_exists(lastDay)' : 'lastDay = :seen',
-        ExpressionAttributeValues: {
-          ':day': day,
-          ':now': now.toISOString(),
-          ...(seenLastDay === null ? {} : { ':seen': seenLastDay }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: users(),
+      Key: messageKeys.messageDigest(userId),
+      UpdateExpression: 'SET lastDay = :day, lastAt = :now',
+      ConditionExpression: seenLastDay === null ? 'attribute_not_exists(lastDay)' : 'lastDay = :seen',
+      ExpressionAttributeValues: {
+        ':day': day,
+        ':now': now.toISOString(),
+        ...(seenLastDay === null ? {} : { ':seen': seenLastDay }),
+      },
+    }),
+  );
 }
 
 /** Nothing waits any more up to `now`; a message that arrived after `now` keeps the user on the list. */

@@ -1,7 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { dynamo } from '../lib/dynamo';
 import { keys } from './keys';
+import { writeIfCondition } from './batch';
 
 /** Records a pending authorize; TTL removes it eventually, the conditional consume enforces the life exactly. */
 export async function savePendingOAuthState(
@@ -30,18 +31,12 @@ export async function savePendingOAuthState(
 
 /** Deletes the pending state if it exists, belongs to `userId` and is still live; false when it was already used (or never issued). */
 export async function consumePendingOAuthState(nonce: string, userId: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('users'),
-        Key: keys.oauthState(nonce),
-        ConditionExpression: 'attribute_exists(pk) AND userId = :userId AND expiresAtMs > :now',
-        ExpressionAttributeValues: { ':userId': userId, ':now': now.getTime() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new DeleteCommand({
+      TableName: tableName('users'),
+      Key: keys.oauthState(nonce),
+      ConditionExpression: 'attribute_exists(pk) AND userId = :userId AND expiresAtMs > :now',
+      ExpressionAttributeValues: { ':userId': userId, ':now': now.getTime() },
+    }),
+  );
 }

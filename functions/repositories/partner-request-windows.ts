@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { partnerRequestWindowKeys } from './keys';
+import { writeIfCondition } from './batch';
 
 /**
  * Per-sender partner-request counter, social table: pk USER#<id> / sk PARTNER_REQ_WINDOW#<window start>,
@@ -15,29 +16,23 @@ export async function takePartnerRequestAllowance(
   windowEnd: Date,
   limit: number,
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('social'),
-        Key: partnerRequestWindowKeys.window(userId, windowStart.toISOString()),
-        UpdateExpression:
-          'SET requests = if_not_exists(requests, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
-        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ':limit': limit,
-          ':entity': 'PartnerRequestWindow',
-          ':userId': userId,
-          ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: tableName('social'),
+      Key: partnerRequestWindowKeys.window(userId, windowStart.toISOString()),
+      UpdateExpression:
+        'SET requests = if_not_exists(requests, :zero) + :one, entity = :entity, userId = :userId, expiresAt = :expiresAt',
+      ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':limit': limit,
+        ':entity': 'PartnerRequestWindow',
+        ':userId': userId,
+        ':expiresAt': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+      },
+    }),
+  );
 }
 
 /** Gives back a request that was then not sent (someone else moved first). */

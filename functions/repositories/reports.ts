@@ -11,6 +11,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ReportKind } from '../shared/schemas/reports';
 import { batchGetAll } from './batch';
 import { keys, messageKeys } from './keys';
+import { writeIfCondition } from './batch';
 
 /**
  * social table: reports and moderation.
@@ -212,26 +213,20 @@ export async function suspendedAmong(userIds: readonly string[]): Promise<Set<st
 
 /** Counts one report toward the hour's limit; false when the limit is reached (nothing counted). */
 export async function takeReportAllowance(userId: string, hourStart: Date, limit: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reportWindow(userId, hourStart.toISOString()),
-        UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD requests :one',
-        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-        ExpressionAttributeValues: {
-          ':entity': 'ReportWindow',
-          ':expires': Math.floor(hourStart.getTime() / 1000) + 7200,
-          ':one': 1,
-          ':limit': limit,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.reportWindow(userId, hourStart.toISOString()),
+      UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD requests :one',
+      ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+      ExpressionAttributeValues: {
+        ':entity': 'ReportWindow',
+        ':expires': Math.floor(hourStart.getTime() / 1000) + 7200,
+        ':one': 1,
+        ':limit': limit,
+      },
+    }),
+  );
 }
 
 function toReport(item: Record<string, unknown>): ReportRecord {

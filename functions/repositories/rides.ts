@@ -1,12 +1,13 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { dynamo } from '../lib/dynamo';
 import { wallClockOf } from '../domain/plan-time';
 import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
 import { batchGetAll } from './batch';
 import { transact } from './group-activities';
 import { groupActivityKeys, rideKeys } from './keys';
+import { writeIfCondition } from './batch';
 
 /**
  * social table: rides live in their activity's partition, so one Query reads every offer, booking and
@@ -382,21 +383,15 @@ export async function deleteRideRequest(
 
 /** Records that `driverId` offered their ride to a request; false if they already had (or the request is gone). */
 export async function markRequestOffered(activityId: string, requestId: string, driverId: string): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: rideKeys.request(activityId, requestId),
-        UpdateExpression: 'ADD offeredBy :driver',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(offeredBy, :driverId)',
-        ExpressionAttributeValues: { ':driver': new Set([driverId]), ':driverId': driverId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: table(),
+      Key: rideKeys.request(activityId, requestId),
+      UpdateExpression: 'ADD offeredBy :driver',
+      ConditionExpression: 'attribute_exists(pk) AND NOT contains(offeredBy, :driverId)',
+      ExpressionAttributeValues: { ':driver': new Set([driverId]), ':driverId': driverId },
+    }),
+  );
 }
 
 export async function deleteRideStats(userId: string): Promise<number> {

@@ -49,6 +49,7 @@ import {
   quarterCounterAttribute,
   quarterSendsAttribute,
 } from './strava-rate-limit-keys';
+import { writeIfCondition } from './batch';
 
 export type { StravaAppConfig } from './strava-configs';
 export { stravaConfigForUser } from './strava-configs';
@@ -82,17 +83,6 @@ function dayItemBase(config: StravaAppConfig, dayStart: Date) {
       ':false': false,
     },
   };
-}
-
-/** Runs a conditional write; a failed condition means "nothing to do" and is not an error. */
-async function updateIfCondition(command: UpdateCommand): Promise<boolean> {
-  try {
-    await dynamo().send(command);
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
 }
 
 function dateOrNull(value: unknown): Date | null {
@@ -164,7 +154,9 @@ export async function acquireStravaCall(config: StravaAppConfig, now: Date): Pro
     const refused = await refusal(config, now);
     if (refused) throw refused;
     if (attempt === ACQUIRE_ATTEMPTS)
-      throw new Error(`Strava rate limiter: the window for config '${config.id}' kept refusing a call its state allows`);
+      throw new Error(
+        `Strava rate limiter: the window for config '${config.id}' kept refusing a call its state allows`,
+      );
   }
 }
 
@@ -262,7 +254,7 @@ async function markRateLimited(config: StravaAppConfig, now: Date, until: Date):
   ) {
     const base = dayItemBase(config, day);
     writes.push(
-      updateIfCondition(
+      writeIfCondition(
         new UpdateCommand({
           TableName: tableName('rateLimits'),
           Key: stravaRateLimitKeys.dayWindow(config.id, day),
@@ -370,11 +362,11 @@ export async function recordStravaResponse(
     // Never lower ours: our in-flight calls may not have reached Strava yet.
     const reported = readUsage(report);
     if (reported.daily > 0)
-      writes.push(updateIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
+      writes.push(writeIfCondition(raiseCounter(config, now, 'daily_requests', reported.daily, '')));
     if (reported.fifteenMin > 0) {
       const quarter = quarterCounterAttribute(fifteenMinuteWindowStart(now));
       writes.push(
-        updateIfCondition(
+        writeIfCondition(
           raiseCounter(
             config,
             now,

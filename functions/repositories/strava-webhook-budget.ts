@@ -11,35 +11,30 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fifteenMinuteWindowStart, nextFifteenMinuteWindowStart } from '../domain/rate-limit';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import { dynamo } from '../lib/dynamo';
 import { stravaWebhookKeys } from './keys';
+import { writeIfCondition } from './batch';
 
 export const stravaWebhookBudgetKey = (athleteId: number, now: Date) =>
   stravaWebhookKeys.budget(athleteId, fifteenMinuteWindowStart(now));
 
 /** True when one more webhook-driven Strava call for this athlete fits its quarter's budget (and counts it). */
 export async function takeWebhookCall(athleteId: number, now: Date, limit: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: stravaWebhookBudgetKey(athleteId, now),
-        UpdateExpression: 'SET calls = if_not_exists(calls, :zero) + :one, entity = :entity, expiresAt = :expiresAt',
-        ConditionExpression: 'attribute_not_exists(calls) OR calls < :limit',
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ':limit': limit,
-          ':entity': 'StravaWebhookBudget',
-          ':expiresAt': Math.ceil(nextFifteenMinuteWindowStart(now).getTime() / 1000) + 3600,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new UpdateCommand({
+      TableName: tableName('rateLimits'),
+      Key: stravaWebhookBudgetKey(athleteId, now),
+      UpdateExpression: 'SET calls = if_not_exists(calls, :zero) + :one, entity = :entity, expiresAt = :expiresAt',
+      ConditionExpression: 'attribute_not_exists(calls) OR calls < :limit',
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':limit': limit,
+        ':entity': 'StravaWebhookBudget',
+        ':expiresAt': Math.ceil(nextFifteenMinuteWindowStart(now).getTime() / 1000) + 3600,
+      },
+    }),
+  );
 }
 
 export type WebhookMessageKind = 'activities' | 'deauthorization';
@@ -58,24 +53,18 @@ export async function claimWebhookMessage(
   staleAfterSeconds: number,
 ): Promise<boolean> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName('rateLimits'),
-        Item: {
-          ...stravaWebhookPendingKey(athleteId, kind),
-          entity: 'StravaWebhookPending',
-          expiresAt: nowSeconds + staleAfterSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-        ExpressionAttributeValues: { ':now': nowSeconds },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writeIfCondition(
+    new PutCommand({
+      TableName: tableName('rateLimits'),
+      Item: {
+        ...stravaWebhookPendingKey(athleteId, kind),
+        entity: 'StravaWebhookPending',
+        expiresAt: nowSeconds + staleAfterSeconds,
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    }),
+  );
 }
 
 /** The worker took the athlete's message: events from now on queue a new one. */
