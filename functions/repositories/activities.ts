@@ -3,7 +3,7 @@ import { retentionExpiresAt } from '../domain/retention';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { UnifiedActivity, type ProviderType } from '../shared/schemas/activity';
-import { batchGetAll, batchWriteAll } from './batch';
+import { batchGetAll, batchWriteAll, itemsByPrefix } from './batch';
 import { writeFenced, type ConnectionFence } from './connection-fence';
 import { ACTIVITY_LIST_ATTRIBUTES, ACTIVITY_ORDER_INDEXES, GSI1 } from '../shared/tables';
 import { ACTIVITY_SK_PREFIX, keys } from './keys';
@@ -107,19 +107,8 @@ export async function storedActivityKeys(userId: string, provider: ProviderType)
 
 async function activityKeysOfUser(userId: string, provider: ProviderType): Promise<{ pk: unknown; sk: unknown }[]> {
   const { pk, skPrefix } = keys.activitiesOfUser(userId, provider);
-  const found: { pk: unknown; sk: unknown }[] = [];
-  const pages = paginateQuery(
-    { client: dynamo() },
-    {
-      TableName: table(),
-      ProjectionExpression: 'pk, sk',
-      ConsistentRead: true,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    },
-  );
-  for await (const page of pages) for (const item of page.Items ?? []) found.push({ pk: item.pk, sk: item.sk });
-  return found;
+  const items = await itemsByPrefix(table(), { pk, prefix: skPrefix }, { attributes: ['pk', 'sk'], consistent: true });
+  return items.map((item) => ({ pk: item.pk, sk: item.sk }));
 }
 
 /** All of the user's activities as the API shows them (raw provider data stripped), in no particular order. */

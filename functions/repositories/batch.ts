@@ -4,6 +4,7 @@ import {
   type DeleteCommand,
   PutCommand,
   UpdateCommand,
+  paginateQuery,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 
@@ -81,4 +82,48 @@ export async function writeIfCondition(command: PutCommand | UpdateCommand | Del
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
+}
+
+/** Every item of `pk` whose sort key starts with `prefix`, page after page (a Query answers at most 1 MB at a time). */
+export async function itemsByPrefix(
+  table: string,
+  { pk, prefix }: { pk: string; prefix: string },
+  options: { attributes?: readonly string[]; consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const names = options.attributes?.map((_, i) => `#a${i}`);
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ...(options.attributes && names
+        ? {
+            ProjectionExpression: names.join(', '),
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [name, options.attributes![i]!])),
+          }
+        : {}),
+      ConsistentRead: options.consistent ?? false,
+    },
+  );
+  const items: Record<string, unknown>[] = [];
+  for await (const page of pages) items.push(...(page.Items ?? []));
+  return items;
+}
+
+/**
+ * Deletes every item of `pk` whose sort key starts with `prefix` and returns them (with `attributes`, and always their
+ * keys). The read is strongly consistent, so an item written just before is deleted too.
+ */
+export async function deleteItemsByPrefix(
+  table: string,
+  key: { pk: string; prefix: string },
+  attributes: readonly string[] = [],
+): Promise<Record<string, unknown>[]> {
+  const items = await itemsByPrefix(table, key, { attributes: ['pk', 'sk', ...attributes], consistent: true });
+  await batchWriteAll(
+    table,
+    items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+  );
+  return items;
 }

@@ -9,13 +9,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
-import { batchGetAll } from './batch';
+import { batchGetAll, deleteItemsByPrefix, writeIfCondition } from './batch';
 import { groupActivityKeys, keys, userIdOfPartition } from './keys';
 import { DELETED_ORGANIZER_ID } from '../domain/group-activity';
 import { DELETED_USER } from '../shared/schemas/partners';
 import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
 import type { HomeArea as ActivityArea } from '../shared/schemas/profile';
-import { writeIfCondition } from './batch';
 
 /**
  * social table: group activities.
@@ -282,20 +281,7 @@ export async function removedFromAmong(userId: string, activityIds: readonly str
 /** Removes the user's removal records (account erasure). */
 export async function deleteRemovalRecords(userId: string): Promise<number> {
   const { pk, skPrefix } = groupActivityKeys.removalsOf(userId);
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  await Promise.all(
-    (result.Items ?? []).map((item) =>
-      dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } })),
-    ),
-  );
-  return result.Items?.length ?? 0;
+  return (await deleteItemsByPrefix(table(), { pk, prefix: skPrefix })).length;
 }
 
 /** Frees a participant's seat (the organizer cannot leave: they cancel). False when they were not a participant. */

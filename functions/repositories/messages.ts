@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
-import { deleteItemsByPrefix } from './partner-items';
+import { deleteItemsByPrefix } from './batch';
 import { messageKeys } from './keys';
 
 /**
@@ -139,11 +139,11 @@ export async function listMessages(
 /** Removes a whole conversation; returns how many messages it held. */
 export async function deleteConversation(a: string, b: string): Promise<number> {
   const { pk, skPrefix } = messageKeys.messagesOf(a, b);
-  return deleteItemsByPrefix({ pk, prefix: skPrefix });
+  return (await deleteItemsByPrefix(tableName('social'), { pk, prefix: skPrefix })).length;
 }
 
 /** Removes the member's monthly counters. */
 export async function deleteMessageQuotas(userId: string): Promise<number> {
   const { pk, skPrefix } = messageKeys.quotasOfUser(userId);
-  return deleteItemsByPrefix({ pk, prefix: skPrefix });
+  return (await deleteItemsByPrefix(tableName('social'), { pk, prefix: skPrefix })).length;
 }

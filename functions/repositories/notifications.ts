@@ -10,7 +10,7 @@ import { ulid } from 'ulid';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { Notification, type NotificationType } from '../shared/schemas/notifications';
-import { deleteItemsByPrefix } from './partner-items';
+import { deleteItemsByPrefix } from './batch';
 import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
 import { displayNamesOf } from './partner-members';
 import { actorOf, isLegacyWithActor } from '../domain/notification-actor';
@@ -198,7 +198,7 @@ export async function markAllNotificationsRead(userId: string, now: Date): Promi
 /** Removes all of the user's notifications; returns the count. */
 export async function deleteNotificationsOfUser(userId: string): Promise<number> {
   const { pk, skPrefix } = notificationKeys.notificationsOfUser(userId);
-  return deleteItemsByPrefix({ pk, prefix: skPrefix });
+  return (await deleteItemsByPrefix(tableName('social'), { pk, prefix: skPrefix })).length;
 }
 
 /**

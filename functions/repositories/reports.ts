@@ -9,9 +9,8 @@ import {
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ReportKind } from '../shared/schemas/reports';
-import { batchGetAll } from './batch';
+import { batchGetAll, writeIfCondition } from './batch';
 import { keys, messageKeys } from './keys';
-import { writeIfCondition } from './batch';
 
 /**
  * social table: reports and moderation.

@@ -4,10 +4,9 @@ import { dynamo } from '../lib/dynamo';
 import { wallClockOf } from '../domain/plan-time';
 import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
-import { batchGetAll } from './batch';
+import { batchGetAll, deleteItemsByPrefix, writeIfCondition } from './batch';
 import { transact } from './group-activities';
 import { groupActivityKeys, rideKeys } from './keys';
-import { writeIfCondition } from './batch';
 
 /**
  * social table: rides live in their activity's partition, so one Query reads every offer, booking and
@@ -317,21 +316,8 @@ export async function deleteRideOffer(
   // No counter to lower (erased meanwhile): the offer still goes. An offer already gone stays gone.
   if (!counted.ok && counted.codes[0] !== 'ConditionalCheckFailed') await transact({ TransactItems: removeOffer });
   const { pk, skPrefix } = rideKeys.bookingsOf(activityId, rideId);
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  const passengers = (result.Items ?? []).map((item) => String(item.userId));
-  await Promise.all(
-    (result.Items ?? []).map((item) =>
-      dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } })),
-    ),
-  );
-  return passengers;
+  const bookings = await deleteItemsByPrefix(table(), { pk, prefix: skPrefix }, ['userId']);
+  return bookings.map((booking) => String(booking.userId));
 }
 
 /** Saves a request (conditions: the requester has no other request for this activity and is still a participant). */

@@ -138,7 +138,7 @@ describe('the activity form', () => {
     ['duration', { duration: 45 }, FIELD_MESSAGES.duration],
     ['activityType', { activityType: 'kayaking' }, FIELD_MESSAGES.activityType],
     ['difficulty', { difficulty: 'expert' }, FIELD_MESSAGES.difficulty],
-    ['area', { area: 'whistler' }, FIELD_MESSAGES.area],
+    ['area', { area: 'banff' }, FIELD_MESSAGES.area],
     ['date', { date: '2026-05-31' }, FIELD_MESSAGES.datePast],
   ])('%s: %j → %s', (field, change, message) => {
     expect(groupActivityFormErrors({ ...valid, ...change }, now)[field]).toBe(message);

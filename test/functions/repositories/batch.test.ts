@@ -3,7 +3,12 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { describe, expect, it } from 'vitest';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { writeIfCondition } from '../../../functions/repositories/batch';
+import {
+  batchWriteAll,
+  deleteItemsByPrefix,
+  itemsByPrefix,
+  writeIfCondition,
+} from '../../../functions/repositories/batch';
 
 const key = () => ({ pk: `TEST#${randomUUID()}`, sk: 'WRITE_IF_CONDITION' });
 const read = async (k: Record<string, string>) =>
@@ -60,5 +65,29 @@ describe('writeIfCondition', () => {
         new PutCommand({ TableName: 'no-such-table', Item: key(), ConditionExpression: 'attribute_not_exists(pk)' }),
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('itemsByPrefix and deleteItemsByPrefix', () => {
+  it('read and delete every item under the prefix past a 1 MB Query page, and nothing beside it', async () => {
+    const pk = `TEST#${randomUUID()}`;
+    // 30 items of 40 kB: about 1.2 MB, more than one Query answers at a time.
+    const padding = 'x'.repeat(40_000);
+    await batchWriteAll(tableName('rateLimits'), [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        PutRequest: { Item: { pk, sk: `BOOKING#${String(i).padStart(2, '0')}`, userId: `user-${i}`, padding } },
+      })),
+      { PutRequest: { Item: { pk, sk: 'OFFER', userId: 'driver' } } },
+    ]);
+
+    const listed = await itemsByPrefix(tableName('rateLimits'), { pk, prefix: 'BOOKING#' }, { attributes: ['userId'] });
+    expect(listed.map((item) => item.userId).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `user-${i}`).sort());
+    expect(listed[0]).not.toHaveProperty('padding');
+
+    const deleted = await deleteItemsByPrefix(tableName('rateLimits'), { pk, prefix: 'BOOKING#' }, ['userId']);
+    expect(deleted).toHaveLength(30);
+    expect(deleted.every((item) => typeof item.userId === 'string' && !('padding' in item))).toBe(true);
+    expect(await itemsByPrefix(tableName('rateLimits'), { pk, prefix: 'BOOKING#' })).toEqual([]);
+    expect(await read({ pk, sk: 'OFFER' })).toMatchObject({ userId: 'driver' });
   });
 });
