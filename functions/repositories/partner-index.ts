@@ -59,6 +59,18 @@ export function indexPartition(location: HomeArea | 'all', activity: OutdoorActi
 
 export type IndexKey = Record<'pk' | 'sk', string> & Partial<Record<'gsi1pk' | 'gsi1sk', string>>;
 
+/** A cursor for the start of `partition`: a search resumed from it reads that partition from its first entry. */
+export function partitionStart(partition: IndexPartition): IndexKey {
+  const sk = partnerIndexKeys.partitionStartSk;
+  return partition.index === 'gsi1'
+    ? { pk: partition.partitionKey, sk, gsi1pk: partition.partitionKey, gsi1sk: sk }
+    : { pk: partition.partitionKey, sk };
+}
+
+export function isPartitionStart(key: IndexKey): boolean {
+  return key.sk === partnerIndexKeys.partitionStartSk;
+}
+
 function listingFrom(item: Record<string, unknown>): PartnerListing {
   return {
     userId: String(item.userId),

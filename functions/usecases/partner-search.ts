@@ -4,6 +4,8 @@ import { matchingFactsOf } from '../repositories/metrics';
 import {
   getPartnerSnapshot,
   indexPartition,
+  isPartitionStart,
+  partitionStart,
   queryIndexPage,
   type IndexKey,
   type IndexPartition,
@@ -87,19 +89,6 @@ async function searcherOf(userId: string, deps: Pick<PartnerSearchDeps, 'getUser
 function searchPartitions(query: Pick<PartnerSearchQuery, 'location' | 'activity'>): IndexPartition[] {
   if (query.location === 'all') return [indexPartition('all', query.activity)];
   return placesNear(query.location).map((area) => indexPartition(area, query.activity));
-}
-
-/** A cursor that says "from the start of this partition" (every entry's sort key is longer than the bare prefix). */
-const PARTITION_START_SK = 'USER#';
-
-function partitionStart(partition: IndexPartition): IndexKey {
-  return partition.index === 'gsi1'
-    ? { pk: partition.partitionKey, sk: PARTITION_START_SK, gsi1pk: partition.partitionKey, gsi1sk: PARTITION_START_SK }
-    : { pk: partition.partitionKey, sk: PARTITION_START_SK };
-}
-
-function isPartitionStart(key: IndexKey): boolean {
-  return key.sk === PARTITION_START_SK;
 }
 
 function isIndexKeyForAny(partitions: IndexPartition[]) {

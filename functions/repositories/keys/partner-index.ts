@@ -17,6 +17,8 @@ export const partnerIndexKeys = {
   partition: (area: HomeArea | typeof ANY_PART, activity: OutdoorActivity | typeof ANY_PART) =>
     `${PARTNER_INDEX_PREFIX}${area}#${activity}`,
   snapshot: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PARTNER_PROFILE' }),
+  /** A paging cursor that says "from the start of this partition": every entry's sort key is longer than this. */
+  partitionStartSk: 'USER#',
 } as const;
 
 /** True for a key shaped like an index entry's (a paging cursor is checked against it). */

@@ -57,7 +57,11 @@ describe('the one daily refresh', () => {
   it('is one scheduled job, daily, that may scan connections and reads no provider itself', () => {
     const refreshes = SCHEDULED_JOBS.filter((job) => /refresh/.test(job.id));
     expect(refreshes).toEqual([
-      expect.objectContaining({ id: 'provider-refresh', schedule: 'rate(1 day)', tables: ['connections'] }),
+      expect.objectContaining({
+        id: 'provider-refresh',
+        schedule: 'rate(1 day)',
+        access: { connections: { mode: 'write', scan: true } },
+      }),
     ]);
   });
 

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/handlers/reminders/send-reminders';
 import { sendActivityReminders } from '../../../functions/usecases/activity-reminders';
-import { planDateOf } from '../../../functions/shared/schemas/group-activities';
+import { offsetAt, zoneRules } from '../../../functions/shared/analysis/local-time';
+import { PLAN_TIME_ZONE, planDateOf } from '../../../functions/shared/schemas/group-activities';
 import { activityInput, call, createActivity, join, newUser, notificationsOf } from '../group-activities/helpers';
 
-/** Date and time in British Columbia `hours` from now (rounded up to the next minute). */
+/**
+ * Date and time in British Columbia `hours` from now (rounded up to the next minute), read with the app's own zone
+ * rules: the runtime's time zone data may not know that BC stopped changing its clocks.
+ */
 function hoursAhead(hours: number): { date: string; time: string } {
   const at = new Date(Math.ceil((Date.now() + hours * 3_600_000) / 60_000) * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Vancouver',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return { date: planDateOf(at), time };
+  const wallClock = new Date(at.getTime() + offsetAt(zoneRules(PLAN_TIME_ZONE), at.getTime()));
+  return { date: planDateOf(at), time: wallClock.toISOString().slice(11, 16) };
 }
 
 const remindersOf = async (userId: string) =>

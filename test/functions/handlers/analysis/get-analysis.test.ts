@@ -100,7 +100,11 @@ async function analysis(userId: string, query: string) {
 describe('GET /api/analysis', () => {
   it('is listed as an authenticated route reading only the users, activities and connections tables', () => {
     expect(ANALYSIS_ROUTES).toEqual([
-      expect.objectContaining({ ...route, public: false, tables: ['users', 'activities', 'connections'] }),
+      expect.objectContaining({
+        ...route,
+        public: false,
+        access: { users: 'read', activities: 'read', connections: 'read' },
+      }),
     ]);
   });
 
