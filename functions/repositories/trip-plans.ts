@@ -30,7 +30,8 @@ import { tripKeys } from './keys';
  * nothing; a check-in that lands first closes the plan, so the alert's condition fails. A closed plan and its items
  * get a TTL 30 days on.
  */
-export interface TripPlanRecord extends TripPlan {
+/** The stored plan: the view's instants (startsAt, returnsAt) are derived from its wall-clock fields, never stored. */
+export interface TripPlanRecord extends Omit<TripPlan, 'startsAt' | 'returnsAt'> {
   stage: TripStage;
   /** ISO instant the current stage falls due, or null when nothing is left to send. */
   dueAt: string | null;

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { idempotencyRecordPut, type IdempotencyClaim } from '../repositories/idempotency-records';
 import { composeEmail } from '../domain/email-message';
-import { formatInstantIn } from '../domain/plan-time';
+import { formatInstantIn, wallClockInstant } from '../domain/plan-time';
 import {
   alertsSentAt,
   CLOSED_TRIP_RETENTION_MS,
@@ -66,7 +66,11 @@ const TRIP_FIELDS_ERROR = 'trip_plan_invalid';
 
 function toView(plan: TripPlanRecord): TripPlan {
   const { stage: _stage, dueAt: _dueAt, tokenHash: _hash, expiresAt: _ttl, ...view } = plan;
-  return view;
+  return {
+    ...view,
+    startsAt: wallClockInstant(plan.startDate, plan.startTime, plan.timeZone).toISOString(),
+    returnsAt: expectedReturn(plan).toISOString(),
+  };
 }
 
 export const partyNames = (plan: Pick<TripPlan, 'party'>) => joinNames(plan.party.map((m) => m.name));

@@ -188,6 +188,12 @@ export const TripPlan = z.object({
   returnDate: z.string(),
   returnTime: z.string(),
   timeZone: z.string(),
+  /**
+   * The start and the expected return as instants, converted by the server with the IANA data it ships (a browser's
+   * own data may still move British Columbia's clocks): what a calendar file needs.
+   */
+  startsAt: z.iso.datetime(),
+  returnsAt: z.iso.datetime(),
   graceMinutes: z.number(),
   vehicle: z.string(),
   essentials: z.array(z.enum(TRIP_ESSENTIALS)),

@@ -134,6 +134,20 @@ describe('filing a trip plan', () => {
     expect(asStranger.status).toBe(404);
   });
 
+  it('sends its start and expected return as instants on BC clocks (UTC-7), and a moved return moves the instant', async () => {
+    const owner = `trip-owner-${tag()}`;
+    const plan = await fileTripPlan(owner, planInput(`c-${tag()}@example.org`), filedAt());
+    const onBcClocks = (time: string) => new Date(`${RETURN_DATE}T${time}:00-07:00`).toISOString();
+    expect(plan).toMatchObject({ startsAt: onBcClocks('08:00'), returnsAt: onBcClocks('17:00') });
+    const late = await checkInTripPlan(
+      owner,
+      plan.id,
+      { kind: 'late', returnDate: RETURN_DATE, returnTime: '19:15', reason: '' },
+      returnAt('16:00'),
+    );
+    expect(late).toMatchObject({ startsAt: onBcClocks('08:00'), returnsAt: onBcClocks('19:15') });
+  });
+
   it('refuses a return already past and a return before the start', async () => {
     await expect(
       fileTripPlan(`trip-${tag()}`, planInput('c@example.org'), new Date(returnAt().getTime() + 1000)),

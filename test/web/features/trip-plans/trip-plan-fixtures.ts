@@ -15,6 +15,8 @@ export function tripPlan(overrides: Partial<TripPlan> = {}): TripPlan {
     returnDate: '2030-07-04',
     returnTime: '17:00',
     timeZone: 'America/Vancouver',
+    startsAt: '2030-07-04T15:00:00.000Z',
+    returnsAt: '2030-07-05T00:00:00.000Z',
     graceMinutes: 60,
     vehicle: '',
     essentials: ['flashlight'],

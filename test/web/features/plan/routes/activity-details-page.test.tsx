@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import ActivityDetailsPage from '@/features/plan/routes/activity-details-page';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
+import { captureDownloads } from '../../../capture-downloads';
 import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
@@ -170,6 +171,61 @@ describe('ActivityDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Copy link to share' }));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/plan-activity/${ACTIVITY_ID}`);
     expect(await screen.findByText('Link copied. Members who open it see this activity.')).toBeInTheDocument();
+  });
+
+  it('adds the activity to a calendar: an .ics file at its UTC start for its duration, with its link', async () => {
+    const downloads = captureDownloads();
+    const activity = details({ location: 'Grouse Mountain base, lot 2' });
+    renderPage({ groupActivity: vi.fn(async () => activity) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Add to calendar/ }));
+    expect(downloads.map((d) => [d.fileName, d.type])).toEqual([
+      ['trailbuddy-sunday-grouse-grind.ics', 'text/calendar;charset=utf-8'],
+    ]);
+    const lines = (await downloads[0]!.text()).replace(/\r\n[ \t]/g, '').split('\r\n');
+    const start = new Date(activity.startsAt);
+    const utc = (instant: Date) =>
+      instant
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/[-:]/g, '');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `UID:activity-${ACTIVITY_ID}@trailbuddy`,
+        'SUMMARY:Sunday Grouse Grind',
+        `DTSTART:${utc(start)}`,
+        `DTEND:${utc(new Date(start.getTime() + activity.duration * 60_000))}`,
+        'LOCATION:Grouse Mountain base\\, lot 2',
+        `URL:${window.location.origin}/plan-activity/${ACTIVITY_ID}`,
+      ]),
+    );
+  });
+
+  it('adds a ride the viewer drives to a calendar, from its departure to the activity start', async () => {
+    const downloads = captureDownloads();
+    const activity = details({ viewer: { isOrganizer: false, isParticipant: true } });
+    const mine = rideOffer({ isMine: true, departureDate: activity.date, departureTime: '07:15' });
+    renderPage({
+      groupActivity: vi.fn(async () => activity),
+      activityRides: vi.fn(async () => ({
+        offers: [mine, rideOffer({ id: '01JZ0000000000000000000R77' })],
+        requests: [],
+      })),
+    });
+    // The activity's own, and the ride the viewer drives (not the one they have no seat in).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Add to calendar/ })).toHaveLength(2));
+    const buttons = screen.getAllByRole('button', { name: /^Add to calendar/ });
+    await userEvent.setup().click(buttons[1]!);
+    const text = (await downloads[0]!.text()).replace(/\r\n[ \t]/g, '');
+    const start = Date.parse(activity.startsAt);
+    const utc = (ms: number) =>
+      new Date(ms)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/[-:]/g, '');
+    expect(text).toContain(`UID:ride-${mine.id}@trailbuddy`);
+    expect(text).toContain(`SUMMARY:Ride to ${activity.title}`);
+    expect(text).toContain(`DTSTART:${utc(start - 45 * 60_000)}`);
+    expect(text).toContain(`DTEND:${utc(start)}`);
   });
 
   it('closes rides on a cancelled activity and says when, as a date at the meeting place', async () => {

@@ -5,6 +5,7 @@ import type { TripPlan } from '@shared/schemas/trip-plans';
 import TripPlanPage from '@/features/trip-plans/routes/trip-plan-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
+import { captureDownloads } from '../../../capture-downloads';
 import { PLAN_ID, tripPlan } from '../trip-plan-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
@@ -27,6 +28,30 @@ describe('TripPlanPage', () => {
     expect(screen.queryByRole('status', { name: 'Loading the trip plan' })).not.toBeInTheDocument();
     const contacts = screen.getByRole('heading', { name: 'Emergency contacts' }).closest('section')!;
     expect(within(contacts).getByText('sam@example.com')).toBeInTheDocument();
+  });
+
+  it('adds an open trip to a calendar from its start to its expected return, as the server converted them', async () => {
+    const downloads = captureDownloads();
+    renderPage({ tripPlan: vi.fn(async () => tripPlan({ returnMoves: 1 })) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Add to calendar/ }));
+    expect(downloads.map((d) => d.fileName)).toEqual(['trailbuddy-trip-lynn-headwaters.ics']);
+    const lines = (await downloads[0]!.text()).replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `UID:trip-plan-${PLAN_ID}@trailbuddy`,
+        'SUMMARY:Trip: Lynn Headwaters',
+        'DTSTART:20300704T150000Z',
+        'DTEND:20300705T000000Z',
+        'SEQUENCE:1',
+        `URL:${window.location.origin}/trip-plans/${PLAN_ID}`,
+      ]),
+    );
+  });
+
+  it('offers no calendar for a closed trip', async () => {
+    renderPage({ tripPlan: vi.fn(async () => tripPlan({ status: 'closed', closedAt: '2030-07-04T23:00:00.000Z' })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lynn Headwaters' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add to calendar/ })).not.toBeInTheDocument();
   });
 
   it('says when the plan did not load and loads it again on Try Again', async () => {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { ReportButton } from '@/components/ui/report-dialog';
-import type { RideOffer, RideRequest } from '@shared/schemas/rides';
+import type { RideActivityRef, RideOffer, RideRequest } from '@shared/schemas/rides';
+import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatCost, formatDeparture, namesWithOthers } from '../utils/format';
+import { rideCalendarEvent } from '../utils/links';
 import { CancelRideDialog } from './cancel-ride-dialog';
 
 export interface RideActions {
@@ -53,11 +55,14 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** A ride offer: driver, vehicle, departure, seats, pickups, cost, notes, and what the viewer can do with it. */
 export function RideOfferCard({
   offer,
-  activityTitle,
+  activity,
+  showActivity = false,
   actions,
 }: {
   offer: RideOffer;
-  activityTitle?: string;
+  /** The activity the ride goes to (for its calendar event); named on the card when `showActivity`. */
+  activity?: RideActivityRef;
+  showActivity?: boolean;
   actions: RideActions;
 }) {
   const { vehicle } = offer;
@@ -80,7 +85,7 @@ export function RideOfferCard({
         {offer.ridesOffered} {offer.ridesOffered === 1 ? 'ride' : 'rides'} offered · {vehicle.color} {vehicle.year}{' '}
         {vehicle.make} {vehicle.model}
       </p>
-      {activityTitle && <p className="text-sm text-slate-600">To {activityTitle}</p>}
+      {showActivity && activity && <p className="text-sm text-slate-600">To {activity.title}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <Fact label="Departure" value={formatDeparture(offer)} />
         <Fact label="Seats available" value={`${offer.availableSeats} of ${offer.seats}`} />
@@ -114,6 +119,12 @@ export function RideOfferCard({
           <ActionButton label="Join Ride" pendingLabel="Booking..." onClick={() => actions.book(offer)} />
         ) : (
           <span className="text-sm font-medium text-slate-600">Full</span>
+        )}
+        {activity && (offer.isMine || offer.bookedByMe) && (
+          <AddToCalendarButton
+            event={() => rideCalendarEvent(offer, activity, window.location.origin)}
+            className={buttonStyles.ghost}
+          />
         )}
         {!offer.isMine && (
           <ReportButton

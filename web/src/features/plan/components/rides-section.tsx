@@ -116,7 +116,7 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
             ) : (
               <ul className="space-y-3">
                 {rides.data.offers.map((offer) => (
-                  <RideOfferCard key={offer.id} offer={offer} actions={actions} />
+                  <RideOfferCard key={offer.id} offer={offer} activity={activity} actions={actions} />
                 ))}
               </ul>
             )}

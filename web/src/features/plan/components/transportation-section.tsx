@@ -53,7 +53,8 @@ export function TransportationSection({ version }: { version: number }) {
                     <RideOfferCard
                       key={offer.id}
                       offer={offer}
-                      activityTitle={rides.data.activities.find((a) => a.id === offer.activityId)?.title}
+                      activity={rides.data.activities.find((a) => a.id === offer.activityId)}
+                      showActivity
                       actions={actions}
                     />
                   ))}

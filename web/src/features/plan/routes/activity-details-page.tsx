@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PLAN_TIME_ZONE, type GroupActivityDetails, type GroupActivityInput } from '@shared/schemas/group-activities';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
+import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -18,7 +19,7 @@ import { ActivityForm } from '../components/activity-form';
 import { ParticipantList } from '../components/participant-list';
 import { RidesSection } from '../components/rides-section';
 import { StatusBadge } from '../components/status-badge';
-import { activityShareUrl, directionsUrl } from '../utils/links';
+import { activityCalendarEvent, activityShareUrl, directionsUrl } from '../utils/links';
 import { areaName, canJoin, capitalize, formatDate, formatDuration, formatTime } from '../utils/format';
 
 /** /plan-activity/:activityId — details, participants, Join/Leave, the organizer's Edit/Cancel, and rides. */
@@ -228,6 +229,9 @@ function Details({
             <button type="button" onClick={() => void share()} className={buttonStyles.secondary}>
               Copy link to share
             </button>
+            {!activity.cancelledAt && (
+              <AddToCalendarButton event={() => activityCalendarEvent(activity, window.location.origin)} />
+            )}
           </div>
         </section>
         <ParticipantList activity={activity} onChange={onChange} />

@@ -8,6 +8,7 @@ import {
   type SharedTripPlan,
   type TripPlan,
 } from '@shared/schemas/trip-plans';
+import { planStartInstant } from '@shared/schemas/group-activities-plain';
 import { ApiError } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
@@ -33,7 +34,7 @@ export function localDate(date: Date): string {
 export function demoTripPlan(now: Date): TripPlan {
   const today = localDate(now);
   const filed = new Date(now.getTime() - 2 * 60 * 60 * 1000).toISOString();
-  return {
+  return withInstants({
     id: DEMO_TRIP_PLAN_ID,
     ownerId: DEMO_USER.id,
     activityId: null,
@@ -60,6 +61,15 @@ export function demoTripPlan(now: Date): TripPlan {
     overdueAlertsSent: 0,
     closedAt: null,
     createdAt: filed,
+  });
+}
+
+/** The plan with its start and return as instants, as the server sends them (here from the browser's zone data). */
+function withInstants(plan: Omit<TripPlan, 'startsAt' | 'returnsAt'>): TripPlan {
+  return {
+    ...plan,
+    startsAt: planStartInstant(plan.startDate, plan.startTime).toISOString(),
+    returnsAt: planStartInstant(plan.returnDate, plan.returnTime).toISOString(),
   };
 }
 
@@ -92,7 +102,8 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
     if (!plan) throw new ApiError(404, 'not_found', 'No such trip plan.');
     return plan;
   };
-  const save = (plan: TripPlan) => {
+  const save = (changed: Omit<TripPlan, 'startsAt' | 'returnsAt'>) => {
+    const plan = withInstants(changed);
     write(DEMO_TRIPS_STORAGE_KEY, [plan, ...plans().filter((p) => p.id !== plan.id)]);
     return plan;
   };

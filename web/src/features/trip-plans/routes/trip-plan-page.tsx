@@ -2,6 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
 import { paths } from '@/app/paths';
 import { useToast } from '@/components/toast';
+import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,6 +13,7 @@ import { useQuery } from '@/lib/use-query';
 import { CheckInPanel } from '../components/check-in-panel';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
 import { asShared } from '../utils/format';
+import { tripCalendarEvent } from '../utils/links';
 
 /** One trip plan, for its party: the plan, its contacts and the check-in buttons (`?check-in=1` from the email). */
 export default function TripPlanPage() {
@@ -59,6 +61,11 @@ export default function TripPlanPage() {
             <TripStatusBadge plan={plan} />
             <span>{plan.area}</span>
           </span>
+        }
+        actions={
+          plan.status === 'open' && (
+            <AddToCalendarButton event={() => tripCalendarEvent(plan, window.location.origin)} />
+          )
         }
       />
       <CheckInPanel plan={plan} prominent={params.get('check-in') === '1'} onCheckIn={checkIn} />
