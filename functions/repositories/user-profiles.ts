@@ -111,6 +111,21 @@ export async function countUserPartition(table: TableId, userId: string): Promis
   return count;
 }
 
+/** Every item in `table` under the user's partition (pk USER#<id>), whatever its kind: what a data export reads. */
+export async function userPartitionItems(table: TableId, userId: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: tableName(table),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []));
+  return items;
+}
+
 /**
  * Account deletion: deletes every item in `table` under the user's partition (pk USER#<id>), whatever its
  * kind, so item kinds added later are covered too. Returns how many were deleted.

@@ -86,6 +86,23 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     access: { users: 'write' },
   },
   {
+    id: 'get-my-data',
+    method: 'GET',
+    path: '/api/me/export',
+    entry: 'functions/handlers/me/get-my-data.ts',
+    public: false,
+    // Every table holds items under the person's partition; conversations, activities and trip plans sit in social.
+    // users is written only to create the profile of a person who never opened it (as GET /api/me does).
+    access: {
+      users: 'write',
+      connections: 'read',
+      activities: 'read',
+      social: { mode: 'read', indexes: ['gsi1'] },
+      rateLimits: 'read',
+    },
+    timeoutSeconds: 29,
+  },
+  {
     id: 'get-strava-authorize-url',
     method: 'GET',
     path: '/api/strava/authorize-url',

@@ -91,8 +91,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   trips: ['partners', 'plan', 'safety'],
 };
 
-/** Routes that must reach every capability: deleting an account erases its data in each. */
-const EVERY_CAPABILITY: readonly string[] = ['delete-me'];
+/** Routes that must reach every capability: deleting an account erases its data in each, exporting it reads each. */
+const EVERY_CAPABILITY: readonly string[] = ['delete-me', 'get-my-data'];
 
 /**
  * What sync now, disconnecting, the account erasure and the daily refresh do with a provider goes through the

@@ -23,6 +23,7 @@ const reach = (options: (ids: Ids) => CallOptions): Exposure => ({ reach: option
 const EXPOSURE: Record<string, Exposure> = {
   'get-health': 'none',
   'get-me': 'none',
+  'get-my-data': list(),
   'get-strava-authorize-url': 'none',
   'post-strava-connect': 'none',
   'get-connections': 'none',

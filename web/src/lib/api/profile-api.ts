@@ -1,4 +1,5 @@
 import { AccountDeletionResponse, ProfileResponse, type ProfileSettings } from '@shared/schemas/profile';
+import { DataExport } from '@shared/schemas/data-export';
 import type { ApiTransport } from './transport';
 
 /** The user's profile and account. */
@@ -7,6 +8,8 @@ export interface ProfileApi {
   updateProfile(settings: ProfileSettings): Promise<ProfileResponse>;
   /** Removes everything the user owns and deauthorizes their providers. */
   deleteAccount(): Promise<AccountDeletionResponse>;
+  /** Everything TrailBuddy keeps about the user, to save as a file. */
+  exportMyData(): Promise<DataExport>;
 }
 
 export function createProfileHttpApi({ request }: ApiTransport): ProfileApi {
@@ -14,5 +17,6 @@ export function createProfileHttpApi({ request }: ApiTransport): ProfileApi {
     profile: () => request('/profile', ProfileResponse, { auth: true }),
     updateProfile: (body) => request('/profile', ProfileResponse, { auth: true, method: 'PUT', body }),
     deleteAccount: () => request('/me', AccountDeletionResponse, { auth: true, method: 'DELETE' }),
+    exportMyData: () => request('/me/export', DataExport, { auth: true }),
   };
 }

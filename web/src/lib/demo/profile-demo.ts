@@ -90,6 +90,26 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
       return response(parsed.data);
     },
 
+    async exportMyData() {
+      // What this tab keeps in demo mode is the whole of the demo visitor's data.
+      const settings = await readSettings();
+      const stored: Record<string, Record<string, unknown>[]> = { DemoStorage: [] };
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(DEMO_STORAGE_PREFIX)) stored.DemoStorage!.push({ key, value: storage.getItem(key) });
+      }
+      return {
+        format: 'trailbuddy-data-export/1' as const,
+        exportedAt: now().toISOString(),
+        account: { userId: DEMO_USER.id, email: DEMO_USER.email },
+        profile: response(settings),
+        tripPlans: [],
+        groupActivities: [],
+        conversations: [],
+        stored,
+      };
+    },
+
     async deleteAccount() {
       // Nothing lives on a server in demo mode: "your data" is what this tab remembers, so forget all of it.
       const demoKeys: string[] = [];

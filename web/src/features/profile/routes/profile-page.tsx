@@ -16,6 +16,7 @@ import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { ConnectionErrorNotice } from '../components/connection-error-notice';
 import { DeleteAccountSection } from '../components/delete-account-section';
+import { DownloadDataSection } from '../components/download-data-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { ProfileSettingsForm } from '../components/profile-settings-form';
 
@@ -78,6 +79,7 @@ export default function ProfilePage() {
       <EmailSettingsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
+      <DownloadDataSection />
       <DeleteAccountSection />
     </PageContainer>
   );
