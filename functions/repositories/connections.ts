@@ -4,6 +4,7 @@ import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { TokenCipher } from '../lib/token-cipher';
 import type { ProviderType } from '../shared/schemas/activity';
+import { LastIngest } from '../shared/schemas/connections';
 import { keys } from './keys';
 import { writeIfCondition } from './batch';
 
@@ -37,6 +38,8 @@ export interface Connection {
    * connection is conditional on it (connection-fence.ts). Null when inactive, or for an item stored before it existed.
    */
   generation: string | null;
+  /** Push sources: what the last ingest brought (null before the first, or for an item that holds none). */
+  lastIngest: LastIngest | null;
 }
 
 /**
@@ -98,6 +101,7 @@ function fromItem(item: Record<string, unknown>, cipher: TokenCipher | null): Co
     refreshLeaseUntil: typeof item.refreshLeaseUntil === 'number' ? item.refreshLeaseUntil : null,
     syncCursor: cursorFrom(item.sync_cursor),
     generation: typeof item.generation === 'string' ? item.generation : null,
+    lastIngest: item.last_ingest === undefined ? null : (LastIngest.safeParse(item.last_ingest).data ?? null),
     tokens:
       hasTokens && cipher
         ? {
@@ -372,7 +376,7 @@ export async function deactivateConnection(userId: string, provider: ProviderTyp
         TableName: table(),
         Key: keys.connection(userId, provider),
         UpdateExpression:
-          'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor, generation',
+          'SET is_active = :false, disconnected_at = :now, updated_at = :now, tokenVersion = if_not_exists(tokenVersion, :zero) + :one REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, sync_cursor, generation, last_ingest',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':zero': 0, ':one': 1 },
       }),
@@ -419,7 +423,7 @@ export async function saveTokenlessConnection(input: NewTokenlessConnection): Pr
         'SET entity = :entity, userId = :userId, provider = :provider, provider_user_id = :providerUserId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, ' +
         `scopes = :scopes, connection_data = :data, is_active = :true, connected_at = ${input.keepHistory ? 'if_not_exists(connected_at, :now)' : ':now'}, updated_at = :now, ` +
         `tokenVersion = if_not_exists(tokenVersion, :zero) + :one, generation = ${input.keepHistory ? 'if_not_exists(generation, :generation)' : ':generation'} ` +
-        `REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, disconnected_at${input.keepHistory ? '' : ', last_sync_at'}`,
+        `REMOVE accessTokenEnc, refreshTokenEnc, token_expires_at, refreshLeaseUntil, disconnected_at${input.keepHistory ? '' : ', last_sync_at, last_ingest'}`,
       ExpressionAttributeValues: {
         ':entity': 'HealthConnection',
         ':userId': input.userId,
@@ -438,4 +442,25 @@ export async function saveTokenlessConnection(input: NewTokenlessConnection): Pr
     }),
   );
   return fromItem(result.Attributes ?? {}, null);
+}
+
+/**
+ * Keeps the summary of an ingest on the user's active connection, replacing the one before. An ingest that finishes
+ * after a later one began (a slow retry) does not overwrite the later one's summary; a disconnected connection gets none.
+ */
+export async function saveLastIngest(userId: string, provider: ProviderType, summary: LastIngest): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(userId, provider),
+        UpdateExpression: 'SET last_ingest = :summary',
+        ConditionExpression:
+          'is_active = :true AND (attribute_not_exists(last_ingest) OR last_ingest.receivedAt <= :at)',
+        ExpressionAttributeValues: { ':summary': summary, ':true': true, ':at': summary.receivedAt },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }

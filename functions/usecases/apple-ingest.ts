@@ -2,11 +2,12 @@ import { bearerToken, hashIngestToken } from '../domain/apple-ingest-token';
 import { readHealthAutoExportData, readHealthData } from '../domain/apple-payload';
 import { mapAppleDailySteps } from '../domain/apple-steps';
 import { mapAppleWorkout } from '../domain/apple-workout';
+import { refusedIngest, summarizeIngest } from '../domain/apple-ingest-summary';
 import { BadRequestError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteActivitiesOfUser, upsertActivities, type ActivityToStore } from '../repositories/activities';
 import { countIngestRequest, ownerOfIngestToken } from '../repositories/apple-ingest-tokens';
-import { getConnection, markSynced } from '../repositories/connections';
+import { getConnection, markSynced, saveLastIngest } from '../repositories/connections';
 import {
   APPLE_INGEST_MAX_ENTRIES,
   type AppleIngestEntryIssue,
@@ -58,7 +59,8 @@ function compactRaw(entry: unknown): string | null {
 }
 
 interface Mapped {
-  toStore: ActivityToStore[];
+  workouts: ActivityToStore[];
+  stepDays: ActivityToStore[];
   rejected: AppleIngestEntryIssue[];
   skipped: AppleIngestEntryIssue[];
   incomplete: AppleIngestEntryIssue[];
@@ -68,20 +70,20 @@ interface Mapped {
 
 function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], userId: string, receivedAt: Date): Mapped {
   const context = { userId, receivedAt };
-  const byId = new Map<string, ActivityToStore>();
+  const byId = new Map<string, { item: ActivityToStore; list: 'workouts' | 'steps' }>();
   const rejected: AppleIngestEntryIssue[] = [];
   const skipped: AppleIngestEntryIssue[] = [];
   const incomplete: AppleIngestEntryIssue[] = [];
   let repeats = 0;
-  const keep = (item: ActivityToStore) => {
+  const keep = (item: ActivityToStore, list: 'workouts' | 'steps') => {
     if (byId.has(item.activity.provider_activity_id)) repeats++;
-    byId.set(item.activity.provider_activity_id, item);
+    byId.set(item.activity.provider_activity_id, { item, list });
   };
 
   workouts.forEach((entry, index) => {
     const outcome = mapAppleWorkout(entry, context);
     if (outcome.kind === 'activity') {
-      keep({ activity: outcome.activity, raw: compactRaw(entry) });
+      keep({ activity: outcome.activity, raw: compactRaw(entry) }, 'workouts');
       for (const message of outcome.unread)
         incomplete.push({ index, message: `${message}: left out`, list: 'workouts' });
     } else
@@ -89,7 +91,7 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
   });
   const days = mapAppleDailySteps(steps, context);
   for (const activity of days.activities)
-    keep({ activity, raw: JSON.stringify({ day: activity.provider_activity_id, steps: activity.steps }) });
+    keep({ activity, raw: JSON.stringify({ day: activity.provider_activity_id, steps: activity.steps }) }, 'steps');
   for (const issue of days.issues)
     (issue.kind === 'rejected' ? rejected : skipped).push({
       index: issue.index,
@@ -97,7 +99,9 @@ function mapEntries(workouts: readonly unknown[], steps: readonly unknown[], use
       list: 'steps',
     });
 
-  return { toStore: [...byId.values()], rejected, skipped, incomplete, repeats };
+  const kept = [...byId.values()];
+  const of = (list: 'workouts' | 'steps') => kept.filter((entry) => entry.list === list).map((entry) => entry.item);
+  return { workouts: of('workouts'), stepDays: of('steps'), rejected, skipped, incomplete, repeats };
 }
 
 /**
@@ -124,7 +128,23 @@ export async function ingestAppleHealth(
   const userId = await ownerOf(input.authorization);
   await enforceRateLimit(userId, receivedAt, deps.ingestRequestsPerHour);
 
-  const { health_data: healthData, data } = input.body;
+  try {
+    return await storeEntries(input.body, userId, receivedAt, deps);
+  } catch (error) {
+    // A body refused after the token was accepted is worth showing on the card: the Shortcut's reply goes unread.
+    if (error instanceof BadRequestError || error instanceof PayloadTooLargeError)
+      await saveLastIngest(userId, 'apple_health', refusedIngest(receivedAt, error.message));
+    throw error;
+  }
+}
+
+async function storeEntries(
+  body: AppleIngestRequest,
+  userId: string,
+  receivedAt: Date,
+  deps: AppleDeps,
+): Promise<AppleIngestResponse> {
+  const { health_data: healthData, data } = body;
   const envelope = healthData !== undefined && healthData !== null ? 'health_data' : 'data';
   const reading = envelope === 'health_data' ? readHealthData(healthData) : readHealthAutoExportData(data);
   if (!reading.ok)
@@ -139,12 +159,27 @@ export async function ingestAppleHealth(
   }
 
   const mapped = mapEntries(workouts, steps, userId, receivedAt);
-  const counts = await upsertActivities(mapped.toStore);
-  if (mapped.toStore.length > 0) {
+  const workoutCounts = await upsertActivities(mapped.workouts);
+  const stepDayCounts = await upsertActivities(mapped.stepDays);
+  const counts = {
+    imported: workoutCounts.imported + stepDayCounts.imported,
+    updated: workoutCounts.updated + stepDayCounts.updated,
+  };
+  if (mapped.workouts.length + mapped.stepDays.length > 0) {
     await dropIfDisconnectedMeanwhile(userId);
     await markSynced(userId, 'apple_health', receivedAt);
     await recalculateMetricsSafely(userId, receivedAt, deps);
   }
+  await saveLastIngest(
+    userId,
+    'apple_health',
+    summarizeIngest({
+      ...mapped,
+      receivedAt,
+      workouts: workoutCounts,
+      stepDays: stepDayCounts,
+    }),
+  );
   logger.info('apple health ingest', {
     userId,
     accepted: counts.imported,

@@ -15,5 +15,6 @@ export function toConnectionSummary(connection: Connection): ConnectionSummary {
     scopes: connection.scopes,
     connectedAt: connection.connectedAt,
     lastSyncAt: connection.lastSyncAt,
+    ...(connection.provider === 'apple_health' && { lastIngest: connection.lastIngest }),
   };
 }

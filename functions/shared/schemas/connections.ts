@@ -2,6 +2,39 @@ import * as z from 'zod';
 import { ProviderType, UnifiedActivity } from './activity';
 import { ImportJob } from './import-jobs';
 
+/** Most problems a last-ingest summary keeps; the count of all of them is kept beside. */
+export const LAST_INGEST_MAX_PROBLEMS = 10;
+
+/** One entry of an Apple Health ingest that was refused, or kept without a figure that could not be read. */
+export const IngestProblem = z.object({
+  list: z.enum(['workouts', 'steps']),
+  /** Position in its list, from 0. */
+  index: z.number().int().nonnegative(),
+  /** refused: the entry was not stored; incomplete: stored without the field. */
+  kind: z.enum(['refused', 'incomplete']),
+  /** The field the problem is about, when the message names one ('totalEnergyBurned.doubleValue'). */
+  field: z.string().max(80).nullable(),
+  message: z.string().max(200),
+});
+export type IngestProblem = z.infer<typeof IngestProblem>;
+
+/** What the last push (Apple Health's Shortcut) brought: counts and a few problems, never the payload itself. */
+export const LastIngest = z.object({
+  receivedAt: z.iso.datetime(),
+  /** The whole body was refused (unreadable envelope, too many entries): nothing was stored. */
+  refused: z.string().max(200).nullable(),
+  accepted: z.object({ workouts: z.number().int().nonnegative(), stepDays: z.number().int().nonnegative() }),
+  skipped: z.object({
+    /** Already received before (same id, or same day of steps): refreshed, not added again. */
+    duplicates: z.number().int().nonnegative(),
+    /** Read but deliberately not stored: older than the sync window, or a day with few steps. */
+    notKept: z.number().int().nonnegative(),
+  }),
+  problemCount: z.number().int().nonnegative(),
+  problems: z.array(IngestProblem).max(LAST_INGEST_MAX_PROBLEMS),
+});
+export type LastIngest = z.infer<typeof LastIngest>;
+
 /** A health connection as the browser sees it: never tokens, never the raw provider profile. */
 export const ConnectionSummary = z.object({
   provider: ProviderType,
@@ -14,6 +47,8 @@ export const ConnectionSummary = z.object({
   scopes: z.array(z.string()),
   connectedAt: z.iso.datetime(),
   lastSyncAt: z.iso.datetime().nullable(),
+  /** Push sources (Apple Health): what the last ingest brought; absent or null before the first. */
+  lastIngest: LastIngest.nullable().optional(),
 });
 export type ConnectionSummary = z.infer<typeof ConnectionSummary>;
 

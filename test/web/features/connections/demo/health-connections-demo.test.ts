@@ -97,6 +97,20 @@ describe('demo Google Health and Apple Health (spec health-connections §1)', ()
     expect(swims.map((a) => [a.provider_type, a.name])).toEqual([['apple_health', 'Kitsilano Pool Swim']]);
   });
 
+  it('the demo Apple Health connection shows a plausible last ingest, with one unreadable figure', async () => {
+    const { client } = demoClient();
+    await client.issueAppleIngestToken();
+    const apple = ConnectionsResponse.parse(await client.connections()).connections.find(
+      (connection) => connection.provider === 'apple_health',
+    );
+    expect(apple?.lastIngest).toMatchObject({
+      receivedAt: now.toISOString(),
+      accepted: { workouts: 4, stepDays: 7 },
+      problemCount: 1,
+      problems: [{ kind: 'incomplete', field: 'totalEnergyBurned' }],
+    });
+  });
+
   it('syncs and disconnects each demo provider on its own', async () => {
     const { client } = demoClient();
     await client.connectGoogle({ code: 'c', state: 's' });

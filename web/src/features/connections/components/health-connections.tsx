@@ -23,6 +23,7 @@ import { ImportProgress } from './import-progress';
 import { userMessage } from '@/lib/error-messages';
 import { leaveAppFor } from '@/lib/navigation';
 import { AppleHealthSetupDialog } from './apple-health-setup-dialog';
+import { AppleLastIngest } from './apple-last-ingest';
 import { AppleIngestCredentialsPanel, type AppleIngestCredentials } from './apple-ingest-credentials';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlatformBanner } from './platform-banner';
@@ -237,6 +238,7 @@ export function HealthConnectionsPanel({
                 {provider.id === 'apple_health' && !connection && platform !== 'ios' && (
                   <p className="mt-2 text-xs text-slate-600">{APPLE_HEALTH_IOS_ONLY}</p>
                 )}
+                {provider.id === 'apple_health' && connection && <AppleLastIngest lastIngest={connection.lastIngest} />}
                 {provider.id === 'apple_health' &&
                   connection &&
                   !appleSetupOpen &&

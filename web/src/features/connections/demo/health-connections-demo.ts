@@ -1,6 +1,6 @@
 import { dailyStepsActivityLevel, sessionActivityLevel, workoutActivityLevel } from '@shared/activity-level';
 import type { ActivityLevel, UnifiedActivity } from '@shared/schemas/activity';
-import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
+import type { ConnectionSummary, LastIngest, SyncResponse } from '@shared/schemas/connections';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import type { HealthConnectionsApi } from '@/features/connections/api/health-connections-api';
 import { ApiError } from '@/lib/api/api-error';
@@ -221,6 +221,26 @@ function writeState(storage: Storage, state: DemoHealthState): void {
   }
 }
 
+/** What a first Shortcut run sends: the sample workouts, a week of steps, one repeat and one unreadable energy figure. */
+function demoLastIngest(receivedAt: string): LastIngest {
+  return {
+    receivedAt,
+    refused: null,
+    accepted: { workouts: WORKOUTS.apple_health.length, stepDays: 7 },
+    skipped: { duplicates: 1, notKept: 0 },
+    problemCount: 1,
+    problems: [
+      {
+        list: 'workouts',
+        index: 2,
+        kind: 'incomplete',
+        field: 'totalEnergyBurned',
+        message: 'totalEnergyBurned is not a number',
+      },
+    ],
+  };
+}
+
 function summary(provider: DemoHealthProvider, connection: DemoHealthConnection): ConnectionSummary {
   return {
     provider,
@@ -230,6 +250,9 @@ function summary(provider: DemoHealthProvider, connection: DemoHealthConnection)
     ...IDENTITY[provider],
     connectedAt: connection.connectedAt,
     lastSyncAt: connection.lastSyncAt,
+    ...(provider === 'apple_health' && {
+      lastIngest: connection.lastSyncAt ? demoLastIngest(connection.lastSyncAt) : null,
+    }),
   };
 }
 
