@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, paginateQuery } from '
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import type { ConnectionStatus } from '../shared/schemas/partners';
-import { batchWriteAll } from './batch';
+import { batchWriteAll, writeIfCondition } from './batch';
 import { relationshipKeys } from './keys';
 
 /**
@@ -27,6 +27,8 @@ export interface Relationship {
   /** When the current state began. */
   since: string | null;
   lastMessage: LastMessage | null;
+  /** When this side last opened the conversation (only this side's member moves it, and only forward). */
+  lastReadAt: string | null;
 }
 
 export const noRelationship = (userId: string, otherUserId: string): Relationship => ({
@@ -37,6 +39,7 @@ export const noRelationship = (userId: string, otherUserId: string): Relationshi
   blockedMe: false,
   since: null,
   lastMessage: null,
+  lastReadAt: null,
 });
 
 export const isBlocked = (relationship: Relationship) => relationship.blockedByMe || relationship.blockedMe;
@@ -64,6 +67,7 @@ function relationshipFrom(item: Record<string, unknown>): Relationship {
     blockedMe: item.blockedMe === true,
     since: typeof item.since === 'string' ? item.since : null,
     lastMessage: (item.lastMessage as LastMessage | undefined) ?? null,
+    lastReadAt: typeof item.lastReadAt === 'string' ? item.lastReadAt : null,
   };
 }
 
@@ -269,6 +273,38 @@ export async function recordLastMessage(userId: string, otherUserId: string, mes
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
+}
+
+/**
+ * A conversation waiting for its member: the latest message is the other's, newer than this side's read marker,
+ * and the two are still unblocked partners (a blocked member's messages never count).
+ */
+export const hasUnreadMessages = (relationship: Relationship): boolean =>
+  relationship.state === 'partners' &&
+  !isBlocked(relationship) &&
+  relationship.lastMessage !== null &&
+  relationship.lastMessage.senderId !== relationship.userId &&
+  (relationship.lastReadAt === null || relationship.lastMessage.sentAt > relationship.lastReadAt);
+
+/** How many of the member's conversations wait for them: one Query of their own relationship items. */
+export async function countUnreadConversations(userId: string): Promise<number> {
+  return (await listRelationships(userId)).filter(hasUnreadMessages).length;
+}
+
+/**
+ * Moves the member's own read marker for one conversation to `readAt`. Idempotent and never backwards: a retried
+ * or late request with an older time changes nothing. Only the caller's side (pk USER#<caller>) is written.
+ */
+export async function markConversationRead(userId: string, otherUserId: string, readAt: string): Promise<void> {
+  await writeIfCondition(
+    new UpdateCommand({
+      TableName: tableName('social'),
+      Key: relationshipKeys.relationship(userId, otherUserId),
+      UpdateExpression: 'SET lastReadAt = :readAt',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastReadAt) OR lastReadAt < :readAt)',
+      ExpressionAttributeValues: { ':readAt': readAt },
+    }),
+  );
 }
 
 /** Removes both sides of the member's relationship with each of `otherUserIds` (account erasure); returns the items removed. */

@@ -16,7 +16,9 @@ import { displayNamesOf } from '../repositories/partner-members';
 import {
   getRelationship,
   isBlocked,
+  countUnreadConversations,
   listRelationships,
+  markConversationRead as moveReadMarker,
   recordLastMessage,
   type Relationship,
 } from '../repositories/partner-relationships';
@@ -26,6 +28,7 @@ import {
   MESSAGE_QUOTA_EXCEEDED_MESSAGE,
   MESSAGES_PAGE_SIZE,
   type ConversationsResponse,
+  type MarkConversationReadResponse,
   type Message,
   type MessagesResponse,
   type SendMessageResponse,
@@ -190,6 +193,21 @@ export async function sendMessage(
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
   return sendMessageResponse(userId, stored, used, now);
+}
+
+/**
+ * POST /api/conversations/{userId}/read: the caller opened the conversation; their own read marker moves to now
+ * (never back), and the answer is what the header's Messages badge should show next.
+ */
+export async function markConversationRead(
+  caller: MessagingCaller,
+  otherUserId: string,
+  now: Date,
+): Promise<MarkConversationReadResponse> {
+  const { userId } = caller;
+  await requirePartner(userId, otherUserId);
+  await moveReadMarker(userId, otherUserId, now.toISOString());
+  return { unreadMessages: await countUnreadConversations(userId) };
 }
 
 function sendMessageResponse(userId: string, stored: StoredMessage, used: number, now: Date): SendMessageResponse {

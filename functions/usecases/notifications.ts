@@ -5,22 +5,29 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../repositories/notifications';
+import { countUnreadConversations } from '../repositories/partner-relationships';
 import { NOTIFICATION_SK_PREFIX } from '../repositories/keys';
 import type { MarkReadResponse, NotificationsQuery, NotificationsResponse } from '../shared/schemas/notifications';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 
-/** GET /api/notifications: newest first, paged, with the unread count for the bell. */
+/** GET /api/notifications: newest first, paged, with the unread counts for the bell and the Messages link. */
 export async function notificationsOf(
   userId: string,
   query: NotificationsQuery,
   now: Date,
 ): Promise<NotificationsResponse> {
   const after = query.cursor ? decodeSortKeyCursor(query.cursor, NOTIFICATION_SK_PREFIX) : null;
-  const [page, unread] = await Promise.all([
+  const [page, unread, unreadMessages] = await Promise.all([
     listNotifications(userId, query.limit, after, now),
     countUnread(userId, now),
+    countUnreadConversations(userId),
   ]);
-  return { notifications: page.notifications, unread, nextCursor: page.after ? encodeCursor(page.after) : null };
+  return {
+    notifications: page.notifications,
+    unread,
+    unreadMessages,
+    nextCursor: page.after ? encodeCursor(page.after) : null,
+  };
 }
 
 export async function markRead(userId: string, notificationId: string, now: Date): Promise<MarkReadResponse> {

@@ -98,6 +98,14 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     access: { social: 'write', users: 'write' },
   },
   {
+    id: 'post-conversation-read',
+    method: 'POST',
+    path: '/api/conversations/{userId}/read',
+    entry: messages('post-read'),
+    public: false,
+    access: { social: 'write' },
+  },
+  {
     id: 'get-notifications',
     method: 'GET',
     path: '/api/notifications',

@@ -78,3 +78,7 @@ export type MessagesResponse = z.infer<typeof MessagesResponse>;
 
 export const SendMessageResponse = z.object({ message: Message, quota: MessageQuota });
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
+
+/** Answer of POST /api/conversations/{userId}/read: the caller's conversations still waiting, for the header. */
+export const MarkConversationReadResponse = z.object({ unreadMessages: z.number().int().nonnegative() });
+export type MarkConversationReadResponse = z.infer<typeof MarkConversationReadResponse>;

@@ -34,6 +34,8 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationsResponse = z.object({
   notifications: z.array(Notification),
   unread: z.number().int().nonnegative(),
+  /** Conversations whose latest message is a partner's and came after the caller last opened it (header badge). */
+  unreadMessages: z.number().int().nonnegative(),
   nextCursor: z.string().nullable(),
 });
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;

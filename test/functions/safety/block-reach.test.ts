@@ -57,6 +57,8 @@ const EXPOSURE: Record<string, Exposure> = {
     pathParameters: { userId: other },
     body: { text: 'are you there?' },
   })),
+  // Moves only the caller's own read marker: it reaches nobody.
+  'post-conversation-read': 'none',
   'get-notifications': list(),
   'post-notification-read': 'none',
   'post-notifications-read-all': 'none',

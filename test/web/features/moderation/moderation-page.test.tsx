@@ -149,7 +149,9 @@ describe('the moderation screen', () => {
 describe('the header', () => {
   const routes = [{ path: '/', element: <Header /> }];
   const apiClient = () =>
-    createFakeApiClient({ notifications: vi.fn(async () => ({ notifications: [], unread: 0, nextCursor: null })) });
+    createFakeApiClient({
+      notifications: vi.fn(async () => ({ notifications: [], unread: 0, unreadMessages: 0, nextCursor: null })),
+    });
 
   it('links moderators to /moderation', async () => {
     renderRoutes(routes, {

@@ -8,10 +8,10 @@ const routes = [{ path: '/', element: <Header /> }];
 describe('the header bell', () => {
   it('shows the unread count and links to /notifications for a signed-in user', async () => {
     const apiClient = createFakeApiClient({
-      notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })),
+      notifications: vi.fn(async () => ({ notifications: [], unread: 3, unreadMessages: 0, nextCursor: null })),
     });
     renderRoutes(routes, { service: createFakeAuthService(SIGNED_IN_USER), apiClient });
-    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 15000 });
     expect(bell).toHaveAttribute('href', '/notifications');
     expect(bell).toHaveTextContent('3');
   });
@@ -34,7 +34,7 @@ describe('the header bell after marking read', () => {
     const { announceUnreadCount } = await import('@/components/layout/notification-bell');
     const { act } = await import('@testing-library/react');
     const apiClient = createFakeApiClient({
-      notifications: vi.fn(async () => ({ notifications: [], unread: 3, nextCursor: null })),
+      notifications: vi.fn(async () => ({ notifications: [], unread: 3, unreadMessages: 0, nextCursor: null })),
     });
     renderRoutes(routes, { service: createFakeAuthService(SIGNED_IN_USER), apiClient });
     await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });

@@ -22,6 +22,7 @@ function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
         notification('n1', 'Mike accepted.', '2026-03-01T11:00:00.000Z'),
       ],
       unread: 1,
+      unreadMessages: 0,
       nextCursor: null,
     })),
     ...overrides,
@@ -75,15 +76,27 @@ describe('NotificationsPage', () => {
   });
 
   it('has an empty state', async () => {
-    renderPage({ notifications: vi.fn(async () => ({ notifications: [], unread: 0, nextCursor: null })) });
+    renderPage({
+      notifications: vi.fn(async () => ({ notifications: [], unread: 0, unreadMessages: 0, nextCursor: null })),
+    });
     expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
   });
 
   it('loads more with the cursor', async () => {
     const notifications = vi
       .fn()
-      .mockResolvedValueOnce({ notifications: [notification('n2', 'Newer')], unread: 2, nextCursor: 'c1' })
-      .mockResolvedValueOnce({ notifications: [notification('n1', 'Older')], unread: 2, nextCursor: null });
+      .mockResolvedValueOnce({
+        notifications: [notification('n2', 'Newer')],
+        unread: 2,
+        unreadMessages: 0,
+        nextCursor: 'c1',
+      })
+      .mockResolvedValueOnce({
+        notifications: [notification('n1', 'Older')],
+        unread: 2,
+        unreadMessages: 0,
+        nextCursor: null,
+      });
     renderPage({ notifications });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Older')).toBeInTheDocument();
@@ -94,9 +107,19 @@ describe('NotificationsPage', () => {
     let failPage!: (error: unknown) => void;
     const notifications = vi
       .fn()
-      .mockResolvedValueOnce({ notifications: [notification('n2', 'Newer')], unread: 1, nextCursor: 'c1' })
+      .mockResolvedValueOnce({
+        notifications: [notification('n2', 'Newer')],
+        unread: 1,
+        unreadMessages: 0,
+        nextCursor: 'c1',
+      })
       .mockImplementationOnce(() => new Promise((_, reject) => (failPage = reject)))
-      .mockResolvedValueOnce({ notifications: [notification('n1', 'Older')], unread: 0, nextCursor: null });
+      .mockResolvedValueOnce({
+        notifications: [notification('n1', 'Older')],
+        unread: 0,
+        unreadMessages: 0,
+        nextCursor: null,
+      });
     renderPage({ notifications, markNotificationRead: vi.fn(async () => ({ unread: 0 })) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -146,3 +146,17 @@ describe('MessagesPage', () => {
     expect(screen.getByRole('link', { name: 'What Premium includes' })).toHaveAttribute('href', '/#pricing');
   });
 });
+
+describe('MessagesPage read marker', () => {
+  it('marks the opened conversation read and tells the header what is left', async () => {
+    const heard: number[] = [];
+    const listen = (event: Event) => heard.push((event as CustomEvent<number>).detail);
+    window.addEventListener('trailbuddy:unread-messages', listen);
+    const markConversationRead = vi.fn(async () => ({ unreadMessages: 0 }));
+    renderPage('/messages?with=mike', { markConversationRead });
+    await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(heard).toEqual([0]));
+    expect(markConversationRead).toHaveBeenCalledWith('mike');
+    window.removeEventListener('trailbuddy:unread-messages', listen);
+  });
+});

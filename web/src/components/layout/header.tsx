@@ -5,7 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { useAuth } from '@/lib/auth';
 import { CLOSE_ICON_PATH, MENU_ICON_PATH } from '@/lib/static-menu';
 import { Brand } from './brand';
-import { NotificationBell } from './notification-bell';
+import { MessagesLink, NO_UNREAD_COUNTS, NotificationBell, UnreadCountsWatcher } from './notification-bell';
 import { signedInNav, signedOutNav, type NavItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -25,6 +25,7 @@ export function Header() {
   // The menu is open on the page it was opened on: navigating anywhere closes it, with no effect to reset it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const [unread, setUnread] = useState(NO_UNREAD_COUNTS);
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
   const handleSignOut = async () => {
@@ -54,11 +55,13 @@ export function Header() {
             </nav>
 
             {signedIn && (
-              <div className="ml-auto lg:ml-0">
-                {/* Demo mode's client may still be loading: the bell waits for it, the header does not. */}
+              <div className="ml-auto flex shrink-0 items-center lg:ml-0">
+                {/* Demo mode's client may still be loading: the counts wait for it, the header does not. */}
                 <Suspense fallback={null}>
-                  <NotificationBell />
+                  <UnreadCountsWatcher onChange={setUnread} />
                 </Suspense>
+                <MessagesLink unread={unread.messages} layout="bar" />
+                <NotificationBell unread={unread.notifications} />
               </div>
             )}
 
@@ -105,6 +108,7 @@ export function Header() {
               {item.label}
             </NavLink>
           ))}
+          {signedIn && <MessagesLink unread={unread.messages} layout="menu" />}
         </nav>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
           <AccountActions

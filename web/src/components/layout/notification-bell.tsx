@@ -1,31 +1,50 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useApiClient } from '@/lib/api-client-context';
 
-/** How often the bell asks for new notifications while the page stays open. */
+/** How often the header asks for new counts while the page stays open. */
 const REFRESH_MS = 60_000;
 
 const UNREAD_EVENT = 'trailbuddy:unread-notifications';
+const UNREAD_MESSAGES_EVENT = 'trailbuddy:unread-messages';
 
 /** Tells the bell the unread count a screen just learned (after marking read), so the badge follows at once. */
 export function announceUnreadCount(unread: number): void {
   window.dispatchEvent(new CustomEvent<number>(UNREAD_EVENT, { detail: unread }));
 }
 
-/** The header bell: unread count, linking to /notifications. Refreshes on every navigation and every minute. */
-export function NotificationBell() {
+/** Tells the Messages link how many conversations still wait (after opening one), so its badge follows at once. */
+export function announceUnreadMessages(unreadMessages: number): void {
+  window.dispatchEvent(new CustomEvent<number>(UNREAD_MESSAGES_EVENT, { detail: unreadMessages }));
+}
+
+/** Null while unknown: the counts are a hint, and a failed read shows none rather than an error. */
+export interface UnreadCounts {
+  notifications: number | null;
+  messages: number | null;
+}
+
+export const NO_UNREAD_COUNTS: UnreadCounts = { notifications: null, messages: null };
+
+/**
+ * Reads both header counts with one request (the bell's), on every navigation and every minute, and follows the
+ * counts screens announce. Renders nothing; it is a component so demo mode's client can suspend it alone.
+ */
+export function UnreadCountsWatcher({
+  onChange,
+}: {
+  onChange: (update: (counts: UnreadCounts) => UnreadCounts) => void;
+}) {
   const api = useApiClient();
   const { pathname } = useLocation();
-  const [unread, setUnread] = useState<number | null>(null);
 
   useEffect(() => {
     let current = true;
     const refresh = () =>
       api.notifications({ limit: 1 }).then(
-        (page) => current && setUnread(page.unread),
-        // The bell is a hint: when the count cannot be read it shows none rather than an error.
-        () => current && setUnread(null),
+        (page) => current && onChange(() => ({ notifications: page.unread, messages: page.unreadMessages ?? null })),
+        () => current && onChange(() => NO_UNREAD_COUNTS),
       );
     void refresh();
     const timer = setInterval(refresh, REFRESH_MS);
@@ -33,17 +52,41 @@ export function NotificationBell() {
       current = false;
       clearInterval(timer);
     };
-  }, [api, pathname]);
+  }, [api, pathname, onChange]);
 
   useEffect(() => {
-    const onUnread = (event: Event) => {
+    const follow = (key: keyof UnreadCounts) => (event: Event) => {
       const count = (event as CustomEvent<unknown>).detail;
-      if (typeof count === 'number') setUnread(count);
+      if (typeof count === 'number') onChange((counts) => ({ ...counts, [key]: count }));
     };
+    const onUnread = follow('notifications');
+    const onUnreadMessages = follow('messages');
     window.addEventListener(UNREAD_EVENT, onUnread);
-    return () => window.removeEventListener(UNREAD_EVENT, onUnread);
-  }, []);
+    window.addEventListener(UNREAD_MESSAGES_EVENT, onUnreadMessages);
+    return () => {
+      window.removeEventListener(UNREAD_EVENT, onUnread);
+      window.removeEventListener(UNREAD_MESSAGES_EVENT, onUnreadMessages);
+    };
+  }, [onChange]);
 
+  return null;
+}
+
+/** A count badge on an icon link; `cap` is the largest number shown before 'cap+'. */
+export function CountBadge({ count, cap, className = '' }: { count: number | null; cap: number; className?: string }) {
+  if (!count) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className={`min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white ${className}`}
+    >
+      {count > cap ? `${cap}+` : count}
+    </span>
+  );
+}
+
+/** The header bell: unread count, linking to /notifications. */
+export function NotificationBell({ unread }: { unread: number | null }) {
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Link
@@ -65,14 +108,46 @@ export function NotificationBell() {
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
         <path d="M13.73 21a2 2 0 0 1-3.46 0" />
       </svg>
-      {unread ? (
-        <span
-          aria-hidden="true"
-          className="absolute right-0 top-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
+      <CountBadge count={unread} cap={99} className="absolute right-0 top-0" />
+    </Link>
+  );
+}
+
+/** The Messages link: conversations waiting for the member; an icon in the bar, a row in the phone menu. */
+export function MessagesLink({ unread, layout }: { unread: number | null; layout: 'bar' | 'menu' }) {
+  const label = unread ? `Messages, ${unread} unread` : 'Messages';
+  if (layout === 'menu') {
+    return (
+      <Link
+        to={paths.messages}
+        aria-label={label}
+        className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <span>Messages</span>
+        <CountBadge count={unread} cap={9} />
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to={paths.messages}
+      aria-label={label}
+      title={label}
+      className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      </svg>
+      <CountBadge count={unread} cap={9} className="absolute right-0 top-0" />
     </Link>
   );
 }

@@ -1,4 +1,9 @@
-import { ConversationsResponse, MessagesResponse, SendMessageResponse } from '@shared/schemas/messages';
+import {
+  ConversationsResponse,
+  MarkConversationReadResponse,
+  MessagesResponse,
+  SendMessageResponse,
+} from '@shared/schemas/messages';
 import {
   ConnectionActionResponse,
   PartnerConnectionsResponse,
@@ -27,6 +32,8 @@ export interface PartnersApi {
   conversations(): Promise<ConversationsResponse>;
   conversationMessages(userId: string, cursor?: string): Promise<MessagesResponse>;
   sendMessage(userId: string, text: string, idempotencyKey?: string): Promise<SendMessageResponse>;
+  /** The caller opened the conversation: their read marker moves; answers the conversations still waiting. */
+  markConversationRead(userId: string): Promise<MarkConversationReadResponse>;
 }
 
 function searchString(params: PartnerSearchParams): string {
@@ -65,6 +72,11 @@ export function createPartnersHttpApi({ request }: ApiTransport): PartnersApi {
         method: 'POST',
         body: { text },
         idempotencyKey,
+      }),
+    markConversationRead: (userId) =>
+      request(`/conversations/${encodeURIComponent(userId)}/read`, MarkConversationReadResponse, {
+        auth: true,
+        method: 'POST',
       }),
   };
 }

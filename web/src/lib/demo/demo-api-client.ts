@@ -78,6 +78,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       conversations: true,
       conversationMessages: true,
       sendMessage: true,
+      markConversationRead: true,
     },
     async () => (await import('./partners-demo')).createPartnersDemoApi(context),
   );

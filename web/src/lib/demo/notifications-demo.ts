@@ -2,6 +2,7 @@ import type { Notification } from '@shared/schemas/notifications';
 import { ApiError } from '@/lib/api/api-error';
 import type { NotificationsApi } from '@/lib/api/notifications-api';
 import type { DemoContext } from './demo-context';
+import { demoUnreadMessages } from './demo-unread-messages';
 
 const STORAGE_KEY = 'trailbuddy.demo.notifications';
 const PAGE_SIZE = 20;
@@ -77,6 +78,7 @@ export function createNotificationsDemoApi({ now, storage }: DemoContext): Notif
       return {
         notifications: list.slice(offset, next),
         unread: unread(),
+        unreadMessages: demoUnreadMessages(storage),
         nextCursor: next < list.length ? String(next) : null,
       };
     },

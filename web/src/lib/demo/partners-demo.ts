@@ -20,6 +20,7 @@ import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schema
 import { ApiError } from '@/lib/api/api-error';
 import type { PartnersApi, PartnerSearchParams } from '@/lib/api/partners-api';
 import type { DemoContext } from './demo-context';
+import { markDemoConversationRead } from './demo-unread-messages';
 
 /** Spec core-app §4: the mock Connect waits 1 s before its toast. */
 export const DEMO_CONNECT_DELAY_MS = 1000;
@@ -502,6 +503,11 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       state.sent[month] = (state.sent[month] ?? 0) + 1;
       write(state);
       return { message, quota: quota(state) };
+    },
+
+    async markConversationRead(userId) {
+      requirePartner(userId, read());
+      return { unreadMessages: markDemoConversationRead(storage, userId) };
     },
   };
 }

@@ -29,6 +29,7 @@ export default function NotificationsPage() {
     (shown, next) => ({
       notifications: [...shown.notifications, ...next.notifications],
       unread: next.unread,
+      unreadMessages: next.unreadMessages,
       nextCursor: next.nextCursor,
     }),
     [api],

@@ -9,6 +9,7 @@ import {
   type MessageQuota,
 } from '@shared/schemas/messages';
 import { paths } from '@/app/paths';
+import { announceUnreadMessages } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -85,6 +86,18 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
       () => undefined,
     );
   }, THREAD_POLL_MS);
+
+  // Opening the conversation, and each reply seen while it is open, reads it: the header's Messages badge follows.
+  const latestFromPartner = messages.findLast((m) => !m.fromMe)?.id ?? null;
+  const opened = loaded !== null;
+  useEffect(() => {
+    if (!opened) return;
+    api.markConversationRead(userId).then(
+      (answer) => announceUnreadMessages(answer.unreadMessages),
+      // The badge is a hint; the next header refresh corrects it.
+      () => undefined,
+    );
+  }, [api, userId, opened, latestFromPartner]);
 
   // A block body on purpose: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
   useEffect(() => {

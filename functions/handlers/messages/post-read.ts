@@ -1,0 +1,8 @@
+import { httpRoute } from '../../lib/http';
+import { MemberPath } from '../../shared/schemas/partners';
+import { markConversationRead } from '../../usecases/messages';
+
+/** POST /api/conversations/{userId}/read — the caller opened this conversation; moves only their own read marker. */
+export const handler = httpRoute({ auth: 'user', path: MemberPath }, async ({ caller, path, now }) =>
+  markConversationRead(caller, path.userId, now),
+);
