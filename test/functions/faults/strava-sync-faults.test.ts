@@ -66,7 +66,8 @@ describe('provider faults during a Strava sync', () => {
       );
 
       const beforeCount = (await idsOf(userId)).length;
-      const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 500, maxRetryDelayMs: 0 });
+      // Short enough for the hanging page to fail fast, long enough that a busy machine never times out the first one.
+      const failing = await testDeps({ fetch: faultAfterPages(1, fault, count), timeoutMs: 3_000, maxRetryDelayMs: 0 });
       await expect(syncStrava(userId, failing)).rejects.toMatchObject({ code });
       const partial = await idsOf(userId);
       expect(new Set(partial).size).toBe(partial.length);
