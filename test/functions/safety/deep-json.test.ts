@@ -78,11 +78,21 @@ describe('request-body depth limit', () => {
         });
         expect(response.status, response.body.toString().slice(0, 300)).toBe(400);
       }
-      // Only the hourly request counter moves (each authenticated post counts toward the 60/hour limit); no data is stored.
-      const changes = snapshotDiff(before, await snapshotTables()).filter(
-        (line) => !line.includes('"entity":"AppleIngestWindow"'),
+      // No data is stored. Two records move: the hourly request counter (each authenticated post counts toward the
+      // 60/hour limit), and the connection's last-ingest summary, which says on the Apple card that a body was refused.
+      const after = await snapshotTables();
+      const changes = snapshotDiff(before, after).filter(
+        (line) => !line.includes('"entity":"AppleIngestWindow"') && !line.includes('"entity":"HealthConnection"'),
       );
       expect(changes).toEqual([]);
+      const connectionOf = (snapshot: Record<string, string[]>) => {
+        const found = snapshot.connections!.map((item) => JSON.parse(item) as Record<string, unknown>);
+        return found.find((item) => item.entity === 'HealthConnection' && String(item.pk).includes(sub))!;
+      };
+      const { last_ingest: summary, ...connectionAfter } = connectionOf(after);
+      const { last_ingest: _none, ...connectionBefore } = connectionOf(before);
+      expect(connectionAfter).toEqual(connectionBefore);
+      expect(summary).toMatchObject({ refused: expect.any(String), accepted: { workouts: 0, stepDays: 0 } });
     });
   });
 });

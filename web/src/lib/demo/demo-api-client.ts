@@ -62,8 +62,9 @@ export function createDemoApiClient({
 
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
 function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
-  const profile = lazyDemoArea<ProfileApi>({ profile: true, updateProfile: true, deleteAccount: true, exportMyData: true }, async () =>
-    (await import('./profile-demo')).createProfileDemoApi(context),
+  const profile = lazyDemoArea<ProfileApi>(
+    { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
+    async () => (await import('./profile-demo')).createProfileDemoApi(context),
   );
   const partners = lazyDemoArea<PartnersApi>(
     {
