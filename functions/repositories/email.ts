@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
@@ -126,8 +127,13 @@ export async function listDueEmails(
 /**
  * Claims a due message for one send attempt: moves its due time to `leaseUntil` and counts the attempt, on
  * condition that nobody else moved it since it was listed. Null when another run claimed it or it is gone.
+ *
+ * The lease's sort key names this claim (a fresh id): when the SDK retries the update because the first answer was
+ * lost (a timeout, a dropped connection), the retry finds its own claim already in place and keeps it, instead of
+ * taking it for someone else's and leaving the message unsent until the lease runs out.
  */
 export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date): Promise<StoredOutboxMessage | null> {
+  const lease = emailKeys.outboxLeaseSort(leaseUntil.toISOString(), id, randomUUID());
   try {
     const result = await dynamo().send(
       new UpdateCommand({
@@ -135,31 +141,33 @@ export async function claimEmail(id: string, seenDueSk: string, leaseUntil: Date
         Key: emailKeys.outbox(id),
         UpdateExpression: 'SET gsi1sk = :lease, attempts = attempts + :one',
         ConditionExpression: 'gsi1sk = :seen',
-        ExpressionAttributeValues: {
-          ':lease': emailKeys.outboxDueSort(leaseUntil.toISOString(), id),
-          ':one': 1,
-          ':seen': seenDueSk,
-        },
+        ExpressionAttributeValues: { ':lease': lease, ':one': 1, ':seen': seenDueSk },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const item = result.Attributes ?? {};
-    return {
-      id: String(item.id),
-      to: String(item.to),
-      subject: String(item.subject),
-      text: String(item.text),
-      html: String(item.html),
-      ...(item.headers ? { headers: item.headers as Record<string, string> } : {}),
-      category: (item.category as EmailCategory | null | undefined) ?? null,
-      userIds: (item.userIds as string[] | undefined) ?? [],
-      attempts: Number(item.attempts),
-      dueSk: String(item.gsi1sk),
-    };
+    return storedMessage(result.Attributes ?? {});
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return null;
-    throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
+    const current = await dynamo().send(
+      new GetCommand({ TableName: social(), Key: emailKeys.outbox(id), ConsistentRead: true }),
+    );
+    return current.Item?.gsi1sk === lease ? storedMessage(current.Item) : null;
   }
+}
+
+function storedMessage(item: Record<string, unknown>): StoredOutboxMessage {
+  return {
+    id: String(item.id),
+    to: String(item.to),
+    subject: String(item.subject),
+    text: String(item.text),
+    html: String(item.html),
+    ...(item.headers ? { headers: item.headers as Record<string, string> } : {}),
+    category: (item.category as EmailCategory | null | undefined) ?? null,
+    userIds: (item.userIds as string[] | undefined) ?? [],
+    attempts: Number(item.attempts),
+    dueSk: String(item.gsi1sk),
+  };
 }
 
 /** Sent, dropped for a suppressed address, or given up: the message leaves the table (nothing of it is kept). */

@@ -8,6 +8,8 @@ export const emailKeys = {
     gsi1sk: emailKeys.outboxDueSort(dueAt, id),
   }),
   outboxDueSort: (dueAt: string, id: string) => `${dueAt}#${id}`,
+  /** A claimed message's due time: the lease's end, then the claim's own id, so the claimant knows its own lease. */
+  outboxLeaseSort: (leaseUntil: string, id: string, claim: string) => `${leaseUntil}#${id}#${claim}`,
   /** The gsi1 partition of one lane's messages waiting to be sent (the general lane keeps the partition's first name). */
   outboxDuePartition: (lane: OutboxLane) => (lane === 'general' ? 'OUTBOX_DUE' : `OUTBOX_DUE#${lane}`),
   suppressed: (email: string) => ({ pk: `EMAIL_SUPPRESSED#${email.toLowerCase()}`, sk: 'SUPPRESSED' }),
