@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useApiClient } from '@/lib/api-client-context';
@@ -85,12 +85,24 @@ export function CountBadge({ count, cap, className = '' }: { count: number | nul
   );
 }
 
-/** The header bell: unread count, linking to /notifications. */
-export function NotificationBell({ unread }: { unread: number | null }) {
-  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+/** An icon link of the bar with its unread count: the label names the count, the badge shows it. */
+function CountedIconLink({
+  to,
+  name,
+  unread,
+  cap,
+  children,
+}: {
+  to: string;
+  name: string;
+  unread: number | null;
+  cap: number;
+  children: ReactNode;
+}) {
+  const label = unread ? `${name}, ${unread} unread` : name;
   return (
     <Link
-      to={paths.notifications}
+      to={to}
       aria-label={label}
       title={label}
       className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
@@ -105,11 +117,20 @@ export function NotificationBell({ unread }: { unread: number | null }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       >
-        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-        <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        {children}
       </svg>
-      <CountBadge count={unread} cap={99} className="absolute right-0 top-0" />
+      <CountBadge count={unread} cap={cap} className="absolute right-0 top-0" />
     </Link>
+  );
+}
+
+/** The header bell: unread count, linking to /notifications. */
+export function NotificationBell({ unread }: { unread: number | null }) {
+  return (
+    <CountedIconLink to={paths.notifications} name="Notifications" unread={unread} cap={99}>
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </CountedIconLink>
   );
 }
 
@@ -129,25 +150,8 @@ export function MessagesLink({ unread, layout }: { unread: number | null; layout
     );
   }
   return (
-    <Link
-      to={paths.messages}
-      aria-label={label}
-      title={label}
-      className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-      </svg>
-      <CountBadge count={unread} cap={9} className="absolute right-0 top-0" />
-    </Link>
+    <CountedIconLink to={paths.messages} name="Messages" unread={unread} cap={9}>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    </CountedIconLink>
   );
 }
