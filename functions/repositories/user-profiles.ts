@@ -112,12 +112,17 @@ export async function countUserPartition(table: TableId, userId: string): Promis
 }
 
 /** Every item in `table` under the user's partition (pk USER#<id>), whatever its kind: what a data export reads. */
-export async function userPartitionItems(table: TableId, userId: string): Promise<Record<string, unknown>[]> {
+export async function userPartitionItems(
+  table: TableId,
+  userId: string,
+  options: { keysOnly?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   const pages = paginateQuery(
     { client: dynamo() },
     {
       TableName: tableName(table),
+      ...(options.keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': userPartition(userId) },
     },
@@ -131,20 +136,9 @@ export async function userPartitionItems(table: TableId, userId: string): Promis
  * kind, so item kinds added later are covered too. Returns how many were deleted.
  */
 export async function deleteUserPartition(table: TableId, userId: string): Promise<number> {
-  const TableName = tableName(table);
-  const found: Record<string, unknown>[] = [];
-  const pages = paginateQuery(
-    { client: dynamo() },
-    {
-      TableName,
-      ProjectionExpression: 'pk, sk',
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': userPartition(userId) },
-    },
-  );
-  for await (const page of pages) found.push(...(page.Items ?? []));
+  const found = await userPartitionItems(table, userId, { keysOnly: true });
   await batchWriteAll(
-    TableName,
+    tableName(table),
     found.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
   );
   return found.length;
