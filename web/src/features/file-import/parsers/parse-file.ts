@@ -1,6 +1,7 @@
 import type { FileActivitySummary, FileDailySteps } from '@shared/schemas/file-import';
 import { countedChunks, gunzipChunks, isGzipName, textChunks, type ByteChunks } from './bytes';
 import { FileImportError } from './errors';
+import { collectFitBytes } from './fit-bytes';
 import { summariseTrackXml } from './track-xml';
 
 export interface FileImportProgress {
@@ -19,10 +20,11 @@ export interface ParsedFile {
 }
 
 /** The kinds of single file read here, by name with any .gz removed. */
-export function trackFileKind(fileName: string): 'gpx' | 'tcx' | null {
+export function activityFileKind(fileName: string): 'gpx' | 'tcx' | 'fit' | null {
   const name = fileName.toLowerCase().replace(/\.gz$/, '');
   if (name.endsWith('.gpx')) return 'gpx';
   if (name.endsWith('.tcx')) return 'tcx';
+  if (name.endsWith('.fit')) return 'fit';
   return null;
 }
 
@@ -31,11 +33,11 @@ export function trackFileKind(fileName: string): 'gpx' | 'tcx' | null {
  * in Node alike, and holds running totals, never the whole file.
  */
 export async function parseFile(chunks: ByteChunks, fileName: string, options: ParseOptions = {}): Promise<ParsedFile> {
-  const kind = trackFileKind(fileName);
+  const kind = activityFileKind(fileName);
   if (kind === null) {
     throw new FileImportError(
       'unsupported',
-      `${fileName} is not a file this import reads (.gpx or .tcx, also gzipped).`,
+      `${fileName} is not a file this import reads (.gpx, .tcx or .fit, also gzipped).`,
     );
   }
   let bytesRead = 0;
@@ -47,7 +49,11 @@ export async function parseFile(chunks: ByteChunks, fileName: string, options: P
     },
   });
   const plain = isGzipName(fileName) ? gunzipChunks(counted) : counted;
-  const activities = await summariseTrackXml(textChunks(plain), { signal: options.signal });
+  const activities =
+    kind === 'fit'
+      ? // The FIT SDK is large: it loads only when a FIT file is read.
+        (await import('./fit')).summariseFit(await collectFitBytes(plain, options.signal), fileName)
+      : await summariseTrackXml(textChunks(plain), { signal: options.signal });
   options.onProgress?.({ bytesRead, activitiesFound: activities.length });
   return { activities, dailySteps: [] };
 }
