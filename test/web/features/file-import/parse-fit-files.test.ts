@@ -1,4 +1,12 @@
-import { Encoder, Profile } from '@garmin/fitsdk';
+import {
+  Encoder,
+  Profile,
+  type ActivityMesg,
+  type FileIdMesg,
+  type LapMesg,
+  type RecordMesg,
+  type SessionMesg,
+} from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { FileActivitySummary } from '@shared/schemas/file-import';
 import { FileImportError } from '@/features/file-import/parsers/errors';
@@ -7,12 +15,19 @@ import { parseFile, type FileImportProgress } from '@/features/file-import/parse
 
 /** Real FIT files, written with Garmin's own encoder (the same SDK the app decodes with). */
 const FIT_EPOCH_UNIX_SECONDS = 631_065_600;
+const MESG = {
+  FILE_ID: Profile.MesgNum.FILE_ID!,
+  RECORD: Profile.MesgNum.RECORD!,
+  LAP: Profile.MesgNum.LAP!,
+  SESSION: Profile.MesgNum.SESSION!,
+  ACTIVITY: Profile.MesgNum.ACTIVITY!,
+};
 const START = new Date('2026-07-04T16:00:00Z');
 const at = (seconds: number) => new Date(START.getTime() + seconds * 1000);
 
 interface SessionSpec {
-  sport: string;
-  subSport?: string;
+  sport: NonNullable<SessionMesg['sport']>;
+  subSport?: NonNullable<SessionMesg['subSport']>;
   startSeconds?: number;
   elapsed: number;
   timer?: number;
@@ -25,14 +40,16 @@ interface SessionSpec {
 
 function fitActivity(sessions: SessionSpec[], options: { utcOffsetSeconds?: number } = {}): Uint8Array {
   const encoder = new Encoder();
-  encoder.onMesg(Profile.MesgNum.FILE_ID, { manufacturer: 'garmin', product: 1, timeCreated: START, type: 'activity' });
+  const write = (mesgNum: number, mesg: FileIdMesg | RecordMesg | LapMesg | SessionMesg | ActivityMesg) =>
+    encoder.onMesg(mesgNum, mesg);
+  write(MESG.FILE_ID, { manufacturer: 'garmin', product: 1, timeCreated: START, type: 'activity' });
   let end = 0;
   sessions.forEach((session, index) => {
     const begin = session.startSeconds ?? end;
     end = begin + session.elapsed;
     // A point a minute: the decoder reads them, the summary never carries them.
     for (let s = begin; s <= end; s += 60)
-      encoder.onMesg(Profile.MesgNum.RECORD, {
+      write(MESG.RECORD, {
         timestamp: at(s),
         positionLat: 588_000_000 + s,
         positionLong: -1_466_000_000,
@@ -41,7 +58,7 @@ function fitActivity(sessions: SessionSpec[], options: { utcOffsetSeconds?: numb
       });
     const laps = session.laps ?? 1;
     for (let lap = 0; lap < laps; lap++)
-      encoder.onMesg(Profile.MesgNum.LAP, {
+      write(MESG.LAP, {
         timestamp: at(begin + ((lap + 1) * session.elapsed) / laps),
         startTime: at(begin + (lap * session.elapsed) / laps),
         totalElapsedTime: session.elapsed / laps,
@@ -49,7 +66,7 @@ function fitActivity(sessions: SessionSpec[], options: { utcOffsetSeconds?: numb
         totalDistance: (session.distance ?? 0) / laps,
         messageIndex: lap,
       });
-    encoder.onMesg(Profile.MesgNum.SESSION, {
+    write(MESG.SESSION, {
       timestamp: at(end),
       startTime: at(begin),
       sport: session.sport,
@@ -68,7 +85,7 @@ function fitActivity(sessions: SessionSpec[], options: { utcOffsetSeconds?: numb
     options.utcOffsetSeconds === undefined
       ? {}
       : { localTimestamp: at(end).getTime() / 1000 - FIT_EPOCH_UNIX_SECONDS + options.utcOffsetSeconds };
-  encoder.onMesg(Profile.MesgNum.ACTIVITY, {
+  write(MESG.ACTIVITY, {
     timestamp: at(end),
     numSessions: sessions.length,
     type: 'manual',

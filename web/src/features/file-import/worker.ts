@@ -1,5 +1,6 @@
 import { FileImportError } from './parsers/errors';
-import { parseFile, type FileImportProgress, type ParsedFile } from './parsers/parse-file';
+import type { FileImportProgress, ParsedFile } from './parsers/parse-file';
+import { parseUpload } from './parsers/parse-upload';
 
 /** What the page sends the worker: a file to read, or a cancel of the one being read. */
 export type FileImportRequest = { kind: 'parse'; file: File } | { kind: 'cancel' };
@@ -9,19 +10,6 @@ export type FileImportReply =
   | { kind: 'progress'; progress: FileImportProgress }
   | { kind: 'done'; result: ParsedFile }
   | { kind: 'error'; code: FileImportError['code']; message: string };
-
-async function* fileChunks(file: File): AsyncIterable<Uint8Array> {
-  const reader = file.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /** Wires the parsing core to a worker's messages; separate from the global scope so a test can drive it. */
 export function handleFileImportMessages(scope: {
@@ -38,7 +26,7 @@ export function handleFileImportMessages(scope: {
     current?.abort();
     const controller = new AbortController();
     current = controller;
-    parseFile(fileChunks(request.file), request.file.name, {
+    parseUpload(request.file, request.file.name, {
       signal: controller.signal,
       onProgress: (progress) => scope.postMessage({ kind: 'progress', progress }),
     }).then(

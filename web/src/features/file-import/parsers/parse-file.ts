@@ -17,6 +17,8 @@ export interface ParseOptions {
 export interface ParsedFile {
   activities: FileActivitySummary[];
   dailySteps: FileDailySteps[];
+  /** Files inside an archive that could not be read, passed over so the rest still counts. */
+  skipped: { name: string; message: string }[];
 }
 
 /** The kinds of single file read here, by name with any .gz removed. */
@@ -55,5 +57,5 @@ export async function parseFile(chunks: ByteChunks, fileName: string, options: P
         (await import('./fit')).summariseFit(await collectFitBytes(plain, options.signal), fileName)
       : await summariseTrackXml(textChunks(plain), { signal: options.signal });
   options.onProgress?.({ bytesRead, activitiesFound: activities.length });
-  return { activities, dailySteps: [] };
+  return { activities, dailySteps: [], skipped: [] };
 }
