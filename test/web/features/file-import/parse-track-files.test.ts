@@ -3,7 +3,7 @@ import { FileActivitySummary } from '@shared/schemas/file-import';
 import { FileImportError } from '@/features/file-import/parsers/errors';
 import { parseFile, type FileImportProgress } from '@/features/file-import/parsers/parse-file';
 import { haversineMeters, ELEVATION_NOISE_METERS } from '@/features/file-import/parsers/track-summary';
-import { MAX_XML_STRETCH_CHARS } from '@/features/file-import/parsers/track-xml';
+import { MAX_XML_STRETCH_CHARS } from '@/features/file-import/parsers/xml-stream';
 
 /** The file as a stream of small chunks, so tags, numbers and characters are split between chunks. */
 async function* chunked(bytes: Uint8Array, size = 37): AsyncIterable<Uint8Array> {

@@ -19,6 +19,7 @@ export const MAX_ENTRY_BYTES = 4 * 1024 * 1024 * 1024;
 export const MAX_ENTRIES = 200_000;
 
 const STRAVA_SUMMARY = /^(?:[^/]+\/)?activities\.csv$/i;
+const APPLE_EXPORT = /^(?:[^/]+\/)?export\.xml$/i;
 
 function allowanceOf(entry: FileEntry): number {
   return Math.min(MAX_ENTRY_BYTES, Math.max(MIN_ENTRY_ALLOWANCE_BYTES, entry.compressedSize * MAX_INFLATE_RATIO));
@@ -77,8 +78,8 @@ async function entriesOf(zip: Blob, fileName: string): Promise<FileEntry[]> {
 
 /**
  * A whole export: Strava's "Download your data" archive (its activities.csv lists every activity, the files beside it
- * add nothing the summary needs), or any archive of activity files (Garmin Connect's export: .fit files), each file
- * read as it inflates.
+ * add nothing the summary needs), Apple Health's export.zip (its export.xml; the route files beside it stay unread),
+ * or any archive of activity files (Garmin Connect's export: .fit files), each file read as it inflates.
  */
 export async function parseArchive(zip: Blob, fileName: string, options: ParseOptions = {}): Promise<ParsedFile> {
   if (zip.size === 0) throw new FileImportError('empty', `${fileName} is empty.`);
@@ -93,7 +94,22 @@ export async function parseArchive(zip: Blob, fileName: string, options: ParseOp
     return { activities, dailySteps: [], skipped: [] };
   }
 
-  const activityEntries = entries.filter((entry) => activityFileKind(entry.filename) !== null);
+  const appleExport = entries.find((entry) => APPLE_EXPORT.test(entry.filename));
+  if (appleExport) {
+    // Progress in the archive's own bytes: the share of the entry inflated so far, of its compressed size.
+    const scale = appleExport.uncompressedSize > 0 ? appleExport.compressedSize / appleExport.uncompressedSize : 0;
+    const parsed = await parseFile(entryChunks(appleExport, options.signal), 'export.xml', {
+      signal: options.signal,
+      onProgress: ({ bytesRead, activitiesFound }) => report(bytesRead * scale, activitiesFound),
+    });
+    report(zip.size, parsed.activities.length);
+    return parsed;
+  }
+
+  const activityEntries = entries.filter((entry) => {
+    const kind = activityFileKind(entry.filename);
+    return kind !== null && kind !== 'apple';
+  });
   if (activityEntries.length === 0)
     throw new FileImportError(
       'unsupported',

@@ -2,6 +2,7 @@ import type { FileActivitySummary, FileDailySteps } from '@shared/schemas/file-i
 import { countedChunks, gunzipChunks, isGzipName, textChunks, type ByteChunks } from './bytes';
 import { FileImportError } from './errors';
 import { collectFitBytes } from './fit-bytes';
+import { summariseAppleExport } from './apple-export';
 import { summariseTrackXml } from './track-xml';
 
 export interface FileImportProgress {
@@ -22,8 +23,9 @@ export interface ParsedFile {
 }
 
 /** The kinds of single file read here, by name with any .gz removed. */
-export function activityFileKind(fileName: string): 'gpx' | 'tcx' | 'fit' | null {
+export function activityFileKind(fileName: string): 'gpx' | 'tcx' | 'fit' | 'apple' | null {
   const name = fileName.toLowerCase().replace(/\.gz$/, '');
+  if (name === 'export.xml' || name.endsWith('/export.xml')) return 'apple';
   if (name.endsWith('.gpx')) return 'gpx';
   if (name.endsWith('.tcx')) return 'tcx';
   if (name.endsWith('.fit')) return 'fit';
@@ -39,7 +41,7 @@ export async function parseFile(chunks: ByteChunks, fileName: string, options: P
   if (kind === null) {
     throw new FileImportError(
       'unsupported',
-      `${fileName} is not a file this import reads (.gpx, .tcx or .fit, also gzipped).`,
+      `${fileName} is not a file this import reads (.gpx, .tcx or .fit, also gzipped; Apple Health's export.xml; or a .zip export).`,
     );
   }
   let bytesRead = 0;
@@ -51,6 +53,14 @@ export async function parseFile(chunks: ByteChunks, fileName: string, options: P
     },
   });
   const plain = isGzipName(fileName) ? gunzipChunks(counted) : counted;
+  if (kind === 'apple') {
+    const found = await summariseAppleExport(textChunks(plain), {
+      signal: options.signal,
+      onActivity: (activitiesFound) => options.onProgress?.({ bytesRead, activitiesFound }),
+    });
+    options.onProgress?.({ bytesRead, activitiesFound: found.activities.length });
+    return { ...found, skipped: [] };
+  }
   const activities =
     kind === 'fit'
       ? // The FIT SDK is large: it loads only when a FIT file is read.

@@ -1,13 +1,8 @@
 import { SaxesParser } from 'saxes';
 import type { FileActivitySummary } from '@shared/schemas/file-import';
-import { FileImportError, throwIfCancelled } from './errors';
+import { FileImportError } from './errors';
+import { pumpXml, type XmlStretch } from './xml-stream';
 import { TrackAccumulator, type TrackPoint } from './track-summary';
-
-/**
- * The longest stretch of XML with no tag in it that is read before giving up: a real GPX/TCX element is tiny, and a
- * file that is one endless line or text node would otherwise be buffered whole.
- */
-export const MAX_XML_STRETCH_CHARS = 1024 * 1024;
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const toNumber = (text: string | undefined): number | null => {
@@ -40,21 +35,6 @@ interface LapTotals {
  * a GPX file is one outing (its tracks together), a TCX file one per Activity. Points are folded into running totals
  * and dropped.
  */
-function feed(step: () => void, failure: 'malformed' | 'truncated'): void {
-  try {
-    step();
-  } catch (error) {
-    if (error instanceof FileImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new FileImportError(
-      failure,
-      failure === 'truncated'
-        ? `The file ends in the middle of the track (${detail}).`
-        : `The file is not well-formed XML (${detail}).`,
-    );
-  }
-}
-
 export async function summariseTrackXml(
   texts: AsyncIterable<string>,
   options: { signal?: AbortSignal } = {},
@@ -64,7 +44,7 @@ export async function summariseTrackXml(
   const stack: string[] = [];
   let root: 'gpx' | 'tcx' | null = null;
   let text = '';
-  let sinceLastEvent = 0;
+  const stretch: XmlStretch = { chars: 0 };
   let track = new TrackAccumulator();
   let point: TrackPoint | null = null;
   let gpxType: string | null = null;
@@ -84,7 +64,7 @@ export async function summariseTrackXml(
   };
 
   parser.on('opentag', (node) => {
-    sinceLastEvent = 0;
+    stretch.chars = 0;
     const name = localName(node.name);
     if (stack.length === 0) {
       if (name === 'gpx') root = 'gpx';
@@ -104,11 +84,11 @@ export async function summariseTrackXml(
     if (name === 'Activity' && root === 'tcx') tcxSport = attributes.Sport ?? null;
   });
   parser.on('text', (value) => {
-    sinceLastEvent = 0;
+    stretch.chars = 0;
     text += value;
   });
   parser.on('closetag', (node) => {
-    sinceLastEvent = 0;
+    stretch.chars = 0;
     const name = localName(node.name);
     const parent = stack[stack.length - 2];
     const inPoint = point !== null;
@@ -139,23 +119,7 @@ export async function summariseTrackXml(
     text = '';
   });
 
-  let sawText = false;
-  for await (const chunk of texts) {
-    throwIfCancelled(options.signal);
-    if (chunk.trim() !== '') sawText = true;
-    sinceLastEvent += chunk.length;
-    feed(() => parser.write(chunk), 'malformed');
-    if (sinceLastEvent > MAX_XML_STRETCH_CHARS) {
-      throw new FileImportError(
-        'too_large',
-        `The file has more than ${MAX_XML_STRETCH_CHARS} characters without a tag: it is not a GPX or TCX track.`,
-      );
-    }
-  }
-  throwIfCancelled(options.signal);
-  if (!sawText) throw new FileImportError('empty', 'The file is empty.');
-  // Everything read was well-formed so far: an error at the end means the file stops short.
-  feed(() => parser.close(), 'truncated');
+  await pumpXml(parser, texts, { signal: options.signal, stretch, whatItIsNot: 'a GPX or TCX track' });
   if (root === null) throw new FileImportError('malformed', 'The file has no XML element in it.');
   if (root === 'gpx') {
     const summary = track.summary(gpxType);

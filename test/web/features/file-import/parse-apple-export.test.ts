@@ -1,0 +1,174 @@
+// jsdom's Blob has no stream(); Node's has, like the browser's File the worker reads from.
+import { Blob } from 'node:buffer';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { describe, expect, it } from 'vitest';
+import { FileActivitySummary } from '@shared/schemas/file-import';
+import { appleDate } from '@/features/file-import/parsers/apple-export';
+import { FileImportError } from '@/features/file-import/parsers/errors';
+import { parseFile } from '@/features/file-import/parsers/parse-file';
+import { parseUpload } from '@/features/file-import/parsers/parse-upload';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+async function* chunked(bytes: Uint8Array, size = 4093): AsyncIterable<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+async function failure(run: Promise<unknown>): Promise<FileImportError> {
+  const error = await run.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(FileImportError);
+  return error as FileImportError;
+}
+
+/** The head of a real export.xml: a DOCTYPE with its internal DTD, the export date and the person. */
+const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE HealthData [
+<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
+<!ATTLIST HealthData locale CDATA #REQUIRED>
+<!ELEMENT Workout ((MetadataEntry|WorkoutEvent|WorkoutStatistics|WorkoutRoute)*)>
+]>
+<HealthData locale="en_CA">
+ <ExportDate value="2026-11-20 10:00:00 -0800"/>
+ <Me HKCharacteristicTypeIdentifierDateOfBirth="1990-01-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexNotSet"/>
+`;
+const steps = (source: string, start: string, value: number) =>
+  ` <Record type="HKQuantityTypeIdentifierStepCount" sourceName="${source}" sourceVersion="17.0" unit="count" creationDate="${start}" startDate="${start}" endDate="${start}" value="${value}"/>\n`;
+
+/** iOS 16 and later: totals as WorkoutStatistics children, the climb as metadata, a route file beside it. */
+const NEW_STYLE_HIKE = ` <Workout workoutActivityType="HKWorkoutActivityTypeHiking" duration="95.5" durationUnit="min" sourceName="Pat’s Apple Watch" sourceVersion="10.0" creationDate="2026-07-04 10:36:00 -0700" startDate="2026-07-04 09:00:00 -0700" endDate="2026-07-04 10:35:30 -0700">
+  <MetadataEntry key="HKIndoorWorkout" value="0"/>
+  <MetadataEntry key="HKElevationAscended" value="41000 cm"/>
+  <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2026-07-04 09:00:00 -0700" duration="30" durationUnit="min"/>
+  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2026-07-04 09:00:00 -0700" endDate="2026-07-04 10:35:30 -0700" sum="640.5" unit="kcal"/>
+  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2026-07-04 09:00:00 -0700" endDate="2026-07-04 10:35:30 -0700" sum="7.2" unit="km"/>
+  <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2026-07-04 09:00:00 -0700" endDate="2026-07-04 10:35:30 -0700" average="132" minimum="90" maximum="171" unit="count/min"/>
+  <WorkoutRoute sourceName="Pat’s Apple Watch" creationDate="2026-07-04 10:36:00 -0700" startDate="2026-07-04 09:00:00 -0700" endDate="2026-07-04 10:35:30 -0700">
+   <FileReference path="/workout-routes/route_2026-07-04_10.35am.gpx"/>
+  </WorkoutRoute>
+ </Workout>
+`;
+/** Before iOS 16: totals as attributes, in miles here. */
+const OLD_STYLE_RUN = ` <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="1800" durationUnit="s" totalDistance="3.1" totalDistanceUnit="mi" totalEnergyBurned="300" totalEnergyBurnedUnit="kcal" sourceName="Pat’s iPhone" startDate="2021-03-14 07:30:00 +0530" endDate="2021-03-14 08:00:00 +0530"/>
+`;
+
+const EXPORT_XML =
+  HEAD +
+  steps('Pat’s iPhone', '2026-07-04 08:00:00 -0700', 4000) +
+  steps('Pat’s iPhone', '2026-07-04 18:00:00 -0700', 2000) +
+  steps('Pat’s Apple Watch', '2026-07-04 08:00:00 -0700', 5500) + // the Watch counted the same walk, and more
+  steps('Pat’s iPhone', '2026-07-05 23:59:00 -0700', 812) +
+  ` <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Pat’s Apple Watch" unit="count/min" startDate="2026-07-04 09:10:00 -0700" endDate="2026-07-04 09:10:00 -0700" value="120"/>\n` +
+  NEW_STYLE_HIKE +
+  OLD_STYLE_RUN +
+  ` <ActivitySummary dateComponents="2026-07-04" activeEnergyBurned="700" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="kcal"/>\n` +
+  '</HealthData>\n';
+
+const EXPECTED = {
+  activities: [
+    {
+      activity_type: 'hike',
+      start_time: '2026-07-04T16:00:00.000Z',
+      utc_offset_minutes: -420,
+      duration_seconds: 5730,
+      moving_seconds: null,
+      distance_meters: 7200,
+      elevation_gain_meters: 410,
+      calories_burned: 640.5,
+      heart_rate_avg: 132,
+    },
+    {
+      activity_type: 'run',
+      start_time: '2021-03-14T02:00:00.000Z',
+      utc_offset_minutes: 330,
+      duration_seconds: 1800,
+      moving_seconds: null,
+      distance_meters: expect.closeTo(4988.97, 1),
+      elevation_gain_meters: null,
+      calories_burned: 300,
+      heart_rate_avg: null,
+    },
+  ],
+  dailySteps: [
+    { date: '2026-07-04', steps: 6000 },
+    { date: '2026-07-05', steps: 812 },
+  ],
+  skipped: [],
+};
+
+describe("Apple Health's export", () => {
+  it('reads workouts of both layouts with their zones, and each day’s steps once across iPhone and Watch', async () => {
+    const result = await parseFile(chunked(utf8(EXPORT_XML)), 'export.xml');
+    expect(result).toEqual(EXPECTED);
+    for (const activity of result.activities) FileActivitySummary.parse(activity);
+  });
+
+  it('reads export.zip as Apple writes it, leaving the clinical copy and the route files unread', async () => {
+    const writer = new ZipWriter(new Uint8ArrayWriter());
+    await writer.add('apple_health_export/export.xml', new Uint8ArrayReader(utf8(EXPORT_XML)));
+    // Not Health data this import reads: opening it would only cost time (it is often as large as export.xml).
+    await writer.add('apple_health_export/export_cda.xml', new Uint8ArrayReader(utf8('<ClinicalDocument/>')));
+    await writer.add(
+      'apple_health_export/workout-routes/route_2026-07-04_10.35am.gpx',
+      new Uint8ArrayReader(utf8('<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>')),
+    );
+    const zip = new Blob([await writer.close()]) as unknown as globalThis.Blob;
+    const progress: number[] = [];
+    const result = await parseUpload(zip, 'export.zip', {
+      onProgress: ({ activitiesFound }) => progress.push(activitiesFound),
+    });
+    expect(result).toEqual(EXPECTED);
+    expect(progress.at(-1)).toBe(2);
+  });
+
+  it('streams a large export without holding it: 40,000 workouts and a year of step samples', async () => {
+    const encoder = new TextEncoder();
+    async function* generated(): AsyncIterable<Uint8Array> {
+      yield encoder.encode(HEAD);
+      for (let day = 0; day < 365; day++) {
+        const date = new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10);
+        let block = '';
+        for (let hour = 0; hour < 24; hour++)
+          block += steps('iPhone', `${date} ${String(hour).padStart(2, '0')}:00:00 -0800`, 100);
+        yield encoder.encode(block);
+      }
+      for (let i = 0; i < 40_000; i += 100) {
+        let block = '';
+        for (let j = i; j < i + 100; j++) block += NEW_STYLE_HIKE;
+        yield encoder.encode(block);
+      }
+      yield encoder.encode('</HealthData>');
+    }
+    const found: number[] = [];
+    const result = await parseFile(generated(), 'export.xml', {
+      onProgress: ({ activitiesFound }) => found.push(activitiesFound),
+    });
+    expect(result.activities).toHaveLength(40_000);
+    expect(result.dailySteps).toHaveLength(365);
+    expect(new Set(result.dailySteps.map((day) => day.steps))).toEqual(new Set([2400]));
+    // Progress moved while reading, not only at the end.
+    expect(found.filter((count) => count > 0 && count < 40_000).length).toBeGreaterThan(100);
+  });
+
+  it('an export cut off, a file that is not the export, and an empty one end in clear errors', async () => {
+    const cut = utf8(EXPORT_XML).subarray(0, EXPORT_XML.length - 200);
+    expect((await failure(parseFile(chunked(cut), 'export.xml'))).code).toBe('truncated');
+    const other = await failure(parseFile(chunked(utf8('<gpx version="1.1"/>')), 'export.xml'));
+    expect(other.code).toBe('unsupported');
+    expect(other.message).toMatch(/not Apple Health/);
+    expect((await failure(parseFile(chunked(utf8('')), 'export.xml'))).code).toBe('empty');
+    const endless = utf8(HEAD + ' '.repeat(2 * 1024 * 1024));
+    expect((await failure(parseFile(chunked(endless, 65_536), 'export.xml'))).code).toBe('too_large');
+  });
+
+  it.each([
+    ['2026-07-04 09:00:00 -0700', '2026-07-04T16:00:00.000Z', -420, '2026-07-04'],
+    ['2026-01-01 00:30:00 +0530', '2025-12-31T19:00:00.000Z', 330, '2026-01-01'],
+    ['2026-07-04T09:00:00Z', null, null, null],
+  ])('reads the date %s', (text, iso, offset, localDate) => {
+    const parsed = appleDate(text);
+    expect(parsed && [parsed.iso, parsed.offsetMinutes, parsed.localDate]).toEqual(
+      iso === null ? null : [iso, offset, localDate],
+    );
+  });
+});
