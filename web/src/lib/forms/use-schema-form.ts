@@ -27,6 +27,8 @@ export interface SchemaFormOptions<TValues extends FieldValues, TOutput> {
   onSubmit: (output: TOutput) => Promise<void>;
   /** Form-level copy: when the form's own check fails, and when the server's messages landed on fields. */
   messages?: { invalid?: string; serverFields?: string };
+  /** The form message for a failed submit (without per-field messages); `userMessage` unless a form words one itself. */
+  failureMessage?: (error: unknown) => string;
   /**
    * After a failed submit: 'first-invalid' focuses the first control marked aria-invalid (a fieldset: its first
    * input); a function chooses the element from the paths with errors; 'none' leaves focus where it is.
@@ -63,6 +65,7 @@ export function useSchemaForm<TValues extends FieldValues, TOutput>({
   check,
   onSubmit,
   messages = {},
+  failureMessage = userMessage,
   focus = 'first-invalid',
 }: SchemaFormOptions<TValues, TOutput>): SchemaForm<TValues, TOutput> {
   const form = useForm<TValues, unknown, TOutput>({
@@ -97,7 +100,7 @@ export function useSchemaForm<TValues extends FieldValues, TOutput>({
       } catch (error) {
         const landed = serverFieldErrors(error).filter(([path]) => fieldNames.has(path.split('.')[0] ?? ''));
         for (const [path, message] of landed) form.setError(path as Path<TValues>, { type: 'server', message });
-        setFormError(landed.length > 0 && messages.serverFields ? messages.serverFields : userMessage(error));
+        setFormError(landed.length > 0 && messages.serverFields ? messages.serverFields : failureMessage(error));
         if (landed.length > 0) failed(landed.map(([path]) => path));
       }
     },
