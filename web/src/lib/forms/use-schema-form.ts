@@ -54,6 +54,10 @@ export interface SchemaForm<TValues extends FieldValues, TOutput> {
 }
 
 /**
+ * Relied on (npm registry, 2026-11-28): react-hook-form 7.92.0 peers React ^16.8 || ^17 || ^18 || ^19;
+ * @hookform/resolvers 7.0.9 peers react-hook-form ^7.55.0 and zod ^3.25.0 || ^4.0.0, and its zodResolver reads zod 4
+ * schemas (issue paths become field paths; a form's values pass to `parseAsync`).
+ *
  * One form over a shared zod schema: react-hook-form holds the values and the submitting flag, zodResolver turns
  * the schema's issues into field errors (the only zod-issue-to-field mapping in the web app), and a 400
  * `validation_failed` from the server puts its per-field messages on the same fields.
