@@ -34,6 +34,8 @@ const common = {
   reason: z.enum(REPORT_REASONS),
   note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
 };
+/** What the reporter adds to a report: the reason and an optional note (the report form checks these). */
+export const ReportDetails = z.object(common);
 
 /** POST /api/reports */
 export const ReportRequest = z.discriminatedUnion('kind', [

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   REPORT_NOTE_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
+  ReportDetails,
   type ReportReceipt,
   type ReportRequest,
 } from '@shared/schemas/reports';
@@ -12,8 +13,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
-type Reason = (typeof REPORT_REASONS)[number];
 /** What is being reported: a report request without the reporter's reason and note. */
 export type ReportTarget = ReportRequest extends infer R
   ? R extends ReportRequest
@@ -42,30 +43,21 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const api = useApiClient();
   const reasonId = useId();
   const noteId = useId();
-  const [reason, setReason] = useState<Reason | ''>('');
-  const [note, setNote] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
+  const { form, formProps, formError, submitting } = useSchemaForm({
+    schema: ReportDetails,
+    defaultValues: { reason: '', note: '' },
+    toInput: ({ reason, note }) => ({ reason: reason === '' ? undefined : reason, note }),
+    onSubmit: async ({ reason, note }) => {
+      setReceipt(await api.report({ ...target, reason, ...(note ? { note } : {}) } as ReportRequest));
+    },
+    messages: { invalid: 'Choose a reason.' },
+    failureMessage: (caught) =>
+      caught instanceof ApiError && caught.status === 429 ? REPORT_RATE_LIMITED_MESSAGE : userMessage(caught),
+    focus: 'none',
+  });
+  const note = form.watch('note');
   const what = KIND_WORDS[target.kind];
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setError('Choose a reason.');
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      const trimmed = note.trim();
-      setReceipt(await api.report({ ...target, reason, ...(trimmed ? { note: trimmed } : {}) } as ReportRequest));
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 429 ? REPORT_RATE_LIMITED_MESSAGE : userMessage(caught));
-    } finally {
-      setSending(false);
-    }
-  };
 
   if (receipt) {
     return (
@@ -82,15 +74,14 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
 
   return (
     <Modal title={`Report ${what}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <form {...formProps} className="mt-4 space-y-4">
         <div className="space-y-1">
           <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
             Reason
           </label>
           <select
             id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value as Reason | '')}
+            {...form.register('reason')}
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
           >
             <option value="">Choose a reason</option>
@@ -107,23 +98,22 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
           </label>
           <textarea
             id={noteId}
-            value={note}
             maxLength={REPORT_NOTE_MAX}
             rows={3}
-            onChange={(event) => setNote(event.target.value)}
+            {...form.register('note')}
             className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
           />
           <p className="text-xs text-slate-600">
             {note.length}/{REPORT_NOTE_MAX} characters. The person you report is not told who reported them.
           </p>
         </div>
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {formError && <FormMessage kind="error">{formError}</FormMessage>}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} className={buttonStyles.secondary}>
             Cancel
           </button>
-          <button type="submit" disabled={sending} className={buttonStyles.primary}>
-            {sending ? 'Sending...' : 'Send report'}
+          <button type="submit" disabled={submitting} className={buttonStyles.primary}>
+            {submitting ? 'Sending...' : 'Send report'}
           </button>
         </div>
       </form>

@@ -1,22 +1,18 @@
 import { PlaceOptions } from '@/components/ui/place-options';
-import { useState, type FormEvent } from 'react';
 import {
   ACTIVITY_TYPES,
+  activityTimingIssues,
   DEFAULT_GROUP_ACTIVITY_FORM,
   DIFFICULTIES,
   DURATION_OPTIONS,
-  groupActivityFormErrors,
+  GroupActivityInput,
   MAX_PARTICIPANT_OPTIONS,
-  type GroupActivityInput,
 } from '@shared/schemas/group-activities';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
-import { ApiError } from '@/lib/api/api-error';
-import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { areaName, capitalize, formatDuration } from '../utils/format';
 import { FormField } from './form-field';
-
-type Errors = Partial<Record<keyof GroupActivityInput | 'form', string>>;
 
 interface ActivityFormProps {
   initial?: GroupActivityInput;
@@ -38,48 +34,35 @@ export function ActivityForm({
   resetOnSuccess = false,
   onCancel,
 }: ActivityFormProps) {
-  const [form, setForm] = useState<GroupActivityInput>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-
-  const set = <K extends keyof GroupActivityInput>(key: K, value: GroupActivityInput[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined, form: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = groupActivityFormErrors(form, new Date());
-    if (Object.keys(found).length > 0) {
-      setErrors(found as Errors);
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    setPending(true);
-    try {
-      await onSubmit(form);
-      if (resetOnSuccess) setForm(initial);
-      setErrors({});
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.fields
-          ? { ...(error.fields as Errors), form: 'Please check the highlighted fields.' }
-          : { form: userMessage(error) },
-      );
-    } finally {
-      setPending(false);
-    }
-  };
+  const { form, formProps, fieldError, formError, setFormError, submitting } = useSchemaForm({
+    schema: GroupActivityInput,
+    defaultValues: initial,
+    check: (input) => activityTimingIssues(input.date, input.time, new Date()),
+    onSubmit: async (input) => {
+      await onSubmit(input);
+      if (resetOnSuccess) form.reset(initial);
+    },
+    messages: { serverFields: 'Please check the highlighted fields.' },
+  });
+  // Editing a field takes its message, and the form's, away until the next submit.
+  const field = (
+    name: keyof GroupActivityInput,
+    options: { valueAsNumber?: true; setValueAs?: (v: string) => unknown } = {},
+  ) =>
+    form.register(name, {
+      ...options,
+      onChange: () => {
+        form.clearErrors(name);
+        setFormError(null);
+      },
+    });
+  const area = form.watch('area');
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Activity type" error={errors.activityType}>
+    <form {...formProps} className="grid gap-4 sm:grid-cols-2">
+      <FormField label="Activity type" error={fieldError('activityType')}>
         {(props) => (
-          <select
-            {...props}
-            value={form.activityType}
-            onChange={(e) => set('activityType', e.target.value as GroupActivityInput['activityType'])}
-          >
+          <select {...props} {...field('activityType')}>
             {ACTIVITY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {capitalize(type)}
@@ -88,75 +71,46 @@ export function ActivityForm({
           </select>
         )}
       </FormField>
-      <FormField label="Title" error={errors.title}>
-        {(props) => (
-          <input
-            {...props}
-            required
-            maxLength={80}
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            placeholder="Sunday Grouse Grind"
-          />
-        )}
+      <FormField label="Title" error={fieldError('title')}>
+        {(props) => <input {...props} required maxLength={80} {...field('title')} placeholder="Sunday Grouse Grind" />}
       </FormField>
-      <FormField label="Description" error={errors.description} className="sm:col-span-2">
+      <FormField label="Description" error={fieldError('description')} className="sm:col-span-2">
         {(props) => (
           <textarea
             {...props}
             rows={3}
             maxLength={1000}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
+            {...field('description')}
             placeholder="Pace, route, what to expect"
           />
         )}
       </FormField>
-      <FormField label="Date" error={errors.date}>
-        {(props) => (
-          <input {...props} type="date" required value={form.date} onChange={(e) => set('date', e.target.value)} />
-        )}
+      <FormField label="Date" error={fieldError('date')}>
+        {(props) => <input {...props} type="date" required {...field('date')} />}
       </FormField>
-      <FormField label="Start time" error={errors.time} hint="British Columbia time">
-        {(props) => (
-          <input {...props} type="time" required value={form.time} onChange={(e) => set('time', e.target.value)} />
-        )}
+      <FormField label="Start time" error={fieldError('time')} hint="British Columbia time">
+        {(props) => <input {...props} type="time" required {...field('time')} />}
       </FormField>
-      <FormField label="Location" error={errors.location}>
+      <FormField label="Location" error={fieldError('location')}>
         {(props) => (
-          <input
-            {...props}
-            required
-            maxLength={120}
-            value={form.location}
-            onChange={(e) => set('location', e.target.value)}
-            placeholder="Grouse Mountain base"
-          />
+          <input {...props} required maxLength={120} {...field('location')} placeholder="Grouse Mountain base" />
         )}
       </FormField>
       <FormField
         label="Area"
-        error={errors.area}
-        hint={`Listed under ${areaName(form.area ?? 'elsewhere')} in Upcoming activities nearby`}
+        error={fieldError('area')}
+        hint={`Listed under ${areaName(area ?? 'elsewhere')} in Upcoming activities nearby`}
       >
         {(props) => (
-          <select
-            {...props}
-            value={form.area ?? ''}
-            onChange={(e) => set('area', (e.target.value || null) as GroupActivityInput['area'])}
-          >
+          <select {...props} {...field('area', { setValueAs: (v) => v || null })}>
             <option value="">Elsewhere in BC</option>
             <PlaceOptions />
           </select>
         )}
       </FormField>
-      <FormField label="Duration" error={errors.duration}>
+      <FormField label="Duration" error={fieldError('duration')}>
         {(props) => (
-          <select
-            {...props}
-            value={form.duration}
-            onChange={(e) => set('duration', Number(e.target.value) as GroupActivityInput['duration'])}
-          >
+          <select {...props} {...field('duration', { valueAsNumber: true })}>
             {DURATION_OPTIONS.map((minutes) => (
               <option key={minutes} value={minutes}>
                 {formatDuration(minutes)}
@@ -165,13 +119,9 @@ export function ActivityForm({
           </select>
         )}
       </FormField>
-      <FormField label="Difficulty" error={errors.difficulty}>
+      <FormField label="Difficulty" error={fieldError('difficulty')}>
         {(props) => (
-          <select
-            {...props}
-            value={form.difficulty}
-            onChange={(e) => set('difficulty', e.target.value as GroupActivityInput['difficulty'])}
-          >
+          <select {...props} {...field('difficulty')}>
             {DIFFICULTIES.map((level) => (
               <option key={level} value={level}>
                 {capitalize(level)}
@@ -180,13 +130,9 @@ export function ActivityForm({
           </select>
         )}
       </FormField>
-      <FormField label="Max participants" error={errors.maxParticipants} hint="You count as one of them">
+      <FormField label="Max participants" error={fieldError('maxParticipants')} hint="You count as one of them">
         {(props) => (
-          <select
-            {...props}
-            value={form.maxParticipants}
-            onChange={(e) => set('maxParticipants', Number(e.target.value) as GroupActivityInput['maxParticipants'])}
-          >
+          <select {...props} {...field('maxParticipants', { valueAsNumber: true })}>
             {MAX_PARTICIPANT_OPTIONS.map((max) => (
               <option key={max} value={max}>
                 {max}
@@ -195,37 +141,22 @@ export function ActivityForm({
           </select>
         )}
       </FormField>
-      <FormField label="Equipment" error={errors.equipment}>
+      <FormField label="Equipment" error={fieldError('equipment')}>
+        {(props) => <input {...props} maxLength={300} {...field('equipment')} placeholder="Poles, headlamp" />}
+      </FormField>
+      <FormField label="Notes" error={fieldError('notes')} className="sm:col-span-2">
         {(props) => (
-          <input
-            {...props}
-            maxLength={300}
-            value={form.equipment}
-            onChange={(e) => set('equipment', e.target.value)}
-            placeholder="Poles, headlamp"
-          />
+          <textarea {...props} rows={2} maxLength={1000} {...field('notes')} placeholder="Where exactly to meet" />
         )}
       </FormField>
-      <FormField label="Notes" error={errors.notes} className="sm:col-span-2">
-        {(props) => (
-          <textarea
-            {...props}
-            rows={2}
-            maxLength={1000}
-            value={form.notes}
-            onChange={(e) => set('notes', e.target.value)}
-            placeholder="Where exactly to meet"
-          />
-        )}
-      </FormField>
-      {errors.form && (
+      {formError && (
         <div className="sm:col-span-2">
-          <FormMessage kind="error">{errors.form}</FormMessage>
+          <FormMessage kind="error">{formError}</FormMessage>
         </div>
       )}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <button type="submit" disabled={pending} className={buttonStyles.primary}>
-          {pending ? pendingLabel : submitLabel}
+        <button type="submit" disabled={submitting} className={buttonStyles.primary}>
+          {submitting ? pendingLabel : submitLabel}
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
@@ -235,9 +166,4 @@ export function ActivityForm({
       </div>
     </form>
   );
-}
-
-function focusFirstInvalid(form: HTMLFormElement) {
-  // After React renders the messages: the first field marked invalid gets the focus.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

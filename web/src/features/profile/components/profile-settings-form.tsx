@@ -1,5 +1,5 @@
 import { PlaceOptions } from '@/components/ui/place-options';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import {
   AVAILABILITY_SLOT_LABELS,
   AVAILABILITY_SLOTS,
@@ -10,6 +10,7 @@ import {
   SHAREABLE_FIELD_LABELS,
   SHAREABLE_FIELDS,
   type HomeArea,
+  UpdateProfileRequest,
   type ProfileResponse,
 } from '@shared/schemas/profile';
 import { useToast } from '@/components/toast';
@@ -17,13 +18,11 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormMessage } from '@/components/ui/form-message';
 import { useApiClient } from '@/lib/api-client-context';
-import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import {
   FORM_FIELDS,
-  fieldErrorsFromApi,
   toFormValues,
   toSettings,
-  validateSettings,
   type FieldErrors,
   type FormField,
   type ProfileFormValues,
@@ -52,68 +51,42 @@ export function ProfileSettingsForm({
   const fieldId = (field: FormField) => `${id}-${field}`;
   const errorId = (field: FormField) => `${id}-${field}-error`;
 
-  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile.settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // Bumped on every failed save, so focus moves to the first field with a problem each time.
-  const [failedSaves, setFailedSaves] = useState(0);
-
-  useEffect(() => {
-    if (failedSaves === 0) return;
-    const first = FORM_FIELDS.find((field) => errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-    // Only a new failed save moves focus; typing afterwards must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on failed saves only (see above)
-  }, [failedSaves]);
-
-  const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      ...(field === 'discoverable' ? {} : { discoverable: undefined }),
-    }));
-  };
-
-  const save = async (toSave: ProfileFormValues) => {
-    if (saving) return;
-    setFormError(null);
-    const settings = toSettings(toSave);
-    const problems = validateSettings(settings);
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setFormError(FIX_FIELDS_MESSAGE);
-      setFailedSaves((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await client.updateProfile(settings);
-      setValues(toFormValues(saved.settings));
-      setErrors({});
+  const {
+    form,
+    formProps,
+    submit,
+    fieldError: errorAt,
+    formError,
+    submitting,
+  } = useSchemaForm({
+    schema: UpdateProfileRequest,
+    defaultValues: toFormValues(profile.settings),
+    toInput: toSettings,
+    onSubmit: async () => {
+      const saved = await client.updateProfile(toSettings(form.getValues()));
+      form.reset(toFormValues(saved.settings));
       onSaved(saved);
       toast.success('Profile saved.');
-    } catch (error) {
-      const fromServer = fieldErrorsFromApi(error);
-      setErrors(fromServer);
-      setFormError(Object.keys(fromServer).length > 0 ? FIX_FIELDS_MESSAGE : userMessage(error));
-      setFailedSaves((n) => n + 1);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    messages: { invalid: FIX_FIELDS_MESSAGE, serverFields: FIX_FIELDS_MESSAGE },
+    focus: (paths) => {
+      const first = FORM_FIELDS.find((field) => paths.some((path) => path === field || path.startsWith(`${field}.`)));
+      if (first) document.getElementById(fieldId(first))?.focus();
+    },
+  });
+  const values = form.watch();
+  // A field shows the first message at or below it ('activities.1' on the activities).
+  const errors: FieldErrors = Object.fromEntries(FORM_FIELDS.map((field) => [field, errorAt(field, { nested: true })]));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save(values);
+  const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
+    form.setValue(field, value as never);
+    form.clearErrors(field === 'discoverable' ? field : [field, 'discoverable']);
   };
 
   // One tap puts a suggestion on the profile: the form takes it and saves, with whatever else it shows.
   const apply = (patch: Partial<ProfileFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    void save(next);
+    for (const [field, value] of Object.entries(patch)) form.setValue(field as FormField, value as never);
+    if (!submitting) void submit();
   };
 
   const describedBy = (field: FormField, ...others: string[]) =>
@@ -126,7 +99,7 @@ export function ProfileSettingsForm({
     ) : null;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${id}-heading`} className="space-y-6">
+    <form {...formProps} aria-labelledby={`${id}-heading`} className="space-y-6">
       <div>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           Partner Profile
@@ -202,7 +175,7 @@ export function ProfileSettingsForm({
         values={values}
         suggested={profile.suggested}
         errors={errors}
-        disabled={saving}
+        disabled={submitting}
         fieldId={fieldId}
         update={update}
         apply={apply}
@@ -266,14 +239,14 @@ export function ProfileSettingsForm({
 
       {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <div className="flex justify-end">
-        <button type="submit" disabled={saving} aria-busy={saving} className={buttonStyles.primary}>
-          {saving && (
+        <button type="submit" disabled={submitting} aria-busy={submitting} className={buttonStyles.primary}>
+          {submitting && (
             <span
               aria-hidden="true"
               className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
           )}
-          {saving ? 'Saving...' : 'Save Profile'}
+          {submitting ? 'Saving...' : 'Save Profile'}
         </button>
       </div>
     </form>

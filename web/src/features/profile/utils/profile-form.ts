@@ -1,6 +1,5 @@
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import {
-  UpdateProfileRequest,
   type AvailabilitySlot,
   type DeclaredPaces,
   type HomeArea,
@@ -8,7 +7,6 @@ import {
   type ProfileSettings,
   type ShareableField,
 } from '@shared/schemas/profile';
-import { ApiError } from '@/lib/api/api-error';
 
 /** What the form holds: the settings, with text inputs as plain strings ('' means not set). */
 export interface ProfileFormValues {
@@ -61,27 +59,4 @@ export function toSettings(values: ProfileFormValues): ProfileSettings {
       Object.entries(values.paces).filter(([activity]) => values.activities.includes(activity as OutdoorActivity)),
     ),
   };
-}
-
-/** Checks the settings with the same schema the server uses, so most mistakes are caught before a request. */
-export function validateSettings(settings: ProfileSettings): FieldErrors {
-  const parsed = UpdateProfileRequest.safeParse(settings);
-  return parsed.success
-    ? {}
-    : fieldErrorsFrom(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-}
-
-/** Per-field messages from the API's error envelope (`fields`, keyed by dotted path such as 'activities.1'). */
-export function fieldErrorsFromApi(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || !error.fields) return {};
-  return fieldErrorsFrom(Object.entries(error.fields));
-}
-
-function fieldErrorsFrom(entries: [string, string][]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, message] of entries) {
-    const field = path.split('.')[0] as FormField;
-    if (FORM_FIELDS.includes(field)) errors[field] ??= message;
-  }
-  return errors;
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MAX_RETURN_MOVES, TripCheckInRequest, type TripPlan } from '@shared/schemas/trip-plans';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/api-error';
 import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
 /**
  * "We're back" (one tap; closes the plan and tells the contacts) and "Running late" (moves the return, with a reason,
@@ -21,39 +21,36 @@ export function CheckInPanel({
   prominent: boolean;
   onCheckIn: (request: TripCheckInRequest) => Promise<void>;
 }) {
-  const [busy, setBusy] = useState<'back' | 'late' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [checkingBack, setCheckingBack] = useState(false);
+  const [backError, setBackError] = useState<string | null>(null);
   const [lateOpen, setLateOpen] = useState(false);
-  const [late, setLate] = useState({ returnDate: plan.returnDate, returnTime: '', reason: '' });
-  const [lateErrors, setLateErrors] = useState<Record<string, string>>({});
   const movesLeft = MAX_RETURN_MOVES - plan.returnMoves;
-
-  const send = async (request: TripCheckInRequest) => {
-    setBusy(request.kind);
-    setError(null);
-    try {
+  const late = useSchemaForm({
+    schema: TripCheckInRequest,
+    defaultValues: { returnDate: plan.returnDate, returnTime: '', reason: '' },
+    toInput: (values) => ({ kind: 'late', ...values }),
+    onSubmit: async (request) => {
+      setBackError(null);
       await onCheckIn(request);
       setLateOpen(false);
-      setLate((previous) => ({ ...previous, returnTime: '', reason: '' }));
-    } catch (e) {
-      if (e instanceof ApiError && e.fields) setLateErrors(e.fields);
-      setError(userMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+      late.form.reset({ returnDate: late.form.getValues('returnDate'), returnTime: '', reason: '' });
+    },
+    focus: 'none',
+  });
+  const busy = checkingBack || late.submitting;
+  const error = backError ?? late.formError;
 
-  const submitLate = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TripCheckInRequest.safeParse({ kind: 'late', ...late });
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
-      setLateErrors(errors);
-      return;
+  const checkInBack = async () => {
+    setCheckingBack(true);
+    setBackError(null);
+    late.setFormError(null);
+    try {
+      await onCheckIn({ kind: 'back' });
+    } catch (e) {
+      setBackError(userMessage(e));
+    } finally {
+      setCheckingBack(false);
     }
-    setLateErrors({});
-    void send(parsed.data);
   };
 
   if (plan.status === 'closed') {
@@ -76,19 +73,14 @@ export function CheckInPanel({
         <button
           type="button"
           className={`${buttonStyles.primary} ${prominent ? 'px-6 py-3 text-base' : ''}`}
-          disabled={busy !== null}
-          onClick={() => void send({ kind: 'back' })}
+          disabled={busy}
+          onClick={() => void checkInBack()}
         >
-          {busy === 'back' && <Spinner label="Checking in" />}
+          {checkingBack && <Spinner label="Checking in" />}
           We&rsquo;re back
         </button>
         {movesLeft > 0 && !lateOpen && (
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={busy !== null}
-            onClick={() => setLateOpen(true)}
-          >
+          <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => setLateOpen(true)}>
             Running late
           </button>
         )}
@@ -100,45 +92,24 @@ export function CheckInPanel({
         </p>
       )}
       {lateOpen && (
-        <form noValidate onSubmit={submitLate} aria-label="Running late" className="grid gap-4 sm:grid-cols-2">
-          <FormField label="New return date" error={lateErrors.returnDate}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                value={late.returnDate}
-                onChange={(e) => setLate({ ...late, returnDate: e.target.value })}
-              />
-            )}
+        <form {...late.formProps} aria-label="Running late" className="grid gap-4 sm:grid-cols-2">
+          <FormField label="New return date" error={late.fieldError('returnDate')}>
+            {(props) => <input {...props} type="date" {...late.form.register('returnDate')} />}
           </FormField>
-          <FormField label="New return time" error={lateErrors.returnTime}>
-            {(props) => (
-              <input
-                {...props}
-                type="time"
-                value={late.returnTime}
-                onChange={(e) => setLate({ ...late, returnTime: e.target.value })}
-              />
-            )}
+          <FormField label="New return time" error={late.fieldError('returnTime')}>
+            {(props) => <input {...props} type="time" {...late.form.register('returnTime')} />}
           </FormField>
           <FormField
             label="Why are you running late?"
-            error={lateErrors.reason}
+            error={late.fieldError('reason')}
             hint={`Your emergency contacts are emailed the new time. You can move the return ${movesLeft === 1 ? 'once more' : `${movesLeft} more times`}.`}
             className="sm:col-span-2"
           >
-            {(props) => (
-              <textarea
-                {...props}
-                rows={2}
-                value={late.reason}
-                onChange={(e) => setLate({ ...late, reason: e.target.value })}
-              />
-            )}
+            {(props) => <textarea {...props} rows={2} {...late.form.register('reason')} />}
           </FormField>
           <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <button type="submit" className={buttonStyles.primary} disabled={busy !== null}>
-              {busy === 'late' && <Spinner label="Saving" />}
+            <button type="submit" className={buttonStyles.primary} disabled={busy}>
+              {late.submitting && <Spinner label="Saving" />}
               Move expected return
             </button>
             <button type="button" className={buttonStyles.ghost} onClick={() => setLateOpen(false)}>
