@@ -14,7 +14,7 @@ import {
 import { ImportJobsResponse } from '@shared/schemas/import-jobs';
 
 /** What a screen may ask of GET /api/activities; the server fills in the defaults. */
-import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
+import { createAnalysisHttpApi, type AnalysisApi } from '@/features/analysis/api/analysis-api';
 import {
   createHealthConnectionsHttpApi,
   type HealthConnectionsApi,

@@ -4,7 +4,7 @@ import type { ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
 import type { ActivitiesParams, ApiClient, CoreApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/api/api-error';
-import { createAnalysisDemoApi } from './analysis-demo';
+import { createAnalysisDemoApi } from '@/features/analysis/demo/analysis-demo';
 import { answersInOwnTasks } from './answers-in-own-tasks';
 import type { DemoContext } from './demo-context';
 import {

@@ -1,5 +1,5 @@
 import { AnalysisResponse, type AnalysisRange } from '@shared/schemas/analysis';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** The health analysis screen and the dashboard's totals. */
 export interface AnalysisApi {
