@@ -19,7 +19,7 @@ import {
   createHealthConnectionsHttpApi,
   type HealthConnectionsApi,
 } from '@/features/connections/api/health-connections-api';
-import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
+import { createNotificationsHttpApi, type NotificationsApi } from '@/features/notifications/api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
 import { createPlanHttpApi, type PlanApi } from './api/plan-api';
 import { createProfileHttpApi, type ProfileApi } from './api/profile-api';

@@ -15,7 +15,7 @@ import {
   disconnectDemoHealth,
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
-import { createNotificationsDemoApi } from './notifications-demo';
+import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import type { PartnersApi } from '@/lib/api/partners-api';
 import type { PlanApi } from '@/lib/api/plan-api';
 import type { ProfileApi } from '@/lib/api/profile-api';

@@ -1,5 +1,5 @@
 import { MarkReadResponse, NotificationsResponse, type NotificationsQuery } from '@shared/schemas/notifications';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 export type NotificationsParams = Partial<NotificationsQuery>;
 
