@@ -25,9 +25,9 @@ export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
     'src/lib/demo/profile-demo.ts',
     'src/features/trip-plans/demo/trip-plans-demo.ts',
   ],
-  findPartners: ['src/lib/demo/partners-demo.ts'],
+  findPartners: ['src/features/partners/demo/partners-demo.ts'],
   planActivity: ['src/lib/demo/plan-demo.ts', 'src/lib/demo/profile-demo.ts'],
-  messages: ['src/lib/demo/partners-demo.ts'],
+  messages: ['src/features/partners/demo/partners-demo.ts'],
   moderation: ['src/lib/demo/safety-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
 };

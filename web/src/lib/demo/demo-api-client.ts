@@ -16,7 +16,7 @@ import {
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
-import type { PartnersApi } from '@/lib/api/partners-api';
+import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { PlanApi } from '@/lib/api/plan-api';
 import type { ProfileApi } from '@/lib/api/profile-api';
 import type { SafetyApi } from '@/lib/api/safety-api';
@@ -81,7 +81,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       sendMessage: true,
       markConversationRead: true,
     },
-    async () => (await import('./partners-demo')).createPartnersDemoApi(context),
+    async () => (await import('@/features/partners/demo/partners-demo')).createPartnersDemoApi(context),
   );
   const plan = lazyDemoArea<PlanApi>(
     {

@@ -11,7 +11,7 @@ import {
   PartnerSearchResponse,
   type PartnerSearchQuery,
 } from '@shared/schemas/partners';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** What a screen may ask of GET /api/partners; the server fills in the defaults ('all', 12 a page). */
 export type PartnerSearchParams = Partial<PartnerSearchQuery>;
