@@ -21,7 +21,7 @@ import {
 } from '@/features/connections/api/health-connections-api';
 import { createNotificationsHttpApi, type NotificationsApi } from '@/features/notifications/api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from '@/features/partners/api/partners-api';
-import { createPlanHttpApi, type PlanApi } from './api/plan-api';
+import { createPlanHttpApi, type PlanApi } from '@/features/plan/api/plan-api';
 import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
 import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
 import { createTripPlansHttpApi, type TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';

@@ -17,7 +17,7 @@ import {
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
-import type { PlanApi } from '@/lib/api/plan-api';
+import type { PlanApi } from '@/features/plan/api/plan-api';
 import type { ProfileApi } from '@/lib/api/profile-api';
 import type { SafetyApi } from '@/lib/api/safety-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
@@ -104,7 +104,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       offerRideToRequest: true,
       myRides: true,
     },
-    async () => (await import('./plan-demo')).createPlanDemoApi(context),
+    async () => (await import('@/features/plan/demo/plan-demo')).createPlanDemoApi(context),
   );
   const safety = lazyDemoArea<SafetyApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
     (await import('./safety-demo')).createSafetyDemoApi(context),

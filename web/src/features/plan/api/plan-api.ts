@@ -11,7 +11,7 @@ import {
   type OfferRideRequest,
   type RequestRideRequest,
 } from '@shared/schemas/rides';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 export interface PageParams {
   cursor?: string;
