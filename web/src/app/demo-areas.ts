@@ -18,15 +18,15 @@ const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analy
  * not listed here.
  */
 export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
-  dashboard: [...DEMO_ANALYSIS, 'src/lib/demo/profile-demo.ts', 'src/features/plan/demo/plan-demo.ts'],
+  dashboard: [...DEMO_ANALYSIS, 'src/features/profile/demo/profile-demo.ts', 'src/features/plan/demo/plan-demo.ts'],
   analysis: DEMO_ANALYSIS,
   profile: [
     'src/lib/demo/demo-strava.ts',
-    'src/lib/demo/profile-demo.ts',
+    'src/features/profile/demo/profile-demo.ts',
     'src/features/trip-plans/demo/trip-plans-demo.ts',
   ],
   findPartners: ['src/features/partners/demo/partners-demo.ts'],
-  planActivity: ['src/features/plan/demo/plan-demo.ts', 'src/lib/demo/profile-demo.ts'],
+  planActivity: ['src/features/plan/demo/plan-demo.ts', 'src/features/profile/demo/profile-demo.ts'],
   messages: ['src/features/partners/demo/partners-demo.ts'],
   moderation: ['src/lib/demo/safety-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],

@@ -22,7 +22,7 @@ import {
 import { createNotificationsHttpApi, type NotificationsApi } from '@/features/notifications/api/notifications-api';
 import { createPartnersHttpApi, type PartnersApi } from '@/features/partners/api/partners-api';
 import { createPlanHttpApi, type PlanApi } from '@/features/plan/api/plan-api';
-import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
+import { createProfileHttpApi, type ProfileApi } from '@/features/profile/api/profile-api';
 import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
 import { createTripPlansHttpApi, type TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';

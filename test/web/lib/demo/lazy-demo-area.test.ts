@@ -7,7 +7,7 @@ import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock('@/features/partners/demo/partners-demo', async (original) => (loaded.add('partners'), original()));
 vi.mock('@/features/plan/demo/plan-demo', async (original) => (loaded.add('plan'), original()));
-vi.mock('@/lib/demo/profile-demo', async (original) => (loaded.add('profile'), original()));
+vi.mock('@/features/profile/demo/profile-demo', async (original) => (loaded.add('profile'), original()));
 vi.mock('@/lib/demo/safety-demo', async (original) => (loaded.add('safety'), original()));
 vi.mock('@/features/trip-plans/demo/trip-plans-demo', async (original) => (loaded.add('trip plans'), original()));
 

@@ -18,7 +18,7 @@ import {
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { PlanApi } from '@/features/plan/api/plan-api';
-import type { ProfileApi } from '@/lib/api/profile-api';
+import type { ProfileApi } from '@/features/profile/api/profile-api';
 import type { SafetyApi } from '@/lib/api/safety-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { lazyDemoArea } from './lazy-demo-area';
@@ -64,7 +64,7 @@ export function createDemoApiClient({
 function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
-    async () => (await import('./profile-demo')).createProfileDemoApi(context),
+    async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
   );
   const partners = lazyDemoArea<PartnersApi>(
     {

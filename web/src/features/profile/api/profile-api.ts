@@ -1,6 +1,6 @@
 import { AccountDeletionResponse, ProfileResponse, type ProfileSettings } from '@shared/schemas/profile';
 import { DataExport } from '@shared/schemas/data-export';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** The user's profile and account. */
 export interface ProfileApi {
