@@ -28,6 +28,6 @@ export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
   findPartners: ['src/features/partners/demo/partners-demo.ts'],
   planActivity: ['src/features/plan/demo/plan-demo.ts', 'src/features/profile/demo/profile-demo.ts'],
   messages: ['src/features/partners/demo/partners-demo.ts'],
-  moderation: ['src/lib/demo/safety-demo.ts'],
+  moderation: ['src/features/moderation/demo/safety-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
 };

@@ -23,7 +23,7 @@ import { createNotificationsHttpApi, type NotificationsApi } from '@/features/no
 import { createPartnersHttpApi, type PartnersApi } from '@/features/partners/api/partners-api';
 import { createPlanHttpApi, type PlanApi } from '@/features/plan/api/plan-api';
 import { createProfileHttpApi, type ProfileApi } from '@/features/profile/api/profile-api';
-import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
+import { createSafetyHttpApi, type SafetyApi } from '@/features/moderation/api/safety-api';
 import { createTripPlansHttpApi, type TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';
 

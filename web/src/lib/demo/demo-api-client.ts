@@ -19,7 +19,7 @@ import { createNotificationsDemoApi } from '@/features/notifications/demo/notifi
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { PlanApi } from '@/features/plan/api/plan-api';
 import type { ProfileApi } from '@/features/profile/api/profile-api';
-import type { SafetyApi } from '@/lib/api/safety-api';
+import type { SafetyApi } from '@/features/moderation/api/safety-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { lazyDemoArea } from './lazy-demo-area';
 import { DEMO_TRAITS } from './demo-traits';
@@ -107,7 +107,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
     async () => (await import('@/features/plan/demo/plan-demo')).createPlanDemoApi(context),
   );
   const safety = lazyDemoArea<SafetyApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
-    (await import('./safety-demo')).createSafetyDemoApi(context),
+    (await import('@/features/moderation/demo/safety-demo')).createSafetyDemoApi(context),
   );
   const tripPlans = lazyDemoArea<TripPlansApi>(
     {

@@ -5,7 +5,7 @@ import {
   type ModerationActionRequest,
   type ReportRequest,
 } from '@shared/schemas/reports';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** Reporting people and content, and the moderators' queue. */
 export interface SafetyApi {
