@@ -3,7 +3,7 @@
  * their chunks in index.html (web/scripts/prerender.ts) and the module entry (web/src/main.tsx) preloads them in demo
  * mode, as it does the screen's own chunks (web/src/app/screens.ts).
  */
-import type { PageId } from './paths';
+import type { PageId } from '../lib/paths';
 
 /** The id of index.html's JSON block naming the chunks of each screen's demo areas (a ScreenChunks). */
 export const DEMO_CHUNKS_ID = 'demo-chunks';

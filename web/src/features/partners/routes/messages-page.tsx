@@ -8,7 +8,7 @@ import {
   type Message,
   type MessageQuota,
 } from '@shared/schemas/messages';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { announceUnreadMessages } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';

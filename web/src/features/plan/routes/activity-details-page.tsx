@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PLAN_TIME_ZONE, type GroupActivityDetails, type GroupActivityInput } from '@shared/schemas/group-activities';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';
