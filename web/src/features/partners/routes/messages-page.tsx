@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useChanged } from '@/lib/use-changed';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   MESSAGE_MAX_LENGTH,
