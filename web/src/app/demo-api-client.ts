@@ -5,8 +5,8 @@ import { TABLE_IDS } from '@shared/tables';
 import type { ActivitiesParams, ApiClient, CoreApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/api/api-error';
 import { createAnalysisDemoApi } from '@/features/analysis/demo/analysis-demo';
-import { answersInOwnTasks } from './answers-in-own-tasks';
-import type { DemoContext } from './demo-context';
+import { answersInOwnTasks } from '@/lib/demo/answers-in-own-tasks';
+import type { DemoContext } from '@/lib/demo/demo-context';
 import {
   createHealthConnectionsDemoApi,
   demoHealthActivities,
@@ -21,10 +21,10 @@ import type { PlanApi } from '@/features/plan/api/plan-api';
 import type { ProfileApi } from '@/features/profile/api/profile-api';
 import type { SafetyApi } from '@/features/moderation/api/safety-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
-import { lazyDemoArea } from './lazy-demo-area';
-import { DEMO_TRAITS } from './demo-traits';
-import { DEMO_USER } from './demo-user';
-import { finishedDemoImportJob } from './demo-import-jobs';
+import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
+import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
+import { DEMO_USER } from '@/lib/demo/demo-user';
+import { finishedDemoImportJob } from '@/lib/demo/demo-import-jobs';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
 export const DEMO_CONNECT_DELAY_MS = 1500;
@@ -130,7 +130,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
 function createCoreDemoApi(context: DemoContext): CoreApi {
   const { now, origin, storage, wait } = context;
   // Sample data loads on first use, so it never weighs on the landing or login page.
-  const loadStrava = () => import('./demo-strava');
+  const loadStrava = () => import('@/lib/demo/demo-strava');
 
   function readState(): DemoStravaState {
     const fallback: DemoStravaState = {

@@ -11,7 +11,7 @@ export const DEMO_CHUNKS_ID = 'demo-chunks';
 /** What the demo's Strava status and analysis load: its sample data and the shared analysis it computes with. */
 const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analysis/analysis.ts'];
 /**
- * The demo client's areas (web/src/lib/demo/demo-api-client.ts loads each on its first call) that a screen asks for
+ * The demo client's areas (web/src/app/demo-api-client.ts loads each on its first call) that a screen asks for
  * as it first renders, named as Vite's build manifest names them (relative to web/). In demo mode the entry preloads
  * their chunks beside the screen's, so the screen does not find them one round trip after another once it has
  * rendered. check:budget fails when the demo dashboard or analysis fetches one before its figures that is

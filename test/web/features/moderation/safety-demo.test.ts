@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModerationQueue, REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportReceipt } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { seedDemoPlan } from '@/features/plan/demo/plan-demo';
 import { memoryStorage } from '../../../contract/demo-client';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpApiClient } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createHttpApiClient } from '@/app/api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
 
 // Which demo areas' modules have been evaluated: each factory runs when its module is first imported.
