@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_AREA_MODULES, DEMO_CHUNKS_ID } from '../../web/src/app/demo-areas';
-import type { PageId } from '../../web/src/app/paths';
+import type { PageId } from '../../web/src/lib/paths';
 import { launchChromium } from '../support/chromium';
 import { INITIAL_JS_BUDGET_KB } from './benchmarks/initial-js-gzip';
 import { chunkBundling, entryChunk, sourcesOf, staticClosure } from './support/chunk-graph';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../web/src/lib/api-client';
-import { createDemoApiClient } from '../../web/src/lib/demo/demo-api-client';
+import { createDemoApiClient } from '../../web/src/app/demo-api-client';
 
 /** A Storage kept in memory: each demo client gets its own, so tests never share demo state. */
 export function memoryStorage(): Storage {

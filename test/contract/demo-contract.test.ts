@@ -6,7 +6,8 @@ import { ROUTES } from '../../functions/shared/routes';
 import { planDateOf, type GroupActivityInput } from '../../functions/shared/schemas/group-activities';
 import type { ActivitiesQuery } from '../../functions/shared/schemas/connections';
 import { createApiHost } from '../../infra/local/api-host';
-import { createHttpApiClient, type ApiClient } from '../../web/src/lib/api-client';
+import { createHttpApiClient } from '../../web/src/app/api-client';
+import type { ApiClient } from '../../web/src/lib/api-client';
 import { userClaims } from '../support/api-events';
 import { demoClientAt } from './demo-client';
 

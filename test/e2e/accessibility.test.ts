@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_QUERY_PARAM, ROUTE_TABLE, type RouteEntry } from '../../web/src/app/paths';
+import { DEMO_QUERY_PARAM, ROUTE_TABLE, type RouteEntry } from '../../web/src/lib/paths';
 import { axeViolations, describeViolations } from '../support/axe';
 import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, newEmail, signInThroughUi } from '../support/e2e-accounts';
 import { navigateInApp, screenSettled } from '../support/in-app-navigation';
 
 /**
- * axe on every screen of the route table (web/src/app/paths.ts), so a new screen is checked as soon as it is
+ * axe on every screen of the route table (web/src/lib/paths.ts), so a new screen is checked as soon as it is
  * routed: signed out (public screens and the not-found page), in demo mode (every screen, with the sample data),
  * and signed in as a real user of the local stack (every protected screen, with a new account's empty states).
  * Zero serious or critical violations anywhere; every offender is listed at once.

@@ -14,7 +14,7 @@ import { useBrowserPage } from '../support/chromium';
 import { createConfirmedUser, idTokenOf, newEmail, signInThroughUi } from '../support/e2e-accounts';
 import { secondSession } from '../support/e2e-activities';
 import { navigateInApp, screenSettled } from '../support/in-app-navigation';
-import { DEMO_QUERY_PARAM } from '../../web/src/app/paths';
+import { DEMO_QUERY_PARAM } from '../../web/src/lib/paths';
 
 /**
  * Text never breaks a layout. Two members fill every field other people (or they themselves) read with long unbroken

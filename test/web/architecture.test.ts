@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's feature-folder model: a feature owns its api/, components, hooks and demo data under
- * web/src/features/<name>; features never import each other; shared code (app-wide lib/, components/ui) never
- * depends on a feature, except the composition roots that assemble every feature's part.
+ * The web app's layers, bottom to top: lib/ (app-wide code), components/ (shared UI), features/<name> (a feature's
+ * api/, demo/, components/, hooks/, routes/), app/ (the shell and the composition roots that assemble every feature's
+ * part: router, screens, the HTTP and demo API clients). A file imports only from its own layer or below; features
+ * never import each other; components/ui is presentational and never reaches the API.
  */
 
 const PREFIX = '../../web/src/';
@@ -44,25 +45,18 @@ const KNOWN_CROSS_FEATURE = new Set([
   'features/profile/routes/profile-page.tsx -> connections',
 ]);
 
-/** The composition roots: the one ApiClient is every feature's API part, the demo client every feature's demo part. */
-const COMPOSITION_ROOTS = new Set(['lib/api-client.ts', 'lib/demo/demo-api-client.ts', 'app/router.tsx']);
+/** Each layer by its rank; anything else under web/src (main.tsx, boot.tsx, prerender/) sits on top with app/. */
+const LAYERS = ['lib', 'components', 'features', 'app'] as const;
+const TOP = LAYERS.length - 1;
 
-/**
- * Feature code not yet in its folder (the API and demo parts of the features before connections moved); listed so that
- * no new one appears.
- */
-const NOT_YET_MOVED = new Set([
-  'lib/api/analysis-api.ts',
-  'lib/api/notifications-api.ts',
-  'lib/api/partners-api.ts',
-  'lib/api/plan-api.ts',
-  'lib/api/profile-api.ts',
-  'lib/demo/analysis-demo.ts',
-  'lib/demo/notifications-demo.ts',
-  'lib/demo/partners-demo.ts',
-  'lib/demo/plan-demo.ts',
-  'lib/demo/profile-demo.ts',
-]);
+function layerOf(path: string): number {
+  const rank = LAYERS.indexOf(path.split('/')[0] as (typeof LAYERS)[number]);
+  return rank === -1 ? TOP : rank;
+}
+
+/** What reaches the API: the client, its context and transport (lib), and the composition roots (app). */
+const API_MODULE = /^(lib\/api-client(-context)?|lib\/api\/transport|app\/(lazy-|demo-)?api-client)$/;
+
 /** lib/auth is the app-wide session; demo-strava is the demo athlete's sample that activities, analysis and connections all show. */
 const SHARED_INFRA = (path: string) => path.startsWith('lib/auth/') || path === 'lib/demo/demo-strava.ts';
 
@@ -91,12 +85,22 @@ export function crossFeatureImports(files: readonly string[], imports: (file: st
   });
 }
 
-export function sharedImportsOfFeatures(files: readonly string[], imports: (file: string) => string[]): string[] {
+/** Imports from a higher layer: lib from components/features/app, components from features/app, features from app. */
+export function upwardImports(files: readonly string[], imports: (file: string) => string[]): string[] {
+  return files.flatMap((file) =>
+    imports(file)
+      .filter((target) => layerOf(target) > layerOf(file))
+      .map((target) => `${file} -> ${target}`),
+  );
+}
+
+/** components/ui files that reach the API (they take what they show and what they do as props). */
+export function apiCallsInUi(files: readonly string[], imports: (file: string) => string[]): string[] {
   return files
-    .filter((file) => featureOf(file) === null && !COMPOSITION_ROOTS.has(file))
+    .filter((file) => file.startsWith('components/ui/'))
     .flatMap((file) =>
       imports(file)
-        .filter((target) => featureOf(target) !== null)
+        .filter((target) => API_MODULE.test(target))
         .map((target) => `${file} -> ${target}`),
     );
 }
@@ -119,16 +123,17 @@ describe('web architecture: features own their code', () => {
     expect([...KNOWN_CROSS_FEATURE].filter((edge) => !edges.has(edge))).toEqual([]);
   });
 
-  it('shared code (app-wide lib, components) never imports a feature, except the composition roots', () => {
-    expect(sharedImportsOfFeatures(FILES, importsOf)).toEqual([]);
+  it('no upward imports: lib imports no component, feature or app code; components no feature or app code; features no app code', () => {
+    expect(FILES).toEqual(expect.arrayContaining(['lib/paths.ts', 'app/api-client.ts', 'app/demo-api-client.ts']));
+    expect(upwardImports(FILES, importsOf)).toEqual([]);
+  });
+
+  it('components/ui never reaches the API (no client, context or transport): callers pass what it does', () => {
+    expect(apiCallsInUi(FILES, importsOf)).toEqual([]);
   });
 
   it('no feature code lives outside its folder', () => {
-    expect(featureCodeOutside(FILES, FEATURES).filter((file) => !NOT_YET_MOVED.has(file))).toEqual([]);
-    expect(
-      [...NOT_YET_MOVED].filter((file) => !FILES.includes(file)),
-      'moved: drop from NOT_YET_MOVED',
-    ).toEqual([]);
+    expect(featureCodeOutside(FILES, FEATURES)).toEqual([]);
   });
 
   it('screens never branch on demo mode: only the app shell, the session and the demo banner read isDemo', () => {
@@ -148,7 +153,10 @@ describe('web architecture: features own their code', () => {
           'features/plan/utils/x',
           'components/ui/modal',
         ],
-        'components/ui/b.tsx': ['features/connections/utils/providers'],
+        'components/ui/b.tsx': ['features/connections/utils/providers', 'lib/api-client-context', 'lib/api/api-error'],
+        'lib/use-query.ts': ['app/paths', 'components/toast', 'lib/api-client'],
+        'features/plan/utils/x.ts': ['app/screens', 'lib/paths'],
+        'app/router.tsx': ['features/plan/routes/a', 'lib/paths'],
       })[file] ?? [];
     const files = [
       'features/plan/routes/a.tsx',
@@ -158,11 +166,17 @@ describe('web architecture: features own their code', () => {
       'lib/use-query.ts',
       'components/strava/card.tsx',
       'lib/api/health-connections-api.ts',
+      'features/plan/utils/x.ts',
+      'app/router.tsx',
     ];
     expect(crossFeatureImports(files, imports)).toEqual(['features/plan/routes/a.tsx -> partners']);
-    expect(sharedImportsOfFeatures(files, imports)).toEqual([
+    expect(upwardImports(files, imports)).toEqual([
       'components/ui/b.tsx -> features/connections/utils/providers',
+      'lib/use-query.ts -> app/paths',
+      'lib/use-query.ts -> components/toast',
+      'features/plan/utils/x.ts -> app/screens',
     ]);
+    expect(apiCallsInUi(files, imports)).toEqual(['components/ui/b.tsx -> lib/api-client-context']);
     expect(featureCodeOutside(files, ['plan', 'connections'])).toEqual([
       'components/connections/card.tsx',
       'lib/plan-demo.ts',

@@ -51,7 +51,7 @@ if (prerendered === STATIC_PAGE_MARK && !appNeededOnStaticPage()) {
   void startApp();
   preloadScreenChunks(document, window.location.pathname);
   if (demoAtStart(window.location.search)) {
-    preload(() => import('./lib/demo/demo-api-client'));
+    preload(() => import('./app/demo-api-client'));
     preloadScreenChunks(document, window.location.pathname, DEMO_CHUNKS_ID);
   } else if (amplifyNeededAtBoot(readableLocalStorage(), window.location.search))
     preload(() => import('./lib/auth/amplify-auth-service'));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths, ROUTE_TABLE } from '@/app/paths';
+import { paths, ROUTE_TABLE } from '@/lib/paths';
 import { DEMO_CHUNKS_ID } from '@/app/demo-areas';
 import { preloadScreenChunks, SCREEN_CHUNKS_ID, screenAt } from '@/app/screens';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SERVER_TRAITS } from '@/lib/client-traits';
-import { createLazyHttpApiClient } from '@/lib/lazy-api-client';
+import { createLazyHttpApiClient } from '@/app/lazy-api-client';
 
 describe('the lazy HTTP client', () => {
   it('answers traits as data at once, without loading the client or its config', () => {

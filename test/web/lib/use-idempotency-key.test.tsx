@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpApiClient } from '@/lib/api-client';
+import { createHttpApiClient } from '@/app/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 describe('useIdempotencyKey', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '@/app/paths';
+import { ROUTE_TABLE } from '@/lib/paths';
 import { isClientRoute, NOT_FOUND_FILE, NOT_FOUND_PAGE, prerenderedFileFor } from '@/prerender/pages';
 
 describe('which paths the SPA has a screen for (what the hosts serve the not-found page for)', () => {

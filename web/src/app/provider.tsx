@@ -4,7 +4,7 @@ import { ToastProvider } from '@/components/toast';
 import type { ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, useAuth, type AuthService } from '@/lib/auth';
-import { createLazyHttpApiClient } from '@/lib/lazy-api-client';
+import { createLazyHttpApiClient } from '@/app/lazy-api-client';
 import { RuntimeConfigProvider, useRuntimeConfigSource } from '@/lib/runtime-config-context';
 import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
 import { BootError } from './boot-error';
@@ -55,7 +55,7 @@ function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'confi
  */
 function useDemoApiClient(isDemo: boolean): { demoClient: Promise<ApiClient> | null; demoFailed: boolean } {
   const loading = useMemo(
-    () => (isDemo ? import('@/lib/demo/demo-api-client').then((demo) => demo.createDemoApiClient()) : null),
+    () => (isDemo ? import('@/app/demo-api-client').then((demo) => demo.createDemoApiClient()) : null),
     [isDemo],
   );
   const [failedLoad, setFailedLoad] = useState<Promise<ApiClient> | null>(null);

@@ -10,7 +10,7 @@ import {
   searchRequestsDemo,
   useAuth,
 } from '@/lib/auth';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 /**
  * Spec core-app §2: a signed-in user or demo mode may enter; others go to /login, which remembers the page

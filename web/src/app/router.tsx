@@ -2,7 +2,7 @@ import { lazy as reactLazy, useState, type ComponentType, type LazyExoticCompone
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RouteError } from '@/components/errors/route-error';
 import { AppLayout } from '@/components/layout/app-layout';
-import { ROUTE_TABLE, type PageId, type RouteEntry } from './paths';
+import { ROUTE_TABLE, type PageId, type RouteEntry } from '@/lib/paths';
 import { SCREEN_MODULES, screenAt } from './screens';
 import { DemoFromUrl, GuestOnlyRoute, ProtectedRoute } from './route-guards';
 

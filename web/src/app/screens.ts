@@ -3,7 +3,7 @@
  * loads these modules, the build lists each one's chunks in index.html (web/scripts/prerender.ts), and the module
  * entry (web/src/main.tsx) preloads the current screen's chunks beside the app's instead of after the app has run.
  */
-import { ROUTE_TABLE, type PageId } from './paths';
+import { ROUTE_TABLE, type PageId } from '../lib/paths';
 
 /** Each screen's module, relative to web/src without its `.tsx` (its own chunk: `src/<module>.tsx` in the manifest). */
 export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {

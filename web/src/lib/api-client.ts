@@ -12,23 +12,11 @@ import {
   type StravaConnectRequest,
 } from '@shared/schemas/connections';
 import { ImportJobsResponse } from '@shared/schemas/import-jobs';
-
-/** What a screen may ask of GET /api/activities; the server fills in the defaults. */
-import { createAnalysisHttpApi, type AnalysisApi } from './api/analysis-api';
-import {
-  createHealthConnectionsHttpApi,
-  type HealthConnectionsApi,
-} from '@/features/connections/api/health-connections-api';
-import { createNotificationsHttpApi, type NotificationsApi } from './api/notifications-api';
-import { createPartnersHttpApi, type PartnersApi } from './api/partners-api';
-import { createPlanHttpApi, type PlanApi } from './api/plan-api';
-import { createProfileHttpApi, type ProfileApi } from './api/profile-api';
-import { createSafetyHttpApi, type SafetyApi } from './api/safety-api';
-import { createTripPlansHttpApi, type TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
-import { createHttpTransport, type ApiTransport, type HttpApiClientOptions } from './api/transport';
+import type { ApiTransport } from './api/transport';
 
 export { ApiError, type HttpApiClientOptions } from './api/transport';
 
+/** What a screen may ask of GET /api/activities; the server fills in the defaults. */
 export type ActivitiesParams = Partial<ActivitiesQuery>;
 
 export { SERVER_TRAITS, type ClientTraits } from './client-traits';
@@ -36,7 +24,8 @@ import { SERVER_TRAITS, type ClientTraits } from './client-traits';
 
 /**
  * The core of what the screens ask of the back end. Two implementations: `createHttpApiClient` (the real
- * API, same origin) and the in-browser demo client; the app picks one through `ApiClientProvider`.
+ * API, same origin, web/src/app/api-client.ts) and the in-browser demo client (web/src/app/demo-api-client.ts);
+ * the app picks one through `ApiClientProvider`.
  */
 export interface CoreApi {
   /** What differs between the real API and demo mode, as data. */
@@ -61,33 +50,16 @@ export interface CoreApi {
   activities(params?: ActivitiesParams): Promise<ActivitiesResponse>;
 }
 
-/** The whole API the screens use: the core routes plus one part per capability (web/src/lib/api/*). */
-export type ApiClient = CoreApi &
-  HealthConnectionsApi &
-  AnalysisApi &
-  ProfileApi &
-  PartnersApi &
-  PlanApi &
-  NotificationsApi &
-  SafetyApi &
-  TripPlansApi;
+/**
+ * The whole API the screens use: the core routes plus one part per feature. Each feature's `api/` module adds its
+ * part to this interface (`declare module '@/lib/api-client'`), so shared code (the client context, the lazy client,
+ * components) can name the whole client without importing a feature. The composition roots in `app/`
+ * (`createHttpApiClient`, `createDemoApiClient`) assemble every part and fail to typecheck when one is missing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the feature parts are merged in
+export interface ApiClient extends CoreApi {}
 
-export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
-  const transport = createHttpTransport(options);
-  return {
-    ...createCoreHttpApi(transport),
-    ...createHealthConnectionsHttpApi(transport),
-    ...createAnalysisHttpApi(transport),
-    ...createProfileHttpApi(transport),
-    ...createPartnersHttpApi(transport),
-    ...createPlanHttpApi(transport),
-    ...createNotificationsHttpApi(transport),
-    ...createSafetyHttpApi(transport),
-    ...createTripPlansHttpApi(transport),
-  };
-}
-
-function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
+export function createCoreHttpApi({ send, request }: ApiTransport): CoreApi {
   return {
     traits: SERVER_TRAITS,
     health: () => request('/health', HealthResponse, { auth: false }),

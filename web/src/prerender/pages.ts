@@ -3,7 +3,7 @@
  * Each is written to `web/dist/prerendered/<file>`; the local host and CloudFront serve it for `path`.
  * Pure data: the prerender script, the local site server and the CDK site import it.
  */
-import { ROUTE_TABLE } from '../app/paths';
+import { ROUTE_TABLE } from '../lib/paths';
 
 export const PRERENDERED_DIR = 'prerendered';
 
@@ -39,7 +39,7 @@ export function prerenderedFileFor(path: string): string | undefined {
 export const NOT_FOUND_FILE = `${PRERENDERED_DIR}/${NOT_FOUND_PAGE.file}`;
 
 /**
- * One regular expression source per client route (web/src/app/paths.ts), matched case-insensitively as react-router
+ * One regular expression source per client route (web/src/lib/paths.ts), matched case-insensitively as react-router
  * matches: `:param` is one non-empty segment, and a trailing slash is allowed. Plain strings, so CloudFront's
  * function code can embed them.
  */

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_NEXT_STEPS } from '@shared/schemas/reports';
-import { ReportButton, REPORT_RATE_LIMITED_MESSAGE } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
+import { REPORT_RATE_LIMITED_MESSAGE } from '@/components/ui/report-dialog';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../test-utils';
 

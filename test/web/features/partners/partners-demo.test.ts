@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_QUOTA_EXCEEDED_MESSAGE } from '@shared/schemas/messages';
 import { PartnerCard } from '@shared/schemas/partners';
-import { DEMO_CONNECT_DELAY_MS, DEMO_PARTNERS, createPartnersDemoApi } from '@/lib/demo/partners-demo';
-import { createNotificationsDemoApi } from '@/lib/demo/notifications-demo';
+import { DEMO_CONNECT_DELAY_MS, DEMO_PARTNERS, createPartnersDemoApi } from '@/features/partners/demo/partners-demo';
+import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 
 function demo() {
   const wait = vi.fn(async () => {});

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import ProfilePage from '@/features/profile/routes/profile-page';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { DEMO_USER } from '@/lib/demo/demo-user';
-import { createProfileDemoApi, DEMO_PROFILE_SETTINGS } from '@/lib/demo/profile-demo';
+import { createProfileDemoApi, DEMO_PROFILE_SETTINGS } from '@/features/profile/demo/profile-demo';
 import { createFakeAuthService, renderRoutes } from '../../test-utils';
 
 vi.mock('@/features/connections/components/health-connections', () => ({ ProviderIntegrations: () => null }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { answersInOwnTasks } from '@/lib/demo/answers-in-own-tasks';
 
 /** A next task the test releases by hand, so it can look between the call and the answer's work. */

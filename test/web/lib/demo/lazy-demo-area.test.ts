@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpApiClient } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createHttpApiClient } from '@/app/api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
 
 // Which demo areas' modules have been evaluated: each factory runs when its module is first imported.
 const loaded = vi.hoisted(() => new Set<string>());
-vi.mock('@/lib/demo/partners-demo', async (original) => (loaded.add('partners'), original()));
-vi.mock('@/lib/demo/plan-demo', async (original) => (loaded.add('plan'), original()));
-vi.mock('@/lib/demo/profile-demo', async (original) => (loaded.add('profile'), original()));
-vi.mock('@/lib/demo/safety-demo', async (original) => (loaded.add('safety'), original()));
+vi.mock('@/features/partners/demo/partners-demo', async (original) => (loaded.add('partners'), original()));
+vi.mock('@/features/plan/demo/plan-demo', async (original) => (loaded.add('plan'), original()));
+vi.mock('@/features/profile/demo/profile-demo', async (original) => (loaded.add('profile'), original()));
+vi.mock('@/features/moderation/demo/safety-demo', async (original) => (loaded.add('safety'), original()));
 vi.mock('@/features/trip-plans/demo/trip-plans-demo', async (original) => (loaded.add('trip plans'), original()));
 
 interface CounterApi {

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAuth } from '@/lib/auth';
 import { CLOSE_ICON_PATH, MENU_ICON_PATH } from '@/lib/static-menu';

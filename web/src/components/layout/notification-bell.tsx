@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useApiClient } from '@/lib/api-client-context';
 
 /** How often the header asks for new counts while the page stays open. */

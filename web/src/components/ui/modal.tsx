@@ -12,13 +12,15 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** The id of the text that describes the dialog, read out when it opens. */
   describedBy?: string;
+  /** Whether a click on the backdrop closes it; false for a question that must be answered with a button. */
+  closeOnBackdrop?: boolean;
 }
 
 /**
  * A modal dialog: focus moves in when it opens, stays inside while it is open (Tab wraps), and returns
  * to where it was when it closes; Escape and the backdrop close it.
  */
-export function Modal({ title, onClose, children, role = 'dialog', describedBy }: ModalProps) {
+export function Modal({ title, onClose, children, role = 'dialog', describedBy, closeOnBackdrop = true }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -58,7 +60,7 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy }
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center"
-      onMouseDown={(event) => event.target === event.currentTarget && closeRef.current()}
+      onMouseDown={(event) => closeOnBackdrop && event.target === event.currentTarget && closeRef.current()}
     >
       <div
         ref={panel}

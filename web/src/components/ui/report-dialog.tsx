@@ -11,7 +11,6 @@ import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { ApiError } from '@/lib/api/api-error';
-import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
@@ -35,12 +34,13 @@ export const REPORT_RATE_LIMITED_MESSAGE =
 
 interface ReportDialogProps {
   target: ReportTarget;
+  /** Files the report (the caller's API call); its receipt says what happens next. */
+  send(request: ReportRequest): Promise<ReportReceipt>;
   onClose(): void;
 }
 
-/** Asks why (reason + optional note), files the report, then tells the reporter what happens next. */
-export function ReportDialog({ target, onClose }: ReportDialogProps) {
-  const api = useApiClient();
+/** Asks why (reason + optional note), files the report through `send`, then tells the reporter what happens next. */
+export function ReportDialog({ target, send, onClose }: ReportDialogProps) {
   const reasonId = useId();
   const noteId = useId();
   const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
@@ -49,7 +49,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     defaultValues: { reason: '', note: '' },
     toInput: ({ reason, note }) => ({ reason: reason === '' ? undefined : reason, note }),
     onSubmit: async ({ reason, note }) => {
-      setReceipt(await api.report({ ...target, reason, ...(note ? { note } : {}) } as ReportRequest));
+      setReceipt(await send({ ...target, reason, ...(note ? { note } : {}) } as ReportRequest));
     },
     messages: { invalid: 'Choose a reason.' },
     failureMessage: (caught) =>
@@ -118,34 +118,5 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
         </div>
       </form>
     </Modal>
-  );
-}
-
-/** A small "Report" button that opens the report dialog: one insertion per screen. */
-export function ReportButton({
-  target,
-  label = 'Report',
-  ariaLabel,
-  className = buttonStyles.ghost,
-}: {
-  target: ReportTarget;
-  label?: string;
-  ariaLabel?: string;
-  className?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={className}
-        aria-haspopup="dialog"
-        aria-label={ariaLabel}
-      >
-        {label}
-      </button>
-      {open && <ReportDialog target={target} onClose={() => setOpen(false)} />}
-    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 /** Amplify's configuration from the runtime config; `origin` is the page's own origin. */
 export function buildAmplifyConfig(config: RuntimeConfig, origin: string): ResourcesConfig {

@@ -1,4 +1,4 @@
-import { DEMO_QUERY_PARAM } from '@/app/paths';
+import { DEMO_QUERY_PARAM } from '@/lib/paths';
 
 /** Demo mode lasts for the browser tab (sessionStorage), like the session it stands in for. */
 const DEMO_STORAGE_KEY = 'trailbuddy.demo';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisRange } from '@shared/schemas/analysis';
 import AnalysisPage from '@/features/analysis/routes/analysis-page';
 import type { ApiClient } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import {
   activity,
   createFakeApiClient,

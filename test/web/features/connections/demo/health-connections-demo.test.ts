@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/connections';
 import { GoogleConnectResponse } from '@shared/schemas/google';
 import { ImportJobsResponse } from '@shared/schemas/import-jobs';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { DEMO_HEALTH_CONNECT_DELAY_MS } from '@/features/connections/demo/health-connections-demo';
 
 const now = new Date('2026-03-10T18:20:00.000Z');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FindRidesTab } from '@/features/dashboard/components/find-rides-tab';
 import type { ApiClient } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
 import { ACTIVITY_ID, rideOffer, rideRequest } from '../../plan/plan-fixtures';

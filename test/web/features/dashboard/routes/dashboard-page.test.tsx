@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import DashboardPage, { STRAVA_CONNECTED_TOAST } from '@/features/dashboard/routes/dashboard-page';
 import type { ApiClient } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient } from '@/app/demo-api-client';
 import {
   activity,
   createFakeApiClient,

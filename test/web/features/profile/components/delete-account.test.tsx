@@ -59,6 +59,12 @@ describe('Delete my account and data', () => {
     expect(apiClient.deleteAccount).not.toHaveBeenCalled();
   });
 
+  it('stays open on a click beside it: only Cancel or Escape dismiss the question', async () => {
+    const { dialog, user } = await openDialog();
+    await user.click(dialog.parentElement!);
+    expect(screen.getByRole('alertdialog', { name: 'Delete your account and data?' })).toBeInTheDocument();
+  });
+
   it('keeps Tab inside the dialog', async () => {
     const { dialog, user } = await openDialog();
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');

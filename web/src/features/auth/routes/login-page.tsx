@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 import { FormMessage } from '@/components/ui/form-message';
 import { RETURN_TO_PARAM, safeReturnPath, useAuth, type SignUpOutcome } from '@/lib/auth';

@@ -31,3 +31,9 @@ export function createHealthConnectionsHttpApi({ request }: ApiTransport): Healt
       }),
   };
 }
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends HealthConnectionsApi {}
+}

@@ -1,7 +1,7 @@
 import type { ProviderType } from '@shared/schemas/activity';
 import type { GoogleConnectRequest } from '@shared/schemas/google';
 import type { StravaConnectRequest } from '@shared/schemas/connections';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * Where the Strava callback sends the user before any exchange (spec core-app §4): a provider error

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { UnifiedActivity } from '@shared/schemas/activity';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { activityTypeLabel, formatDistance, formatRelativeDate } from '@/lib/activity-format';
 
 /** The latest activities (name, type, when, distance) and a way to manage the connection. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GroupActivitySummary } from '@shared/schemas/group-activities';
 import { formatWallDate, formatWallTime, statusLabel } from '@shared/schemas/group-activities-plain';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { HealthConnections } from '@/features/connections/components/health-connections';
 import { StravaConnectCard } from '@/features/connections/components/strava-connect-card';
 import { ImportProgress } from '@/features/connections/components/import-progress';

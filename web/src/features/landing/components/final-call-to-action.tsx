@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DEMO_QUERY_PARAM, paths } from '@/app/paths';
+import { DEMO_QUERY_PARAM, paths } from '@/lib/paths';
 
 const DEMO_DASHBOARD = `${paths.dashboard}?${DEMO_QUERY_PARAM}=true`;
 

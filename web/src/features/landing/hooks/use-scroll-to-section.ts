@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 /** The landing page is also served for these paths; each one should land on its section. */
 const SECTION_ID_BY_PATH: Readonly<Record<string, string>> = {

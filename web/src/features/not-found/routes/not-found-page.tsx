@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 
 export default function NotFoundPage() {

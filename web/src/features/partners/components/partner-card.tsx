@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PartnerCard as PartnerCardData } from '@shared/schemas/partners';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import { initialsOf, memberPath } from '../utils/partner-format';
 import { CompatibilityBadge } from './compatibility-badge';
 import { ConnectionActions } from './connection-actions';

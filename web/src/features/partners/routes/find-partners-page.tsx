@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PartnerSearchResponse } from '@shared/schemas/partners';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';

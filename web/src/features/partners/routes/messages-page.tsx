@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useChanged } from '@/lib/use-changed';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   MESSAGE_MAX_LENGTH,
@@ -8,7 +8,7 @@ import {
   type Message,
   type MessageQuota,
 } from '@shared/schemas/messages';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { announceUnreadMessages } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';

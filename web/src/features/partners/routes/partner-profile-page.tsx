@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -7,7 +7,7 @@ import { PageContainer } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { useQuery } from '@/lib/use-query';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import { BlockButton } from '../components/block-button';
 import { CompatibilityBadge } from '../components/compatibility-badge';
 import { ConnectionActions } from '../components/connection-actions';

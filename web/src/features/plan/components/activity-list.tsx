@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GroupActivitySummary } from '@shared/schemas/group-activities';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { canJoin, capitalize, formatDate, formatTime } from '../utils/format';
 import { StatusBadge } from './status-badge';

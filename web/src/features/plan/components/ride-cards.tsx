@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import type { RideActivityRef, RideOffer, RideRequest } from '@shared/schemas/rides';
 import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PLAN_TIME_ZONE, type GroupActivityDetails, type GroupActivityInput } from '@shared/schemas/group-activities';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -9,7 +9,7 @@ import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/components/reports/report-button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';

@@ -7,7 +7,7 @@ import {
   type GroupActivitySummary,
   type NearbyArea,
 } from '@shared/schemas/group-activities';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { ProviderIntegrations } from '@/features/connections/components/health-connections';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';

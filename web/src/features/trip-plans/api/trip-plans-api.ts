@@ -59,3 +59,9 @@ export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi 
       }),
   };
 }
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends TripPlansApi {}
+}

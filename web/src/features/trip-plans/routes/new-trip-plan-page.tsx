@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { GroupActivityDetails } from '@shared/schemas/group-activities';
 import type { TripPlanInput } from '@shared/schemas/trip-plans';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';

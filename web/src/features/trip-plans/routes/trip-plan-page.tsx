@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
 import { buttonStyles } from '@/components/ui/button-styles';

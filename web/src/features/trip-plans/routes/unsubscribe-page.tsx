@@ -4,7 +4,7 @@ import { EMAIL_CATEGORY_LABELS, type EmailCategory } from '@shared/schemas/email
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';

@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@shared/calendar';
 import type { TripPlan } from '@shared/schemas/trip-plans';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 export const tripPlanPath = (planId: string) => paths.tripPlan.replace(':planId', encodeURIComponent(planId));
 

@@ -1,5 +1,5 @@
 import { MarkReadResponse, NotificationsResponse, type NotificationsQuery } from '@shared/schemas/notifications';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 export type NotificationsParams = Partial<NotificationsQuery>;
 
@@ -25,4 +25,10 @@ export function createNotificationsHttpApi({ request }: ApiTransport): Notificat
     markAllNotificationsRead: () =>
       request('/notifications/read-all', MarkReadResponse, { auth: true, method: 'POST' }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends NotificationsApi {}
 }

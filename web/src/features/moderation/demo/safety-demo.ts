@@ -1,7 +1,7 @@
 import { REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportRequest } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api/api-error';
-import type { SafetyApi } from '@/lib/api/safety-api';
-import type { DemoContext } from './demo-context';
+import type { SafetyApi } from '../api/safety-api';
+import type { DemoContext } from '@/lib/demo/demo-context';
 
 const STORAGE_KEY = 'trailbuddy.demo.reports';
 const HOUR_MS = 3_600_000;

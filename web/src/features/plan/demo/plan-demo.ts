@@ -11,10 +11,10 @@ import type { HomeArea } from '@shared/schemas/profile';
 import { HOME_AREAS } from '@shared/schemas/profile-plain';
 import type { ActivityRidesResponse, RideOffer, RideRequest, Vehicle } from '@shared/schemas/rides';
 import { ApiError } from '@/lib/api/api-error';
-import type { PlanApi } from '@/lib/api/plan-api';
-import type { DemoContext } from './demo-context';
-import { demoRideData, demoUpcomingActivities } from './demo-social';
-import { DEMO_USER } from './demo-user';
+import type { PlanApi } from '../api/plan-api';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { demoRideData, demoUpcomingActivities } from '@/lib/demo/demo-social';
+import { DEMO_USER } from '@/lib/demo/demo-user';
 
 /** Spec core-app §9: a simulated join takes 1 s, a create 1.5 s. */
 export const DEMO_JOIN_DELAY_MS = 1000;

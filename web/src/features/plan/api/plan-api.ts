@@ -11,7 +11,7 @@ import {
   type OfferRideRequest,
   type RequestRideRequest,
 } from '@shared/schemas/rides';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 export interface PageParams {
   cursor?: string;
@@ -98,4 +98,10 @@ export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
       request(`${rideRequest(id, requestId)}/offer`, ActivityRidesResponse, { auth: true, method: 'POST' }),
     myRides: () => request('/rides', MyRidesResponse, { auth: true }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends PlanApi {}
 }

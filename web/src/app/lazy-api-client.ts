@@ -1,5 +1,5 @@
-import type { ApiClient, HttpApiClientOptions } from './api-client';
-import { SERVER_TRAITS } from './client-traits';
+import type { ApiClient, HttpApiClientOptions } from '@/lib/api-client';
+import { SERVER_TRAITS } from '@/lib/client-traits';
 
 /**
  * The HTTP API client, loaded on its first call: the client and the zod schemas it checks answers with are a big

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ModerationQueue, REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportReceipt } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api-client';
-import { createDemoApiClient } from '@/lib/demo/demo-api-client';
-import { seedDemoPlan } from '@/lib/demo/plan-demo';
+import { createDemoApiClient } from '@/app/demo-api-client';
+import { seedDemoPlan } from '@/features/plan/demo/plan-demo';
 import { memoryStorage } from '../../../contract/demo-client';
 
 describe('reports in demo mode', () => {

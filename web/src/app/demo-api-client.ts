@@ -4,9 +4,9 @@ import type { ConnectionSummary } from '@shared/schemas/connections';
 import { TABLE_IDS } from '@shared/tables';
 import type { ActivitiesParams, ApiClient, CoreApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/api/api-error';
-import { createAnalysisDemoApi } from './analysis-demo';
-import { answersInOwnTasks } from './answers-in-own-tasks';
-import type { DemoContext } from './demo-context';
+import { createAnalysisDemoApi } from '@/features/analysis/demo/analysis-demo';
+import { answersInOwnTasks } from '@/lib/demo/answers-in-own-tasks';
+import type { DemoContext } from '@/lib/demo/demo-context';
 import {
   createHealthConnectionsDemoApi,
   demoHealthActivities,
@@ -15,16 +15,16 @@ import {
   disconnectDemoHealth,
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
-import { createNotificationsDemoApi } from './notifications-demo';
-import type { PartnersApi } from '@/lib/api/partners-api';
-import type { PlanApi } from '@/lib/api/plan-api';
-import type { ProfileApi } from '@/lib/api/profile-api';
-import type { SafetyApi } from '@/lib/api/safety-api';
+import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
+import type { PartnersApi } from '@/features/partners/api/partners-api';
+import type { PlanApi } from '@/features/plan/api/plan-api';
+import type { ProfileApi } from '@/features/profile/api/profile-api';
+import type { SafetyApi } from '@/features/moderation/api/safety-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
-import { lazyDemoArea } from './lazy-demo-area';
-import { DEMO_TRAITS } from './demo-traits';
-import { DEMO_USER } from './demo-user';
-import { finishedDemoImportJob } from './demo-import-jobs';
+import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
+import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
+import { DEMO_USER } from '@/lib/demo/demo-user';
+import { finishedDemoImportJob } from '@/lib/demo/demo-import-jobs';
 
 /** Spec health-connections §1: demo connect waits 1.5 s, then marks Strava connected. */
 export const DEMO_CONNECT_DELAY_MS = 1500;
@@ -64,7 +64,7 @@ export function createDemoApiClient({
 function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
-    async () => (await import('./profile-demo')).createProfileDemoApi(context),
+    async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
   );
   const partners = lazyDemoArea<PartnersApi>(
     {
@@ -81,7 +81,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       sendMessage: true,
       markConversationRead: true,
     },
-    async () => (await import('./partners-demo')).createPartnersDemoApi(context),
+    async () => (await import('@/features/partners/demo/partners-demo')).createPartnersDemoApi(context),
   );
   const plan = lazyDemoArea<PlanApi>(
     {
@@ -104,10 +104,10 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       offerRideToRequest: true,
       myRides: true,
     },
-    async () => (await import('./plan-demo')).createPlanDemoApi(context),
+    async () => (await import('@/features/plan/demo/plan-demo')).createPlanDemoApi(context),
   );
   const safety = lazyDemoArea<SafetyApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
-    (await import('./safety-demo')).createSafetyDemoApi(context),
+    (await import('@/features/moderation/demo/safety-demo')).createSafetyDemoApi(context),
   );
   const tripPlans = lazyDemoArea<TripPlansApi>(
     {
@@ -130,7 +130,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
 function createCoreDemoApi(context: DemoContext): CoreApi {
   const { now, origin, storage, wait } = context;
   // Sample data loads on first use, so it never weighs on the landing or login page.
-  const loadStrava = () => import('./demo-strava');
+  const loadStrava = () => import('@/lib/demo/demo-strava');
 
   function readState(): DemoStravaState {
     const fallback: DemoStravaState = {

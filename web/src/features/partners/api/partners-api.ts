@@ -11,7 +11,7 @@ import {
   PartnerSearchResponse,
   type PartnerSearchQuery,
 } from '@shared/schemas/partners';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** What a screen may ask of GET /api/partners; the server fills in the defaults ('all', 12 a page). */
 export type PartnerSearchParams = Partial<PartnerSearchQuery>;
@@ -79,4 +79,10 @@ export function createPartnersHttpApi({ request }: ApiTransport): PartnersApi {
         method: 'POST',
       }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends PartnersApi {}
 }

@@ -5,7 +5,7 @@ import {
   type ModerationActionRequest,
   type ReportRequest,
 } from '@shared/schemas/reports';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** Reporting people and content, and the moderators' queue. */
 export interface SafetyApi {
@@ -27,4 +27,10 @@ export function createSafetyHttpApi({ request }: ApiTransport): SafetyApi {
         body: { action },
       }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends SafetyApi {}
 }

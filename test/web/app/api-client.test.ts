@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpApiClient } from '@/lib/api-client';
+import { createHttpApiClient } from '@/app/api-client';
+import { ApiError } from '@/lib/api-client';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

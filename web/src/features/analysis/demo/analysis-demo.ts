@@ -1,5 +1,5 @@
-import type { AnalysisApi } from '@/lib/api/analysis-api';
-import type { DemoContext } from './demo-context';
+import type { AnalysisApi } from '../api/analysis-api';
+import type { DemoContext } from '@/lib/demo/demo-context';
 
 /** Demo mode has no profile zone: the viewer's own calendar, the one the demo activities are placed in. */
 function viewerTimeZone(): string {
@@ -15,7 +15,7 @@ export function createAnalysisDemoApi({ now, wait }: DemoContext): AnalysisApi {
     async analysis(range) {
       // Loaded on first use, so neither the sample year nor the computation weighs on other screens.
       const [{ demoActivities, demoActivityHistory }, { buildDailyAggregates }, { buildAnalysis }] = await Promise.all([
-        import('./demo-strava'),
+        import('@/lib/demo/demo-strava'),
         import('@shared/analysis/daily-aggregates'),
         import('@shared/analysis/analysis'),
       ]);

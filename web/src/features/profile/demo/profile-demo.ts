@@ -1,8 +1,8 @@
 import type { ProfileResponse, ProfileSettings } from '@shared/schemas/profile';
-import type { ProfileApi } from '@/lib/api/profile-api';
+import type { ProfileApi } from '../api/profile-api';
 import { ApiError } from '@/lib/api/api-error';
-import type { DemoContext } from './demo-context';
-import { DEMO_USER } from './demo-user';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { DEMO_USER } from '@/lib/demo/demo-user';
 
 /** Demo changes last for the tab, like demo mode itself. */
 const DEMO_PROFILE_STORAGE_KEY = 'trailbuddy.demo.profile';

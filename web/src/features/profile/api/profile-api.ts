@@ -1,6 +1,6 @@
 import { AccountDeletionResponse, ProfileResponse, type ProfileSettings } from '@shared/schemas/profile';
 import { DataExport } from '@shared/schemas/data-export';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** The user's profile and account. */
 export interface ProfileApi {
@@ -19,4 +19,10 @@ export function createProfileHttpApi({ request }: ApiTransport): ProfileApi {
     deleteAccount: () => request('/me', AccountDeletionResponse, { auth: true, method: 'DELETE' }),
     exportMyData: () => request('/me/export', DataExport, { auth: true }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends ProfileApi {}
 }

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/connections';
 import { HealthResponse } from '@shared/schemas/health';
 import { MeResponse } from '@shared/schemas/me';
-import { createDemoApiClient, DEMO_CONNECT_DELAY_MS } from '@/lib/demo/demo-api-client';
+import { createDemoApiClient, DEMO_CONNECT_DELAY_MS } from '@/app/demo-api-client';
 import { demoActivityHistory } from '@/lib/demo/demo-strava';
 
 const now = new Date('2026-03-10T18:20:00.000Z');

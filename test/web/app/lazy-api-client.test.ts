@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { ApiError as PlainApiError } from '@/lib/api/api-error';
-import { createLazyHttpApiClient } from '@/lib/lazy-api-client';
+import { createLazyHttpApiClient } from '@/app/lazy-api-client';
 import { lazyRuntimeConfig } from '@/lib/runtime-config-source';
 
 const health = { status: 'ok', tables: {} };

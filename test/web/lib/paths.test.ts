@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, ROUTE_TABLE } from '@/app/paths';
+import { paths, ROUTE_TABLE } from '@/lib/paths';
 
 // Spec core-app §2, "Screens and routes", transcribed.
 const SPEC_ROUTES = [

@@ -1,5 +1,5 @@
 import { AnalysisResponse, type AnalysisRange } from '@shared/schemas/analysis';
-import type { ApiTransport } from './transport';
+import type { ApiTransport } from '@/lib/api/transport';
 
 /** The health analysis screen and the dashboard's totals. */
 export interface AnalysisApi {
@@ -11,4 +11,10 @@ export function createAnalysisHttpApi({ request }: ApiTransport): AnalysisApi {
   return {
     analysis: (range) => request(`/analysis?range=${encodeURIComponent(range)}`, AnalysisResponse, { auth: true }),
   };
+}
+
+declare module '@/lib/api-client' {
+  /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
+  interface ApiClient extends AnalysisApi {}
 }

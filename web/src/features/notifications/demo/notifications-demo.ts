@@ -1,8 +1,8 @@
 import type { Notification } from '@shared/schemas/notifications';
 import { ApiError } from '@/lib/api/api-error';
-import type { NotificationsApi } from '@/lib/api/notifications-api';
-import type { DemoContext } from './demo-context';
-import { demoUnreadMessages } from './demo-unread-messages';
+import type { NotificationsApi } from '../api/notifications-api';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { demoUnreadMessages } from '@/lib/demo/demo-unread-messages';
 
 const STORAGE_KEY = 'trailbuddy.demo.notifications';
 const PAGE_SIZE = 20;

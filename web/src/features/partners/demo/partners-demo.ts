@@ -18,9 +18,9 @@ import {
 } from '@shared/schemas/partners';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
 import { ApiError } from '@/lib/api/api-error';
-import type { PartnersApi, PartnerSearchParams } from '@/lib/api/partners-api';
-import type { DemoContext } from './demo-context';
-import { markDemoConversationRead } from './demo-unread-messages';
+import type { PartnersApi, PartnerSearchParams } from '../api/partners-api';
+import type { DemoContext } from '@/lib/demo/demo-context';
+import { markDemoConversationRead } from '@/lib/demo/demo-unread-messages';
 
 /** Spec core-app §4: the mock Connect waits 1 s before its toast. */
 export const DEMO_CONNECT_DELAY_MS = 1000;

@@ -1,0 +1,29 @@
+import { createCoreHttpApi, type ApiClient } from '@/lib/api-client';
+import { createHttpTransport, type HttpApiClientOptions } from '@/lib/api/transport';
+import { createAnalysisHttpApi } from '@/features/analysis/api/analysis-api';
+import { createHealthConnectionsHttpApi } from '@/features/connections/api/health-connections-api';
+import { createSafetyHttpApi } from '@/features/moderation/api/safety-api';
+import { createNotificationsHttpApi } from '@/features/notifications/api/notifications-api';
+import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
+import { createPlanHttpApi } from '@/features/plan/api/plan-api';
+import { createProfileHttpApi } from '@/features/profile/api/profile-api';
+import { createTripPlansHttpApi } from '@/features/trip-plans/api/trip-plans-api';
+
+/**
+ * The real API client (same origin): the core routes and every feature's API part over one transport. The app loads
+ * it through the lazy client (app/lazy-api-client.ts); the demo client (app/demo-api-client.ts) is its twin.
+ */
+export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
+  const transport = createHttpTransport(options);
+  return {
+    ...createCoreHttpApi(transport),
+    ...createHealthConnectionsHttpApi(transport),
+    ...createAnalysisHttpApi(transport),
+    ...createProfileHttpApi(transport),
+    ...createPartnersHttpApi(transport),
+    ...createPlanHttpApi(transport),
+    ...createNotificationsHttpApi(transport),
+    ...createSafetyHttpApi(transport),
+    ...createTripPlansHttpApi(transport),
+  };
+}
