@@ -1,5 +1,5 @@
 import { cognitoSignInDeleter } from '../../adapters/cognito/user-directory';
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { accountDeletionDeps, deleteAccount } from '../../usecases/account-deletion';
 import { connectionDeps } from '../../providers/registry';
 import { withdrawConnection } from '../../usecases/disconnect';
