@@ -3,11 +3,9 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
-import { accountStatusOf } from '../repositories/account-tombstones';
-import { putIdempotencyRecord, type IdempotencyClaim } from '../repositories/idempotency-records';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from './groups-claim';
-import { idempotencyClaimOf, replayOf } from './idempotency';
+import { idempotencyClaimOf, replayOf, type IdempotencyClaim, type IdempotencyStore } from './idempotency';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
 import { refuseUnlessThroughCloudFront } from './origin-verify';
 import {
@@ -141,44 +139,70 @@ export function respond(
 }
 
 /**
+ * What the handler factory reads and keeps for every route, passed in by the composition root
+ * (functions/handlers/http-route.ts) so that this module knows no table.
+ */
+export interface HttpRouteDependencies {
+  /** The caller's account status (the account-status item, read consistently). */
+  accountStatusOf(userId: string): Promise<'active' | 'deleted' | 'suspended'>;
+  /** Where an `idempotent` route's answers are kept. */
+  idempotency: IdempotencyStore;
+}
+
+/**
  * Wraps a route's use-case call: parses input with shared schemas, supplies the verified caller,
  * maps typed errors to `{ error: { code, message } }`, logs one structured line per request.
  */
-export function httpRoute<Body = undefined, Query = Record<string, never>, Path = Record<string, never>>(
+export type HttpRoute = <Body = undefined, Query = Record<string, never>, Path = Record<string, never>>(
   spec: RouteSpec<Body, Query, Path>,
   handle: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
-): HttpHandler {
-  const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
-    const started = Date.now();
-    const headers = lowerCaseKeys(event.headers ?? {});
-    refuseUnlessThroughCloudFront(headers);
-    const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
-    // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
-    // gets the same answer from every route, whatever it sends.
-    const live = spec.auth === 'user' ? refuseInactiveCaller(caller) : Promise.resolve();
-    const input = await refusalFirst(live, () => readInput(spec, event, headers, caller));
-    const successStatus = spec.successStatus ?? 200;
-    const outcome = spec.readsOnly
-      ? await handledBesideCheck(handle(input), live)
-      : input.idempotency
-        ? await live.then(() =>
-            handledOnce(input.idempotency!, spec.idempotent!, successStatus, () => handle(input), input.now),
-          )
-        : await live.then(() => handle(input));
-    const result = isHttpResult(outcome) ? outcome : { status: successStatus, body: outcome };
-    logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
-    return toResponse(result);
-  };
+) => HttpHandler;
 
-  const wrapped = middy(base)
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      onError: async (request) => {
-        request.response = errorResponse(request.error, request.event as Event);
-      },
-    }) as unknown as HttpHandler;
-  const schemas: RouteInputSchemas = { auth: spec.auth, body: spec.body, query: spec.query, path: spec.path };
-  return Object.assign(wrapped, { inputSchemas: schemas, readsOnly: spec.readsOnly === true });
+/** The handler factory (`httpRoute`) on its storage dependencies. */
+export function httpRouteWith(deps: HttpRouteDependencies): HttpRoute {
+  return function httpRoute<Body, Query, Path>(
+    spec: RouteSpec<Body, Query, Path>,
+    handle: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
+  ): HttpHandler {
+    const base = async (event: Event): Promise<APIGatewayProxyResultV2> => {
+      const started = Date.now();
+      const headers = lowerCaseKeys(event.headers ?? {});
+      refuseUnlessThroughCloudFront(headers);
+      const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
+      // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
+      // gets the same answer from every route, whatever it sends.
+      const live = spec.auth === 'user' ? refuseInactiveCaller(deps, caller) : Promise.resolve();
+      const input = await refusalFirst(live, () => readInput(spec, event, headers, caller));
+      const successStatus = spec.successStatus ?? 200;
+      const outcome = spec.readsOnly
+        ? await handledBesideCheck(handle(input), live)
+        : input.idempotency
+          ? await live.then(() =>
+              handledOnce(
+                deps.idempotency,
+                input.idempotency!,
+                spec.idempotent!,
+                successStatus,
+                () => handle(input),
+                input.now,
+              ),
+            )
+          : await live.then(() => handle(input));
+      const result = isHttpResult(outcome) ? outcome : { status: successStatus, body: outcome };
+      logger.info('request', { route: event.routeKey, status: result.status, ms: Date.now() - started });
+      return toResponse(result);
+    };
+
+    const wrapped = middy(base)
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use({
+        onError: async (request) => {
+          request.response = errorResponse(request.error, request.event as Event);
+        },
+      }) as unknown as HttpHandler;
+    const schemas: RouteInputSchemas = { auth: spec.auth, body: spec.body, query: spec.query, path: spec.path };
+    return Object.assign(wrapped, { inputSchemas: schemas, readsOnly: spec.readsOnly === true });
+  };
 }
 
 /** Whether a handler built with `httpRoute` declared `readsOnly` (false for any other handler). */
@@ -254,8 +278,8 @@ const PUBLIC_CALLER: Caller = { userId: '', email: undefined, groups: [] };
  * (API Gateway checks its signature and expiry, not whether Cognito revoked it), so it is refused here: one
  * consistent GetItem of the account-status item, about 1-3 ms in region, for both.
  */
-async function refuseInactiveCaller(caller: Caller): Promise<void> {
-  const status = await accountStatusOf(caller.userId);
+async function refuseInactiveCaller(deps: HttpRouteDependencies, caller: Caller): Promise<void> {
+  const status = await deps.accountStatusOf(caller.userId);
   if (status === 'deleted') throw new UnauthorizedError('This account was deleted.');
   if (status === 'suspended')
     throw new ForbiddenError('This account is suspended for breaking the community rules.', 'account_suspended');
@@ -267,23 +291,24 @@ async function refuseInactiveCaller(caller: Caller): Promise<void> {
  * A use case that keeps the record with its work has written it already; for the others it is kept here.
  */
 async function handledOnce(
+  store: IdempotencyStore,
   claim: IdempotencyClaim,
   recordKept: 'with-work' | 'after-work',
   successStatus: number,
   handle: () => Promise<unknown>,
   now: Date,
 ): Promise<unknown> {
-  const earlier = await replayOf(claim, now);
+  const earlier = await replayOf(store, claim, now);
   if (earlier) return respond(successStatus, earlier.body, { 'idempotent-replayed': 'true' });
   let outcome: unknown;
   try {
     outcome = await handle();
   } catch (error) {
-    const committed = await replayOf(claim, now).catch(() => null);
+    const committed = await replayOf(store, claim, now).catch(() => null);
     if (committed) return respond(successStatus, committed.body, { 'idempotent-replayed': 'true' });
     throw error;
   }
-  if (recordKept === 'after-work' && !isHttpResult(outcome)) await putIdempotencyRecord(claim, outcome, now);
+  if (recordKept === 'after-work' && !isHttpResult(outcome)) await store.put(claim, outcome, now);
   return outcome;
 }
 

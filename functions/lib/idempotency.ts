@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import {
-  getIdempotencyRecord,
-  type IdempotencyClaim,
-  type IdempotencyRecord,
-} from '../repositories/idempotency-records';
 import { BadRequestError, UnprocessableError } from './errors';
 
 /**
@@ -19,6 +14,26 @@ import { BadRequestError, UnprocessableError } from './errors';
  * mailed, 500 answered) is done again on the retry. Here the use case commits the record in the same transaction as
  * its work, and a retry finds it whatever the first request answered.
  */
+/** A caller's claim on one request's key, for one route. */
+export interface IdempotencyClaim {
+  userId: string;
+  routeId: string;
+  key: string;
+  /** SHA-256 of what the request asked (path and body): the same key with another request is refused. */
+  fingerprint: string;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  body: unknown;
+}
+
+/** Where the answers are kept (functions/repositories/idempotency-records.ts, wired in by the handler factory). */
+export interface IdempotencyStore {
+  get(claim: IdempotencyClaim, now: Date): Promise<IdempotencyRecord | null>;
+  put(claim: IdempotencyClaim, body: unknown, now: Date): Promise<void>;
+}
+
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
 /** Visible ASCII only: the key becomes part of a DynamoDB sort key and of log-free error messages. */
@@ -48,8 +63,12 @@ export function idempotencyClaimOf(
 }
 
 /** The first answer to this claim's key, or null; the same key sent with another request is refused. */
-export async function replayOf(claim: IdempotencyClaim, now: Date): Promise<IdempotencyRecord | null> {
-  const record = await getIdempotencyRecord(claim, now);
+export async function replayOf(
+  store: IdempotencyStore,
+  claim: IdempotencyClaim,
+  now: Date,
+): Promise<IdempotencyRecord | null> {
+  const record = await store.get(claim, now);
   if (record && record.fingerprint !== claim.fingerprint)
     throw new UnprocessableError(
       'This Idempotency-Key was already used for a different request. Send a new key for a new request.',

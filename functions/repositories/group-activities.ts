@@ -10,7 +10,8 @@ import {
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { batchGetAll, deleteItemsByPrefix, writeIfCondition } from './batch';
-import { groupActivityKeys, keys, userIdOfPartition } from './keys';
+import { groupActivityKeys } from './keys';
+import { displayNamesOf as profileDisplayNamesOf } from './user-profiles';
 import { DELETED_ORGANIZER_ID } from '../domain/group-activity';
 import { DELETED_USER } from '../shared/schemas/partners';
 import { PLAN_TIME_ZONE, type GroupActivityInput, type NearbyArea } from '../shared/schemas/group-activities';
@@ -284,30 +285,85 @@ export async function deleteRemovalRecords(userId: string): Promise<number> {
   return (await deleteItemsByPrefix(table(), { pk, prefix: skPrefix })).length;
 }
 
+/** A transaction's condition that `userId` takes part in the activity (organizer or participant). */
+export function participantCheck(activityId: string, userId: string) {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: groupActivityKeys.member(activityId, userId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+}
+
+/** A transaction's condition that the activity exists and is not cancelled. */
+export function openActivityCheck(activityId: string) {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: groupActivityKeys.activity(activityId),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)',
+    },
+  };
+}
+
+/**
+ * The transaction items that free a participant's seat: their participant item goes (only a participant's: the
+ * organizer cannot leave, they cancel) and the seat counter drops. With `removedBy`, only that organizer may do it,
+ * the activity's updatedAt moves, and a removal record keeps the participant from joining again. Items 0 and 1 are
+ * the participant item and the counter, for reading a cancelled transaction's reasons.
+ */
+export function freeSeatItems(activityId: string, userId: string, removedBy?: { organizerId: string; now: Date }) {
+  const at = removedBy?.now.toISOString();
+  return [
+    {
+      Delete: {
+        TableName: table(),
+        Key: groupActivityKeys.member(activityId, userId),
+        ConditionExpression: 'attribute_exists(pk) AND #role = :participant',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':participant': 'participant' },
+      },
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: groupActivityKeys.activity(activityId),
+        ...(removedBy
+          ? {
+              UpdateExpression: 'SET participantCount = participantCount - :one, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer AND participantCount > :zero',
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':organizer': removedBy.organizerId, ':now': at },
+            }
+          : {
+              UpdateExpression: 'SET participantCount = participantCount - :one',
+              ConditionExpression: 'attribute_exists(pk) AND participantCount > :zero',
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            }),
+      },
+    },
+    ...(removedBy
+      ? [
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...groupActivityKeys.removal(activityId, userId),
+                entity: 'GroupActivityRemoval',
+                activityId,
+                userId,
+                removedAt: at,
+              },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
 /** Frees a participant's seat (the organizer cannot leave: they cancel). False when they were not a participant. */
 export async function leaveGroupActivity(activityId: string, userId: string): Promise<boolean> {
-  const outcome = await transact({
-    TransactItems: [
-      {
-        Delete: {
-          TableName: table(),
-          Key: groupActivityKeys.member(activityId, userId),
-          ConditionExpression: 'attribute_exists(pk) AND #role = :participant',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':participant': 'participant' },
-        },
-      },
-      {
-        Update: {
-          TableName: table(),
-          Key: groupActivityKeys.activity(activityId),
-          UpdateExpression: 'SET participantCount = participantCount - :one',
-          ConditionExpression: 'attribute_exists(pk) AND participantCount > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-        },
-      },
-    ],
-  });
+  const outcome = await transact({ TransactItems: freeSeatItems(activityId, userId) });
   return outcome.ok;
 }
 
@@ -576,29 +632,15 @@ export async function scrubActivityOfErasedOrganizer(
 }
 
 /**
- * Display names from the users' profile items (the profile capability writes `displayName`); anyone
- * without one is shown as `fallback`.
+ * Display names for the people of an activity: each user's chosen name (profile repository), `fallback` for anyone
+ * without one, and DELETED_USER for the organizer of an activity whose organizer deleted their account.
  */
 export async function displayNamesOf(userIds: readonly string[], fallback: string): Promise<Map<string, string>> {
-  const unique = [...new Set(userIds)];
-  const names = new Map<string, string>(
-    unique.map((id) => [id, id === DELETED_ORGANIZER_ID ? DELETED_USER : fallback]),
+  const names = await profileDisplayNamesOf(
+    userIds.filter((id) => id !== DELETED_ORGANIZER_ID),
+    fallback,
   );
-  if (unique.length === 0) return names;
-  const items = await batchGetAll(
-    tableName('users'),
-    unique.map((id) => keys.userProfile(id)),
-  );
-  for (const item of items) {
-    const settings = (item.settings ?? {}) as Record<string, unknown>;
-    const name =
-      typeof item.displayName === 'string'
-        ? item.displayName
-        : typeof settings.displayName === 'string'
-          ? settings.displayName
-          : '';
-    if (name.trim() !== '') names.set(String(item.userId ?? userIdOfPartition(String(item.pk))), name.trim());
-  }
+  if (userIds.includes(DELETED_ORGANIZER_ID)) names.set(DELETED_ORGANIZER_ID, DELETED_USER);
   return names;
 }
 
@@ -657,13 +699,4 @@ export async function deleteMember(activityId: string, userId: string): Promise<
     }),
   );
   return result.Attributes ? 1 : 0;
-}
-
-/** The home area from the user's profile item (written by the profile capability), if they set one. */
-export async function homeAreaOf(userId: string): Promise<string | null> {
-  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: keys.userProfile(userId) }));
-  const item = result.Item ?? {};
-  const settings = (item.settings ?? {}) as Record<string, unknown>;
-  const area = typeof item.homeArea === 'string' ? item.homeArea : settings.homeArea;
-  return typeof area === 'string' ? area : null;
 }

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
+import type { IdempotencyClaim, IdempotencyRecord } from '../lib/idempotency';
 import { idempotencyKeys } from './keys';
+
+export type { IdempotencyClaim, IdempotencyRecord };
 
 /**
  * social table: the answer a creating request gave, kept under the `Idempotency-Key` its client sent, so a retry
@@ -16,19 +19,6 @@ import { idempotencyKeys } from './keys';
  * database, a timeout) finds its record on the retry. Other routes' records are written right after the work.
  * Records live 24 hours (Stripe's window for its keys), by TTL and by the read below (TTL may run days late).
  */
-export interface IdempotencyClaim {
-  userId: string;
-  routeId: string;
-  key: string;
-  /** SHA-256 of what the request asked (path and body): the same key with another request is refused. */
-  fingerprint: string;
-}
-
-export interface IdempotencyRecord {
-  fingerprint: string;
-  body: unknown;
-}
-
 export const IDEMPOTENCY_RECORD_LIFETIME_S = 24 * 60 * 60;
 
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);

@@ -12,7 +12,7 @@ import { dynamo, isConditionalCheckFailure } from '../lib/dynamo';
 import { Notification, type NotificationType } from '../shared/schemas/notifications';
 import { deleteItemsByPrefix } from './batch';
 import { blockedEitherWayOf, isBlockedEitherWay } from './partner-relationships';
-import { displayNamesOf } from './partner-members';
+import { displayNamesOf } from './user-profiles';
 import { actorOf, isLegacyWithActor } from '../domain/notification-actor';
 import { notificationKeys } from './keys';
 

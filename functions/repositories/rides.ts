@@ -5,8 +5,8 @@ import { wallClockOf } from '../domain/plan-time';
 import { PLAN_TIME_ZONE } from '../shared/schemas/group-activities';
 import type { Vehicle } from '../shared/schemas/rides';
 import { batchGetAll, deleteItemsByPrefix, writeIfCondition } from './batch';
-import { transact } from './group-activities';
-import { groupActivityKeys, rideKeys } from './keys';
+import { freeSeatItems, openActivityCheck, participantCheck, transact } from './group-activities';
+import { rideKeys } from './keys';
 
 /**
  * social table: rides live in their activity's partition, so one Query reads every offer, booking and
@@ -171,13 +171,7 @@ export async function putRideOffer(offer: RideOfferRecord): Promise<PutRideOutco
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      {
-        ConditionCheck: {
-          TableName: table(),
-          Key: groupActivityKeys.member(offer.activityId, offer.driverId),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      },
+      participantCheck(offer.activityId, offer.driverId),
       {
         Update: {
           TableName: table(),
@@ -233,20 +227,8 @@ export async function bookSeat(activityId: string, rideId: string, userId: strin
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      {
-        ConditionCheck: {
-          TableName: table(),
-          Key: groupActivityKeys.member(activityId, userId),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      },
-      {
-        ConditionCheck: {
-          TableName: table(),
-          Key: groupActivityKeys.activity(activityId),
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)',
-        },
-      },
+      participantCheck(activityId, userId),
+      openActivityCheck(activityId),
     ],
   });
   if (outcome.ok) return 'booked';
@@ -343,13 +325,7 @@ export async function putRideRequest(request: RideRequestRecord): Promise<PutRid
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      {
-        ConditionCheck: {
-          TableName: table(),
-          Key: groupActivityKeys.member(request.activityId, request.requesterId),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      },
+      participantCheck(request.activityId, request.requesterId),
     ],
   });
   if (outcome.ok) return 'saved';
@@ -402,7 +378,6 @@ export async function removeParticipant(
   bookingRideIds: readonly string[],
   now: Date,
 ): Promise<RemoveOutcome> {
-  const at = now.toISOString();
   const bookings = bookingRideIds.flatMap((rideId) => [
     {
       Delete: {
@@ -422,39 +397,7 @@ export async function removeParticipant(
     },
   ]);
   const outcome = await transact({
-    TransactItems: [
-      {
-        Delete: {
-          TableName: table(),
-          Key: groupActivityKeys.member(activityId, userId),
-          ConditionExpression: 'attribute_exists(pk) AND #role = :participant',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':participant': 'participant' },
-        },
-      },
-      {
-        Update: {
-          TableName: table(),
-          Key: groupActivityKeys.activity(activityId),
-          UpdateExpression: 'SET participantCount = participantCount - :one, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND organizerId = :organizer AND participantCount > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':organizer': organizerId, ':now': at },
-        },
-      },
-      {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...groupActivityKeys.removal(activityId, userId),
-            entity: 'GroupActivityRemoval',
-            activityId,
-            userId,
-            removedAt: at,
-          },
-        },
-      },
-      ...bookings,
-    ],
+    TransactItems: [...freeSeatItems(activityId, userId, { organizerId, now }), ...bookings],
   });
   if (outcome.ok) return 'removed';
   if (outcome.codes[0] === 'ConditionalCheckFailed') return 'not_participant';

@@ -4,8 +4,8 @@ import { dynamo } from '../lib/dynamo';
 import { logger } from '../lib/logger';
 import { DEFAULT_PROFILE_SETTINGS, ProfileSettings } from '../shared/schemas/profile';
 import type { TableId } from '../shared/tables';
-import { batchWriteAll } from './batch';
-import { keys } from './keys';
+import { batchGetAll, batchWriteAll } from './batch';
+import { keys, userIdOfPartition } from './keys';
 
 export interface UserProfileRecord {
   userId: string;
@@ -42,6 +42,38 @@ export async function ensureUserProfile(userId: string, email: string, now: Date
 export async function getUserProfile(userId: string): Promise<UserProfileRecord | null> {
   const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: keys.userProfile(userId) }));
   return result.Item ? fromItem(result.Item) : null;
+}
+
+/**
+ * The display names users chose in their profile. With a `fallback`, everyone asked for is in the map (those without
+ * a name as `fallback`); without one, users without a name are missing from it.
+ */
+export async function displayNamesOf(userIds: readonly string[], fallback?: string): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  const names = new Map<string, string>(fallback === undefined ? [] : unique.map((id) => [id, fallback]));
+  if (unique.length === 0) return names;
+  const items = await batchGetAll(
+    tableName('users'),
+    unique.map((id) => keys.userProfile(id)),
+    'pk, userId, settings, displayName',
+  );
+  for (const item of items) {
+    const name = typeof item.displayName === 'string' ? item.displayName : settingsOf(item).displayName;
+    if (typeof name === 'string' && name.trim() !== '')
+      names.set(String(item.userId ?? userIdOfPartition(String(item.pk))), name.trim());
+  }
+  return names;
+}
+
+/** The settings map of a raw profile item (a top-level field of the same name, where an item has one, is read first). */
+const settingsOf = (item: Record<string, unknown>) => (item.settings ?? {}) as Record<string, unknown>;
+
+/** The home area from the user's profile, if they set one. */
+export async function homeAreaOf(userId: string): Promise<string | null> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: keys.userProfile(userId) }));
+  const item = result.Item ?? {};
+  const area = typeof item.homeArea === 'string' ? item.homeArea : settingsOf(item).homeArea;
+  return typeof area === 'string' ? area : null;
 }
 
 /** Replaces the user's settings (creating the profile if this is the first call) and returns the profile. */

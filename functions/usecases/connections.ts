@@ -1,5 +1,5 @@
 import { logger } from '../lib/logger';
-import { connectionDeps, withProvider, type ConnectionDepsSource } from '../providers/registry';
+import { connectionDeps, withProvider, type ConnectionDepsSource } from './providers/registry';
 import type { ProviderType } from '../shared/schemas/activity';
 import type { SyncResponse } from '../shared/schemas/connections';
 import { withdrawConnection } from './disconnect';

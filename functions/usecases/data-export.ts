@@ -1,6 +1,6 @@
 import { listAllMemberships, getGroupActivities } from '../repositories/group-activities';
 import { listMessages } from '../repositories/messages';
-import { displayNamesOf } from '../repositories/partner-members';
+import { displayNamesOf } from '../repositories/user-profiles';
 import { listRelationships } from '../repositories/partner-relationships';
 import { userPartitionItems } from '../repositories/user-profiles';
 import { DATA_EXPORT_FORMAT, type DataExport } from '../shared/schemas/data-export';

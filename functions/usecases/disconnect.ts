@@ -1,4 +1,4 @@
-import { withProvider, type ConnectionDepsSource } from '../providers/registry';
+import { withProvider, type ConnectionDepsSource } from './providers/registry';
 import type { ProviderType } from '../shared/schemas/activity';
 import { endConnection } from './end-connection';
 

@@ -1,5 +1,5 @@
 import { GoogleAuthError, GoogleUnauthorizedError } from '../adapters/google/errors';
-import type { TokenSource } from '../providers/provider';
+import type { TokenSource } from './providers/provider';
 import { storedTokens, withProviderAccess } from './provider-access';
 import type { GoogleOAuthDeps } from './google-oauth-deps';
 

@@ -12,7 +12,6 @@ import {
   leaveGroupActivity as freeSeat,
   listActivitiesByArea,
   activitiesJoinedAmong,
-  homeAreaOf,
   listMembers,
   listMyMemberships,
   moveMembersTo,
@@ -22,6 +21,7 @@ import {
   type GroupActivityRecord,
   type MemberRecord,
 } from '../repositories/group-activities';
+import { homeAreaOf } from '../repositories/user-profiles';
 import {
   activityTimingIssues,
   DEFAULT_NEARBY_AREA,

@@ -7,7 +7,7 @@ import {
   type DigestState,
 } from '../repositories/message-digests';
 import { listMessages, type StoredMessage } from '../repositories/messages';
-import { displayNamesOf } from '../repositories/partner-members';
+import { displayNamesOf } from '../repositories/user-profiles';
 import { isBlocked, listRelationships, type Relationship } from '../repositories/partner-relationships';
 import { visibleOnly } from '../repositories/reports';
 import { planDateOf } from '../shared/schemas/group-activities';

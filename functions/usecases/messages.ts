@@ -12,7 +12,7 @@ import {
 import { MESSAGE_SK_PREFIX } from '../repositories/keys';
 import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
-import { displayNamesOf } from '../repositories/partner-members';
+import { displayNamesOf } from '../repositories/user-profiles';
 import {
   getRelationship,
   isBlocked,

@@ -2,7 +2,7 @@ import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } f
 import type { addNotification } from '../repositories/notifications';
 import { notifyWithEmail } from './email';
 import { getPartnerSnapshot } from '../repositories/partner-index';
-import { displayNamesOf } from '../repositories/partner-members';
+import { displayNamesOf } from '../repositories/user-profiles';
 import {
   acceptPartnerRequest,
   blockMember,

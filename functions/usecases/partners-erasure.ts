@@ -1,6 +1,6 @@
 import { deleteMessageQuotas } from '../repositories/messages';
 import { deleteNotificationsOfUser, scrubNotificationsFrom } from '../repositories/notifications';
-import { displayNamesOf } from '../repositories/partner-members';
+import { displayNamesOf } from '../repositories/user-profiles';
 import { getPartnerSnapshot, replacePartnerListing } from '../repositories/partner-index';
 import { deleteRelationshipPairs, listRelationships } from '../repositories/partner-relationships';
 import { DELETED_USER } from '../shared/schemas/partners';

@@ -5,7 +5,7 @@ import {
   storeRefreshedTokens,
   type Connection,
 } from '../repositories/connections';
-import type { TokenSource } from '../providers/provider';
+import type { TokenSource } from './providers/provider';
 
 /** Refresh this long before the provider's expiry, so a token never dies mid-sync. */
 export const REFRESH_MARGIN_SECONDS = 5 * 60;

@@ -1,6 +1,6 @@
 import { logger } from '../lib/logger';
 import { activeConnections } from '../repositories/connections';
-import { pullingProviders } from '../providers/registry';
+import { pullingProviders } from './providers/registry';
 import type { ProviderType } from '../shared/schemas/activity';
 import { startImportJob } from './import-jobs/jobs';
 

@@ -1,5 +1,5 @@
 import { StravaAuthError, StravaUnauthorizedError } from '../adapters/strava/errors';
-import type { TokenSource } from '../providers/provider';
+import type { TokenSource } from './providers/provider';
 import { withProviderAccess } from './provider-access';
 import type { StravaOAuthDeps } from './strava-oauth-deps';
 

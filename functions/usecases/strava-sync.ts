@@ -3,7 +3,7 @@ import { StravaAuthError, StravaNetworkError } from '../adapters/strava/errors';
 import { importWindowStart } from '../domain/backfill';
 import { AppError, ConflictError, NotFoundError, UpstreamError, UpstreamUnreachableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { stravaPull } from '../providers/strava/pull';
+import { stravaPull } from './providers/strava/pull';
 import { storedActivityKeys, upsertActivities } from '../repositories/activities';
 import { ConnectionEndedError, type ConnectionFence } from '../repositories/connection-fence';
 import { markSynced, saveSyncCursor, type SyncCursor } from '../repositories/connections';

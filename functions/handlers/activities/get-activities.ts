@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ActivitiesQuery } from '../../shared/schemas/connections';
 import { listActivities } from '../../usecases/activities';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { AnalysisQuery } from '../../shared/schemas/analysis';
 import { getAnalysis } from '../../usecases/analysis';
 

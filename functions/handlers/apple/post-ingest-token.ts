@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { issueAppleIngestToken } from '../../usecases/apple-connect';
 import { appleDeps } from '../../usecases/apple-deps';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { APPLE_INGEST_MAX_BYTES, AppleIngestRequest } from '../../shared/schemas/apple';
 import { appleDeps } from '../../usecases/apple-deps';
 import { ingestAppleHealth } from '../../usecases/apple-ingest';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listUserConnections } from '../../usecases/connection-lists';
 
 /** GET /api/connections — the caller's active health connections (never tokens). */

@@ -1,4 +1,4 @@
-import { httpRoute, respond } from '../../lib/http';
+import { httpRoute, respond } from '../http-route';
 import { requestOrRunSync } from '../../usecases/connections';
 import { ProviderPath } from './provider-path';
 

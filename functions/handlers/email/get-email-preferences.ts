@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { readEmailPreferences } from '../../usecases/email';
 
 /** GET /api/email-preferences — the caller's per-type email choices. */

@@ -1,4 +1,4 @@
-import { httpRoute, respond } from '../../lib/http';
+import { httpRoute, respond } from '../http-route';
 import { UnsubscribeQuery } from '../../shared/schemas/email';
 import { UNSUBSCRIBE_PAGE } from '../../usecases/email';
 

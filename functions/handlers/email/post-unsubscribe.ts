@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { UnsubscribeQuery } from '../../shared/schemas/email';
 import { unsubscribe } from '../../usecases/email';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { EmailPreferencesUpdate } from '../../shared/schemas/email';
 import { updateEmailPreferences } from '../../usecases/email';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { createGoogleAuthorizeUrl } from '../../usecases/google-connect';
 import { googleDeps } from '../../usecases/google-deps';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { GoogleConnectRequest } from '../../shared/schemas/google';
 import { connectGoogleHealth } from '../../usecases/google-connect';
 import { googleDeps } from '../../usecases/google-deps';

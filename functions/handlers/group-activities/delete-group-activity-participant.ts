@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ParticipantPath } from '../../shared/schemas/group-activities';
 import { planDeps } from '../../usecases/group-activity-deps';
 import { removeParticipant } from '../../usecases/group-activities';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { NearbyActivitiesQuery } from '../../shared/schemas/group-activities';
 import { listNearbyActivities } from '../../usecases/group-activities';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { MyActivitiesQuery } from '../../shared/schemas/group-activities';
 import { listMyActivities } from '../../usecases/group-activities';
 

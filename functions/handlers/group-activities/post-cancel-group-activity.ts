@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ActivityIdPath } from '../../shared/schemas/group-activities';
 import { planDeps } from '../../usecases/group-activity-deps';
 import { cancelGroupActivity } from '../../usecases/group-activities';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { GroupActivityInput } from '../../shared/schemas/group-activities';
 import { createGroupActivity } from '../../usecases/group-activities';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { probeTables } from '../../repositories/health-probe';
 import type { HealthResponse } from '../../shared/schemas/health';
 

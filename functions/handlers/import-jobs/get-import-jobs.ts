@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listUserImportJobs } from '../../usecases/import-jobs/jobs';
 
 /** GET /api/connections/jobs — the caller's import and backfill jobs (progress, what they wait for, result). */

@@ -1,7 +1,7 @@
 import { cognitoSignInDeleter } from '../../adapters/cognito/user-directory';
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { accountDeletionDeps, deleteAccount } from '../../usecases/account-deletion';
-import { connectionDeps } from '../../providers/registry';
+import { connectionDeps } from '../../usecases/providers/registry';
 import { withdrawConnection } from '../../usecases/disconnect';
 
 /** DELETE /api/me — deauthorizes the caller's providers, deletes everything they own and their Cognito user, now. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { verifiedEmailOf } from '../../lib/verified-email';
 import { ensureUserProfile } from '../../repositories/user-profiles';
 import type { MeResponse } from '../../shared/schemas/me';

@@ -1,4 +1,4 @@
-import { httpRoute, respond } from '../../lib/http';
+import { httpRoute, respond } from '../http-route';
 import { exportUserData } from '../../usecases/data-export';
 
 /** GET /api/me/export — everything TrailBuddy keeps about the caller, as a JSON file to save. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listConversations } from '../../usecases/messages';
 
 /** GET /api/conversations — one per partner, latest first, with this month's message allowance. */

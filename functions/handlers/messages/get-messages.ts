@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { MessagesQuery } from '../../shared/schemas/messages';
 import { MemberPath } from '../../shared/schemas/partners';
 import { conversationMessages } from '../../usecases/messages';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { SendMessageRequest } from '../../shared/schemas/messages';
 import { MemberPath } from '../../shared/schemas/partners';
 import { sendMessage } from '../../usecases/messages';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { moderationQueue } from '../../usecases/moderation';
 
 /** GET /api/moderation/reports — the moderators' queue (403 without the `moderators` group claim). */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ModerationActionRequest, ReportIdPath } from '../../shared/schemas/reports';
 import { moderate } from '../../usecases/moderation';
 

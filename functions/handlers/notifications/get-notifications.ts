@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { NotificationsQuery } from '../../shared/schemas/notifications';
 import { notificationsOf } from '../../usecases/notifications';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { markAllRead } from '../../usecases/notifications';
 
 /** POST /api/notifications/read-all — mark every notification read. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { NotificationPath } from '../../shared/schemas/notifications';
 import { markRead } from '../../usecases/notifications';
 

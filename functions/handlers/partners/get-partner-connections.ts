@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listConnections } from '../../usecases/partner-connections';
 
 /** GET /api/partner-connections — requests both ways, partners and blocked members. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { PartnerSearchQuery } from '../../shared/schemas/partners';
 import { searchPartners } from '../../usecases/partner-search';
 

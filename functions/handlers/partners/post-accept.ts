@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { MemberPath } from '../../shared/schemas/partners';
 import { acceptRequest } from '../../usecases/partner-connections';
 

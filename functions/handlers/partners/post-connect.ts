@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { MemberPath } from '../../shared/schemas/partners';
 import { connectWith } from '../../usecases/partner-connections';
 

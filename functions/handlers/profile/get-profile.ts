@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { getProfile } from '../../usecases/profile';
 
 /** GET /api/profile — the caller's profile settings, account details and activity level. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { UpdateProfileRequest } from '../../shared/schemas/profile';
 import { updateProfile } from '../../usecases/profile';
 

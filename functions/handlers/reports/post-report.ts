@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ReportRequest } from '../../shared/schemas/reports';
 import { fileReport } from '../../usecases/reports';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { RideRequestPath } from '../../shared/schemas/rides';
 import { withdrawRideRequest } from '../../usecases/rides';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listMyRides } from '../../usecases/rides';
 
 /** GET /api/rides — ride offers and requests of the caller's upcoming activities (Find Rides). */

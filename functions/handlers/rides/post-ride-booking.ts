@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { RidePath } from '../../shared/schemas/rides';
 import { planDeps } from '../../usecases/group-activity-deps';
 import { bookRide } from '../../usecases/rides';

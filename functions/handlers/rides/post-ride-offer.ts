@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { ActivityIdPath } from '../../shared/schemas/group-activities';
 import { OfferRideRequest } from '../../shared/schemas/rides';
 import { offerRide } from '../../usecases/rides';

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { RideRequestPath } from '../../shared/schemas/rides';
 import { planDeps } from '../../usecases/group-activity-deps';
 import { offerRideToRequest } from '../../usecases/rides';

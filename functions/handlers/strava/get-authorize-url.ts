@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { createAuthorizeUrl } from '../../usecases/strava-connect';
 import { stravaDeps } from '../../usecases/strava-deps';
 

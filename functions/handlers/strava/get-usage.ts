@@ -1,5 +1,5 @@
 import type { RateLimitUsageSummary } from '../../domain/rate-limit';
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { stravaConfigForUser, stravaUsageSummary } from '../../repositories/strava-rate-limiter';
 import type { StravaUsageResponse } from '../../shared/schemas/connections';
 

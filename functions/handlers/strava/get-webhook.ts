@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { stravaWebhookVerifyToken } from '../../lib/config';
 import { verifyWebhookSubscription, WebhookVerificationQuery } from '../../usecases/strava-webhook';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { StravaConnectRequest } from '../../shared/schemas/connections';
 import { startJobsAfterConnect } from '../../usecases/import-jobs/jobs';
 import { connectStrava } from '../../usecases/strava-connect';

@@ -1,5 +1,5 @@
 import { stravaWebhookSubscriptionId } from '../../lib/config';
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { stravaDeps } from '../../usecases/strava-deps';
 import { handleStravaWebhookEvent, StravaWebhookEvent } from '../../usecases/strava-webhook';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listUserSyncRequests } from '../../usecases/connection-lists';
 
 /** GET /api/sync-requests — the caller's sync requests, newest first. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripContactStopPath } from '../../shared/schemas/trip-plans';
 import { showContactStop } from '../../usecases/trip-contacts';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripLinkPath } from '../../shared/schemas/trip-plans';
 import { sharedTripPlan } from '../../usecases/trip-plans';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripPlanIdPath } from '../../shared/schemas/trip-plans';
 import { getTripPlanFor } from '../../usecases/trip-plans';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { listTripPlansFor } from '../../usecases/trip-plans';
 
 /** GET /api/trip-plans — the plans the caller is in, newest first. */

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripCheckInRequest, TripPlanIdPath } from '../../shared/schemas/trip-plans';
 import { checkInTripPlan } from '../../usecases/trip-plans';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripContactStopPath, TripContactStopRequest } from '../../shared/schemas/trip-plans';
 import { confirmContactStop } from '../../usecases/trip-contacts';
 

@@ -1,4 +1,4 @@
-import { httpRoute } from '../../lib/http';
+import { httpRoute } from '../http-route';
 import { TripPlanInput } from '../../shared/schemas/trip-plans';
 import { fileTripPlan } from '../../usecases/trip-plans';
 

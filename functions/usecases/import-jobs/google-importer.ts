@@ -1,7 +1,7 @@
 import { addPageToBackfill, type BackfillDays } from '../../domain/backfill';
 import { localMidnightMs, shiftDate, syncWindow } from '../../domain/google-health-time';
 import { logger } from '../../lib/logger';
-import { googleProvider } from '../../providers/google';
+import { googleProvider } from '../providers/google';
 import type { GoogleDeps } from '../google-deps';
 import { GOOGLE_NOT_CONNECTED, importGoogleHealth, notConnected, toGoogleSyncError } from '../google-sync';
 import { connectionToImport } from '../import-connection';

@@ -6,7 +6,7 @@ import { activeGeneration } from '../../repositories/connections';
 import { getImportJob, saveImportJob } from '../../repositories/import-jobs';
 import type { ProviderType } from '../../shared/schemas/activity';
 import type { ImportJob } from '../../shared/schemas/import-jobs';
-import { providerImporter } from '../../providers/importers';
+import { providerImporter } from '../providers/importers';
 import type { ImporterFactory, ImportOutcome } from './importer';
 import { JOB_RUN_BUDGET_MS, startImportJob } from './jobs';
 

@@ -1,6 +1,6 @@
 import { addPageToBackfill, importWindowStart, type BackfillDays } from '../../domain/backfill';
 import { isServerFault, TooManyRequestsError } from '../../lib/errors';
-import { stravaPull } from '../../providers/strava/pull';
+import { stravaPull } from '../providers/strava/pull';
 import { finishSyncRequest, pendingSyncRequests } from '../../repositories/sync-requests';
 import { DEFAULT_TIME_ZONE } from '../../shared/schemas/metrics';
 import type { StravaDeps } from '../strava-deps';

@@ -40,7 +40,7 @@ import {
 } from '../../../functions/usecases/account-deletion';
 import { quotaMonthOf } from '../../../functions/usecases/messages-quota';
 import { eraseAppleDataOfUser } from '../../../functions/usecases/apple-erasure';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { savePartnerListing } from '../../../functions/usecases/partner-listing';
 import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-erasure';

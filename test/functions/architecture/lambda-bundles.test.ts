@@ -96,9 +96,9 @@ const EVERY_CAPABILITY: readonly string[] = ['delete-me', 'get-my-data'];
 
 /**
  * What sync now, disconnecting, the account erasure and the daily refresh do with a provider goes through the
- * provider registry (functions/providers/registry.ts), which holds only the providers' light sides: they load none of
+ * provider registry (functions/usecases/providers/registry.ts), which holds only the providers' light sides: they load none of
  * a provider's connect, import, mapping or rate-limit code, which the registry's heavy half for the import worker
- * (functions/providers/importers.ts) brings in.
+ * (functions/usecases/providers/importers.ts) brings in.
  */
 const LIGHT_SIDE_FUNCTIONS: readonly string[] = [
   'delete-me',
@@ -107,11 +107,11 @@ const LIGHT_SIDE_FUNCTIONS: readonly string[] = [
   'provider-refresh',
 ];
 const PROVIDER_HEAVY_CODE = [
-  'functions/providers/importers.ts',
-  'functions/providers/strava/importer.ts',
-  'functions/providers/strava/provider.ts',
-  'functions/providers/strava/pull.ts',
-  'functions/providers/google_health/importer.ts',
+  'functions/usecases/providers/importers.ts',
+  'functions/usecases/providers/strava/importer.ts',
+  'functions/usecases/providers/strava/provider.ts',
+  'functions/usecases/providers/strava/pull.ts',
+  'functions/usecases/providers/google_health/importer.ts',
   'functions/usecases/strava-connect.ts',
   'functions/usecases/strava-sync.ts',
   'functions/usecases/google-connect.ts',

@@ -10,11 +10,12 @@ const PROVIDER_IDS: ReadonlySet<string> = new Set(PROVIDER_TYPES);
 
 /**
  * The modules allowed to name more than one provider, and why. Everything else that serves several providers
- * reaches them through the registry (functions/providers/registry.ts) by id.
+ * reaches them through the registry (functions/usecases/providers/registry.ts) by id.
  */
 const MAY_LIST_PROVIDERS: Readonly<Record<string, string>> = {
-  'functions/providers/registry.ts': 'the registry: the one list',
-  'functions/providers/importers.ts': "the registry's heavy half for the import worker, keyed by the registry's type",
+  'functions/usecases/providers/registry.ts': 'the registry: the one list',
+  'functions/usecases/providers/importers.ts':
+    "the registry's heavy half for the import worker, keyed by the registry's type",
   'functions/shared/schemas/activity.ts': 'PROVIDER_TYPES, the wire enum of provider ids the registry is keyed by',
   'functions/domain/matching-facts.ts':
     'the sources whose terms allow matching: a terms decision beside the matching rules, an allow-list a new provider stays out of until its terms are read; the partner Lambdas that read it must not load the registry',

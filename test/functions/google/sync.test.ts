@@ -3,7 +3,7 @@ import { localDateOf, shiftDate, syncWindow } from '../../../functions/domain/go
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection, saveTokenlessConnection } from '../../../functions/repositories/connections';
 import { setLocalImportQueue } from '../../../functions/lib/import-queue';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider, requestOrRunSync } from '../../../functions/usecases/connections';
 import { GOOGLE_SYNC_MESSAGES, syncGoogleHealth } from '../../../functions/usecases/google-sync';
 import type { GoogleSimulator } from '../../../infra/local/simulators/google';

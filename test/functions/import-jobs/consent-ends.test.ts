@@ -9,7 +9,7 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getMetrics } from '../../../functions/repositories/metrics';
 import type { ProviderType } from '../../../functions/shared/schemas/activity';
 import { getAnalysis } from '../../../functions/usecases/analysis';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
 import type { ImporterFactory } from '../../../functions/usecases/import-jobs/importer';

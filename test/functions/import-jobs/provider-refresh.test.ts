@@ -6,7 +6,7 @@ import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getImportJob } from '../../../functions/repositories/import-jobs';
 import { listSyncRequests, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
 import { SCHEDULED_JOBS } from '../../../functions/shared/routes';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
 import { googleImporter } from '../../../functions/usecases/import-jobs/google-importer';
 import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../../functions/lib/errors';
 import { randomUUID } from 'node:crypto';
-import { httpRoute, readsOnlyOf, respond, z } from '../../../functions/lib/http';
+import { httpRoute } from '../../../functions/handlers/http-route';
+import { readsOnlyOf, respond, z } from '../../../functions/lib/http';
 import { putAccountSuspended, putDeletedUserTombstone } from '../../../functions/repositories/account-tombstones';
 import { logger } from '../../../functions/lib/logger';
 import { invoke, userClaims } from '../../support/api-events';

@@ -20,9 +20,9 @@ describe('provider-neutral modules', () => {
     'usecases/provider-deps.ts',
     'usecases/provider-refresh.ts',
     'usecases/import-jobs/run-job.ts',
-    'providers/provider.ts',
-    'providers/registry.ts',
-    'providers/importers.ts',
+    'usecases/providers/provider.ts',
+    'usecases/providers/registry.ts',
+    'usecases/providers/importers.ts',
   ];
 
   it.each(neutral)('%s imports no provider adapter', (file) => {
@@ -31,11 +31,11 @@ describe('provider-neutral modules', () => {
 
   it('sync now, disconnect, the erasure, the daily refresh and the import worker dispatch through the registry, not on provider names', () => {
     const dispatchers = {
-      'usecases/connections.ts': "from '../providers/registry'",
-      'usecases/disconnect.ts': "from '../providers/registry'",
-      'usecases/provider-refresh.ts': "from '../providers/registry'",
-      'handlers/me/delete-me.ts': "from '../../providers/registry'",
-      'usecases/import-jobs/run-job.ts': "from '../../providers/importers'",
+      'usecases/connections.ts': "from './providers/registry'",
+      'usecases/disconnect.ts': "from './providers/registry'",
+      'usecases/provider-refresh.ts': "from './providers/registry'",
+      'handlers/me/delete-me.ts': "from '../../usecases/providers/registry'",
+      'usecases/import-jobs/run-job.ts': "from '../providers/importers'",
     };
     for (const [file, registry] of Object.entries(dispatchers)) {
       const source = readFileSync(join(root, file), 'utf8');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { googleProvider } from '../../../functions/providers/google';
-import { providerImporter } from '../../../functions/providers/importers';
-import { connectionDeps, PROVIDERS, pullingProviders } from '../../../functions/providers/registry';
-import { stravaPull } from '../../../functions/providers/strava/pull';
-import { stravaProvider } from '../../../functions/providers/strava/provider';
+import { googleProvider } from '../../../functions/usecases/providers/google';
+import { providerImporter } from '../../../functions/usecases/providers/importers';
+import { connectionDeps, PROVIDERS, pullingProviders } from '../../../functions/usecases/providers/registry';
+import { stravaPull } from '../../../functions/usecases/providers/strava/pull';
+import { stravaProvider } from '../../../functions/usecases/providers/strava/provider';
 import { PROVIDER_TYPES } from '../../../functions/shared/schemas/activity';
 
 describe('the provider registry', () => {

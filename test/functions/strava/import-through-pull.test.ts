@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
-import { stravaPull } from '../../../functions/providers/strava/pull';
+import { stravaPull } from '../../../functions/usecases/providers/strava/pull';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { startImportJob } from '../../../functions/usecases/import-jobs/jobs';
 import { runImportJob } from '../../../functions/usecases/import-jobs/run-job';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import type { StravaGeneration, StravaSimulator } from '../../../infra/local/simulators/strava';
 import { connectAs, MAYA, newUserId, startStrava, testDeps } from './helpers';

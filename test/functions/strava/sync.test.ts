@@ -7,7 +7,7 @@ import { activitiesOfUser, deleteActivitiesOfUser } from '../../../functions/rep
 import { activeConnections, deactivateConnection, getConnection } from '../../../functions/repositories/connections';
 import { keys } from '../../../functions/repositories/keys';
 import { listSyncRequests, setManualSyncOnly } from '../../../functions/repositories/sync-requests';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { requestOrRunSync } from '../../../functions/usecases/connections';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';

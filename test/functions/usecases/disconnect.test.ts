@@ -5,7 +5,7 @@ import { getConnection } from '../../../functions/repositories/connections';
 import { issueAppleIngestToken } from '../../../functions/usecases/apple-connect';
 import { appleDeps } from '../../../functions/usecases/apple-deps';
 import { ingestAppleHealth } from '../../../functions/usecases/apple-ingest';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { withdrawConnection } from '../../../functions/usecases/disconnect';
 import type { GoogleOAuthDeps } from '../../../functions/usecases/google-oauth-deps';
 import type { StravaOAuthDeps } from '../../../functions/usecases/strava-oauth-deps';

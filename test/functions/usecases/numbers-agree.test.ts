@@ -15,7 +15,7 @@ import { PROVIDER_TYPES, type ProviderType, type UnifiedActivity } from '../../.
 import { DEFAULT_TIME_ZONE } from '../../../functions/shared/schemas/metrics';
 import { listActivities } from '../../../functions/usecases/activities';
 import { getAnalysis } from '../../../functions/usecases/analysis';
-import { connectionDeps } from '../../../functions/providers/registry';
+import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { recalculateAfterImport } from '../../../functions/usecases/metrics';
 import type { StravaDeps } from '../../../functions/usecases/strava-deps';

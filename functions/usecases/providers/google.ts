@@ -1,10 +1,10 @@
-import { healthActivities, type HealthItem } from '../domain/google-health';
-import { NotFoundError } from '../lib/errors';
-import { getConnection } from '../repositories/connections';
-import { GOOGLE_NOT_CONNECTED, googleTokenSource } from '../usecases/google-access';
-import { createGoogleAuthorizeUrl } from '../usecases/google-connect';
-import type { GoogleDeps } from '../usecases/google-deps';
-import { listGoogleHealthPage } from '../usecases/google-read';
+import { healthActivities, type HealthItem } from '../../domain/google-health';
+import { NotFoundError } from '../../lib/errors';
+import { getConnection } from '../../repositories/connections';
+import { GOOGLE_NOT_CONNECTED, googleTokenSource } from '../google-access';
+import { createGoogleAuthorizeUrl } from '../google-connect';
+import type { GoogleDeps } from '../google-deps';
+import { listGoogleHealthPage } from '../google-read';
 import { googleSyncNow } from './google-sync-now';
 import { googleWithdrawal } from './google-withdrawal';
 import type { Provider } from './provider';

@@ -1,4 +1,4 @@
-import type { ProviderType } from '../shared/schemas/activity';
+import type { ProviderType } from '../../shared/schemas/activity';
 import { appleHealth } from './apple_health';
 import { googleHealth } from './google_health';
 import type { ProviderEntry } from './provider';

@@ -1,4 +1,4 @@
-import { googleOAuthDeps, type GoogleOAuthDeps } from '../../usecases/google-oauth-deps';
+import { googleOAuthDeps, type GoogleOAuthDeps } from '../../google-oauth-deps';
 import { googleSyncNow } from '../google-sync-now';
 import { googleWithdrawal } from '../google-withdrawal';
 import type { ProviderEntry } from '../provider';

@@ -1,6 +1,6 @@
-import { stravaTokenSource } from '../../usecases/strava-access';
-import { createAuthorizeUrl } from '../../usecases/strava-connect';
-import type { StravaDeps } from '../../usecases/strava-deps';
+import { stravaTokenSource } from '../../strava-access';
+import { createAuthorizeUrl } from '../../strava-connect';
+import type { StravaDeps } from '../../strava-deps';
 import type { Provider } from '../provider';
 import { stravaPull } from './pull';
 import { stravaSyncNow } from './sync-now';

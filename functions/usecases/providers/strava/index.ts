@@ -1,4 +1,4 @@
-import { stravaOAuthDeps, type StravaOAuthDeps } from '../../usecases/strava-oauth-deps';
+import { stravaOAuthDeps, type StravaOAuthDeps } from '../../strava-oauth-deps';
 import type { ProviderEntry } from '../provider';
 import { stravaSyncNow } from './sync-now';
 import { stravaWithdrawal } from './withdrawal';

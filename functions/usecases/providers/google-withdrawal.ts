@@ -1,7 +1,7 @@
-import { logger } from '../lib/logger';
-import { getConnection } from '../repositories/connections';
-import { revokeGoogleAccess } from '../usecases/google-access';
-import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
+import { logger } from '../../lib/logger';
+import { getConnection } from '../../repositories/connections';
+import { revokeGoogleAccess } from '../google-access';
+import type { GoogleOAuthDeps } from '../google-oauth-deps';
 import type { WithdrawalSide } from './provider';
 
 /** Google Health: disconnecting revokes the grant at Google (best effort). */

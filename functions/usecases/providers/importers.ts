@@ -1,5 +1,5 @@
-import type { ProviderType } from '../shared/schemas/activity';
-import type { ImporterFactory } from '../usecases/import-jobs/importer';
+import type { ProviderType } from '../../shared/schemas/activity';
+import type { ImporterFactory } from '../import-jobs/importer';
 import { importer as googleHealth } from './google_health/importer';
 import type { PullingProvider } from './registry';
 import { importer as strava } from './strava/importer';

@@ -1,7 +1,7 @@
-import type { ActivityToStore } from '../repositories/activities';
-import type { TokenCipher } from '../lib/token-cipher';
-import type { ProviderType } from '../shared/schemas/activity';
-import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/connections';
+import type { ActivityToStore } from '../../repositories/activities';
+import type { TokenCipher } from '../../lib/token-cipher';
+import type { ProviderType } from '../../shared/schemas/activity';
+import type { AuthorizeUrlResponse, SyncResponse } from '../../shared/schemas/connections';
 
 /**
  * One provider as the registry (registry.ts) lists it: everything a provider-neutral path needs from it, light
@@ -9,7 +9,7 @@ import type { AuthorizeUrlResponse, SyncResponse } from '../shared/schemas/conne
  * import, backfill, webhook import or refresh job runs in the import worker, which finds a pulling provider's import
  * jobs in importers.ts (the registry's heavy half, checked against it by the compiler).
  *
- * Adding a provider: its folder functions/providers/<id>/ (index.ts with this entry; importer.ts when it pulls; the
+ * Adding a provider: its folder functions/usecases/providers/<id>/ (index.ts with this entry; importer.ts when it pulls; the
  * whole Provider below when it uses OAuth), its adapter, use cases and routes named after it, one line in
  * registry.ts (and, when it pulls, one in importers.ts: the compiler asks for it), and one simulator on the kit
  * (infra/local/simulators/kit/).

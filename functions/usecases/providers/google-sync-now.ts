@@ -1,8 +1,8 @@
-import { NotFoundError } from '../lib/errors';
-import { getConnection } from '../repositories/connections';
-import { GOOGLE_NOT_CONNECTED } from '../usecases/google-access';
-import type { GoogleOAuthDeps } from '../usecases/google-oauth-deps';
-import { startImportJob } from '../usecases/import-jobs/jobs';
+import { NotFoundError } from '../../lib/errors';
+import { getConnection } from '../../repositories/connections';
+import { GOOGLE_NOT_CONNECTED } from '../google-access';
+import type { GoogleOAuthDeps } from '../google-oauth-deps';
+import { startImportJob } from '../import-jobs/jobs';
 import type { SyncNowSide } from './provider';
 
 /** Google Health: a sync now queues an import job. */

@@ -1,8 +1,8 @@
-import { StravaAuthError } from '../../adapters/strava/errors';
-import { logger } from '../../lib/logger';
-import { getConnection } from '../../repositories/connections';
-import { withStravaAccess } from '../../usecases/strava-access';
-import type { StravaOAuthDeps } from '../../usecases/strava-oauth-deps';
+import { StravaAuthError } from '../../../adapters/strava/errors';
+import { logger } from '../../../lib/logger';
+import { getConnection } from '../../../repositories/connections';
+import { withStravaAccess } from '../../strava-access';
+import type { StravaOAuthDeps } from '../../strava-oauth-deps';
 import type { WithdrawalSide } from '../provider';
 
 /** Strava: disconnecting deauthorizes TrailBuddy for the athlete (best effort). */

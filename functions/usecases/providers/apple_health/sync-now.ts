@@ -1,5 +1,5 @@
-import { NotFoundError } from '../../lib/errors';
-import { getConnection } from '../../repositories/connections';
+import { NotFoundError } from '../../../lib/errors';
+import { getConnection } from '../../../repositories/connections';
 import type { SyncNowSide } from '../provider';
 
 export const APPLE_NOT_CONNECTED = 'Apple Health is not connected.';

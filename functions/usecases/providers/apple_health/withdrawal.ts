@@ -1,4 +1,4 @@
-import { revokeIngestToken } from '../../repositories/apple-ingest-tokens';
+import { revokeIngestToken } from '../../../repositories/apple-ingest-tokens';
 import type { WithdrawalSide } from '../provider';
 
 /**

@@ -1,8 +1,8 @@
-import { InvalidStravaActivityError, mapStravaActivity } from '../../domain/strava-activity';
-import { logger } from '../../lib/logger';
-import type { ActivityToStore } from '../../repositories/activities';
-import { withStravaAccess } from '../../usecases/strava-access';
-import type { StravaDeps } from '../../usecases/strava-deps';
+import { InvalidStravaActivityError, mapStravaActivity } from '../../../domain/strava-activity';
+import { logger } from '../../../lib/logger';
+import type { ActivityToStore } from '../../../repositories/activities';
+import { withStravaAccess } from '../../strava-access';
+import type { StravaDeps } from '../../strava-deps';
 import type { PullSide } from '../provider';
 
 /**

@@ -1,8 +1,8 @@
-import { NotFoundError } from '../../lib/errors';
-import { getConnection } from '../../repositories/connections';
-import { createSyncRequest, isManualSyncOnly } from '../../repositories/sync-requests';
-import { startImportJob } from '../../usecases/import-jobs/jobs';
-import type { StravaOAuthDeps } from '../../usecases/strava-oauth-deps';
+import { NotFoundError } from '../../../lib/errors';
+import { getConnection } from '../../../repositories/connections';
+import { createSyncRequest, isManualSyncOnly } from '../../../repositories/sync-requests';
+import { startImportJob } from '../../import-jobs/jobs';
+import type { StravaOAuthDeps } from '../../strava-oauth-deps';
 import type { SyncNowSide } from '../provider';
 
 export const STRAVA_NOT_CONNECTED = 'Strava is not connected.';

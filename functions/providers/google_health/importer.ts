@@ -1,6 +1,0 @@
-import { googleImporter } from '../../usecases/import-jobs/google-importer';
-import type { ImporterFactory } from '../../usecases/import-jobs/importer';
-import { googleDeps } from '../../usecases/google-deps';
-
-/** Google Health's import jobs (import, refresh, backfill), as the import worker loads them. */
-export const importer: ImporterFactory = async () => googleImporter(await googleDeps());
