@@ -161,9 +161,8 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
 }
 
 function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesShared: number | null }) {
-  // An import job that finishes while the dashboard is open changes its figures: reload them then.
-  const { finished } = useImportJobs();
-  const overview = useOverview(strava.activitiesVersion + finished);
+  // A sync, or an import job that finishes while the dashboard is open, invalidates these figures (queryKeys.analysis).
+  const overview = useOverview();
 
   return (
     <>
