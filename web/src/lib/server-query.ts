@@ -6,7 +6,7 @@ import {
   type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 
 /**
  * Server state through TanStack Query (the app's one client: ./query-client), in the shape screens render: loading,
@@ -33,7 +33,11 @@ export function readyState<T extends object>(query: QueryState<T>): ReadyState<T
   return query.status === 'error' ? { status: 'error', error: query.error } : { status: 'loading' };
 }
 
-/** Loaded data stays on screen when a refresh (an invalidation, a poll) fails; the next one tries again. */
+/**
+ * Loaded data stays on screen when a refresh (an invalidation, a poll) fails; the next one tries again. Components
+ * take arriving data as a deferred value (`useDeferredValue` below): React fills the screen in in slices of a few
+ * milliseconds, interruptible, instead of one long task, and what the user does meanwhile comes first.
+ */
 function stateOf<T>(data: T | undefined, error: unknown, isError: boolean): QueryState<T> {
   if (data !== undefined) return { status: 'success', data };
   return isError ? { status: 'error', error } : { status: 'loading' };
@@ -61,7 +65,7 @@ export function useServerQuery<T>(
     ...(refetchOnWindowFocus === undefined ? {} : { refetchOnWindowFocus }),
   });
   const controls = useQueryControls<T>(client, queryKey, hashKey(queryKey));
-  return { ...stateOf(query.data, query.error, query.isError), ...controls };
+  return { ...stateOf(useDeferredValue(query.data), query.error, query.isError), ...controls };
 }
 
 function useQueryControls<T>(
@@ -115,7 +119,7 @@ export function useServerListPages<Page extends ListPage>(
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page) => last.nextCursor ?? undefined,
   });
-  const pages = query.data?.pages;
+  const pages = useDeferredValue(query.data)?.pages;
   const joined = pages && pages.length > 0 ? pages.slice(1).reduce(append, pages[0]!) : undefined;
   const hash = hashKey(queryKey);
   /* eslint-disable react-hooks/exhaustive-deps -- the key's hash stands for the key */

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import { useApiClient } from '@/lib/api-client-context';
 import { invalidateActivityData, queryKeys } from '@/lib/query-keys';
@@ -65,12 +65,14 @@ export function useImportJobs(): ImportJobsSnapshot {
     return () => window.removeEventListener(IMPORT_STARTED, pollNow);
   }, [queryClient]);
 
-  const { data } = query;
-  // A failed poll keeps the jobs shown; only a first read that fails is an error.
-  const state: ImportJobsState = data
-    ? { status: 'ready', jobs: data.jobs }
-    : query.isError
-      ? { status: 'error' }
-      : { status: 'loading' };
-  return { state, finished: data?.finished ?? 0 };
+  const { data, isError } = query;
+  // One snapshot per answer, as a store gives it (the dashboard defers it). A failed poll keeps the jobs shown; only
+  // a first read that fails is an error.
+  return useMemo(
+    () => ({
+      state: data ? { status: 'ready', jobs: data.jobs } : isError ? { status: 'error' } : { status: 'loading' },
+      finished: data?.finished ?? 0,
+    }),
+    [data, isError],
+  );
 }
