@@ -15,6 +15,14 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fromHere('../node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/**
+ * TanStack Query and the app's few modules around it (the query client, keys, hooks, and the header's unread counts)
+ * are one chunk: a signed-in screen loads them together (not as five scripts before its figures), and the public
+ * pages, which read no server state, never load it (npm run check:budget).
+ */
+const SERVER_STATE_CHUNK =
+  /node_modules\/@tanstack\/|\/src\/lib\/(query-client|query-keys|server-query|server-state-boundary)\.tsx?$|\/src\/components\/layout\/unread-counts-watcher\.tsx$/;
+
 /** Shared chunks smaller than this (source bytes before minifying) are inlined into the chunks that use them. */
 const INLINED_CHUNK_MAX_BYTES = 30_000;
 
@@ -60,6 +68,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // Stylesheets stay in chunks of their own, as rolldown asks of Vite builds (its CSS plugin would emit
               // an inlined stylesheet once per copy).
               experimentalInlineCommonChunks: { maxSize: INLINED_CHUNK_MAX_BYTES, exclude: /\.css(\?|$)/ },
+              // Only those modules: what they import (React, the router) stays in the chunks it was in.
+              groups: [{ name: 'server-state', test: SERVER_STATE_CHUNK, includeDependenciesRecursively: false }],
             },
           },
         },

@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
+import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Lazy route modules are transformed on first import: on a busy 2-core CI machine that can take longer than
 // Testing Library's 1 s default for findBy*/waitFor, which then fail although the screen is right.
 configure({ asyncUtilTimeout: 5000 });
+
+// TanStack Query hands its updates to components in a setTimeout(0); under fake timers that waits for the test to
+// advance the clock, so a reading that arrived at the tick advanced to would render only at the next. A microtask
+// delivers it as the answer settles, as a real timer would before the next test step.
+notifyManager.setScheduler(queueMicrotask);
 
 // jsdom has no layout: scrolling is a no-op here (the router restores scroll on navigation).
 window.scrollTo = () => {};

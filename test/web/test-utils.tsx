@@ -1,5 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { UnifiedActivity } from '@shared/schemas/activity';
@@ -10,8 +11,10 @@ import { ToastProvider } from '@/components/toast';
 import { SERVER_TRAITS, type ApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { AuthProvider, type AuthChange, type AuthService, type AuthUser } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
 import { RuntimeConfigProvider } from '@/lib/runtime-config-context';
 import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
+import { madeServerStateSource, ServerStateSourceProvider } from '@/lib/server-state-source';
 
 export const TEST_CONFIG: RuntimeConfig = {
   mode: 'local',
@@ -175,11 +178,17 @@ export function TestProviders({
   config?: RuntimeConfig | RuntimeConfigSource;
   children: ReactNode;
 }) {
+  // A cache of its own for every render: no test sees what another read.
+  const [serverState] = useState(() => madeServerStateSource(createQueryClient()));
   return (
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <AuthProvider service={service}>
-          <ApiClientProvider client={apiClient}>{children}</ApiClientProvider>
+          <ServerStateSourceProvider source={serverState}>
+            <QueryClientProvider client={serverState.current!}>
+              <ApiClientProvider client={apiClient}>{children}</ApiClientProvider>
+            </QueryClientProvider>
+          </ServerStateSourceProvider>
         </AuthProvider>
       </ToastProvider>
     </RuntimeConfigProvider>

@@ -7,6 +7,7 @@ import { AuthProvider, useAuth, type AuthService } from '@/lib/auth';
 import { createLazyHttpApiClient } from '@/app/lazy-api-client';
 import { RuntimeConfigProvider, useRuntimeConfigSource } from '@/lib/runtime-config-context';
 import type { RuntimeConfigSource } from '@/lib/runtime-config-source';
+import { createServerStateSource, ServerStateSourceProvider, useServerStateSource } from '@/lib/server-state-source';
 import { BootError } from './boot-error';
 
 interface AppProvidersProps {
@@ -16,13 +17,21 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything screens read from context: config, toasts, auth, and the API client for the current mode. */
+/**
+ * Everything screens read from context: config, toasts, auth, the API client for the current mode, and the one
+ * query client (TanStack Query) that caches what they read, made when a screen first reads server state.
+ */
 export function AppProviders({ config, authService, children }: AppProvidersProps) {
+  const [serverState] = useState(() =>
+    createServerStateSource(async () => (await import('@/lib/query-client')).createQueryClient()),
+  );
   return (
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <AuthProvider service={authService}>
-          <ModeApiClient authService={authService}>{children}</ModeApiClient>
+          <ServerStateSourceProvider source={serverState}>
+            <ModeApiClient authService={authService}>{children}</ModeApiClient>
+          </ServerStateSourceProvider>
         </AuthProvider>
       </ToastProvider>
     </RuntimeConfigProvider>
@@ -31,7 +40,8 @@ export function AppProviders({ config, authService, children }: AppProvidersProp
 
 /** Demo mode swaps in the in-browser client here, once, so screens never branch on it. */
 function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'config'>) {
-  const { isDemo } = useAuth();
+  const { isDemo, user } = useAuth();
+  const serverState = useServerStateSource();
   const configSource = useRuntimeConfigSource();
   // Loaded on the first API call, with the config: signed-out public pages load neither.
   const httpClient = useMemo(
@@ -43,9 +53,13 @@ function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'confi
     [configSource, authService],
   );
   const { demoClient, demoFailed } = useDemoApiClient(isDemo);
+  const client = demoClient ?? httpClient;
+  // What was read for one person (or the demo) is never shown to the next: signing out or into demo mode empties the cache.
+  const userId = user?.id ?? null;
+  useEffect(() => () => serverState.current?.clear(), [serverState, client, userId]);
   if (demoFailed) return <BootError message="Demo mode failed to load. Check your connection and try again." />;
   // While the demo client loads, screens that call the API suspend inside the layout (header and page frame stay).
-  return <ApiClientProvider client={demoClient ?? httpClient}>{children}</ApiClientProvider>;
+  return <ApiClientProvider client={client}>{children}</ApiClientProvider>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type Ro
 import { RouteError } from '@/components/errors/route-error';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ROUTE_TABLE, type PageId, type RouteEntry } from '@/lib/paths';
+import { preloadServerState, ServerState } from '@/lib/server-state-source';
 import { SCREEN_MODULES, screenAt } from './screens';
 import { DemoFromUrl, GuestOnlyRoute, ProtectedRoute } from './route-guards';
 
@@ -29,16 +30,32 @@ const pages = Object.fromEntries(
 const NotFoundPage = lazy(() => import('@/features/not-found/routes/not-found-page'));
 
 /**
+ * Screens that read no server state: TanStack Query stays out of the public pages' JavaScript (npm run check:budget).
+ * Every other screen renders inside `ServerState`.
+ */
+const WITHOUT_SERVER_STATE: ReadonlySet<PageId> = new Set(['landing', 'login', 'terms']);
+
+/**
  * Starts loading the chunk of the screen `pathname` shows (none for an unknown path): a screen rendered afresh at
  * start (a signed-in or demo visitor) then loads beside the app's start instead of after its first render.
  */
 export function preloadScreen(pathname: string): Promise<unknown> | undefined {
   const page = screenAt(pathname);
-  return page ? screenLoaders.get(pages[page])?.() : undefined;
+  if (!page) return undefined;
+  // The query client's chunk too, beside the screen's (a failed load shows where it renders).
+  if (!WITHOUT_SERVER_STATE.has(page)) preloadServerState().catch(() => undefined);
+  return screenLoaders.get(pages[page])?.();
 }
 
 function elementFor(entry: RouteEntry) {
-  const Page = pages[entry.page];
+  const Screen = pages[entry.page];
+  const Page = WITHOUT_SERVER_STATE.has(entry.page)
+    ? Screen
+    : () => (
+        <ServerState>
+          <Screen />
+        </ServerState>
+      );
   if (entry.access === 'protected') {
     return (
       <ProtectedRoute>

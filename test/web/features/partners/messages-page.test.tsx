@@ -122,14 +122,16 @@ describe('MessagesPage', () => {
       );
       expect(within(thread).getAllByRole('listitem')).toHaveLength(2);
 
-      // Hidden tab: no polling; shown again: one poll at once.
+      // Hidden tab: no polling; shown again: one poll at once. Browsers fire visibilitychange at the document,
+      // bubbling (HTML Living Standard, "update the visibility state"), so listeners on window hear it too.
       const calls = conversationMessages.mock.calls.length;
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       await vi.advanceTimersByTimeAsync(THREAD_POLL_MS * 3);
       expect(conversationMessages.mock.calls.length).toBe(calls);
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      await vi.advanceTimersByTimeAsync(0);
       expect(conversationMessages.mock.calls.length).toBe(calls + 1);
     } finally {
       vi.useRealTimers();

@@ -5,7 +5,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { LoadMore } from '@/components/ui/load-more';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useListPages, type ListPages } from '@/lib/use-list-pages';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerListPages, type ListPages } from '@/lib/server-query';
 import { ActivityCard, ActivityCardSkeleton } from './activity-card';
 import { ActivityFiltersBar, DEFAULT_FILTERS, type ActivityFilters } from './activity-filters';
 import { ApiUsageIndicator } from './api-usage-indicator';
@@ -21,21 +22,20 @@ interface ActivitiesListProps {
   connected: boolean;
   /** Show the Strava API-request indicator (when Strava is among the connections). */
   showApiUsage?: boolean;
-  /** Changes when the activities may have changed (a sync, a disconnect), to reload the list. */
-  refreshKey?: number;
 }
 
 /** The user's activities from every provider, with filters, sorting and paging, and the Strava API-request indicator. */
-export function ActivitiesList({ connected, showApiUsage = true, refreshKey = 0 }: ActivitiesListProps) {
+export function ActivitiesList({ connected, showApiUsage = true }: ActivitiesListProps) {
   const client = useApiClient();
   const [filters, setFilters] = useState<ActivityFilters>(DEFAULT_FILTERS);
-  const list = useListPages(
+  // A sync or a disconnect invalidates `queryKeys.activities.all`: the list reads again.
+  const list = useServerListPages(
+    queryKeys.activities.list(filters, connected),
     (cursor) =>
       connected
         ? client.activities({ ...filters, limit: ACTIVITIES_PAGE_SIZE, cursor })
         : Promise.resolve(NOTHING_LISTED),
     (shown, next) => ({ activities: [...shown.activities, ...next.activities], nextCursor: next.nextCursor }),
-    [client, connected, filters, refreshKey],
   );
 
   return (

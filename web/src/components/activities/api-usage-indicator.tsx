@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { StravaUsageResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec health-connections §9: the API indicator refreshes every 5 s. */
 export const USAGE_REFRESH_MS = 5000;
@@ -16,23 +17,13 @@ export function usageText(usage: StravaUsageResponse): string {
 /** The API-request indicator beside the activities list. Demo mode has no real limits, so it reads once. */
 export function ApiUsageIndicator() {
   const client = useApiClient();
-  const [usage, setUsage] = useState<StravaUsageResponse | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    const load = () =>
-      client.stravaUsage().then(
-        (next) => active && setUsage(next),
-        // A missed reading keeps the last one; the next tick tries again.
-        () => undefined,
-      );
-    void load();
-    const timer = client.traits.liveUsage ? setInterval(load, USAGE_REFRESH_MS) : undefined;
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [client]);
+  // A missed reading keeps the last one (TanStack keeps the data of a failed refetch); the next tick tries again.
+  const usage =
+    useQuery({
+      queryKey: queryKeys.stravaUsage,
+      queryFn: () => client.stravaUsage(),
+      refetchInterval: client.traits.liveUsage ? USAGE_REFRESH_MS : false,
+    }).data ?? null;
 
   if (!usage) return null;
   return (

@@ -1,14 +1,18 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAuth } from '@/lib/auth';
+import { ServerState } from '@/lib/server-state-source';
 import { CLOSE_ICON_PATH, MENU_ICON_PATH } from '@/lib/static-menu';
 import { Brand } from './brand';
-import { MessagesLink, NO_UNREAD_COUNTS, NotificationBell, UnreadCountsWatcher } from './notification-bell';
+import { MessagesLink, NO_UNREAD_COUNTS, NotificationBell } from './notification-bell';
 import { signedInNav, signedOutNav, type NavItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/** Loaded once someone is signed in: signed-out pages never load it (nor TanStack Query). */
+const UnreadCountsWatcher = lazy(() => import('./unread-counts-watcher'));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -58,7 +62,9 @@ export function Header() {
               <div className="ml-auto flex shrink-0 items-center lg:ml-0">
                 {/* Demo mode's client may still be loading: the counts wait for it, the header does not. */}
                 <Suspense fallback={null}>
-                  <UnreadCountsWatcher onChange={setUnread} />
+                  <ServerState>
+                    <UnreadCountsWatcher onChange={setUnread} />
+                  </ServerState>
                 </Suspense>
                 <MessagesLink unread={unread.messages} layout="bar" />
                 <NotificationBell unread={unread.notifications} />

@@ -1,13 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { useApiClient } from '@/lib/api-client-context';
 
-/** How often the header asks for new counts while the page stays open. */
-const REFRESH_MS = 60_000;
-
-const UNREAD_EVENT = 'trailbuddy:unread-notifications';
-const UNREAD_MESSAGES_EVENT = 'trailbuddy:unread-messages';
+export const UNREAD_EVENT = 'trailbuddy:unread-notifications';
+export const UNREAD_MESSAGES_EVENT = 'trailbuddy:unread-messages';
 
 /** Tells the bell the unread count a screen just learned (after marking read), so the badge follows at once. */
 export function announceUnreadCount(unread: number): void {
@@ -26,51 +22,6 @@ export interface UnreadCounts {
 }
 
 export const NO_UNREAD_COUNTS: UnreadCounts = { notifications: null, messages: null };
-
-/**
- * Reads both header counts with one request (the bell's), on every navigation and every minute, and follows the
- * counts screens announce. Renders nothing; it is a component so demo mode's client can suspend it alone.
- */
-export function UnreadCountsWatcher({
-  onChange,
-}: {
-  onChange: (update: (counts: UnreadCounts) => UnreadCounts) => void;
-}) {
-  const api = useApiClient();
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    let current = true;
-    const refresh = () =>
-      api.notifications({ limit: 1 }).then(
-        (page) => current && onChange(() => ({ notifications: page.unread, messages: page.unreadMessages ?? null })),
-        () => current && onChange(() => NO_UNREAD_COUNTS),
-      );
-    void refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => {
-      current = false;
-      clearInterval(timer);
-    };
-  }, [api, pathname, onChange]);
-
-  useEffect(() => {
-    const follow = (key: keyof UnreadCounts) => (event: Event) => {
-      const count = (event as CustomEvent<unknown>).detail;
-      if (typeof count === 'number') onChange((counts) => ({ ...counts, [key]: count }));
-    };
-    const onUnread = follow('notifications');
-    const onUnreadMessages = follow('messages');
-    window.addEventListener(UNREAD_EVENT, onUnread);
-    window.addEventListener(UNREAD_MESSAGES_EVENT, onUnreadMessages);
-    return () => {
-      window.removeEventListener(UNREAD_EVENT, onUnread);
-      window.removeEventListener(UNREAD_MESSAGES_EVENT, onUnreadMessages);
-    };
-  }, [onChange]);
-
-  return null;
-}
 
 /** A count badge on an icon link; `cap` is the largest number shown before 'cap+'. */
 export function CountBadge({ count, cap, className = '' }: { count: number | null; cap: number; className?: string }) {

@@ -1,4 +1,4 @@
-import type { MoreState } from '@/lib/use-list-pages';
+import type { MoreState } from '@/lib/server-query';
 import { userMessage } from '@/lib/error-messages';
 import { buttonStyles } from './button-styles';
 import { FormMessage } from './form-message';

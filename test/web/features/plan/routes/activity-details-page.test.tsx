@@ -69,7 +69,7 @@ describe('ActivityDetailsPage', () => {
     expect(bookRide).toHaveBeenCalledWith(ACTIVITY_ID, rideOffer().id);
     expect(await screen.findByText('Seat booked with Jordan!')).toBeInTheDocument();
 
-    // The booking reloads the rides; the list is back once the reload has rendered (a transition: web/src/lib/use-query.ts).
+    // The booking reloads the rides; the list is back once the reload has rendered (a deferred value: web/src/lib/server-query.ts).
     const request = (await within(rides).findByText('Priya')).closest('li')!;
     expect(request).toHaveTextContent('Willing to share costsYes');
     await user.click(within(request).getByRole('button', { name: 'Offer Ride' }));

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,14 +6,17 @@ import { DEFAULT_EMAIL_PREFERENCES, EMAIL_CATEGORY_LABELS } from '@shared/schema
 import { EmailSettingsSection } from '@/features/profile/components/email-settings-section';
 import { ApiError } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
+import { createQueryClient } from '@/lib/query-client';
 import { createFakeApiClient } from '../../../test-utils';
 
 function renderSection(overrides: Parameters<typeof createFakeApiClient>[0]) {
   const apiClient = createFakeApiClient(overrides);
   render(
-    <ApiClientProvider client={apiClient}>
-      <EmailSettingsSection />
-    </ApiClientProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={apiClient}>
+        <EmailSettingsSection />
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return apiClient;
 }

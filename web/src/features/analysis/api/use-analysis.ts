@@ -1,18 +1,18 @@
 import type { AnalysisRange } from '@shared/schemas/analysis';
 import { useApiClient } from '@/lib/api-client-context';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
-/** The analysis for one date filter; `refreshKey` changes after a sync. */
-export function useAnalysis(range: AnalysisRange, refreshKey: number) {
+/** The analysis for one date filter (read again when a sync invalidates `queryKeys.analysis.all`). */
+export function useAnalysis(range: AnalysisRange) {
   const client = useApiClient();
-  return useQuery(() => client.analysis(range), [client, range, refreshKey]);
+  return useServerQuery(queryKeys.analysis.range(range), () => client.analysis(range));
 }
 
 /** The user's active connections (badges, Sync Data, the 'no providers' state). */
-export function useConnections(refreshKey: number) {
+export function useConnections() {
   const client = useApiClient();
-  return useQuery(
-    async () => (await client.connections()).connections.filter((connection) => connection.isActive),
-    [client, refreshKey],
+  return useServerQuery(queryKeys.connectionsAs('active'), async () =>
+    (await client.connections()).connections.filter((connection) => connection.isActive),
   );
 }

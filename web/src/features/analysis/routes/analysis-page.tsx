@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AnalysisRange, AnalysisResponse } from '@shared/schemas/analysis';
@@ -10,6 +11,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
+import { queryKeys } from '@/lib/query-keys';
 import { useAnalysis, useConnections } from '../api/use-analysis';
 import { ActivityHeatmap } from '../components/activity-heatmap';
 import { ActivityLevelPanel } from '../components/activity-level-panel';
@@ -57,10 +59,14 @@ function AnalysisHeader({ actions }: { actions?: ReactNode }) {
 }
 
 function AnalysisScreen() {
-  const [refreshKey, setRefreshKey] = useState(0);
+  const queryClient = useQueryClient();
   const [range, setRange] = useRangeParam();
-  const connections = useConnections(refreshKey);
-  const sync = useSyncAll(() => setRefreshKey((n) => n + 1));
+  const connections = useConnections();
+  // A sync changes the connections' last sync and every range's figures: both are read again.
+  const sync = useSyncAll(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.analysis.all });
+  });
   const active = connections.status === 'success' ? connections.data : [];
 
   return (
@@ -90,7 +96,7 @@ function AnalysisScreen() {
               <ProviderBadges connections={active} />
               <RangeFilter value={range} onChange={setRange} />
             </div>
-            <AnalysisContent range={range} refreshKey={refreshKey} />
+            <AnalysisContent range={range} />
           </>
         ))}
     </>
@@ -133,8 +139,8 @@ function useSyncAll(onDone: () => void) {
   return { syncing, syncAll };
 }
 
-function AnalysisContent({ range, refreshKey }: { range: AnalysisRange; refreshKey: number }) {
-  const analysis = useAnalysis(range, refreshKey);
+function AnalysisContent({ range }: { range: AnalysisRange }) {
+  const analysis = useAnalysis(range);
   if (analysis.status === 'loading') return <Spinner label="Loading your analysis" />;
   if (analysis.status === 'error') return <LoadError error={analysis.error} retry={analysis.reload} />;
   if (!analysis.data.hasActivity) return <NoActivityDataYet />;

@@ -68,7 +68,6 @@ export function ProviderIntegrations({ platform }: { platform?: Platform }) {
       {model.state.status === 'ready' && (
         <ActivitiesList
           connected={model.state.connections.length > 0}
-          refreshKey={model.activitiesVersion}
           showApiUsage={model.connectionOf('strava') !== null}
         />
       )}

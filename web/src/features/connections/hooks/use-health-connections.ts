@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
-import { readyState, useQuery, type ReadyState } from '@/lib/use-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProviderType } from '@shared/schemas/activity';
 import type { ConnectionSummary } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
+import { invalidateActivityData, queryKeys } from '@/lib/query-keys';
+import { readyState, useServerQuery, type ReadyState } from '@/lib/server-query';
 import { PROVIDERS } from '../utils/providers';
 import { syncErrorMessage } from '../utils/sync-errors';
 import { notifyImportStarted } from './use-import-jobs';
@@ -39,8 +41,6 @@ export interface HealthConnectionsModel {
   syncProgress: SyncProgress | null;
   /** Records a connection made on this screen (Apple Health's ingest token) without a reload. */
   addConnection(connection: ConnectionSummary): void;
-  /** Changes whenever the user's activities may have changed, for lists to reload. */
-  activitiesVersion: number;
 }
 
 /** One empty list for every render before the connections load: a fresh [] would change every callback below. */
@@ -49,16 +49,15 @@ const NO_CONNECTIONS: ConnectionSummary[] = [];
 /** The user's health connections (all providers), read once per screen and shared by the cards and lists. */
 export function useHealthConnections(): HealthConnectionsModel {
   const client = useApiClient();
-  const query = useQuery<{ connections: ConnectionSummary[] }>(
-    () =>
-      client
-        .connections()
-        .then(({ connections }) => ({ connections: connections.filter((connection) => connection.isActive) })),
-    [client],
+  const query = useServerQuery<{ connections: ConnectionSummary[] }>(queryKeys.connectionsAs('health'), () =>
+    client
+      .connections()
+      .then(({ connections }) => ({ connections: connections.filter((connection) => connection.isActive) })),
   );
   const { update } = query;
   const [syncProgress, setSyncProgress] = useState<SyncProgress | null>(null);
-  const [activitiesVersion, setActivitiesVersion] = useState(0);
+  const queryClient = useQueryClient();
+  const activitiesChanged = useCallback(() => invalidateActivityData(queryClient), [queryClient]);
   const state: HealthConnectionsState = readyState(query);
 
   const connections = query.status === 'success' ? query.data.connections : NO_CONNECTIONS;
@@ -77,9 +76,9 @@ export function useHealthConnections(): HealthConnectionsModel {
     async (provider: ProviderType) => {
       await client.disconnect(provider);
       updateConnections((list) => list.filter((connection) => connection.provider !== provider));
-      setActivitiesVersion((n) => n + 1);
+      activitiesChanged();
     },
-    [client, updateConnections],
+    [client, updateConnections, activitiesChanged],
   );
 
   const addConnection = useCallback(
@@ -88,9 +87,9 @@ export function useHealthConnections(): HealthConnectionsModel {
         ...list.filter((existing) => existing.provider !== connection.provider),
         connection,
       ]);
-      setActivitiesVersion((n) => n + 1);
+      activitiesChanged();
     },
-    [updateConnections],
+    [updateConnections, activitiesChanged],
   );
 
   const syncAll = useCallback(async (): Promise<SyncAllOutcome> => {
@@ -119,9 +118,9 @@ export function useHealthConnections(): HealthConnectionsModel {
       }
     }
     setSyncProgress(null);
-    setActivitiesVersion((n) => n + 1);
+    activitiesChanged();
     return outcome;
-  }, [client, connections, updateConnections]);
+  }, [client, connections, updateConnections, activitiesChanged]);
 
   return {
     state,
@@ -131,7 +130,6 @@ export function useHealthConnections(): HealthConnectionsModel {
     syncAll,
     syncProgress,
     addConnection,
-    activitiesVersion,
   };
 }
 

@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
-import { readyState, useQuery, type ReadyState } from '@/lib/use-query';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionSummary, SyncResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
+import { invalidateActivityData, queryKeys } from '@/lib/query-keys';
+import { readyState, useServerQuery, type ReadyState } from '@/lib/server-query';
 import { notifyImportStarted } from './use-import-jobs';
 
 interface StravaConnections {
@@ -19,24 +21,21 @@ export interface StravaConnectionApi {
   disconnect(): Promise<void>;
   /** Rejects with the API's error; on success the last sync time is updated. */
   sync(): Promise<SyncResponse>;
-  /** Changes whenever the user's activities may have changed (sync, disconnect), for lists to reload. */
-  activitiesVersion: number;
 }
 
 /** The user's Strava connection, read once per screen and shared by the card and the lists beside it. */
 export function useStravaConnection(): StravaConnectionApi {
   const client = useApiClient();
-  const query = useQuery<StravaConnections>(
-    () =>
-      client.connections().then(({ connections }) => {
-        const activeConnections = connections.filter((connection) => connection.isActive);
-        const connection = activeConnections.find((candidate) => candidate.provider === 'strava') ?? null;
-        return { connection, activeConnections };
-      }),
-    [client],
+  const query = useServerQuery<StravaConnections>(queryKeys.connectionsAs('strava'), () =>
+    client.connections().then(({ connections }) => {
+      const activeConnections = connections.filter((connection) => connection.isActive);
+      const connection = activeConnections.find((candidate) => candidate.provider === 'strava') ?? null;
+      return { connection, activeConnections };
+    }),
   );
   const { update } = query;
-  const [activitiesVersion, setActivitiesVersion] = useState(0);
+  const queryClient = useQueryClient();
+  const activitiesChanged = useCallback(() => invalidateActivityData(queryClient), [queryClient]);
   const state: StravaConnectionState = readyState(query);
 
   const disconnect = useCallback(async () => {
@@ -45,8 +44,8 @@ export function useStravaConnection(): StravaConnectionApi {
       connection: null,
       activeConnections: activeConnections.filter((c) => c.provider !== 'strava'),
     }));
-    setActivitiesVersion((n) => n + 1);
-  }, [client, update]);
+    activitiesChanged();
+  }, [client, update, activitiesChanged]);
 
   const sync = useCallback(async () => {
     const response = await client.sync('strava');
@@ -56,10 +55,10 @@ export function useStravaConnection(): StravaConnectionApi {
       update((previous) =>
         previous.connection ? { ...previous, connection: { ...previous.connection, lastSyncAt } } : previous,
       );
-      setActivitiesVersion((n) => n + 1);
+      activitiesChanged();
     }
     return response;
-  }, [client, update]);
+  }, [client, update, activitiesChanged]);
 
-  return { state, reload: query.reload, disconnect, sync, activitiesVersion };
+  return { state, reload: query.reload, disconnect, sync };
 }

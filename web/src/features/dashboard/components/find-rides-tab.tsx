@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatWallDateTime } from '@shared/schemas/group-activities-plain';
 import type { MyRidesResponse, RideOffer, RideRequest } from '@shared/schemas/rides';
@@ -7,8 +8,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
 const currency = new Intl.NumberFormat('en-CA', {
   style: 'currency',
@@ -20,7 +21,7 @@ const currency = new Intl.NumberFormat('en-CA', {
 /** The Find Rides tab (spec core-app §2): ride offers to join and ride requests to answer, for the user's upcoming activities. */
 export function FindRidesTab() {
   const api = useApiClient();
-  const rides = useQuery(() => api.myRides(), [api], { tags: [queryTags.rides] });
+  const rides = useServerQuery(queryKeys.rides.mine(), () => api.myRides());
 
   if (rides.status === 'loading') return <Spinner label="Loading rides" />;
   if (rides.status === 'error') {
@@ -41,18 +42,20 @@ export function FindRidesTab() {
       </p>
     );
   }
-  return <RideLists data={rides.data} reload={rides.reload} />;
+  return <RideLists data={rides.data} />;
 }
 
-function RideLists({ data, reload }: { data: MyRidesResponse; reload: () => void }) {
+function RideLists({ data }: { data: MyRidesResponse }) {
   const api = useApiClient();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const titleOf = (activityId: string) => data.activities.find((a) => a.id === activityId)?.title;
   const run = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
       toast.success(success);
-      reload();
+      // Every list of rides on the screen reads again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
     } catch (error) {
       toast.error(userMessage(error));
     }

@@ -9,7 +9,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
 /** Spec core-app §9: the dashboard shows at most 3 upcoming activities. */
 export const UPCOMING_LIMIT = 3;
@@ -45,13 +46,13 @@ export function soonestUpcoming(
 /** Upcoming activities: the first 3, each with Join Activity (while there is room) and View Details. */
 export function UpcomingActivities() {
   const api = useApiClient();
-  const upcoming = useQuery(async () => {
+  const upcoming = useServerQuery(queryKeys.groupActivities.upcoming(), async () => {
     const [mine, nearby] = await Promise.all([
       api.myGroupActivities({ limit: UPCOMING_LIMIT }),
       api.nearbyGroupActivities({ limit: UPCOMING_LIMIT }),
     ]);
     return { activities: soonestUpcoming([mine.activities, nearby.activities]) };
-  }, [api]);
+  });
   return (
     <section
       aria-labelledby="upcoming-heading"

@@ -35,7 +35,7 @@ export default function DashboardPage() {
   const displayName = useDisplayName();
   // The import results sit above the figures: waiting for them too keeps them from pushing the figures down.
   // Deferred: a store's change renders at once, in one task, and the jobs may be what completes the dashboard;
-  // deferred, that render is sliced like arriving data's (web/src/lib/use-query.ts).
+  // deferred, that render is sliced like arriving data's (web/src/lib/server-query.ts).
   const importJobs = useDeferredValue(useImportJobs());
   useConnectedToast();
 
@@ -161,9 +161,8 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
 }
 
 function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesShared: number | null }) {
-  // An import job that finishes while the dashboard is open changes its figures: reload them then.
-  const { finished } = useImportJobs();
-  const overview = useOverview(strava.activitiesVersion + finished);
+  // A sync, or an import job that finishes while the dashboard is open, invalidates these figures (queryKeys.analysis).
+  const overview = useOverview();
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_REASON_LABELS, type ModerationReport } from '@shared/schemas/reports';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,7 +10,8 @@ import { useToast } from '@/components/toast';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
 type Action = 'dismiss' | 'hide' | 'suspend';
 
@@ -70,7 +72,8 @@ const timeFormat = new Intl.DateTimeFormat('en-CA', {
 export default function ModerationPage() {
   const api = useApiClient();
   const toast = useToast();
-  const queue = useQuery(() => api.moderationReports(), [api]);
+  const queryClient = useQueryClient();
+  const queue = useServerQuery(queryKeys.moderationReports, () => api.moderationReports());
   const [pending, setPending] = useState<{ report: ModerationReport; action: Action } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -82,7 +85,7 @@ export default function ModerationPage() {
     try {
       await api.moderationAction(report.reportId, action);
       toast.success(ACTIONS[action].done);
-      queue.reload();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.moderationReports });
     } catch (error) {
       toast.error(userMessage(error));
     } finally {

@@ -10,7 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useListPages } from '@/lib/use-list-pages';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerListPages } from '@/lib/server-query';
 
 const PAGE_SIZE = 20;
 const timeFormat = new Intl.DateTimeFormat('en-CA', {
@@ -24,7 +25,8 @@ const timeFormat = new Intl.DateTimeFormat('en-CA', {
 export default function NotificationsPage() {
   const api = useApiClient();
   const toast = useToast();
-  const list = useListPages(
+  const list = useServerListPages(
+    queryKeys.notifications.list(),
     (cursor) => api.notifications({ limit: PAGE_SIZE, cursor }),
     (shown, next) => ({
       notifications: [...shown.notifications, ...next.notifications],
@@ -32,7 +34,6 @@ export default function NotificationsPage() {
       unreadMessages: next.unreadMessages,
       nextCursor: next.nextCursor,
     }),
-    [api],
   );
   const { update } = list;
 

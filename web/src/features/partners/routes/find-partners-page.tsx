@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PartnerSearchResponse } from '@shared/schemas/partners';
@@ -10,8 +11,8 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useListPages } from '@/lib/use-list-pages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerListPages, useServerQuery } from '@/lib/server-query';
 import { PartnerCard } from '../components/partner-card';
 import { DEFAULT_FILTERS, PartnerFilters, type PartnerFilterValues } from '../components/partner-filters';
 import { BlockedMembers } from '../components/blocked-members';
@@ -59,7 +60,9 @@ function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
 export default function FindPartnersPage() {
   const api = useApiClient();
   const [filters, setFilters] = useState<PartnerFilterValues>(DEFAULT_FILTERS);
-  const results = useListPages(
+  const queryClient = useQueryClient();
+  const results = useServerListPages(
+    queryKeys.partners.search(filters),
     (cursor) => api.searchPartners({ ...filters, limit: PARTNERS_PAGE_SIZE, cursor }),
     (shown, next) => {
       const known = new Set(shown.partners.map((partner) => partner.userId));
@@ -69,9 +72,10 @@ export default function FindPartnersPage() {
         nextCursor: next.nextCursor,
       };
     },
-    [api, filters],
   );
-  const requests = useQuery(() => api.partnerConnections(), [api]);
+  const requests = useServerQuery(queryKeys.partners.connections(), () => api.partnerConnections());
+  // An answered request or an unblock changes both the requests and who the search may list.
+  const partnersChanged = () => void queryClient.invalidateQueries({ queryKey: queryKeys.partners.all });
 
   return (
     <PageContainer>
@@ -87,13 +91,7 @@ export default function FindPartnersPage() {
       />
 
       {requests.status === 'success' && (
-        <PartnerRequests
-          requests={requests.data.incoming}
-          onAnswered={() => {
-            requests.reload();
-            results.reload();
-          }}
-        />
+        <PartnerRequests requests={requests.data.incoming} onAnswered={partnersChanged} />
       )}
 
       <PartnerFilters value={filters} onChange={setFilters} />
@@ -165,13 +163,7 @@ export default function FindPartnersPage() {
       </section>
 
       {requests.status === 'success' && (
-        <BlockedMembers
-          blocked={requests.data.blocked}
-          onUnblocked={() => {
-            requests.reload();
-            results.reload();
-          }}
-        />
+        <BlockedMembers blocked={requests.data.blocked} onUnblocked={partnersChanged} />
       )}
     </PageContainer>
   );

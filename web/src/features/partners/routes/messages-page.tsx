@@ -18,11 +18,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { MessageText } from '../components/message-text';
 import { actionMessage, memberPath } from '../utils/partner-format';
-import { useVisibleInterval } from '../utils/use-visible-interval';
 
 /** How often an open conversation asks for replies (replies appear without a reload). */
 export const THREAD_POLL_MS = 5_000;
@@ -63,12 +63,18 @@ function QuotaLine({ quota }: { quota: MessageQuota }) {
 
 function Thread({ userId, onSent }: { userId: string; onSent: (message: Message) => void }) {
   const api = useApiClient();
-  const thread = useQuery(() => api.conversationMessages(userId), [api, userId]);
+  // Replies appear while the conversation is open and the tab visible (polled, and read again as the tab shows
+  // again); a failed poll keeps what is shown and is retried on the next tick.
+  const thread = useServerQuery(queryKeys.conversations.thread(userId), () => api.conversationMessages(userId), {
+    refetchInterval: (data) => (data ? THREAD_POLL_MS : false),
+    refetchOnWindowFocus: true,
+  });
   const loaded = thread.status === 'success' ? thread.data : null;
   const [messages, setMessages] = useState<Message[]>(loaded?.messages ?? []);
   const [quota, setQuota] = useState<MessageQuota | null>(loaded?.quota ?? null);
+  // Each reading joins what is shown: a message sent here stays while a poll begun before it answers.
   if (useChanged([loaded]) && loaded) {
-    setMessages(loaded.messages);
+    setMessages((current) => mergeMessages(current, loaded.messages));
     setQuota(loaded.quota);
   }
   const [text, setText] = useState('');
@@ -77,15 +83,6 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const endRef = useRef<HTMLLIElement>(null);
-
-  // Replies appear while the conversation is open; a failed poll is retried on the next tick.
-  useVisibleInterval(() => {
-    if (!loaded) return;
-    api.conversationMessages(userId).then(
-      (latest) => setMessages((current) => mergeMessages(current, latest.messages)),
-      () => undefined,
-    );
-  }, THREAD_POLL_MS);
 
   // Opening the conversation, and each reply seen while it is open, reads it: the header's Messages badge follows.
   const latestFromPartner = messages.findLast((m) => !m.fromMe)?.id ?? null;
@@ -200,7 +197,7 @@ export default function MessagesPage() {
   const api = useApiClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get('with');
-  const conversations = useQuery(() => api.conversations(), [api]);
+  const conversations = useServerQuery(queryKeys.conversations.list(), () => api.conversations());
   // What was sent from this page, so the list's previews stay current without reloading it.
   const [sentHere, setSentHere] = useState<Record<string, Message>>({});
 

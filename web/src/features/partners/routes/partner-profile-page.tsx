@@ -6,7 +6,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { ReportButton } from '@/components/reports/report-button';
 import { BlockButton } from '../components/block-button';
 import { CompatibilityBadge } from '../components/compatibility-badge';
@@ -28,7 +29,7 @@ export default function PartnerProfilePage() {
   const { userId = '' } = useParams();
   const api = useApiClient();
   const navigate = useNavigate();
-  const profile = useQuery(() => api.partnerProfile(userId), [api, userId]);
+  const profile = useServerQuery(queryKeys.partners.profile(userId), () => api.partnerProfile(userId));
 
   const back = (
     <Link to={paths.findPartners} className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline">

@@ -1,11 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GroupActivityDetails, GroupActivityParticipant } from '@shared/schemas/group-activities';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { invalidateQueries } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
 import { capitalize, othersNotNamed } from '../utils/format';
 
 /**
@@ -21,6 +21,7 @@ export function ParticipantList({
 }) {
   const api = useApiClient();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<GroupActivityParticipant | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const canRemove = (person: GroupActivityParticipant) =>
@@ -36,7 +37,7 @@ export function ParticipantList({
     try {
       onChange(await api.removeParticipant(activity.id, person.userId!));
       // Their seats, offers and request went with them.
-      invalidateQueries(queryTags.rides);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
       toast.success(`${person.displayName} was removed from ${activity.title}.`);
     } catch (error) {
       toast.error(userMessage(error));

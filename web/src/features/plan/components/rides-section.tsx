@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GroupActivityDetails } from '@shared/schemas/group-activities';
 import type { RideRequest } from '@shared/schemas/rides';
@@ -7,8 +8,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { RideOfferCard, RideRequestCard } from './ride-cards';
 import { OfferRideForm, RequestRideForm } from './ride-forms';
 import { useRideActions } from './use-ride-actions';
@@ -17,7 +18,8 @@ import { useRideActions } from './use-ride-actions';
 export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
   const api = useApiClient();
   const toast = useToast();
-  const rides = useQuery(() => api.activityRides(activity.id), [api, activity.id], { tags: [queryTags.rides] });
+  const queryClient = useQueryClient();
+  const rides = useServerQuery(queryKeys.rides.ofActivity(activity.id), () => api.activityRides(activity.id));
   const rideActions = useRideActions();
   const [openForm, setOpenForm] = useState<'offer' | 'request' | null>(null);
   // "Offer Ride" on a request before the viewer has a ride: open the offer form, then offer it to that request.
@@ -83,7 +85,7 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
               setOfferFor(null);
               if (offerFor) return rideActions.offerTo(offerFor);
               toast.success('Your ride is offered to the group.');
-              rides.reload();
+              void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
             }}
           />
         </>
@@ -94,7 +96,7 @@ export function RidesSection({ activity }: { activity: GroupActivityDetails }) {
           onDone={() => {
             toast.success('Your ride request is posted.');
             setOpenForm(null);
-            rides.reload();
+            void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
           }}
         />
       )}

@@ -4,16 +4,16 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { detailsPath } from './activity-list';
 import { RideOfferCard, RideRequestCard } from './ride-cards';
 import { useRideActions } from './use-ride-actions';
 
 /** Rides to the user's upcoming activities: offers to join, requests to answer (seats 1–4 per ride). */
-export function TransportationSection({ version }: { version: number }) {
+export function TransportationSection() {
   const api = useApiClient();
-  const rides = useQuery(() => api.myRides(), [api, version], { tags: [queryTags.rides] });
+  const rides = useServerQuery(queryKeys.rides.mine(), () => api.myRides());
   const actions = useRideActions();
 
   return (

@@ -1,19 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { invalidateQueries } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
 import type { RideActions } from './ride-cards';
 
 /** What the ride buttons do: call the API, say how it went, then refresh every list of rides on the screen. */
 export function useRideActions(): RideActions {
   const api = useApiClient();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const run = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
       toast.success(success);
-      invalidateQueries(queryTags.rides);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
     } catch (error) {
       toast.error(userMessage(error));
     }

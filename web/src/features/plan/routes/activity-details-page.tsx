@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PLAN_TIME_ZONE, type GroupActivityDetails, type GroupActivityInput } from '@shared/schemas/group-activities';
@@ -13,8 +14,8 @@ import { ReportButton } from '@/components/reports/report-button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { queryTags } from '@/lib/query-tags';
-import { invalidateQueries, useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { ActivityForm } from '../components/activity-form';
 import { ParticipantList } from '../components/participant-list';
 import { RidesSection } from '../components/rides-section';
@@ -26,7 +27,7 @@ import { areaName, canJoin, capitalize, formatDate, formatDuration, formatTime }
 export default function ActivityDetailsPage() {
   const { activityId = '' } = useParams();
   const api = useApiClient();
-  const loaded = useQuery(() => api.groupActivity(activityId), [api, activityId]);
+  const loaded = useServerQuery(queryKeys.groupActivities.one(activityId), () => api.groupActivity(activityId));
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the activity" />;
   if (loaded.status === 'error') {
@@ -53,6 +54,7 @@ function Details({
 }) {
   const api = useApiClient();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
@@ -62,7 +64,7 @@ function Details({
     try {
       onChange(await work());
       // Joining, leaving and cancelling change who has rides and which activities the other lists show.
-      invalidateQueries(queryTags.rides);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
       toast.success(success);
     } catch (error) {
       toast.error(userMessage(error));

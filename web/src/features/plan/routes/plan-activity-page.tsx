@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -17,8 +18,8 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useListPages } from '@/lib/use-list-pages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerListPages, useServerQuery } from '@/lib/server-query';
 import { ActivityForm } from '../components/activity-form';
 import { ActivityList } from '../components/activity-list';
 import { PlanningTips, PopularLocations } from '../components/planning-info';
@@ -31,10 +32,13 @@ import { NEAR_KM } from '@shared/places';
 export default function PlanActivityPage() {
   const api = useApiClient();
   const toast = useToast();
-  // Bumped after a create or a join, so every list reads the server again.
-  const [version, setVersion] = useState(0);
-  const profile = useQuery(() => api.profile(), [api]);
-  const refresh = () => setVersion((v) => v + 1);
+  const queryClient = useQueryClient();
+  const profile = useServerQuery(queryKeys.profile, () => api.profile());
+  // A create or a join changes every list here: each reads the server again.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groupActivities.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.rides.all });
+  };
 
   const create = async (input: GroupActivityInput) => {
     const created = await api.createGroupActivity(input);
@@ -94,17 +98,17 @@ export default function PlanActivityPage() {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <MyActivities version={version} />
-        <NearbyActivities version={version} onJoin={join} />
+        <MyActivities />
+        <NearbyActivities onJoin={join} />
       </div>
-      <TransportationSection version={version} />
+      <TransportationSection />
     </PageContainer>
   );
 }
 
-function MyActivities({ version }: { version: number }) {
+function MyActivities() {
   const api = useApiClient();
-  const mine = useQuery(() => api.myGroupActivities({ limit: 20 }), [api, version]);
+  const mine = useServerQuery(queryKeys.groupActivities.mine(), () => api.myGroupActivities({ limit: 20 }));
   return (
     <section aria-labelledby="my-activities-heading" className="space-y-4">
       <h2 id="my-activities-heading" className="text-lg font-semibold text-slate-900">
@@ -122,20 +126,14 @@ function MyActivities({ version }: { version: number }) {
   );
 }
 
-function NearbyActivities({
-  version,
-  onJoin,
-}: {
-  version: number;
-  onJoin: (activity: GroupActivitySummary) => Promise<void>;
-}) {
+function NearbyActivities({ onJoin }: { onJoin: (activity: GroupActivitySummary) => Promise<void> }) {
   const api = useApiClient();
   const [area, setArea] = useState<NearbyArea | undefined>(undefined);
   // Until an area is picked, the server lists the user's home area ('near you'); later pages ask for that one.
-  const nearby = useListPages<NearbyActivitiesResponse>(
-    (cursor, shown) => api.nearbyGroupActivities({ area: area ?? shown?.area, cursor, limit: 10 }),
+  const nearby = useServerListPages<NearbyActivitiesResponse>(
+    queryKeys.groupActivities.nearby(area),
+    (cursor, first) => api.nearbyGroupActivities({ area: area ?? first?.area, cursor, limit: 10 }),
     (shown, next) => ({ ...shown, activities: [...shown.activities, ...next.activities], nextCursor: next.nextCursor }),
-    [api, area, version],
   );
 
   return (

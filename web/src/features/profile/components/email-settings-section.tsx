@@ -12,7 +12,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
@@ -22,7 +23,7 @@ const preferencesOf = (on: readonly EmailCategory[]) =>
 /** Which optional emails to get, one checkbox per type (trip plan alerts to contacts are not optional). */
 export function EmailSettingsSection() {
   const api = useApiClient();
-  const loaded = useQuery(() => api.emailPreferences(), [api]);
+  const loaded = useServerQuery(queryKeys.emailPreferences, () => api.emailPreferences());
   // The visitor's unsaved changes (or the last saved answer) over what the server first said.
   const [edited, setChoices] = useState<EmailPreferences | null>(null);
   const [pending, setPending] = useState(false);

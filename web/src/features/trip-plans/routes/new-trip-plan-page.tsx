@@ -10,7 +10,8 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { TripPlanForm } from '../components/trip-plan-form';
 import { tripPlanPath } from '../utils/links';
 import { tripPlanFormFromActivity } from '../utils/prefill';
@@ -24,7 +25,7 @@ export default function NewTripPlanPage() {
 
 function ForActivity({ activityId }: { activityId: string }) {
   const api = useApiClient();
-  const loaded = useQuery(() => api.groupActivity(activityId), [api, activityId]);
+  const loaded = useServerQuery(queryKeys.groupActivities.one(activityId), () => api.groupActivity(activityId));
   if (loaded.status === 'loading') return <PageSpinner label="Loading the activity" />;
   if (loaded.status === 'error') {
     return (

@@ -7,7 +7,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
 
 function linkProblem(error: unknown): string {
@@ -37,7 +38,7 @@ function useLinkToken(): string {
 export default function TripLinkPage() {
   const token = useLinkToken();
   const api = useApiClient();
-  const loaded = useQuery(() => api.sharedTripPlan(token), [api, token]);
+  const loaded = useServerQuery(queryKeys.tripPlans.shared(token), () => api.sharedTripPlan(token));
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
   if (loaded.status === 'error') {

@@ -9,7 +9,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { CheckInPanel } from '../components/check-in-panel';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
 import { asShared } from '../utils/format';
@@ -21,7 +22,7 @@ export default function TripPlanPage() {
   const [params] = useSearchParams();
   const api = useApiClient();
   const toast = useToast();
-  const loaded = useQuery(() => api.tripPlan(planId), [api, planId]);
+  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), () => api.tripPlan(planId));
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
   if (loaded.status === 'error') {

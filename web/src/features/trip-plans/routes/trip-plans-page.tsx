@@ -6,7 +6,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 import { TripStatusBadge } from '../components/trip-plan-details';
 import { formatTripTime } from '../utils/format';
 import { tripPlanPath } from '../utils/links';
@@ -14,7 +15,7 @@ import { tripPlanPath } from '../utils/links';
 /** The trip plans I am in, newest first, and a way to file a solo one. */
 export default function TripPlansPage() {
   const api = useApiClient();
-  const loaded = useQuery(() => api.myTripPlans(), [api]);
+  const loaded = useServerQuery(queryKeys.tripPlans.mine(), () => api.myTripPlans());
   const newPlan = (
     <Link to={paths.newTripPlan} className={buttonStyles.primary}>
       New trip plan

@@ -8,7 +8,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
-import { useQuery } from '@/lib/use-query';
+import { queryKeys } from '@/lib/query-keys';
+import { useServerQuery } from '@/lib/server-query';
 
 function stopProblem(error: unknown): string {
   if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -42,7 +43,7 @@ export default function TripStopPage() {
   const [params] = useSearchParams();
   const chosen: TripContactStop = params.get('stop') === 'address' ? 'address' : 'sender';
   const api = useApiClient();
-  const loaded = useQuery(() => api.tripContactStop(token), [api, token]);
+  const loaded = useServerQuery(queryKeys.tripPlans.contactStop(token), () => api.tripContactStop(token));
   const [done, setDone] = useState<TripContactStop | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
