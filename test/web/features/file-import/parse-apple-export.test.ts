@@ -1,25 +1,10 @@
-// jsdom's Blob has no stream(); Node's has, like the browser's File the worker reads from.
-import { Blob } from 'node:buffer';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import { FileActivitySummary } from '@shared/schemas/file-import';
 import { appleDate } from '@/features/file-import/parsers/apple-export';
-import { FileImportError } from '@/features/file-import/parsers/errors';
 import { parseFile } from '@/features/file-import/parsers/parse-file';
 import { parseUpload } from '@/features/file-import/parsers/parse-upload';
-
-const utf8 = (text: string) => new TextEncoder().encode(text);
-async function* chunked(bytes: Uint8Array, size = 4093): AsyncIterable<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
-async function failure(run: Promise<unknown>): Promise<FileImportError> {
-  const error = await run.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(FileImportError);
-  return error as FileImportError;
-}
+import { chunked, fileOf, readError, utf8 } from './file-kit';
 
 /** The head of a real export.xml: a DOCTYPE with its internal DTD, the export date and the person. */
 const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
@@ -98,7 +83,7 @@ const EXPECTED = {
 
 describe("Apple Health's export", () => {
   it('reads workouts of both layouts with their zones, and each day’s steps once across iPhone and Watch', async () => {
-    const result = await parseFile(chunked(utf8(EXPORT_XML)), 'export.xml');
+    const result = await parseFile(chunked(utf8(EXPORT_XML), 4093), 'export.xml');
     expect(result).toEqual(EXPECTED);
     for (const activity of result.activities) FileActivitySummary.parse(activity);
   });
@@ -112,7 +97,7 @@ describe("Apple Health's export", () => {
       'apple_health_export/workout-routes/route_2026-07-04_10.35am.gpx',
       new Uint8ArrayReader(utf8('<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>')),
     );
-    const zip = new Blob([await writer.close()]) as unknown as globalThis.Blob;
+    const zip = fileOf(await writer.close());
     const progress: number[] = [];
     const result = await parseUpload(zip, 'export.zip', {
       onProgress: ({ activitiesFound }) => progress.push(activitiesFound),
@@ -152,13 +137,13 @@ describe("Apple Health's export", () => {
 
   it('an export cut off, a file that is not the export, and an empty one end in clear errors', async () => {
     const cut = utf8(EXPORT_XML).subarray(0, EXPORT_XML.length - 200);
-    expect((await failure(parseFile(chunked(cut), 'export.xml'))).code).toBe('truncated');
-    const other = await failure(parseFile(chunked(utf8('<gpx version="1.1"/>')), 'export.xml'));
+    expect((await readError(parseFile(chunked(cut, 4093), 'export.xml'))).code).toBe('truncated');
+    const other = await readError(parseFile(chunked(utf8('<gpx version="1.1"/>')), 'export.xml'));
     expect(other.code).toBe('unsupported');
     expect(other.message).toMatch(/not Apple Health/);
-    expect((await failure(parseFile(chunked(utf8('')), 'export.xml'))).code).toBe('empty');
+    expect((await readError(parseFile(chunked(utf8('')), 'export.xml'))).code).toBe('empty');
     const endless = utf8(HEAD + ' '.repeat(2 * 1024 * 1024));
-    expect((await failure(parseFile(chunked(endless, 65_536), 'export.xml'))).code).toBe('too_large');
+    expect((await readError(parseFile(chunked(endless, 65_536), 'export.xml'))).code).toBe('too_large');
   });
 
   it.each([

@@ -1,23 +1,17 @@
-// jsdom's Blob has no stream(); Node's has, like the browser's File the worker reads from.
-import { Blob } from 'node:buffer';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { Encoder, Profile, type ActivityMesg, type FileIdMesg, type SessionMesg } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
-import { FileImportError } from '@/features/file-import/parsers/errors';
 import { MIN_ENTRY_ALLOWANCE_BYTES } from '@/features/file-import/parsers/archive';
 import { parseUpload } from '@/features/file-import/parsers/parse-upload';
 import { stravaArchiveDate } from '@/features/file-import/parsers/strava-archive';
+import { fileOf, readError, utf8 } from './file-kit';
 
-async function zipOf(entries: Record<string, string | Uint8Array>): Promise<globalThis.Blob> {
+async function zipOf(entries: Record<string, string | Uint8Array>): Promise<Blob> {
   const writer = new ZipWriter(new Uint8ArrayWriter());
   for (const [name, content] of Object.entries(entries))
-    await writer.add(
-      name,
-      new Uint8ArrayReader(typeof content === 'string' ? new TextEncoder().encode(content) : content),
-    );
-  return asBlob(await writer.close());
+    await writer.add(name, new Uint8ArrayReader(typeof content === 'string' ? utf8(content) : content));
+  return fileOf(await writer.close());
 }
-const asBlob = (...parts: (string | Uint8Array | ArrayBuffer)[]) => new Blob(parts) as unknown as globalThis.Blob;
 
 function fitRun(start: Date, seconds: number, sport: NonNullable<SessionMesg['sport']> = 'running'): Uint8Array {
   const encoder = new Encoder();
@@ -35,15 +29,6 @@ function fitRun(start: Date, seconds: number, sport: NonNullable<SessionMesg['sp
   });
   write(Profile.MesgNum.ACTIVITY!, { timestamp: end, numSessions: 1, totalTimerTime: seconds });
   return encoder.close();
-}
-
-async function failure(run: Promise<unknown>): Promise<FileImportError> {
-  const error = await run.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(FileImportError);
-  return error as FileImportError;
 }
 
 /** The header of a real archive's activities.csv: names repeat, and the later column of a name is in seconds/metres. */
@@ -180,7 +165,7 @@ describe('Strava archive', () => {
 
   it('refuses an activities.csv without Strava’s columns', async () => {
     const archive = await zipOf({ 'activities.csv': 'date,what\n2026-01-01,run' });
-    expect((await failure(parseUpload(archive, 'export.zip'))).code).toBe('malformed');
+    expect((await readError(parseUpload(archive, 'export.zip'))).code).toBe('malformed');
   });
 
   it.each([
@@ -214,7 +199,7 @@ describe('archives of activity files (Garmin Connect’s export)', () => {
 
   it('an archive with no activity file in it says so', async () => {
     const archive = await zipOf({ 'notes.txt': 'hello' });
-    const error = await failure(parseUpload(archive, 'notes.zip'));
+    const error = await readError(parseUpload(archive, 'notes.zip'));
     expect(error.code).toBe('unsupported');
     expect(error.message).toMatch(/no activity files/);
   });
@@ -226,23 +211,23 @@ describe('damaged and hostile archives', () => {
     // file is read whole, so only the inflate allowance can stop it before its own 64 MB cap.)
     const bomb = await zipOf({ 'activities/bomb.fit': new Uint8Array(40 * 1024 * 1024) });
     expect(bomb.size).toBeLessThan(MIN_ENTRY_ALLOWANCE_BYTES);
-    const error = await failure(parseUpload(bomb, 'bomb.zip'));
+    const error = await readError(parseUpload(bomb, 'bomb.zip'));
     expect(error.code).toBe('too_large');
     expect(error.message).toMatch(/bomb\.fit inflates to more than/);
   });
 
   it('an empty file, a file that is not a zip, and a zip cut off end in clear errors', async () => {
-    expect((await failure(parseUpload(asBlob(), 'empty.zip'))).code).toBe('empty');
-    expect((await failure(parseUpload(asBlob('just text'), 'text.zip'))).code).toBe('malformed');
+    expect((await readError(parseUpload(fileOf(), 'empty.zip'))).code).toBe('empty');
+    expect((await readError(parseUpload(fileOf('just text'), 'text.zip'))).code).toBe('malformed');
     const whole = await zipOf({ 'activities.csv': STRAVA_CSV });
-    const cut = asBlob((await whole.arrayBuffer()).slice(0, Math.floor(whole.size / 2)));
-    expect((await failure(parseUpload(cut, 'cut.zip'))).code).toBe('malformed');
+    const cut = fileOf((await whole.arrayBuffer()).slice(0, Math.floor(whole.size / 2)));
+    expect((await readError(parseUpload(cut, 'cut.zip'))).code).toBe('malformed');
   });
 
   it('stops when cancelled', async () => {
     const archive = await zipOf({ 'a.fit': fitRun(new Date('2026-05-01T14:00:00Z'), 1800) });
     const controller = new AbortController();
     controller.abort();
-    expect((await failure(parseUpload(archive, 'a.zip', { signal: controller.signal }))).code).toBe('cancelled');
+    expect((await readError(parseUpload(archive, 'a.zip', { signal: controller.signal }))).code).toBe('cancelled');
   });
 });

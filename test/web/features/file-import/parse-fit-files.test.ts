@@ -9,9 +9,9 @@ import {
 } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { FileActivitySummary } from '@shared/schemas/file-import';
-import { FileImportError } from '@/features/file-import/parsers/errors';
 import { MAX_FIT_BYTES } from '@/features/file-import/parsers/fit-bytes';
 import { parseFile, type FileImportProgress } from '@/features/file-import/parsers/parse-file';
+import { chunked, gzip, readError, utf8 } from './file-kit';
 
 /** Real FIT files, written with Garmin's own encoder (the same SDK the app decodes with). */
 const FIT_EPOCH_UNIX_SECONDS = 631_065_600;
@@ -93,29 +93,6 @@ function fitActivity(sessions: SessionSpec[], options: { utcOffsetSeconds?: numb
     ...localTimestamp,
   });
   return encoder.close();
-}
-
-async function* chunked(bytes: Uint8Array, size = 101): AsyncIterable<Uint8Array> {
-  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
-}
-async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new CompressionStream('gzip');
-  const writer = stream.writable.getWriter();
-  void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
-  const parts: Uint8Array[] = [];
-  const reader = stream.readable.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((offset, part) => (out.set(part, offset), offset + part.length), 0);
-  return out;
-}
-async function failure(run: Promise<unknown>): Promise<FileImportError> {
-  const error = await run.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(FileImportError);
-  return error as FileImportError;
 }
 
 const RUN: SessionSpec = {
@@ -225,19 +202,19 @@ describe('FIT files', () => {
 
   it('an empty file, a file cut off, a damaged file and a file that is not FIT end in clear errors', async () => {
     const good = fitActivity([RUN]);
-    expect((await failure(parseFile(chunked(new Uint8Array()), 'empty.fit'))).code).toBe('empty');
+    expect((await readError(parseFile(chunked(new Uint8Array()), 'empty.fit'))).code).toBe('empty');
 
-    const cut = await failure(parseFile(chunked(good.subarray(0, good.length - 40)), 'cut.fit'));
+    const cut = await readError(parseFile(chunked(good.subarray(0, good.length - 40)), 'cut.fit'));
     expect(cut.code).toBe('truncated');
     expect(cut.message).toMatch(/cut off/);
 
     const damaged = good.slice();
     damaged[60] = damaged[60]! ^ 0xff;
-    const crc = await failure(parseFile(chunked(damaged), 'damaged.fit'));
+    const crc = await readError(parseFile(chunked(damaged), 'damaged.fit'));
     expect(crc.code).toBe('malformed');
     expect(crc.message).toMatch(/checksum/);
 
-    const notFit = await failure(parseFile(chunked(new TextEncoder().encode('<gpx>not a fit</gpx>')), 'x.fit'));
+    const notFit = await readError(parseFile(chunked(utf8('<gpx>not a fit</gpx>')), 'x.fit'));
     expect(notFit.code).toBe('malformed');
     expect(notFit.message).toMatch(/not a FIT file/);
   });
@@ -251,7 +228,7 @@ describe('FIT files', () => {
         yield megabyte;
       }
     }
-    const error = await failure(parseFile(endless(), 'huge.fit'));
+    const error = await readError(parseFile(endless(), 'huge.fit'));
     expect(error.code).toBe('too_large');
     expect(served).toBe(MAX_FIT_BYTES / megabyte.length + 1);
   });
@@ -259,8 +236,8 @@ describe('FIT files', () => {
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect((await failure(parseFile(chunked(fitActivity([RUN])), 'run.fit', { signal: controller.signal }))).code).toBe(
-      'cancelled',
-    );
+    expect(
+      (await readError(parseFile(chunked(fitActivity([RUN])), 'run.fit', { signal: controller.signal }))).code,
+    ).toBe('cancelled');
   });
 });

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FileActivitySummary } from '@shared/schemas/file-import';
-import { FileImportError } from '@/features/file-import/parsers/errors';
 import { parseFile, type FileImportProgress } from '@/features/file-import/parsers/parse-file';
 import { haversineMeters, ELEVATION_NOISE_METERS } from '@/features/file-import/parsers/track-summary';
 import { MAX_XML_STRETCH_CHARS } from '@/features/file-import/parsers/xml-stream';
-
-/** The file as a stream of small chunks, so tags, numbers and characters are split between chunks. */
-async function* chunked(bytes: Uint8Array, size = 37): AsyncIterable<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
-const utf8 = (text: string) => new TextEncoder().encode(text);
-async function gzipSync(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new CompressionStream('gzip');
-  const writer = stream.writable.getWriter();
-  void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
-  const parts: Uint8Array[] = [];
-  const reader = stream.readable.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-  return out;
-}
+import { chunked, gzip, readError, utf8 } from './file-kit';
 
 const START = Date.parse('2026-07-04T16:00:00Z');
 /** A 1-hour outing of 61 points due north, 25 m apart per minute, climbing 5 m a minute for 30 minutes then flat. */
@@ -72,15 +55,6 @@ function tcx(): string {
 </Activity></Activities></TrainingCenterDatabase>`;
 }
 
-async function readError(promise: Promise<unknown>): Promise<FileImportError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(FileImportError);
-  return error as FileImportError;
-}
-
 describe('GPX and TCX files read as they stream', () => {
   it('summarises a GPX 1.1 hike: time span, haversine distance, gain above the noise, average heart rate', async () => {
     const { activities } = await parseFile(chunked(utf8(gpx11())), 'Morning_Hike.gpx');
@@ -123,7 +97,7 @@ describe('GPX and TCX files read as they stream', () => {
   });
 
   it('reads gzipped files and reports the bytes read and the activities found', async () => {
-    const gz = await gzipSync(utf8(gpx11('Ride')));
+    const gz = await gzip(utf8(gpx11('Ride')));
     const progress: FileImportProgress[] = [];
     const { activities } = await parseFile(chunked(gz, 100), 'ride.gpx.gz', { onProgress: (p) => progress.push(p) });
     expect(activities[0]!.activity_type).toBe('ride');
@@ -146,7 +120,7 @@ describe('GPX and TCX files read as they stream', () => {
       /no timed track points/,
     );
     expect((await readError(parseFile(chunked(utf8('x')), 'notes.txt'))).code).toBe('unsupported');
-    const gz = await gzipSync(utf8(whole));
+    const gz = await gzip(utf8(whole));
     expect((await readError(parseFile(chunked(gz.subarray(0, gz.length / 2)), 'cut.gpx.gz'))).code).toBe('truncated');
   });
 
@@ -164,7 +138,7 @@ describe('GPX and TCX files read as they stream', () => {
   it('stops when cancelled, plain or gzipped', async () => {
     for (const [name, bytes] of [
       ['a.gpx', utf8(gpx11())],
-      ['a.gpx.gz', await gzipSync(utf8(gpx11()))],
+      ['a.gpx.gz', await gzip(utf8(gpx11()))],
     ] as const) {
       const controller = new AbortController();
       const error = await readError(
