@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderType, UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import {
   LEVEL_FILTER_VALUES,
@@ -11,6 +11,7 @@ import { recalculateUserMetrics } from '../../../functions/usecases/metrics';
 import { callRoute, userClaims } from '../../support/api-events';
 import { unifiedActivity } from '../../support/unified-activity';
 import { member } from '../partners/helpers';
+import { useOwnTables } from '../../support/own-tables';
 
 /**
  * Strava API Agreement (strava.com/api-agreement, read 2026-11-28): Strava Data a user provides may be displayed or
@@ -57,16 +58,21 @@ async function memberA(activities: UnifiedActivity[], settings: Partial<ProfileS
   return userId;
 }
 
-const viewer = await member({
-  name: 'Blake',
-  settings: {
-    homeArea: AREA,
-    activities: ['running'],
-    availability: ['weekends', 'mornings'],
-    level: 'Advanced',
-    paces: { running: 'fast' },
-  },
-  metrics: null,
+// Its own tables: "location=all" pages through every member, and on the shared tables that is every other file's too.
+useOwnTables();
+let viewer: string;
+beforeAll(async () => {
+  viewer = await member({
+    name: 'Blake',
+    settings: {
+      homeArea: AREA,
+      activities: ['running'],
+      availability: ['weekends', 'mornings'],
+      level: 'Advanced',
+      paces: { running: 'fast' },
+    },
+    metrics: null,
+  });
 });
 
 async function searchFor(other: string, query: string): Promise<PartnerCard | null> {
