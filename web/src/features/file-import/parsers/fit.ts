@@ -59,6 +59,14 @@ function summaryOf(session: SessionMesg, utcOffsetMinutes: number | null): FileA
   };
 }
 
+/** The bytes' own buffer when they fill it (as collected files do), else a copy: up to 64 MB need not be copied twice. */
+function wholeBuffer(bytes: Uint8Array): ArrayBuffer {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? buffer
+    : bytes.slice().buffer;
+}
+
 /**
  * The activities of one FIT file: one per session (a multisport file has several), from the session's own totals as the
  * device computed them. Decoded with Garmin's official SDK (@garmin/fitsdk); records (GPS points, samples) are read by
@@ -66,7 +74,7 @@ function summaryOf(session: SessionMesg, utcOffsetMinutes: number | null): FileA
  */
 export function summariseFit(bytes: Uint8Array, fileName: string): FileActivitySummary[] {
   if (bytes.byteLength === 0) throw new FileImportError('empty', `${fileName} is empty.`);
-  const stream = Stream.fromArrayBuffer(bytes.slice().buffer);
+  const stream = Stream.fromArrayBuffer(wholeBuffer(bytes));
   if (bytes.byteLength < MIN_HEADER_BYTES || !Decoder.isFIT(stream))
     throw new FileImportError('malformed', `${fileName} is not a FIT file (its header does not say .FIT).`);
   if (isCutShort(bytes))
