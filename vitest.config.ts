@@ -32,8 +32,6 @@ const E2E_PARALLEL = [
   // the Google simulator's suites: each its own seeded person (faults scripted for that person only); Apple Health per user
   'test/e2e/health-connections-journey.test.ts',
   'test/e2e/google-health-history-journey.test.ts',
-  // its own users and activities; it runs the outbox job early, as the schedule would, and reads mail per address
-  'test/e2e/plans-carry-over-journey.test.ts',
 ];
 
 /**
