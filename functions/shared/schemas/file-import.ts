@@ -32,3 +32,49 @@ export const FileDailySteps = z.object({
   steps: z.number().int().nonnegative(),
 });
 export type FileDailySteps = z.infer<typeof FileDailySteps>;
+
+/** The kinds of upload the device reads; the list of imports names each by this. */
+export const FILE_IMPORT_KINDS = ['gpx', 'tcx', 'fit', 'strava_archive', 'garmin_archive', 'apple_export'] as const;
+export const FileImportKind = z.enum(FILE_IMPORT_KINDS);
+export type FileImportKind = z.infer<typeof FileImportKind>;
+
+/** A request carries at most this many summaries (activities and step days each): a few hundred, well under 1 MB. */
+export const FILE_IMPORT_BATCH_MAX = 500;
+
+/**
+ * One request of an import (one picked file or archive). The device chooses `import_id` once per upload and numbers
+ * its batches, so a retried batch changes nothing and a dropped connection can resume where it stopped.
+ */
+export const FileImportBatch = z.object({
+  import_id: z.uuid(),
+  batch_index: z.number().int().min(0).max(10_000),
+  /** The picked file's name, as the person knows it ("export.zip"). */
+  file_name: z.string().trim().min(1).max(200),
+  kind: FileImportKind,
+  activities: z.array(FileActivitySummary).max(FILE_IMPORT_BATCH_MAX),
+  daily_steps: z.array(FileDailySteps).max(FILE_IMPORT_BATCH_MAX),
+});
+export type FileImportBatch = z.infer<typeof FileImportBatch>;
+
+/** What one batch did: `new` outings stored, `already_here` matched one the person has (from a file or a provider). */
+export const FileImportBatchResult = z.object({
+  import_id: z.uuid(),
+  new: z.number().int().nonnegative(),
+  already_here: z.number().int().nonnegative(),
+  step_days: z.number().int().nonnegative(),
+});
+export type FileImportBatchResult = z.infer<typeof FileImportBatchResult>;
+
+/** One import in the person's list, newest first. */
+export const FileImportSummary = z.object({
+  import_id: z.uuid(),
+  file_name: z.string(),
+  kind: FileImportKind,
+  imported_at: z.iso.datetime(),
+  activity_count: z.number().int().nonnegative(),
+  step_days: z.number().int().nonnegative(),
+});
+export type FileImportSummary = z.infer<typeof FileImportSummary>;
+
+export const FileImportList = z.object({ imports: z.array(FileImportSummary) });
+export type FileImportList = z.infer<typeof FileImportList>;
