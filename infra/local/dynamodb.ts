@@ -71,6 +71,8 @@ export async function startLocalDynamo(options: {
   tablePrefix: string;
   /** A test run's database (minutes of traffic): start the JVM as SHORT_LIVED_JVM says. */
   shortLived?: boolean;
+  /** False for a test run's database: see createTables. Default true, as on AWS. */
+  expireItems?: boolean;
 }): Promise<LocalDynamo> {
   assertJavaAvailable();
   // DynamoDB Local runs with its own package folder as cwd, so the data path must be absolute.
@@ -96,7 +98,9 @@ export async function startLocalDynamo(options: {
       },
       90_000,
     );
-    indexesAdded = await createTables(client, options.tablePrefix);
+    indexesAdded = await createTables(client, options.tablePrefix, TABLES, {
+      expireItems: options.expireItems ?? true,
+    });
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -186,11 +190,17 @@ export function physicalTableName(prefix: string, table: TableDefinition): strin
  * Creates any table that does not exist yet, with the same keys, indexes and TTL as the CDK app, and adds to an
  * existing table the indexes its definition gained since (`tables`: the shared definitions unless a test passes its own).
  * Returns the indexes it added to existing tables.
+ *
+ * `expireItems: false` leaves TTL off. DynamoDB Local has a background job that deletes items whose TTL attribute
+ * is past by the wall clock (TimeToLiveDeletionJob in the 2026-01-16 jar), as AWS does within days. Tests write items
+ * dated by their own fixed clocks, often already "expired" by the wall clock, and the job would delete some of them
+ * at a random moment mid-test; tests that need expiry assert the app's own filtering by `now` instead.
  */
 export async function createTables(
   client: DynamoDBClient,
   prefix: string,
   tables: readonly TableDefinition[] = TABLES,
+  { expireItems = true }: { expireItems?: boolean } = {},
 ): Promise<AddedIndex[]> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   const exists = (table: TableDefinition) => existing.has(physicalTableName(prefix, table));
@@ -203,12 +213,17 @@ export async function createTables(
       added.push({ table: table.id, index });
   }
   for (const table of tables.filter((table) => !exists(table))) {
-    await createTable(client, physicalTableName(prefix, table), table);
+    await createTable(client, physicalTableName(prefix, table), table, expireItems);
   }
   return added;
 }
 
-async function createTable(client: DynamoDBClient, TableName: string, table: TableDefinition): Promise<void> {
+async function createTable(
+  client: DynamoDBClient,
+  TableName: string,
+  table: TableDefinition,
+  expireItems: boolean,
+): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName,
@@ -220,6 +235,7 @@ async function createTable(client: DynamoDBClient, TableName: string, table: Tab
     }),
   );
   await waitUntilActive(client, TableName);
+  if (!expireItems) return;
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName,

@@ -11,7 +11,12 @@ declare module 'vitest' {
 }
 
 async function startDynamo(): Promise<LocalDynamo> {
-  const dynamo = await startLocalDynamo({ port: await freePort(), tablePrefix: 'test', shortLived: true });
+  const dynamo = await startLocalDynamo({
+    port: await freePort(),
+    tablePrefix: 'test',
+    shortLived: true,
+    expireItems: false,
+  });
   await raiseDefaultStravaLimits(dynamo.env);
   return dynamo;
 }

@@ -25,7 +25,7 @@ export function useOwnTables(): void {
 export async function createOwnTables(label = 'own'): Promise<() => void> {
   const previous: Record<string, string | undefined> = {};
   const prefix = `${label}-${randomUUID().slice(0, 8)}`;
-  await createTables(localDynamoClient(process.env.DYNAMODB_ENDPOINT!), prefix);
+  await createTables(localDynamoClient(process.env.DYNAMODB_ENDPOINT!), prefix, TABLES, { expireItems: false });
   for (const table of TABLES) {
     const name = tableEnvVar(table.id);
     previous[name] = process.env[name];

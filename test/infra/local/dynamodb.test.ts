@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DeleteTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   ListTablesCommand,
   PutItemCommand,
   QueryCommand,
@@ -135,5 +136,18 @@ describe('createTables on a database that already has the tables', () => {
 
     expect(before.map((index) => index.projection)).toEqual(activities.indexes.map(() => 'ALL'));
     expect(await indexesOf(client, TableName)).toEqual(before);
+  });
+
+  it('turns TTL on as the CDK app does, and leaves it off for a test run whose items carry its own fixed dates', async () => {
+    const ttlStatus = async (TableName: string) =>
+      (await client.send(new DescribeTimeToLiveCommand({ TableName }))).TimeToLiveDescription;
+    await createTables(client, prefix, [activities]);
+    await createTables(client, `${prefix}-tests`, [activities], { expireItems: false });
+
+    expect(await ttlStatus(physicalTableName(prefix, activities))).toMatchObject({
+      TimeToLiveStatus: 'ENABLED',
+      AttributeName: activities.ttlAttribute,
+    });
+    expect((await ttlStatus(physicalTableName(`${prefix}-tests`, activities)))?.TimeToLiveStatus).toBe('DISABLED');
   });
 });
