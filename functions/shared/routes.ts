@@ -6,10 +6,10 @@ import { APPLE_ROUTES } from './route-areas/apple';
 import { ANALYSIS_ROUTES } from './route-areas/analysis';
 import { GOOGLE_ROUTES } from './route-areas/google';
 import { PARTNER_ROUTES } from './route-areas/partners';
-import { PLAN_ROUTES, PLAN_SCHEDULED_JOBS } from './route-areas/plan';
+import { GROUP_ACTIVITY_ROUTES, GROUP_ACTIVITY_SCHEDULED_JOBS } from './route-areas/group-activities';
 import { PROFILE_ROUTES } from './route-areas/profile';
-import { SAFETY_ROUTES } from './route-areas/safety';
-import { TRIP_ROUTES, TRIP_SCHEDULED_JOBS } from './route-areas/trips';
+import { MODERATION_ROUTES } from './route-areas/moderation';
+import { TRIP_PLAN_ROUTES, TRIP_PLAN_SCHEDULED_JOBS } from './route-areas/trip-plans';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -213,9 +213,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...ANALYSIS_ROUTES,
   ...PROFILE_ROUTES,
   ...PARTNER_ROUTES,
-  ...PLAN_ROUTES,
-  ...SAFETY_ROUTES,
-  ...TRIP_ROUTES,
+  ...GROUP_ACTIVITY_ROUTES,
+  ...MODERATION_ROUTES,
+  ...TRIP_PLAN_ROUTES,
 ];
 
 /**
@@ -229,9 +229,9 @@ export const ROUTE_AREAS: Readonly<Record<string, readonly RouteDefinition[]>> =
   analysis: ANALYSIS_ROUTES,
   profile: PROFILE_ROUTES,
   partners: PARTNER_ROUTES,
-  plan: PLAN_ROUTES,
-  safety: SAFETY_ROUTES,
-  trips: TRIP_ROUTES,
+  'group-activities': GROUP_ACTIVITY_ROUTES,
+  moderation: MODERATION_ROUTES,
+  'trip-plans': TRIP_PLAN_ROUTES,
 };
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */
@@ -289,6 +289,6 @@ export const IMPORT_ENQUEUING_JOBS: readonly string[] = ['provider-refresh'];
 
 export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   ...CORE_SCHEDULED_JOBS,
-  ...PLAN_SCHEDULED_JOBS,
-  ...TRIP_SCHEDULED_JOBS,
+  ...GROUP_ACTIVITY_SCHEDULED_JOBS,
+  ...TRIP_PLAN_SCHEDULED_JOBS,
 ];

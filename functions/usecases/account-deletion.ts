@@ -12,7 +12,7 @@ import { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombs
 import { quotaMonthOf, quotaResetsAt } from './messages-quota';
 import { savePartnerListing } from './partner-listing';
 import { erasePartnerDataOfUser } from './partners-erasure';
-import { erasePlanDataOfUser } from './plan-erasure';
+import { eraseGroupActivityDataOfUser } from './group-activities-erasure';
 import { eraseTripContactsOfUser } from './trip-contacts';
 import { eraseTripPlansOfUser } from './trip-plans-erasure';
 import { eraseEmailOfUser } from './email';
@@ -22,7 +22,7 @@ export interface AccountDeletionDeps {
   disconnectProvider: (userId: string, provider: ProviderType) => Promise<void>;
   /** Each capability's own eraser for what it keeps about the user in the social table (it knows the other parties). */
   erasers: Readonly<
-    Record<'partners' | 'plans' | 'apple' | 'trips' | 'email', (userId: string, now: Date) => Promise<number>>
+    Record<'partners' | 'groupActivities' | 'apple' | 'tripPlans' | 'email', (userId: string, now: Date) => Promise<number>>
   >;
   /** Takes the user out of partner search at once (before the erasers run). */
   leavePartnerSearch: (userId: string) => Promise<void>;
@@ -38,9 +38,9 @@ export const accountDeletionDeps = (
   deleteSignIn,
   erasers: {
     partners: erasePartnerDataOfUser,
-    plans: erasePlanDataOfUser,
+    groupActivities: eraseGroupActivityDataOfUser,
     apple: eraseAppleDataOfUser,
-    trips: eraseTripPlansOfUser,
+    tripPlans: eraseTripPlansOfUser,
     // Stop links in contact emails are email too.
     email: async (userId) => (await eraseEmailOfUser(userId)) + (await eraseTripContactsOfUser(userId)),
   },

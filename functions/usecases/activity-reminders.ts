@@ -2,7 +2,7 @@ import { activityLink, activityMessages, reminderWindow } from '../domain/group-
 import { logger } from '../lib/logger';
 import { claimReminder, listActivitiesStartingBetween, listMembers } from '../repositories/group-activities';
 import { NEARBY_AREAS } from '../shared/schemas/group-activities';
-import { blockedWith, type PlanDeps } from './group-activity-deps';
+import { blockedWith, type GroupActivityDeps } from './group-activity-deps';
 
 export interface ReminderReport {
   /** Activities starting within the next 24 h. */
@@ -16,7 +16,7 @@ export interface ReminderReport {
  * each area's start-time index (never the whole table); a conditional marker on the participant item makes
  * the reminder go out exactly once, however often the job runs or overlaps.
  */
-export async function sendActivityReminders(now: Date, deps: PlanDeps): Promise<ReminderReport> {
+export async function sendActivityReminders(now: Date, deps: GroupActivityDeps): Promise<ReminderReport> {
   const { from, to } = reminderWindow(now);
   const due = (await Promise.all(NEARBY_AREAS.map((area) => listActivitiesStartingBetween(area, from, to)))).flat();
   let reminders = 0;

@@ -38,7 +38,7 @@ import {
 } from '../shared/schemas/group-activities';
 import { placesNear } from '../shared/places';
 import { wallClockInstant } from '../domain/plan-time';
-import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+import { blockedWith, enforcePlanLimit, notifyEach, type GroupActivityDeps } from './group-activity-deps';
 
 import { removeUserRides } from './rides';
 import { listActivityRides, removeParticipant as removeParticipantItems } from '../repositories/rides';
@@ -330,7 +330,7 @@ export async function joinGroupActivity(
   userId: string,
   id: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<GroupActivityDetails> {
   const activity = await requireVisibleActivity(id, userId);
   if (activity.cancelledAt) throw new ConflictError('This activity was cancelled.', 'activity_cancelled');
@@ -380,7 +380,7 @@ export async function leaveGroupActivity(
   userId: string,
   id: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<GroupActivityDetails> {
   const activity = await requireActivity(id);
   if (activity.organizerId === userId)
@@ -425,7 +425,7 @@ export async function updateGroupActivity(
   id: string,
   input: GroupActivityInput,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<GroupActivityDetails> {
   const before = await requireOrganizer(userId, id, 'edit');
   if (hasStarted(before.startsAt, now))
@@ -476,7 +476,7 @@ export async function cancelGroupActivity(
   userId: string,
   id: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<GroupActivityDetails> {
   await requireOrganizer(userId, id, 'cancel');
   const cancelled = await cancelActivityItem(id, userId, now);
@@ -519,7 +519,7 @@ export async function removeParticipant(
   id: string,
   participantId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<GroupActivityDetails> {
   const activity = await requireOrganizer(userId, id, 'remove participants from');
   if (participantId === userId)

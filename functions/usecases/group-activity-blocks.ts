@@ -8,7 +8,7 @@ import {
   type MemberRecord,
 } from '../repositories/group-activities';
 import { cancelBooking, listActivityRides } from '../repositories/rides';
-import { notifyEach, planDeps, type PlanDeps } from './group-activity-deps';
+import { notifyEach, groupActivityDeps, type GroupActivityDeps } from './group-activity-deps';
 import { removeUserRides } from './rides';
 import { leaveActivityTripPlans } from './trip-plan-party';
 
@@ -35,7 +35,7 @@ async function upcomingMemberships(userId: string, now: Date): Promise<MemberRec
 }
 
 /** Notices about what one of the two did never reach the other (the block already hides them from each other). */
-function withoutNoticesTo(otherId: string, deps: PlanDeps): PlanDeps {
+function withoutNoticesTo(otherId: string, deps: GroupActivityDeps): GroupActivityDeps {
   return {
     notify: async (userId, notification, now) =>
       userId === otherId ? undefined : deps.notify(userId, notification, now),
@@ -48,7 +48,7 @@ async function leaveOrganisedBy(
   memberId: string,
   otherId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<number> {
   if (!(await freeSeat(activity.id, memberId))) return 0;
   let changed = 1 + (await removeUserRides(activity, memberId, now, withoutNoticesTo(otherId, deps)));
@@ -71,7 +71,7 @@ async function releaseSeatsBetween(
   activity: GroupActivityRecord,
   pair: readonly [string, string],
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<number> {
   const rides = await listActivityRides(activity.id);
   let changed = 0;
@@ -100,7 +100,7 @@ export async function separateSharedPlans(
   blockerId: string,
   blockedId: string,
   now: Date,
-  deps: PlanDeps = planDeps,
+  deps: GroupActivityDeps = groupActivityDeps,
 ): Promise<number> {
   let changed = 0;
   for (const [memberId, otherId] of [

@@ -7,19 +7,19 @@ import type { NewNotification } from '../repositories/notifications';
 import { notifyWithEmail } from './email';
 
 /** What the planning use cases need besides their repositories: a way to tell a user something. */
-export interface PlanDeps {
+export interface GroupActivityDeps {
   notify: (userId: string, notification: NewNotification, now: Date) => Promise<unknown>;
 }
 
 /** In-app, and by email where the user wants that kind (activity changes, cancellations, ride bookings, reminders). */
-export const planDeps: PlanDeps = { notify: notifyWithEmail };
+export const groupActivityDeps: GroupActivityDeps = { notify: notifyWithEmail };
 
 /**
  * Tells each user; the action that caused it has already happened, so a failed notification is logged
  * rather than turned into a failed request.
  */
 export async function notifyEach(
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
   userIds: readonly string[],
   notification: NewNotification,
   now: Date,

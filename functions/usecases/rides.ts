@@ -34,7 +34,7 @@ import type {
   RideOffer,
   RideRequest,
 } from '../shared/schemas/rides';
-import { blockedWith, enforcePlanLimit, notifyEach, type PlanDeps } from './group-activity-deps';
+import { blockedWith, enforcePlanLimit, notifyEach, type GroupActivityDeps } from './group-activity-deps';
 import { visibleOnly } from '../repositories/reports';
 
 export const RIDES_ARE_FOR_PARTICIPANTS = 'Only people taking part in this activity can see and use its rides.';
@@ -229,7 +229,7 @@ export async function withdrawRide(
   activityId: string,
   rideId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
   reason?: string,
 ): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
@@ -243,7 +243,7 @@ async function withdrawOffer(
   activity: GroupActivityRecord,
   offer: RideOfferRecord,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
   reason?: string,
 ): Promise<number> {
   const passengers = await deleteRideOffer(offer);
@@ -271,7 +271,7 @@ export async function bookRide(
   activityId: string,
   rideId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
@@ -327,7 +327,7 @@ export async function cancelRideBooking(
   activityId: string,
   rideId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   const { offer } = await findOffer(activityId, rideId);
@@ -394,7 +394,7 @@ export async function offerRideToRequest(
   activityId: string,
   requestId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<ActivityRidesResponse> {
   const activity = await activityForParticipant(userId, activityId);
   assertOpenForRides(activity, now);
@@ -432,7 +432,7 @@ export async function removeUserRides(
   activity: GroupActivityRecord,
   userId: string,
   now: Date,
-  deps: PlanDeps,
+  deps: GroupActivityDeps,
 ): Promise<number> {
   const rides = await listActivityRides(activity.id);
   let removed = 0;

@@ -148,38 +148,38 @@ describe('web architecture: features own their code', () => {
   it('the rules catch what they are meant to catch', () => {
     const imports = (file: string) =>
       ({
-        'features/plan/routes/a.tsx': [
+        'features/group-activities/routes/a.tsx': [
           'features/partners/components/card',
-          'features/plan/utils/x',
+          'features/group-activities/utils/x',
           'components/ui/modal',
         ],
         'components/ui/b.tsx': ['features/connections/utils/providers', 'lib/api-client-context', 'lib/api/api-error'],
         'lib/use-query.ts': ['app/paths', 'components/toast', 'lib/api-client'],
-        'features/plan/utils/x.ts': ['app/screens', 'lib/paths'],
-        'app/router.tsx': ['features/plan/routes/a', 'lib/paths'],
+        'features/group-activities/utils/x.ts': ['app/screens', 'lib/paths'],
+        'app/router.tsx': ['features/group-activities/routes/a', 'lib/paths'],
       })[file] ?? [];
     const files = [
-      'features/plan/routes/a.tsx',
+      'features/group-activities/routes/a.tsx',
       'components/ui/b.tsx',
       'components/connections/card.tsx',
-      'lib/plan-demo.ts',
+      'lib/group-activities-demo.ts',
       'lib/use-query.ts',
       'components/strava/card.tsx',
       'lib/api/health-connections-api.ts',
-      'features/plan/utils/x.ts',
+      'features/group-activities/utils/x.ts',
       'app/router.tsx',
     ];
-    expect(crossFeatureImports(files, imports)).toEqual(['features/plan/routes/a.tsx -> partners']);
+    expect(crossFeatureImports(files, imports)).toEqual(['features/group-activities/routes/a.tsx -> partners']);
     expect(upwardImports(files, imports)).toEqual([
       'components/ui/b.tsx -> features/connections/utils/providers',
       'lib/use-query.ts -> app/paths',
       'lib/use-query.ts -> components/toast',
-      'features/plan/utils/x.ts -> app/screens',
+      'features/group-activities/utils/x.ts -> app/screens',
     ]);
     expect(apiCallsInUi(files, imports)).toEqual(['components/ui/b.tsx -> lib/api-client-context']);
     expect(featureCodeOutside(files, ['plan', 'connections'])).toEqual([
       'components/connections/card.tsx',
-      'lib/plan-demo.ts',
+      'lib/group-activities-demo.ts',
       'components/strava/card.tsx',
       'lib/api/health-connections-api.ts',
     ]);

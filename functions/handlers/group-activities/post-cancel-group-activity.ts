@@ -1,9 +1,9 @@
 import { httpRoute } from '../http-route';
 import { ActivityIdPath } from '../../shared/schemas/group-activities';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { cancelGroupActivity } from '../../usecases/group-activities';
 
 /** POST /api/group-activities/{activityId}/cancel — the organizer cancels; participants are told. */
 export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path, now }) =>
-  cancelGroupActivity(caller.userId, path.activityId, now, planDeps),
+  cancelGroupActivity(caller.userId, path.activityId, now, groupActivityDeps),
 );

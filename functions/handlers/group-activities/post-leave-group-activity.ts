@@ -1,9 +1,9 @@
 import { httpRoute } from '../http-route';
 import { ActivityIdPath } from '../../shared/schemas/group-activities';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { leaveGroupActivity } from '../../usecases/group-activities';
 
 /** POST /api/group-activities/{activityId}/leave — frees the caller's seat and their rides for it. */
 export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path, now }) =>
-  leaveGroupActivity(caller.userId, path.activityId, now, planDeps),
+  leaveGroupActivity(caller.userId, path.activityId, now, groupActivityDeps),
 );

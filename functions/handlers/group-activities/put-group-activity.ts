@@ -1,10 +1,10 @@
 import { httpRoute } from '../http-route';
 import { ActivityIdPath, GroupActivityInput } from '../../shared/schemas/group-activities';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { updateGroupActivity } from '../../usecases/group-activities';
 
 /** PUT /api/group-activities/{activityId} — the organizer edits every field; participants are told. */
 export const handler = httpRoute(
   { auth: 'user', path: ActivityIdPath, body: GroupActivityInput },
-  async ({ caller, path, body, now }) => updateGroupActivity(caller.userId, path.activityId, body, now, planDeps),
+  async ({ caller, path, body, now }) => updateGroupActivity(caller.userId, path.activityId, body, now, groupActivityDeps),
 );

@@ -1,9 +1,9 @@
 import { httpRoute } from '../http-route';
 import { RidePath } from '../../shared/schemas/rides';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { cancelRideBooking } from '../../usecases/rides';
 
 /** DELETE /api/group-activities/{activityId}/rides/{rideId}/booking — frees the caller's seat. */
 export const handler = httpRoute({ auth: 'user', path: RidePath }, async ({ caller, path, now }) =>
-  cancelRideBooking(caller.userId, path.activityId, path.rideId, now, planDeps),
+  cancelRideBooking(caller.userId, path.activityId, path.rideId, now, groupActivityDeps),
 );

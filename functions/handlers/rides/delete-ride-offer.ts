@@ -1,11 +1,11 @@
 import { httpRoute } from '../http-route';
 import { CancelRideRequest, RidePath } from '../../shared/schemas/rides';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { withdrawRide } from '../../usecases/rides';
 
 /** DELETE /api/group-activities/{activityId}/rides/{rideId} — the driver withdraws (an optional reason); passengers are told. */
 export const handler = httpRoute(
   { auth: 'user', path: RidePath, body: CancelRideRequest },
   async ({ caller, path, body, now }) =>
-    withdrawRide(caller.userId, path.activityId, path.rideId, now, planDeps, body?.reason || undefined),
+    withdrawRide(caller.userId, path.activityId, path.rideId, now, groupActivityDeps, body?.reason || undefined),
 );

@@ -1,9 +1,9 @@
 import { httpRoute } from '../http-route';
 import { RideRequestPath } from '../../shared/schemas/rides';
-import { planDeps } from '../../usecases/group-activity-deps';
+import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { offerRideToRequest } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/ride-requests/{requestId}/offer — a driver offers their ride; the requester is told. */
 export const handler = httpRoute({ auth: 'user', path: RideRequestPath }, async ({ caller, path, now }) =>
-  offerRideToRequest(caller.userId, path.activityId, path.requestId, now, planDeps),
+  offerRideToRequest(caller.userId, path.activityId, path.requestId, now, groupActivityDeps),
 );

@@ -44,7 +44,7 @@ import { connectionDeps } from '../../../functions/usecases/providers/registry';
 import { disconnectProvider } from '../../../functions/usecases/connections';
 import { savePartnerListing } from '../../../functions/usecases/partner-listing';
 import { erasePartnerDataOfUser } from '../../../functions/usecases/partners-erasure';
-import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
+import { eraseGroupActivityDataOfUser } from '../../../functions/usecases/group-activities-erasure';
 import { updateProfile } from '../../../functions/usecases/profile';
 import { recalculateMetricsAfterSync } from '../../../functions/usecases/strava-deps';
 import { startLocalCognito, type LocalCognito } from '../../../infra/local/cognito';
@@ -64,9 +64,9 @@ vi.mock(import('../../../functions/usecases/partners-erasure'), async (importOri
   const original = await importOriginal();
   return { ...original, erasePartnerDataOfUser: vi.fn(original.erasePartnerDataOfUser) };
 });
-vi.mock(import('../../../functions/usecases/plan-erasure'), async (importOriginal) => {
+vi.mock(import('../../../functions/usecases/group-activities-erasure'), async (importOriginal) => {
   const original = await importOriginal();
-  return { ...original, erasePlanDataOfUser: vi.fn(original.erasePlanDataOfUser) };
+  return { ...original, eraseGroupActivityDataOfUser: vi.fn(original.eraseGroupActivityDataOfUser) };
 });
 vi.mock(import('../../../functions/usecases/apple-erasure'), async (importOriginal) => {
   const original = await importOriginal();
@@ -142,7 +142,7 @@ const onlyTombstoneOf = (userId: string) => [
 beforeEach(() => {
   vi.mocked(savePartnerListing).mockClear();
   vi.mocked(erasePartnerDataOfUser).mockClear();
-  vi.mocked(erasePlanDataOfUser).mockClear();
+  vi.mocked(eraseGroupActivityDataOfUser).mockClear();
   vi.mocked(eraseAppleDataOfUser).mockClear();
 });
 
@@ -240,7 +240,7 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
       expect(body.removed[table], table).toBe(alicesBefore[table].length);
     expect(body.removed.social).toBe(alicesBefore.social.filter((item) => item.pk === `USER#${alice}`).length);
     expect(body.removed.providersDisconnected).toBe(1);
-    for (const eraser of ['partners', 'plans', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
+    for (const eraser of ['partners', 'groupActivities', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
 
     const alicesAfter = await itemsMentioning(alice);
     for (const table of TABLE_IDS)
@@ -260,7 +260,7 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
     expect(vi.mocked(savePartnerListing).mock.invocationCallOrder[0]).toBeLessThan(
       vi.mocked(erasePartnerDataOfUser).mock.invocationCallOrder[0]!,
     );
-    for (const eraser of [erasePartnerDataOfUser, erasePlanDataOfUser, eraseAppleDataOfUser])
+    for (const eraser of [erasePartnerDataOfUser, eraseGroupActivityDataOfUser, eraseAppleDataOfUser])
       expect(eraser).toHaveBeenCalledWith(alice, expect.any(Date));
   });
 

@@ -68,9 +68,9 @@ const CAPABILITY_CODE: Readonly<Record<string, RegExp>> = {
   apple: /apple/,
   analysis: /analysis/,
   partners: /partner|messages/,
-  plan: /group-activit|(^|\/)rides?[.-]|plan-limits|plan-time/,
-  trips: /trip-plan/,
-  safety: /moderation|reports/,
+  'group-activities': /group-activit|(^|\/)rides?[.-]|plan-limits|plan-time/,
+  'trip-plans': /trip-plan/,
+  moderation: /moderation|reports/,
 };
 
 /** Areas whose code an area's routes may load besides their own, and why. */
@@ -84,11 +84,11 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   profile: ['partners'],
   // a block or a report holds everywhere one person can reach another (design §1)
   // ...and a block takes each of the two out of the activities, rides and trip plans the other runs
-  partners: ['safety', 'plan', 'trips'],
+  partners: ['moderation', 'group-activities', 'trip-plans'],
   // ...and someone who stops taking part in an activity leaves the party of its trip plans
-  plan: ['partners', 'safety', 'trips'],
-  safety: ['partners', 'plan'],
-  trips: ['partners', 'plan', 'safety'],
+  'group-activities': ['partners', 'moderation', 'trip-plans'],
+  moderation: ['partners', 'group-activities'],
+  'trip-plans': ['partners', 'group-activities', 'moderation'],
 };
 
 /** Routes that must reach every capability: deleting an account erases its data in each, exporting it reads each. */
@@ -175,7 +175,7 @@ describe('route capabilities (no route loads code of another capability)', () =>
     );
     const deleteMe = routes.find((route) => route.id === 'delete-me')!;
     const reached = new Set(bundledCode(deleteMe.entry).flatMap(capabilitiesOf));
-    expect([...reached].sort()).toEqual(expect.arrayContaining(['apple', 'core', 'google', 'partners', 'trips']));
+    expect([...reached].sort()).toEqual(expect.arrayContaining(['apple', 'core', 'google', 'partners', 'trip-plans']));
     // The light-sides check names real files, and sees them where a route does load them.
     expect(PROVIDER_HEAVY_CODE.filter((file) => !existsSync(join(__dirname, '../../..', file)))).toEqual([]);
     const connect = routes.find((route) => route.id === 'post-strava-connect')!;

@@ -7,7 +7,7 @@ import { handler as postUnsubscribe } from '../../../functions/handlers/email/po
 import { handler as putPreferences } from '../../../functions/handlers/email/put-email-preferences';
 import { handler as getPreferences } from '../../../functions/handlers/email/get-email-preferences';
 import { enqueueEmail } from '../../../functions/repositories/email';
-import { TRIP_ROUTES } from '../../../functions/shared/route-areas/trips';
+import { TRIP_PLAN_ROUTES } from '../../../functions/shared/route-areas/trip-plans';
 import { DEFAULT_EMAIL_PREFERENCES } from '../../../functions/shared/schemas/email';
 import { notifyWithEmail, sendDueEmails } from '../../../functions/usecases/email';
 import { invoke, userClaims } from '../../support/api-events';
@@ -29,7 +29,7 @@ afterAll(() => ses.stop());
 beforeEach(() => ses.clear());
 
 const tag = () => randomBytes(4).toString('hex');
-const route = (id: string) => TRIP_ROUTES.find((r) => r.id === id)!;
+const route = (id: string) => TRIP_PLAN_ROUTES.find((r) => r.id === id)!;
 const NOW = new Date('2026-11-20T18:00:00Z');
 const message = (to: string, id = `test-${tag()}`) => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GroupActivityDetails } from '../../../functions/shared/schemas/group-activities';
 import { ActivityRidesResponse } from '../../../functions/shared/schemas/rides';
-import { erasePlanDataOfUser } from '../../../functions/usecases/plan-erasure';
+import { eraseGroupActivityDataOfUser } from '../../../functions/usecases/group-activities-erasure';
 import { call, createActivity, join, newUser, notificationsOf, partitionOf, setDisplayName } from './helpers';
 
 const offer = {
@@ -26,7 +26,7 @@ describe('erasing a user from planning', () => {
     ).offers[0]!.id;
     await call('post-ride-booking', friend, { pathParameters: { activityId: joined.id, rideId } });
 
-    const changed = await erasePlanDataOfUser(leaving, new Date());
+    const changed = await eraseGroupActivityDataOfUser(leaving, new Date());
     // organised: cancelled + organizer entry removed (2); joined: left (1), offer + its booking (2), the friend's
     // 'joined' and 'ride cancelled' notices now naming 'Deleted user' (2); rides counter (1); the join limit window (1).
     expect(changed).toBe(9);
@@ -44,7 +44,7 @@ describe('erasing a user from planning', () => {
 
     const told = (await notificationsOf(friend)).map((n) => n.type).sort();
     expect(told).toEqual(['activity_cancelled', 'activity_joined', 'ride_cancelled']);
-    expect(await erasePlanDataOfUser(leaving, new Date())).toBe(0);
+    expect(await eraseGroupActivityDataOfUser(leaving, new Date())).toBe(0);
   });
 
   it('scrubs what a deleted organiser wrote, tells participants without it, and releases seats on their ride', async () => {
@@ -65,7 +65,7 @@ describe('erasing a user from planning', () => {
     ).offers[0]!.id;
     await call('post-ride-booking', friend, { pathParameters: { activityId: organised.id, rideId } });
 
-    await erasePlanDataOfUser(leaving, new Date());
+    await eraseGroupActivityDataOfUser(leaving, new Date());
 
     const view = GroupActivityDetails.parse(
       (await call('get-group-activity', friend, { pathParameters: { activityId: organised.id } })).json,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { PLAN_ROUTES } from '../../../functions/shared/route-areas/plan';
+import { GROUP_ACTIVITY_ROUTES } from '../../../functions/shared/route-areas/group-activities';
 import {
   GroupActivityDetails,
   planDateOf,
@@ -15,7 +15,7 @@ export const newUser = () => `user-${randomUUID()}`;
 
 /** Calls a plan route by id as `userId` (or unauthenticated with null), as API Gateway would. */
 export async function call(routeId: string, userId: string | null, options: Omit<CallOptions, 'claims'> = {}) {
-  if (!PLAN_ROUTES.some((r) => r.id === routeId)) throw new Error(`no plan route ${routeId}`);
+  if (!GROUP_ACTIVITY_ROUTES.some((r) => r.id === routeId)) throw new Error(`no plan route ${routeId}`);
   return callRoute(routeId, { ...options, ...(userId ? { claims: userClaims(userId) } : {}) });
 }
 

@@ -6,7 +6,7 @@ import { SECOND_ALERT_AFTER_MS, TRIP_LINK_LIFETIME_MS } from '../../../functions
 import { handler as getTripLink } from '../../../functions/handlers/trip-plans/get-trip-link';
 import { handler as getTripPlan } from '../../../functions/handlers/trip-plans/get-trip-plan';
 import { handler as outboxJob } from '../../../functions/handlers/email/outbox-job';
-import { TRIP_ROUTES } from '../../../functions/shared/route-areas/trips';
+import { TRIP_PLAN_ROUTES } from '../../../functions/shared/route-areas/trip-plans';
 import type { TripPlanInput } from '../../../functions/shared/schemas/trip-plans';
 import { TripPlanInput as TripPlanInputSchema } from '../../../functions/shared/schemas/trip-plans';
 import { sendDueEmails } from '../../../functions/usecases/email';
@@ -25,7 +25,7 @@ useOwnTables();
 const ses = useSesEmulator();
 
 const tag = () => randomBytes(4).toString('hex');
-const route = (id: string) => TRIP_ROUTES.find((r) => r.id === id)!;
+const route = (id: string) => TRIP_PLAN_ROUTES.find((r) => r.id === id)!;
 const RETURN_DATE = daysAhead(3);
 const returnAt = (time = '17:00', date = RETURN_DATE) => wallClockInstant(date, time);
 const minutes = (n: number) => n * 60_000;

@@ -41,11 +41,11 @@ describe('preloadScreenChunks', () => {
   it('preloads from the list it is given: demo mode’s demo areas for the screen', () => {
     listChunks({ dashboard: ['/assets/dash-3.js'] });
     listChunks(
-      { dashboard: ['/assets/demo-strava-4.js', '/assets/plan-demo-5.js'], analysis: ['/x.js'] },
+      { dashboard: ['/assets/demo-strava-4.js', '/assets/group-activities-demo-5.js'], analysis: ['/x.js'] },
       DEMO_CHUNKS_ID,
     );
     preloadScreenChunks(document, '/dashboard', DEMO_CHUNKS_ID);
-    expect(preloads()).toEqual(['/assets/demo-strava-4.js', '/assets/plan-demo-5.js']);
+    expect(preloads()).toEqual(['/assets/demo-strava-4.js', '/assets/group-activities-demo-5.js']);
   });
 
   it('preloads nothing for an unknown path or a page without the list', () => {

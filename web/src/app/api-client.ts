@@ -2,10 +2,10 @@ import { createCoreHttpApi, type ApiClient } from '@/lib/api-client';
 import { createHttpTransport, type HttpApiClientOptions } from '@/lib/api/transport';
 import { createAnalysisHttpApi } from '@/features/analysis/api/analysis-api';
 import { createHealthConnectionsHttpApi } from '@/features/connections/api/health-connections-api';
-import { createSafetyHttpApi } from '@/features/moderation/api/safety-api';
+import { createModerationHttpApi } from '@/features/moderation/api/moderation-api';
 import { createNotificationsHttpApi } from '@/features/notifications/api/notifications-api';
 import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
-import { createPlanHttpApi } from '@/features/plan/api/plan-api';
+import { createGroupActivitiesHttpApi } from '@/features/group-activities/api/group-activities-api';
 import { createProfileHttpApi } from '@/features/profile/api/profile-api';
 import { createTripPlansHttpApi } from '@/features/trip-plans/api/trip-plans-api';
 
@@ -21,9 +21,9 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createAnalysisHttpApi(transport),
     ...createProfileHttpApi(transport),
     ...createPartnersHttpApi(transport),
-    ...createPlanHttpApi(transport),
+    ...createGroupActivitiesHttpApi(transport),
     ...createNotificationsHttpApi(transport),
-    ...createSafetyHttpApi(transport),
+    ...createModerationHttpApi(transport),
     ...createTripPlansHttpApi(transport),
   };
 }

@@ -17,9 +17,9 @@ import {
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
-import type { PlanApi } from '@/features/plan/api/plan-api';
+import type { GroupActivitiesApi } from '@/features/group-activities/api/group-activities-api';
 import type { ProfileApi } from '@/features/profile/api/profile-api';
-import type { SafetyApi } from '@/features/moderation/api/safety-api';
+import type { ModerationApi } from '@/features/moderation/api/moderation-api';
 import type { TripPlansApi } from '@/features/trip-plans/api/trip-plans-api';
 import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
 import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
@@ -61,7 +61,7 @@ export function createDemoApiClient({
 }
 
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
-function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
+function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
     async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
@@ -83,7 +83,7 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
     },
     async () => (await import('@/features/partners/demo/partners-demo')).createPartnersDemoApi(context),
   );
-  const plan = lazyDemoArea<PlanApi>(
+  const plan = lazyDemoArea<GroupActivitiesApi>(
     {
       createGroupActivity: true,
       nearbyGroupActivities: true,
@@ -104,10 +104,10 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
       offerRideToRequest: true,
       myRides: true,
     },
-    async () => (await import('@/features/plan/demo/plan-demo')).createPlanDemoApi(context),
+    async () => (await import('@/features/group-activities/demo/group-activities-demo')).createGroupActivitiesDemoApi(context),
   );
-  const safety = lazyDemoArea<SafetyApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
-    (await import('@/features/moderation/demo/safety-demo')).createSafetyDemoApi(context),
+  const safety = lazyDemoArea<ModerationApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
+    (await import('@/features/moderation/demo/moderation-demo')).createModerationDemoApi(context),
   );
   const tripPlans = lazyDemoArea<TripPlansApi>(
     {

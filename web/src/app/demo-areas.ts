@@ -18,7 +18,7 @@ const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analy
  * not listed here.
  */
 export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
-  dashboard: [...DEMO_ANALYSIS, 'src/features/profile/demo/profile-demo.ts', 'src/features/plan/demo/plan-demo.ts'],
+  dashboard: [...DEMO_ANALYSIS, 'src/features/profile/demo/profile-demo.ts', 'src/features/group-activities/demo/group-activities-demo.ts'],
   analysis: DEMO_ANALYSIS,
   profile: [
     'src/lib/demo/demo-strava.ts',
@@ -26,8 +26,8 @@ export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
     'src/features/trip-plans/demo/trip-plans-demo.ts',
   ],
   findPartners: ['src/features/partners/demo/partners-demo.ts'],
-  planActivity: ['src/features/plan/demo/plan-demo.ts', 'src/features/profile/demo/profile-demo.ts'],
+  planActivity: ['src/features/group-activities/demo/group-activities-demo.ts', 'src/features/profile/demo/profile-demo.ts'],
   messages: ['src/features/partners/demo/partners-demo.ts'],
-  moderation: ['src/features/moderation/demo/safety-demo.ts'],
+  moderation: ['src/features/moderation/demo/moderation-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
 };

@@ -6,9 +6,9 @@ import { lazyDemoArea } from '@/lib/demo/lazy-demo-area';
 // Which demo areas' modules have been evaluated: each factory runs when its module is first imported.
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock('@/features/partners/demo/partners-demo', async (original) => (loaded.add('partners'), original()));
-vi.mock('@/features/plan/demo/plan-demo', async (original) => (loaded.add('plan'), original()));
+vi.mock('@/features/group-activities/demo/group-activities-demo', async (original) => (loaded.add('plan'), original()));
 vi.mock('@/features/profile/demo/profile-demo', async (original) => (loaded.add('profile'), original()));
-vi.mock('@/features/moderation/demo/safety-demo', async (original) => (loaded.add('safety'), original()));
+vi.mock('@/features/moderation/demo/moderation-demo', async (original) => (loaded.add('safety'), original()));
 vi.mock('@/features/trip-plans/demo/trip-plans-demo', async (original) => (loaded.add('trip plans'), original()));
 
 interface CounterApi {

@@ -1,6 +1,6 @@
 /**
  * Demo mode's sample planning and ride-sharing data (spec core-app §3 and §9), in the spec's shapes.
- * The demo plan client (plan-demo.ts) turns it into the API's answers, so screens never branch on demo mode.
+ * The demo plan client (group-activities-demo.ts) turns it into the API's answers, so screens never branch on demo mode.
  */
 export type UpcomingActivityStatus = 'confirmed' | 'open' | 'almost_full';
 

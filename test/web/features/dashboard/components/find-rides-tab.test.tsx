@@ -6,7 +6,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { createDemoApiClient } from '@/app/demo-api-client';
 import { DEMO_TRAITS } from '@/lib/demo/demo-traits';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
-import { ACTIVITY_ID, rideOffer, rideRequest } from '../../plan/plan-fixtures';
+import { ACTIVITY_ID, rideOffer, rideRequest } from '../../group-activities/group-activities-fixtures';
 
 function renderWith(apiClient: ApiClient, demo = false) {
   if (demo) window.sessionStorage.setItem('trailbuddy.demo', 'true');

@@ -6,7 +6,7 @@ import { UpcomingActivities } from '@/features/dashboard/components/upcoming-act
 import { createDemoApiClient } from '@/app/demo-api-client';
 import type { ApiClient } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, SIGNED_IN_USER, TestProviders } from '../../../test-utils';
-import { details, summary } from '../../plan/plan-fixtures';
+import { details, summary } from '../../group-activities/group-activities-fixtures';
 
 /** The user organises or joined nothing unless a test says otherwise. */
 const noneOfMine = () => vi.fn(async () => ({ activities: [], nextCursor: null }));

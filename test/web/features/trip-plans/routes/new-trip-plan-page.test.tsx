@@ -5,7 +5,7 @@ import { planDateOf } from '@shared/schemas/group-activities-plain';
 import NewTripPlanPage from '@/features/trip-plans/routes/new-trip-plan-page';
 import { addMinutesToWallClock } from '@/features/trip-plans/utils/prefill';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
-import { ACTIVITY_ID, details } from '../../plan/plan-fixtures';
+import { ACTIVITY_ID, details } from '../../group-activities/group-activities-fixtures';
 import { tripPlan } from '../trip-plan-fixtures';
 
 const daysFromToday = (days: number) => planDateOf(new Date(Date.now() + days * 86_400_000));

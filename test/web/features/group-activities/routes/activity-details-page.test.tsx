@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import ActivityDetailsPage from '@/features/plan/routes/activity-details-page';
+import ActivityDetailsPage from '@/features/group-activities/routes/activity-details-page';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
 import { captureDownloads } from '../../../capture-downloads';
-import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
+import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../group-activities-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
   const apiClient = createFakeApiClient(overrides);

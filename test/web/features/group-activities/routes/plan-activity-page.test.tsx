@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FIELD_MESSAGES } from '@shared/schemas/group-activities';
-import PlanActivityPage from '@/features/plan/routes/plan-activity-page';
+import PlanActivityPage from '@/features/group-activities/routes/plan-activity-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
-import { details, summary } from '../plan-fixtures';
+import { details, summary } from '../group-activities-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
   const apiClient = createFakeApiClient({

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_NEXT_STEPS } from '@shared/schemas/reports';
 import type { RideRequest } from '@shared/schemas/rides';
-import { RideRequestCard, type RideActions } from '@/features/plan/components/ride-cards';
+import { RideRequestCard, type RideActions } from '@/features/group-activities/components/ride-cards';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
-import { ACTIVITY_ID, rideRequest } from '../plan-fixtures';
+import { ACTIVITY_ID, rideRequest } from '../group-activities-fixtures';
 
 const actions: RideActions = {
   book: vi.fn(),

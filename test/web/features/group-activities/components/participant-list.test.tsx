@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import ActivityDetailsPage from '@/features/plan/routes/activity-details-page';
+import ActivityDetailsPage from '@/features/group-activities/routes/activity-details-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
-import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../plan-fixtures';
+import { ACTIVITY_ID, details, rideOffer, rideRequest } from '../group-activities-fixtures';
 
 /** The organizer's view: the server gives them each participant's id. */
 const organizerView = details({
@@ -144,7 +144,7 @@ describe('ParticipantList: the organizer removes a participant', () => {
 
 describe('ParticipantList: people one is kept apart from are counted, not named', () => {
   it("ends the list with 'And 1 other' so the names agree with the count, and shows passengers the same way", async () => {
-    const { rideOffer } = await import('../plan-fixtures');
+    const { rideOffer } = await import('../group-activities-fixtures');
     renderPage({
       groupActivity: vi.fn(async () =>
         details({

@@ -1,6 +1,6 @@
 import { REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportRequest } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api/api-error';
-import type { SafetyApi } from '../api/safety-api';
+import type { ModerationApi } from '../api/moderation-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
 
 const STORAGE_KEY = 'trailbuddy.demo.reports';
@@ -10,7 +10,7 @@ const HOUR_MS = 3_600_000;
  * Reporting in demo mode: checked and limited like POST /api/reports, remembered for the tab, never sent anywhere.
  * The demo moderators' queue is empty (no other people's reports exist in the browser).
  */
-export function createSafetyDemoApi({ now, storage }: DemoContext): SafetyApi {
+export function createModerationDemoApi({ now, storage }: DemoContext): ModerationApi {
   function readTimes(): number[] {
     try {
       const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '[]');

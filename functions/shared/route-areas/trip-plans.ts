@@ -7,7 +7,7 @@ import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 const TRIPS = 'functions/handlers/trip-plans';
 const EMAIL = 'functions/handlers/email';
 
-export const TRIP_ROUTES: readonly RouteDefinition[] = [
+export const TRIP_PLAN_ROUTES: readonly RouteDefinition[] = [
   {
     id: 'post-trip-plan',
     method: 'POST',
@@ -98,7 +98,7 @@ export const TRIP_ROUTES: readonly RouteDefinition[] = [
   },
 ];
 
-export const TRIP_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+export const TRIP_PLAN_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   {
     id: 'trip-plans',
     entry: `${TRIPS}/schedule-job.ts`,

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../routes';
 
 /** Reports and the moderators' queue. Three routes only (the stateless stack is near CloudFormation's 500-resource limit). */
-export const SAFETY_ROUTES: readonly RouteDefinition[] = [
+export const MODERATION_ROUTES: readonly RouteDefinition[] = [
   {
     id: 'post-report',
     method: 'POST',

@@ -8,7 +8,7 @@ import {
 import type { ApiTransport } from '@/lib/api/transport';
 
 /** Reporting people and content, and the moderators' queue. */
-export interface SafetyApi {
+export interface ModerationApi {
   /** Files a report; the receipt says what happens next. 429 after too many reports in an hour. */
   report(request: ReportRequest): Promise<ReportReceipt>;
   /** The moderators' queue (403 for anyone outside the `moderators` group). */
@@ -16,7 +16,7 @@ export interface SafetyApi {
   moderationAction(reportId: string, action: ModerationActionRequest['action']): Promise<ModerationActionResult>;
 }
 
-export function createSafetyHttpApi({ request }: ApiTransport): SafetyApi {
+export function createModerationHttpApi({ request }: ApiTransport): ModerationApi {
   return {
     report: (body) => request('/reports', ReportReceipt, { auth: true, method: 'POST', body }),
     moderationReports: () => request('/moderation/reports', ModerationQueue, { auth: true }),
@@ -32,5 +32,5 @@ export function createSafetyHttpApi({ request }: ApiTransport): SafetyApi {
 declare module '@/lib/api-client' {
   /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
-  interface ApiClient extends SafetyApi {}
+  interface ApiClient extends ModerationApi {}
 }

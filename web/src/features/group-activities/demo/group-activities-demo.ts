@@ -11,7 +11,7 @@ import type { HomeArea } from '@shared/schemas/profile';
 import { HOME_AREAS } from '@shared/schemas/profile-plain';
 import type { ActivityRidesResponse, RideOffer, RideRequest, Vehicle } from '@shared/schemas/rides';
 import { ApiError } from '@/lib/api/api-error';
-import type { PlanApi } from '../api/plan-api';
+import type { GroupActivitiesApi } from '../api/group-activities-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { demoRideData, demoUpcomingActivities } from '@/lib/demo/demo-social';
 import { DEMO_USER } from '@/lib/demo/demo-user';
@@ -54,7 +54,7 @@ interface StoredOffer extends Omit<RideOffer, 'availableSeats' | 'passengers' | 
   passengers: { name: string; isMe: boolean }[];
 }
 
-interface DemoPlanState {
+interface DemoGroupActivitiesState {
   activities: StoredActivity[];
   offers: StoredOffer[];
   requests: RideRequest[];
@@ -73,7 +73,7 @@ function listedNear(activityArea: HomeArea | null, asked: NearbyArea): boolean {
 }
 
 /** Demo mode's plan data, seeded from the spec's sample (core-app §3, §9). */
-export function seedDemoPlan(now: Date): DemoPlanState {
+export function seedDemoGroupActivities(now: Date): DemoGroupActivitiesState {
   const created = new Date(now.getTime() - 3 * 86_400_000).toISOString();
   const activities = demoUpcomingActivities(now).map((sample, index): StoredActivity => {
     const others = FILLER_NAMES.filter((name) => name !== sample.organizer);
@@ -218,18 +218,18 @@ function page<T>(items: T[], cursor: string | undefined, limit = 20): { items: T
 }
 
 /** Plan Activity in demo mode: the sample data, changed only in this tab's storage. */
-export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi {
-  function read(): DemoPlanState {
+export function createGroupActivitiesDemoApi({ now, storage, wait }: DemoContext): GroupActivitiesApi {
+  function read(): DemoGroupActivitiesState {
     try {
       const stored = storage.getItem(STORAGE_KEY);
-      if (stored) return JSON.parse(stored) as DemoPlanState;
+      if (stored) return JSON.parse(stored) as DemoGroupActivitiesState;
     } catch {
       // unreadable: start from the sample again
     }
-    return seedDemoPlan(now());
+    return seedDemoGroupActivities(now());
   }
 
-  function write(state: DemoPlanState): void {
+  function write(state: DemoGroupActivitiesState): void {
     try {
       storage.setItem(STORAGE_KEY, JSON.stringify(state));
     } catch {
@@ -237,14 +237,14 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     }
   }
 
-  function change<T>(apply: (state: DemoPlanState) => T): T {
+  function change<T>(apply: (state: DemoGroupActivitiesState) => T): T {
     const state = read();
     const result = apply(state);
     write(state);
     return result;
   }
 
-  function find(state: DemoPlanState, id: string): StoredActivity {
+  function find(state: DemoGroupActivitiesState, id: string): StoredActivity {
     return state.activities.find((a) => a.id === id) ?? fail(404, 'not_found', 'We could not find that activity.');
   }
 
@@ -256,12 +256,12 @@ export function createPlanDemoApi({ now, storage, wait }: DemoContext): PlanApi 
     return input;
   }
 
-  const ridesOf = (state: DemoPlanState, id: string): ActivityRidesResponse => ({
+  const ridesOf = (state: DemoGroupActivitiesState, id: string): ActivityRidesResponse => ({
     offers: state.offers.filter((o) => o.activityId === id).map(offerView),
     requests: state.requests.filter((r) => r.activityId === id),
   });
 
-  const upcoming = (state: DemoPlanState) =>
+  const upcoming = (state: DemoGroupActivitiesState) =>
     state.activities
       .filter((a) => Date.parse(a.startsAt) > now().getTime())
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt));

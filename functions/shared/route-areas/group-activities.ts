@@ -4,7 +4,7 @@ import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 const GA = 'functions/handlers/group-activities';
 const RIDES = 'functions/handlers/rides';
 
-export const PLAN_ROUTES: readonly RouteDefinition[] = [
+export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
   {
     id: 'post-group-activity',
     method: 'POST',
@@ -152,7 +152,7 @@ export const PLAN_ROUTES: readonly RouteDefinition[] = [
   },
 ];
 
-export const PLAN_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+export const GROUP_ACTIVITY_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   {
     id: 'activity-reminders',
     entry: 'functions/handlers/reminders/send-reminders.ts',

@@ -19,7 +19,7 @@ export interface PageParams {
 }
 
 /** Group activities and ride sharing. */
-export interface PlanApi {
+export interface GroupActivitiesApi {
   createGroupActivity(input: GroupActivityInput): Promise<GroupActivityDetails>;
   /** Upcoming activities in an area; without one, the caller's home area (the answer names it). */
   nearbyGroupActivities(params?: PageParams & { area?: NearbyArea }): Promise<NearbyActivitiesResponse>;
@@ -54,7 +54,7 @@ function search(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
+export function createGroupActivitiesHttpApi({ request }: ApiTransport): GroupActivitiesApi {
   const activity = (id: string) => `/group-activities/${encodeURIComponent(id)}`;
   const ride = (id: string, rideId: string) => `${activity(id)}/rides/${encodeURIComponent(rideId)}`;
   const rideRequest = (id: string, requestId: string) =>
@@ -103,5 +103,5 @@ export function createPlanHttpApi({ request }: ApiTransport): PlanApi {
 declare module '@/lib/api-client' {
   /** This feature's part of the one API client (assembled in app/api-client.ts and app/demo-api-client.ts). */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the part in
-  interface ApiClient extends PlanApi {}
+  interface ApiClient extends GroupActivitiesApi {}
 }

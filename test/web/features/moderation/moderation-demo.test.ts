@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModerationQueue, REPORT_NEXT_STEPS, REPORTS_PER_HOUR, ReportReceipt } from '@shared/schemas/reports';
 import { ApiError } from '@/lib/api-client';
 import { createDemoApiClient } from '@/app/demo-api-client';
-import { seedDemoPlan } from '@/features/plan/demo/plan-demo';
+import { seedDemoGroupActivities } from '@/features/group-activities/demo/group-activities-demo';
 import { memoryStorage } from '../../../contract/demo-client';
 
 describe('reports in demo mode', () => {
@@ -56,7 +56,7 @@ describe('removing a participant in demo mode', () => {
     });
 
     // Make the demo user this activity's organizer (the sample data has none of theirs with other people).
-    const state = seedDemoPlan(new Date('2026-03-10T18:00:00.000Z'));
+    const state = seedDemoGroupActivities(new Date('2026-03-10T18:00:00.000Z'));
     state.activities.find((a) => a.id === first!.id)!.participants[0]!.isMe = true;
     store.setItem('trailbuddy.demo.plan.v2', JSON.stringify(state));
 
