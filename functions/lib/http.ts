@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
+import type { RouteFacts } from '../shared/route-facts';
 import type { ApiErrorBody } from '../shared/schemas/error';
 import { groupsFromClaim } from './groups-claim';
 import { idempotencyClaimOf, replayOf, type IdempotencyClaim, type IdempotencyStore } from './idempotency';
@@ -40,7 +41,7 @@ interface RouteInput<Body, Query, Path> {
   query: Query;
   path: Path;
   headers: Readonly<Record<string, string | undefined>>;
-  /** Present on every route that is not public. */
+  /** Present on every route that is not public (the route list's `public` flag). */
   caller: Caller;
   /** The request time, so use cases never read the clock themselves. */
   now: Date;
@@ -52,20 +53,16 @@ interface RouteInput<Body, Query, Path> {
   idempotency: IdempotencyClaim | null;
 }
 
+/**
+ * How a handler reads its input and answers. Whether the route is public and whether it only reads are not here:
+ * they come from the route's entry in the route list (RouteFacts, functions/shared/route-facts.ts).
+ */
 interface RouteSpec<Body, Query, Path> {
-  /** Public routes have no caller; the authorizer is skipped for them. */
-  auth: 'user' | 'public';
   body?: ZodType<Body>;
   query?: ZodType<Query>;
   path?: ZodType<Path>;
   successStatus?: number;
   maxBodyBytes?: number;
-  /**
-   * The use case only reads (the route's declared table access is all 'read'): the account-status check then runs
-   * beside it instead of before it, and a deleted or suspended caller still gets the refusal and nothing of the
-   * result. Must agree with the route's access in ROUTES (test/functions/architecture/read-only-routes.test.ts).
-   */
-  readsOnly?: true;
   /**
    * The route creates something that reaches other people: it accepts an `Idempotency-Key` header, and a retry with
    * the same key and request gets the first answer instead of doing the work again (functions/lib/idempotency.ts).
@@ -91,7 +88,6 @@ export type HttpHandler = (event: Event, context: Context) => Promise<APIGateway
 
 /** The input schemas a route declared, readable from its handler (the fuzz suite derives near-valid inputs from them). */
 export interface RouteInputSchemas {
-  auth: 'user' | 'public';
   body?: ZodType;
   query?: ZodType;
   path?: ZodType;
@@ -147,6 +143,8 @@ export interface HttpRouteDependencies {
   accountStatusOf(userId: string): Promise<'active' | 'deleted' | 'suspended'>;
   /** Where an `idempotent` route's answers are kept. */
   idempotency: IdempotencyStore;
+  /** The facts of the route an event came in on, by its `routeKey`; throws for a route it has none of. */
+  routeFacts(routeKey: string): RouteFacts;
 }
 
 /**
@@ -168,13 +166,16 @@ export function httpRouteWith(deps: HttpRouteDependencies): HttpRoute {
       const started = Date.now();
       const headers = lowerCaseKeys(event.headers ?? {});
       refuseUnlessThroughCloudFront(headers);
-      const caller = spec.auth === 'user' ? callerFrom(event) : PUBLIC_CALLER;
+      const facts = deps.routeFacts(event.routeKey);
+      const caller = facts.public ? PUBLIC_CALLER : callerFrom(event);
       // Started before the input is read, and its refusal wins over a bad input's: a deleted or suspended account
       // gets the same answer from every route, whatever it sends.
-      const live = spec.auth === 'user' ? refuseInactiveCaller(deps, caller) : Promise.resolve();
+      const live = facts.public ? Promise.resolve() : refuseInactiveCaller(deps, caller);
       const input = await refusalFirst(live, () => readInput(spec, event, headers, caller));
       const successStatus = spec.successStatus ?? 200;
-      const outcome = spec.readsOnly
+      // A route that only reads cannot change anything a refused caller could keep: its use case runs beside the
+      // check, and the refusal still wins over its result.
+      const outcome = facts.readsOnly
         ? await handledBesideCheck(handle(input), live)
         : input.idempotency
           ? await live.then(() =>
@@ -200,14 +201,9 @@ export function httpRouteWith(deps: HttpRouteDependencies): HttpRoute {
           request.response = errorResponse(request.error, request.event as Event);
         },
       }) as unknown as HttpHandler;
-    const schemas: RouteInputSchemas = { auth: spec.auth, body: spec.body, query: spec.query, path: spec.path };
-    return Object.assign(wrapped, { inputSchemas: schemas, readsOnly: spec.readsOnly === true });
+    const schemas: RouteInputSchemas = { body: spec.body, query: spec.query, path: spec.path };
+    return Object.assign(wrapped, { inputSchemas: schemas });
   };
-}
-
-/** Whether a handler built with `httpRoute` declared `readsOnly` (false for any other handler). */
-export function readsOnlyOf(handler: unknown): boolean {
-  return (handler as { readsOnly?: boolean } | undefined)?.readsOnly === true;
 }
 
 /** The schemas `httpRoute` attached to a handler, or undefined for a handler not built with it. */

@@ -45,6 +45,8 @@ export const ENV_VARS = {
     'messages a second the outbox job assumes when SES GetAccount does not answer (default 1, the SES sandbox)',
   SES_FALLBACK_MAX_24H_SEND:
     'messages a day the outbox job assumes when SES GetAccount does not answer (default 200, the SES sandbox)',
+  ROUTE_FACTS:
+    'the facts of the routes the function serves, by route key: public, reads only (functions/shared/route-facts.ts, from the route list)',
   ORIGIN_VERIFY_TOKEN:
     'AWS: what CloudFront adds to every /api/* request (x-origin-verify); the API refuses requests without it, so its execute-api URL cannot bypass the WAF (unset locally)',
 } as const;

@@ -13,6 +13,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { EnvSettings } from '../../functions/shared/env';
+import { routeFactsSetting } from '../../functions/shared/route-facts';
 import { tablesOf, type RouteDefinition } from '../../functions/shared/routes';
 import { tableEnvVar, type TableId } from '../../functions/shared/tables';
 import { secretsFor, type FunctionRuntime } from './function-runtime';
@@ -74,10 +75,13 @@ export class ApiRoutes extends Construct {
         access: route.access,
         allTables: props.tables,
         description: `${route.method} ${route.path}`,
-        environment:
-          route.userPoolActions?.length && props.userPool
-            ? ({ ...props.runtime?.environment, USER_POOL_ID: props.userPool.userPoolId } satisfies EnvSettings)
-            : props.runtime?.environment,
+        environment: {
+          ...props.runtime?.environment,
+          // Whether the route is public and whether it only reads: the handler acts on its route's entry, not on
+          // anything it states itself.
+          ROUTE_FACTS: routeFactsSetting([route]),
+          ...(route.userPoolActions?.length && props.userPool ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
+        } satisfies EnvSettings,
         secrets: secretsFor(props.runtime, route.secrets),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { addMissingActivityOrderKeys } from '../../functions/repositories/activities';
 import type { EnvSettings } from '../../functions/shared/env';
 import { ROUTES, SCHEDULED_JOBS } from '../../functions/shared/routes';
+import { routeFactsSetting } from '../../functions/shared/route-facts';
 import type { RuntimeConfig } from '../../functions/shared/schemas/runtime-config';
 import type { IncomingRequest } from './api-gateway-event';
 import { createApiHost } from './api-host';
@@ -266,6 +267,7 @@ type LocalGoogleClient = {
  * The settings the local host gives its functions (besides DynamoDB Local's endpoint and table names), under the
  * names of functions/shared/env.ts as the CDK does. USER_POOL_ID + COGNITO_ENDPOINT: DELETE /api/me deletes and
  * moderation disables users in the emulator, as Lambda does in Cognito. APPLE_SHORTCUT_URL passes through when set.
+ * ROUTE_FACTS: this one process serves every route, so it gets every route's facts.
  */
 export function localFunctionEnv(parts: {
   siteUrl: string;
@@ -286,6 +288,7 @@ export function localFunctionEnv(parts: {
     COGNITO_ENDPOINT: parts.cognitoEndpoint,
     SES_ENDPOINT: parts.emailEndpoint,
     EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>',
+    ROUTE_FACTS: routeFactsSetting(ROUTES),
   };
 }
 

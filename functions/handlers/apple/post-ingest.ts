@@ -5,6 +5,6 @@ import { ingestAppleHealth } from '../../usecases/apple-ingest';
 
 /** POST /api/apple/ingest — public: the iOS Shortcut posts `{ health_data }` (Health Auto Export `{ data }`) with `Authorization: Bearer <ingest token>`. */
 export const handler = httpRoute(
-  { auth: 'public', body: AppleIngestRequest, maxBodyBytes: APPLE_INGEST_MAX_BYTES },
+  { body: AppleIngestRequest, maxBodyBytes: APPLE_INGEST_MAX_BYTES },
   async ({ headers, body, now }) => ingestAppleHealth({ authorization: headers.authorization, body }, now, appleDeps()),
 );

@@ -2,6 +2,4 @@ import { httpRoute } from '../http-route';
 import { listUserConnections } from '../../usecases/connection-lists';
 
 /** GET /api/connections — the caller's active health connections (never tokens). */
-export const handler = httpRoute({ auth: 'user', readsOnly: true }, async ({ caller }) =>
-  listUserConnections(caller.userId),
-);
+export const handler = httpRoute({}, async ({ caller }) => listUserConnections(caller.userId));

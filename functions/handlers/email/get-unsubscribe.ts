@@ -7,7 +7,7 @@ import { UNSUBSCRIBE_PAGE } from '../../usecases/email';
  * URL in a browser: it lands on the unsubscribe page (which asks, then unsubscribes) instead of an API error. A GET
  * changes nothing itself: link scanners fetch URLs in mail.
  */
-export const handler = httpRoute({ auth: 'public', query: UnsubscribeQuery }, async ({ query }) =>
+export const handler = httpRoute({ query: UnsubscribeQuery }, async ({ query }) =>
   respond(303, undefined, {
     location: `${UNSUBSCRIBE_PAGE}?token=${query.token}`,
     'referrer-policy': 'no-referrer',

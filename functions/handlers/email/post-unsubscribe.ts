@@ -3,6 +3,4 @@ import { UnsubscribeQuery } from '../../shared/schemas/email';
 import { unsubscribe } from '../../usecases/email';
 
 /** POST /api/email/unsubscribe?token=… — public, RFC 8058 one-click unsubscribe from the List-Unsubscribe header. */
-export const handler = httpRoute({ auth: 'public', query: UnsubscribeQuery }, async ({ query, now }) =>
-  unsubscribe(query.token, now),
-);
+export const handler = httpRoute({ query: UnsubscribeQuery }, async ({ query, now }) => unsubscribe(query.token, now));

@@ -5,7 +5,7 @@ import { googleDeps } from '../../usecases/google-deps';
 import { startJobsAfterConnect } from '../../usecases/import-jobs/jobs';
 
 /** POST /api/google/connect — the health callback screen hands over code, state and scope; the server does the rest. */
-export const handler = httpRoute({ auth: 'user', body: GoogleConnectRequest }, async ({ caller, body }) => {
+export const handler = httpRoute({ body: GoogleConnectRequest }, async ({ caller, body }) => {
   const deps = await googleDeps();
   const response = await connectGoogleHealth(caller.userId, body, deps);
   // The year of history runs in the background after the 30-day import.

@@ -3,7 +3,6 @@ import { NearbyActivitiesQuery } from '../../shared/schemas/group-activities';
 import { listNearbyActivities } from '../../usecases/group-activities';
 
 /** GET /api/group-activities?area= — upcoming activities in an area, soonest first, paged. */
-export const handler = httpRoute(
-  { auth: 'user', readsOnly: true, query: NearbyActivitiesQuery },
-  async ({ caller, query, now }) => listNearbyActivities(caller.userId, query, now),
+export const handler = httpRoute({ query: NearbyActivitiesQuery }, async ({ caller, query, now }) =>
+  listNearbyActivities(caller.userId, query, now),
 );

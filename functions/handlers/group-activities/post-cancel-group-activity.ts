@@ -4,6 +4,6 @@ import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { cancelGroupActivity } from '../../usecases/group-activities';
 
 /** POST /api/group-activities/{activityId}/cancel — the organizer cancels; participants are told. */
-export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: ActivityIdPath }, async ({ caller, path, now }) =>
   cancelGroupActivity(caller.userId, path.activityId, now, groupActivityDeps),
 );

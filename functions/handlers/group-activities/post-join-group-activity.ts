@@ -4,6 +4,6 @@ import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { joinGroupActivity } from '../../usecases/group-activities';
 
 /** POST /api/group-activities/{activityId}/join — takes a seat atomically (never beyond the maximum). */
-export const handler = httpRoute({ auth: 'user', path: ActivityIdPath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: ActivityIdPath }, async ({ caller, path, now }) =>
   joinGroupActivity(caller.userId, path.activityId, now, groupActivityDeps),
 );

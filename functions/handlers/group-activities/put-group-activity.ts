@@ -5,6 +5,6 @@ import { updateGroupActivity } from '../../usecases/group-activities';
 
 /** PUT /api/group-activities/{activityId} — the organizer edits every field; participants are told. */
 export const handler = httpRoute(
-  { auth: 'user', path: ActivityIdPath, body: GroupActivityInput },
+  { path: ActivityIdPath, body: GroupActivityInput },
   async ({ caller, path, body, now }) => updateGroupActivity(caller.userId, path.activityId, body, now, groupActivityDeps),
 );

@@ -5,7 +5,7 @@ import { connectionDeps } from '../../usecases/providers/registry';
 import { withdrawConnection } from '../../usecases/disconnect';
 
 /** DELETE /api/me — deauthorizes the caller's providers, deletes everything they own and their Cognito user, now. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => {
+export const handler = httpRoute({}, async ({ caller, now }) => {
   // Each provider's deps are built only when it is connected: deleting an account never depends on provider settings.
   const deps = connectionDeps();
   const disconnect = async (userId: string, provider: Parameters<typeof withdrawConnection>[1]) => {

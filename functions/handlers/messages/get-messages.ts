@@ -4,7 +4,6 @@ import { MemberPath } from '../../shared/schemas/partners';
 import { conversationMessages } from '../../usecases/messages';
 
 /** GET /api/conversations/{userId}/messages — a page of the conversation with a partner. */
-export const handler = httpRoute(
-  { auth: 'user', readsOnly: true, path: MemberPath, query: MessagesQuery },
-  async ({ caller, path, query, now }) => conversationMessages(caller, path.userId, query.cursor, now),
+export const handler = httpRoute({ path: MemberPath, query: MessagesQuery }, async ({ caller, path, query, now }) =>
+  conversationMessages(caller, path.userId, query.cursor, now),
 );

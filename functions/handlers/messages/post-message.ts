@@ -6,7 +6,6 @@ import { sendMessage } from '../../usecases/messages';
 /** POST /api/conversations/{userId}/messages — send a partner a message (free plan: 5 a month). */
 export const handler = httpRoute(
   {
-    auth: 'user',
     path: MemberPath,
     body: SendMessageRequest,
     successStatus: 201,

@@ -4,6 +4,6 @@ import { moderate } from '../../usecases/moderation';
 
 /** POST /api/moderation/reports/{reportId}/actions — dismiss, hide the content or suspend the account. */
 export const handler = httpRoute(
-  { auth: 'user', path: ReportIdPath, body: ModerationActionRequest },
+  { path: ReportIdPath, body: ModerationActionRequest },
   async ({ caller, path, body, now }) => moderate(caller.groups, path.reportId, body, now),
 );

@@ -3,6 +3,6 @@ import { MemberPath } from '../../shared/schemas/partners';
 import { acceptRequest } from '../../usecases/partner-connections';
 
 /** POST /api/partners/{userId}/accept — accept their partner request. */
-export const handler = httpRoute({ auth: 'user', path: MemberPath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: MemberPath }, async ({ caller, path, now }) =>
   acceptRequest(caller.userId, path.userId, now),
 );

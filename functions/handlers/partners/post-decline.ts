@@ -3,6 +3,6 @@ import { MemberPath } from '../../shared/schemas/partners';
 import { declineRequest } from '../../usecases/partner-connections';
 
 /** POST /api/partners/{userId}/decline — decline their partner request. */
-export const handler = httpRoute({ auth: 'user', path: MemberPath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: MemberPath }, async ({ caller, path, now }) =>
   declineRequest(caller.userId, path.userId, now),
 );

@@ -4,6 +4,6 @@ import { fileReport } from '../../usecases/reports';
 
 /** POST /api/reports — report a person, a message, a group activity or a ride. */
 export const handler = httpRoute(
-  { auth: 'user', body: ReportRequest, successStatus: 201, idempotent: 'with-work' },
+  { body: ReportRequest, successStatus: 201, idempotent: 'with-work' },
   async ({ caller, body, now, idempotency }) => fileReport(caller.userId, body, now, idempotency),
 );

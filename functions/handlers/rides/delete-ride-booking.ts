@@ -4,6 +4,6 @@ import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { cancelRideBooking } from '../../usecases/rides';
 
 /** DELETE /api/group-activities/{activityId}/rides/{rideId}/booking — frees the caller's seat. */
-export const handler = httpRoute({ auth: 'user', path: RidePath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: RidePath }, async ({ caller, path, now }) =>
   cancelRideBooking(caller.userId, path.activityId, path.rideId, now, groupActivityDeps),
 );

@@ -4,8 +4,6 @@ import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { withdrawRide } from '../../usecases/rides';
 
 /** DELETE /api/group-activities/{activityId}/rides/{rideId} — the driver withdraws (an optional reason); passengers are told. */
-export const handler = httpRoute(
-  { auth: 'user', path: RidePath, body: CancelRideRequest },
-  async ({ caller, path, body, now }) =>
-    withdrawRide(caller.userId, path.activityId, path.rideId, now, groupActivityDeps, body?.reason || undefined),
+export const handler = httpRoute({ path: RidePath, body: CancelRideRequest }, async ({ caller, path, body, now }) =>
+  withdrawRide(caller.userId, path.activityId, path.rideId, now, groupActivityDeps, body?.reason || undefined),
 );

@@ -3,6 +3,6 @@ import { RideRequestPath } from '../../shared/schemas/rides';
 import { withdrawRideRequest } from '../../usecases/rides';
 
 /** DELETE /api/group-activities/{activityId}/ride-requests/{requestId} — the requester withdraws. */
-export const handler = httpRoute({ auth: 'user', path: RideRequestPath }, async ({ caller, path }) =>
+export const handler = httpRoute({ path: RideRequestPath }, async ({ caller, path }) =>
   withdrawRideRequest(caller.userId, path.activityId, path.requestId),
 );

@@ -4,6 +4,6 @@ import { groupActivityDeps } from '../../usecases/group-activity-deps';
 import { bookRide } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/rides/{rideId}/booking — Join Ride: one seat, atomically. */
-export const handler = httpRoute({ auth: 'user', path: RidePath }, async ({ caller, path, now }) =>
+export const handler = httpRoute({ path: RidePath }, async ({ caller, path, now }) =>
   bookRide(caller.userId, path.activityId, path.rideId, now, groupActivityDeps),
 );

@@ -5,6 +5,6 @@ import { offerRide } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/rides — a participant offers a ride. */
 export const handler = httpRoute(
-  { auth: 'user', path: ActivityIdPath, body: OfferRideRequest, successStatus: 201 },
+  { path: ActivityIdPath, body: OfferRideRequest, successStatus: 201 },
   async ({ caller, path, body, now }) => offerRide(caller.userId, path.activityId, body, now),
 );

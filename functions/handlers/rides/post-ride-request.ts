@@ -5,6 +5,6 @@ import { requestRide } from '../../usecases/rides';
 
 /** POST /api/group-activities/{activityId}/ride-requests — a participant asks for a ride. */
 export const handler = httpRoute(
-  { auth: 'user', path: ActivityIdPath, body: RequestRideRequest, successStatus: 201, idempotent: 'after-work' },
+  { path: ActivityIdPath, body: RequestRideRequest, successStatus: 201, idempotent: 'after-work' },
   async ({ caller, path, body, now }) => requestRide(caller.userId, path.activityId, body, now),
 );

@@ -3,6 +3,4 @@ import { createAuthorizeUrl } from '../../usecases/strava-connect';
 import { stravaDeps } from '../../usecases/strava-deps';
 
 /** GET /api/strava/authorize-url — Strava's consent URL with a signed, single-use state bound to the caller. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller }) =>
-  createAuthorizeUrl(caller.userId, await stravaDeps()),
-);
+export const handler = httpRoute({}, async ({ caller }) => createAuthorizeUrl(caller.userId, await stravaDeps()));

@@ -21,7 +21,7 @@ export function toUsageResponse(summary: RateLimitUsageSummary): StravaUsageResp
 }
 
 /** GET /api/strava/usage — the API-request indicator for the caller's Strava API config (spec §2). Never exposes the config itself. */
-export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }): Promise<StravaUsageResponse> => {
+export const handler = httpRoute({}, async ({ caller, now }): Promise<StravaUsageResponse> => {
   const config = await stravaConfigForUser(caller.userId);
   return toUsageResponse(await stravaUsageSummary(config, now));
 });

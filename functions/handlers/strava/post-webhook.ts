@@ -8,10 +8,7 @@ import { handleStravaWebhookEvent, StravaWebhookEvent } from '../../usecases/str
  * well-formed event gets the same answer: what happened (or whether the athlete uses TrailBuddy) is nobody's business.
  * Nothing here calls Strava: events are queued for the import worker (coalesced per athlete).
  */
-export const handler = httpRoute(
-  { auth: 'public', body: StravaWebhookEvent, maxBodyBytes: 8 * 1024 },
-  async ({ body }) => {
-    await handleStravaWebhookEvent(body, await stravaDeps(), stravaWebhookSubscriptionId());
-    return { received: true };
-  },
-);
+export const handler = httpRoute({ body: StravaWebhookEvent, maxBodyBytes: 8 * 1024 }, async ({ body }) => {
+  await handleStravaWebhookEvent(body, await stravaDeps(), stravaWebhookSubscriptionId());
+  return { received: true };
+});

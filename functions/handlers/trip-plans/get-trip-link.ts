@@ -3,6 +3,4 @@ import { TripLinkPath } from '../../shared/schemas/trip-plans';
 import { sharedTripPlan } from '../../usecases/trip-plans';
 
 /** GET /api/trip-links/{token} — public: the read-only plan behind an emergency contact's link. */
-export const handler = httpRoute({ auth: 'public', path: TripLinkPath }, async ({ path, now }) =>
-  sharedTripPlan(path.token, now),
-);
+export const handler = httpRoute({ path: TripLinkPath }, async ({ path, now }) => sharedTripPlan(path.token, now));

@@ -4,6 +4,6 @@ import { checkInTripPlan } from '../../usecases/trip-plans';
 
 /** POST /api/trip-plans/{planId}/check-ins — "We're back" or "Running late". */
 export const handler = httpRoute(
-  { auth: 'user', path: TripPlanIdPath, body: TripCheckInRequest, idempotent: 'after-work' },
+  { path: TripPlanIdPath, body: TripCheckInRequest, idempotent: 'after-work' },
   async ({ caller, path, body, now }) => checkInTripPlan(caller.userId, path.planId, body, now),
 );

@@ -4,6 +4,6 @@ import { confirmContactStop } from '../../usecases/trip-contacts';
 
 /** POST /api/trip-contact-stops/{token} — public: an emergency contact stops mail from the sender, or all mail. */
 export const handler = httpRoute(
-  { auth: 'public', path: TripContactStopPath, body: TripContactStopRequest },
+  { path: TripContactStopPath, body: TripContactStopRequest },
   async ({ path, body, now }) => confirmContactStop(path.token, body.stop, now),
 );

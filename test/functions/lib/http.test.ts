@@ -1,16 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../../functions/lib/errors';
 import { randomUUID } from 'node:crypto';
-import { httpRoute } from '../../../functions/handlers/http-route';
-import { readsOnlyOf, respond, z } from '../../../functions/lib/http';
-import { putAccountSuspended, putDeletedUserTombstone } from '../../../functions/repositories/account-tombstones';
+import { httpRouteWith, respond, z } from '../../../functions/lib/http';
+import {
+  accountStatusOf,
+  putAccountSuspended,
+  putDeletedUserTombstone,
+} from '../../../functions/repositories/account-tombstones';
+import { getIdempotencyRecord, putIdempotencyRecord } from '../../../functions/repositories/idempotency-records';
+import { routeFactsIn, routeFactsSetting } from '../../../functions/shared/route-facts';
+import type { RouteDefinition } from '../../../functions/shared/routes';
 import { logger } from '../../../functions/lib/logger';
 import { invoke, userClaims } from '../../support/api-events';
 
-const route = { id: 'test-route', method: 'POST', path: '/api/test' } as const;
+/** Routes of a list of their own, so each test route's facts come from its entry as a real route's do. */
+const entry = (id: string, method: RouteDefinition['method'], facts: Pick<RouteDefinition, 'public' | 'access'>) =>
+  ({ id, method, path: `/api/test/${id}`, entry: '', ...facts }) satisfies RouteDefinition;
+const route = entry('writes', 'POST', { public: false, access: { users: 'write' } });
+const readingRoute = entry('reads', 'GET', { public: false, access: { users: 'read' } });
+const publicRoute = entry('public', 'POST', { public: true, access: {} });
+const TEST_ROUTE_FACTS = routeFactsSetting([route, readingRoute, publicRoute]);
+const httpRoute = httpRouteWith({
+  accountStatusOf,
+  idempotency: { get: getIdempotencyRecord, put: putIdempotencyRecord },
+  routeFacts: (routeKey) => routeFactsIn(TEST_ROUTE_FACTS, routeKey),
+});
 
 const echo = httpRoute(
-  { auth: 'user', body: z.object({ name: z.string().min(1).max(20), count: z.number().int().nonnegative() }).strict() },
+  { body: z.object({ name: z.string().min(1).max(20), count: z.number().int().nonnegative() }).strict() },
   async ({ body, caller }) => ({ name: body.name, count: body.count, userId: caller.userId }),
 );
 
@@ -48,34 +65,55 @@ describe('httpRoute', () => {
     expect((res.json as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
+  it('answers a public route without a caller, and gives its use case none', async () => {
+    const whoAsks = httpRoute({}, async ({ caller }) => ({ userId: caller.userId }));
+    const res = await invoke(whoAsks, publicRoute);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ userId: '' });
+    // The same handler on a signed-in route refuses a request without a caller: the facts are the route's.
+    expect((await invoke(whoAsks, route)).status).toBe(401);
+  });
+
+  it('refuses with a generic 500 on a route it has no facts of, and never runs the use case', async () => {
+    let ran = false;
+    const handler = httpRoute({}, async () => {
+      ran = true;
+      return { ok: true };
+    });
+    const res = await invoke(handler, { id: 'unlisted', method: 'GET', path: '/api/unlisted' });
+    expect(res.status).toBe(500);
+    expect((res.json as { error: { code: string } }).error.code).toBe('internal_error');
+    expect(ran).toBe(false);
+  });
+
   it('maps typed errors to their status and code, with Retry-After for 429', async () => {
-    const conflict = httpRoute({ auth: 'public' }, async () => {
+    const conflict = httpRoute({}, async () => {
       throw new ConflictError('Already there.', 'ride_exists');
     });
-    expect((await invoke(conflict, route)).json).toEqual({ error: { code: 'ride_exists', message: 'Already there.' } });
-    const limited = httpRoute({ auth: 'public' }, async () => {
+    expect((await invoke(conflict, publicRoute)).json).toEqual({
+      error: { code: 'ride_exists', message: 'Already there.' },
+    });
+    const limited = httpRoute({}, async () => {
       throw new TooManyRequestsError('Rate limited. Try again in 30 seconds', 30);
     });
-    const res = await invoke(limited, route);
+    const res = await invoke(limited, publicRoute);
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe('30');
   });
 
   it('turns unexpected errors into a generic 500 without internals', async () => {
-    const broken = httpRoute({ auth: 'public' }, async () => {
+    const broken = httpRoute({}, async () => {
       throw new Error('connection string postgres://secret@db');
     });
-    const res = await invoke(broken, route);
+    const res = await invoke(broken, publicRoute);
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.json)).not.toMatch(/secret|stack|postgres/);
     expect((res.json as { error: { code: string } }).error.code).toBe('internal_error');
   });
 
   it('lets a route choose its status and headers', async () => {
-    const created = httpRoute({ auth: 'public' }, async () =>
-      respond(201, { ok: true }, { location: '/api/things/1' }),
-    );
-    const res = await invoke(created, route);
+    const created = httpRoute({}, async () => respond(201, { ok: true }, { location: '/api/things/1' }));
+    const res = await invoke(created, publicRoute);
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe('/api/things/1');
   });
@@ -111,50 +149,52 @@ describe('the deleted-account check', () => {
     await putDeletedUserTombstone(userId, now, new Date(now.getTime() + 86_400_000));
     return userId;
   };
-  /** A route whose use case records that it ran and answers with something only the caller should see. */
+  /**
+   * A handler whose use case records that it ran and answers with something only the caller should see, called on a
+   * route whose access only reads or one that writes.
+   */
   const routeThatRecords = (readsOnly: boolean) => {
     const ran: string[] = [];
-    const handler = httpRoute({ auth: 'user', ...(readsOnly ? { readsOnly: true } : {}) }, async ({ caller }) => {
+    const handler = httpRoute({}, async ({ caller }) => {
       ran.push(caller.userId);
       return { secret: `data of ${caller.userId}` };
     });
-    return { handler, ran };
+    const call = (options: Parameters<typeof invoke>[2]) => invoke(handler, readsOnly ? readingRoute : route, options);
+    return { call, ran };
   };
 
   it('runs before a use case that may write: a deleted caller gets 401 and the use case never runs', async () => {
-    const { handler, ran } = routeThatRecords(false);
+    const { call, ran } = routeThatRecords(false);
     const userId = await deletedUser();
-    const res = await invoke(handler, route, { claims: userClaims(userId) });
+    const res = await call({ claims: userClaims(userId) });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ error: { code: 'unauthorized', message: 'This account was deleted.' } });
     expect(ran).toEqual([]);
-    expect(readsOnlyOf(handler)).toBe(false);
   });
 
   it('runs beside a read-only use case, and a deleted caller still gets 401 with nothing of its result', async () => {
-    const { handler, ran } = routeThatRecords(true);
+    const { call, ran } = routeThatRecords(true);
     const userId = await deletedUser();
-    const res = await invoke(handler, route, { claims: userClaims(userId) });
+    const res = await call({ claims: userClaims(userId) });
     expect(ran).toEqual([userId]);
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ error: { code: 'unauthorized', message: 'This account was deleted.' } });
     expect(JSON.stringify(res.json)).not.toContain('data of');
-    expect(readsOnlyOf(handler)).toBe(true);
 
     const live = `live-${randomUUID()}`;
-    const ok = await invoke(handler, route, { claims: userClaims(live) });
+    const ok = await call({ claims: userClaims(live) });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ secret: `data of ${live}` });
   });
 
   it('answers a deleted caller 401 even when the read-only use case fails first (its error is not revealed)', async () => {
-    const failing = httpRoute({ auth: 'user', readsOnly: true }, async () => {
+    const failing = httpRoute({}, async () => {
       throw new NotFoundError('No such plan.');
     });
-    const res = await invoke(failing, route, { claims: userClaims(await deletedUser()) });
+    const res = await invoke(failing, readingRoute, { claims: userClaims(await deletedUser()) });
     expect(res.status).toBe(401);
     expect((res.json as { error: { code: string } }).error.code).toBe('unauthorized');
-    expect((await invoke(failing, route, { claims: userClaims(`live-${randomUUID()}`) })).status).toBe(404);
+    expect((await invoke(failing, readingRoute, { claims: userClaims(`live-${randomUUID()}`) })).status).toBe(404);
   });
 
   describe('a suspended caller', () => {
@@ -168,16 +208,16 @@ describe('the deleted-account check', () => {
     };
 
     it('gets 403 account_suspended before a use case that may write, which never runs', async () => {
-      const { handler, ran } = routeThatRecords(false);
-      const res = await invoke(handler, route, { claims: userClaims(await suspendedUser()) });
+      const { call, ran } = routeThatRecords(false);
+      const res = await call({ claims: userClaims(await suspendedUser()) });
       expect(res.status).toBe(403);
       expect(res.json).toEqual(SUSPENDED);
       expect(ran).toEqual([]);
     });
 
     it('gets 403 beside a read-only use case, with nothing of its result', async () => {
-      const { handler } = routeThatRecords(true);
-      const res = await invoke(handler, route, { claims: userClaims(await suspendedUser()) });
+      const { call } = routeThatRecords(true);
+      const res = await call({ claims: userClaims(await suspendedUser()) });
       expect(res.status).toBe(403);
       expect(JSON.stringify(res.json)).not.toContain('data of');
     });
@@ -191,7 +231,7 @@ describe('the deleted-account check', () => {
     it('stays deleted when a moderator suspends an account already deleted (401, not 403)', async () => {
       const userId = await deletedUser();
       await putAccountSuspended(userId, now);
-      const res = await invoke(routeThatRecords(false).handler, route, { claims: userClaims(userId) });
+      const res = await routeThatRecords(false).call({ claims: userClaims(userId) });
       expect(res.status).toBe(401);
     });
   });

@@ -7,6 +7,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
+import { routeFactsOf, type RouteFacts } from '../../../functions/shared/route-facts';
 import { ROUTES, SCHEDULED_JOBS, tablesOf } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
@@ -106,6 +107,19 @@ describe('HTTP API routes', () => {
     expect(flattenJoin(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(
       /^https:\/\/cognito-idp\..*amazonaws\.com\/.*PublishOutputRefUsersUserPool/,
     );
+  });
+
+  it("gives each route's function the facts of its own route, and no other, with the authorizer to match", () => {
+    for (const route of routes()) {
+      const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
+      const variables = resource(functionBehindRoute(route)).Properties.Environment.Variables as Record<
+        string,
+        unknown
+      >;
+      const facts = JSON.parse(variables.ROUTE_FACTS as string) as Record<string, RouteFacts>;
+      expect(facts, definition.id).toEqual({ [routeKey(definition)]: routeFactsOf(definition) });
+      expect(facts[routeKey(definition)]!.public, definition.id).toBe(route.Properties.AuthorizationType === 'NONE');
+    }
   });
 
   /** The route's tables, plus users for every signed-in route: the shared auth path reads the deleted-account tombstone there. */
