@@ -133,10 +133,23 @@ export function useServerListPages<Page extends ListPage>(
     [client, hash],
   );
   const update = useCallback(
-    (change: (data: Page) => Page) =>
-      void client.setQueryData<InfiniteData<Page, string | undefined>>(queryKey, (data) =>
-        data === undefined ? data : { ...data, pages: data.pages.map(change) },
-      ),
+    (change: (data: Page) => Page) => {
+      const apply = () =>
+        void client.setQueryData<InfiniteData<Page, string | undefined>>(queryKey, (data) =>
+          data === undefined ? data : { ...data, pages: data.pages.map(change) },
+        );
+      apply();
+      // A page in flight ('Load more') lands on top of the pages as they were when it started, and a cancelled one
+      // puts them back as they were, so the change would be lost: it applies once more when that fetch ends (changes
+      // are idempotent: they set what the server answered).
+      if (client.getQueryState(queryKey)?.fetchStatus !== 'fetching') return;
+      const stop = client.getQueryCache().subscribe(({ query }) => {
+        if (query.queryHash !== hash || query.state.fetchStatus === 'fetching') return;
+        stop();
+        // A failed fetch left the pages as they were (with the change); setting them would clear its error.
+        if (query.state.status !== 'error') apply();
+      });
+    },
     [client, hash],
   );
   /* eslint-enable react-hooks/exhaustive-deps */

@@ -137,4 +137,36 @@ describe('NotificationsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Newer')).toBeInTheDocument();
   });
+
+  it('keeps a notification marked read when the page that was loading meanwhile arrives', async () => {
+    let sendPage!: () => void;
+    const notifications = vi
+      .fn()
+      .mockResolvedValueOnce({
+        notifications: [notification('n3', 'Newest'), notification('n2', 'Newer')],
+        unread: 3,
+        unreadMessages: 0,
+        nextCursor: 'c1',
+      })
+      .mockImplementationOnce(
+        // The page was read on the server before the mark-read landed: its own count is the old one.
+        () =>
+          new Promise((resolve) => {
+            sendPage = () =>
+              resolve({ notifications: [notification('n1', 'Older')], unread: 3, unreadMessages: 0, nextCursor: null });
+          }),
+      );
+    renderPage({ notifications, markNotificationRead: vi.fn(async () => ({ unread: 2 })) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as read: Newer' }));
+    expect(await screen.findByText('2 unread')).toBeInTheDocument();
+
+    sendPage();
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.includes('Unread:'))).toEqual([true, false, true]);
+    expect(screen.queryByRole('button', { name: 'Mark as read: Newer' })).not.toBeInTheDocument();
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
+  });
 });

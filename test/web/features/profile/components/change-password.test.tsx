@@ -39,6 +39,20 @@ describe('Change password', () => {
     expect(service.updatePassword).not.toHaveBeenCalled();
   });
 
+  it('says when the confirmation differs, then clears the message on a change that goes through', async () => {
+    const { section, service, fill } = await renderProfile();
+    await fill('Trail-Buddy-2026', 'New-Trail-2027', 'New-Trail-2028');
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(service.updatePassword).not.toHaveBeenCalled();
+
+    const user = userEvent.setup();
+    await user.clear(within(section).getByLabelText('Confirm new password'));
+    await user.type(within(section).getByLabelText('Confirm new password'), 'New-Trail-2027');
+    await user.click(within(section).getByRole('button', { name: 'Change Password' }));
+    expect(await within(section).findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says plainly when the current password is wrong', async () => {
     const service = createFakeAuthService(SIGNED_IN_USER);
     service.updatePassword.mockRejectedValue(

@@ -59,4 +59,23 @@ describe('EmailSettingsSection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findAllByRole('checkbox')).toHaveLength(5);
   });
+
+  it('says why a save failed, keeps the choices, and saves them on the next try', async () => {
+    const updateEmailPreferences = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'Could not reach TrailBuddy.'))
+      .mockImplementationOnce(async (choices: unknown) => choices);
+    renderSection({ emailPreferences: vi.fn(async () => DEFAULT_EMAIL_PREFERENCES), updateEmailPreferences });
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.reminders }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save email settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach TrailBuddy.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: EMAIL_CATEGORY_LABELS.reminders })).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save email settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Email settings saved.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(updateEmailPreferences).toHaveBeenLastCalledWith({ ...DEFAULT_EMAIL_PREFERENCES, reminders: false });
+  });
 });

@@ -10,7 +10,7 @@ import { hasRoom, maxParticipantsIssue, seatsLeft, seatStatus } from '@shared/gr
 import type { HomeArea } from '@shared/schemas/profile';
 import { HOME_AREAS } from '@shared/schemas/profile-plain';
 import type { ActivityRidesResponse, RideOffer, RideRequest, Vehicle } from '@shared/schemas/rides';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, validationFailed } from '@/lib/api/api-error';
 import type { GroupActivitiesApi } from '../api/group-activities-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { demoRideData, demoUpcomingActivities } from '@/lib/demo/demo-social';
@@ -250,9 +250,11 @@ export function createGroupActivitiesDemoApi({ now, storage, wait }: DemoContext
 
   // The schemas (and zod) load with the first write: reading the sample needs neither.
   async function validated(input: GroupActivityInput): Promise<GroupActivityInput> {
-    const { groupActivityFormErrors } = await import('@shared/schemas/group-activities');
-    const fields = groupActivityFormErrors(input, now());
-    if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
+    const { GroupActivityInput, activityTimingIssues } = await import('@shared/schemas/group-activities');
+    const parsed = GroupActivityInput.safeParse(input);
+    if (!parsed.success) throw validationFailed(parsed.error);
+    const timing = activityTimingIssues(parsed.data.date, parsed.data.time, now());
+    if (Object.keys(timing).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', timing);
     return input;
   }
 
@@ -396,14 +398,14 @@ export function createGroupActivitiesDemoApi({ now, storage, wait }: DemoContext
     },
 
     async offerRide(id, input) {
-      const { OfferRideRequest, rideFormErrors } = await import('@shared/schemas/rides');
-      const fields = rideFormErrors(OfferRideRequest, input);
-      if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
+      const { OfferRideRequest } = await import('@shared/schemas/rides');
+      const checked = OfferRideRequest.safeParse(input);
+      if (!checked.success) throw validationFailed(checked.error);
       return change((state) => {
         const activity = find(state, id);
         if (state.offers.some((o) => o.activityId === id && o.isMine))
           fail(409, 'ride_exists', 'You already offer a ride to this activity.');
-        const parsed = OfferRideRequest.parse(input);
+        const parsed = checked.data;
         state.offers.push({
           id: `demo-ride-${now().getTime()}`,
           activityId: id,
@@ -458,14 +460,14 @@ export function createGroupActivitiesDemoApi({ now, storage, wait }: DemoContext
     },
 
     async requestRide(id, input) {
-      const { RequestRideRequest, rideFormErrors } = await import('@shared/schemas/rides');
-      const fields = rideFormErrors(RequestRideRequest, input);
-      if (Object.keys(fields).length > 0) fail(400, 'validation_failed', 'The request body is invalid.', fields);
+      const { RequestRideRequest } = await import('@shared/schemas/rides');
+      const checked = RequestRideRequest.safeParse(input);
+      if (!checked.success) throw validationFailed(checked.error);
       return change((state) => {
         find(state, id);
         if (state.requests.some((r) => r.activityId === id && r.isMine))
           fail(409, 'request_exists', 'You already asked for a ride to this activity.');
-        const parsed = RequestRideRequest.parse(input);
+        const parsed = checked.data;
         state.requests.push({
           id: `demo-request-${now().getTime()}`,
           activityId: id,

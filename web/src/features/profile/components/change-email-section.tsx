@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
+const NewEmailForm = z.object({ email: z.string().trim() });
+const CodeForm = z.object({ code: z.string().trim() });
 
 /** Cognito's answer as a sentence. */
 function emailErrorMessage(error: unknown): string {
@@ -22,47 +25,40 @@ function emailErrorMessage(error: unknown): string {
 export function ChangeEmailSection() {
   const { user, updateEmail, confirmEmail } = useAuth();
   const { traits } = useApiClient();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const run = async (work: () => Promise<void>) => {
-    setOutcome(null);
-    setPending(true);
-    try {
-      await work();
-    } catch (error) {
-      setOutcome({ kind: 'error', text: emailErrorMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const requestChange = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = email.trim();
-    if (next.toLowerCase() === user?.email.toLowerCase())
-      return setOutcome({ kind: 'error', text: 'That is already your email.' });
-    void run(async () => {
-      if ((await updateEmail(next)) === 'done')
-        return setOutcome({ kind: 'success', text: `Your email is now ${next}.` });
+  const request = useSchemaForm({
+    schema: NewEmailForm,
+    defaultValues: { email: '' },
+    // The form's one problem, not the field's: '' is the form itself.
+    check: ({ email }) => ({
+      '': email.toLowerCase() === user?.email.toLowerCase() ? 'That is already your email.' : undefined,
+    }),
+    onSubmit: async ({ email }) => {
+      if ((await updateEmail(email)) === 'done') return setNotice(`Your email is now ${email}.`);
       setStep('code');
-      setOutcome({ kind: 'success', text: `We sent a code to ${next}. Enter it below to confirm the change.` });
-    });
-  };
-
-  const confirmChange = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(async () => {
-      await confirmEmail(code.trim());
+      setNotice(`We sent a code to ${email}. Enter it below to confirm the change.`);
+    },
+    failureMessage: emailErrorMessage,
+    focus: 'none',
+  });
+  const confirm = useSchemaForm({
+    schema: CodeForm,
+    defaultValues: { code: '' },
+    onSubmit: async ({ code }) => {
+      await confirmEmail(code);
       setStep('email');
-      setCode('');
-      setOutcome({ kind: 'success', text: `Your email is now ${email.trim()}.` });
-      setEmail('');
-    });
-  };
+      confirm.form.reset({ code: '' });
+      setNotice(`Your email is now ${request.form.getValues('email').trim()}.`);
+      request.form.reset({ email: '' });
+    },
+    failureMessage: emailErrorMessage,
+    focus: 'none',
+  });
+  const current = step === 'email' ? request : confirm;
+  const email = request.form.watch('email');
+  const code = confirm.form.watch('code');
 
   if (!traits.credentialsEditable) return null;
   return (
@@ -74,8 +70,14 @@ export function ChangeEmailSection() {
         Change email
       </h2>
       {user && <p className="mt-1 text-sm text-slate-600">{`You sign in with ${user.email}.`}</p>}
+      {/* The browser's own check of the required field comes first. */}
       {step === 'email' ? (
-        <form onSubmit={requestChange} className="mt-4 grid max-w-xl gap-4">
+        <form
+          {...request.formProps}
+          noValidate={false}
+          onSubmit={(event) => (setNotice(null), request.formProps.onSubmit(event))}
+          className="mt-4 grid max-w-xl gap-4"
+        >
           <TextField
             label="New email"
             type="email"
@@ -83,16 +85,21 @@ export function ChangeEmailSection() {
             autoComplete="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => request.form.setValue('email', e.target.value)}
           />
           <div>
-            <button type="submit" disabled={pending} className={buttonStyles.primary}>
-              {pending ? 'Sending code...' : 'Send Code'}
+            <button type="submit" disabled={request.submitting} className={buttonStyles.primary}>
+              {request.submitting ? 'Sending code...' : 'Send Code'}
             </button>
           </div>
         </form>
       ) : (
-        <form onSubmit={confirmChange} className="mt-4 grid max-w-xl gap-4">
+        <form
+          {...confirm.formProps}
+          noValidate={false}
+          onSubmit={(event) => (setNotice(null), confirm.formProps.onSubmit(event))}
+          className="mt-4 grid max-w-xl gap-4"
+        >
           <TextField
             label="Code"
             name="email-code"
@@ -100,16 +107,16 @@ export function ChangeEmailSection() {
             autoComplete="one-time-code"
             required
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => confirm.form.setValue('code', e.target.value)}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" disabled={pending} className={buttonStyles.primary}>
-              {pending ? 'Confirming...' : 'Confirm Email'}
+            <button type="submit" disabled={confirm.submitting} className={buttonStyles.primary}>
+              {confirm.submitting ? 'Confirming...' : 'Confirm Email'}
             </button>
             <button
               type="button"
-              disabled={pending}
-              onClick={() => (setStep('email'), setOutcome(null))}
+              disabled={confirm.submitting}
+              onClick={() => (setStep('email'), setNotice(null), confirm.setFormError(null))}
               className={buttonStyles.secondary}
             >
               Use Another Email
@@ -117,9 +124,13 @@ export function ChangeEmailSection() {
           </div>
         </form>
       )}
-      {outcome && (
+      {(current.formError ?? notice) && (
         <div className="mt-4 max-w-xl">
-          <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>
+          {current.formError ? (
+            <FormMessage kind="error">{current.formError}</FormMessage>
+          ) : (
+            <FormMessage kind="success">{notice!}</FormMessage>
+          )}
         </div>
       )}
     </section>

@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
-import { unmetPasswordRules } from '@shared/password-policy';
+import { withNewPassword } from '@/lib/forms/new-password';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
+const ChangePasswordForm = withNewPassword({ current: z.string() });
+const EMPTY = { current: '', password: '', confirm: '' };
 
 /** Cognito's answer as a sentence: a wrong current password says so plainly. */
 function changeErrorMessage(error: unknown): string {
@@ -21,31 +24,20 @@ function changeErrorMessage(error: unknown): string {
 export function ChangePasswordSection() {
   const { updatePassword } = useAuth();
   const { traits } = useApiClient();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setOutcome(null);
-    if (unmetPasswordRules(next).length > 0)
-      return setOutcome({ kind: 'error', text: 'Choose a password that meets every requirement listed.' });
-    if (next !== confirm) return setOutcome({ kind: 'error', text: 'Passwords do not match' });
-    setPending(true);
-    try {
-      await updatePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setOutcome({ kind: 'success', text: 'Your password has been changed.' });
-    } catch (error) {
-      setOutcome({ kind: 'error', text: changeErrorMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  };
+  const [changed, setChanged] = useState(false);
+  const { form, formProps, formError, submitting } = useSchemaForm({
+    schema: ChangePasswordForm,
+    defaultValues: EMPTY,
+    onSubmit: async ({ current, password }) => {
+      await updatePassword(current, password);
+      form.reset(EMPTY);
+      setChanged(true);
+    },
+    failureMessage: changeErrorMessage,
+    focus: 'none',
+  });
+  const values = form.watch();
+  const edit = (field: keyof typeof EMPTY) => (value: string) => form.setValue(field, value);
 
   if (!traits.credentialsEditable) return null;
   return (
@@ -56,30 +48,37 @@ export function ChangePasswordSection() {
       <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
         Change password
       </h2>
-      <form onSubmit={submit} className="mt-4 grid max-w-xl gap-4">
+      {/* The browser's own check of the required fields comes first, as on the sign-in forms. */}
+      <form
+        {...formProps}
+        noValidate={false}
+        onSubmit={(event) => (setChanged(false), formProps.onSubmit(event))}
+        className="mt-4 grid max-w-xl gap-4"
+      >
         <TextField
           label="Current password"
           type="password"
           name="current-password"
           autoComplete="current-password"
           required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          value={values.current}
+          onChange={(e) => edit('current')(e.target.value)}
         />
         <NewPasswordFields
           labels={{ password: 'New password', confirm: 'Confirm new password' }}
           names={{ password: 'new-password', confirm: 'confirm-new-password' }}
-          password={next}
-          confirm={confirm}
-          onPassword={setNext}
-          onConfirm={setConfirm}
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={edit('password')}
+          onConfirm={edit('confirm')}
         />
         <div>
-          <button type="submit" disabled={pending} className={buttonStyles.primary}>
-            {pending ? 'Changing...' : 'Change Password'}
+          <button type="submit" disabled={submitting} className={buttonStyles.primary}>
+            {submitting ? 'Changing...' : 'Change Password'}
           </button>
         </div>
-        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+        {formError && <FormMessage kind="error">{formError}</FormMessage>}
+        {changed && <FormMessage kind="success">Your password has been changed.</FormMessage>}
       </form>
     </section>
   );

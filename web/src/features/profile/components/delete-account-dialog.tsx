@@ -1,15 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { Modal } from '@/components/ui/modal';
+import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 
 /** What the user types to confirm: deliberate enough that nobody deletes their account by a stray click. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
+const Confirmation = z.object({ typed: z.string().trim().pipe(z.literal(DELETE_CONFIRMATION_WORD)) });
+
 interface DeleteAccountDialogProps {
-  deleting: boolean;
-  error: string | null;
-  onConfirm(): void;
+  /** Deletes the account; when it throws, nothing was deleted. */
+  onConfirm(): Promise<void>;
   onCancel(): void;
 }
 
@@ -18,15 +22,23 @@ interface DeleteAccountDialogProps {
  * word DELETE. Focus starts in the word's field (the dialog's first control); Escape cancels unless deleting, and a
  * click beside it does nothing.
  */
-export function DeleteAccountDialog({ deleting, error, onConfirm, onCancel }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ onConfirm, onCancel }: DeleteAccountDialogProps) {
   const id = useId();
-  const [typed, setTyped] = useState('');
-  const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (confirmed && !deleting) onConfirm();
-  };
+  const {
+    form,
+    formProps,
+    formError: error,
+    submitting: deleting,
+  } = useSchemaForm({
+    schema: Confirmation,
+    defaultValues: { typed: '' },
+    onSubmit: onConfirm,
+    failureMessage: (failure) => `Nothing was deleted: ${userMessage(failure)}`,
+    // Enter before the word is typed does nothing, as the disabled button does.
+    focus: 'none',
+  });
+  const typed = form.watch('typed');
+  const confirmed = Confirmation.safeParse({ typed }).success;
 
   return (
     <Modal
@@ -48,7 +60,7 @@ export function DeleteAccountDialog({ deleting, error, onConfirm, onCancel }: De
         </ul>
         <p>It cannot be undone. Activities stay in Strava or Google; only TrailBuddy’s copy goes.</p>
       </div>
-      <form onSubmit={submit} className="mt-5 space-y-4">
+      <form {...formProps} className="mt-5 space-y-4">
         <div className="space-y-1.5">
           <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-slate-800">
             Type {DELETE_CONFIRMATION_WORD} to confirm
@@ -61,7 +73,7 @@ export function DeleteAccountDialog({ deleting, error, onConfirm, onCancel }: De
             spellCheck={false}
             value={typed}
             disabled={deleting}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => form.setValue('typed', event.target.value)}
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-red-600 focus:outline-none focus:ring-2 focus:ring-red-600/30 disabled:bg-slate-100"
           />
         </div>

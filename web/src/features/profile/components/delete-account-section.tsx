@@ -4,7 +4,6 @@ import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { useApiClient } from '@/lib/api-client-context';
 import { useAuth } from '@/lib/auth';
-import { userMessage } from '@/lib/error-messages';
 import { dangerButton, DeleteAccountDialog } from './delete-account-dialog';
 
 /**
@@ -17,24 +16,9 @@ export function DeleteAccountSection() {
   const toast = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const close = () => {
-    setOpen(false);
-    setError(null);
-  };
 
   const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await client.deleteAccount();
-    } catch (failure) {
-      setError(`Nothing was deleted: ${userMessage(failure)}`);
-      setDeleting(false);
-      return;
-    }
+    await client.deleteAccount();
     // The API deleted the Cognito user too; this ends the session here (it never fails).
     await deleteUser();
     toast.success(client.traits.accountDeletedMessage);
@@ -56,7 +40,7 @@ export function DeleteAccountSection() {
           Delete my account and data
         </button>
       </div>
-      {open && <DeleteAccountDialog deleting={deleting} error={error} onConfirm={confirm} onCancel={close} />}
+      {open && <DeleteAccountDialog onConfirm={confirm} onCancel={() => setOpen(false)} />}
     </section>
   );
 }

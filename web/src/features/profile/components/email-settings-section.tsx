@@ -1,21 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import {
-  EMAIL_CATEGORIES,
-  EMAIL_CATEGORY_LABELS,
-  type EmailCategory,
-  type EmailPreferences,
-} from '@shared/schemas/email';
+import { useState } from 'react';
+import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory, EmailPreferences } from '@shared/schemas/email';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormMessage } from '@/components/ui/form-message';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
-import { userMessage } from '@/lib/error-messages';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { queryKeys } from '@/lib/query-keys';
 import { useServerQuery } from '@/lib/server-query';
-
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
 const preferencesOf = (on: readonly EmailCategory[]) =>
   Object.fromEntries(EMAIL_CATEGORIES.map((category) => [category, on.includes(category)])) as EmailPreferences;
@@ -24,27 +17,6 @@ const preferencesOf = (on: readonly EmailCategory[]) =>
 export function EmailSettingsSection() {
   const api = useApiClient();
   const loaded = useServerQuery(queryKeys.emailPreferences, () => api.emailPreferences());
-  // The visitor's unsaved changes (or the last saved answer) over what the server first said.
-  const [edited, setChoices] = useState<EmailPreferences | null>(null);
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const choices = edited ?? (loaded.status === 'success' ? loaded.data : null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!choices) return;
-    setPending(true);
-    setOutcome(null);
-    try {
-      setChoices(await api.updateEmailPreferences(choices));
-      setOutcome({ kind: 'success', text: 'Email settings saved.' });
-    } catch (error) {
-      setOutcome({ kind: 'error', text: userMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <section
@@ -63,24 +35,49 @@ export function EmailSettingsSection() {
           <LoadError error={loaded.error} onRetry={loaded.reload} />
         </div>
       )}
-      {choices && (
-        <form onSubmit={submit} className="mt-4 space-y-4">
-          <CheckboxGroup
-            legend="Emails to receive"
-            legendStyle="hidden"
-            layout="list"
-            options={EMAIL_CATEGORIES}
-            labels={EMAIL_CATEGORY_LABELS}
-            selected={EMAIL_CATEGORIES.filter((category) => choices[category])}
-            onChange={(on) => setChoices(preferencesOf(on))}
-          />
-          {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-          <button type="submit" className={buttonStyles.primary} disabled={pending}>
-            {pending && <Spinner label="Saving" />}
-            Save email settings
-          </button>
-        </form>
-      )}
+      {loaded.status === 'success' && <EmailSettingsForm saved={loaded.data} />}
     </section>
+  );
+}
+
+/** The choices as the server first said, then the visitor's unsaved changes (or the last saved answer). */
+function EmailSettingsForm({ saved }: { saved: EmailPreferences }) {
+  const api = useApiClient();
+  const [savedNow, setSavedNow] = useState(false);
+  const { form, formProps, formError, submitting } = useSchemaForm({
+    schema: EmailPreferences,
+    defaultValues: saved,
+    onSubmit: async (choices) => {
+      form.reset(await api.updateEmailPreferences(choices));
+      setSavedNow(true);
+    },
+  });
+  const choices = form.watch();
+
+  return (
+    <form
+      {...formProps}
+      onSubmit={(event) => (setSavedNow(false), formProps.onSubmit(event))}
+      className="mt-4 space-y-4"
+    >
+      <CheckboxGroup
+        legend="Emails to receive"
+        legendStyle="hidden"
+        layout="list"
+        options={EMAIL_CATEGORIES}
+        labels={EMAIL_CATEGORY_LABELS}
+        selected={EMAIL_CATEGORIES.filter((category) => choices[category])}
+        onChange={(on) => {
+          for (const [category, wanted] of Object.entries(preferencesOf(on)))
+            form.setValue(category as EmailCategory, wanted);
+        }}
+      />
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {savedNow && <FormMessage kind="success">Email settings saved.</FormMessage>}
+      <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+        {submitting && <Spinner label="Saving" />}
+        Save email settings
+      </button>
+    </form>
   );
 }

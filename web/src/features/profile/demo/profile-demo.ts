@@ -1,6 +1,6 @@
 import type { ProfileResponse, ProfileSettings } from '@shared/schemas/profile';
 import type { ProfileApi } from '../api/profile-api';
-import { ApiError } from '@/lib/api/api-error';
+import { validationFailed } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
 
@@ -81,11 +81,7 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
       await wait(DEMO_SAVE_DELAY_MS);
       const { UpdateProfileRequest } = await import('@shared/schemas/profile');
       const parsed = UpdateProfileRequest.safeParse(settings);
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-        throw new ApiError(400, 'validation_failed', 'The request body is invalid.', fields);
-      }
+      if (!parsed.success) throw validationFailed(parsed.error);
       writeSettings(parsed.data);
       return response(parsed.data);
     },

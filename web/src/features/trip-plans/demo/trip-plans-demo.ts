@@ -9,7 +9,7 @@ import {
   type TripPlan,
 } from '@shared/schemas/trip-plans';
 import { planStartInstant } from '@shared/schemas/group-activities-plain';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, validationFailed } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
 import type { TripPlansApi } from '../api/trip-plans-api';
@@ -73,12 +73,6 @@ function withInstants(plan: Omit<TripPlan, 'startsAt' | 'returnsAt'>): TripPlan 
   };
 }
 
-function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }): ApiError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.map(String).join('.')] ??= issue.message;
-  return new ApiError(400, 'validation_failed', error.issues[0]?.message ?? 'Check the form.', fields);
-}
-
 /** The trip-plan API in demo mode: the sample plan plus any the visitor files, validated like the server does. */
 export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlansApi {
   function read<T>(key: string, fallback: () => T): T {
@@ -111,7 +105,7 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
   return {
     fileTripPlan: async (raw) => {
       const parsed = TripPlanInput.safeParse(raw);
-      if (!parsed.success) throw invalid(parsed.error);
+      if (!parsed.success) throw validationFailed(parsed.error);
       const timing = tripTimingIssues(parsed.data, now());
       if (timing.startDate) throw new ApiError(400, 'trip_plan_invalid', timing.startDate, timing);
       const at = now().toISOString();
@@ -135,7 +129,7 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
     tripPlan: async (planId) => find(planId),
     checkInTripPlan: async (planId, raw) => {
       const parsed = TripCheckInRequest.safeParse(raw);
-      if (!parsed.success) throw invalid(parsed.error);
+      if (!parsed.success) throw validationFailed(parsed.error);
       const plan = find(planId);
       if (plan.status !== 'open') throw new ApiError(409, 'trip_plan_closed', 'This trip plan is already closed.');
       const at = now().toISOString();
@@ -178,7 +172,7 @@ export function createTripPlansDemoApi({ now, storage }: DemoContext): TripPlans
     },
     updateEmailPreferences: async (raw) => {
       const parsed = EmailPreferencesUpdate.safeParse(raw);
-      if (!parsed.success) throw invalid(parsed.error);
+      if (!parsed.success) throw validationFailed(parsed.error);
       const next = {
         ...read<EmailPreferences>(DEMO_EMAIL_STORAGE_KEY, () => DEFAULT_EMAIL_PREFERENCES),
         ...parsed.data,
