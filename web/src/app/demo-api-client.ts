@@ -16,6 +16,7 @@ import {
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
+import type { FileImportApi } from '@/features/file-import/api/file-import-api';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { PlanApi } from '@/features/plan/api/plan-api';
 import type { ProfileApi } from '@/features/profile/api/profile-api';
@@ -61,7 +62,9 @@ export function createDemoApiClient({
 }
 
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
-function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi {
+function createLazyDemoAreas(
+  context: DemoContext,
+): ProfileApi & PartnersApi & PlanApi & SafetyApi & TripPlansApi & FileImportApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
     async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
@@ -124,7 +127,11 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & P
     },
     async () => (await import('@/features/trip-plans/demo/trip-plans-demo')).createTripPlansDemoApi(context),
   );
-  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans };
+  const fileImport = lazyDemoArea<FileImportApi>(
+    { fileImports: true, sendFileImportBatch: true, deleteFileImport: true, deleteAllFileImports: true },
+    async () => (await import('@/features/file-import/demo/file-import-demo')).createFileImportDemoApi(context),
+  );
+  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport };
 }
 
 function createCoreDemoApi(context: DemoContext): CoreApi {
