@@ -44,6 +44,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
+  // The file import's worker loads its parsers (the FIT SDK, the zip reader) on demand, which needs module workers.
+  worker: { format: 'es' },
   build: {
     outDir: fromHere('./dist'),
     emptyOutDir: true,

@@ -33,6 +33,7 @@ const ADDED_ROUTES = [
   ['/trip-link/:token', 'public'], // the same, as mailed before the token moved to the fragment
   ['/unsubscribe', 'public'], // an email's Unsubscribe link: asks, then unsubscribes without sign-in
   ['/trip-stop/:token', 'public'], // a contact email's stop links: no sign-in
+  ['/profile/files', 'protected'], // history from files read on the device
 ] as const;
 
 describe('route table', () => {

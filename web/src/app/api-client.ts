@@ -2,6 +2,7 @@ import { createCoreHttpApi, type ApiClient } from '@/lib/api-client';
 import { createHttpTransport, type HttpApiClientOptions } from '@/lib/api/transport';
 import { createAnalysisHttpApi } from '@/features/analysis/api/analysis-api';
 import { createHealthConnectionsHttpApi } from '@/features/connections/api/health-connections-api';
+import { createFileImportHttpApi } from '@/features/file-import/api/file-import-api';
 import { createModerationHttpApi } from '@/features/moderation/api/moderation-api';
 import { createNotificationsHttpApi } from '@/features/notifications/api/notifications-api';
 import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
@@ -25,5 +26,6 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createNotificationsHttpApi(transport),
     ...createModerationHttpApi(transport),
     ...createTripPlansHttpApi(transport),
+    ...createFileImportHttpApi(transport),
   };
 }

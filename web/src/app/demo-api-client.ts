@@ -16,6 +16,7 @@ import {
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
+import type { FileImportApi } from '@/features/file-import/api/file-import-api';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { GroupActivitiesApi } from '@/features/group-activities/api/group-activities-api';
 import type { ProfileApi } from '@/features/profile/api/profile-api';
@@ -61,7 +62,9 @@ export function createDemoApiClient({
 }
 
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
-function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi {
+function createLazyDemoAreas(
+  context: DemoContext,
+): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi & FileImportApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
     async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
@@ -104,10 +107,12 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & G
       offerRideToRequest: true,
       myRides: true,
     },
-    async () => (await import('@/features/group-activities/demo/group-activities-demo')).createGroupActivitiesDemoApi(context),
+    async () =>
+      (await import('@/features/group-activities/demo/group-activities-demo')).createGroupActivitiesDemoApi(context),
   );
-  const safety = lazyDemoArea<ModerationApi>({ report: true, moderationReports: true, moderationAction: true }, async () =>
-    (await import('@/features/moderation/demo/moderation-demo')).createModerationDemoApi(context),
+  const safety = lazyDemoArea<ModerationApi>(
+    { report: true, moderationReports: true, moderationAction: true },
+    async () => (await import('@/features/moderation/demo/moderation-demo')).createModerationDemoApi(context),
   );
   const tripPlans = lazyDemoArea<TripPlansApi>(
     {
@@ -124,7 +129,11 @@ function createLazyDemoAreas(context: DemoContext): ProfileApi & PartnersApi & G
     },
     async () => (await import('@/features/trip-plans/demo/trip-plans-demo')).createTripPlansDemoApi(context),
   );
-  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans };
+  const fileImport = lazyDemoArea<FileImportApi>(
+    { fileImports: true, sendFileImportBatch: true, deleteFileImport: true, deleteAllFileImports: true },
+    async () => (await import('@/features/file-import/demo/file-import-demo')).createFileImportDemoApi(context),
+  );
+  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport };
 }
 
 function createCoreDemoApi(context: DemoContext): CoreApi {

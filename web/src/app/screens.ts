@@ -28,6 +28,7 @@ export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {
   tripLink: 'features/trip-plans/routes/trip-link-page',
   unsubscribe: 'features/trip-plans/routes/unsubscribe-page',
   tripStop: 'features/trip-plans/routes/trip-stop-page',
+  fileImports: 'features/file-import/routes/file-import-page',
 };
 
 /** The id of index.html's JSON block naming each screen's chunks (web/scripts/prerender.ts writes it). */

@@ -26,7 +26,8 @@ export type PageId =
   | 'tripPlan'
   | 'tripLink'
   | 'unsubscribe'
-  | 'tripStop';
+  | 'tripStop'
+  | 'fileImports';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -65,6 +66,8 @@ export const paths = {
   tripLinkWithTokenInPath: '/trip-link/:token',
   unsubscribe: '/unsubscribe',
   tripStop: '/trip-stop/:token',
+  /** Past activities from files read on the device (GPX, FIT, TCX and whole exports). */
+  fileImports: '/profile/files',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -94,6 +97,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.tripLinkWithTokenInPath, access: 'public', page: 'tripLink' },
   { path: paths.unsubscribe, access: 'public', page: 'unsubscribe' },
   { path: paths.tripStop, access: 'public', page: 'tripStop' },
+  { path: paths.fileImports, access: 'protected', page: 'fileImports' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -13,6 +13,7 @@ export const queryKeys = {
   /** The connections as one reader keeps them (each its own shape of the one response). */
   connectionsAs: (shape: 'active' | 'strava' | 'health') => ['connections', shape] as const,
   importJobs: ['import-jobs'] as const,
+  fileImports: ['file-imports'] as const,
   stravaUsage: ['strava-usage'] as const,
   unreadCounts: ['notifications', 'unread-counts'] as const,
   notifications: {

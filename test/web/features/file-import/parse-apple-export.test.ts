@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FileActivitySummary } from '@shared/schemas/file-import';
 import { appleDate } from '@/features/file-import/parsers/apple-export';
 import { parseFile } from '@/features/file-import/parsers/parse-file';
-import { parseUpload } from '@/features/file-import/parsers/parse-upload';
+import { parseUpload, parseUploadWithKind } from '@/features/file-import/parsers/parse-upload';
 import { chunked, fileOf, readError, utf8 } from './file-kit';
 
 /** The head of a real export.xml: a DOCTYPE with its internal DTD, the export date and the person. */
@@ -103,6 +103,7 @@ describe("Apple Health's export", () => {
       onProgress: ({ activitiesFound }) => progress.push(activitiesFound),
     });
     expect(result).toEqual(EXPECTED);
+    expect((await parseUploadWithKind(zip, 'export.zip')).kind).toBe('apple_export');
     expect(progress.at(-1)).toBe(2);
   });
 

@@ -2,7 +2,7 @@ import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { Encoder, Profile, type ActivityMesg, type FileIdMesg, type SessionMesg } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { MIN_ENTRY_ALLOWANCE_BYTES } from '@/features/file-import/parsers/archive';
-import { parseUpload } from '@/features/file-import/parsers/parse-upload';
+import { parseUpload, parseUploadWithKind } from '@/features/file-import/parsers/parse-upload';
 import { stravaArchiveDate } from '@/features/file-import/parsers/strava-archive';
 import { fileOf, readError, utf8 } from './file-kit';
 
@@ -195,6 +195,14 @@ describe('archives of activity files (Garmin Connect’s export)', () => {
     expect(result.skipped).toEqual([
       { name: 'DI_CONNECT/DI-Connect-Uploaded-Files/broken.fit', message: expect.stringMatching(/cut off/) },
     ]);
+  });
+
+  it('names each upload by its kind: the list of imports shows it', async () => {
+    const kindOf = async (file: Blob, name: string) => (await parseUploadWithKind(file, name)).kind;
+    const fit = fitRun(new Date('2026-05-01T14:00:00Z'), 1800);
+    expect(await kindOf(await zipOf({ 'activities.csv': STRAVA_CSV }), 'export_1.zip')).toBe('strava_archive');
+    expect(await kindOf(await zipOf({ 'a/run_1.fit': fit }), 'garmin.zip')).toBe('garmin_archive');
+    expect(await kindOf(fileOf(fit), 'run_1.fit')).toBe('fit');
   });
 
   it('an archive with no activity file in it says so', async () => {

@@ -1,6 +1,7 @@
 import { FileImportError } from './parsers/errors';
 import type { FileImportProgress, ParsedFile } from './parsers/parse-file';
-import { parseUpload } from './parsers/parse-upload';
+import type { FileImportKind } from '@shared/schemas/file-import';
+import { parseUploadWithKind } from './parsers/parse-upload';
 
 /** What the page sends the worker: a file to read, or a cancel of the one being read. */
 export type FileImportRequest = { kind: 'parse'; file: File } | { kind: 'cancel' };
@@ -8,7 +9,7 @@ export type FileImportRequest = { kind: 'parse'; file: File } | { kind: 'cancel'
 /** What the worker answers. */
 export type FileImportReply =
   | { kind: 'progress'; progress: FileImportProgress }
-  | { kind: 'done'; result: ParsedFile }
+  | { kind: 'done'; result: ParsedFile; fileKind: FileImportKind }
   | { kind: 'error'; code: FileImportError['code']; message: string };
 
 /** Wires the parsing core to a worker's messages; separate from the global scope so a test can drive it. */
@@ -26,11 +27,11 @@ export function handleFileImportMessages(scope: {
     current?.abort();
     const controller = new AbortController();
     current = controller;
-    parseUpload(request.file, request.file.name, {
+    parseUploadWithKind(request.file, request.file.name, {
       signal: controller.signal,
       onProgress: (progress) => scope.postMessage({ kind: 'progress', progress }),
     }).then(
-      (result) => scope.postMessage({ kind: 'done', result }),
+      ({ parsed, kind }) => scope.postMessage({ kind: 'done', result: parsed, fileKind: kind }),
       (error: unknown) =>
         scope.postMessage(
           error instanceof FileImportError

@@ -87,6 +87,13 @@ function WelcomeDashboard({ name }: { name: string }) {
       />
       <FeatureTiles />
       <HealthConnections />
+      <p className="text-sm text-slate-600">
+        No fitness app to connect?{' '}
+        <Link to={paths.fileImports} className="font-semibold text-brand-700 hover:underline">
+          Import your history from files
+        </Link>{' '}
+        (GPX, FIT, TCX, or a Strava, Garmin or Apple Health export).
+      </p>
     </PageContainer>
   );
 }

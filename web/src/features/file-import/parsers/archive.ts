@@ -89,6 +89,7 @@ export async function parseArchive(zip: Blob, fileName: string, options: ParseOp
 
   const stravaSummary = entries.find((entry) => STRAVA_SUMMARY.test(entry.filename));
   if (stravaSummary) {
+    options.onArchiveKind?.('strava_archive');
     const activities = stravaArchiveSummaries(await entryText(stravaSummary, options.signal));
     report(zip.size, activities.length);
     return { activities, dailySteps: [], skipped: [] };
@@ -96,6 +97,7 @@ export async function parseArchive(zip: Blob, fileName: string, options: ParseOp
 
   const appleExport = entries.find((entry) => APPLE_EXPORT.test(entry.filename));
   if (appleExport) {
+    options.onArchiveKind?.('apple_export');
     // Progress in the archive's own bytes: the share of the entry inflated so far, of its compressed size.
     const scale = appleExport.uncompressedSize > 0 ? appleExport.compressedSize / appleExport.uncompressedSize : 0;
     const parsed = await parseFile(entryChunks(appleExport, options.signal), 'export.xml', {
@@ -115,6 +117,7 @@ export async function parseArchive(zip: Blob, fileName: string, options: ParseOp
       'unsupported',
       `${fileName} holds no activity files (.fit, .gpx or .tcx) and no Strava activities.csv.`,
     );
+  options.onArchiveKind?.('garmin_archive');
   const activities: FileActivitySummary[] = [];
   const skipped: ParsedFile['skipped'] = [];
   let bytesRead = 0;

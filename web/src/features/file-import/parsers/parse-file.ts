@@ -13,6 +13,8 @@ export interface FileImportProgress {
 export interface ParseOptions {
   signal?: AbortSignal;
   onProgress?: (progress: FileImportProgress) => void;
+  /** Which kind of export an archive turned out to be, once its listing is read. */
+  onArchiveKind?: (kind: 'strava_archive' | 'apple_export' | 'garmin_archive') => void;
 }
 
 export interface ParsedFile {

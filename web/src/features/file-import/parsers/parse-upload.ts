@@ -1,5 +1,6 @@
+import type { FileImportKind } from '@shared/schemas/file-import';
 import type { ByteChunks } from './bytes';
-import { parseFile, type ParsedFile, type ParseOptions } from './parse-file';
+import { activityFileKind, parseFile, type ParsedFile, type ParseOptions } from './parse-file';
 
 export const isArchiveName = (fileName: string): boolean => fileName.toLowerCase().endsWith('.zip');
 
@@ -21,6 +22,32 @@ export async function* blobChunks(blob: Blob): ByteChunks {
  * gives each entry's place, so nothing is copied whole); any other file streams through parseFile.
  */
 export async function parseUpload(file: Blob, fileName: string, options: ParseOptions = {}): Promise<ParsedFile> {
+  return (await parseUploadWithKind(file, fileName, options)).parsed;
+}
+
+/** parseUpload, also saying which kind of upload the file was (the list of imports names each by it). */
+export async function parseUploadWithKind(
+  file: Blob,
+  fileName: string,
+  options: ParseOptions = {},
+): Promise<{ parsed: ParsedFile; kind: FileImportKind }> {
+  if (isArchiveName(fileName)) {
+    let kind: FileImportKind = 'garmin_archive';
+    const parsed = await parseUploadOnce(file, fileName, {
+      ...options,
+      onArchiveKind: (found) => {
+        kind = found;
+        options.onArchiveKind?.(found);
+      },
+    });
+    return { parsed, kind };
+  }
+  const parsed = await parseUploadOnce(file, fileName, options);
+  const single = activityFileKind(fileName);
+  return { parsed, kind: single === 'apple' || single === null ? 'apple_export' : single };
+}
+
+async function parseUploadOnce(file: Blob, fileName: string, options: ParseOptions): Promise<ParsedFile> {
   if (isArchiveName(fileName)) {
     // The zip reader loads only when an archive is chosen.
     const { parseArchive } = await import('./archive');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { ProviderIntegrations } from '@/features/connections/components/health-connections';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -75,6 +75,18 @@ export default function ProfilePage() {
           Provider Integrations
         </h2>
         <ProviderIntegrations />
+      </section>
+      <section aria-labelledby="files-heading" className={card}>
+        <h2 id="files-heading" className="text-lg font-semibold text-slate-900">
+          History from files
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Bring in past activities from GPX, FIT and TCX files or a whole Strava, Garmin or Apple Health export. Files
+          are read on this device; only summaries are sent.
+        </p>
+        <Link to={paths.fileImports} className={`${buttonStyles.secondary} mt-4`}>
+          Import from files
+        </Link>
       </section>
       <EmailSettingsSection />
       <ChangeEmailSection />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 export const SUPPORT_EMAIL = 'support@trailbuddy.app';
-export const TERMS_LAST_UPDATED = 'November 21, 2026';
+export const TERMS_LAST_UPDATED = 'November 29, 2026';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
 
@@ -171,6 +171,12 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
         </p>
         <ul className="list-disc space-y-2 pl-6">
           <li>We collect only what the service needs, and we never sell your personal information.</li>
+          <li>
+            <strong>History from files is read on your device.</strong> When you import activity files or an export,
+            your browser reads them; only summaries (type, start, duration, distance, elevation, calories, heart rate,
+            daily steps) are sent to us. Routes and GPS points never leave your device. You can delete any import, or
+            all of them, on the import screen.
+          </li>
           <li>Data is encrypted in transit and at rest.</li>
           <li>
             If a data breach affects your information, we will notify you within 24 hours of becoming aware of it.
