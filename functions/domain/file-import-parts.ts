@@ -7,7 +7,7 @@ import {
 import type { ProviderType } from '../shared/schemas/activity';
 import type { FileActivitySummary, FileDailySteps } from '../shared/schemas/file-import';
 import type { DailyAggregate } from '../shared/schemas/metrics';
-import { isSameOuting, richerOf, type OutingRecord } from './file-import-dedup';
+import { OutingIndex, richerOf, type OutingRecord } from './file-import-dedup';
 
 /** A stored file outing: its import, and the provider whose copy of it was held when it arrived (if any). */
 export interface StoredFileActivity extends FileActivitySummary {
@@ -39,14 +39,23 @@ export interface FilePartsInput {
 export function countedFileOutings(
   input: Omit<FilePartsInput, 'fileStepDays' | 'providerParts' | 'timeZone'>,
 ): StoredFileActivity[] {
+  const held = new OutingIndex(input.heldProviderActivities);
+  // Each outing joins the cluster of the first copy it matches; the cluster keeps its richest copy.
   const clusters: { kept: StoredFileActivity; covered: boolean }[] = [];
+  const clusterOf = new Map<StoredFileActivity, (typeof clusters)[number]>();
+  const firsts = new OutingIndex<StoredFileActivity>();
   for (const activity of input.fileActivities) {
     const covered =
       (activity.covered_by !== null && input.activeProviders.has(activity.covered_by)) ||
-      input.heldProviderActivities.some((held) => isSameOuting(activity, held));
-    const cluster = clusters.find((entry) => isSameOuting(activity, entry.kept));
-    if (!cluster) clusters.push({ kept: activity, covered });
-    else {
+      held.find(activity) !== undefined;
+    const first = firsts.find(activity);
+    const cluster = first === undefined ? undefined : clusterOf.get(first);
+    if (!cluster) {
+      const created = { kept: activity, covered };
+      clusters.push(created);
+      clusterOf.set(activity, created);
+      firsts.add(activity);
+    } else {
       cluster.kept = richerOf(cluster.kept, activity);
       cluster.covered ||= covered;
     }

@@ -1,4 +1,4 @@
-import { isSameOuting, type OutingRecord } from '../domain/file-import-dedup';
+import { OutingIndex, type OutingRecord } from '../domain/file-import-dedup';
 import type { StoredFileActivity, StoredFileStepDay } from '../domain/file-import-parts';
 import { NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { activitiesForMetrics } from '../repositories/metrics';
@@ -62,16 +62,17 @@ export async function importFileBatch(
   const inThisImport = new Set(
     files.activities.filter((a) => a.import_id === batch.import_id).map((activity) => outingKey(activity)),
   );
-  const known: OutingRecord[] = [...files.activities];
+  const known = new OutingIndex<OutingRecord>(files.activities);
+  const heldIndex = new OutingIndex(held);
   const activities = new Map<string, StoredFileActivity>();
   let alreadyHere = 0;
   for (const summary of batch.activities) {
     const key = outingKey(summary);
     if (activities.has(key)) continue;
-    const provider = held.find((activity) => isSameOuting(summary, activity));
+    const provider = heldIndex.find(summary);
     const covered_by: ProviderType | null = provider?.provider_type ?? null;
-    if (provider || known.some((record) => isSameOuting(summary, record))) alreadyHere++;
-    known.push(summary);
+    if (provider || known.find(summary)) alreadyHere++;
+    known.add(summary);
     activities.set(key, { ...summary, import_id: batch.import_id, covered_by });
   }
   const daysInThisImport = new Set(

@@ -10,7 +10,7 @@ import {
   type HeldActivity,
 } from '../domain/metrics';
 import { matchingFactsFromParts, type ActivityFacts } from '../domain/matching-facts';
-import { isSameOuting } from '../domain/file-import-dedup';
+import { OutingIndex } from '../domain/file-import-dedup';
 import { fileDailyParts, type StoredFileActivity, type StoredFileStepDay } from '../domain/file-import-parts';
 import { retentionCutoff } from '../domain/retention';
 import { fileRecordsOf, markFileOutingsCovered } from '../repositories/file-imports';
@@ -83,9 +83,10 @@ export async function filePartsFor(
   },
   mark?: MetricsDeps['markFileOutingsCovered'],
 ) {
+  const held = new OutingIndex(input.held);
   const marks = input.files.activities.flatMap((activity) => {
     if (activity.covered_by !== null) return [];
-    const match = input.held.find((heldActivity) => isSameOuting(activity, heldActivity));
+    const match = held.find(activity);
     return match ? [{ activity, provider: match.provider_type }] : [];
   });
   if (mark && marks.length > 0) await mark(userId, marks);

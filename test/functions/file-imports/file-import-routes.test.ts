@@ -7,6 +7,7 @@ import { upsertActivities } from '../../../functions/repositories/activities';
 import { saveTokenlessConnection } from '../../../functions/repositories/connections';
 import { fileRecordsOf } from '../../../functions/repositories/file-imports';
 import { fileImportKeys } from '../../../functions/repositories/keys';
+import { matchingFactsOf } from '../../../functions/repositories/metrics';
 import type { UnifiedActivity } from '../../../functions/shared/schemas/activity';
 import { AnalysisResponse } from '../../../functions/shared/schemas/analysis';
 import { DataExport } from '../../../functions/shared/schemas/data-export';
@@ -84,6 +85,8 @@ describe('POST /api/imports/files', () => {
     expect(analysis.allTime).toMatchObject({ sessions: 3, steps: 14_000, distanceMeters: 36_000 });
     expect(analysis.heatmap.days.filter((day) => day.sessions > 0)).toHaveLength(1);
     expect(analysis.metrics.weeklySessions).toBeGreaterThan(0);
+    // Partner matching never reads files (a Strava archive is Strava's data): no facts others are matched on.
+    expect((await matchingFactsOf([userId])).has(userId)).toBe(false);
   });
 
   it('a retried batch stores nothing twice and answers the same', async () => {
