@@ -6,7 +6,8 @@ import { getMetrics, listProviderDailyAggregates } from '../repositories/metrics
 import type { UnifiedActivity } from '../shared/schemas/activity';
 import type { AnalysisRange, AnalysisResponse } from '../shared/schemas/analysis';
 import { DEFAULT_TIME_ZONE, type ActivityMetrics, type ProviderDailyAggregate } from '../shared/schemas/metrics';
-import { activeProviderMap, activeProvidersOf, type ActiveProvider } from './metrics';
+import { fileRecordsOf } from '../repositories/file-imports';
+import { activeProviderMap, activeProvidersOf, filePartsFor, type ActiveProvider, type FileRecords } from './metrics';
 
 export interface AnalysisDeps {
   listProviderDailyAggregates(userId: string): Promise<ProviderDailyAggregate[]>;
@@ -14,6 +15,8 @@ export interface AnalysisDeps {
   listActivities(userId: string): Promise<UnifiedActivity[]>;
   listActiveProviders(userId: string): Promise<ActiveProvider[]>;
   getMetrics(userId: string): Promise<ActivityMetrics | null>;
+  /** The outings and step days imported from files; none when not given. */
+  listFileRecords?(userId: string): Promise<FileRecords>;
 }
 
 const dynamoAnalysisDeps: AnalysisDeps = {
@@ -21,6 +24,7 @@ const dynamoAnalysisDeps: AnalysisDeps = {
   listActivities: activitiesOfUser,
   listActiveProviders: activeProvidersOf,
   getMetrics,
+  listFileRecords: (userId) => fileRecordsOf(userId),
 };
 
 /**
@@ -36,11 +40,12 @@ export async function getAnalysis(
   now: Date,
   deps: AnalysisDeps = dynamoAnalysisDeps,
 ): Promise<AnalysisResponse> {
-  const [stored, activities, active, metrics] = await Promise.all([
+  const [stored, activities, active, metrics, files] = await Promise.all([
     deps.listProviderDailyAggregates(userId),
     deps.listActivities(userId),
     deps.listActiveProviders(userId),
     deps.getMetrics(userId),
+    deps.listFileRecords?.(userId) ?? { activities: [], stepDays: [] },
   ]);
   const timeZone = metrics?.timeZone ?? DEFAULT_TIME_ZONE;
   const held = activities.filter((activity) => !isPastRetention(activity.fetched_at, now));
@@ -52,11 +57,13 @@ export async function getAnalysis(
     now,
     timeZone,
   });
+  // A read writes nothing: noting covered file outings is the recalculation's job.
+  const fileParts = await filePartsFor(userId, { files, held, active, providerParts: parts, timeZone });
   return buildAnalysis(
     {
       range,
       sources: active.map((entry) => entry.provider),
-      aggregates: combineDailyAggregates(parts),
+      aggregates: combineDailyAggregates([...parts, ...fileParts]),
       activities: held,
     },
     { now, timeZone },

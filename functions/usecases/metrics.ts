@@ -10,7 +10,10 @@ import {
   type HeldActivity,
 } from '../domain/metrics';
 import { matchingFactsFromParts, type ActivityFacts } from '../domain/matching-facts';
+import { OutingIndex } from '../domain/file-import-dedup';
+import { fileDailyParts, type StoredFileActivity, type StoredFileStepDay } from '../domain/file-import-parts';
 import { retentionCutoff } from '../domain/retention';
+import { fileRecordsOf, markFileOutingsCovered } from '../repositories/file-imports';
 import { ConnectionEndedError, type ConnectionFence } from '../repositories/connection-fence';
 import { listConnections } from '../repositories/connections';
 import { activitiesForMetrics, deleteDailyAggregatesOfProvider, dynamoMetricsStore } from '../repositories/metrics';
@@ -51,6 +54,50 @@ export interface MetricsDeps {
     parts: Pick<ProviderDailyAggregate, 'date' | 'provider' | 'backfilled'>[],
     fences: ConnectionFence[],
   ): Promise<void>;
+  /** The outings and step days the user imported from files (kept until deleted, no retention). */
+  listFileRecords(userId: string): Promise<FileRecords>;
+  /** Notes on file outings that a provider holds the same outing, so they keep stepping aside once its raw record is purged. */
+  markFileOutingsCovered(
+    userId: string,
+    marks: readonly { activity: StoredFileActivity; provider: ProviderType }[],
+  ): Promise<void>;
+}
+
+export interface FileRecords {
+  activities: StoredFileActivity[];
+  stepDays: StoredFileStepDay[];
+}
+
+/**
+ * The days' figures from files beside the providers' parts. A file outing a held provider record matches is noted as
+ * covered by that provider (once), because the provider's day part keeps counting it after its raw record is purged.
+ */
+export async function filePartsFor(
+  userId: string,
+  input: {
+    files: FileRecords;
+    held: readonly HeldActivity[];
+    active: readonly ActiveProvider[];
+    providerParts: readonly ProviderDailyAggregate[];
+    timeZone: string;
+  },
+  mark?: MetricsDeps['markFileOutingsCovered'],
+) {
+  const held = new OutingIndex(input.held);
+  const marks = input.files.activities.flatMap((activity) => {
+    if (activity.covered_by !== null) return [];
+    const match = held.find(activity);
+    return match ? [{ activity, provider: match.provider_type }] : [];
+  });
+  if (mark && marks.length > 0) await mark(userId, marks);
+  return fileDailyParts({
+    fileActivities: input.files.activities,
+    fileStepDays: input.files.stepDays,
+    heldProviderActivities: input.held,
+    activeProviders: new Set(input.active.map((entry) => entry.provider)),
+    providerParts: input.providerParts,
+    timeZone: input.timeZone,
+  });
 }
 
 export interface ActiveProvider {
@@ -139,6 +186,8 @@ async function recalculateOnce(
     listActivities: (id: string) => activitiesForMetrics(id, now),
     // A job's recalculation checks its own connection against what it reads: that read must be current.
     listActiveProviders: (id: string) => activeProvidersOf(id, { consistent: options.fence !== undefined }),
+    listFileRecords: (id: string) => fileRecordsOf(id, { consistent: true }),
+    markFileOutingsCovered,
     ...deps,
   };
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
@@ -198,13 +247,19 @@ async function recalculateOnce(
   if (changed.length > 0) await store.saveProviderDailyAggregates(userId, changed, fences);
   if (removed.length > 0) await store.deleteProviderDailyAggregates(userId, removed, fences);
 
+  const fileParts = await filePartsFor(
+    userId,
+    { files: await store.listFileRecords(userId), held, active, providerParts: parts, timeZone },
+    store.markFileOutingsCovered,
+  );
   const metrics = computeActivityMetrics(
-    combineDailyAggregates(parts),
+    combineDailyAggregates([...parts, ...fileParts]),
     { now, timeZone },
     active.map((entry) => entry.provider),
   );
   // Recomputed with the metrics after every import, ingest, deletion and disconnect, so partner matching follows
-  // what the member's consented sources hold, and a Strava import can never change it.
+  // what the member's consented sources hold, and a Strava import can never change it. File imports are left out:
+  // a Strava archive is Strava's data, and no consent covers matching on files.
   await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }), fences);
   return metrics;
 }

@@ -28,6 +28,7 @@ export { ACTIVITY_SK_PREFIX, activityKeys } from './activities';
 export { appleIngestKeys } from './apple-ingest-tokens';
 export { connectionKeys } from './connections';
 export { emailKeys } from './email';
+export { FILE_CONTENT_SK_PREFIX, FILE_IMPORT_SK_PREFIX, fileImportKeys } from './file-imports';
 export { groupActivityKeys } from './group-activities';
 export { healthProbeKeys } from './health-probe';
 export { idempotencyKeys } from './idempotency-records';

@@ -1,0 +1,8 @@
+import { httpRoute, respond } from '../http-route';
+import { deleteAllImportsOf } from '../../usecases/file-imports';
+
+/** DELETE /api/imports/files — every import of the caller. */
+export const handler = httpRoute({ auth: 'user' }, async ({ caller, now }) => {
+  await deleteAllImportsOf(caller.userId, now);
+  return respond(204);
+});
