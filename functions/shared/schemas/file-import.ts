@@ -1,7 +1,22 @@
 import * as z from 'zod';
 import { ACTIVITY_TYPE_LABELS, type CanonicalActivityType } from '../activity-types';
 
+/** A month: longer than any one recorded outing (multi-day expeditions included). */
+const MAX_OUTING_SECONDS = 31 * 86_400;
+
 const CANONICAL_TYPES = Object.keys(ACTIVITY_TYPE_LABELS) as [CanonicalActivityType, ...CanonicalActivityType[]];
+
+/**
+ * A measured value as stored: bounded by what an outing can be, and rounded to hundredths. DynamoDB refuses a number
+ * whose magnitude is below 1E-130 or above 9.99E+125 ("Number underflow/overflow", 2026-11-29 DynamoDB data types
+ * docs), which JSON allows (5e-324); rounding turns such a crumb into 0 rather than a 500.
+ */
+const measure = (max: number) =>
+  z
+    .number()
+    .nonnegative()
+    .max(max)
+    .transform((value) => Math.round(value * 100) / 100);
 
 /**
  * One outing read from a file on the person's own device. Only this summary leaves the device: never the route or
@@ -17,12 +32,15 @@ export const FileActivitySummary = z.object({
     .min(-14 * 60)
     .max(14 * 60)
     .nullable(),
-  duration_seconds: z.number().int().nonnegative(),
-  moving_seconds: z.number().int().nonnegative().nullable(),
-  distance_meters: z.number().nonnegative().nullable(),
-  elevation_gain_meters: z.number().nonnegative().nullable(),
-  calories_burned: z.number().nonnegative().nullable(),
-  heart_rate_avg: z.number().positive().nullable(),
+  duration_seconds: z.number().int().nonnegative().max(MAX_OUTING_SECONDS),
+  moving_seconds: z.number().int().nonnegative().max(MAX_OUTING_SECONDS).nullable(),
+  /** Bounds well past any human outing (a 40,000 km year of riding is not one outing): they only keep garbage out. */
+  distance_meters: measure(10_000_000).nullable(),
+  elevation_gain_meters: measure(100_000).nullable(),
+  calories_burned: measure(200_000).nullable(),
+  heart_rate_avg: measure(300)
+    .refine((bpm) => bpm > 0, 'A heart rate is above 0.')
+    .nullable(),
 });
 export type FileActivitySummary = z.infer<typeof FileActivitySummary>;
 

@@ -117,12 +117,29 @@ describe('POST /api/imports/files', () => {
       400,
     ],
     ['negative steps', { daily_steps: [{ date: '2025-01-01', steps: -5 }] }, 400],
+    // DynamoDB stores no number above 9.99E+125: such a value must be refused, not end in a 500.
+    ['a distance no outing has', { activities: [outing('2025-01-01T00:00:00.000Z', { distance_meters: 1e300 })] }, 400],
+    [
+      'a heart rate that rounds to nothing',
+      { activities: [outing('2025-01-01T00:00:00.000Z', { heart_rate_avg: 1e-9 })] },
+      400,
+    ],
   ])('refuses %s with a 4xx and stores nothing', async (_name, change, status) => {
     const userId = newUser();
     const result = await post(userId, { ...batch(), ...change });
     expect(result.status).toBe(status);
     expect(await list(userId)).toEqual([]);
     expect((await fileRecordsOf(userId)).activities).toEqual([]);
+  });
+
+  it('stores a value too small for DynamoDB (below 1E-130) as 0 rather than failing', async () => {
+    const userId = newUser();
+    const result = await post(
+      userId,
+      batch({ activities: [outing('2025-01-01T00:00:00.000Z', { distance_meters: 5e-324 })] }),
+    );
+    expect(result.status).toBe(200);
+    expect((await fileRecordsOf(userId)).activities).toEqual([expect.objectContaining({ distance_meters: 0 })]);
   });
 
   it(`refuses more than ${FILE_IMPORT_BATCHES_PER_HOUR} batches an hour with a 429 and stores nothing`, async () => {

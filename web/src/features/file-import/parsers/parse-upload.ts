@@ -1,4 +1,4 @@
-import type { FileImportKind } from '@shared/schemas/file-import';
+import { FileActivitySummary, type FileImportKind } from '@shared/schemas/file-import';
 import type { ByteChunks } from './bytes';
 import { activityFileKind, parseFile, type ParsedFile, type ParseOptions } from './parse-file';
 
@@ -40,11 +40,30 @@ export async function parseUploadWithKind(
         options.onArchiveKind?.(found);
       },
     });
-    return { parsed, kind };
+    return { parsed: sendable(parsed, fileName), kind };
   }
   const parsed = await parseUploadOnce(file, fileName, options);
   const single = activityFileKind(fileName);
-  return { parsed, kind: single === 'apple' || single === null ? 'apple_export' : single };
+  return { parsed: sendable(parsed, fileName), kind: single === 'apple' || single === null ? 'apple_export' : single };
+}
+
+/**
+ * Only outings the import route takes (its schema bounds each value): one with a value no outing has (a month-long
+ * duration, a corrupt distance) is listed as skipped instead of failing the whole batch it would travel in.
+ */
+function sendable(parsed: ParsedFile, fileName: string): ParsedFile {
+  const activities: ParsedFile['activities'] = [];
+  const skipped = [...parsed.skipped];
+  for (const activity of parsed.activities) {
+    const checked = FileActivitySummary.safeParse(activity);
+    if (checked.success) activities.push(checked.data);
+    else
+      skipped.push({
+        name: `${fileName}: ${activity.activity_type} on ${activity.start_time.slice(0, 10)}`,
+        message: 'This outing has a value no outing could have, so it was left out.',
+      });
+  }
+  return { ...parsed, activities, skipped };
 }
 
 async function parseUploadOnce(file: Blob, fileName: string, options: ParseOptions): Promise<ParsedFile> {
