@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { optionalEnv } from './config';
+import { vapidPublicKey, vapidSubject } from './push-config';
 import { vapidPrivateKey } from './secrets';
 
 /**
@@ -20,29 +20,6 @@ export interface PushTarget {
 
 /** How long the push service keeps an undelivered message (RFC 8030 §5.2): a day, as the news is about today. */
 export const PUSH_TTL_SECONDS = 86_400;
-
-export const vapidPublicKey = (): string | null => optionalEnv('VAPID_PUBLIC_KEY') ?? null;
-
-function vapidSubject(): string {
-  const subject = optionalEnv('VAPID_SUBJECT') ?? optionalEnv('SITE_URL');
-  if (!subject) throw new Error('Missing env VAPID_SUBJECT');
-  return subject;
-}
-
-/**
- * Plain-http endpoints are accepted only on the local push service; everywhere else a push service is https (and an
- * endpoint naming anything else would make the job post to wherever a caller pointed it).
- */
-export function isAllowedPushEndpoint(endpoint: string): boolean {
-  const local = optionalEnv('LOCAL_PUSH_SERVICE_URL');
-  if (local && endpoint.startsWith(`${local.replace(/\/+$/, '')}/`)) return true;
-  try {
-    const url = new URL(endpoint);
-    return url.protocol === 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 export async function sendPush(
   target: PushTarget,

@@ -1,5 +1,5 @@
 import { logger } from '../../lib/logger';
-import { sendDuePushes, type PushReport } from '../../usecases/push';
+import { sendDuePushes, type PushReport } from '../../usecases/push-outbox';
 
 /** Scheduled (EventBridge, every minute): pushes waiting notifications to the devices that want them. */
 export const handler = async (): Promise<PushReport> => {

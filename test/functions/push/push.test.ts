@@ -5,7 +5,8 @@ import { handler as postMessage } from '../../../functions/handlers/messages/pos
 import { listPushDevices } from '../../../functions/repositories/push';
 import type { PushKinds } from '../../../functions/shared/schemas/push';
 import { accountDeletionDeps, deleteAccount } from '../../../functions/usecases/account-deletion';
-import { deviceIdOf, sendDuePushes } from '../../../functions/usecases/push';
+import { deviceIdOf } from '../../../functions/usecases/push';
+import { sendDuePushes } from '../../../functions/usecases/push-outbox';
 import { startLocalPushService, type LocalPushService } from '../../../infra/local/simulators/push';
 import { callRoute, userClaims } from '../../support/api-events';
 import { useOwnTables } from '../../support/own-tables';
