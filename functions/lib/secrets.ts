@@ -49,4 +49,5 @@ export const googleClientSecret = (): Promise<string> =>
 export const appSecret = (): Promise<string> => secret('APP_SECRET', 'APP_SECRET_ARN', 'appSecret');
 
 /** The VAPID private key (RFC 8292, base64url P-256): signs the JWT each push request carries. */
-export const vapidPrivateKey = (): Promise<string> => secret('VAPID_PRIVATE_KEY', 'VAPID_PRIVATE_KEY_ARN', 'privateKey');
+export const vapidPrivateKey = (): Promise<string> =>
+  secret('VAPID_PRIVATE_KEY', 'VAPID_PRIVATE_KEY_ARN', 'privateKey');

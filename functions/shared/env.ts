@@ -27,7 +27,8 @@ export const ENV_VARS = {
   GOOGLE_CLIENT_SECRET_ARN: 'AWS: the Secrets Manager secret holding the Google client secret',
   APP_SECRET: 'local only: the key that signs OAuth state and encrypts provider tokens',
   APP_SECRET_ARN: 'AWS: the Secrets Manager secret holding APP_SECRET',
-  VAPID_PUBLIC_KEY: 'the VAPID public key (RFC 8292), served to the browser to subscribe with; unset turns Web Push off',
+  VAPID_PUBLIC_KEY:
+    'the VAPID public key (RFC 8292), served to the browser to subscribe with; unset turns Web Push off',
   VAPID_SUBJECT: 'the VAPID contact (a mailto: or https: URL) push services may write to (default SITE_URL)',
   VAPID_PRIVATE_KEY: 'local only: the VAPID private key itself',
   VAPID_PRIVATE_KEY_ARN: 'AWS: the Secrets Manager secret holding the VAPID private key (JSON field privateKey)',
