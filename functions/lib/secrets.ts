@@ -47,3 +47,7 @@ export const googleClientSecret = (): Promise<string> =>
 
 /** 32 random bytes, base64url: signs OAuth state and (through HKDF) encrypts provider tokens. */
 export const appSecret = (): Promise<string> => secret('APP_SECRET', 'APP_SECRET_ARN', 'appSecret');
+
+/** The VAPID private key (RFC 8292, base64url P-256): signs the JWT each push request carries. */
+export const vapidPrivateKey = (): Promise<string> =>
+  secret('VAPID_PRIVATE_KEY', 'VAPID_PRIVATE_KEY_ARN', 'privateKey');

@@ -27,6 +27,12 @@ export const ENV_VARS = {
   GOOGLE_CLIENT_SECRET_ARN: 'AWS: the Secrets Manager secret holding the Google client secret',
   APP_SECRET: 'local only: the key that signs OAuth state and encrypts provider tokens',
   APP_SECRET_ARN: 'AWS: the Secrets Manager secret holding APP_SECRET',
+  VAPID_PUBLIC_KEY:
+    'the VAPID public key (RFC 8292), served to the browser to subscribe with; unset turns Web Push off',
+  VAPID_SUBJECT: 'the VAPID contact (a mailto: or https: URL) push services may write to (default SITE_URL)',
+  VAPID_PRIVATE_KEY: 'local only: the VAPID private key itself',
+  VAPID_PRIVATE_KEY_ARN: 'AWS: the Secrets Manager secret holding the VAPID private key (JSON field privateKey)',
+  LOCAL_PUSH_SERVICE_URL: 'local only: the local push service, whose plain-http subscriptions are accepted',
   APPLE_SHORTCUT_URL:
     'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',
   USER_POOL_ID: 'the Cognito user pool, for the functions that delete or disable users',

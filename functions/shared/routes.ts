@@ -62,8 +62,11 @@ export function tableAccessOf(declared: TableAccessMode | TableAccess): TableAcc
 
 export type UserPoolAction = 'cognito-idp:AdminDisableUser' | 'cognito-idp:AdminUserGlobalSignOut';
 
-/** stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and encrypts provider tokens. */
-export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret';
+/**
+ * stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and
+ * encrypts provider tokens; vapidPrivateKey: signs Web Push requests.
+ */
+export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret' | 'vapidPrivateKey';
 const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 /** Sync and disconnect serve every provider: Google's refresh and revoke need its client secret too. */
 const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];

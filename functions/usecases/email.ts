@@ -24,6 +24,7 @@ import { addNotification, type NewNotification } from '../repositories/notificat
 import { getUserProfile } from '../repositories/user-profiles';
 import type { EmailCategory, EmailPreferences, EmailPreferencesUpdate } from '../shared/schemas/email';
 import type { NotificationType } from '../shared/schemas/notifications';
+import { queuePushFor } from './push';
 
 /** A send is tried this many times, 1, 2, 4, 8 minutes apart, then given up (and logged). */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -98,8 +99,8 @@ const EMAIL_CATEGORY_OF: Partial<Record<NotificationType, EmailCategory>> = {
 };
 
 /**
- * The in-app notification, and the same news by email when the user wants that kind. Nothing is emailed when the
- * notification was not delivered (a block between the two, a burst already waiting).
+ * The in-app notification, and the same news by email and by push when the user wants that kind. Nothing is emailed
+ * or pushed when the notification was not delivered (a block between the two, a burst already waiting).
  */
 export async function notifyWithEmail(
   userId: string,
@@ -107,6 +108,7 @@ export async function notifyWithEmail(
   now: Date,
 ): ReturnType<typeof addNotification> {
   const added = await addNotification(userId, notification, now);
+  if (added) await queuePushFor(userId, added, now);
   const category = EMAIL_CATEGORY_OF[notification.type];
   if (added && category) {
     await emailUser(

@@ -12,6 +12,7 @@ import {
 import { MESSAGE_SK_PREFIX } from '../repositories/keys';
 import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
+import { queuePushFor } from './push';
 import { displayNamesOf } from '../repositories/user-profiles';
 import {
   getRelationship,
@@ -179,7 +180,7 @@ export async function sendMessage(
   ]);
   const myName = names.get(userId) ?? UNNAMED_MEMBER;
   // One notification per burst: while the last one about this conversation is unread, no new one is added.
-  await addNotification(
+  const notified = await addNotification(
     otherUserId,
     {
       type: 'message',
@@ -190,6 +191,7 @@ export async function sendMessage(
     },
     now,
   );
+  if (notified) await queuePushFor(otherUserId, notified, now);
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
   return sendMessageResponse(userId, stored, used, now);

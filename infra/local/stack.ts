@@ -19,6 +19,8 @@ import { createJwtAuthorizer } from './jwt-authorizer';
 import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
+import webpush from 'web-push';
+import { startLocalPushService, type LocalPushService } from './simulators/push';
 import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
 import { assertWebBuilt, createSiteHandler } from './site';
 
@@ -67,6 +69,8 @@ export interface LocalStack {
   google: GoogleSimulator | undefined;
   /** The SES v2 emulator: every email the app sends lands in its inbox page. */
   email: LocalEmail;
+  /** The local push service: stands in for the browser vendors' push services (infra/local/simulators/push). */
+  push: LocalPushService;
   config: RuntimeConfig;
   /** The in-process stand-in for the SQS import queue. */
   importQueue: LocalImportQueue;
@@ -153,6 +157,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const email = await startLocalEmail({ port: options.emailPort ?? 0 });
     stoppers.push(() => email.stop());
+    const push = await startLocalPushService();
+    stoppers.push(() => push.stop());
     Object.assign(
       process.env,
       localFunctionEnv({
@@ -163,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         strava: stravaClient,
         google: googleClient,
         emailEndpoint: email.url,
+        push: { vapid: stateDir ? persistentVapidKeys(stateDir) : webpush.generateVAPIDKeys(), serviceUrl: push.url },
       }),
     );
 
@@ -247,7 +254,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, google, email, config, importQueue, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, email, push, config, importQueue, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -277,6 +284,8 @@ export function localFunctionEnv(parts: {
   strava: LocalStravaClient;
   google: LocalGoogleClient;
   emailEndpoint: string;
+  /** Web Push: the VAPID key pair (the private key passed directly, as Secrets Manager holds it on AWS). */
+  push?: { vapid: { publicKey: string; privateKey: string }; serviceUrl: string };
 }): EnvSettings {
   return {
     POWERTOOLS_SERVICE_NAME: 'trailbuddy',
@@ -289,6 +298,14 @@ export function localFunctionEnv(parts: {
     SES_ENDPOINT: parts.emailEndpoint,
     EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>',
     ROUTE_FACTS: routeFactsSetting(ROUTES),
+    ...(parts.push
+      ? {
+          VAPID_PUBLIC_KEY: parts.push.vapid.publicKey,
+          VAPID_PRIVATE_KEY: parts.push.vapid.privateKey,
+          VAPID_SUBJECT: 'mailto:push@trailbuddy.local',
+          LOCAL_PUSH_SERVICE_URL: parts.push.serviceUrl,
+        }
+      : {}),
   };
 }
 
@@ -326,6 +343,16 @@ function persistentAppSecret(stateDir: string): string {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** The VAPID key pair; kept in .data so the browsers' subscriptions (made with its public key) outlive a restart. */
+function persistentVapidKeys(stateDir: string): { publicKey: string; privateKey: string } {
+  const file = join(stateDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

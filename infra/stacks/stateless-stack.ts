@@ -97,6 +97,25 @@ function googleHealthSettingsFrom(stack: Stack): GoogleHealthDeploymentSettings 
   };
 }
 
+/**
+ * Web Push's VAPID key pair (RFC 8292), from CDK context: the public key is plain configuration the browser needs;
+ * the private key stays in a Secrets Manager secret (JSON field `privateKey`) only the `push-outbox` job reads.
+ * Without a public key the app offers no push (docs/notifications.md says how to make a pair).
+ */
+function webPushSettingsFrom(stack: Stack): { publicKey: string; privateKeySecretName: string; subject: string } {
+  const text = (key: string, fallback: string): string => {
+    const value: unknown = stack.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    if (typeof value !== 'string') throw new Error(`CDK context '${key}' must be a string`);
+    return value.trim();
+  };
+  return {
+    publicKey: text('vapidPublicKey', ''),
+    privateKeySecretName: text('vapidPrivateKeySecretName', 'trailbuddy/vapid'),
+    subject: text('vapidSubject', ''),
+  };
+}
+
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulResources;
   customDomain?: { domainName: string; certificateArn: string };
@@ -159,6 +178,7 @@ export class StatelessStack extends Stack {
     const siteUrl = this.site.siteUrls.at(-1)!;
     const strava = stravaSettingsFrom(this);
     const googleHealth = googleHealthSettingsFrom(this);
+    const webPush = webPushSettingsFrom(this);
     const runtime: FunctionRuntime = {
       environment: {
         SITE_URL: siteUrl,
@@ -174,6 +194,8 @@ export class StatelessStack extends Stack {
         GOOGLE_HEALTH_API_BASE_URL: googleHealth.healthApiBaseUrl,
         ...(props.appleShortcutUrl ? { APPLE_SHORTCUT_URL: props.appleShortcutUrl } : {}),
         ORIGIN_VERIFY_TOKEN: originVerify.token,
+        ...(webPush.publicKey ? { VAPID_PUBLIC_KEY: webPush.publicKey } : {}),
+        ...(webPush.subject ? { VAPID_SUBJECT: webPush.subject } : {}),
       },
       secrets: {
         stravaClientSecret: {
@@ -185,6 +207,10 @@ export class StatelessStack extends Stack {
           secret: Secret.fromSecretNameV2(this, 'GoogleHealthClientSecret', googleHealth.clientSecretName),
         },
         appSecret: { envVar: 'APP_SECRET_ARN', secret: stateful.appSecret },
+        vapidPrivateKey: {
+          envVar: 'VAPID_PRIVATE_KEY_ARN',
+          secret: Secret.fromSecretNameV2(this, 'VapidPrivateKey', webPush.privateKeySecretName),
+        },
       },
     };
 

@@ -59,6 +59,7 @@ const localEnv = () =>
       healthApiBaseUrl: 'http://google',
     },
     emailEndpoint: 'http://127.0.0.1:8005',
+    push: { vapid: { publicKey: 'vapid-public', privateKey: 'vapid-private' }, serviceUrl: 'http://127.0.0.1:4300' },
   });
 
 describe('one catalogue of environment variables (functions/shared/env.ts)', () => {

@@ -36,6 +36,7 @@ export { importJobKeys } from './import-jobs';
 export { MESSAGE_SK_PREFIX, messageKeys } from './messages';
 export { metricsKeys } from './metrics';
 export { NOTIFICATION_SK_PREFIX, notificationKeys } from './notifications';
+export { pushKeys } from './push';
 export { oauthStateKeys } from './oauth-states';
 export { ANY_PART, isPartnerIndexEntryKey, partnerIndexKeys } from './partner-index';
 export { relationshipKeys } from './partner-relationships';

@@ -1,11 +1,13 @@
 import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 
 /**
- * Trip plans and email. Plans, links, the outbox and suppression live in the social table; names,
+ * Trip plans, and what reaches people outside the app: email and Web Push. Plans, links, the outbox and suppression live in the social table; names,
  * addresses and email choices are read from users. Nothing here calls SES: the `email-outbox` job does.
  */
 const TRIPS = 'functions/handlers/trip-plans';
 const EMAIL = 'functions/handlers/email';
+/** Web Push: devices live in users, pushes waiting to go out in social; only the `push-outbox` job signs and sends. */
+const PUSH = 'functions/handlers/push';
 
 export const TRIP_PLAN_ROUTES: readonly RouteDefinition[] = [
   {
@@ -96,6 +98,38 @@ export const TRIP_PLAN_ROUTES: readonly RouteDefinition[] = [
     public: true,
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
+  {
+    id: 'get-push-config',
+    method: 'GET',
+    path: '/api/push/config',
+    entry: `${PUSH}/get-config.ts`,
+    public: false,
+    access: {},
+  },
+  {
+    id: 'put-push-subscription',
+    method: 'PUT',
+    path: '/api/push/subscriptions',
+    entry: `${PUSH}/put-subscription.ts`,
+    public: false,
+    access: { users: 'write' },
+  },
+  {
+    id: 'get-push-subscription',
+    method: 'GET',
+    path: '/api/push/subscriptions/{deviceId}',
+    entry: `${PUSH}/get-subscription.ts`,
+    public: false,
+    access: { users: 'read' },
+  },
+  {
+    id: 'delete-push-subscription',
+    method: 'DELETE',
+    path: '/api/push/subscriptions/{deviceId}',
+    entry: `${PUSH}/delete-subscription.ts`,
+    public: false,
+    access: { users: 'write' },
+  },
 ];
 
 export const TRIP_PLAN_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
@@ -116,5 +150,12 @@ export const TRIP_PLAN_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     entry: `${EMAIL}/outbox-job.ts`,
     schedule: 'rate(1 minute)',
     access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
+  },
+  {
+    id: 'push-outbox',
+    entry: `${PUSH}/outbox-job.ts`,
+    schedule: 'rate(1 minute)',
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
+    secrets: ['vapidPrivateKey'],
   },
 ];

@@ -87,7 +87,15 @@ describe('Strava runtime settings and secrets', () => {
         expect(variables.APP_SECRET_ARN, id).toBeUndefined();
         continue;
       }
-      // Every function with secrets signs or decrypts with APP_SECRET; only those that call Strava read its secret.
+      // The push job signs with the VAPID key alone; no other function reads it.
+      if (secrets.includes('vapidPrivateKey')) {
+        expect(secrets, id).toEqual(['vapidPrivateKey']);
+        expect(JSON.stringify(variables.VAPID_PRIVATE_KEY_ARN), id).toContain('secret:trailbuddy/vapid');
+        expect(variables.APP_SECRET_ARN, id).toBeUndefined();
+        continue;
+      }
+      expect(variables.VAPID_PRIVATE_KEY_ARN, id).toBeUndefined();
+      // Every other function with secrets signs or decrypts with APP_SECRET; only those that call Strava read its secret.
       expect(secrets, id).toContain('appSecret');
       expect(JSON.stringify(variables.APP_SECRET_ARN), id).toContain('SecretsAppSecret');
       expect(statements, id).toContain('secretsmanager:GetSecretValue');
