@@ -15,6 +15,7 @@ import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } fr
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { startLocalEmail, type LocalEmail } from './email';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { attachLiveHost, LOCAL_LIVE_PATH } from './live-host';
 import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
@@ -162,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         strava: stravaClient,
         google: googleClient,
         emailEndpoint: email.url,
+        liveEndpoint: `http://127.0.0.1:${options.port}`,
       }),
     );
 
@@ -172,15 +174,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: cognito.endpoint,
       apiBaseUrl: '/api',
+      liveUrl: LOCAL_LIVE_PATH,
     };
+    const authorize = createJwtAuthorizer({
+      issuer: cognito.issuer,
+      jwksUri: cognito.jwksUri,
+      audience: [cognito.clientId],
+    });
     const api = createApiHost({
       routes: ROUTES,
       rootDir: options.rootDir,
-      authorize: createJwtAuthorizer({
-        issuer: cognito.issuer,
-        jwksUri: cognito.jwksUri,
-        audience: [cognito.clientId],
-      }),
+      authorize,
       ...(options.edgeRateLimits ? { edgeRateLimiter: createEdgeRateLimiter() } : {}),
     });
     const site = createSiteHandler({ distDir, config });
@@ -192,8 +196,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         res.end('Internal error');
       });
     });
+    const live = attachLiveHost({ server, rootDir: options.rootDir, authorize, log });
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.startsWith('/@connections/')) {
+        const body = await readBody(req);
+        if (body !== 'too-large' && live.handleManagement(req, res, body)) return;
+        return send(req, res, 404, { 'content-type': 'application/json' }, Buffer.from('{"message":"Not Found"}'));
+      }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         const body = await readBody(req);
         if (body === 'too-large')
@@ -234,6 +244,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(
       () =>
         new Promise<void>((done) => {
+          live.stop();
           server.close(() => done());
           server.closeAllConnections();
         }),
@@ -275,6 +286,8 @@ export function localFunctionEnv(parts: {
   strava: LocalStravaClient;
   google: LocalGoogleClient;
   emailEndpoint: string;
+  /** Where functions push realtime events (the management API's `POST /@connections/{id}`, served by this host). */
+  liveEndpoint: string;
 }): EnvSettings {
   return {
     POWERTOOLS_SERVICE_NAME: 'trailbuddy',
@@ -286,6 +299,7 @@ export function localFunctionEnv(parts: {
     COGNITO_ENDPOINT: parts.cognitoEndpoint,
     SES_ENDPOINT: parts.emailEndpoint,
     EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>',
+    LIVE_ENDPOINT: parts.liveEndpoint,
   };
 }
 
