@@ -12,6 +12,7 @@ import {
 import { MESSAGE_SK_PREFIX } from '../repositories/keys';
 import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
+import { publishLiveEvent } from './live-events';
 import { displayNamesOf } from '../repositories/user-profiles';
 import {
   getRelationship,
@@ -192,6 +193,11 @@ export async function sendMessage(
   );
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
+  // Both people's open tabs show the message now (each names the other end of the conversation).
+  await Promise.all([
+    publishLiveEvent([otherUserId], { type: 'message', keys: [userId] }, now),
+    publishLiveEvent([userId], { type: 'message', keys: [otherUserId] }, now),
+  ]);
   return sendMessageResponse(userId, stored, used, now);
 }
 
