@@ -12,7 +12,7 @@ import type { AuthorizerResult } from './jwt-authorizer';
 export const LOCAL_LIVE_PATH = '/live';
 /** The management API's path, as on an API Gateway stage: `POST /@connections/{connectionId}`. */
 const CONNECTIONS_PATH = /^\/@connections\/([^/]+)$/;
-/** API Gateway's largest WebSocket frame (128 KB; checked 2026-11-29, API Gateway quotas for WebSocket APIs). */
+/** API Gateway's largest WebSocket message (128 KB, in frames of 32 KB; checked 2026-11-29, API Gateway quotas for WebSocket APIs). */
 const MAX_FRAME_BYTES = 128 * 1024;
 
 type LiveHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number; body?: string } | undefined>;
