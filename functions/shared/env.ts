@@ -36,6 +36,7 @@ export const ENV_VARS = {
   APPLE_SHORTCUT_URL:
     'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',
   USER_POOL_ID: 'the Cognito user pool, for the functions that delete or disable users',
+  USER_POOL_CLIENT_ID: "AWS: the site's app client, whose ID tokens the realtime channel's $connect authorizer accepts",
   COGNITO_ENDPOINT: 'local only: the cognito-local emulator',
   DYNAMODB_ENDPOINT: 'local only: DynamoDB Local',
   AWS_REGION: 'set by Lambda; "local" locally',
@@ -53,6 +54,8 @@ export const ENV_VARS = {
     'messages a day the outbox job assumes when SES GetAccount does not answer (default 200, the SES sandbox)',
   ROUTE_FACTS:
     'the facts of the routes the function serves, by route key: public, reads only (functions/shared/route-facts.ts, from the route list)',
+  LIVE_ENDPOINT:
+    "the realtime channel's connection management endpoint (AWS: the WebSocket API stage's https URL; locally the API host's); unset: nothing is pushed",
   ORIGIN_VERIFY_TOKEN:
     'AWS: what CloudFront adds to every /api/* request (x-origin-verify); the API refuses requests without it, so its execute-api URL cannot bypass the WAF (unset locally)',
 } as const;

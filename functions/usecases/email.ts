@@ -21,6 +21,7 @@ import {
   type DueEmail,
 } from '../repositories/email';
 import { addNotification, type NewNotification } from '../repositories/notifications';
+import { publishLiveEvent } from './live-events';
 import { getUserProfile } from '../repositories/user-profiles';
 import type { EmailCategory, EmailPreferences, EmailPreferencesUpdate } from '../shared/schemas/email';
 import type { NotificationType } from '../shared/schemas/notifications';
@@ -109,6 +110,7 @@ export async function notifyWithEmail(
 ): ReturnType<typeof addNotification> {
   const added = await addNotification(userId, notification, now);
   if (added) await queuePushFor(userId, added, now);
+  if (added) await publishLiveEvent([userId], { type: 'notification', keys: [] }, now);
   const category = EMAIL_CATEGORY_OF[notification.type];
   if (added && category) {
     await emailUser(

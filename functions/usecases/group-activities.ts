@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { publishLiveEvent } from './live-events';
 import * as z from 'zod';
 import { activityLink, activityMessages, hasStarted, maxParticipantsIssue, seatStatus } from '../domain/group-activity';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
@@ -339,6 +340,7 @@ export async function joinGroupActivity(
   await enforcePlanLimit(userId, 'joinLeave', now);
   await takeSeatOrSayWhy(activity, userId, now);
   const joined = await requireActivity(id);
+  await publishLiveEvent([activity.organizerId, userId], { type: 'group-activity', keys: [id] }, now);
   await notifyEach(
     deps,
     [activity.organizerId],
@@ -390,6 +392,7 @@ export async function leaveGroupActivity(
     throw new ConflictError('You do not take part in this activity.', 'not_participant');
   await removeUserRides(activity, userId, now, deps);
   await leaveActivityTripPlans(id, userId, now);
+  await publishLiveEvent([activity.organizerId, userId], { type: 'group-activity', keys: [id] }, now);
   // Leaving always works; an organizer who blocked the leaver (or was blocked) is not told.
   if (!activity.cancelledAt && !(await blockedWith(userId)).has(activity.organizerId)) {
     await notifyEach(

@@ -13,6 +13,7 @@ import { MESSAGE_SK_PREFIX } from '../repositories/keys';
 import { markDigestPending } from '../repositories/message-digests';
 import { addNotification } from '../repositories/notifications';
 import { queuePushFor } from './push';
+import { publishLiveEvent } from './live-events';
 import { displayNamesOf } from '../repositories/user-profiles';
 import {
   getRelationship,
@@ -194,6 +195,11 @@ export async function sendMessage(
   if (notified) await queuePushFor(otherUserId, notified, now);
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
+  // Both people's open tabs show the message now (each names the other end of the conversation).
+  await Promise.all([
+    publishLiveEvent([otherUserId], { type: 'message', keys: [userId] }, now),
+    publishLiveEvent([userId], { type: 'message', keys: [otherUserId] }, now),
+  ]);
   return sendMessageResponse(userId, stored, used, now);
 }
 

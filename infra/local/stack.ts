@@ -16,6 +16,7 @@ import { startLocalCognito, type ConfirmationCodeMessage, type LocalCognito } fr
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { startLocalEmail, type LocalEmail } from './email';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { attachLiveHost, LOCAL_LIVE_PATH } from './live-host';
 import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
@@ -170,6 +171,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         google: googleClient,
         emailEndpoint: email.url,
         push: { vapid: stateDir ? persistentVapidKeys(stateDir) : webpush.generateVAPIDKeys(), serviceUrl: push.url },
+        liveEndpoint: `http://127.0.0.1:${options.port}`,
       }),
     );
 
@@ -180,15 +182,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: cognito.endpoint,
       apiBaseUrl: '/api',
+      liveUrl: LOCAL_LIVE_PATH,
     };
+    const authorize = createJwtAuthorizer({
+      issuer: cognito.issuer,
+      jwksUri: cognito.jwksUri,
+      audience: [cognito.clientId],
+    });
     const api = createApiHost({
       routes: ROUTES,
       rootDir: options.rootDir,
-      authorize: createJwtAuthorizer({
-        issuer: cognito.issuer,
-        jwksUri: cognito.jwksUri,
-        audience: [cognito.clientId],
-      }),
+      authorize,
       ...(options.edgeRateLimits ? { edgeRateLimiter: createEdgeRateLimiter() } : {}),
     });
     const site = createSiteHandler({ distDir, config });
@@ -200,8 +204,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         res.end('Internal error');
       });
     });
+    const live = attachLiveHost({ server, rootDir: options.rootDir, authorize, log });
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.startsWith('/@connections/')) {
+        const body = await readBody(req);
+        if (body !== 'too-large' && live.handleManagement(req, res, body)) return;
+        return send(req, res, 404, { 'content-type': 'application/json' }, Buffer.from('{"message":"Not Found"}'));
+      }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         const body = await readBody(req);
         if (body === 'too-large')
@@ -242,6 +252,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(
       () =>
         new Promise<void>((done) => {
+          live.stop();
           server.close(() => done());
           server.closeAllConnections();
         }),
@@ -286,6 +297,8 @@ export function localFunctionEnv(parts: {
   emailEndpoint: string;
   /** Web Push: the VAPID key pair (the private key passed directly, as Secrets Manager holds it on AWS). */
   push?: { vapid: { publicKey: string; privateKey: string }; serviceUrl: string };
+  /** Where functions push realtime events (the management API's `POST /@connections/{id}`, served by this host). */
+  liveEndpoint: string;
 }): EnvSettings {
   return {
     POWERTOOLS_SERVICE_NAME: 'trailbuddy',
@@ -306,6 +319,7 @@ export function localFunctionEnv(parts: {
           LOCAL_PUSH_SERVICE_URL: parts.push.serviceUrl,
         }
       : {}),
+    LIVE_ENDPOINT: parts.liveEndpoint,
   };
 }
 

@@ -60,6 +60,7 @@ const localEnv = () =>
     },
     emailEndpoint: 'http://127.0.0.1:8005',
     push: { vapid: { publicKey: 'vapid-public', privateKey: 'vapid-private' }, serviceUrl: 'http://127.0.0.1:4300' },
+    liveEndpoint: 'http://127.0.0.1:3000',
   });
 
 describe('one catalogue of environment variables (functions/shared/env.ts)', () => {
@@ -103,6 +104,8 @@ describe('one catalogue of environment variables (functions/shared/env.ts)', () 
       'APPLE_SHORTCUT_URL',
       'IMPORT_QUEUE_URL',
       'SES_CONFIGURATION_SET',
+      // Locally the host checks the channel's token with its own JWT authorizer, as it does for HTTP.
+      'USER_POOL_CLIENT_ID',
       ...TABLE_VARS,
     ]);
     const missing = [...cdkNames]

@@ -34,6 +34,7 @@ export { healthProbeKeys } from './health-probe';
 export { idempotencyKeys } from './idempotency-records';
 export { importJobKeys } from './import-jobs';
 export { MESSAGE_SK_PREFIX, messageKeys } from './messages';
+export { liveConnectionKeys } from './live-connections';
 export { metricsKeys } from './metrics';
 export { NOTIFICATION_SK_PREFIX, notificationKeys } from './notifications';
 export { pushKeys } from './push';

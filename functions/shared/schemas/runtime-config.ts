@@ -16,5 +16,7 @@ export const RuntimeConfig = z.object({
   oauthDomain: z.string().min(1).optional(),
   /** Always same-origin: '/api'. */
   apiBaseUrl: z.string().min(1),
+  /** The realtime channel: a same-origin path locally ('/live'), the WebSocket API's wss:// URL on AWS; absent, screens poll. */
+  liveUrl: z.string().min(1).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -4,6 +4,7 @@ import { logger } from '../../lib/logger';
 import { ConnectionEndedError } from '../../repositories/connection-fence';
 import { activeGeneration } from '../../repositories/connections';
 import { getImportJob, saveImportJob } from '../../repositories/import-jobs';
+import { publishLiveEvent } from '../live-events';
 import type { ProviderType } from '../../shared/schemas/activity';
 import type { ImportJob } from '../../shared/schemas/import-jobs';
 import { providerImporter } from '../providers/importers';
@@ -78,6 +79,7 @@ export async function runImportJob(message: JobMessage, options: RunJobOptions =
           progress: async (counts, state) => {
             job = { ...job, counts, updatedAt: importer.clock().toISOString() };
             if (!(await saveImportJob(userId, job, state))) throw new ConnectionEndedError(provider);
+            await publishLiveEvent([userId], { type: 'import-job', keys: [jobId] }, importer.clock());
           },
         })
       : { done: true, result: { imported: 0, updated: 0, days: 0 } };
@@ -140,5 +142,6 @@ async function finish(
     { ...job, ...end, waitingUntil: null, reason: null, updatedAt: iso, finishedAt: iso },
     null,
   );
+  await publishLiveEvent([userId], { type: 'import-job', keys: [job.id] }, at);
   return end.status === 'failed' ? 'failed' : 'done';
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StravaUsageResponse } from '@shared/schemas/connections';
 import { useApiClient } from '@/lib/api-client-context';
+import { useFallbackPoll } from '@/lib/live/live-status';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Spec health-connections §9: the API indicator refreshes every 5 s. */
@@ -17,12 +18,14 @@ export function usageText(usage: StravaUsageResponse): string {
 /** The API-request indicator beside the activities list. Demo mode has no real limits, so it reads once. */
 export function ApiUsageIndicator() {
   const client = useApiClient();
+  // Import progress moves the usage: the realtime channel says when; the poll stands in while it is down.
+  const fallbackPoll = useFallbackPoll(USAGE_REFRESH_MS);
   // A missed reading keeps the last one (TanStack keeps the data of a failed refetch); the next tick tries again.
   const usage =
     useQuery({
       queryKey: queryKeys.stravaUsage,
       queryFn: () => client.stravaUsage(),
-      refetchInterval: client.traits.liveUsage ? USAGE_REFRESH_MS : false,
+      refetchInterval: client.traits.liveUsage ? fallbackPoll : false,
     }).data ?? null;
 
   if (!usage) return null;

@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useApiClient } from '@/lib/api-client-context';
+import { useFallbackPoll } from '@/lib/live/live-status';
+import { useLiveChannel } from '@/lib/live/use-live-channel';
 import { queryKeys } from '@/lib/query-keys';
 import { NO_UNREAD_COUNTS, UNREAD_EVENT, UNREAD_MESSAGES_EVENT, type UnreadCounts } from './notification-bell';
 
-/** How often the header asks for new counts while the page stays open (and visible). */
+/** How often the header asks for new counts while the realtime channel is down (and the tab visible). */
 const REFRESH_MS = 60_000;
 
 /**
@@ -21,13 +23,15 @@ export default function UnreadCountsWatcher({
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  // This tab's one realtime channel lives here: mounted once, only for someone signed in, never on public pages.
+  useLiveChannel();
   const counts = useQuery({
     queryKey: queryKeys.unreadCounts,
     queryFn: async (): Promise<UnreadCounts> => {
       const page = await api.notifications({ limit: 1 });
       return { notifications: page.unread, messages: page.unreadMessages ?? null };
     },
-    refetchInterval: REFRESH_MS,
+    refetchInterval: useFallbackPoll(REFRESH_MS),
   });
   const { refetch } = counts;
 

@@ -30,6 +30,8 @@ export interface AuthContextValue {
   signInWithGoogle(): Promise<void>;
   /** Never rejects: a failed sign-out is logged and the local state is cleared anyway. */
   signOut(): Promise<void>;
+  /** The signed-in user's ID token for the realtime channel's handshake (which cannot carry a header); null in demo mode. */
+  idToken(): Promise<string | null>;
   /** After DELETE /api/me (which deleted the Cognito user on the server) clears the session; in demo mode, ends the demo. Never rejects. */
   deleteUser(): Promise<void>;
   startDemo(): void;
@@ -206,6 +208,7 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       confirmEmail,
       signInWithGoogle,
       signOut,
+      idToken: isDemo ? async () => null : () => service.idToken(),
       deleteUser,
       startDemo,
     };

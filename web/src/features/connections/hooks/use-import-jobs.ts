@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ImportJob } from '@shared/schemas/import-jobs';
 import { useApiClient } from '@/lib/api-client-context';
+import { useLiveOpen } from '@/lib/live/live-status';
 import { invalidateActivityData, queryKeys } from '@/lib/query-keys';
 
 /** While a job runs the screen asks every 2 s; otherwise every 20 s (a sync started elsewhere shows up). */
@@ -42,6 +43,7 @@ interface ImportJobsData {
 export function useImportJobs(): ImportJobsSnapshot {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const liveOpen = useLiveOpen();
   const query = useQuery({
     queryKey: queryKeys.importJobs,
     queryFn: async (): Promise<ImportJobsData> => {
@@ -55,7 +57,9 @@ export function useImportJobs(): ImportJobsSnapshot {
       if (fresh.length > 0) invalidateActivityData(queryClient);
       return { jobs, seenDone: [...previous.seenDone, ...fresh], finished: previous.finished + fresh.length };
     },
-    refetchInterval: (current) => (current.state.data?.jobs.some(isActiveJob) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+    // The realtime channel tells of each step; polling stands in only while it is down.
+    refetchInterval: (current) =>
+      liveOpen ? false : current.state.data?.jobs.some(isActiveJob) ? ACTIVE_POLL_MS : IDLE_POLL_MS,
   });
 
   useEffect(() => {

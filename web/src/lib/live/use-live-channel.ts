@@ -1,0 +1,78 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { LiveEvent } from '@shared/schemas/live';
+import { useAuth } from '@/lib/auth';
+import { useRuntimeConfigSource } from '@/lib/runtime-config-context';
+import { queryKeys } from '@/lib/query-keys';
+import { startLiveChannel } from './live-channel';
+import { setLiveStatus } from './live-status';
+
+/** The server data each kind of event changes. */
+function keysOf(event: LiveEvent): readonly (readonly unknown[])[] {
+  switch (event.type) {
+    case 'message':
+      return [queryKeys.conversations.all, queryKeys.notifications.all];
+    case 'notification':
+      return [queryKeys.notifications.all];
+    case 'group-activity':
+      return [
+        ...event.keys.flatMap((id) => [queryKeys.groupActivities.one(id), queryKeys.rides.ofActivity(id)]),
+        queryKeys.notifications.all,
+      ];
+    case 'import-job':
+      return [queryKeys.importJobs, queryKeys.stravaUsage];
+  }
+}
+
+/** After a drop nothing says what was missed: everything the channel speaks for is read again. */
+const EVERY_LIVE_KEY = [
+  queryKeys.conversations.all,
+  queryKeys.notifications.all,
+  queryKeys.groupActivities.all,
+  queryKeys.rides.all,
+  queryKeys.importJobs,
+];
+
+const invalidate = (client: QueryClient, keys: readonly (readonly unknown[])[]) => {
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+};
+
+/**
+ * Opens this tab's one realtime channel while someone is signed in (with a token, so not in demo mode; not when the deployment has
+ * none) and turns its events into query invalidations. While it is down, the screens' polls stand in for it.
+ */
+export function useLiveChannel(): void {
+  const client = useQueryClient();
+  const { user, idToken } = useAuth();
+  const configSource = useRuntimeConfigSource();
+  const userId = user?.id ?? null;
+  // The token getter changes with every auth state; the channel stays open across those.
+  const latestIdToken = useRef(idToken);
+  useEffect(() => {
+    latestIdToken.current = idToken;
+  }, [idToken]);
+  useEffect(() => {
+    if (!userId) return;
+    const stop = startLiveChannel({
+      url: async () => {
+        // No token (demo mode): nothing to open, and the config is not fetched for it.
+        const token = await latestIdToken.current();
+        if (!token) return null;
+        const { liveUrl } = await configSource.load();
+        if (!liveUrl) return null;
+        const url = new URL(liveUrl, window.location.href);
+        if (url.protocol === 'http:') url.protocol = 'ws:';
+        if (url.protocol === 'https:') url.protocol = 'wss:';
+        url.searchParams.set('token', token);
+        return url.toString();
+      },
+      onEvent: (event) => invalidate(client, keysOf(event)),
+      onStatus: setLiveStatus,
+      onReconnect: () => invalidate(client, EVERY_LIVE_KEY),
+    });
+    return () => {
+      stop();
+      setLiveStatus('down');
+    };
+  }, [client, userId, configSource]);
+}
