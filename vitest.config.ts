@@ -22,6 +22,8 @@ const E2E_PARALLEL = [
   'test/e2e/safety-journey.test.ts',
   // its own users and plans; the inbox is read per contact address, and no other suite files trip plans
   'test/e2e/trip-plan-journey.test.ts',
+  // its own user; files are read in its own page
+  'test/e2e/file-import-journey.test.ts',
   // their own Strava athletes (faults and deauthorizations per athlete)
   'test/e2e/analysis-journey.test.ts',
   'test/e2e/account-journey.test.ts',

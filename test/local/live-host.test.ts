@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { liveConnectionsOf } from '../../functions/repositories/live-connections';
 import { publishLiveEvent, configuredLiveSender } from '../../functions/usecases/live-events';
@@ -49,10 +49,8 @@ function open(token: string): Promise<{ ws: WebSocket; frames: string[] }> {
   });
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-};
+/** Waits for a frame; generous, since a busy CI machine delays the host's answer by seconds. */
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000, interval: 20 });
 
 describe('the local realtime channel', () => {
   it('refuses a handshake without a valid token (401) and records no channel', async () => {

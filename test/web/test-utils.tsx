@@ -98,6 +98,7 @@ export function createFakeApiClient(overrides: Partial<ApiClient> = {}): ApiClie
       result: { provider: 'strava' as const, imported: 0, updated: 0, lastSyncAt: '2026-01-01T00:00:00.000Z' },
     })),
     importJobs: vi.fn(async () => ({ jobs: [] })),
+    fileImports: vi.fn(async () => ({ imports: [] })),
     stravaUsage: vi.fn(async () => ({
       rateLimited: false,
       remainingFifteenMin: 90,

@@ -42,7 +42,10 @@ const deliver = (body: object) => invoke(postWebhook, postRoute, { body });
 const listCalls = () => sim.control.requestCount({ path: /^\/api\/v3\/athlete\/activities/ });
 const stravaCalls = () => sim.control.requestCount({ path: /^\/api\/v3\// });
 
-describe('POST /api/webhooks/strava against forgers', () => {
+/** A hundred webhook events and the imports they queue, on DynamoDB Local beside the rest of a CI run. */
+const QUEUE_TIMEOUT_MS = 60_000;
+
+describe('POST /api/webhooks/strava against forgers', { timeout: QUEUE_TIMEOUT_MS }, () => {
   it('ignores events for another subscription: same answer, no Strava call, no effect', async () => {
     // Other files' genuine Sofia events share her quarter's budget: this test is about the subscription, not the cap.
     process.env.STRAVA_WEBHOOK_CALLS_PER_ATHLETE = '1000';

@@ -85,6 +85,26 @@ describe('AnalysisPage (spec health-connections §2)', { timeout: 30_000 }, () =
     expect(apiClient.analysis).not.toHaveBeenCalled();
   });
 
+  it('shows the analysis to a person whose outings come from files only, with no provider connected', async () => {
+    const analysis = vi.fn(async (range: AnalysisRange) => analysisOf(sample, range));
+    const fileImports = vi.fn(async () => ({
+      imports: [
+        {
+          import_id: '7d1f0c2e-9a4b-4c3d-8e5f-0a1b2c3d4e5f',
+          file_name: 'export.zip',
+          kind: 'strava_archive' as const,
+          imported_at: '2026-11-20T18:00:00.000Z',
+          activity_count: 4,
+          step_days: 0,
+        },
+      ],
+    }));
+    renderAnalysis({ analysis, fileImports });
+    expect(await screen.findByText('Active Time', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connect Your Health Apps' })).not.toBeInTheDocument();
+    expect(heatmapCells().some((cell) => cell.dataset.level !== '0')).toBe(true);
+  });
+
   it('shows its title and a loading state while the API client is still loading, then the figures', async () => {
     let clientLoaded: (client: ApiClient) => void = () => undefined;
     const loading = new Promise<ApiClient>((resolve) => (clientLoaded = resolve));

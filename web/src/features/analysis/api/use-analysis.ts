@@ -16,3 +16,9 @@ export function useConnections() {
     (await client.connections()).connections.filter((connection) => connection.isActive),
   );
 }
+
+/** The person's file imports (the same query as the import screen's): their outings count like a provider's. */
+export function useFileImports() {
+  const client = useApiClient();
+  return useServerQuery(queryKeys.fileImports, () => client.fileImports());
+}

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { queryKeys } from '@/lib/query-keys';
-import { useAnalysis, useConnections } from '../api/use-analysis';
+import { useAnalysis, useConnections, useFileImports } from '../api/use-analysis';
 import { ActivityHeatmap } from '../components/activity-heatmap';
 import { ActivityLevelPanel } from '../components/activity-level-panel';
 import { AnalysisStatCards } from '../components/analysis-stat-cards';
@@ -68,6 +68,9 @@ function AnalysisScreen() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.analysis.all });
   });
   const active = connections.status === 'success' ? connections.data : [];
+  const fileImports = useFileImports();
+  // Outings from files count like a provider's, so a person with files only sees their analysis too.
+  const hasFiles = fileImports.status === 'success' && fileImports.data.imports.length > 0;
 
   return (
     <>
@@ -88,7 +91,7 @@ function AnalysisScreen() {
       {connections.status === 'loading' && <Spinner label="Loading your connections" />}
       {connections.status === 'error' && <LoadError error={connections.error} retry={connections.reload} />}
       {connections.status === 'success' &&
-        (active.length === 0 ? (
+        (active.length === 0 && !hasFiles ? (
           <ConnectHealthApps />
         ) : (
           <>
