@@ -101,7 +101,7 @@ describe('History from files, in a real browser', () => {
 
     await page.goto('/profile/files');
     await page.getByRole('button', { name: 'Delete export_12345.zip' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(deleteButtons, { timeout: 20_000 }).toBe(1);
 
     await page.goto('/analysis?range=year');
