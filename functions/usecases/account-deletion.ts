@@ -22,7 +22,10 @@ export interface AccountDeletionDeps {
   disconnectProvider: (userId: string, provider: ProviderType) => Promise<void>;
   /** Each capability's own eraser for what it keeps about the user in the social table (it knows the other parties). */
   erasers: Readonly<
-    Record<'partners' | 'groupActivities' | 'apple' | 'tripPlans' | 'email', (userId: string, now: Date) => Promise<number>>
+    Record<
+      'partners' | 'groupActivities' | 'apple' | 'tripPlans' | 'email',
+      (userId: string, now: Date) => Promise<number>
+    >
   >;
   /** Takes the user out of partner search at once (before the erasers run). */
   leavePartnerSearch: (userId: string) => Promise<void>;

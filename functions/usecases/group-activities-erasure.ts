@@ -30,7 +30,11 @@ import { removeUserRides } from './rides';
  * inboxes name them 'Deleted user' or go; their plan limit windows and the records of activities they were removed from go. Returns the number of items removed or changed.
  * Called by the account-deletion use case (before the user's profile, so their name is still known).
  */
-export async function eraseGroupActivityDataOfUser(userId: string, now: Date, deps: GroupActivityDeps = groupActivityDeps): Promise<number> {
+export async function eraseGroupActivityDataOfUser(
+  userId: string,
+  now: Date,
+  deps: GroupActivityDeps = groupActivityDeps,
+): Promise<number> {
   const name = (await displayNamesOf([userId], FALLBACK_DISPLAY_NAME)).get(userId) ?? FALLBACK_DISPLAY_NAME;
   let changed = 0;
   for (const membership of await listAllMemberships(userId)) {

@@ -1,3 +1,4 @@
+// own module registry: it sets LIVE_ENDPOINT for its own host; in the shared registry of a full run its events never arrived (CI, 29 Nov), alone they do.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';

@@ -6,5 +6,6 @@ import { updateGroupActivity } from '../../usecases/group-activities';
 /** PUT /api/group-activities/{activityId} — the organizer edits every field; participants are told. */
 export const handler = httpRoute(
   { path: ActivityIdPath, body: GroupActivityInput },
-  async ({ caller, path, body, now }) => updateGroupActivity(caller.userId, path.activityId, body, now, groupActivityDeps),
+  async ({ caller, path, body, now }) =>
+    updateGroupActivity(caller.userId, path.activityId, body, now, groupActivityDeps),
 );

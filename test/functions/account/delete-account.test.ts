@@ -240,7 +240,8 @@ describe('DELETE /api/me', { timeout: 90_000 }, () => {
       expect(body.removed[table], table).toBe(alicesBefore[table].length);
     expect(body.removed.social).toBe(alicesBefore.social.filter((item) => item.pk === `USER#${alice}`).length);
     expect(body.removed.providersDisconnected).toBe(1);
-    for (const eraser of ['partners', 'groupActivities', 'apple']) expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
+    for (const eraser of ['partners', 'groupActivities', 'apple'])
+      expect(body.removed[eraser], eraser).toBeGreaterThanOrEqual(0);
 
     const alicesAfter = await itemsMentioning(alice);
     for (const table of TABLE_IDS)

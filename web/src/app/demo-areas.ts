@@ -18,15 +18,23 @@ const DEMO_ANALYSIS = ['src/lib/demo/demo-strava.ts', '../functions/shared/analy
  * not listed here.
  */
 export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
-  dashboard: [...DEMO_ANALYSIS, 'src/features/profile/demo/profile-demo.ts', 'src/features/group-activities/demo/group-activities-demo.ts'],
-  analysis: DEMO_ANALYSIS,
+  dashboard: [
+    ...DEMO_ANALYSIS,
+    'src/features/profile/demo/profile-demo.ts',
+    'src/features/group-activities/demo/group-activities-demo.ts',
+  ],
+  // A person with no provider sees the analysis when they imported files: the page asks for the list of imports.
+  analysis: [...DEMO_ANALYSIS, 'src/features/file-import/demo/file-import-demo.ts'],
   profile: [
     'src/lib/demo/demo-strava.ts',
     'src/features/profile/demo/profile-demo.ts',
     'src/features/trip-plans/demo/trip-plans-demo.ts',
   ],
   findPartners: ['src/features/partners/demo/partners-demo.ts'],
-  planActivity: ['src/features/group-activities/demo/group-activities-demo.ts', 'src/features/profile/demo/profile-demo.ts'],
+  planActivity: [
+    'src/features/group-activities/demo/group-activities-demo.ts',
+    'src/features/profile/demo/profile-demo.ts',
+  ],
   messages: ['src/features/partners/demo/partners-demo.ts'],
   moderation: ['src/features/moderation/demo/moderation-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
