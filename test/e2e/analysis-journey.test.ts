@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { localDateOf as zoneDateOf } from '../../functions/domain/google-health-time';
 import { describe, expect, inject, it } from 'vitest';
 import type { UnifiedActivity } from '../../functions/shared/schemas/activity';
 import { ActivitiesResponse } from '../../functions/shared/schemas/connections';
@@ -17,10 +18,9 @@ const DAY_MS = 86_400_000;
 
 // ---- An independent computation of what the screen must show, from the activities the API lists ----
 
-const localDateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+// BC's local date by the app's zone rules: Node's time zone data still moves BC's clocks, so Intl would put the hour
+// after local midnight (07:00-08:00 UTC) on the previous day.
+const localDateOf = (iso: string) => zoneDateOf(Date.parse(iso), ZONE);
 const todayIn = () => localDateOf(new Date().toISOString());
 /** The calendar date `days` before `date` (both 'YYYY-MM-DD'). */
 const daysBefore = (date: string, days: number) =>

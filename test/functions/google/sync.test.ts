@@ -96,7 +96,8 @@ describe('syncing the last 30 days', () => {
     sim.control.clearRequests();
     await connectAs(sim, userId, SAM, deps);
     const exercises = (await googleIds(userId)).filter((id) => id.startsWith('exercise:'));
-    expect(exercises.length).toBeGreaterThan(50);
+    // More than one page of 25 (how many fall in the window depends on the hour the test runs).
+    expect(exercises.length).toBeGreaterThan(25);
     expect(await googleIds(userId)).toEqual(expectedIds(SAM, before));
     const pages = sim.control.requestCount({ path: '/v4/users/me/dataTypes/exercise/dataPoints', status: 200 });
     expect(pages).toBe(Math.ceil(exercises.length / 25));
