@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { switchesOf } from './switches';
 
 /** Which optional emails a user wants. Trip plan alerts to emergency contacts are not optional. */
 export const EMAIL_CATEGORIES = [
@@ -18,9 +19,7 @@ export const EMAIL_CATEGORY_LABELS: Readonly<Record<EmailCategory, string>> = {
   reminders: 'Reminders (activities and trip check-ins)',
 };
 
-export const EmailPreferences = z
-  .object(Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, z.boolean()])) as Record<EmailCategory, z.ZodBoolean>)
-  .strict();
+export const EmailPreferences = switchesOf(EMAIL_CATEGORIES);
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
 
 /** On by default: each is something the user asked for by using the feature. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { switchesOf } from './switches';
 
 /** What a person may have pushed to a device, each chosen on its own. */
 export const PUSH_KINDS = ['messages', 'connectionRequests', 'activityChanges', 'reminders'] as const;
@@ -11,9 +12,7 @@ export const PUSH_KIND_LABELS: Readonly<Record<PushKind, string>> = {
   reminders: 'Reminders before activities you joined',
 };
 
-export const PushKinds = z
-  .object(Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean()])) as Record<PushKind, z.ZodBoolean>)
-  .strict();
+export const PushKinds = switchesOf(PUSH_KINDS);
 export type PushKinds = z.infer<typeof PushKinds>;
 
 /** Base64url without padding, as PushSubscription.toJSON() gives the keys. */
