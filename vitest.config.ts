@@ -31,6 +31,8 @@ const E2E_PARALLEL = [
   'test/e2e/numbers-journey.test.ts',
   'test/e2e/strava-journey.test.ts',
   'test/e2e/strava-missing-permission.test.ts',
+  // its own users; mail read per address and waited for (another suite's outbox run may deliver it)
+  'test/e2e/plans-carry-over-journey.test.ts',
   // the Google simulator's suites: each its own seeded person (faults scripted for that person only); Apple Health per user
   'test/e2e/health-connections-journey.test.ts',
   'test/e2e/google-health-history-journey.test.ts',
