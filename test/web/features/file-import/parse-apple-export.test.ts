@@ -147,6 +147,82 @@ describe("Apple Health's export", () => {
     expect((await readError(parseFile(chunked(endless, 65_536), 'export.xml'))).code).toBe('too_large');
   });
 
+  it('reads the same whatever the records it passes over hold and wherever the chunks end', async () => {
+    const heartRate = (
+      time: string,
+    ) => ` <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Pat’s Apple Watch" unit="count/min" creationDate="${time}" startDate="${time}" endDate="${time}" value="120">
+  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>
+  <HeartRateVariabilityMetadataList>
+   <InstantaneousBeatsPerMinute bpm="61" time="9:10:01.11 AM"/>
+  </HeartRateVariabilityMetadataList>
+ </Record>
+`;
+    const exportXml = EXPORT_XML.replace(
+      NEW_STYLE_HIKE,
+      heartRate('2026-07-04 09:10:00 -0700') +
+        NEW_STYLE_HIKE +
+        ` <!-- <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Pat’s iPhone" startDate="2026-07-04 09:00:00 -0700" value="99999"/> -->\n` +
+        heartRate('2026-07-04 09:20:00 -0700'),
+    );
+    const bytes = utf8(exportXml);
+    const from = utf8(exportXml.slice(0, exportXml.indexOf('<Record type="HKQuantityTypeIdentifierHeartRate"'))).length;
+    const inSmallChunks = await parseFile(chunked(bytes, 37), 'export.xml');
+    expect(inSmallChunks).toEqual(EXPECTED);
+    const whole = JSON.stringify(inSmallChunks);
+    // Every place from the first passed-over record, through the workout, to the last records.
+    for (let at = from; at < bytes.length - 200; at += 1) {
+      async function* twoChunks(): AsyncIterable<Uint8Array> {
+        yield bytes.subarray(0, at);
+        yield bytes.subarray(at);
+      }
+      const result = await parseFile(twoChunks(), 'export.xml');
+      if (JSON.stringify(result) !== whole) expect({ at, result }).toEqual({ at, result: EXPECTED });
+    }
+  }, 60_000);
+
+  it('a step record written another way is still counted, and what the parser is given is still checked', async () => {
+    const otherWay = EXPORT_XML.replace(
+      '</HealthData>',
+      ` <Record value='188' startDate='2026-07-05 08:00:00 -0700' sourceName='Pat’s iPhone' type='HKQuantityTypeIdentifierStepCount'></Record>\n</HealthData>`,
+    );
+    const read = await parseFile(chunked(utf8(otherWay), 101), 'export.xml');
+    expect(read.dailySteps).toEqual([
+      { date: '2026-07-04', steps: 6000 },
+      { date: '2026-07-05', steps: 1000 },
+    ]);
+    const brokenStep = EXPORT_XML.replace('value="812"/>', 'value="812"/ >');
+    expect((await readError(parseFile(chunked(utf8(brokenStep), 101), 'export.xml'))).code).toBe('malformed');
+    const brokenWorkout = EXPORT_XML.replace(' </Workout>', ' </Workout x>');
+    expect((await readError(parseFile(chunked(utf8(brokenWorkout), 101), 'export.xml'))).code).toBe('malformed');
+    const afterRoot = `${EXPORT_XML}<Record type="HKQuantityTypeIdentifierHeartRate" value="1"/>`;
+    expect((await readError(parseFile(chunked(utf8(afterRoot), 101), 'export.xml'))).code).toBe('malformed');
+  });
+
+  it('a long run of records it passes over is not taken for a file without tags', async () => {
+    const heartRate = ` <Record type="HKQuantityTypeIdentifierHeartRate" value="70"/>${' '.repeat(4000)}\n`;
+    const exportXml = `${HEAD}${heartRate.repeat(300)}${steps('iPhone', '2026-07-05 08:00:00 -0700', 10)}</HealthData>`;
+    const result = await parseFile(chunked(utf8(exportXml), 65_536), 'export.xml');
+    expect(result.dailySteps).toEqual([{ date: '2026-07-05', steps: 10 }]);
+  });
+
+  it('an export cut off inside a passed-over record, or in a tag without end, ends in a clear error', async () => {
+    const record = ` <Record type="HKQuantityTypeIdentifierHeartRate" value="120">\n  <MetadataEntry key="k" value="0"/>\n </Record>\n`;
+    const whole = HEAD + record;
+    for (const cut of [whole.length - 4, whole.length - 30, HEAD.length + 20]) {
+      const error = await readError(parseFile(chunked(utf8(whole.slice(0, cut)), 64), 'export.xml'));
+      expect(error.code).toBe('truncated');
+    }
+    const endlessTag = utf8(
+      `${HEAD} <Record type="HKQuantityTypeIdentifierHeartRate" note="${' '.repeat(2 * 1024 * 1024)}`,
+    );
+    expect((await readError(parseFile(chunked(endlessTag, 65_536), 'export.xml'))).code).toBe('too_large');
+    // Element content that goes on without end is still only held up to the limit.
+    const endlessRecord = utf8(
+      `${HEAD} <Record type="HKQuantityTypeIdentifierHeartRate" value="120">${'<MetadataEntry key="k" value="0"/>'.repeat(70_000)}`,
+    );
+    expect((await readError(parseFile(chunked(endlessRecord, 65_536), 'export.xml'))).code).toBe('truncated');
+  });
+
   it.each([
     ['2026-07-04 09:00:00 -0700', '2026-07-04T16:00:00.000Z', -420, '2026-07-04'],
     ['2026-01-01 00:30:00 +0530', '2025-12-31T19:00:00.000Z', 330, '2026-01-01'],

@@ -2,6 +2,7 @@ import { SaxesParser } from 'saxes';
 import { canonicalActivityType } from '@shared/activity-types';
 import type { FileActivitySummary, FileDailySteps } from '@shared/schemas/file-import';
 import { FileImportError } from './errors';
+import type { SkipRule } from './xml-skip';
 import { pumpXml, type XmlStretch } from './xml-stream';
 
 /**
@@ -83,6 +84,15 @@ function workoutSummary(workout: OpenWorkout): FileActivitySummary | null {
   };
 }
 
+const STEP_COUNT = 'HKQuantityTypeIdentifierStepCount';
+
+/**
+ * Most of an export is samples this import does not read (heart rate, energy, distance…): they are passed over before
+ * the XML parser, which then spends its time on workouts and step counts only. A record is read whenever its start tag
+ * names the step count anywhere, so however it is written a step sample is never lost.
+ */
+const UNREAD_RECORD: SkipRule = { name: 'Record', unlessTagHas: STEP_COUNT };
+
 export interface AppleExportSummary {
   activities: FileActivitySummary[];
   dailySteps: FileDailySteps[];
@@ -115,7 +125,7 @@ export async function summariseAppleExport(
       sawRoot = true;
       return;
     }
-    if (node.name === 'Record' && attributes.type === 'HKQuantityTypeIdentifierStepCount') {
+    if (node.name === 'Record' && attributes.type === STEP_COUNT) {
       // Millions of samples: their local day is the date as written, and a full date parse each cost a tenth of the read.
       const day = LOCAL_DAY.test(attributes.startDate ?? '') ? attributes.startDate!.slice(0, 10) : null;
       const steps = number(attributes.value);
@@ -148,7 +158,12 @@ export async function summariseAppleExport(
     }
   });
 
-  await pumpXml(parser, texts, { signal: options.signal, stretch, whatItIsNot: "Apple Health's export.xml" });
+  await pumpXml(parser, texts, {
+    signal: options.signal,
+    stretch,
+    whatItIsNot: "Apple Health's export.xml",
+    skipping: { root: 'HealthData', rule: UNREAD_RECORD, rootOpen: () => sawRoot },
+  });
   if (!sawRoot) throw new FileImportError('malformed', 'The file has no XML element in it.');
   const dailySteps = [...stepsBySource]
     .map(([date, sources]) => ({ date, steps: Math.round(Math.max(...sources.values())) }))
