@@ -148,7 +148,16 @@ describe('History from files, in a real browser', () => {
     writeFileSync(strava, await stravaArchive());
     writeFileSync(apple, await appleExport());
 
-    await page.goto('/profile/files');
+    // With neither a provider nor imports, the welcome offers importing files beside connecting one.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      const importFiles = page.getByRole('region', { name: 'Import your history from files' }).getByRole('link');
+      await expect.poll(() => importFiles.isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Health Connections' }).count()).toBe(1);
+      expect(await overflowsSideways(page)).toBe(false);
+    }
+    await page.getByRole('region', { name: 'Import your history from files' }).getByRole('link').click();
     await expect.poll(() => page.getByText('No imports yet', { exact: false }).count(), { timeout: 20_000 }).toBe(1);
     await recordProgress(page);
     await page.getByLabel('Activity files').setInputFiles([strava, apple]);
