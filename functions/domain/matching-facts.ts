@@ -5,10 +5,10 @@
  * 2026-11-28): "Strava Data provided by a specific user can only be displayed or disclosed in your Developer
  * Application to that user. Strava Data related to other users ... may not be displayed or disclosed." A
  * compatibility percent, a level, a pace band or a time of day another member sees discloses what it was computed
- * from, so nothing here is ever computed from Strava. Other members are matched only on what a person declared on
- * their profile and, with their consent (profile setting `useActivityForMatching`, off by default), on activity from
- * the sources listed in MATCHING_SOURCES. The owner's own suggestions (activitySuggestions) may use Strava: they are
- * shown to that same user only.
+ * from, so nothing here is ever computed from Strava's API. Other members are matched only on what a person declared
+ * on their profile and, with their consent (profile setting `useActivityForMatching`, off by default), on activity
+ * from the sources listed in MATCHING_SOURCES. The owner's own suggestions (activitySuggestions) may use Strava: they
+ * are shown to that same user only.
  */
 import { computeActivityMetrics, combineDailyAggregates, lastLocalDays } from './metrics';
 import { PACE_WINDOW_DAYS, paceBandsFromDailyAggregates, type PaceBands } from './matching-pace';
@@ -23,15 +23,22 @@ import {
   type ProfileSettings,
 } from '../shared/schemas/profile';
 
+/** Outings the member imported from their own files (POST /api/imports/files): no provider, a source of its own. */
+export const FILE_SOURCE = 'file';
+
+/** Where a member's activity comes from, as matching tells sources apart: a provider, or their own files. */
+export type MatchingSource = ProviderType | typeof FILE_SOURCE;
+
 /**
  * The sources whose terms let a member's activity inform what other members see, given the member's consent: Google
- * Health and Apple Health data is the member's own to share. An allow-list, so a new provider is left out until its
- * terms are read; files the member uploads themselves ('file') belong here once that source exists.
+ * Health and Apple Health data, and the files the member uploads themselves, are the member's own to share. An
+ * archive the member downloaded from Strava's website is their own copy, not data received through Strava's API, so
+ * the API agreement does not reach it. An allow-list, so a new provider is left out until its terms are read.
  */
-export const MATCHING_SOURCES: readonly ProviderType[] = ['google_health', 'apple_health'];
+export const MATCHING_SOURCES: readonly MatchingSource[] = ['google_health', 'apple_health', FILE_SOURCE];
 
-export function isMatchingSource(provider: ProviderType): boolean {
-  return MATCHING_SOURCES.includes(provider);
+export function isMatchingSource(source: MatchingSource): boolean {
+  return MATCHING_SOURCES.includes(source);
 }
 
 /** Coarse facts about a member's activity as matching compares them; server-side only, never sent as such. */
@@ -72,15 +79,19 @@ function factsOfDays(
 
 /**
  * The facts other members may be matched on, with consent: only the parts of days from MATCHING_SOURCES, so a
- * member's Strava activity (however much of it) changes nothing here. Null when those sources hold nothing.
+ * member's Strava activity (however much of it) changes nothing here. `fileDays`: the days' figures from the member's
+ * imported files (each outing once, a copy a provider holds stepping aside: fileDailyParts). Null when those sources
+ * hold nothing.
  */
 export function matchingFactsFromParts(
   parts: readonly ProviderDailyAggregate[],
   clock: { now: Date; timeZone: string },
+  fileDays: readonly DailyAggregate[] = [],
 ): ActivityFacts | null {
   const allowed = parts.filter((part) => isMatchingSource(part.provider));
   const sources = [...new Set(allowed.map((part) => part.provider))];
-  return factsOfDays(combineDailyAggregates(allowed), sources, clock.now, clock.timeZone);
+  const files = isMatchingSource(FILE_SOURCE) ? fileDays : [];
+  return factsOfDays(combineDailyAggregates([...allowed, ...files]), sources, clock.now, clock.timeZone);
 }
 
 /** What other members are matched against: a level (with the usual hours behind it) and pace bands. */

@@ -258,9 +258,9 @@ async function recalculateOnce(
     active.map((entry) => entry.provider),
   );
   // Recomputed with the metrics after every import, ingest, deletion and disconnect, so partner matching follows
-  // what the member's consented sources hold, and a Strava import can never change it. File imports are left out:
-  // a Strava archive is Strava's data, and no consent covers matching on files.
-  await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }), fences);
+  // what the member's consented sources hold (their imported files among them), and a Strava import can never
+  // change it. Stored whatever the consent: partner search reads it only for members who gave it.
+  await store.saveMetrics(userId, metrics, matchingFactsFromParts(parts, { now, timeZone }, fileParts), fences);
   return metrics;
 }
 

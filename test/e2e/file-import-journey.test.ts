@@ -46,18 +46,86 @@ function stravaArchive(): Promise<Uint8Array> {
   return zipOf({ 'activities.csv': [header, ...rows].join('\n') });
 }
 
-/** Apple Health's export.zip: two workouts and a day of steps. */
+/** Heart-rate samples the reader passes over: they make the export large enough to be read in many chunks. */
+const HEART_RATE_SAMPLES = 30_000;
+
+/** Apple Health's export.zip: two workouts, a day of steps, and about 5 MB of heart-rate samples between them. */
 function appleExport(): Promise<Uint8Array> {
   const workout = (type: string, date: Date, minutes: number) =>
     ` <Workout workoutActivityType="${type}" duration="${minutes}" durationUnit="min" sourceName="Watch" startDate="${appleDate(date)}" endDate="${appleDate(date)}"/>\n`;
+  // Varied like real samples: the reader refuses an entry that inflates past 100 times its compressed size.
+  const heartRate = (i: number) => {
+    const at = `${daysAgo(6).toISOString().slice(0, 10)} ${String(i % 24).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:${String((i * 13) % 60).padStart(2, '0')} -0800`;
+    return ` <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="${at}" endDate="${at}" value="${50 + ((i * 7919) % 113)}"/>\n`;
+  };
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_CA">\n' +
     workout('HKWorkoutActivityTypeWalking', daysAgo(5), 45) +
+    Array.from({ length: HEART_RATE_SAMPLES }, (_, i) => heartRate(i)).join('') +
     workout('HKWorkoutActivityTypeYoga', daysAgo(200), 60) +
     ` <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" startDate="${appleDate(daysAgo(5))}" endDate="${appleDate(daysAgo(5))}" value="9000"/>\n` +
     '</HealthData>\n';
   return zipOf({ 'apple_health_export/export.xml': xml });
 }
+
+interface InPageElement {
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+  querySelectorAll(selector: string): Iterable<InPageElement>;
+}
+
+/** What the in-page code below uses, typed structurally: this project's Node tsconfig has no DOM lib. */
+interface InPage {
+  document: {
+    body: unknown;
+    documentElement: { scrollWidth: number; clientWidth: number };
+    querySelectorAll(selector: string): Iterable<InPageElement>;
+  };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+  progressSeen: Set<string>;
+}
+
+/**
+ * Records, from before the upload, every progress bar and progress line the import screen shows (a MutationObserver
+ * sees each render however fast the read goes, so nothing here depends on catching it on screen).
+ */
+async function recordProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as InPage;
+    const seen = new Set<string>();
+    g.progressSeen = seen;
+    const note = () => {
+      for (const bar of g.document.querySelectorAll('[role="progressbar"]'))
+        seen.add(`bar: ${bar.getAttribute('aria-label')}`);
+      for (const item of g.document.querySelectorAll('li')) {
+        const [name, stage] = [...item.querySelectorAll('p')].map((line) => line.textContent);
+        if (/ read · /.test(stage ?? '')) seen.add(`${name}: ${stage}`);
+      }
+    };
+    new g.MutationObserver(note).observe(g.document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+const progressSeen = (page: Page) => page.evaluate(() => [...(globalThis as unknown as InPage).progressSeen]);
+
+/** The dashboard's stat card `label`'s value (Total Activities, This Week, Total Distance). */
+async function dashboardFigure(page: Page, label: string): Promise<string | null> {
+  const term = page.locator('dt', { hasText: label });
+  if ((await term.count()) !== 1) return null;
+  return term.locator('xpath=following-sibling::dd[1]').textContent();
+}
+
+/** Whether the page is wider than its viewport (something sticks out sideways). */
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const { documentElement } = (globalThis as unknown as InPage).document;
+    return documentElement.scrollWidth > documentElement.clientWidth;
+  });
 
 /** The year heatmap's days with any activity, on the analysis screen. */
 async function activeHeatmapDays(page: Page): Promise<number> {
@@ -80,8 +148,18 @@ describe('History from files, in a real browser', () => {
     writeFileSync(strava, await stravaArchive());
     writeFileSync(apple, await appleExport());
 
-    await page.goto('/profile/files');
+    // With neither a provider nor imports, the welcome offers importing files beside connecting one.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      const importFiles = page.getByRole('region', { name: 'Import your history from files' }).getByRole('link');
+      await expect.poll(() => importFiles.isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Health Connections' }).count()).toBe(1);
+      expect(await overflowsSideways(page)).toBe(false);
+    }
+    await page.getByRole('region', { name: 'Import your history from files' }).getByRole('link').click();
     await expect.poll(() => page.getByText('No imports yet', { exact: false }).count(), { timeout: 20_000 }).toBe(1);
+    await recordProgress(page);
     await page.getByLabel('Activity files').setInputFiles([strava, apple]);
 
     await expect
@@ -92,12 +170,32 @@ describe('History from files, in a real browser', () => {
         timeout: 60_000,
       })
       .toBe(1);
+    // The larger Apple export was watched as it was read: its bar, and the bytes read and activities found.
+    const seen = await progressSeen(page);
+    expect(seen).toContain('bar: export.zip: reading');
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^export\.zip: [\d.]+ MB of [\d.]+ MB read · [12] activit(y|ies) found$/),
+      ]),
+    );
     // The list of imports names both files.
     const deleteButtons = () => page.getByRole('button', { name: /^Delete (export_12345|export)\.zip$/ }).count();
     await expect.poll(deleteButtons, { timeout: 20_000 }).toBe(2);
 
     await page.goto('/analysis?range=year');
     await expect.poll(() => activeHeatmapDays(page), { timeout: 30_000 }).toBe(5);
+
+    // With files and no provider, the dashboard shows the figures (3 from Strava's archive, 2 from Apple's), not the
+    // welcome, at a phone's width and a desktop's.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      await expect.poll(() => dashboardFigure(page, 'Total Activities'), { timeout: 30_000 }).toBe('5');
+      expect(await dashboardFigure(page, 'This Week')).toBe('1');
+      expect(await dashboardFigure(page, 'Total Distance')).toBe('70.9 km');
+      expect(await page.getByRole('heading', { name: 'Health Connections' }).count()).toBe(0);
+      expect(await overflowsSideways(page)).toBe(false);
+    }
 
     await page.goto('/profile/files');
     await page.getByRole('button', { name: 'Delete export_12345.zip' }).click();
@@ -106,5 +204,8 @@ describe('History from files, in a real browser', () => {
 
     await page.goto('/analysis?range=year');
     await expect.poll(() => activeHeatmapDays(page), { timeout: 30_000 }).toBe(2);
-  });
+    await page.goto('/dashboard');
+    await expect.poll(() => dashboardFigure(page, 'Total Activities'), { timeout: 30_000 }).toBe('2');
+    expect(await dashboardFigure(page, 'Total Distance')).toBe('0.0 km');
+  }, 240_000);
 });

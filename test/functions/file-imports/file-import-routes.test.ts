@@ -85,8 +85,8 @@ describe('POST /api/imports/files', () => {
     expect(analysis.allTime).toMatchObject({ sessions: 3, steps: 14_000, distanceMeters: 36_000 });
     expect(analysis.heatmap.days.filter((day) => day.sessions > 0)).toHaveLength(1);
     expect(analysis.metrics.weeklySessions).toBeGreaterThan(0);
-    // Partner matching never reads files (a Strava archive is Strava's data): no facts others are matched on.
-    expect((await matchingFactsOf([userId])).has(userId)).toBe(false);
+    // The person's own records: the facts partner matching may use, with their consent, come from them too.
+    expect((await matchingFactsOf([userId])).get(userId)).toMatchObject({ preferredHours: expect.any(Array) });
   });
 
   it('a retried batch stores nothing twice and answers the same', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FILE_SOURCE,
   MATCHING_SOURCES,
   activitySuggestions,
   factsOthersMaySee,
@@ -50,6 +51,15 @@ describe('matchingFactsFromParts', () => {
         paceBands: { running: 'steady' },
       });
     }
+  });
+
+  it("counts the days of the member's imported files, beside the consented providers' and never Strava's", () => {
+    expect(MATCHING_SOURCES).toContain(FILE_SOURCE);
+    const fileDays = runs('google_health', 30).map(({ provider: _provider, ...day }) => day);
+    const fromFiles = matchingFactsFromParts([], clock, fileDays);
+    expect(fromFiles).toMatchObject({ preferredHours: [7], paceBands: { running: 'steady' } });
+    expect(matchingFactsFromParts(runs('strava', 300), clock, fileDays)).toEqual(fromFiles);
+    expect(matchingFactsFromParts([], clock, [])).toBeNull();
   });
 
   it('leaves out every provider not on the allow-list', () => {

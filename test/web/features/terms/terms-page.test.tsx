@@ -80,12 +80,12 @@ describe('TermsPage', () => {
     expect(providerData).toHaveTextContent(/Other users only ever see coarse facts/i);
   });
 
-  it('says matching uses only the declared profile and, with consent, Google Health / Apple Health — never Strava', () => {
+  it('says matching uses only the declared profile and, with consent, Google Health / Apple Health and imported files — never Strava', () => {
     renderTerms();
     const providerData = sectionNamed('Activity-Provider Data Handling');
     expect(providerData).toHaveTextContent(/only from what you declare on your partner profile/i);
     expect(providerData).toHaveTextContent(
-      /Use my Google Health \/ Apple Health activity for partner matching \(off unless you do\)/,
+      /Use my Google Health \/ Apple Health activity and imported files for partner matching \(off unless you do\)/,
     );
     expect(providerData).toHaveTextContent(/Strava data is never used for matching/i);
     expect(providerData).toHaveTextContent(/nothing another user sees is ever worked out from your Strava activities/i);

@@ -86,6 +86,41 @@ describe('DashboardPage (spec core-app §2)', () => {
     expect(apiClient.analysis).not.toHaveBeenCalled();
   });
 
+  it('offers importing files beside connecting a provider to a person with neither', async () => {
+    renderDashboard();
+    expect(await screen.findByRole('button', { name: 'Connect with Strava' })).toBeInTheDocument();
+    const files = screen.getByRole('region', { name: 'Import your history from files' });
+    expect(within(files).getByRole('link', { name: 'Import files' })).toHaveAttribute('href', '/profile/files');
+  });
+
+  it('shows the figures of a person whose outings come from files only, not the welcome', async () => {
+    const analysis = vi.fn(async () =>
+      analysisOf([
+        activity({ provider_activity_id: '1', start_time: noonDaysAgo(2), distance_meters: 12_000 }),
+        activity({ provider_activity_id: '2', start_time: noonDaysAgo(90), distance_meters: 8000 }),
+      ]),
+    );
+    const fileImports = vi.fn(async () => ({
+      imports: [
+        {
+          import_id: '6f1c1e0e-2a4b-4c8e-9d55-0b8f0f3f1a11',
+          file_name: 'export.zip',
+          kind: 'apple_export' as const,
+          imported_at: '2026-11-20T10:00:00.000Z',
+          activity_count: 2,
+          step_days: 0,
+        },
+      ],
+    }));
+    renderDashboard({ analysis: analysis, fileImports, ...noUpcoming });
+    const total = await screen.findByText('Total Activities');
+    expect(total.nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Total Distance').nextElementSibling).toHaveTextContent('20.0 km');
+    expect(screen.queryByRole('heading', { name: 'Health Connections' })).not.toBeInTheDocument();
+    const recent = screen.getByRole('region', { name: 'Recent Activities' });
+    expect(within(recent).getByRole('link', { name: 'Manage imports' })).toHaveAttribute('href', '/profile/files');
+  });
+
   it("greets a connected user by the athlete's first name, with quick buttons and no lone tab bar", async () => {
     renderDashboard(connectedAs('Maya'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Maya!' })).toBeInTheDocument();

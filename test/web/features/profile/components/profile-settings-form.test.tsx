@@ -200,13 +200,16 @@ describe('the profile settings form', () => {
     expect(within(form).getByText('280/280 characters')).toBeInTheDocument();
   });
 
-  it('asks before using Google Health / Apple Health activity for matching: off until ticked, then saved', async () => {
+  it('asks before using Google Health / Apple Health activity and imported files for matching: off until ticked, then saved', async () => {
     const { apiClient, form, user } = await renderForm(profileResponse({ settings: filledIn }));
     const consent = within(form).getByRole('checkbox', {
-      name: 'Use my Google Health / Apple Health activity for partner matching',
+      name: 'Use my Google Health / Apple Health activity and imported files for partner matching',
     });
     expect(consent).not.toBeChecked();
-    expect(consent).toHaveAccessibleDescription(expect.stringContaining('Strava activity is never used for matching'));
+    expect(consent).toHaveAccessibleDescription(
+      expect.stringContaining('Activity from your Strava connection is never used for matching'),
+    );
+    expect(consent).toHaveAccessibleDescription(expect.stringContaining('the files you imported'));
     await user.click(consent);
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Your level' }), 'Advanced');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Hiking pace' }), 'Steady');

@@ -38,7 +38,7 @@ const tiles: readonly Tile[] = [
   },
   {
     title: 'Track Progress',
-    body: 'Connect a fitness app on your profile to bring in your workouts.',
+    body: 'Connect a fitness app or import your files on your profile to bring in your workouts.',
     icon: icons.mountain,
     to: paths.profile,
   },

@@ -3,8 +3,20 @@ import type { UnifiedActivity } from '@shared/schemas/activity';
 import { paths } from '@/lib/paths';
 import { activityTypeLabel, formatDistance, formatRelativeDate } from '@/lib/activity-format';
 
-/** The latest activities (name, type, when, distance) and a way to manage the connection. */
-export function RecentActivitiesCard({ activities, now }: { activities: readonly UnifiedActivity[]; now: Date }) {
+/**
+ * The latest activities (name, type, when, distance) a provider holds, and a way to manage where they come from.
+ * `source` 'files': the person has imports and no provider; their outings count in the figures but are not listed.
+ */
+export function RecentActivitiesCard({
+  activities,
+  now,
+  source,
+}: {
+  activities: readonly UnifiedActivity[];
+  now: Date;
+  source: 'provider' | 'files';
+}) {
+  const fromFiles = source === 'files';
   return (
     <section
       aria-labelledby="recent-activities-heading"
@@ -14,8 +26,11 @@ export function RecentActivitiesCard({ activities, now }: { activities: readonly
         <h2 id="recent-activities-heading" className="text-lg font-semibold text-slate-900">
           Recent Activities
         </h2>
-        <Link to={paths.profile} className="text-sm font-semibold text-brand-700 hover:underline">
-          Manage connection
+        <Link
+          to={fromFiles ? paths.fileImports : paths.profile}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {fromFiles ? 'Manage imports' : 'Manage connection'}
         </Link>
       </div>
       {activities.length > 0 && (
@@ -24,7 +39,11 @@ export function RecentActivitiesCard({ activities, now }: { activities: readonly
         </p>
       )}
       {activities.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No activities yet. Use Sync now to bring in your latest workouts.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          {fromFiles
+            ? 'The outings you imported count in the figures above and in Health Analysis. Connect a fitness app to see your latest workouts here.'
+            : 'No activities yet. Use Sync now to bring in your latest workouts.'}
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {activities.map((activity) => (

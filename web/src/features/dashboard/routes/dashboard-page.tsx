@@ -16,10 +16,12 @@ import { useAuth } from '@/lib/auth';
 import { useStravaConnection, type StravaConnectionApi } from '@/features/connections/hooks/use-strava-connection';
 import { userMessage } from '@/lib/error-messages';
 import { useDisplayName } from '../api/get-display-name';
+import { useFileImports } from '../api/get-file-imports';
 import { useOverview } from '../api/get-overview';
 import { ActionCards } from '../components/action-cards';
 import { FeatureTiles } from '../components/feature-tiles';
 import { FindRidesTab } from '../components/find-rides-tab';
+import { ImportFilesCard } from '../components/import-files-card';
 import { RecentActivitiesCard } from '../components/recent-activities-card';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingActivities } from '../components/upcoming-activities';
@@ -28,7 +30,10 @@ import { greetingName } from '../utils/greeting-name';
 
 export const STRAVA_CONNECTED_TOAST = 'Successfully connected to Strava!';
 
-/** Spec core-app §2: a welcome screen until a provider is connected, then the overview. */
+/**
+ * Spec core-app §2: a welcome screen until a provider is connected, then the overview. Outings imported from files
+ * count like a provider's, so a person with imports and no provider sees the overview too.
+ */
 export default function DashboardPage() {
   const { user } = useAuth();
   const strava = useStravaConnection();
@@ -52,7 +57,27 @@ export default function DashboardPage() {
     email: user?.email ?? '',
   });
 
-  return connected ? <ConnectedDashboard name={name} strava={strava} /> : <WelcomeDashboard name={name} />;
+  return connected ? (
+    <ConnectedDashboard name={name} strava={strava} source="provider" />
+  ) : (
+    <DashboardWithoutProvider name={name} strava={strava} />
+  );
+}
+
+/** Where a person's figures come from: a connected provider, or only files they imported. */
+type FiguresSource = 'provider' | 'files';
+
+/** No provider connected: the overview when the person imported files, else the welcome. */
+function DashboardWithoutProvider({ name, strava }: { name: string; strava: StravaConnectionApi }) {
+  const fileImports = useFileImports();
+  if (fileImports.status === 'loading') return <PageSpinner label="Loading your dashboard" />;
+  // The list failing to load leaves the welcome, which still offers both ways in.
+  const hasImports = fileImports.status === 'success' && fileImports.data.imports.length > 0;
+  return hasImports ? (
+    <ConnectedDashboard name={name} strava={strava} source="files" />
+  ) : (
+    <WelcomeDashboard name={name} />
+  );
 }
 
 /** After /auth/strava/callback succeeds (`?strava=connected`): one toast, then the query is dropped. */
@@ -83,24 +108,26 @@ function WelcomeDashboard({ name }: { name: string }) {
       <DemoBanner />
       <PageHeader
         title={`Welcome, ${name}!`}
-        description="Connect a fitness app to bring in your workouts, then find partners who match your pace and plan your next outing."
+        description="Connect a fitness app or import your history from files to bring in your workouts, then find partners who match your pace and plan your next outing."
       />
       <FeatureTiles />
       <HealthConnections />
-      <p className="text-sm text-slate-600">
-        No fitness app to connect?{' '}
-        <Link to={paths.fileImports} className="font-semibold text-brand-700 hover:underline">
-          Import your history from files
-        </Link>{' '}
-        (GPX, FIT, TCX, or a Strava, Garmin or Apple Health export).
-      </p>
+      <ImportFilesCard />
     </PageContainer>
   );
 }
 
 type Tab = 'overview' | 'rides';
 
-function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConnectionApi }) {
+function ConnectedDashboard({
+  name,
+  strava,
+  source,
+}: {
+  name: string;
+  strava: StravaConnectionApi;
+  source: FiguresSource;
+}) {
   const { traits } = useApiClient();
   const [tab, setTab] = useState<Tab>('overview');
   const tabs: ReadonlyArray<[Tab, string]> = traits.findRidesTab
@@ -154,20 +181,32 @@ function ConnectedDashboard({ name, strava }: { name: string; strava: StravaConn
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-8">
-            {tab === 'overview' ? <Overview strava={strava} ridesShared={traits.ridesShared} /> : <FindRidesTab />}
+            {tab === 'overview' ? (
+              <Overview strava={strava} ridesShared={traits.ridesShared} source={source} />
+            ) : (
+              <FindRidesTab />
+            )}
           </div>
         </>
       ) : (
         // One section needs no tab bar (a lone 'Overview' tab is noise to sighted and screen-reader users alike).
         <div className="space-y-8">
-          <Overview strava={strava} ridesShared={traits.ridesShared} />
+          <Overview strava={strava} ridesShared={traits.ridesShared} source={source} />
         </div>
       )}
     </PageContainer>
   );
 }
 
-function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesShared: number | null }) {
+function Overview({
+  strava,
+  ridesShared,
+  source,
+}: {
+  strava: StravaConnectionApi;
+  ridesShared: number | null;
+  source: FiguresSource;
+}) {
   // A sync, or an import job that finishes while the dashboard is open, invalidates these figures (queryKeys.analysis).
   const overview = useOverview();
 
@@ -190,6 +229,7 @@ function Overview({ strava, ridesShared }: { strava: StravaConnectionApi; ridesS
           <RecentActivitiesCard
             activities={latestActivities(overview.data.recentActivities)}
             now={new Date(overview.data.generatedAt)}
+            source={source}
           />
         )}
       </div>

@@ -154,12 +154,13 @@ export function MatchingDeclarations({ values, suggested, errors, disabled, fiel
         />
         <div className="space-y-1">
           <label htmlFor={fieldId('useActivityForMatching')} className="font-medium text-slate-900">
-            Use my Google Health / Apple Health activity for partner matching
+            Use my Google Health / Apple Health activity and imported files for partner matching
           </label>
           <p id={hintId} className="text-sm text-slate-600">
             Off unless you turn it on. When on, the level, usual times and pace your Google Health and Apple Health
-            activity shows fill in what you have not set above. Strava activity is never used for matching: Strava
-            allows your Strava data to be shown to you alone.
+            activity and the files you imported show fill in what you have not set above. Activity from your Strava
+            connection is never used for matching: Strava allows it to be shown to you alone. A Strava archive you
+            import yourself is your own file and counts like the others.
           </p>
         </div>
       </div>

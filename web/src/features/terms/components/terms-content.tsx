@@ -78,16 +78,16 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
             <strong>What partners see.</strong> Other users only ever see coarse facts: your activity level, pace, a
             compatibility percentage, activity types you share, your time of day and your general area. These come only
             from what you declare on your partner profile and, if you turn on{' '}
-            <em>Use my Google Health / Apple Health activity for partner matching</em> (off unless you do), from your
-            Google Health and Apple Health activity. Files you upload yourself may join these sources when that feature
-            arrives, again only with that setting on.
+            <em>Use my Google Health / Apple Health activity and imported files for partner matching</em> (off unless
+            you do), from your Google Health and Apple Health activity and the files you imported yourself.
           </li>
           <li>
             <strong>Strava data is never used for matching.</strong> Strava’s API Agreement allows Strava data to be
             shown only to the athlete it belongs to, so nothing another user sees is ever worked out from your Strava
-            activities, whatever your settings. We use them only for what we show you: your history, your level and the
-            suggestions on your profile (level, pace and usual times), which only you see. A suggestion you add to your
-            profile becomes your own declaration.
+            activities, whatever your settings. A Strava archive you download and import yourself is your own file, not
+            data from your Strava connection: with the setting on, it counts like your other files. We use them only for
+            what we show you: your history, your level and the suggestions on your profile (level, pace and usual
+            times), which only you see. A suggestion you add to your profile becomes your own declaration.
           </li>
           <li>
             <strong>Tokens stay on our servers.</strong> Access tokens from your provider are stored encrypted on our
