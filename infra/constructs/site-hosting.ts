@@ -219,6 +219,8 @@ export class SiteHosting extends Construct {
 function contentSecurityPolicy(props: SiteHostingProps): string {
   const cognitoIdp = `https://cognito-idp.${props.userPoolRegion}.amazonaws.com`;
   const hostedUi = `https://${props.hostedUiHost}`;
+  // The realtime channel (infra/constructs/live-channel.ts): its API id is only known after the site is defined.
+  const liveChannel = `wss://*.execute-api.${props.userPoolRegion}.amazonaws.com`;
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -227,7 +229,7 @@ function contentSecurityPolicy(props: SiteHostingProps): string {
     // Avatars and map tiles come from other HTTPS hosts.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${cognitoIdp} ${hostedUi}`,
+    `connect-src 'self' ${cognitoIdp} ${hostedUi} ${liveChannel}`,
     `form-action 'self' ${hostedUi}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
