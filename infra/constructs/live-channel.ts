@@ -1,22 +1,24 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnApi,
-  LogGroupLogDestination,
-  WebSocketApi,
-  WebSocketStage,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnApi, LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { EnvVar } from '../../functions/shared/env';
-import { LIVE_AUTHORIZER_ENTRY, LIVE_ROUTES, LIVE_TOKEN_PARAMETER } from '../../functions/shared/live-routes';
+import {
+  LIVE_AUTHORIZER_ENTRY,
+  LIVE_ROUTES,
+  LIVE_TOKEN_PARAMETER,
+  type LiveRouteKey,
+} from '../../functions/shared/live-routes';
 import type { TableId } from '../../functions/shared/tables';
-import { HouseFunction, TABLE_READ_ACTIONS } from './house-function';
+import { LIVE_CONNECTION_KEY_PREFIX } from '../../functions/repositories/keys/live-connections';
+import { HouseFunction } from './house-function';
 
 export interface LiveChannelProps {
   tables: Readonly<Record<TableId, ITable>>;
@@ -32,10 +34,20 @@ const STAGE = 'live';
  * ID token in `?token=`, $connect/$disconnect record and forget the channel (users table, TTL), and `ping` answers
  * the tab's heartbeat as a route response. Functions that publish get the stage's management endpoint and
  * execute-api:ManageConnections on its connections only.
+ *
+ * Relied on (API Gateway developer guide, checked 2026-11-29, "Control and manage access to WebSocket APIs" and
+ * "Control access to WebSocket APIs with AWS Lambda REQUEST authorizers"): a WebSocket API authorizes with IAM or a
+ * Lambda authorizer (no JWT/Cognito authorizer as on HTTP APIs), on the $connect route only; a REQUEST authorizer may
+ * take its identity from the query string (`route.request.querystring.token`), which a browser can set where it
+ * cannot set headers, and a handshake without it is refused with 401 before the function runs. A frame whose
+ * `action` selects no route and no $default route gets an error frame back, which the tab ignores; the tab only
+ * ever sends `{"action":"ping"}`, so there is no $default route (the local host behaves the same).
  */
 export class LiveChannel extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
+  /** The channel's own functions: the $connect authorizer and one per route. */
+  readonly functions = new Map<LiveRouteKey | 'authorizer', NodejsFunction>();
   private readonly usersTable: ITable;
   /** One policy, in this stack, that every publishing function's role gets. */
   private readonly publishPolicy: Policy;
@@ -43,16 +55,26 @@ export class LiveChannel extends Construct {
   constructor(scope: Construct, id: string, props: LiveChannelProps) {
     super(scope, id);
     this.usersTable = props.tables.users;
-    const handler = (name: string, entry: string, description: string, write: boolean) =>
-      new HouseFunction(this, name, {
+    const handler = (
+      key: LiveRouteKey | 'authorizer',
+      name: string,
+      entry: string,
+      description: string,
+      write: boolean,
+    ) => {
+      const fn = new HouseFunction(this, name, {
         entry,
         access: write ? { users: 'write' } : {},
         allTables: props.tables,
         description,
         timeout: Duration.seconds(10),
       }).function;
+      this.functions.set(key, fn);
+      return fn;
+    };
 
     const authorizerFunction = handler(
+      'authorizer',
       'Authorize',
       LIVE_AUTHORIZER_ENTRY,
       'Realtime channel: checks the Cognito ID token on $connect',
@@ -61,24 +83,24 @@ export class LiveChannel extends Construct {
     authorizerFunction.addEnvironment('USER_POOL_ID' satisfies EnvVar, props.userPool.userPoolId);
     authorizerFunction.addEnvironment('USER_POOL_CLIENT_ID' satisfies EnvVar, props.client.userPoolClientId);
 
-    const integration = (name: string, entry: string, description: string, write: boolean) =>
-      new WebSocketLambdaIntegration(name, handler(name, entry, description, write));
+    const integration = (key: LiveRouteKey, name: string, description: string, write: boolean) =>
+      new WebSocketLambdaIntegration(name, handler(key, name, LIVE_ROUTES[key], description, write));
 
     this.api = new WebSocketApi(this, 'Api', {
       description: 'TrailBuddy realtime channel',
       routeSelectionExpression: '$request.body.action',
       connectRouteOptions: {
-        integration: integration('Connect', LIVE_ROUTES.$connect, 'Realtime channel: $connect', true),
+        integration: integration('$connect', 'Connect', 'Realtime channel: $connect', true),
         authorizer: new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFunction, {
           identitySource: [`route.request.querystring.${LIVE_TOKEN_PARAMETER}`],
         }),
       },
       disconnectRouteOptions: {
-        integration: integration('Disconnect', LIVE_ROUTES.$disconnect, 'Realtime channel: $disconnect', true),
+        integration: integration('$disconnect', 'Disconnect', 'Realtime channel: $disconnect', true),
       },
     });
     this.api.addRoute('ping', {
-      integration: integration('Ping', LIVE_ROUTES.ping, 'Realtime channel: heartbeat', false),
+      integration: integration('ping', 'Ping', 'Realtime channel: heartbeat', false),
       returnResponse: true,
     });
     this.stage = new WebSocketStage(this, 'Stage', {
@@ -123,13 +145,7 @@ export class LiveChannel extends Construct {
       resourceName: `${STAGE}/*/@connections/*`,
     });
     this.publishPolicy = new Policy(this, 'PublishPolicy', {
-      statements: [
-        new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }),
-        new PolicyStatement({
-          actions: [...TABLE_READ_ACTIONS, 'dynamodb:DeleteItem'],
-          resources: [this.usersTable.tableArn, `${this.usersTable.tableArn}/index/gsi1`],
-        }),
-      ],
+      statements: [new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] })],
     });
     const apiLogicalId = stack.getLogicalId(this.api.node.defaultChild as CfnApi);
     Validations.of(this.publishPolicy).acknowledge({
@@ -144,13 +160,30 @@ export class LiveChannel extends Construct {
     return this.stage.url;
   }
 
+  /** The origin the site's CSP allows in connect-src: this API only, not every execute-api host. */
+  get origin(): string {
+    return `wss://${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+
   /**
-   * Lets a function push: LIVE_ENDPOINT, ManageConnections on this stage's connections, and reading the user's channels
-   * (users gsi1) and forgetting a gone one.
+   * Lets a function push: LIVE_ENDPOINT, ManageConnections on this stage's connections (the one shared policy), and,
+   * on its own role, finding the user's channels (Query on users gsi1) and forgetting a gone one (DeleteItem on
+   * `LIVE#` items only: `dynamodb:LeadingKeys` limits an item action to partition keys that match, checked
+   * 2026-11-29, DynamoDB developer guide "Using IAM policy conditions for fine-grained access control"). The function
+   * must declare the users table itself (its TABLE_USERS comes from its declaration).
    */
   grantPublish(fn: HouseFunction): void {
     fn.function.addEnvironment('LIVE_ENDPOINT' satisfies EnvVar, this.stage.callbackUrl);
-    fn.function.addEnvironment('TABLE_USERS', this.usersTable.tableName);
+    fn.function.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.usersTable.tableArn}/index/gsi1`] }),
+    );
+    fn.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [this.usersTable.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${LIVE_CONNECTION_KEY_PREFIX}*`] } },
+      }),
+    );
     this.publishPolicy.attachToRole(fn.function.role!);
   }
 }

@@ -36,6 +36,8 @@ export interface SiteHostingProps {
   hostedUiHost: string;
   /** Region of the user pool, for the Cognito endpoint the SPA talks to (SRP sign-in). */
   userPoolRegion: string;
+  /** The realtime channel's `wss://` origin, allowed in connect-src (may be a token resolved after the site is defined). */
+  liveOrigin: string;
   customDomain?: { domainName: string; certificateArn: string };
   /** The Edge stack's WAF web ACL (per-client rate limits and the request log), by ARN. */
   webAclArn?: string;
@@ -219,8 +221,6 @@ export class SiteHosting extends Construct {
 function contentSecurityPolicy(props: SiteHostingProps): string {
   const cognitoIdp = `https://cognito-idp.${props.userPoolRegion}.amazonaws.com`;
   const hostedUi = `https://${props.hostedUiHost}`;
-  // The realtime channel (infra/constructs/live-channel.ts): its API id is only known after the site is defined.
-  const liveChannel = `wss://*.execute-api.${props.userPoolRegion}.amazonaws.com`;
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -229,7 +229,7 @@ function contentSecurityPolicy(props: SiteHostingProps): string {
     // Avatars and map tiles come from other HTTPS hosts.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${cognitoIdp} ${hostedUi} ${liveChannel}`,
+    `connect-src 'self' ${cognitoIdp} ${hostedUi} ${props.liveOrigin}`,
     `form-action 'self' ${hostedUi}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

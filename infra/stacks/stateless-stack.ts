@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -162,6 +162,8 @@ export class StatelessStack extends Stack {
       apiHost: this.gateway.host,
       hostedUiHost: stateful.hostedUiHost,
       userPoolRegion: this.region,
+      // The channel is defined below (its authorizer needs the site's app client); its origin is filled in at synth.
+      liveOrigin: Lazy.string({ produce: () => this.live.origin }),
       customDomain: props.customDomain,
       webAclArn,
     });
