@@ -18,6 +18,8 @@ const E2E_PARALLEL = [
   'test/e2e/api.test.ts',
   'test/e2e/auth-journeys.test.ts',
   'test/e2e/partners-journey.test.ts',
+  // its own two users; it drops only its own page's realtime channel
+  'test/e2e/live-chat-journey.test.ts',
   'test/e2e/plan-journey.test.ts',
   'test/e2e/safety-journey.test.ts',
   // its own users and plans; the inbox is read per contact address, and no other suite files trip plans

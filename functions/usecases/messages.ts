@@ -195,10 +195,10 @@ export async function sendMessage(
   if (notified) await queuePushFor(otherUserId, notified, now);
   // The recipient's daily digest (if they want one) now has news.
   await markDigestPending(otherUserId, now);
-  // Both people's open tabs show the message now (each names the other end of the conversation).
+  // Both people's open tabs show the message now, each as its own GET would (keys name the other end).
   await Promise.all([
-    publishLiveEvent([otherUserId], { type: 'message', keys: [userId] }, now),
-    publishLiveEvent([userId], { type: 'message', keys: [otherUserId] }, now),
+    publishLiveEvent([otherUserId], { type: 'message', keys: [userId], message: toMessage(otherUserId, stored) }, now),
+    publishLiveEvent([userId], { type: 'message', keys: [otherUserId], message: toMessage(userId, stored) }, now),
   ]);
   return sendMessageResponse(userId, stored, used, now);
 }

@@ -36,6 +36,8 @@ export interface SiteHostingProps {
   hostedUiHost: string;
   /** Region of the user pool, for the Cognito endpoint the SPA talks to (SRP sign-in). */
   userPoolRegion: string;
+  /** The realtime channel's `wss://` origin, allowed in connect-src (may be a token resolved after the site is defined). */
+  liveOrigin: string;
   customDomain?: { domainName: string; certificateArn: string };
   /** The Edge stack's WAF web ACL (per-client rate limits and the request log), by ARN. */
   webAclArn?: string;
@@ -227,7 +229,7 @@ function contentSecurityPolicy(props: SiteHostingProps): string {
     // Avatars and map tiles come from other HTTPS hosts.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${cognitoIdp} ${hostedUi}`,
+    `connect-src 'self' ${cognitoIdp} ${hostedUi} ${props.liveOrigin}`,
     `form-action 'self' ${hostedUi}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

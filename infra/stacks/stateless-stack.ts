@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -20,6 +20,8 @@ import type { FunctionRuntime } from '../constructs/function-runtime';
 import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
 import { ImportQueue } from '../constructs/import-queue';
+import { LiveChannel } from '../constructs/live-channel';
+import { LIVE_PUBLISHING_ROUTES } from '../../functions/shared/live-routes';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
 import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
@@ -135,6 +137,7 @@ export class StatelessStack extends Stack {
   readonly apiRoutes: ApiRoutes;
   readonly jobs: ScheduledJobs;
   readonly imports: ImportQueue;
+  readonly live: LiveChannel;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -159,6 +162,8 @@ export class StatelessStack extends Stack {
       apiHost: this.gateway.host,
       hostedUiHost: stateful.hostedUiHost,
       userPoolRegion: this.region,
+      // The channel is defined below (its authorizer needs the site's app client); its origin is filled in at synth.
+      liveOrigin: Lazy.string({ produce: () => this.live.origin }),
       customDomain: props.customDomain,
       webAclArn,
     });
@@ -247,6 +252,15 @@ export class StatelessStack extends Stack {
     for (const id of IMPORT_ENQUEUING_ROUTES) this.imports.grantEnqueue(this.apiRoutes.functions.get(id)!);
     for (const id of IMPORT_ENQUEUING_JOBS) this.imports.grantEnqueue(this.jobs.functions.get(id)!);
 
+    // The realtime channel; the functions that tell tabs of changes may push to it.
+    this.live = new LiveChannel(this, 'Live', {
+      tables: stateful.tables,
+      userPool: stateful.userPool,
+      client: this.authClient.client,
+    });
+    for (const id of LIVE_PUBLISHING_ROUTES) this.live.grantPublish(this.apiRoutes.functions.get(id)!);
+    this.live.grantPublish(this.imports.worker);
+
     // Strava refused a new athlete: the app is at its athlete capacity (functions/lib/metrics.ts counts it). The
     // operator asks Strava for more capacity; until then people are told to use Google Health or Apple Health.
     new Alarm(this, 'StravaAthleteCapacityAlarm', {
@@ -275,6 +289,7 @@ export class StatelessStack extends Stack {
         userPoolClientId: this.authClient.client.userPoolClientId,
         oauthDomain: stateful.hostedUiHost,
         apiBaseUrl: '/api',
+        liveUrl: this.live.url,
       },
     });
 

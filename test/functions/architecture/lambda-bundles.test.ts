@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_AUTHORIZER_ENTRY, LIVE_ROUTES } from '../../../functions/shared/live-routes';
 import { ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
 import { bundleParts, HEAVY_PACKAGE_KB, heavyPackages, packageOf } from '../../bench/support/lambda-bundling';
 import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
@@ -11,7 +12,12 @@ import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile'
  * - "Lambda bundle contents": no heavy package comes in silently.
  * - "route capabilities": no route loads code of another capability.
  */
-const functions = [...ROUTES, ...SCHEDULED_JOBS];
+/** The realtime channel's own functions (its WebSocket routes and the $connect authorizer). */
+const LIVE_FUNCTIONS = [
+  ...Object.entries(LIVE_ROUTES).map(([key, entry]) => ({ id: `live-${key.replace('$', '')}`, entry })),
+  { id: 'live-authorizer', entry: LIVE_AUTHORIZER_ENTRY },
+];
+const functions = [...ROUTES, ...SCHEDULED_JOBS, ...LIVE_FUNCTIONS];
 let outputOf: (entry: string) => BundleOutput;
 
 beforeAll(async () => {

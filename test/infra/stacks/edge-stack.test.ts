@@ -8,7 +8,7 @@ import {
   SECRET_URL_PATHS,
 } from '../../../infra/constructs/edge-limits';
 import { webAclArnParameterName } from '../../../infra/stacks/edge-stack';
-import { buildTestApp, onlyResourceOfType, type CfnResource, type TestApp } from '../support/synth';
+import { buildTestApp, httpApiStageOf, onlyResourceOfType, type CfnResource, type TestApp } from '../support/synth';
 
 let testApp: TestApp;
 let edge: Template;
@@ -88,7 +88,7 @@ describe('the CloudFront web ACL (Edge stack)', () => {
   });
 
   it('keeps a per-IP limit well under the stage limit everyone shares', () => {
-    const [, stage] = onlyResourceOfType(stateless, 'AWS::ApiGatewayV2::Stage');
+    const [, stage] = httpApiStageOf(stateless);
     const stagePerMinute = (stage.Properties.DefaultRouteSettings.ThrottlingRateLimit as number) * 60;
     for (const figures of EDGE_RATE_RULES)
       expect(figures.limitPerWindow * (60 / EDGE_RATE_WINDOW_SECONDS)).toBeLessThanOrEqual(stagePerMinute / 10);
@@ -150,7 +150,7 @@ describe('the distribution and the HTTP API (stateless stack)', () => {
   });
 
   it('gives each public route a throttle of its own, under the stage default, once its route exists', () => {
-    const [stageId, stage] = onlyResourceOfType(stateless, 'AWS::ApiGatewayV2::Stage');
+    const [stageId, stage] = httpApiStageOf(stateless);
     const settings = stage.Properties.RouteSettings as Record<
       string,
       { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_PUBLISHING_ROUTES } from '../../../functions/shared/live-routes';
 import {
   IMPORT_WORKER,
   ROUTES,
@@ -12,6 +13,8 @@ import { buildTestApp, dynamoGrantsOf, type TestApp } from '../support/synth';
 
 /** The only functions that may Scan: the retention purge and the daily refresh job (which walks every connection). */
 const MAY_SCAN = new Set(['retention-purge', 'provider-refresh']);
+
+const LIVE_PUBLISHERS = new Set<string>(LIVE_PUBLISHING_ROUTES);
 
 let testApp: TestApp;
 
@@ -49,6 +52,12 @@ function expectedGrants(kind: Kind, definition: Declared): Record<string, string
   // Every signed-in request reads the caller's deleted-account tombstone (functions/lib/http.ts).
   if (kind === 'route' && !(definition as RouteDefinition).public && !('users' in definition.access))
     (grants.users ??= new Set()).add('dynamodb:GetItem');
+  // A function that pushes to the realtime channel finds the user's channels and forgets gone ones (DeleteItem is
+  // limited to the channel items by a condition: test/infra/stacks/stateless-stack.test.ts).
+  if ((kind === 'route' && LIVE_PUBLISHERS.has(definition.id)) || kind === 'worker') {
+    (grants['users/index/gsi1'] ??= new Set()).add('dynamodb:Query');
+    (grants.users ??= new Set()).add('dynamodb:DeleteItem');
+  }
   return Object.fromEntries(Object.entries(grants).map(([key, actions]) => [key, [...actions].sort()]));
 }
 

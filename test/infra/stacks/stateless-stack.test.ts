@@ -8,6 +8,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
 import { routeFactsOf, type RouteFacts } from '../../../functions/shared/route-facts';
+import { LIVE_PUBLISHING_ROUTES, LIVE_ROUTES } from '../../../functions/shared/live-routes';
 import { ROUTES, SCHEDULED_JOBS, tablesOf } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
@@ -47,6 +48,18 @@ const nestedStackParameters = (): Record<string, unknown>[] =>
 /** Logical id of a function in whichever stack (nested or not) holds it. */
 const logicalIdOf = (fn: NodejsFunction): string => Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
 const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
+/** The realtime channel's WebSocket API (the stack's other API Gateway v2 API is the HTTP API). */
+const liveApiId = (): string => testApp.stateless.getLogicalId(testApp.stateless.live.api.node.defaultChild as never);
+const ofLiveApi = (candidate: CfnResource): boolean =>
+  JSON.stringify(candidate.Properties.ApiId) === JSON.stringify({ Ref: liveApiId() });
+/** The one resource of a type that belongs to the HTTP API (routes, authorizers, stages and the API itself). */
+function onlyOfHttpApi(from: Template, type: string): [string, CfnResource] {
+  const entries = Object.entries(resourcesOfType(from, type)).filter(([, candidate]) =>
+    type === 'AWS::ApiGatewayV2::Api' ? candidate.Properties.ProtocolType === 'HTTP' : !ofLiveApi(candidate),
+  );
+  if (entries.length !== 1) throw new Error(`Expected exactly one ${type} of the HTTP API, found ${entries.length}`);
+  return entries[0]!;
+}
 
 /** The Lambda function behind an API route, found through its integration. */
 function functionBehindRoute(route: CfnResource): string {
@@ -73,7 +86,7 @@ function tablesGrantedTo(functionLogicalId: string): TableId[] {
 }
 
 describe('HTTP API routes', () => {
-  const routes = () => allOfType('AWS::ApiGatewayV2::Route');
+  const routes = () => allOfType('AWS::ApiGatewayV2::Route').filter((route) => !ofLiveApi(route));
 
   it('has exactly one route per entry of ROUTES', () => {
     const synthesized = routes()
@@ -83,7 +96,7 @@ describe('HTTP API routes', () => {
   });
 
   it('puts the Cognito JWT authorizer on every non-public route and none on public routes', () => {
-    const [authorizerId, authorizer] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Authorizer');
+    const [authorizerId, authorizer] = onlyOfHttpApi(template, 'AWS::ApiGatewayV2::Authorizer');
     for (const route of routes()) {
       const definition = ROUTES.find((candidate) => routeKey(candidate) === route.Properties.RouteKey)!;
       if (definition.public) {
@@ -175,7 +188,7 @@ describe('HTTP API routes', () => {
   });
 
   it('configures CORS once, on the API', () => {
-    const [, api] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Api');
+    const [, api] = onlyOfHttpApi(template, 'AWS::ApiGatewayV2::Api');
     expect(api.Properties.ProtocolType).toBe('HTTP');
     expect(api.Properties.CorsConfiguration).toMatchObject({
       AllowOrigins: expect.arrayContaining(['http://localhost:5173']),
@@ -186,7 +199,7 @@ describe('HTTP API routes', () => {
   });
 
   it('throttles the default stage and writes JSON access logs to a log group with retention', () => {
-    const [, stage] = onlyResourceOfType(template, 'AWS::ApiGatewayV2::Stage');
+    const [, stage] = onlyOfHttpApi(template, 'AWS::ApiGatewayV2::Stage');
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
@@ -197,6 +210,125 @@ describe('HTTP API routes', () => {
     const format = JSON.parse(stage.Properties.AccessLogSettings.Format as string) as Record<string, string>;
     expect(format.requestId).toBe('$context.requestId');
     expect(format.status).toBe('$context.status');
+  });
+});
+
+describe('realtime channel (WebSocket API)', () => {
+  const live = () => testApp.stateless.live;
+  const liveFunctionId = (key: Parameters<ReturnType<typeof live>['functions']['get']>[0]) =>
+    logicalIdOf(live().functions.get(key)!);
+  const liveRoutes = () => allOfType('AWS::ApiGatewayV2::Route').filter(ofLiveApi);
+  const publishers = () => [
+    ...LIVE_PUBLISHING_ROUTES.map((id) => testApp.stateless.apiRoutes.functions.get(id)!.function),
+    testApp.stateless.imports.worker.function,
+  ];
+  /** Every statement of the policies on a function's role, in whichever stack holds them. */
+  const statementsOf = (functionLogicalId: string) => {
+    const roleId = (resource(functionLogicalId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return allOfType('AWS::IAM::Policy')
+      .filter((policy) => (policy.Properties.Roles as { Ref?: string }[]).some((role) => role.Ref === roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, any>[]);
+  };
+
+  it("routes $connect, $disconnect and the heartbeat to their own functions, by the body's action", () => {
+    const [, api] = Object.entries(resourcesOfType(template, 'AWS::ApiGatewayV2::Api')).find(
+      ([id]) => id === liveApiId(),
+    )!;
+    expect(api.Properties).toMatchObject({
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+    const byKey = Object.fromEntries(liveRoutes().map((route) => [route.Properties.RouteKey as string, route]));
+    expect(Object.keys(byKey).sort()).toEqual(Object.keys(LIVE_ROUTES).sort());
+    for (const key of Object.keys(LIVE_ROUTES) as (keyof typeof LIVE_ROUTES)[]) {
+      const target = byKey[key]!.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      // A WebSocket Lambda integration's URI is the function's invocation path, which names its ARN.
+      const uri = JSON.stringify(resource(target['Fn::Join'][1][1].Ref).Properties.IntegrationUri);
+      expect(uri, key).toContain(`"${liveFunctionId(key)}"`);
+    }
+    // The heartbeat's answer goes back to the tab as the route's response.
+    expect(byKey.ping!.Properties.RouteResponseSelectionExpression).toBe('$default');
+  });
+
+  it("checks the Cognito ID token from the handshake's query string on $connect, with a Lambda REQUEST authorizer", () => {
+    const authorizers = allOfType('AWS::ApiGatewayV2::Authorizer').filter(ofLiveApi);
+    expect(authorizers).toHaveLength(1);
+    const authorizer = authorizers[0]!;
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['route.request.querystring.token'],
+    });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(liveFunctionId('authorizer'));
+    const routes = liveRoutes();
+    const connect = routes.find((route) => route.Properties.RouteKey === '$connect')!;
+    expect(connect.Properties.AuthorizationType).toBe('CUSTOM');
+    expect(connect.Properties.AuthorizerId).toEqual({ Ref: expect.any(String) });
+    // API Gateway runs authorizers on $connect only: the later routes act on the authorized connection.
+    for (const route of routes.filter((candidate) => candidate !== connect))
+      expect(route.Properties.AuthorizerId, route.Properties.RouteKey).toBeUndefined();
+
+    const variables = resource(liveFunctionId('authorizer')).Properties.Environment.Variables as Record<
+      string,
+      unknown
+    >;
+    const clientId = testApp.stateless.getLogicalId(testApp.stateless.authClient.client.node.defaultChild as never);
+    expect(variables.USER_POOL_CLIENT_ID).toEqual({ Ref: clientId });
+    expect(JSON.stringify(variables.USER_POOL_ID)).toContain('PublishOutputRefUsersUserPool');
+  });
+
+  it('throttles its stage and logs each event as JSON, without the query string that carries the token', () => {
+    const stages = allOfType('AWS::ApiGatewayV2::Stage').filter(ofLiveApi);
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]!;
+    expect(stage.Properties).toMatchObject({
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) },
+    });
+    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string;
+    expect(resource(logGroupId).Properties.RetentionInDays).toBeGreaterThan(0);
+    const format = stage.Properties.AccessLogSettings.Format as string;
+    const fields = JSON.parse(format) as Record<string, string>;
+    expect(fields).toMatchObject({
+      requestId: '$context.requestId',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+    expect(format).not.toMatch(/querystring|requestOverride|authorization/i);
+  });
+
+  it('lets only the publishing functions post to connections, on this stage only, and tells them where', () => {
+    const granting = allOfType('AWS::IAM::Policy').filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('execute-api:ManageConnections'),
+    );
+    expect(granting).toHaveLength(1);
+    const [statement, ...others] = granting[0]!.Properties.PolicyDocument.Statement as Record<string, any>[];
+    expect(others).toEqual([]);
+    expect(statement!.Action).toBe('execute-api:ManageConnections');
+    const target = flattenJoin(statement!.Resource);
+    expect(target).toContain(`{"Ref":"${liveApiId()}"}/live/*/@connections/*`);
+    expect(granting[0]!.Properties.Roles).toHaveLength(publishers().length);
+
+    const withEndpoint = Object.entries(allResources)
+      .filter(([, candidate]) => candidate.Type === 'AWS::Lambda::Function')
+      .filter(([, fn]) => fn.Properties.Environment?.Variables?.LIVE_ENDPOINT !== undefined)
+      .map(([id]) => id)
+      .sort();
+    expect(withEndpoint).toEqual(publishers().map(logicalIdOf).sort());
+  });
+
+  it("lets each publisher find the user's channels and forget gone ones, deleting LIVE# items only", () => {
+    for (const fn of publishers()) {
+      const statements = statementsOf(logicalIdOf(fn));
+      const deletes = statements.filter(
+        (statement) => statement.Action === 'dynamodb:DeleteItem' && statement.Condition !== undefined,
+      );
+      expect(deletes, fn.node.path).toHaveLength(1);
+      expect(deletes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIVE#*'] } });
+      expect(JSON.stringify(deletes[0]!.Resource)).toContain('Tablesusers');
+      const queries = statements.filter((statement) => statement.Action === 'dynamodb:Query');
+      expect(JSON.stringify(queries.map((statement) => statement.Resource)), fn.node.path).toContain('/index/gsi1');
+    }
   });
 });
 
@@ -417,9 +549,11 @@ describe('site hosting', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     const connectSrc = csp.split('; ').find((directive) => directive.startsWith('connect-src'))!;
-    expect(connectSrc).toMatch(
-      /^connect-src 'self' https:\/\/cognito-idp\.\{"Ref":"AWS::Region"\}\.amazonaws\.com https:\/\/.*PublishOutputRefUsersUserPoolHostedUi.*\.amazoncognito\.com$/,
-    );
+    const [self, cognitoIdp, hostedUi, live, ...more] = connectSrc.split(' ').slice(1);
+    expect([self, cognitoIdp, more]).toEqual(["'self'", 'https://cognito-idp.{"Ref":"AWS::Region"}.amazonaws.com', []]);
+    expect(hostedUi).toMatch(/^https:\/\/.*PublishOutputRefUsersUserPoolHostedUi.*\.amazoncognito\.com$/);
+    // The realtime channel's own API, not every execute-api host in the region.
+    expect(live).toBe(`wss://{"Ref":"${liveApiId()}"}.execute-api.{"Ref":"AWS::Region"}.{"Ref":"AWS::URLSuffix"}`);
 
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
@@ -479,6 +613,8 @@ describe('site deployment', () => {
     expect(valueOf('userPoolId')).toContain('PublishOutputRefUsersUserPool');
     expect(valueOf('region')).toBe(JSON.stringify({ Ref: 'AWS::Region' }));
     expect(valueOf('oauthDomain')).toMatch(/PublishOutputRefUsersUserPoolHostedUi.*\.auth\..*\.amazoncognito\.com$/);
+    const liveUrl = valueOf('liveUrl');
+    for (const part of ['wss://', liveApiId(), '.execute-api.', '/live']) expect(liveUrl).toContain(part);
   });
 
   it('deploys hashed assets with long caching and the rest with revalidation, then invalidates CloudFront', () => {
@@ -538,7 +674,7 @@ describe('with a custom domain', () => {
       expect(client.Properties.CallbackURLs).toEqual(
         expect.arrayContaining(['https://trailbuddy.example.ca/dashboard', 'https://trailbuddy.example.ca/']),
       );
-      const [, api] = onlyResourceOfType(stateless, 'AWS::ApiGatewayV2::Api');
+      const [, api] = onlyOfHttpApi(stateless, 'AWS::ApiGatewayV2::Api');
       expect(api.Properties.CorsConfiguration.AllowOrigins).toContain('https://trailbuddy.example.ca');
       expect(stateless.findOutputs('SiteUrl').SiteUrl!.Value).toBe('https://trailbuddy.example.ca');
     } finally {

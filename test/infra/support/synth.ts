@@ -122,6 +122,15 @@ export function onlyResourceOfType(template: Template, type: string): [string, C
   return entries[0]!;
 }
 
+/** The HTTP API's stage (`$default`); the realtime channel's WebSocket API has a stage of its own. */
+export function httpApiStageOf(template: Template): [string, CfnResource] {
+  const stages = Object.entries(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage')).filter(
+    ([, stage]) => stage.Properties.StageName === '$default',
+  );
+  if (stages.length !== 1) throw new Error(`Expected exactly one $default stage, found ${stages.length}`);
+  return stages[0]!;
+}
+
 /**
  * Flattens an Fn::Join into one string, writing every token as its JSON, so a test can read a
  * header or URL that mixes literals and references.

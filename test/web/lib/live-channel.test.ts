@@ -118,4 +118,13 @@ describe('the realtime channel client', () => {
     sockets[0]!.onmessage!({ data: 'not json' });
     expect(onEvent).toHaveBeenCalledExactlyOnceWith({ type: 'message', keys: ['ben'] });
   });
+
+  it('hands on a message that comes with its event, and drops an event whose message is not one', async () => {
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.onopen!();
+    const message = { id: '01J', fromMe: false, text: 'On my way', sentAt: '2026-11-29T08:00:00.000Z' };
+    sockets[0]!.onmessage!({ data: JSON.stringify({ type: 'message', keys: ['ben'], message: { id: '01J' } }) });
+    sockets[0]!.onmessage!({ data: JSON.stringify({ type: 'message', keys: ['ben'], message }) });
+    expect(onEvent).toHaveBeenCalledExactlyOnceWith({ type: 'message', keys: ['ben'], message });
+  });
 });

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_QUOTA_EXCEEDED_MESSAGE, type MessageQuota } from '@shared/schemas/messages';
 import MessagesPage, { THREAD_POLL_MS } from '@/features/partners/routes/messages-page';
 import { ApiError } from '@/lib/api-client';
+import { setLiveStatus } from '@/lib/live/live-status';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../test-utils';
 
 const routes = [{ path: '/messages', element: <MessagesPage /> }];
@@ -134,6 +135,31 @@ describe('MessagesPage', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(conversationMessages.mock.calls.length).toBe(calls + 1);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for no replies while the realtime channel is open, and polls again while it is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setLiveStatus('open');
+    try {
+      const conversationMessages = vi.fn(async () => ({
+        partner: mike,
+        messages: [{ id: '1', fromMe: false, text: 'Stanley Park loop Thursday?', sentAt: '2026-03-01T09:00:00.000Z' }],
+        nextCursor: null,
+        quota: quota(1),
+      }));
+      renderPage('/messages?with=mike', { conversationMessages });
+      await screen.findByRole('list', { name: 'Messages with Mike Chen' }, { timeout: 5000 });
+      const calls = conversationMessages.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(THREAD_POLL_MS * 3);
+      expect(conversationMessages.mock.calls.length).toBe(calls);
+
+      act(() => setLiveStatus('down'));
+      await vi.advanceTimersByTimeAsync(THREAD_POLL_MS + 100);
+      expect(conversationMessages.mock.calls.length).toBe(calls + 1);
+    } finally {
+      setLiveStatus('down');
       vi.useRealTimers();
     }
   });

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@shared/schemas/live';
+import { LiveEvent } from '@shared/schemas/live';
 
 /** The realtime client's constants (docs/spec/core-app.md: timeout 10 s, heartbeat 25 s, reconnect back-off 1, 2, 5, 10 s). */
 export const LIVE_TIMEOUT_MS = 10_000;
@@ -18,12 +18,14 @@ export interface LiveChannelOptions {
 }
 
 function liveEventOf(text: string): LiveEvent | null {
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as Partial<LiveEvent>;
-    return typeof value.type === 'string' && Array.isArray(value.keys) ? (value as LiveEvent) : null;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  const event = LiveEvent.safeParse(value);
+  return event.success ? event.data : null;
 }
 
 /**

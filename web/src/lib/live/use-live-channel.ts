@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LiveEvent } from '@shared/schemas/live';
+import type { MessagesResponse } from '@shared/schemas/messages';
 import { useAuth } from '@/lib/auth';
 import { useRuntimeConfigSource } from '@/lib/runtime-config-context';
 import { queryKeys } from '@/lib/query-keys';
@@ -38,6 +39,23 @@ const invalidate = (client: QueryClient, keys: readonly (readonly unknown[])[]) 
 };
 
 /**
+ * A new message that came with its event joins its conversation where that is loaded, with no request: reading the
+ * conversation again would cost a round trip per message while both people are typing. The list's previews and the
+ * counts are read again.
+ */
+export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
+  const [otherUserId] = event.keys;
+  const { message } = event;
+  if (event.type !== 'message' || !message || !otherUserId) return invalidate(client, keysOf(event));
+  client.setQueryData<MessagesResponse>(queryKeys.conversations.thread(otherUserId), (page) =>
+    page && !page.messages.some((known) => known.id === message.id)
+      ? { ...page, messages: [...page.messages, message] }
+      : page,
+  );
+  invalidate(client, [queryKeys.conversations.list(), queryKeys.notifications.all]);
+}
+
+/**
  * Opens this tab's one realtime channel while someone is signed in (with a token, so not in demo mode; not when the deployment has
  * none) and turns its events into query invalidations. While it is down, the screens' polls stand in for it.
  */
@@ -66,7 +84,7 @@ export function useLiveChannel(): void {
         url.searchParams.set('token', token);
         return url.toString();
       },
-      onEvent: (event) => invalidate(client, keysOf(event)),
+      onEvent: (event) => applyLiveEvent(client, event),
       onStatus: setLiveStatus,
       onReconnect: () => invalidate(client, EVERY_LIVE_KEY),
     });

@@ -17,6 +17,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
+import { useLiveOpen } from '@/lib/live/live-status';
 import { userMessage } from '@/lib/error-messages';
 import { queryKeys } from '@/lib/query-keys';
 import { useServerQuery } from '@/lib/server-query';
@@ -24,7 +25,10 @@ import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { MessageText } from '../components/message-text';
 import { actionMessage, memberPath } from '../utils/partner-format';
 
-/** How often an open conversation asks for replies (replies appear without a reload). */
+/**
+ * How often an open conversation asks for replies while the realtime channel is down (replies appear without a
+ * reload); while it is open, replies arrive on it and nothing polls.
+ */
 export const THREAD_POLL_MS = 5_000;
 
 /** Messages from both lists, each once, oldest first (ULIDs sort by time). */
@@ -63,11 +67,13 @@ function QuotaLine({ quota }: { quota: MessageQuota }) {
 
 function Thread({ userId, onSent }: { userId: string; onSent: (message: Message) => void }) {
   const api = useApiClient();
-  // Replies appear while the conversation is open and the tab visible (polled, and read again as the tab shows
-  // again); a failed poll keeps what is shown and is retried on the next tick.
+  // Replies arrive on the realtime channel (which reads the conversation again after a reconnect). While it is down
+  // they are polled instead, and read again as the tab shows again; a failed poll keeps what is shown and is retried
+  // on the next tick.
+  const liveOpen = useLiveOpen();
   const thread = useServerQuery(queryKeys.conversations.thread(userId), () => api.conversationMessages(userId), {
-    refetchInterval: (data) => (data ? THREAD_POLL_MS : false),
-    refetchOnWindowFocus: true,
+    refetchInterval: (data) => (data && !liveOpen ? THREAD_POLL_MS : false),
+    refetchOnWindowFocus: !liveOpen,
   });
   const loaded = thread.status === 'success' ? thread.data : null;
   const [messages, setMessages] = useState<Message[]>(loaded?.messages ?? []);
