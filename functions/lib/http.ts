@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { ZodError, ZodType } from 'zod';
 import type { RouteFacts } from '../shared/route-facts';
 import type { ApiErrorBody } from '../shared/schemas/error';
+import { validationFields } from '../shared/validation-fields';
 import { groupsFromClaim } from './groups-claim';
 import { idempotencyClaimOf, replayOf, type IdempotencyClaim, type IdempotencyStore } from './idempotency';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth';
@@ -242,12 +243,7 @@ function parseWith<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query
 }
 
 function validationError(error: ZodError, where: string): BadRequestError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : where;
-    fields[key] ??= issue.message;
-  }
-  return new BadRequestError(`The request ${where} is invalid.`, fields, 'validation_failed');
+  return new BadRequestError(`The request ${where} is invalid.`, validationFields(error, where), 'validation_failed');
 }
 
 function callerFrom(event: Event): Caller {

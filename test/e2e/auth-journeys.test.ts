@@ -65,6 +65,32 @@ describe('accounts in a real browser against the local stack', () => {
     expect(messages).toEqual(['Incorrect email or password.', 'Incorrect email or password.']);
   });
 
+  it('signs in with what was typed into the prerendered form before its code arrived, never putting it in the URL', async () => {
+    const page = currentPage();
+    const email = newEmail('early');
+    await createConfirmedUser(email);
+    // The forms' code is a chunk of its own that loads on first use: hold it back until the form has been sent.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const formsCode = '**/assets/auth-forms-*.js';
+    const requested: string[] = [];
+    await page.route(formsCode, async (route) => {
+      requested.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await gotoHydratedLogin(page);
+    expect(requested).toEqual([]);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => requested.length).toBe(1);
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+    await page.unroute(formsCode);
+  });
+
   it('resets a forgotten password with the emailed code (printed locally) and signs in with the new one', async () => {
     const page = currentPage();
     const email = newEmail('forgetful');

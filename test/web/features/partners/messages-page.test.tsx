@@ -95,6 +95,32 @@ describe('MessagesPage', () => {
     expect(sendMessage).not.toHaveBeenCalled();
   });
 
+  it("checks a message by the server's own rule before sending it", async () => {
+    const sendMessage = vi.fn();
+    renderPage('/messages?with=mike', { sendMessage });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), 'Hi\u0007 there');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Use letters, numbers and punctuation only.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for the text when it refuses the body", async () => {
+    const sendMessage = vi.fn(async () =>
+      Promise.reject(
+        new ApiError(400, 'validation_failed', 'The request body is invalid.', { text: 'Keep it shorter.' }),
+      ),
+    );
+    renderPage('/messages?with=mike', { sendMessage });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), '  Hello  ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Keep it shorter.')).toBeInTheDocument();
+    expect(screen.queryByText('The request body is invalid.')).not.toBeInTheDocument();
+    expect(sendMessage).toHaveBeenCalledWith('mike', 'Hello', expect.any(String));
+  });
+
   it('explains how to start when there are no conversations', async () => {
     renderPage('/messages', { conversations: vi.fn(async () => ({ conversations: [], quota: quota(0) })) });
     expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();

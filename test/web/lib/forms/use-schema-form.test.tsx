@@ -1,4 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -107,5 +109,41 @@ describe('useSchemaForm', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Someone changed this plan meanwhile.');
     expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('useSchemaForm on a prerendered form', () => {
+  const Email = z.object({ email: z.string().trim() });
+
+  function EmailForm({ onSubmit }: { onSubmit: (value: z.infer<typeof Email>) => Promise<void> }) {
+    const { form, formProps } = useSchemaForm({ schema: Email, defaultValues: { email: '' }, onSubmit });
+    return (
+      <form {...formProps} aria-label="Email form">
+        <label>
+          Email
+          <input
+            name="email"
+            value={form.watch('email')}
+            onChange={(event) => form.setValue('email', event.target.value)}
+          />
+        </label>
+        <button type="submit">Go</button>
+      </form>
+    );
+  }
+
+  it('takes over what was typed into the HTML before its code hydrated it', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<EmailForm onSubmit={onSubmit} />);
+    container.querySelector('input')!.value = ' sam@example.com ';
+
+    const root = await act(async () => hydrateRoot(container, <EmailForm onSubmit={onSubmit} />));
+    expect(screen.getByLabelText('Email')).toHaveValue(' sam@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'sam@example.com' }));
+    act(() => root.unmount());
+    container.remove();
   });
 });

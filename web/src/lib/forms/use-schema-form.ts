@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Path,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -59,8 +60,8 @@ export interface SchemaForm<TValues extends FieldValues, TOutput> {
  * schemas (issue paths become field paths; a form's values pass to `parseAsync`).
  *
  * One form over a shared zod schema: react-hook-form holds the values and the submitting flag, zodResolver turns
- * the schema's issues into field errors (the only zod-issue-to-field mapping in the web app), and a 400
- * `validation_failed` from the server puts its per-field messages on the same fields.
+ * the schema's issues into field errors, and a 400 `validation_failed` (the server's, or a demo area's: both built by
+ * @shared/validation-fields) puts its per-field messages on the same fields. The one place a form reads a 400.
  */
 export function useSchemaForm<TValues extends FieldValues, TOutput>({
   schema,
@@ -93,6 +94,20 @@ export function useSchemaForm<TValues extends FieldValues, TOutput>({
     // Only a new failure moves focus: a caller's inline focus function must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on the failure only (see above)
   }, [failure]);
+
+  // A prerendered form can be typed in before its code hydrates it, and React keeps what was typed on screen: the
+  // form starts from what its text inputs show (an input named as its field).
+  useEffect(() => {
+    const controls = formRef.current?.elements;
+    for (const [field, initial] of Object.entries(defaultValues)) {
+      const control = controls?.namedItem(field);
+      if (typeof initial !== 'string' || !(control instanceof HTMLInputElement)) continue;
+      if (control.type === 'checkbox' || control.type === 'radio' || control.value === initial) continue;
+      form.setValue(field as Path<TValues>, control.value as PathValue<TValues, Path<TValues>>);
+    }
+    // Once, on mount: later the inputs follow the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately on mount only (see above)
+  }, []);
 
   const fieldNames = new Set(Object.keys(defaultValues));
 

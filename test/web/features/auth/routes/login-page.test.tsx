@@ -28,6 +28,8 @@ async function renderLogin({
 } = {}) {
   const rendered = renderRoutes(routes, { path, service, apiClient });
   await screen.findByRole('heading', { level: 1 });
+  // The forms are a chunk of their own: a fresh render asks for it at once.
+  await screen.findByLabelText('Email');
   return { ...rendered, service: service as FakeAuthService, apiClient };
 }
 
@@ -62,7 +64,7 @@ describe('LoginPage — sign in', () => {
     const config = lazyRuntimeConfig(never);
     renderRoutes(routes, { path: '/login', service: createFakeAuthService(null), config });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toBeEnabled();
+    expect(await screen.findByLabelText('Email')).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: 'Test Database Connection' })).not.toBeInTheDocument();

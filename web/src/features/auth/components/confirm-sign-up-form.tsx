@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { providerErrorMessage, SIGN_UP_SUCCESS } from '../utils/auth-errors';
+
+const CodeFields = z.object({ code: z.string().trim() });
 
 export interface PendingConfirmation {
   email: string;
@@ -21,39 +25,34 @@ interface ConfirmSignUpFormProps {
 export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignUpFormProps) {
   const { confirmSignUp, resendSignUpCode, signIn } = useAuth();
   const [resent, setResent] = useState(false);
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      await confirmSignUp(account.email, code.trim());
+  const { form, formProps, formError, setFormError, submitting } = useSchemaForm({
+    schema: CodeFields,
+    defaultValues: { code: '' },
+    onSubmit: async ({ code }) => {
+      await confirmSignUp(account.email, code);
       const outcome = await signIn(account.email, account.password);
       if (outcome === 'signedIn') onSignedIn();
-      else setError('Your email is still not confirmed. Please check the code and try again.');
-    } catch (err) {
-      setError(providerErrorMessage(err, 'Confirmation failed. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  };
+      else setFormError('Your email is still not confirmed. Please check the code and try again.');
+    },
+    failureMessage: (error) => providerErrorMessage(error, 'Confirmation failed. Please try again.'),
+    focus: 'none',
+  });
+  const code = form.watch('code');
 
   const resend = async () => {
-    setError(null);
+    setFormError(null);
     setResent(false);
     try {
       await resendSignUpCode(account.email);
       setResent(true);
     } catch (err) {
-      setError(providerErrorMessage(err, 'Sending a new code failed. Please try again.'));
+      setFormError(providerErrorMessage(err, 'Sending a new code failed. Please try again.'));
     }
   };
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    // The browser's own check of the required field comes first.
+    <form {...formProps} noValidate={false} className="space-y-4">
       {account.reason === 'signedUp' ? (
         <FormMessage kind="success">{SIGN_UP_SUCCESS}</FormMessage>
       ) : (
@@ -65,17 +64,17 @@ export function ConfirmSignUpForm({ pending: account, onSignedIn }: ConfirmSignU
       </p>
       <TextField
         label="Confirmation code"
-        name="confirmation-code"
+        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         required
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => form.setValue('code', e.target.value)}
       />
-      <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
-        {pending ? 'Confirming...' : 'Confirm'}
+      <button type="submit" disabled={submitting} className={`${buttonStyles.primary} w-full`}>
+        {submitting ? 'Confirming...' : 'Confirm'}
       </button>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
       {resent && <FormMessage kind="info">{`We sent a new code to ${account.email}.`}</FormMessage>}
       <button
         type="button"

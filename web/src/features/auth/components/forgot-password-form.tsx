@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
-import { unmetPasswordRules } from '@shared/password-policy';
-import {
-  isUnknownAccount,
-  PASSWORD_TOO_WEAK,
-  PASSWORDS_DO_NOT_MATCH,
-  providerErrorMessage,
-  resetErrorMessage,
-} from '../utils/auth-errors';
-import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { withNewPassword } from '@/lib/forms/new-password';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import { isUnknownAccount, providerErrorMessage, resetErrorMessage } from '../utils/auth-errors';
+
+const EmailFields = z.object({ email: z.string().trim() });
+const NewPasswordWithCode = withNewPassword({ code: z.string().trim() });
+const NO_NEW_PASSWORD = { code: '', password: '', confirm: '' };
 
 interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -25,54 +25,51 @@ interface ForgotPasswordFormProps {
  */
 export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: ForgotPasswordFormProps) {
   const { resetPassword, confirmResetPassword, signIn } = useAuth();
-  const [email, setEmail] = useState(initialEmail);
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const sendCode = async (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      await resetPassword(email.trim());
-      setCodeSentTo(email.trim());
-    } catch (err) {
-      if (isUnknownAccount(err)) setCodeSentTo(email.trim());
-      else setError(providerErrorMessage(err, 'Sending the code failed. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const setNewPassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) return setError(PASSWORD_TOO_WEAK);
-    if (password !== confirmPassword) return setError(PASSWORDS_DO_NOT_MATCH);
-    setPending(true);
-    try {
-      await confirmResetPassword(codeSentTo!, code.trim(), password);
-    } catch (err) {
-      setError(resetErrorMessage(err));
-      setPending(false);
-      return;
-    }
-    try {
-      await signIn(codeSentTo!, password);
+  const request = useSchemaForm({
+    schema: EmailFields,
+    defaultValues: { email: initialEmail },
+    onSubmit: async ({ email }) => {
+      try {
+        await resetPassword(email);
+      } catch (error) {
+        if (!isUnknownAccount(error)) throw error;
+      }
+      setCodeSentTo(email);
+    },
+    failureMessage: (error) => providerErrorMessage(error, 'Sending the code failed. Please try again.'),
+    focus: 'none',
+  });
+  const reset = useSchemaForm({
+    schema: NewPasswordWithCode,
+    defaultValues: NO_NEW_PASSWORD,
+    onSubmit: async ({ code, password }) => {
+      await confirmResetPassword(codeSentTo!, code, password);
+      try {
+        await signIn(codeSentTo!, password);
+      } catch (error) {
+        reset.setFormError(
+          providerErrorMessage(error, 'Your password is changed, but signing in failed. Please sign in.'),
+        );
+        return;
+      }
       onSignedIn();
-    } catch (err) {
-      setError(providerErrorMessage(err, 'Your password is changed, but signing in failed. Please sign in.'));
-      setPending(false);
-    }
-  };
+    },
+    failureMessage: resetErrorMessage,
+    focus: 'none',
+  });
+  const email = request.form.watch('email');
+  const values = reset.form.watch();
+  const edit = (field: keyof typeof NO_NEW_PASSWORD) => (value: string) => reset.form.setValue(field, value);
+  const pending = request.submitting || reset.submitting;
+  // 'Send a new code' on the second step reports through the first step's form.
+  const error = codeSentTo ? (reset.formError ?? request.formError) : request.formError;
 
   if (!codeSentTo) {
     return (
-      <form onSubmit={sendCode} className="space-y-4" aria-label="Reset your password">
+      // The browser's own check of the required field comes first.
+      <form {...request.formProps} noValidate={false} className="space-y-4" aria-label="Reset your password">
         <p className="text-sm text-slate-700">
           Enter the email you signed up with and we will email you a code to choose a new password.
         </p>
@@ -83,7 +80,7 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => request.form.setValue('email', e.target.value)}
         />
         <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
           {pending ? 'Sending code...' : 'Send Code'}
@@ -97,24 +94,30 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
   }
 
   return (
-    <form onSubmit={setNewPassword} className="space-y-4" aria-label="Choose a new password">
+    <form
+      {...reset.formProps}
+      noValidate={false}
+      onSubmit={(event) => (request.setFormError(null), reset.formProps.onSubmit(event))}
+      className="space-y-4"
+      aria-label="Choose a new password"
+    >
       <FormMessage kind="info">{`If an account exists for ${codeSentTo}, we have emailed it a code. Enter it below with your new password.`}</FormMessage>
       <TextField
         label="Code"
-        name="reset-code"
+        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        value={values.code}
+        onChange={(e) => edit('code')(e.target.value)}
       />
       <NewPasswordFields
         labels={{ password: 'New password', confirm: 'Confirm new password' }}
-        names={{ password: 'new-password', confirm: 'confirm-new-password' }}
-        password={password}
-        confirm={confirmPassword}
-        onPassword={setPassword}
-        onConfirm={setConfirmPassword}
+        names={{ password: 'password', confirm: 'confirm' }}
+        password={values.password}
+        confirm={values.confirm}
+        onPassword={edit('password')}
+        onConfirm={edit('confirm')}
       />
       <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
         {pending ? 'Saving...' : 'Set New Password'}
@@ -124,7 +127,7 @@ export function ForgotPasswordForm({ initialEmail, onSignedIn, onCancel }: Forgo
         <button
           type="button"
           disabled={pending}
-          onClick={() => void sendCode()}
+          onClick={() => (reset.setFormError(null), void request.submit())}
           className="font-medium text-brand-700 hover:underline"
         >
           Send a new code

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { signInErrorMessage } from '../utils/auth-errors';
+
+const SignInFields = z.object({ email: z.string().trim(), password: z.string() });
 
 interface SignInFormProps {
   onSignedIn: () => void;
@@ -15,36 +18,30 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }: SignInFormProps) {
   const { signIn } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      const outcome = await signIn(email.trim(), password);
-      if (outcome === 'confirmSignUp') onNeedsConfirmation(email.trim(), password);
+  const { form, formProps, formError, submitting } = useSchemaForm({
+    schema: SignInFields,
+    defaultValues: { email: '', password: '' },
+    onSubmit: async ({ email, password }) => {
+      const outcome = await signIn(email, password);
+      if (outcome === 'confirmSignUp') onNeedsConfirmation(email, password);
       else onSignedIn();
-    } catch (err) {
-      setError(signInErrorMessage(err));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    failureMessage: signInErrorMessage,
+    focus: 'none',
+  });
+  const values = form.watch();
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    // The browser's own check of the required fields comes first.
+    <form {...formProps} noValidate={false} className="space-y-4">
       <TextField
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        value={values.email}
+        onChange={(e) => form.setValue('email', e.target.value)}
       />
       <TextField
         label="Password"
@@ -52,22 +49,22 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }
         name="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        value={values.password}
+        onChange={(e) => form.setValue('password', e.target.value)}
       />
       <div className="-mt-1 text-right">
         <button
           type="button"
-          onClick={() => onForgotPassword(email.trim())}
+          onClick={() => onForgotPassword(values.email.trim())}
           className="text-sm font-medium text-brand-700 hover:underline"
         >
           Forgot password?
         </button>
       </div>
-      <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
-        {pending ? 'Signing in...' : 'Sign In'}
+      <button type="submit" disabled={submitting} className={`${buttonStyles.primary} w-full`}>
+        {submitting ? 'Signing in...' : 'Sign In'}
       </button>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
     </form>
   );
 }

@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import * as z from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormMessage } from '@/components/ui/form-message';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth, type SignUpOutcome } from '@/lib/auth';
-import { unmetPasswordRules } from '@shared/password-policy';
-import { PASSWORD_TOO_WEAK, PASSWORDS_DO_NOT_MATCH, signUpErrorMessage } from '../utils/auth-errors';
-import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { withNewPassword } from '@/lib/forms/new-password';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import { signUpErrorMessage } from '../utils/auth-errors';
+
+const SignUpFields = withNewPassword({ email: z.string().trim() });
+const EMPTY = { email: '', password: '', confirm: '' };
 
 interface SignUpFormProps {
   onSignedUp: (email: string, password: string, outcome: SignUpOutcome) => void;
@@ -13,57 +17,43 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const { signUp } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    if (unmetPasswordRules(password).length > 0) {
-      setError(PASSWORD_TOO_WEAK);
-      return;
-    }
-    if (password !== confirmPassword) {
-      setError(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
-    setPending(true);
-    try {
-      const outcome = await signUp(email.trim(), password);
-      onSignedUp(email.trim(), password, outcome);
-    } catch (err) {
-      setError(signUpErrorMessage(err));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { form, formProps, formError, submitting } = useSchemaForm({
+    schema: SignUpFields,
+    defaultValues: EMPTY,
+    onSubmit: async ({ email, password }) => {
+      const outcome = await signUp(email, password);
+      onSignedUp(email, password, outcome);
+    },
+    failureMessage: signUpErrorMessage,
+    focus: 'none',
+  });
+  const values = form.watch();
+  const edit = (field: keyof typeof EMPTY) => (value: string) => form.setValue(field, value);
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    // The browser's own check of the required fields comes first.
+    <form {...formProps} noValidate={false} className="space-y-4">
       <TextField
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        value={values.email}
+        onChange={(e) => edit('email')(e.target.value)}
       />
       <NewPasswordFields
         labels={{ password: 'Password', confirm: 'Confirm Password' }}
-        names={{ password: 'password', confirm: 'confirm-password' }}
-        password={password}
-        confirm={confirmPassword}
-        onPassword={setPassword}
-        onConfirm={setConfirmPassword}
+        names={{ password: 'password', confirm: 'confirm' }}
+        password={values.password}
+        confirm={values.confirm}
+        onPassword={edit('password')}
+        onConfirm={edit('confirm')}
       />
-      <button type="submit" disabled={pending} className={`${buttonStyles.primary} w-full`}>
-        {pending ? 'Creating account...' : 'Sign Up'}
+      <button type="submit" disabled={submitting} className={`${buttonStyles.primary} w-full`}>
+        {submitting ? 'Creating account...' : 'Sign Up'}
       </button>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
     </form>
   );
 }

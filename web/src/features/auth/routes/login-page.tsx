@@ -4,23 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 import { FormMessage } from '@/components/ui/form-message';
-import { RETURN_TO_PARAM, safeReturnPath, useAuth, type SignUpOutcome } from '@/lib/auth';
-import { ConfirmSignUpForm, type PendingConfirmation } from '../components/confirm-sign-up-form';
+import { RETURN_TO_PARAM, safeReturnPath, useAuth } from '@/lib/auth';
+import { AuthFormsArea, type AuthMode, type AuthStep } from '../components/auth-forms-code';
 import { ConnectionTestLink } from '../components/connection-test-link';
 import { DemoModeButton } from '../components/demo-mode-button';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { LoginIntro } from '../components/login-intro';
 import { OrSeparator } from '../components/or-separator';
-import { SignInForm } from '../components/sign-in-form';
-import { SignUpForm } from '../components/sign-up-form';
-import { providerErrorMessage } from '../utils/auth-errors';
-
-type Mode = 'signIn' | 'signUp';
 
 const SIGN_UP_QUERY = 'mode=signup';
 
-const headings: Record<Mode | 'confirm' | 'reset', { title: string; subtitle: string }> = {
+const headings: Record<AuthMode | 'confirm' | 'reset', { title: string; subtitle: string }> = {
   signIn: { title: 'Welcome Back', subtitle: 'Sign in to find partners and plan your next adventure.' },
   signUp: { title: 'Join TrailBuddy', subtitle: 'Create your account and connect with adventure partners across BC.' },
   confirm: { title: 'Confirm your email', subtitle: 'One more step and you are on the trail.' },
@@ -29,41 +23,20 @@ const headings: Record<Mode | 'confirm' | 'reset', { title: string; subtitle: st
 
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
-  const mode: Mode = searchParams.get('mode') === 'signup' ? 'signUp' : 'signIn';
+  const mode: AuthMode = searchParams.get('mode') === 'signup' ? 'signUp' : 'signIn';
   const navigate = useNavigate();
-  const { redirectError, signIn } = useAuth();
-  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** The email typed so far, while 'Forgot password?' is open. */
-  const [resetEmail, setResetEmail] = useState<string | null>(null);
+  const { redirectError } = useAuth();
+  const [step, setStep] = useState<AuthStep>(null);
   // A deep link opened while signed out (ProtectedRoute) comes back here as ?next=; only a same-origin path.
   const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
   const keepReturn = returnTo ? `&${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
 
   // Switching between sign-in and sign-up starts the form afresh (state adjusted while rendering, not in an effect).
-  if (useChanged([mode])) {
-    setConfirmation(null);
-    setError(null);
-    setResetEmail(null);
-  }
+  if (useChanged([mode])) setStep(null);
 
   const goToDashboard = () => navigate(returnTo ?? paths.dashboard, { replace: true });
-
-  const handleSignedUp = async (email: string, password: string, outcome: SignUpOutcome) => {
-    if (outcome === 'confirmSignUp') {
-      setConfirmation({ email, password, reason: 'signedUp' });
-      return;
-    }
-    try {
-      await signIn(email, password);
-      goToDashboard();
-    } catch (err) {
-      setError(providerErrorMessage(err, 'Your account was created, but signing in failed. Please sign in.'));
-    }
-  };
-
   const interactive = useHydrated();
-  const heading = headings[confirmation ? 'confirm' : resetEmail !== null ? 'reset' : mode];
+  const heading = headings[step ?? mode];
 
   return (
     <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-12 lg:px-8 lg:py-16">
@@ -78,27 +51,9 @@ export default function LoginPage() {
 
         <fieldset disabled={!interactive} className="mt-6 min-w-0 space-y-5">
           {redirectError && <FormMessage kind="error">{redirectError}</FormMessage>}
-          {error && <FormMessage kind="error">{error}</FormMessage>}
-
-          {confirmation ? (
-            <ConfirmSignUpForm pending={confirmation} onSignedIn={goToDashboard} />
-          ) : resetEmail !== null ? (
-            <ForgotPasswordForm
-              initialEmail={resetEmail}
-              onSignedIn={goToDashboard}
-              onCancel={() => setResetEmail(null)}
-            />
-          ) : (
+          <AuthFormsArea mode={mode} returnTo={returnTo} onStep={setStep} />
+          {step === null && (
             <>
-              {mode === 'signIn' ? (
-                <SignInForm
-                  onSignedIn={goToDashboard}
-                  onNeedsConfirmation={(email, password) => setConfirmation({ email, password, reason: 'unconfirmed' })}
-                  onForgotPassword={(email) => setResetEmail(email)}
-                />
-              ) : (
-                <SignUpForm onSignedUp={handleSignedUp} />
-              )}
               <OrSeparator />
               <GoogleSignInButton returnTo={returnTo} />
             </>

@@ -1,11 +1,8 @@
 /** Sign-up and sign-in failures as users read them (spec core-app §8, plus Cognito's names). */
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
 /** Cognito emails a code, not a link. */
 export const SIGN_UP_SUCCESS = 'Check your email for the confirmation code!';
-/** Shown, and no request sent, while the password misses a rule of the pool's policy. */
-export const PASSWORD_TOO_WEAK = 'Choose a password that meets every requirement listed.';
 /** One answer for a wrong password and an unknown email, so the form does not reveal which accounts exist. */
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 

@@ -17,7 +17,7 @@ import {
   type PartnerCard,
 } from '@shared/schemas/partners';
 import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, validationFailed } from '@/lib/api/api-error';
 import type { PartnersApi, PartnerSearchParams } from '../api/partners-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { markDemoConversationRead } from '@/lib/demo/demo-unread-messages';
@@ -485,10 +485,7 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       requirePartner(userId, state);
       // The server's own rule (NFC, trim, length, no control or bidi characters).
       const parsed = SendMessageRequest.safeParse({ text });
-      if (!parsed.success)
-        throw new ApiError(400, 'validation_failed', 'The request body is invalid.', {
-          text: parsed.error.issues[0]?.message ?? 'Write a message.',
-        });
+      if (!parsed.success) throw validationFailed(parsed.error);
       const trimmed = parsed.data.text;
       const month = monthOf(now());
       if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH)

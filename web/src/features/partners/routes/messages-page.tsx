@@ -1,13 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useChanged } from '@/lib/use-changed';
 import { ReportButton } from '@/components/reports/report-button';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_QUOTA_EXCEEDED_MESSAGE,
-  type Message,
-  type MessageQuota,
-} from '@shared/schemas/messages';
+import type { Message, MessageQuota } from '@shared/schemas/messages';
 import { paths } from '@/lib/paths';
 import { announceUnreadMessages } from '@/components/layout/notification-bell';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -15,14 +10,14 @@ import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { useLiveOpen } from '@/lib/live/live-status';
 import { userMessage } from '@/lib/error-messages';
 import { queryKeys } from '@/lib/query-keys';
 import { useServerQuery } from '@/lib/server-query';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { MessageComposer } from '../components/message-composer';
 import { MessageText } from '../components/message-text';
+import { QuotaLine } from '../components/quota-line';
 import { actionMessage, memberPath } from '../utils/partner-format';
 
 /**
@@ -47,24 +42,6 @@ const timeFormat = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
 });
 
-function QuotaLine({ quota }: { quota: MessageQuota }) {
-  if (quota.remaining === 0) {
-    return (
-      <p role="status" className="rounded-lg border border-accent-100 bg-accent-50 px-3 py-2 text-sm text-accent-800">
-        {MESSAGE_QUOTA_EXCEEDED_MESSAGE}{' '}
-        <Link to={{ pathname: paths.home, hash: '#pricing' }} className="font-medium underline">
-          What Premium includes
-        </Link>
-      </p>
-    );
-  }
-  return (
-    <p className="text-sm text-slate-600">
-      {quota.remaining} of {quota.limit} free messages left this month.
-    </p>
-  );
-}
-
 function Thread({ userId, onSent }: { userId: string; onSent: (message: Message) => void }) {
   const api = useApiClient();
   // Replies arrive on the realtime channel (which reads the conversation again after a reconnect). While it is down
@@ -83,11 +60,6 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
     setMessages((current) => mergeMessages(current, loaded.messages));
     setQuota(loaded.quota);
   }
-  const [text, setText] = useState('');
-  const once = useIdempotencyKey();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
   const endRef = useRef<HTMLLIElement>(null);
 
   // Opening the conversation, and each reply seen while it is open, reads it: the header's Messages badge follows.
@@ -110,32 +82,7 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
   if (thread.status === 'loading') return <Spinner label="Loading messages" />;
   if (thread.status === 'error') return <FormMessage kind="error">{actionMessage(thread.error)}</FormMessage>;
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Write a message.');
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      const sent = await api.sendMessage(userId, text, once.keyFor({ userId, text }));
-      once.sent();
-      setMessages((current) => mergeMessages(current, [sent.message]));
-      setQuota(sent.quota);
-      setText('');
-      onSent(sent.message);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 429 && quota)
-        setQuota({ ...quota, used: quota.limit, remaining: 0 });
-      setError(failure instanceof ApiError && failure.fields?.text ? failure.fields.text : actionMessage(failure));
-    } finally {
-      setSending(false);
-    }
-  };
-
   const { partner } = thread.data;
-  const exhausted = quota?.remaining === 0;
   return (
     <section aria-labelledby="thread-heading" className="flex min-h-96 flex-col gap-4">
       <h2 id="thread-heading" className="text-lg font-semibold text-slate-900">
@@ -175,25 +122,16 @@ function Thread({ userId, onSent }: { userId: string; onSent: (message: Message)
           <li ref={endRef} aria-hidden="true" />
         </ol>
       )}
-      <form onSubmit={send} className="mt-auto space-y-2" aria-label="Send a message">
-        {quota && <QuotaLine quota={quota} />}
-        {error && error !== MESSAGE_QUOTA_EXCEEDED_MESSAGE && <FormMessage kind="error">{error}</FormMessage>}
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          Message
-        </label>
-        <textarea
-          id={inputId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={MESSAGE_MAX_LENGTH}
-          rows={3}
-          disabled={exhausted || sending}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
-        />
-        <button type="submit" className={buttonStyles.primary} disabled={exhausted || sending}>
-          {sending ? 'Sending...' : 'Send'}
-        </button>
-      </form>
+      <MessageComposer
+        userId={userId}
+        quota={quota}
+        onSent={(sent) => {
+          setMessages((current) => mergeMessages(current, [sent.message]));
+          setQuota(sent.quota);
+          onSent(sent.message);
+        }}
+        onQuotaExceeded={() => setQuota((current) => current && { ...current, used: current.limit, remaining: 0 })}
+      />
     </section>
   );
 }
