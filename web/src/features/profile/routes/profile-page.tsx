@@ -3,6 +3,7 @@ import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { ProviderIntegrations } from '@/features/connections/components/health-connections';
+import { PushSettingsSection } from '@/features/notifications/components/push-settings-section';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -89,6 +90,7 @@ export default function ProfilePage() {
         </Link>
       </section>
       <EmailSettingsSection />
+      <PushSettingsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
       <DownloadDataSection />
