@@ -30,7 +30,7 @@ const PUSH_KIND_OF: Readonly<Record<NotificationType, PushKind>> = {
   activity_reminder: 'reminders',
 };
 
-/** The browser names its device the same way (web/src/features/notifications/push/browser-push.ts). */
+/** The browser names its device the same way (web/src/features/profile/push/browser-push.ts). */
 export const deviceIdOf = (endpoint: string) => createHash('sha256').update(endpoint, 'utf8').digest('base64url');
 
 export const pushConfig = (): PushConfig => ({ publicKey: vapidPublicKey() });

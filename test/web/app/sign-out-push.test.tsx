@@ -4,11 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { useAuth } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER, TEST_CONFIG } from '../test-utils';
-import {
-  fakeSubscription,
-  installFakeBrowserPush,
-  serverDeviceIdOf,
-} from '../features/notifications/push/fake-browser-push';
+import { fakeSubscription, installFakeBrowserPush, serverDeviceIdOf } from '../features/profile/push/fake-browser-push';
 
 function SignOutButton() {
   const { access, signOut } = useAuth();

@@ -5,7 +5,7 @@ import { createHealthConnectionsHttpApi } from '@/features/connections/api/healt
 import { createFileImportHttpApi } from '@/features/file-import/api/file-import-api';
 import { createModerationHttpApi } from '@/features/moderation/api/moderation-api';
 import { createNotificationsHttpApi } from '@/features/notifications/api/notifications-api';
-import { createPushHttpApi } from '@/features/notifications/api/push-api';
+import { createPushHttpApi } from '@/features/profile/api/push-api';
 import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
 import { createGroupActivitiesHttpApi } from '@/features/group-activities/api/group-activities-api';
 import { createProfileHttpApi } from '@/features/profile/api/profile-api';

@@ -62,7 +62,7 @@ function Session({
     [configSource, authService],
   );
   const beforeSignOut = useCallback(async () => {
-    const { forgetThisDevicePush } = await import('@/features/notifications/push/forget-this-device');
+    const { forgetThisDevicePush } = await import('@/features/profile/push/forget-this-device');
     await forgetThisDevicePush(httpClient);
   }, [httpClient]);
   return (

@@ -3,7 +3,6 @@ import { useChanged } from '@/lib/use-changed';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { ProviderIntegrations } from '@/features/connections/components/health-connections';
-import { PushSettingsSection } from '@/features/notifications/components/push-settings-section';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DemoBanner } from '@/components/ui/demo-banner';
 import { FormMessage } from '@/components/ui/form-message';
@@ -20,6 +19,7 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { DownloadDataSection } from '../components/download-data-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { ProfileSettingsForm } from '../components/profile-settings-form';
+import { PushSettingsSection } from '../components/push-settings-section';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 

@@ -1,14 +1,13 @@
 /**
  * This browser's side of Web Push: the push service worker, the permission and the PushSubscription. Nothing here
- * registers the worker or asks for permission except `subscribeThisBrowser`, which runs only when the person turns
- * push on (public pages never load this module).
+ * asks for permission or registers the worker but `askPermission` and `subscribeThisBrowser`, which run only when the
+ * person turns push on (public pages never load this module).
  *
- * Relied on (MDN and the Push API / Notifications API specs, read 2026-11-29): `PushManager.subscribe` needs an
- * active worker and `userVisibleOnly: true` in Chromium; it rejects with `NotAllowedError` when permission is not
- * granted and with `InvalidStateError` when a subscription with another applicationServerKey exists;
- * `Notification.requestPermission()` answers 'granted', 'denied' or 'default' (dismissed), and Safari asks only from a
- * user gesture, so it is called first, straight from the click. WebKit (blog "Web Push for Web Apps on iOS and
- * iPadOS", 2023): on iPhone and iPad, Web Push exists only for a web app added to the Home Screen, on 16.4 or later.
+ * Relied on (read 2026-11-29): MDN "PushManager: subscribe() method" (Chrome and Edge reject unless
+ * `userVisibleOnly: true`; applicationServerKey is the VAPID public key as an ArrayBuffer or base64url) and the Push
+ * API's subscribe steps (w3c/push-api: NotAllowedError when the person did not allow it); WebKit's "Web Push for Web
+ * Apps on iOS and iPadOS" (iOS/iPadOS 16.4): only a web app added to the Home Screen may ask, and only in response to
+ * a direct user interaction, so permission is asked first, straight from the click.
  */
 
 export const PUSH_WORKER_URL = '/push-sw.js';

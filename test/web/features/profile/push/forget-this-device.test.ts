@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetThisDevicePush } from '@/features/notifications/push/forget-this-device';
+import { forgetThisDevicePush } from '@/features/profile/push/forget-this-device';
 import { fakeSubscription, installFakeBrowserPush, serverDeviceIdOf } from './fake-browser-push';
 
 let browser: ReturnType<typeof installFakeBrowserPush> | undefined;

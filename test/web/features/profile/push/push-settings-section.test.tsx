@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_KIND_LABELS, type PushKinds } from '@shared/schemas/push';
-import { PUSH_MESSAGES, PushSettingsSection } from '@/features/notifications/components/push-settings-section';
+import { PUSH_MESSAGES, PushSettingsSection } from '@/features/profile/components/push-settings-section';
 import { ApiError } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { createQueryClient } from '@/lib/query-client';
