@@ -38,6 +38,8 @@ const E2E_PARALLEL = [
   // the Google simulator's suites: each its own seeded person (faults scripted for that person only); Apple Health per user
   'test/e2e/health-connections-journey.test.ts',
   'test/e2e/google-health-history-journey.test.ts',
+  // its own users; the push service's received list is read per endpoint
+  'test/e2e/push-journey.test.ts',
 ];
 
 /**

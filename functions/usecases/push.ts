@@ -4,7 +4,14 @@ import { logger } from '../lib/logger';
 import { isAllowedPushEndpoint, vapidPublicKey } from '../lib/push-config';
 import { deletePushDevice, listPushDevices, putPushDevice, queuePush } from '../repositories/push';
 import type { Notification, NotificationType } from '../shared/schemas/notifications';
-import type { PushConfig, PushDevice, PushKind, PushPayload, PushSubscriptionUpsert } from '../shared/schemas/push';
+import type {
+  PushConfig,
+  PushDevice,
+  PushDeviceRemoved,
+  PushKind,
+  PushPayload,
+  PushSubscriptionUpsert,
+} from '../shared/schemas/push';
 
 /** Which notifications may also be pushed, under which of the person's per-device choices. */
 const PUSH_KIND_OF: Readonly<Record<NotificationType, PushKind>> = {
@@ -23,7 +30,7 @@ const PUSH_KIND_OF: Readonly<Record<NotificationType, PushKind>> = {
   activity_reminder: 'reminders',
 };
 
-/** The browser names its device the same way (web/src/features/push-notifications/api.ts). */
+/** The browser names its device the same way (web/src/features/profile/push/browser-push.ts). */
 export const deviceIdOf = (endpoint: string) => createHash('sha256').update(endpoint, 'utf8').digest('base64url');
 
 export const pushConfig = (): PushConfig => ({ publicKey: vapidPublicKey() });
@@ -47,7 +54,7 @@ export async function pushDeviceOf(userId: string, deviceId: string): Promise<Pu
 }
 
 /** DELETE /api/push/subscriptions/{deviceId}: idempotent, so a retried unsubscribe answers the same. */
-export async function removePushDevice(userId: string, deviceId: string): Promise<{ removed: true }> {
+export async function removePushDevice(userId: string, deviceId: string): Promise<PushDeviceRemoved> {
   await deletePushDevice(userId, deviceId);
   return { removed: true };
 }

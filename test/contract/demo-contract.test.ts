@@ -242,4 +242,30 @@ describe('demo client and HTTP client: one contract', () => {
       });
     });
   });
+
+  describe('push on this device: demo mode is a server without a VAPID key', () => {
+    it('offers no key, refuses a subscription alike, knows no device and removes one idempotently', async () => {
+      const key = process.env.VAPID_PUBLIC_KEY;
+      delete process.env.VAPID_PUBLIC_KEY;
+      try {
+        await sameOnBoth(async (client) => {
+          const deviceId = 'A'.repeat(43);
+          return {
+            config: await client.pushConfig(),
+            save: await failure(
+              client.savePushDevice({
+                endpoint: 'https://push.example.com/send/contract',
+                keys: { p256dh: 'B'.repeat(87), auth: 'C'.repeat(22) },
+                kinds: { messages: true, connectionRequests: false, activityChanges: false, reminders: false },
+              }),
+            ),
+            device: await client.pushDevice(deviceId),
+            removed: await client.removePushDevice(deviceId),
+          };
+        });
+      } finally {
+        if (key !== undefined) process.env.VAPID_PUBLIC_KEY = key;
+      }
+    });
+  });
 });

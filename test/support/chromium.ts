@@ -34,10 +34,13 @@ export function testBrowserPath(): string {
   return chromiumPath();
 }
 
-/** Headless Chromium with the flags this sandboxed, offline machine needs. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium with the flags this sandboxed, offline machine needs. The headless shell has no notifications
+ * (`Notification.permission` stays 'denied' even when granted), so a suite that needs them passes `chromiumPath()`.
+ */
+export function launchChromium(executablePath = testBrowserPath()): Promise<Browser> {
   return chromium.launch({
-    executablePath: testBrowserPath(),
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

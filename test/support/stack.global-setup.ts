@@ -18,6 +18,10 @@ declare module 'vitest' {
       dynamoEnv: Record<string, string>;
       /** The SES v2 emulator the functions send to (its inbox JSON at /store). */
       emailUrl: string;
+      /** The local push service (infra/local/simulators/push), steered under /__simulator/. */
+      pushUrl: string;
+      /** What the push-outbox job reads (the VAPID pair, a throwaway one per run), so a test can run it. */
+      pushEnv: Record<string, string>;
     };
   }
 }
@@ -33,6 +37,11 @@ async function startStack(): Promise<LocalStack> {
     stravaHistoryDays: 29,
     shortLived: true,
   });
+}
+
+function pushJobEnv(): Record<string, string> {
+  const names = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'LOCAL_PUSH_SERVICE_URL', 'SITE_URL'];
+  return Object.fromEntries(names.map((name) => [name, process.env[name] ?? '']));
 }
 
 /**
@@ -54,6 +63,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     clientId: stack.cognito.clientId,
     dynamoEnv: stack.dynamo.env,
     emailUrl: stack.email.url,
+    pushUrl: stack.push.url,
+    pushEnv: pushJobEnv(),
   });
   return release;
 }

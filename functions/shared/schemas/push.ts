@@ -46,6 +46,10 @@ export type PushDevicePath = z.infer<typeof PushDevicePath>;
 export const PushDevice = z.object({ deviceId: z.string(), kinds: PushKinds });
 export type PushDevice = z.infer<typeof PushDevice>;
 
+/** DELETE /api/push/subscriptions/{deviceId}: the same answer whether or not the device was there. */
+export const PushDeviceRemoved = z.object({ removed: z.literal(true) });
+export type PushDeviceRemoved = z.infer<typeof PushDeviceRemoved>;
+
 /** GET /api/push/config: the VAPID public key the browser subscribes with (never the private one). */
 export const PushConfig = z.object({ publicKey: z.string().nullable() });
 export type PushConfig = z.infer<typeof PushConfig>;

@@ -5,6 +5,7 @@ import { createHealthConnectionsHttpApi } from '@/features/connections/api/healt
 import { createFileImportHttpApi } from '@/features/file-import/api/file-import-api';
 import { createModerationHttpApi } from '@/features/moderation/api/moderation-api';
 import { createNotificationsHttpApi } from '@/features/notifications/api/notifications-api';
+import { createPushHttpApi } from '@/features/profile/api/push-api';
 import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
 import { createGroupActivitiesHttpApi } from '@/features/group-activities/api/group-activities-api';
 import { createProfileHttpApi } from '@/features/profile/api/profile-api';
@@ -24,6 +25,7 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createPartnersHttpApi(transport),
     ...createGroupActivitiesHttpApi(transport),
     ...createNotificationsHttpApi(transport),
+    ...createPushHttpApi(transport),
     ...createModerationHttpApi(transport),
     ...createTripPlansHttpApi(transport),
     ...createFileImportHttpApi(transport),

@@ -16,6 +16,7 @@ import {
   syncDemoHealth,
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
+import { createPushDemoApi } from '@/features/profile/demo/push-demo';
 import type { FileImportApi } from '@/features/file-import/api/file-import-api';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { GroupActivitiesApi } from '@/features/group-activities/api/group-activities-api';
@@ -55,6 +56,7 @@ export function createDemoApiClient({
       ...createHealthConnectionsDemoApi(context),
       ...createAnalysisDemoApi(context),
       ...createNotificationsDemoApi(context),
+      ...createPushDemoApi(),
       ...createLazyDemoAreas(context),
     },
     () => wait(0),

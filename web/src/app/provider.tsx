@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { ToastProvider } from '@/components/toast';
 import type { ApiClient } from '@/lib/api-client';
@@ -28,20 +28,29 @@ export function AppProviders({ config, authService, children }: AppProvidersProp
   return (
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
-        <AuthProvider service={authService}>
-          <ServerStateSourceProvider source={serverState}>
-            <ModeApiClient authService={authService}>{children}</ModeApiClient>
-          </ServerStateSourceProvider>
-        </AuthProvider>
+        <Session authService={authService}>
+          {(httpClient) => (
+            <ServerStateSourceProvider source={serverState}>
+              <ModeApiClient httpClient={httpClient}>{children}</ModeApiClient>
+            </ServerStateSourceProvider>
+          )}
+        </Session>
       </ToastProvider>
     </RuntimeConfigProvider>
   );
 }
 
-/** Demo mode swaps in the in-browser client here, once, so screens never branch on it. */
-function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'config'>) {
-  const { isDemo, user } = useAuth();
-  const serverState = useServerStateSource();
+/**
+ * Auth, and the HTTP API client that carries its token. Signing out first stops this browser's push notifications
+ * (loaded only then), so the next person at a shared computer never gets the last one's.
+ */
+function Session({
+  authService,
+  children,
+}: {
+  authService: AuthService;
+  children: (httpClient: ApiClient) => ReactNode;
+}) {
   const configSource = useRuntimeConfigSource();
   // Loaded on the first API call, with the config: signed-out public pages load neither.
   const httpClient = useMemo(
@@ -52,6 +61,21 @@ function ModeApiClient({ authService, children }: Omit<AppProvidersProps, 'confi
       }),
     [configSource, authService],
   );
+  const beforeSignOut = useCallback(async () => {
+    const { forgetThisDevicePush } = await import('@/features/profile/push/forget-this-device');
+    await forgetThisDevicePush(httpClient);
+  }, [httpClient]);
+  return (
+    <AuthProvider service={authService} beforeSignOut={beforeSignOut}>
+      {children(httpClient)}
+    </AuthProvider>
+  );
+}
+
+/** Demo mode swaps in the in-browser client here, once, so screens never branch on it. */
+function ModeApiClient({ httpClient, children }: { httpClient: ApiClient; children: ReactNode }) {
+  const { isDemo, user } = useAuth();
+  const serverState = useServerStateSource();
   const { demoClient, demoFailed } = useDemoApiClient(isDemo);
   const client = demoClient ?? httpClient;
   // What was read for one person (or the demo) is never shown to the next: signing out or into demo mode empties the cache.

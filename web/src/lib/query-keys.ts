@@ -9,6 +9,11 @@ import type { AnalysisRange } from '@shared/schemas/analysis';
 export const queryKeys = {
   profile: ['profile'] as const,
   emailPreferences: ['email-preferences'] as const,
+  push: {
+    config: ['push', 'config'] as const,
+    /** What this browser's push subscription receives (null: none, or the server does not know it). */
+    thisDevice: ['push', 'this-device'] as const,
+  },
   connections: ['connections'] as const,
   /** The connections as one reader keeps them (each its own shape of the one response). */
   connectionsAs: (shape: 'active' | 'strava' | 'health') => ['connections', shape] as const,

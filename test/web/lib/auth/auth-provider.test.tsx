@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER } from '../../test-utils';
 
@@ -111,6 +111,45 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('demo')).toHaveTextContent('false');
     expect(service.signOut).not.toHaveBeenCalled();
     expect(screen.getByTestId('user')).toHaveTextContent(`user-1 ${SIGNED_IN_USER.email}`);
+  });
+
+  it('runs the step before sign-out while still signed in, then signs out; a failing step does not stop it', async () => {
+    const service = createFakeAuthService(SIGNED_IN_USER);
+    const order: string[] = [];
+    service.signOut.mockImplementation(async () => void order.push('signOut'));
+    const beforeSignOut = vi.fn(async () => {
+      order.push('beforeSignOut');
+      throw new Error('offline');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <AuthProvider service={service} beforeSignOut={beforeSignOut}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('granted');
+    service.currentUser.mockResolvedValue(null);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'out' }));
+    expect(await screen.findByText('denied')).toBeInTheDocument();
+    expect(order).toEqual(['beforeSignOut', 'signOut']);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('does not run the step when only demo mode ends', async () => {
+    const service = createFakeAuthService(null);
+    const beforeSignOut = vi.fn(async () => undefined);
+    render(
+      <AuthProvider service={service} beforeSignOut={beforeSignOut}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('denied');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'demo' }));
+    await user.click(screen.getByRole('button', { name: 'out' }));
+    expect(screen.getByTestId('demo')).toHaveTextContent('false');
+    expect(beforeSignOut).not.toHaveBeenCalled();
   });
 
   it('stops listening to the provider when unmounted', async () => {

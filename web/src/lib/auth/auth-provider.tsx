@@ -58,7 +58,16 @@ function sameUser(a: AuthUser, b: AuthUser): boolean {
   );
 }
 
-export function AuthProvider({ service, children }: { service: AuthService; children: ReactNode }) {
+export function AuthProvider({
+  service,
+  beforeSignOut,
+  children,
+}: {
+  service: AuthService;
+  /** Runs while the person is still signed in (its API calls carry their token); a failure never stops the sign-out. */
+  beforeSignOut?: () => Promise<void>;
+  children: ReactNode;
+}) {
   const [session, setSession] = useState<SessionState>(() =>
     service.signedOutAtStart?.() ? { status: 'signedOut' } : { status: 'loading' },
   );
@@ -160,12 +169,17 @@ export function AuthProvider({ service, children }: { service: AuthService; chil
       return;
     }
     try {
+      await beforeSignOut?.();
+    } catch (error) {
+      console.error('Cleaning up before sign out failed; signing out anyway.', error);
+    }
+    try {
       await service.signOut();
     } catch (error) {
       console.error('Sign out failed; clearing the local session anyway.', error);
     }
     applyUser(null);
-  }, [isDemo, service, applyUser]);
+  }, [isDemo, service, applyUser, beforeSignOut]);
 
   const deleteUser = useCallback(async () => {
     if (isDemo) {

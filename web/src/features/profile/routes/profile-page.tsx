@@ -19,6 +19,7 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { DownloadDataSection } from '../components/download-data-section';
 import { EmailSettingsSection } from '../components/email-settings-section';
 import { ProfileSettingsForm } from '../components/profile-settings-form';
+import { PushSettingsSection } from '../components/push-settings-section';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
@@ -89,6 +90,7 @@ export default function ProfilePage() {
         </Link>
       </section>
       <EmailSettingsSection />
+      <PushSettingsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
       <DownloadDataSection />
