@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 
 // Lazy route modules are transformed on first import: on a busy 2-core CI machine that can take longer than
 // Testing Library's 1 s default for findBy*/waitFor, which then fail although the screen is right.
@@ -14,6 +14,14 @@ notifyManager.setScheduler(queueMicrotask);
 
 // jsdom has no layout: scrolling is a no-op here (the router restores scroll on navigation).
 window.scrollTo = () => {};
+
+// Screens load a few shared modules lazily beside what a test waits for (the header's unread counts, the server-state
+// boundary). A file that ends before such an import settles tears its environment down under it, and the failed
+// import stays cached in the worker's shared registry (isolate: false): every later header in that worker rendered
+// without its counts. Loaded before any test, they resolve at once when a screen asks.
+beforeAll(async () => {
+  await Promise.all([import('@/components/layout/unread-counts-watcher'), import('@/lib/server-state-boundary')]);
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

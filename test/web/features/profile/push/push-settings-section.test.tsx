@@ -70,7 +70,8 @@ describe('PushSettingsSection', () => {
     await userEvent.click(turnOn);
 
     expect(await screen.findByRole('status')).toHaveTextContent(PUSH_MESSAGES.on);
-    expect(screen.getByText('On for this device.')).toBeInTheDocument();
+    // The device's state is read again after the save: it may render a moment after the message.
+    expect(await screen.findByText('On for this device.')).toBeInTheDocument();
     expect(browser!.notification.requestPermission).toHaveBeenCalledOnce();
     expect(browser!.serviceWorker.register).toHaveBeenCalledWith('/push-sw.js', { scope: '/' });
     const [{ userVisibleOnly, applicationServerKey }] = browser!.pushManager.subscribe.mock.calls[0]!;
