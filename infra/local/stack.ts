@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -236,7 +236,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (req.method !== 'GET' && req.method !== 'HEAD')
         return send(req, res, 405, { 'content-type': 'text/plain' }, Buffer.from('Method Not Allowed'));
       const response = await site(url.pathname);
-      return send(req, res, response.status, response.headers, response.body);
+      return send(req, res, response.status, response.headers, response.body, 'site');
     };
 
     await new Promise<void>((resolveListen, reject) => {
@@ -380,16 +380,35 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The site's files are the same bytes on every request, and a browser suite loads the app's chunks hundreds of times:
+ * each is compressed once. API answers differ every time and are compressed as they go.
+ */
+const compressedSiteFiles = new Map<string, Buffer>();
+const MAX_COMPRESSED_SITE_FILES = 500;
+
+function gzipSiteFile(body: Buffer): Buffer {
+  const key = createHash('sha256').update(body).digest('base64');
+  let compressed = compressedSiteFiles.get(key);
+  if (!compressed) {
+    if (compressedSiteFiles.size >= MAX_COMPRESSED_SITE_FILES) compressedSiteFiles.clear();
+    compressed = gzipSync(body);
+    compressedSiteFiles.set(key, compressed);
+  }
+  return compressed;
+}
+
 function send(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
   body: Buffer,
+  origin: 'site' | 'api' = 'api',
 ): void {
   const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (acceptsGzip && body.length > 1024 && COMPRESSIBLE.test(headers['content-type'] ?? '')) {
-    body = gzipSync(body);
+    body = origin === 'site' ? gzipSiteFile(body) : gzipSync(body);
     headers = { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
   }
   res.writeHead(status, { ...headers, 'content-length': String(body.length) });

@@ -1,4 +1,4 @@
-import { LiveEvent } from '@shared/schemas/live';
+import type { LiveEvent } from '@shared/schemas/live';
 
 /** The realtime client's constants (docs/spec/core-app.md: timeout 10 s, heartbeat 25 s, reconnect back-off 1, 2, 5, 10 s). */
 export const LIVE_TIMEOUT_MS = 10_000;
@@ -17,15 +17,22 @@ export interface LiveChannelOptions {
   createSocket?: (url: string) => WebSocket;
 }
 
-function liveEventOf(text: string): LiveEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const event = LiveEvent.safeParse(value);
-  return event.success ? event.data : null;
+/**
+ * The events' schema brings zod and the message schemas with it: it loads once there is a channel to open (signed in,
+ * with a token), so the demo's first paint never waits for it.
+ */
+async function loadEventReader(): Promise<(text: string) => LiveEvent | null> {
+  const { LiveEvent } = await import('@shared/schemas/live');
+  return (text) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const event = LiveEvent.safeParse(value);
+    return event.success ? event.data : null;
+  };
 }
 
 /**
@@ -70,6 +77,9 @@ export function startLiveChannel(options: LiveChannelOptions): () => void {
     const url = await options.url().catch(() => null);
     if (stopped) return;
     if (!url) return drop();
+    const readEvent = await loadEventReader().catch(() => null);
+    if (stopped) return;
+    if (!readEvent) return drop();
     const ws = createSocket(url);
     socket = ws;
     later(drop, LIVE_TIMEOUT_MS);
@@ -91,7 +101,7 @@ export function startLiveChannel(options: LiveChannelOptions): () => void {
         timers = [];
         return;
       }
-      const event = liveEventOf(text);
+      const event = readEvent(text);
       if (event) options.onEvent(event);
     };
     ws.onclose = ws.onerror = () => drop();
