@@ -77,6 +77,7 @@ const CAPABILITY_CODE: Readonly<Record<string, RegExp>> = {
   'group-activities': /group-activit|(^|\/)rides?[.-]|plan-limits|plan-time/,
   'trip-plans': /trip-plan/,
   moderation: /moderation|reports/,
+  billing: /billing|stripe/,
 };
 
 /** Areas whose code an area's routes may load besides their own, and why. */
@@ -90,11 +91,13 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   profile: ['partners'],
   // a block or a report holds everywhere one person can reach another (design §1)
   // ...and a block takes each of the two out of the activities, rides and trip plans the other runs
-  partners: ['moderation', 'group-activities', 'trip-plans'],
+  // ...and Premium lifts the message quota (it reads the plan)
+  partners: ['moderation', 'group-activities', 'trip-plans', 'billing'],
   // ...and someone who stops taking part in an activity leaves the party of its trip plans
   'group-activities': ['partners', 'moderation', 'trip-plans'],
   moderation: ['partners', 'group-activities'],
   'trip-plans': ['partners', 'group-activities', 'moderation'],
+  billing: [],
 };
 
 /** Routes that must reach every capability: deleting an account erases its data in each, exporting it reads each. */

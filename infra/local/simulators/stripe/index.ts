@@ -64,6 +64,8 @@ export interface StripeSimulatorControl {
   /** The billing clock moves to the period's end and the renewal is paid or fails (past_due). */
   renew(subscriptionId: string, outcome?: 'paid' | 'failed'): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string, cancel?: boolean): Promise<void>;
+  /** Moves the billing clock (negative: into the past, so a test can start a subscription weeks ago). */
+  advanceClock(ms: number): void;
   cancelNow(subscriptionId: string): Promise<void>;
   refund(subscriptionId: string): Promise<void>;
   dispute(subscriptionId: string): Promise<void>;
@@ -177,6 +179,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       pay(sessionId, opts.card ?? TEST_CARDS.success, opts.email ?? 'member@example.com'),
     renew: (id, outcome = 'paid') => emit(state.world.renew(id, outcome)),
     cancelAtPeriodEnd: (id, cancel = true) => emit(state.world.setCancelAtPeriodEnd(id, cancel)),
+    advanceClock: (ms) => state.world.advanceClock(ms),
     cancelNow: (id) => emit(state.world.cancelNow(id)),
     refund: (id) => emit(state.world.refundOrDispute(id, 'refund')),
     dispute: (id) => emit(state.world.refundOrDispute(id, 'dispute')),
@@ -409,6 +412,10 @@ async function handleControl(
     if (resource === 'checkout-sessions' && action === 'pay' && method === 'POST')
       return reply(200, { outcome: await control.payCheckout(id!, body as { card?: string; email?: string }) });
     if (resource === 'subscriptions' && !id && method === 'GET') return reply(200, control.subscriptions());
+    if (resource === 'clock' && method === 'POST') {
+      control.advanceClock(Number(body.advanceMs ?? 0));
+      return reply(204, null);
+    }
     if (resource === 'subscriptions' && id && method === 'POST') {
       if (action === 'renew') await control.renew(id, body.outcome === 'failed' ? 'failed' : 'paid');
       else if (action === 'cancel-at-period-end') await control.cancelAtPeriodEnd(id, body.cancel !== false);
