@@ -3,17 +3,12 @@ import { BadRequestError, ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripeWebhookSecret } from '../lib/secrets';
 import { Stripe, stripeClient } from '../lib/stripe';
-import { billingStateOf, isPremium, planOf, type BillingState } from '../domain/billing';
+import { billingStateOf, isPremium, type BillingState } from '../domain/billing';
 import { applyBillingEvent, getBillingState } from '../repositories/billing';
-import type { BillingRedirectResponse, BillingResponse } from '../shared/schemas/billing';
+import type { BillingRedirectResponse } from '../shared/schemas/billing';
 
 /** The subscription's metadata key naming the member it belongs to (set at Checkout, copied by Stripe). */
 export const SUBSCRIPTION_USER_METADATA = 'trailbuddyUserId';
-
-/** GET /api/billing */
-export async function getPlan(userId: string, now: Date): Promise<BillingResponse> {
-  return planOf(await getBillingState(userId), now);
-}
 
 /**
  * POST /api/billing/checkout: a Checkout Session in subscription mode for Premium (the Price in CAD named by

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_AUTHORIZER_ENTRY, LIVE_ROUTES } from '../../../functions/shared/live-routes';
 import { ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
-import { bundleParts, HEAVY_PACKAGE_KB, heavyPackages, packageOf } from '../../bench/support/lambda-bundling';
+import {
+  bundleParts,
+  HEAVY_PACKAGE_KB,
+  heavyPackages,
+  packageOf,
+  STRIPE_FUNCTIONS,
+} from '../../bench/support/lambda-bundling';
 import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
 
 /**
@@ -35,6 +41,13 @@ describe('Lambda bundle contents (no heavy package comes in silently)', () => {
       heavyPackages(bundleParts(outputOf(fn.entry))).map((part) => `${fn.id}: ${part.name} ${part.kB.toFixed(1)} kB`),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('bundles the Stripe SDK only into the functions that call Stripe', () => {
+    const withStripe = functions
+      .filter((fn) => bundleParts(outputOf(fn.entry)).some((part) => part.name === 'stripe'))
+      .map((fn) => fn.id);
+    expect(withStripe.sort()).toEqual([...STRIPE_FUNCTIONS].sort());
   });
 
   it('is a real check: it names the package, sums its files and honours the allowed list', () => {
