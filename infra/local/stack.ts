@@ -313,7 +313,7 @@ export function localFunctionEnv(parts: {
   /** Where functions push realtime events (the management API's `POST /@connections/{id}`, served by this host). */
   liveEndpoint: string;
   /** The Stripe simulator and its keys (on AWS the keys come from Secrets Manager). */
-  stripe?: { apiUrl: string; secretKey: string; webhookSecret: string; priceId: string };
+  stripe: { apiUrl: string; secretKey: string; webhookSecret: string; priceId: string };
 }): EnvSettings {
   return {
     POWERTOOLS_SERVICE_NAME: 'trailbuddy',
@@ -335,14 +335,10 @@ export function localFunctionEnv(parts: {
         }
       : {}),
     LIVE_ENDPOINT: parts.liveEndpoint,
-    ...(parts.stripe
-      ? {
-          STRIPE_API_URL: parts.stripe.apiUrl,
-          STRIPE_SECRET_KEY: parts.stripe.secretKey,
-          STRIPE_WEBHOOK_SECRET: parts.stripe.webhookSecret,
-          STRIPE_PRICE_ID: parts.stripe.priceId,
-        }
-      : {}),
+    STRIPE_API_URL: parts.stripe.apiUrl,
+    STRIPE_SECRET_KEY: parts.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: parts.stripe.webhookSecret,
+    STRIPE_PRICE_ID: parts.stripe.priceId,
   };
 }
 
