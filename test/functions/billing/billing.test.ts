@@ -154,11 +154,17 @@ describe('the webhook', () => {
     const subscriptionId = String(sim.control.sessions().at(-1)!.subscription);
     await sim.control.cancelAtPeriodEnd(subscriptionId);
     await sim.control.cancelNow(subscriptionId);
-    const order = sim.control
-      .held()
-      .map((d) => d.eventId)
-      .reverse();
-    expect(sim.control.held().map((d) => d.type)).toEqual([
+    const held = sim.control.held();
+    const idOf = (type: string) => held.find((d) => d.type === type)!.eventId;
+    // Newest first, and the subscription's creation last of all: its copy of the subscription is the stalest.
+    const order = [
+      'customer.subscription.deleted',
+      'customer.subscription.updated',
+      'invoice.paid',
+      'checkout.session.completed',
+      'customer.subscription.created',
+    ].map(idOf);
+    expect(held.map((d) => d.type)).toEqual([
       'checkout.session.completed',
       'customer.subscription.created',
       'invoice.paid',
@@ -178,8 +184,15 @@ describe('the webhook', () => {
     const subscriptionId = String(sim.control.sessions().at(-1)!.subscription);
     await sim.control.cancelAtPeriodEnd(subscriptionId);
     const held = sim.control.held();
-    const updated = held.find((d) => d.type === 'customer.subscription.updated')!;
-    await sim.control.release([updated.eventId, ...held.filter((d) => d !== updated).map((d) => d.eventId)]);
+    const idOf = (type: string) => held.find((d) => d.type === type)!.eventId;
+    await sim.control.release(
+      [
+        'customer.subscription.updated',
+        'checkout.session.completed',
+        'invoice.paid',
+        'customer.subscription.created',
+      ].map(idOf),
+    );
     expect(await plan(gus)).toMatchObject({
       plan: 'premium',
       cancelAtPeriodEnd: true,
