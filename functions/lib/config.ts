@@ -117,3 +117,21 @@ export function googleSettings(): GoogleSettings {
     syncDays: positiveIntEnv('GOOGLE_SYNC_DAYS', 30),
   };
 }
+
+/** Billing settings that are not secret (the Stripe keys come from functions/lib/secrets.ts). */
+export interface BillingSettings {
+  /** The Stripe Price Checkout sells: Premium, monthly, in CAD. */
+  priceId: string;
+  /** Where Checkout and the portal send people back (the site origin). */
+  siteUrl: string;
+  /** Locally the Stripe simulator's base URL; unset on AWS (the SDK's default, api.stripe.com). */
+  apiUrl: string | undefined;
+}
+
+export function billingSettings(): BillingSettings {
+  return {
+    priceId: requiredEnv('STRIPE_PRICE_ID'),
+    siteUrl: trimSlash(requiredEnv('SITE_URL')),
+    apiUrl: optionalEnv('STRIPE_API_URL'),
+  };
+}

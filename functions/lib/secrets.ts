@@ -51,3 +51,10 @@ export const appSecret = (): Promise<string> => secret('APP_SECRET', 'APP_SECRET
 /** The VAPID private key (RFC 8292, base64url P-256): signs the JWT each push request carries. */
 export const vapidPrivateKey = (): Promise<string> =>
   secret('VAPID_PRIVATE_KEY', 'VAPID_PRIVATE_KEY_ARN', 'privateKey');
+
+/** Stripe's secret API key (sk_live_… / sk_test_…): only the billing functions read it. */
+export const stripeSecretKey = (): Promise<string> => secret('STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY_ARN', 'secretKey');
+
+/** The webhook endpoint's signing secret (whsec_…): verifies the Stripe-Signature of each event. */
+export const stripeWebhookSecret = (): Promise<string> =>
+  secret('STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN', 'webhookSecret');

@@ -32,6 +32,13 @@ export const ENV_VARS = {
   VAPID_SUBJECT: 'the VAPID contact (a mailto: or https: URL) push services may write to (default SITE_URL)',
   VAPID_PRIVATE_KEY: 'local only: the VAPID private key itself',
   VAPID_PRIVATE_KEY_ARN: 'AWS: the Secrets Manager secret holding the VAPID private key (JSON field privateKey)',
+  STRIPE_PRICE_ID: 'the Stripe Price of Premium (monthly, in CAD) that Checkout sells',
+  STRIPE_API_URL: "local only: the Stripe simulator's base URL (the SDK's host, port and protocol come from it)",
+  STRIPE_SECRET_KEY: 'local only: the Stripe secret API key itself',
+  STRIPE_SECRET_KEY_ARN: 'AWS: the Secrets Manager secret holding the Stripe secret key (JSON field secretKey)',
+  STRIPE_WEBHOOK_SECRET: "local only: the webhook endpoint's signing secret itself",
+  STRIPE_WEBHOOK_SECRET_ARN:
+    "AWS: the Secrets Manager secret holding the webhook endpoint's signing secret (JSON field webhookSecret)",
   LOCAL_PUSH_SERVICE_URL: 'local only: the local push service, whose plain-http subscriptions are accepted',
   APPLE_SHORTCUT_URL:
     'a published iCloud link to the TrailBuddy Shortcut (unset: the setup dialog explains how to build it)',

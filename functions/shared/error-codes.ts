@@ -48,6 +48,10 @@ export const ERROR_CODES = [
   'state_changed',
   // Messages
   'message_quota_exceeded',
+  // Billing
+  'already_premium',
+  'no_billing_account',
+  'invalid_signature',
   // Trip plans
   'trip_plan_invalid',
   'trip_plan_closed',

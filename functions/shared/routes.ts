@@ -3,6 +3,7 @@
  * `entry` is relative to the repository root; each entry exports `handler`.
  */
 import { APPLE_ROUTES } from './route-areas/apple';
+import { BILLING_ROUTES } from './route-areas/billing';
 import { ANALYSIS_ROUTES } from './route-areas/analysis';
 import { GOOGLE_ROUTES } from './route-areas/google';
 import { PARTNER_ROUTES } from './route-areas/partners';
@@ -64,9 +65,16 @@ export type UserPoolAction = 'cognito-idp:AdminDisableUser' | 'cognito-idp:Admin
 
 /**
  * stravaClientSecret / googleClientSecret: the providers' OAuth client secrets; appSecret: signs OAuth state and
- * encrypts provider tokens; vapidPrivateKey: signs Web Push requests.
+ * encrypts provider tokens; vapidPrivateKey: signs Web Push requests; stripeSecretKey / stripeWebhookSecret: Stripe's
+ * API key and the webhook endpoint's signing secret.
  */
-export type SecretId = 'stravaClientSecret' | 'googleClientSecret' | 'appSecret' | 'vapidPrivateKey';
+export type SecretId =
+  | 'stravaClientSecret'
+  | 'googleClientSecret'
+  | 'appSecret'
+  | 'vapidPrivateKey'
+  | 'stripeSecretKey'
+  | 'stripeWebhookSecret';
 const STRAVA_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'appSecret'];
 /** Sync and disconnect serve every provider: Google's refresh and revoke need its client secret too. */
 const ALL_PROVIDER_SECRETS: readonly SecretId[] = ['stravaClientSecret', 'googleClientSecret', 'appSecret'];
@@ -219,6 +227,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...GROUP_ACTIVITY_ROUTES,
   ...MODERATION_ROUTES,
   ...TRIP_PLAN_ROUTES,
+  ...BILLING_ROUTES,
 ];
 
 /**
@@ -235,6 +244,7 @@ export const ROUTE_AREAS: Readonly<Record<string, readonly RouteDefinition[]>> =
   'group-activities': GROUP_ACTIVITY_ROUTES,
   moderation: MODERATION_ROUTES,
   'trip-plans': TRIP_PLAN_ROUTES,
+  billing: BILLING_ROUTES,
 };
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */

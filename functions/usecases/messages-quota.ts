@@ -14,7 +14,17 @@ export function quotaResetsAt(now: Date, timeZone = DEFAULT_TIME_ZONE): Date {
   return new Date(instantOfWallClock(zoneRules(timeZone), nextMidnightAsUtc));
 }
 
-export function messageQuota(used: number, now: Date, limit = FREE_MESSAGES_PER_MONTH): MessageQuota {
+export function messageQuota(
+  used: number,
+  now: Date,
+  { limit = FREE_MESSAGES_PER_MONTH, premium = false }: { limit?: number; premium?: boolean } = {},
+): MessageQuota {
   const counted = Math.min(used, limit);
-  return { limit, used: counted, remaining: limit - counted, resetsAt: quotaResetsAt(now).toISOString() };
+  return {
+    limit,
+    used: counted,
+    remaining: limit - counted,
+    resetsAt: quotaResetsAt(now).toISOString(),
+    ...(premium ? { unlimited: true as const } : {}),
+  };
 }

@@ -40,6 +40,8 @@ import { messagesUsedByDeletedAccounts } from './email-tombstone';
 import { messageQuota, quotaMonthOf } from './messages-quota';
 import { decodeSortKeyCursor, encodeCursor } from './partner-cursor';
 import { visibleOnly } from '../repositories/reports';
+import { getBillingState } from '../repositories/billing';
+import { isPremium } from '../domain/billing';
 
 /** The free plan's limit, as a quota the client can explain (spec core-app §9: 5 messages per month). */
 export class MessageQuotaExceededError extends QuotaExceededError {
@@ -63,6 +65,11 @@ async function requirePartner(userId: string, otherUserId: string): Promise<void
  * The caller's messages this quota month: their own counter plus what deleted accounts with the same email had
  * already sent (deleting and re-creating an account does not reset the allowance).
  */
+/** Premium lifts the monthly limit; the plan is what Stripe's webhooks last recorded, as of `now`. */
+async function hasUnlimitedMessages(userId: string, now: Date): Promise<boolean> {
+  return isPremium(await getBillingState(userId), now);
+}
+
 async function monthMessagesUsed(caller: MessagingCaller, now: Date): Promise<number> {
   const [own, inherited] = await Promise.all([
     messagesUsed(caller.userId, quotaMonthOf(now)),
@@ -87,7 +94,11 @@ const toMessage = (userId: string, stored: StoredMessage): Message => ({
 /** GET /api/conversations: one per partner, latest message first, with the caller's allowance. */
 export async function listConversations(caller: MessagingCaller, now: Date): Promise<ConversationsResponse> {
   const { userId } = caller;
-  const [relationships, used] = await Promise.all([listRelationships(userId), monthMessagesUsed(caller, now)]);
+  const [relationships, used, premium] = await Promise.all([
+    listRelationships(userId),
+    monthMessagesUsed(caller, now),
+    hasUnlimitedMessages(userId, now),
+  ]);
   const partners = relationships.filter(isMessagingPartner);
   const names = await displayNamesOf(partners.map((r) => r.otherUserId));
   const latest = (r: Relationship) => r.lastMessage?.sentAt ?? r.since ?? '';
@@ -100,7 +111,7 @@ export async function listConversations(caller: MessagingCaller, now: Date): Pro
         ? { text: r.lastMessage.text, fromMe: r.lastMessage.senderId === userId, sentAt: r.lastMessage.sentAt }
         : null,
     }));
-  return { conversations, quota: messageQuota(used, now) };
+  return { conversations, quota: messageQuota(used, now, { premium }) };
 }
 
 /** GET /api/conversations/{userId}/messages: a page of the conversation, oldest first; the cursor reaches back. */
@@ -113,10 +124,11 @@ export async function conversationMessages(
   const { userId } = caller;
   const olderThan = cursor ? decodeSortKeyCursor(cursor, MESSAGE_SK_PREFIX) : null;
   await requirePartner(userId, otherUserId);
-  const [page, names, used] = await Promise.all([
+  const [page, names, used, premium] = await Promise.all([
     listMessages(userId, otherUserId, MESSAGES_PAGE_SIZE, olderThan),
     displayNamesOf([otherUserId]),
     monthMessagesUsed(caller, now),
+    hasUnlimitedMessages(userId, now),
   ]);
   return {
     partner: { userId: otherUserId, displayName: names.get(otherUserId) ?? UNNAMED_MEMBER },
@@ -132,7 +144,7 @@ export async function conversationMessages(
       .map((m) => toMessage(userId, m))
       .reverse(), // Hidden messages
     nextCursor: page.olderThan ? encodeCursor(page.olderThan) : null,
-    quota: messageQuota(used, now),
+    quota: messageQuota(used, now, { premium }),
   };
 }
 
@@ -151,10 +163,14 @@ export async function sendMessage(
   const { userId } = caller;
   await requirePartner(userId, otherUserId);
   const month = quotaMonthOf(now);
+  const premium = await hasUnlimitedMessages(userId, now);
   // A deleted account's messages this month (same email) come off this account's allowance.
-  const inherited = await messagesUsedByDeletedAccounts(caller.email, now);
+  const inherited = premium ? 0 : await messagesUsedByDeletedAccounts(caller.email, now);
   if (inherited >= FREE_MESSAGES_PER_MONTH) throw new MessageQuotaExceededError();
-  const own = await takeMessageAllowance(userId, month, FREE_MESSAGES_PER_MONTH - inherited, now);
+  // Premium sends are not counted: nothing to take, nothing to give back.
+  const own = premium
+    ? await messagesUsed(userId, month)
+    : await takeMessageAllowance(userId, month, FREE_MESSAGES_PER_MONTH - inherited, now);
   if (own === null) throw new MessageQuotaExceededError();
   const used = own + inherited;
 
@@ -166,11 +182,11 @@ export async function sendMessage(
       text,
       now,
       idempotency
-        ? (message) => idempotencyRecordPut(idempotency, sendMessageResponse(userId, message, used, now), now)
+        ? (message) => idempotencyRecordPut(idempotency, sendMessageResponse(userId, message, used, now, premium), now)
         : undefined,
     );
   } catch (error) {
-    await returnMessageAllowance(userId, month);
+    if (!premium) await returnMessageAllowance(userId, month);
     throw error;
   }
   const last = { text: stored.text.slice(0, 140), senderId: userId, sentAt: stored.sentAt };
@@ -200,7 +216,7 @@ export async function sendMessage(
     publishLiveEvent([otherUserId], { type: 'message', keys: [userId], message: toMessage(otherUserId, stored) }, now),
     publishLiveEvent([userId], { type: 'message', keys: [otherUserId], message: toMessage(userId, stored) }, now),
   ]);
-  return sendMessageResponse(userId, stored, used, now);
+  return sendMessageResponse(userId, stored, used, now, premium);
 }
 
 /**
@@ -218,8 +234,14 @@ export async function markConversationRead(
   return { unreadMessages: await countUnreadConversations(userId) };
 }
 
-function sendMessageResponse(userId: string, stored: StoredMessage, used: number, now: Date): SendMessageResponse {
-  return { message: toMessage(userId, stored), quota: messageQuota(used, now) };
+function sendMessageResponse(
+  userId: string,
+  stored: StoredMessage,
+  used: number,
+  now: Date,
+  premium: boolean,
+): SendMessageResponse {
+  return { message: toMessage(userId, stored), quota: messageQuota(used, now, { premium }) };
 }
 
 /**

@@ -20,6 +20,7 @@ import { attachLiveHost, LOCAL_LIVE_PATH } from './live-host';
 import { startLocalImportQueue, type LocalImportQueue } from './import-queue';
 import { startScheduler } from './scheduler';
 import { DEFAULT_GOOGLE_CLIENT, startGoogleSimulator, type GoogleSimulator } from './simulators/google';
+import { DEFAULT_STRIPE_WEBHOOK_SECRET, startStripeSimulator, type StripeSimulator } from './simulators/stripe';
 import webpush from 'web-push';
 import { startLocalPushService, type LocalPushService } from './simulators/push';
 import { DEFAULT_CLIENT, startStravaSimulator, type StravaSimulator } from './simulators/strava';
@@ -68,6 +69,8 @@ export interface LocalStack {
   strava: StravaSimulator | undefined;
   /** Present when the simulator stands in for Google (OAuth and the Google Health API). */
   google: GoogleSimulator | undefined;
+  /** The Stripe simulator: Checkout, the portal and webhooks to /api/billing/webhook (nothing reaches Stripe). */
+  stripe: StripeSimulator;
   /** The SES v2 emulator: every email the app sends lands in its inbox page. */
   email: LocalEmail;
   /** The local push service: stands in for the browser vendors' push services (infra/local/simulators/push). */
@@ -156,6 +159,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         healthApiBaseUrl: google.url,
       };
     }
+    const stripe = await startStripeSimulator({
+      webhook: { url: `${siteUrl}/api/billing/webhook`, secret: DEFAULT_STRIPE_WEBHOOK_SECRET },
+    });
+    stoppers.push(() => stripe.stop());
     const email = await startLocalEmail({ port: options.emailPort ?? 0 });
     stoppers.push(() => email.stop());
     const push = await startLocalPushService();
@@ -172,6 +179,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         emailEndpoint: email.url,
         push: { vapid: stateDir ? persistentVapidKeys(stateDir) : webpush.generateVAPIDKeys(), serviceUrl: push.url },
         liveEndpoint: `http://127.0.0.1:${options.port}`,
+        stripe: {
+          apiUrl: stripe.url,
+          secretKey: stripe.secretKey,
+          webhookSecret: DEFAULT_STRIPE_WEBHOOK_SECRET,
+          priceId: stripe.price.id,
+        },
       }),
     );
 
@@ -265,7 +278,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(async () => stopScheduler());
     }
 
-    return { url: siteUrl, dynamo, cognito, strava, google, email, push, config, importQueue, stop: stopAll };
+    return { url: siteUrl, dynamo, cognito, strava, google, stripe, email, push, config, importQueue, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -299,6 +312,8 @@ export function localFunctionEnv(parts: {
   push?: { vapid: { publicKey: string; privateKey: string }; serviceUrl: string };
   /** Where functions push realtime events (the management API's `POST /@connections/{id}`, served by this host). */
   liveEndpoint: string;
+  /** The Stripe simulator and its keys (on AWS the keys come from Secrets Manager). */
+  stripe: { apiUrl: string; secretKey: string; webhookSecret: string; priceId: string };
 }): EnvSettings {
   return {
     POWERTOOLS_SERVICE_NAME: 'trailbuddy',
@@ -320,6 +335,10 @@ export function localFunctionEnv(parts: {
         }
       : {}),
     LIVE_ENDPOINT: parts.liveEndpoint,
+    STRIPE_API_URL: parts.stripe.apiUrl,
+    STRIPE_SECRET_KEY: parts.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: parts.stripe.webhookSecret,
+    STRIPE_PRICE_ID: parts.stripe.priceId,
   };
 }
 

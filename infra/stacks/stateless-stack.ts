@@ -118,6 +118,21 @@ function webPushSettingsFrom(stack: Stack): { publicKey: string; privateKeySecre
   };
 }
 
+/**
+ * Stripe, from CDK context: the Premium Price's id (plain configuration) and the name of the Secrets Manager secret
+ * holding the secret key and the webhook endpoint's signing secret (JSON fields `secretKey` and `webhookSecret`),
+ * which only the billing functions read (docs/billing.md says how to set both up).
+ */
+function stripeSettingsFrom(stack: Stack): { priceId: string; secretName: string } {
+  const text = (key: string, fallback: string): string => {
+    const value: unknown = stack.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    if (typeof value !== 'string') throw new Error(`CDK context '${key}' must be a string`);
+    return value.trim();
+  };
+  return { priceId: text('stripePriceId', ''), secretName: text('stripeSecretName', 'trailbuddy/stripe') };
+}
+
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulResources;
   customDomain?: { domainName: string; certificateArn: string };
@@ -184,6 +199,8 @@ export class StatelessStack extends Stack {
     const strava = stravaSettingsFrom(this);
     const googleHealth = googleHealthSettingsFrom(this);
     const webPush = webPushSettingsFrom(this);
+    const stripe = stripeSettingsFrom(this);
+    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', stripe.secretName);
     const runtime: FunctionRuntime = {
       environment: {
         SITE_URL: siteUrl,
@@ -201,6 +218,7 @@ export class StatelessStack extends Stack {
         ORIGIN_VERIFY_TOKEN: originVerify.token,
         ...(webPush.publicKey ? { VAPID_PUBLIC_KEY: webPush.publicKey } : {}),
         ...(webPush.subject ? { VAPID_SUBJECT: webPush.subject } : {}),
+        ...(stripe.priceId ? { STRIPE_PRICE_ID: stripe.priceId } : {}),
       },
       secrets: {
         stravaClientSecret: {
@@ -216,6 +234,8 @@ export class StatelessStack extends Stack {
           envVar: 'VAPID_PRIVATE_KEY_ARN',
           secret: Secret.fromSecretNameV2(this, 'VapidPrivateKey', webPush.privateKeySecretName),
         },
+        stripeSecretKey: { envVar: 'STRIPE_SECRET_KEY_ARN', secret: stripeSecret },
+        stripeWebhookSecret: { envVar: 'STRIPE_WEBHOOK_SECRET_ARN', secret: stripeSecret },
       },
     };
 

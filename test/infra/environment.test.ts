@@ -61,6 +61,12 @@ const localEnv = () =>
     emailEndpoint: 'http://127.0.0.1:8005',
     push: { vapid: { publicKey: 'vapid-public', privateKey: 'vapid-private' }, serviceUrl: 'http://127.0.0.1:4300' },
     liveEndpoint: 'http://127.0.0.1:3000',
+    stripe: {
+      apiUrl: 'http://127.0.0.1:4400',
+      secretKey: 'sk_test_local',
+      webhookSecret: 'whsec_local',
+      priceId: 'price_local',
+    },
   });
 
 describe('one catalogue of environment variables (functions/shared/env.ts)', () => {

@@ -26,6 +26,7 @@ export const keys = {
 
 export { ACTIVITY_SK_PREFIX, activityKeys } from './activities';
 export { appleIngestKeys } from './apple-ingest-tokens';
+export { billingKeys } from './billing';
 export { connectionKeys } from './connections';
 export { emailKeys } from './email';
 export { FILE_CONTENT_SK_PREFIX, FILE_IMPORT_SK_PREFIX, fileImportKeys } from './file-imports';

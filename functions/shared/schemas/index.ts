@@ -10,3 +10,4 @@ export * from './google';
 export * from './apple';
 export * from './notifications';
 export * from './reports';
+export * from './billing';

@@ -42,6 +42,8 @@ export const MessageQuota = z.object({
   remaining: z.number().int().nonnegative(),
   /** Start of the next month in America/Vancouver, when the count starts again. */
   resetsAt: z.iso.datetime(),
+  /** Premium: the limit does not apply (the count is kept for a return to the free plan). */
+  unlimited: z.literal(true).optional(),
 });
 export type MessageQuota = z.infer<typeof MessageQuota>;
 

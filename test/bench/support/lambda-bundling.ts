@@ -24,7 +24,17 @@ export const HEAVY_PACKAGE_KB = 100;
 export const HEAVY_PACKAGES_ALLOWED: Readonly<Record<string, string>> = {
   // ≈101 kB minified: the shared wire schemas (functions/shared/schemas) validate every request and response.
   zod: 'the one validation library of the wire schemas, in every route',
+  // ≈246 kB minified (every API resource is attached by the client's constructor, so nothing shakes out): the
+  // official Stripe SDK, only in the functions that call Stripe (STRIPE_FUNCTIONS, checked by lambda-bundles.test.ts).
+  stripe: 'the official Stripe SDK, in the billing functions that call Stripe only',
 };
+
+/** The only functions that may bundle the Stripe SDK: they call Stripe. Reading the plan never does. */
+export const STRIPE_FUNCTIONS: readonly string[] = [
+  'post-billing-checkout',
+  'post-billing-portal',
+  'post-billing-webhook',
+];
 
 export interface BundlePart {
   /** A node_modules package ('@scope/name' or 'name'), or 'app' for the repository's own code. */

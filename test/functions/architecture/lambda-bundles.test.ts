@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_AUTHORIZER_ENTRY, LIVE_ROUTES } from '../../../functions/shared/live-routes';
 import { ROUTE_AREAS, ROUTES, SCHEDULED_JOBS } from '../../../functions/shared/routes';
-import { bundleParts, HEAVY_PACKAGE_KB, heavyPackages, packageOf } from '../../bench/support/lambda-bundling';
+import {
+  bundleParts,
+  HEAVY_PACKAGE_KB,
+  heavyPackages,
+  packageOf,
+  STRIPE_FUNCTIONS,
+} from '../../bench/support/lambda-bundling';
 import { bundleOutputs, type BundleOutput } from '../../support/lambda-metafile';
 
 /**
@@ -35,6 +41,13 @@ describe('Lambda bundle contents (no heavy package comes in silently)', () => {
       heavyPackages(bundleParts(outputOf(fn.entry))).map((part) => `${fn.id}: ${part.name} ${part.kB.toFixed(1)} kB`),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('bundles the Stripe SDK only into the functions that call Stripe', () => {
+    const withStripe = functions
+      .filter((fn) => bundleParts(outputOf(fn.entry)).some((part) => part.name === 'stripe'))
+      .map((fn) => fn.id);
+    expect(withStripe.sort()).toEqual([...STRIPE_FUNCTIONS].sort());
   });
 
   it('is a real check: it names the package, sums its files and honours the allowed list', () => {
@@ -77,6 +90,7 @@ const CAPABILITY_CODE: Readonly<Record<string, RegExp>> = {
   'group-activities': /group-activit|(^|\/)rides?[.-]|plan-limits|plan-time/,
   'trip-plans': /trip-plan/,
   moderation: /moderation|reports/,
+  billing: /billing|stripe/,
 };
 
 /** Areas whose code an area's routes may load besides their own, and why. */
@@ -90,11 +104,13 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   profile: ['partners'],
   // a block or a report holds everywhere one person can reach another (design §1)
   // ...and a block takes each of the two out of the activities, rides and trip plans the other runs
-  partners: ['moderation', 'group-activities', 'trip-plans'],
+  // ...and Premium lifts the message quota (it reads the plan)
+  partners: ['moderation', 'group-activities', 'trip-plans', 'billing'],
   // ...and someone who stops taking part in an activity leaves the party of its trip plans
   'group-activities': ['partners', 'moderation', 'trip-plans'],
   moderation: ['partners', 'group-activities'],
   'trip-plans': ['partners', 'group-activities', 'moderation'],
+  billing: [],
 };
 
 /** Routes that must reach every capability: deleting an account erases its data in each, exporting it reads each. */

@@ -81,6 +81,11 @@ describe('Strava runtime settings and secrets', () => {
       const fn = functionOf(id);
       const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
       const statements = JSON.stringify(secretStatements(fn));
+      if (!secrets.some((secret) => secret.startsWith('stripe'))) {
+        expect(variables.STRIPE_SECRET_KEY_ARN, id).toBeUndefined();
+        expect(variables.STRIPE_WEBHOOK_SECRET_ARN, id).toBeUndefined();
+        expect(statements, id).not.toContain('secret:trailbuddy/stripe');
+      }
       if (secrets.length === 0) {
         expect(statements, id).toBe('[]');
         expect(variables.STRAVA_CLIENT_SECRET_ARN, id).toBeUndefined();
@@ -91,6 +96,20 @@ describe('Strava runtime settings and secrets', () => {
       if (secrets.includes('vapidPrivateKey')) {
         expect(secrets, id).toEqual(['vapidPrivateKey']);
         expect(JSON.stringify(variables.VAPID_PRIVATE_KEY_ARN), id).toContain('secret:trailbuddy/vapid');
+        expect(variables.APP_SECRET_ARN, id).toBeUndefined();
+        continue;
+      }
+      // The billing functions that call Stripe read Stripe's secret (the webhook also its signing secret), nothing else.
+      if (secrets.includes('stripeSecretKey')) {
+        expect(
+          secrets.every((secret) => secret.startsWith('stripe')),
+          id,
+        ).toBe(true);
+        expect(JSON.stringify(variables.STRIPE_SECRET_KEY_ARN), id).toContain('secret:trailbuddy/stripe');
+        if (secrets.includes('stripeWebhookSecret'))
+          expect(JSON.stringify(variables.STRIPE_WEBHOOK_SECRET_ARN), id).toContain('secret:trailbuddy/stripe');
+        else expect(variables.STRIPE_WEBHOOK_SECRET_ARN, id).toBeUndefined();
+        expect(statements, id).toContain('secret:trailbuddy/stripe');
         expect(variables.APP_SECRET_ARN, id).toBeUndefined();
         continue;
       }

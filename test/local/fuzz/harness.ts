@@ -1,3 +1,8 @@
+import {
+  DEFAULT_STRIPE_WEBHOOK_SECRET,
+  startStripeSimulator,
+  type StripeSimulator,
+} from '../../../infra/local/simulators/stripe';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -41,6 +46,16 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
     GOOGLE_OAUTH_BASE_URL: google.url,
     GOOGLE_HEALTH_API_BASE_URL: google.url,
   });
+  // The Stripe simulator and the settings the local stack gives the billing functions (no webhook endpoint: the
+  // attacks post to the webhook route themselves).
+  const stripe: StripeSimulator = await startStripeSimulator();
+  Object.assign(process.env, {
+    STRIPE_API_URL: stripe.url,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: stripe.price.id,
+    SITE_URL: process.env.SITE_URL ?? 'http://localhost:3000',
+  });
   const authorize = createJwtAuthorizer({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: [AUDIENCE] });
   const host = createApiHost({ routes, authorize, rootDir: ROOT_DIR });
   // Sync and connect put import jobs on the queue, as in the local stack (infra/local/stack.ts).
@@ -70,6 +85,7 @@ export async function startApiUnderTest(routes: readonly RouteDefinition[]) {
       importQueue.stop();
       await strava.stop();
       await google.stop();
+      await stripe.stop();
       await issuer.close();
       restoreTables();
     },

@@ -56,6 +56,10 @@ const COPY: Record<ErrorCode, string | null> = {
   ride_exists: null,
   state_changed: null,
   message_quota_exceeded: null,
+  // Billing: the server's messages say it (already Premium; subscribe first). Only Stripe calls the webhook.
+  already_premium: null,
+  no_billing_account: null,
+  invalid_signature: UNREADABLE,
   trip_plan_invalid: null,
   trip_plan_closed: null,
   trip_plan_changed: null,
