@@ -3,7 +3,9 @@
  * already built web/dist (run `npm run build:web` first; nothing is built here) the way the initial-js-gzip
  * benchmark does, in headless Chromium, and exits 1 when / or /login loads more than 160 kB gzip, loads Amplify, demo or
  * analysis code (or zod, on /), when /, /terms or the demo dashboard fetches /config.json, or when /, /login, /terms or the not-found page
- * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when a
+ * (any unknown path) would need JavaScript to show its main heading (the prerendered HTML must paint it), or when /,
+ * /terms or the not-found page links or loads app code for a signed-out visitor (only their own script of at most
+ * 1 kB gzip) or their phone menu fails with JavaScript on or off, or when a
  * signed-in screen would need it to show the layout shell (header and page frame), or when /dashboard or /analysis
  * would load recharts before showing their figures (the charts load lazily, after the first paint), or when /, /login
  * or /terms throw their prerendered HTML away as they hydrate instead of hydrating it in place, or when /login waits
@@ -34,6 +36,7 @@ import {
   paintsLayoutWithoutJs,
   scriptsBeforeFigures,
   shellSpinnerStart,
+  staticPageLinks,
   staticPhoneMenu,
 } from './support/public-pages';
 
@@ -43,10 +46,13 @@ const HEADING_FROM_HTML = ['/terms', '/no-such-trail'];
 /** Prerendered pages a signed-out visitor's browser hydrates: every painted element must stay (no second render). */
 const HYDRATED_IN_PLACE = ['/login'];
 /**
- * Static pages (web/src/prerender/pages.ts): a signed-out visitor's browser runs no React there, and the phone menu
- * opens, closes and leads on from the HTML and the entry's few lines.
+ * Static pages (web/src/prerender/pages.ts): their HTML links no app code (no app script, no modulepreload), a
+ * signed-out visitor's browser downloads only the page's own small script (web/src/static-page.ts), and the phone
+ * menu opens, closes and leads on with JavaScript off and on.
  */
 const STATIC_PAGES = ['/', '/terms', '/no-such-trail'];
+/** The most a static page's own script may weigh (gzip): a few hundred bytes, the app's entry alone is more. */
+const STATIC_PAGE_JS_MAX_BYTES = 1_000;
 const REACT_DOM = /node_modules\/react-dom\//;
 /** Sign-in hydrates without the runtime config; it loads beside it (only signing in and the API need it). */
 const INTERACTIVE_WITHOUT_CONFIG = ['/login'];
@@ -200,18 +206,36 @@ async function main(): Promise<number> {
       );
     }
     for (const path of STATIC_PAGES) {
-      const withReact = (await scriptsOf(path)).filter((script) =>
-        sourcesOf(distDir, script).some((source) => REACT_DOM.test(source)),
+      const links = await staticPageLinks(site.url, path);
+      const linksApp =
+        links.modulePreloads.length > 0 ||
+        links.scripts.length !== 1 ||
+        links.appEntry === undefined ||
+        links.scripts.includes(links.appEntry);
+      report(
+        linksApp,
+        `${path.padEnd(8)} ${linksApp ? `links app code in its HTML (scripts ${links.scripts.join(', ') || 'none'}; modulepreloads ${links.modulePreloads.join(', ') || 'none'}; app entry ${links.appEntry ?? 'not named'})` : 'links only its own script in its HTML, no app script or modulepreload'}`,
       );
+      const loaded = await scriptsOf(path);
+      const bytes = loaded.reduce((sum, script) => sum + gzipSize(readFileSync(fileForSitePath(distDir, script))), 0);
+      const onlyItsOwn = loaded.length === 1 && loaded[0] === links.scripts[0];
+      report(
+        !onlyItsOwn || bytes > STATIC_PAGE_JS_MAX_BYTES,
+        `${path.padEnd(8)} ${onlyItsOwn ? `downloads only its own script, ${bytes} B gzip (at most ${STATIC_PAGE_JS_MAX_BYTES} B)` : `downloads ${loaded.join(', ')} signed out (only its own script may load)`}`,
+      );
+      const withReact = loaded.filter((script) => sourcesOf(distDir, script).some((source) => REACT_DOM.test(source)));
       report(
         withReact.length > 0,
         `${path.padEnd(8)} ${withReact.length > 0 ? `loads React DOM (${withReact.join(', ')}) though it is static` : 'loads no React: read from its HTML'}`,
       );
-      const menu = await staticPhoneMenu(browser, site.url, path);
-      report(
-        menu !== 'works',
-        `${path.padEnd(8)} ${menu === 'works' ? 'opens and closes its phone menu, and leads on from it, without the app' : `phone menu: ${menu}`}`,
-      );
+      for (const javaScript of [true, false]) {
+        const menu = await staticPhoneMenu(browser, site.url, path, javaScript);
+        const how = javaScript ? 'with JavaScript' : 'without JavaScript';
+        report(
+          menu !== 'works',
+          `${path.padEnd(8)} ${menu === 'works' ? `opens and closes its phone menu, and leads on from it, ${how}` : `phone menu ${how}: ${menu}`}`,
+        );
+      }
     }
     for (const path of HYDRATED_IN_PLACE) {
       const lost = await prerenderedElementsLostInHydration(browser, site.url, path);

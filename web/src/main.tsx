@@ -1,10 +1,10 @@
 /**
  * The module entry: the stylesheet and a few lines, no React. A prerendered public page (web/scripts/prerender.ts)
  * is readable from its HTML alone, so the app's code (web/src/boot.tsx) is fetched once that HTML is on screen and
- * does not compete with it for the network and the main thread; on a static one (landing, terms, not found: links
- * only) a signed-out visitor never fetches it, and the phone menu works from a few lines here. Every other page (the layout shell of
- * the signed-in screens, demo mode) needs the app to show its data: it starts at once, with the screen's chunks and
- * the demo client or Amplify loading beside it rather than after it.
+ * does not compete with it for the network and the main thread. A static one (landing, terms, not found) does not
+ * even link this entry: its own small script (web/src/static-page.ts) loads it only for a signed-in or demo visitor.
+ * Every other page (the layout shell of the signed-in screens, demo mode) needs the app to show its data: it starts
+ * at once, with the screen's chunks and the demo client or Amplify loading beside it rather than after it.
  */
 import { DEMO_CHUNKS_ID } from './app/demo-areas';
 import { preloadScreenChunks } from './app/screens';
@@ -13,8 +13,6 @@ import { demoAtStart } from './lib/auth/demo-mode';
 import { amplifyNeededAtBoot } from './lib/auth/lazy-auth-service';
 import { afterFirstContentfulPaint } from './lib/first-paint';
 import { readableLocalStorage } from './lib/readable-storage';
-import { wireStaticMenu } from './lib/static-menu';
-import { STATIC_PAGE_MARK } from './prerender/static-page-mark';
 import './index.css';
 
 /** Lets the browser run input, paint and other tasks before the next step (a task boundary, not a delay). */
@@ -37,15 +35,9 @@ const startApp = async () => {
 /** Started here only to load in parallel: the app awaits (and reports) them itself. */
 const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
-const prerendered = document.getElementById('root')?.getAttribute('data-prerendered') ?? null;
-/** A signed-in or demo visitor sees their own header even on a static page: only the app knows it. */
-const appNeededOnStaticPage = () =>
-  demoAtStart(window.location.search) || amplifyNeededAtBoot(readableLocalStorage(), window.location.search);
+const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
 
-if (prerendered === STATIC_PAGE_MARK && !appNeededOnStaticPage()) {
-  // Read from its HTML: its links load the page they name, and the app never starts here (no long task).
-  wireStaticMenu(document);
-} else if (prerendered !== null) {
+if (prerendered) {
   afterFirstContentfulPaint(() => void startApp());
 } else {
   void startApp();

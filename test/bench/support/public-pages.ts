@@ -258,25 +258,54 @@ export function codeIn(
 }
 
 /**
- * The phone menu of a static page at 390 px, with the app kept out (its boot chunk is never fetched there anyway):
- * 'works' when the button opens the menu (aria-expanded, visible links), Escape closes it, and its Sign In link
- * loads the login page; else what went wrong.
+ * Whether a static page's phone menu (a <details> in its HTML) works at phone width, with JavaScript on or off: it
+ * starts closed, its toggle opens it, Escape closes it with the focus back on the toggle (JavaScript on: the page's
+ * few lines), and its Sign In link leads to sign-in. 'works', or what failed.
  */
-export async function staticPhoneMenu(browser: Browser, siteUrl: string, path: string): Promise<string> {
-  return inFreshPage(browser, { viewport: { width: 390, height: 844 } }, async (page) => {
+export async function staticPhoneMenu(
+  browser: Browser,
+  siteUrl: string,
+  path: string,
+  javaScriptEnabled: boolean,
+): Promise<string> {
+  return inFreshPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled }, async (page) => {
     await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
-    const button = page.getByRole('button', { name: 'Open menu' });
-    if ((await button.count()) !== 1) return 'no "Open menu" button';
-    await button.click();
+    const toggle = page.locator('header details > summary');
+    if ((await toggle.count()) !== 1) return 'no menu toggle (a <summary> in the header)';
+    if (!(await toggle.isVisible())) return 'its toggle is not visible at 390 px';
     const menu = page.locator('#mobile-menu');
-    if (!(await menu.isVisible())) return 'the button does not open it';
-    if ((await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')) !== 'true')
-      return 'aria-expanded stays false';
-    await page.keyboard.press('Escape');
-    if (await menu.isVisible()) return 'Escape does not close it';
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    if (await menu.isVisible()) return 'it is open before it is asked';
+    await toggle.click();
+    if (!(await menu.isVisible())) return 'the toggle does not open it';
+    if (javaScriptEnabled) {
+      await page.keyboard.press('Escape');
+      if (await menu.isVisible()) return 'Escape does not close it';
+      if ((await page.locator('header details > summary:focus').count()) !== 1)
+        return 'Escape leaves the focus off its toggle';
+      await toggle.click();
+    }
     await menu.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/login', { timeout: 30_000 });
     return 'works';
   });
+}
+
+/**
+ * What a static page's HTML links: its script tags' addresses, the app entry its own script may load (its
+ * data-app-entry), and its modulepreload links.
+ */
+export async function staticPageLinks(
+  siteUrl: string,
+  path: string,
+): Promise<{ scripts: string[]; appEntry: string | undefined; modulePreloads: string[] }> {
+  const html = await (await fetch(`${siteUrl}${path}`)).text();
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+  const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+  return {
+    scripts: scriptTags.flatMap((tag) => attribute(tag, 'src') ?? []),
+    appEntry: scriptTags.map((tag) => attribute(tag, 'data-app-entry')).find((entry) => entry !== undefined),
+    modulePreloads: (html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? []).flatMap(
+      (tag) => attribute(tag, 'href') ?? [],
+    ),
+  };
 }

@@ -1,19 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOSE_ICON_PATH, MENU_ICON_PATH, wireStaticMenu } from '@/lib/static-menu';
+import { wireStaticMenu } from '@/lib/static-menu';
 
 /** The header's phone menu as the prerendered HTML of a static page has it (web/src/components/layout/header.tsx). */
-function prerenderedHeader(): { button: HTMLButtonElement; menu: HTMLElement } {
+function prerenderedHeader(): { menu: HTMLDetailsElement; toggle: HTMLElement } {
   document.body.innerHTML = `
     <header>
-      <button type="button" aria-expanded="false" aria-controls="mobile-menu" aria-label="Open menu">
-        <svg aria-hidden="true"><path d="${MENU_ICON_PATH}"></path></svg>
-      </button>
-      <div id="mobile-menu" hidden><nav aria-label="Mobile"><a href="/login">Sign In</a></nav></div>
+      <details>
+        <summary><span>Menu</span></summary>
+        <div id="mobile-menu"><nav aria-label="Mobile"><a href="/login">Sign In</a></nav></div>
+      </details>
     </header>`;
-  return {
-    button: document.querySelector('button')!,
-    menu: document.getElementById('mobile-menu')!,
-  };
+  return { menu: document.querySelector('details')!, toggle: document.querySelector('summary')! };
 }
 
 describe('the phone menu of a static page, without the app', () => {
@@ -21,29 +18,24 @@ describe('the phone menu of a static page, without the app', () => {
     document.body.innerHTML = '';
   });
 
-  it('opens and closes from its button, saying so to assistive technology', () => {
-    const { button, menu } = prerenderedHeader();
+  it('closes on Escape and gives the focus back to its toggle', () => {
+    const { menu, toggle } = prerenderedHeader();
     wireStaticMenu(document);
-    button.click();
-    expect(menu.hidden).toBe(false);
-    expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(button.getAttribute('aria-label')).toBe('Close menu');
-    expect(button.querySelector('path')!.getAttribute('d')).toBe(CLOSE_ICON_PATH);
-    button.click();
-    expect(menu.hidden).toBe(true);
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(button.getAttribute('aria-label')).toBe('Open menu');
-    expect(button.querySelector('path')!.getAttribute('d')).toBe(MENU_ICON_PATH);
-  });
-
-  it('closes on Escape and gives the focus back to its button', () => {
-    const { button, menu } = prerenderedHeader();
-    wireStaticMenu(document);
-    button.click();
+    menu.open = true;
     document.querySelector<HTMLAnchorElement>('#mobile-menu a')!.focus();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    expect(menu.hidden).toBe(true);
-    expect(document.activeElement).toBe(button);
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('leaves a closed menu and the focus alone on Escape', () => {
+    const { menu } = prerenderedHeader();
+    wireStaticMenu(document);
+    const link = document.querySelector<HTMLAnchorElement>('#mobile-menu a')!;
+    link.focus();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(link);
   });
 
   it('does nothing on a page with no menu', () => {

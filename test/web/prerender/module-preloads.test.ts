@@ -9,6 +9,7 @@ import {
   withLowPriorityEntryPreloads,
   withModulePreloads,
   withScreenChunks,
+  withStaticPageScript,
   type BuildManifest,
 } from '@/prerender/module-preloads';
 
@@ -89,6 +90,34 @@ describe('the prerendered pages’ preloads', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/web-1.js">');
     expect(html).not.toContain('<link rel="modulepreload" crossorigin href=');
     expect(html.replace(' fetchpriority="low"', '')).toBe(shell);
+  });
+});
+
+describe('a static page’s script', () => {
+  it('links only the static pages’ script, naming the app’s entry for it, with no preload and no JavaScript note', () => {
+    const shell = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index-entry.js"></script>',
+      '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/web-1.js">',
+      '    <link rel="icon" href="/favicon.svg">',
+      '</head>',
+      '<body><div id="root"></div>',
+      '    <noscript>TrailBuddy needs JavaScript to run.</noscript>',
+      '</body>',
+    ].join('\n');
+    expect(withStaticPageScript(shell, '/assets/static-page-1.js', 'data-app-entry')).toBe(
+      [
+        '<head>',
+        '    <script type="module" crossorigin src="/assets/static-page-1.js" data-app-entry="/assets/index-entry.js"></script>',
+        '    <link rel="icon" href="/favicon.svg">',
+        '</head>',
+        '<body><div id="root"></div>',
+        '</body>',
+      ].join('\n'),
+    );
+    expect(() => withStaticPageScript('<head></head>', '/assets/static-page-1.js', 'data-app-entry')).toThrow(
+      'index.html has no module entry script.',
+    );
   });
 });
 

@@ -21,6 +21,19 @@ describe('build-time render', () => {
     expect(page).not.toHaveTextContent(NOT_FOUND_PAGE.path);
   });
 
+  it('renders a static page’s phone menu as a disclosure that works from the HTML, and a hydrated page’s as the app’s button', async () => {
+    const landing = painted(await renderPage('/', true));
+    const toggle = landing.querySelector('header details > summary');
+    expect(toggle).toHaveTextContent('Menu');
+    const menu = landing.querySelector('header details #mobile-menu')!;
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(landing.querySelector('header button[aria-controls]')).toBeNull();
+
+    const login = painted(await renderPage('/login'));
+    expect(login.querySelector('header details')).toBeNull();
+    expect(within(login).getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-controls', 'mobile-menu');
+  });
+
   it('renders the layout shell of the signed-in screens: header, a loading page frame, footer, no wrong links', async () => {
     const shell = painted(await renderShell());
     expect(within(shell).getByRole('banner')).toHaveTextContent('TrailBuddy');

@@ -104,3 +104,22 @@ export function withScreenChunks(shell: string, id: string, chunks: Record<strin
   const json = JSON.stringify(chunks).replace(/</g, '\\u003c');
   return shell.replace(entry[0], () => `<script type="application/json" id="${id}">${json}</script>\n    ${entry[0]}`);
 }
+
+/**
+ * The shell of a static page: its module entry swapped for the static pages' script `staticScript`, which holds the
+ * entry's address in `appEntryAttribute` (it loads the app only for a signed-in or demo visitor), and no modulepreload
+ * link, so a signed-out visitor downloads none of the app; nor index.html's note that the app needs JavaScript, which
+ * a static page does not.
+ */
+export function withStaticPageScript(shell: string, staticScript: string, appEntryAttribute: string): string {
+  const entry = /<script type="module"([^>]*) src="([^"]+)"([^>]*)><\/script>/.exec(shell);
+  if (!entry) throw new Error('index.html has no module entry script.');
+  const [tag, before, appEntry, after] = entry;
+  return shell
+    .replace(
+      tag,
+      () => `<script type="module"${before} src="${staticScript}" ${appEntryAttribute}="${appEntry}"${after}></script>`,
+    )
+    .replace(/\n?[ \t]*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\n?[ \t]*<noscript>[^<]*<\/noscript>/, '');
+}

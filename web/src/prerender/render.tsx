@@ -4,6 +4,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { AppProviders } from '@/app/provider';
+import { StaticMarkup } from '@/components/layout/static-markup';
 import { buildRoutes } from '@/app/router';
 import type { AuthService } from '@/lib/auth';
 
@@ -52,9 +53,12 @@ const sessionBeingRead: AuthService = {
 /** Any signed-in screen renders the same frame while the session is read: header, a page spinner, footer. */
 const SHELL_PATH = '/dashboard';
 
-/** The markup that goes inside `#root` for `path`. */
-export function renderPage(path: string): Promise<string> {
-  return renderRoute(path, signedOutVisitor);
+/**
+ * The markup that goes inside `#root` for `path`. A static page's is never hydrated (web/src/static-page.ts), so its
+ * interactive parts are rendered to work from the HTML alone.
+ */
+export function renderPage(path: string, isStatic = false): Promise<string> {
+  return renderRoute(path, signedOutVisitor, isStatic);
 }
 
 /**
@@ -65,7 +69,7 @@ export function renderShell(): Promise<string> {
   return renderRoute(SHELL_PATH, sessionBeingRead);
 }
 
-async function renderRoute(path: string, authService: AuthService): Promise<string> {
+async function renderRoute(path: string, authService: AuthService, isStatic = false): Promise<string> {
   const routes = buildRoutes();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
@@ -73,9 +77,11 @@ async function renderRoute(path: string, authService: AuthService): Promise<stri
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
-      <AppProviders config={BUILD_CONFIG} authService={authService}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <StaticMarkup.Provider value={isStatic}>
+        <AppProviders config={BUILD_CONFIG} authService={authService}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StaticMarkup.Provider>
     </StrictMode>
   );
   // `prerender` waits for the lazy screens but streams big boundaries out of line behind inline scripts (which the

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -8,6 +8,7 @@ import { CLOSE_ICON_PATH, MENU_ICON_PATH } from '@/lib/static-menu';
 import { Brand } from './brand';
 import { MessagesLink, NO_UNREAD_COUNTS, NotificationBell } from './notification-bell';
 import { signedInNav, signedOutNav, type NavItem } from './nav-links';
+import { StaticMarkup } from './static-markup';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -26,6 +27,7 @@ export function Header() {
   const { user, access, signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const staticMarkup = useContext(StaticMarkup);
   // The menu is open on the page it was opened on: navigating anywhere closes it, with no effect to reset it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
@@ -42,6 +44,27 @@ export function Header() {
   const navItems: readonly NavItem[] = signedIn ? signedInNav : signedOutNav;
   // While the session is being read, show no links rather than the wrong set.
   const showNav = access !== 'loading';
+
+  const mobileMenuContent = (
+    <>
+      <nav aria-label="Mobile" className="flex flex-col gap-1">
+        {navItems.map((item) => (
+          <NavLink key={item.to} to={item.to} end className={mobileLink}>
+            {item.label}
+          </NavLink>
+        ))}
+        {signedIn && <MessagesLink unread={unread.messages} layout="menu" />}
+      </nav>
+      <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+        <AccountActions
+          email={user?.email}
+          moderator={user?.groups?.includes('moderators') ?? false}
+          onSignOut={handleSignOut}
+          layout="menu"
+        />
+      </div>
+    </>
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -80,52 +103,74 @@ export function Header() {
               />
             </div>
 
-            <button
-              type="button"
-              className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpen(!menuOpen)}
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
+            {staticMarkup ? (
+              <StaticPhoneMenu>{mobileMenuContent}</StaticPhoneMenu>
+            ) : (
+              <button
+                type="button"
+                className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+                aria-expanded={menuOpen}
+                aria-controls={MOBILE_MENU_ID}
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                onClick={() => setMenuOpen(!menuOpen)}
               >
-                <path d={menuOpen ? CLOSE_ICON_PATH : MENU_ICON_PATH} />
-              </svg>
-            </button>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d={menuOpen ? CLOSE_ICON_PATH : MENU_ICON_PATH} />
+                </svg>
+              </button>
+            )}
           </>
         )}
       </div>
 
+      {!staticMarkup && (
+        <div
+          id={MOBILE_MENU_ID}
+          hidden={!menuOpen}
+          className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden"
+        >
+          {mobileMenuContent}
+        </div>
+      )}
+    </header>
+  );
+}
+
+/**
+ * The phone menu of a static page: a native disclosure that opens and closes with no JavaScript at all (the page's
+ * small script adds Escape, web/src/lib/static-menu.ts). It opens over the page, below the header.
+ */
+function StaticPhoneMenu({ children }: { children: ReactNode }) {
+  return (
+    <details className="group lg:hidden">
+      <summary className="flex cursor-pointer list-none items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">Menu</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d={MENU_ICON_PATH} className="group-open:hidden" />
+          <path d={CLOSE_ICON_PATH} className="hidden group-open:inline" />
+        </svg>
+      </summary>
       <div
         id={MOBILE_MENU_ID}
-        hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden"
+        className="absolute inset-x-0 top-full border-y border-slate-200 bg-white px-4 pb-4 pt-2 shadow-md"
       >
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          {navItems.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={mobileLink}>
-              {item.label}
-            </NavLink>
-          ))}
-          {signedIn && <MessagesLink unread={unread.messages} layout="menu" />}
-        </nav>
-        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          <AccountActions
-            email={user?.email}
-            moderator={user?.groups?.includes('moderators') ?? false}
-            onSignOut={handleSignOut}
-            layout="menu"
-          />
-        </div>
+        {children}
       </div>
-    </header>
+    </details>
   );
 }
 
