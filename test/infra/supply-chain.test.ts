@@ -85,7 +85,14 @@ const SECRET_PATTERNS: [string, RegExp][] = [
     /(?:secret|api_?key|private_?key|access_?token|refresh_?token)['"]?\s*[:=]\s*['"]([A-Za-z0-9+/=_.-]{16,})['"]/i,
   ],
 ];
-const ALLOWED_VALUES = ['strava-simulator-secret', 'GOCSPX-google-simulator-secret', 'must-not-be-stored'];
+const ALLOWED_VALUES = [
+  'strava-simulator-secret',
+  'GOCSPX-google-simulator-secret',
+  'must-not-be-stored',
+  // the Stripe simulator's own key and webhook secret (docs/billing.md); Stripe's real test keys are longer
+  'sk_test_trailbuddy_simulator',
+  'whsec_trailbuddy_simulator',
+];
 
 function repositoryFiles(): string[] {
   // Tracked files plus new ones not ignored yet: what the next commit could contain.
