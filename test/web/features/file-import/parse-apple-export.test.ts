@@ -107,6 +107,16 @@ describe("Apple Health's export", () => {
     expect(progress.at(-1)).toBe(2);
   });
 
+  it('never reports fewer activities found than it reported before, as more bytes arrive', async () => {
+    const reports: Array<{ bytesRead: number; activitiesFound: number }> = [];
+    await parseFile(chunked(utf8(EXPORT_XML), 64), 'export.xml', { onProgress: (report) => reports.push(report) });
+    expect(reports.filter((report) => report.activitiesFound === 1).length).toBeGreaterThan(1);
+    reports.forEach((report, i) => {
+      const before = reports[i - 1];
+      if (before) expect(report.activitiesFound).toBeGreaterThanOrEqual(before.activitiesFound);
+    });
+  });
+
   it('streams a large export without holding it: 40,000 workouts and a year of step samples', async () => {
     const encoder = new TextEncoder();
     async function* generated(): AsyncIterable<Uint8Array> {

@@ -47,18 +47,22 @@ export async function parseFile(chunks: ByteChunks, fileName: string, options: P
     );
   }
   let bytesRead = 0;
+  let activitiesFound = 0;
   const counted = countedChunks(chunks, {
     signal: options.signal,
     onBytes: (bytes) => {
       bytesRead = bytes;
-      options.onProgress?.({ bytesRead, activitiesFound: 0 });
+      options.onProgress?.({ bytesRead, activitiesFound });
     },
   });
   const plain = isGzipName(fileName) ? gunzipChunks(counted) : counted;
   if (kind === 'apple') {
     const found = await summariseAppleExport(textChunks(plain), {
       signal: options.signal,
-      onActivity: (activitiesFound) => options.onProgress?.({ bytesRead, activitiesFound }),
+      onActivity: (found) => {
+        activitiesFound = found;
+        options.onProgress?.({ bytesRead, activitiesFound });
+      },
     });
     options.onProgress?.({ bytesRead, activitiesFound: found.activities.length });
     return { ...found, skipped: [] };
