@@ -53,6 +53,7 @@ async function concretePath(page: Page, template: string, query: string): Promis
   return hrefs.find((href) => pattern.test(href.split(/[?#]/)[0]!)) ?? template.replace(/:\w+/g, 'no-such-id');
 }
 
+// Each suite allows 180 s: every screen may take up to its 20 s settle on a loaded machine.
 describe('accessibility (axe: no serious or critical violations)', () => {
   it('every public screen, signed out, and the not-found page', async () => {
     const page = currentPage();
@@ -61,7 +62,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     expect(publicPaths).toEqual(expect.arrayContaining(['/', '/login']));
     for (const path of [...publicPaths, '/no-such-page']) await check(page, path, findings, 'load');
     expect(findings).toEqual([]);
-  });
+  }, 180_000);
 
   it('every screen in demo mode', async () => {
     const page = currentPage();
