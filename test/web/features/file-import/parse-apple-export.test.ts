@@ -209,6 +209,19 @@ describe("Apple Health's export", () => {
     expect((await readError(parseFile(chunked(utf8(afterRoot), 101), 'export.xml'))).code).toBe('malformed');
   });
 
+  it('reads a step record’s entities alike whether it reads the tag itself or leaves it to the parser', async () => {
+    const day = '2026-07-06 08:00:00 -0700';
+    const plain = steps('Pat &amp; Sam’s iPhone', day, 100);
+    // A character reference is not in the plain form: saxes reads this one.
+    const referenced = steps('Pat &#38; Sam’s iPhone', day, 200);
+    const exportXml = EXPORT_XML.replace('</HealthData>', `${plain}${referenced}</HealthData>`);
+    const read = await parseFile(chunked(utf8(exportXml), 101), 'export.xml');
+    // One source, so its samples add up (two sources would give the larger, 200).
+    expect(read.dailySteps).toContainEqual({ date: '2026-07-06', steps: 300 });
+    const repeated = EXPORT_XML.replace('value="812"/>', 'value="812" value="9"/>');
+    expect((await readError(parseFile(chunked(utf8(repeated), 101), 'export.xml'))).code).toBe('malformed');
+  });
+
   it('a long run of records it passes over is not taken for a file without tags', async () => {
     const heartRate = ` <Record type="HKQuantityTypeIdentifierHeartRate" value="70"/>${' '.repeat(4000)}\n`;
     const exportXml = `${HEAD}${heartRate.repeat(300)}${steps('iPhone', '2026-07-05 08:00:00 -0700', 10)}</HealthData>`;

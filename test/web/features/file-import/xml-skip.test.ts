@@ -100,4 +100,18 @@ describe('passing over the elements an import does not read', () => {
     expect(skipper.held).toBe(0);
     expect(skipper.next('</Record>').kept).toBe('</Record>');
   });
+
+  it('offers a self-closing tag holding the mark to takeTag, which takes it from the parser when it reads it', () => {
+    const offered: string[] = [];
+    const skipper = new ElementSkipper('HealthData', {
+      ...RULE,
+      takeTag: (tag) => (offered.push(tag), !tag.includes('keep')),
+    });
+    const kept = `<Record type="StepCount" note="keep"/><Record type="StepCount">1</Record>`;
+    const content = ` ${STEP}${HEART}${kept}\n`;
+    let given = '';
+    for (let at = 0; at < content.length; at += 7) given += skipper.next(content.slice(at, at + 7)).kept;
+    expect(given + skipper.rest()).toBe(` ${kept}\n`);
+    expect(offered).toEqual([STEP, '<Record type="StepCount" note="keep"/>']);
+  });
 });

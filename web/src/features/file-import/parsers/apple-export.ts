@@ -4,6 +4,7 @@ import type { FileActivitySummary, FileDailySteps } from '@shared/schemas/file-i
 import { FileImportError } from './errors';
 import type { SkipRule } from './xml-skip';
 import { pumpXml, type XmlStretch } from './xml-stream';
+import { plainEmptyTagAttributes } from './xml-tag';
 
 /**
  * Apple Health's "Export All Health Data" writes `apple_health_export/export.xml` (Apple's HealthKit export; element
@@ -86,12 +87,50 @@ function workoutSummary(workout: OpenWorkout): FileActivitySummary | null {
 
 const STEP_COUNT = 'HKQuantityTypeIdentifierStepCount';
 
+const STEP_ATTRIBUTES = ['type', 'startDate', 'value', 'sourceName'] as const;
+
+/** Each day's steps by source, summed as the step records are read. */
+class StepTotals {
+  private readonly bySource = new Map<string, Map<string, number>>();
+
+  add(attributes: Record<string, string>): void {
+    if (attributes.type !== STEP_COUNT) return;
+    // Millions of samples: their local day is the date as written, and a full date parse each cost a tenth of the read.
+    const day = LOCAL_DAY.test(attributes.startDate ?? '') ? attributes.startDate!.slice(0, 10) : null;
+    const steps = number(attributes.value);
+    if (!day || steps === null) return;
+    const source = attributes.sourceName ?? '';
+    const days = this.bySource.get(day) ?? new Map<string, number>();
+    days.set(source, (days.get(source) ?? 0) + steps);
+    this.bySource.set(day, days);
+  }
+
+  /** A day's total is the largest of its sources' sums (see summariseAppleExport). */
+  daily(): FileDailySteps[] {
+    return [...this.bySource]
+      .map(([date, sources]) => ({ date, steps: Math.round(Math.max(...sources.values())) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
+}
+
 /**
  * Most of an export is samples this import does not read (heart rate, energy, distance…): they are passed over before
- * the XML parser, which then spends its time on workouts and step counts only. A record is read whenever its start tag
- * names the step count anywhere, so however it is written a step sample is never lost.
+ * the XML parser, which then spends its time on workouts only. A record is read whenever its start tag names the step
+ * count anywhere, so however it is written a step sample is never lost: a step record written as the export writes it
+ * (one plain self-closing tag, about half of a bench export's bytes) is read from its tag here, and any other form goes
+ * to the XML parser.
  */
-const UNREAD_RECORD: SkipRule = { name: 'Record', unlessTagHas: STEP_COUNT };
+function recordRule(steps: StepTotals): SkipRule {
+  return {
+    name: 'Record',
+    unlessTagHas: STEP_COUNT,
+    takeTag: (tag) => {
+      const attributes = plainEmptyTagAttributes(tag, 'Record', STEP_ATTRIBUTES);
+      if (attributes) steps.add(attributes);
+      return attributes !== null;
+    },
+  };
+}
 
 export interface AppleExportSummary {
   activities: FileActivitySummary[];
@@ -109,7 +148,7 @@ export async function summariseAppleExport(
   const parser = new SaxesParser({ xmlns: false, position: false });
   const stretch: XmlStretch = { chars: 0 };
   const activities: FileActivitySummary[] = [];
-  const stepsBySource = new Map<string, Map<string, number>>();
+  const steps = new StepTotals();
   let sawRoot = false;
   let workout: OpenWorkout | null = null;
 
@@ -125,15 +164,8 @@ export async function summariseAppleExport(
       sawRoot = true;
       return;
     }
-    if (node.name === 'Record' && attributes.type === STEP_COUNT) {
-      // Millions of samples: their local day is the date as written, and a full date parse each cost a tenth of the read.
-      const day = LOCAL_DAY.test(attributes.startDate ?? '') ? attributes.startDate!.slice(0, 10) : null;
-      const steps = number(attributes.value);
-      if (!day || steps === null) return;
-      const source = attributes.sourceName ?? '';
-      const days = stepsBySource.get(day) ?? new Map<string, number>();
-      days.set(source, (days.get(source) ?? 0) + steps);
-      stepsBySource.set(day, days);
+    if (node.name === 'Record') {
+      steps.add(attributes);
     } else if (node.name === 'Workout') {
       workout = { attributes, distance: null, calories: null, heartRate: null, elevation: null };
     } else if (workout && node.name === 'WorkoutStatistics') {
@@ -162,11 +194,8 @@ export async function summariseAppleExport(
     signal: options.signal,
     stretch,
     whatItIsNot: "Apple Health's export.xml",
-    skipping: { root: 'HealthData', rule: UNREAD_RECORD, rootOpen: () => sawRoot },
+    skipping: { root: 'HealthData', rule: recordRule(steps), rootOpen: () => sawRoot },
   });
   if (!sawRoot) throw new FileImportError('malformed', 'The file has no XML element in it.');
-  const dailySteps = [...stepsBySource]
-    .map(([date, sources]) => ({ date, steps: Math.round(Math.max(...sources.values())) }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-  return { activities, dailySteps };
+  return { activities, dailySteps: steps.daily() };
 }

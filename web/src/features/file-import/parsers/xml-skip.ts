@@ -1,7 +1,12 @@
-/** Which elements the XML parser need not see: each `name` element whose start tag does not hold `unlessTagHas`. */
+/**
+ * Which elements the XML parser need not see: each `name` element whose start tag does not hold `unlessTagHas`. A
+ * `name` element that holds it and is one self-closing tag is offered to `takeTag` (the whole tag, `<` to `>`): when
+ * it returns true it has read the element itself and the parser does not see it either.
+ */
 export interface SkipRule {
   name: string;
   unlessTagHas: string;
+  takeTag?: (tag: string) => boolean;
 }
 
 // A start tag's end: the first `>` outside quoted attribute values (XML allows a raw `>` inside one).
@@ -141,12 +146,16 @@ export class ElementSkipper {
     // element is read to its end.
     const named = nameAt(text, lt + 1, this.rule.name);
     if (named !== true) return named === NEEDS_MORE ? null : read(lt + 1);
+    const { takeTag } = this.rule;
     // The first `>` is at or before the tag's end: a mark found before it is in the tag.
-    if (this.markAt(text, lt) < text.indexOf('>', lt)) return read(lt + 1);
+    if (!takeTag && this.markAt(text, lt) < text.indexOf('>', lt)) return read(lt + 1);
     START_TAG_END.lastIndex = lt + 1;
     if (!START_TAG_END.test(text)) return null;
     const tagEnd = START_TAG_END.lastIndex;
-    if (this.markAt(text, lt) < tagEnd) return read(tagEnd);
+    if (this.markAt(text, lt) < tagEnd) {
+      const taken = text.charCodeAt(tagEnd - 2) === SLASH && takeTag?.(text.slice(lt, tagEnd));
+      return taken ? passedOver(tagEnd) : read(tagEnd);
+    }
     if (text.charCodeAt(tagEnd - 2) === SLASH) return passedOver(tagEnd);
     const end = endOfPlainElement(text, this.rule.name, tagEnd);
     if (end === NEEDS_MORE) return text.length - lt > LONGEST_SKIPPED_ELEMENT ? read(tagEnd) : null;
