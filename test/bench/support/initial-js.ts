@@ -12,8 +12,8 @@ export function gzipSize(contents: Uint8Array | string): number {
   return gzipSync(contents).length;
 }
 
-/** The scripts index.html starts loading before any code runs: the module entry and its modulepreloads. */
-export function scriptsNamedInIndexHtml(html: string): string[] {
+/** The scripts a page's HTML starts loading before any code runs: its module scripts and modulepreloads. */
+export function scriptsNamedInHtml(html: string): string[] {
   const paths: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isModuleScript = tag.startsWith('<script') && /\btype=["']?module\b/.test(tag);
@@ -29,9 +29,12 @@ export function staticImportsOf(chunk: string): string[] {
   return [...chunk.matchAll(/(?:\bfrom|\bimport)\s*(["'`])(\.\.?\/[^"'`]+?\.js)\1/g)].map((match) => match[2]!);
 }
 
-/** Site paths (e.g. '/assets/index-abc.js') of index.html's scripts and everything they import statically. */
-export function staticInitialScripts(distDir: string): Set<string> {
-  const pending = scriptsNamedInIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'));
+/**
+ * Site paths (e.g. '/assets/index-abc.js') of the scripts `html` names and everything they import statically: the
+ * app's shell (web/dist/index.html) names the app's entry, a static prerendered page only its own small script.
+ */
+export function staticInitialScripts(distDir: string, html: string): Set<string> {
+  const pending = scriptsNamedInHtml(html);
   const seen = new Set<string>();
   while (pending.length > 0) {
     const path = pending.pop()!;
