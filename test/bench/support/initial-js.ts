@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { createSiteHandler } from '../../../infra/local/site';
 import type { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 
@@ -96,6 +96,15 @@ export async function serveBuiltSite(distDir: string): Promise<{ url: string; cl
   };
 }
 
+/** A fresh browser context that refuses every request to another origin than `origin`: nothing leaves the machine. */
+export async function contextWithin(browser: Browser, origin: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.route('**/*', (route) =>
+    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+  );
+  return context;
+}
+
 /**
  * Site paths of every script the browser fetches when it opens `path` and the network goes quiet:
  * the entry, its modulepreloads and static imports, and whatever boot and the route load lazily.
@@ -108,11 +117,8 @@ export async function scriptsLoadedFor(
   options: { scrollToEnd?: boolean } = {},
 ): Promise<string[]> {
   const origin = new URL(siteUrl).origin;
-  const context = await browser.newContext();
+  const context = await contextWithin(browser, origin);
   try {
-    await context.route('**/*', (route) =>
-      new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
-    );
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {

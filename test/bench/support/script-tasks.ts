@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { contextWithin } from './initial-js';
 
 /**
  * One event of a Chrome trace (the Trace Event Format: `ph` X is a complete event; ts and dur are wall-clock µs, tts
@@ -95,12 +96,8 @@ export function longestScriptTaskMs(events: readonly TraceEvent[]): number {
  * origins are refused, so nothing leaves the machine.
  */
 export async function longestScriptTaskOpening(browser: Browser, url: string): Promise<number> {
-  const origin = new URL(url).origin;
-  const context = await browser.newContext();
+  const context = await contextWithin(browser, new URL(url).origin);
   try {
-    await context.route('**/*', (route) =>
-      new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
-    );
     const page = await context.newPage();
     await browser.startTracing(page, { categories: CATEGORIES });
     let opened: unknown = null;
