@@ -1,8 +1,8 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct, type IDependable } from 'constructs';
+import { jsonAccessLogFormat } from './access-log-format';
 
 export interface HttpApiGatewayProps {
   /**
@@ -52,20 +52,7 @@ export class HttpApiGateway extends Construct {
       throttle: { rateLimit: 50, burstLimit: 100 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
-        // No query strings, headers or bodies: they can carry OAuth codes and tokens.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            ip: '$context.identity.sourceIp',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLength: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-          }),
-        ),
+        format: jsonAccessLogFormat('http'),
       },
     });
   }

@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnApi, LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -18,6 +17,7 @@ import {
 } from '../../functions/shared/live-routes';
 import type { TableId } from '../../functions/shared/tables';
 import { LIVE_CONNECTION_KEY_PREFIX } from '../../functions/repositories/keys/live-connections';
+import { jsonAccessLogFormat } from './access-log-format';
 import { HouseFunction } from './house-function';
 
 export interface LiveChannelProps {
@@ -115,20 +115,7 @@ export class LiveChannel extends Construct {
             removalPolicy: RemovalPolicy.DESTROY,
           }),
         ),
-        // No query strings: the handshake's carries the ID token.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            ip: '$context.identity.sourceIp',
-            routeKey: '$context.routeKey',
-            eventType: '$context.eventType',
-            status: '$context.status',
-            connectionId: '$context.connectionId',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-          }),
-        ),
+        format: jsonAccessLogFormat('websocket'),
       },
     });
     for (const route of ['$disconnect-Route', 'ping-Route'])

@@ -23,3 +23,10 @@ export function unifiedActivity(
     ...fields,
   };
 }
+
+/** Makes activities numbered 1, 2, … (their provider ids) in `defaults`, each field overridable by the call. */
+export function numberedActivities(defaults: Partial<UnifiedActivity>) {
+  let nextId = 1;
+  return (fields: Partial<UnifiedActivity> & Pick<UnifiedActivity, 'start_time'>): UnifiedActivity =>
+    unifiedActivity({ provider_activity_id: String(nextId++), ...defaults, ...fields });
+}

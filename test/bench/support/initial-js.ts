@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { createSiteHandler } from '../../../infra/local/site';
 import type { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 
@@ -12,8 +12,8 @@ export function gzipSize(contents: Uint8Array | string): number {
   return gzipSync(contents).length;
 }
 
-/** The scripts index.html starts loading before any code runs: the module entry and its modulepreloads. */
-export function scriptsNamedInIndexHtml(html: string): string[] {
+/** The scripts a page's HTML starts loading before any code runs: its module scripts and modulepreloads. */
+export function scriptsNamedInHtml(html: string): string[] {
   const paths: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isModuleScript = tag.startsWith('<script') && /\btype=["']?module\b/.test(tag);
@@ -29,9 +29,12 @@ export function staticImportsOf(chunk: string): string[] {
   return [...chunk.matchAll(/(?:\bfrom|\bimport)\s*(["'`])(\.\.?\/[^"'`]+?\.js)\1/g)].map((match) => match[2]!);
 }
 
-/** Site paths (e.g. '/assets/index-abc.js') of index.html's scripts and everything they import statically. */
-export function staticInitialScripts(distDir: string): Set<string> {
-  const pending = scriptsNamedInIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'));
+/**
+ * Site paths (e.g. '/assets/index-abc.js') of the scripts `html` names and everything they import statically: the
+ * app's shell (web/dist/index.html) names the app's entry, a static prerendered page only its own small script.
+ */
+export function staticInitialScripts(distDir: string, html: string): Set<string> {
+  const pending = scriptsNamedInHtml(html);
   const seen = new Set<string>();
   while (pending.length > 0) {
     const path = pending.pop()!;
@@ -93,6 +96,15 @@ export async function serveBuiltSite(distDir: string): Promise<{ url: string; cl
   };
 }
 
+/** A fresh browser context that refuses every request to another origin than `origin`: nothing leaves the machine. */
+export async function contextWithin(browser: Browser, origin: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.route('**/*', (route) =>
+    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+  );
+  return context;
+}
+
 /**
  * Site paths of every script the browser fetches when it opens `path` and the network goes quiet:
  * the entry, its modulepreloads and static imports, and whatever boot and the route load lazily.
@@ -105,11 +117,8 @@ export async function scriptsLoadedFor(
   options: { scrollToEnd?: boolean } = {},
 ): Promise<string[]> {
   const origin = new URL(siteUrl).origin;
-  const context = await browser.newContext();
+  const context = await contextWithin(browser, origin);
   try {
-    await context.route('**/*', (route) =>
-      new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
-    );
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {

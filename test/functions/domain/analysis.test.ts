@@ -11,33 +11,20 @@ import {
   totalsBetween,
 } from '../../../functions/domain/analysis';
 import { buildDailyAggregates, emptyDailyAggregate } from '../../../functions/domain/metrics';
-import { PROVIDER_TYPES, type UnifiedActivity } from '../../../functions/shared/schemas/activity';
+import { PROVIDER_TYPES } from '../../../functions/shared/schemas/activity';
 import { AnalysisResponse, MAX_CHART_BARS } from '../../../functions/shared/schemas/analysis';
 import type { DailyAggregate } from '../../../functions/shared/schemas/metrics';
+import { numberedActivities } from '../../support/unified-activity';
 
 const VANCOUVER = 'America/Vancouver';
-let nextId = 1;
-
-function activity(overrides: Partial<UnifiedActivity> & Pick<UnifiedActivity, 'start_time'>): UnifiedActivity {
-  return {
-    user_id: 'user-1',
-    provider_type: 'strava',
-    provider_activity_id: String(nextId++),
-    activity_type: 'Run',
-    name: 'Run',
-    duration_seconds: 1800,
-    distance_meters: 5000,
-    calories_burned: null,
-    steps: null,
-    heart_rate_avg: null,
-    heart_rate_max: null,
-    activity_level: 'active',
-    elevation_gain_meters: null,
-    average_speed_mps: null,
-    fetched_at: '2026-06-15T12:00:00Z',
-    ...overrides,
-  };
-}
+const activity = numberedActivities({
+  user_id: 'user-1',
+  name: 'Run',
+  duration_seconds: 1800,
+  distance_meters: 5000,
+  activity_level: 'active',
+  fetched_at: '2026-06-15T12:00:00Z',
+});
 
 function day(date: string, fields: Partial<DailyAggregate> = {}): DailyAggregate {
   return { ...emptyDailyAggregate(date), ...fields };

@@ -4,7 +4,6 @@ import { handler as getConnections } from '../../../functions/handlers/connectio
 import { handler as postSync } from '../../../functions/handlers/connections/post-sync';
 import { handler as getAuthorizeUrl } from '../../../functions/handlers/google/get-authorize-url';
 import { handler as postConnect } from '../../../functions/handlers/google/post-connect';
-import { logger } from '../../../functions/lib/logger';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { tokenCipher } from '../../../functions/lib/token-cipher';
@@ -17,6 +16,7 @@ import { handler as getImportJobs } from '../../../functions/handlers/import-job
 import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
+import { captureLogOutput } from '../../support/captured-logs';
 import { startStrava } from '../strava/helpers';
 import { AVERY, consentAs, healthUserIdOf, JORDAN, newUserId, PRIYA, startGoogle } from './helpers';
 
@@ -25,29 +25,16 @@ const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 let sim: GoogleSimulator;
 let strava: StravaSimulator;
 let queue: LocalImportQueue;
-const output: string[] = [];
-const originalStdout = process.stdout.write.bind(process.stdout);
-const originalStderr = process.stderr.write.bind(process.stderr);
+// Every log line the handlers write, at the most verbose level, to check no token ever appears.
+const output = captureLogOutput();
 
 beforeAll(async () => {
   strava = await startStrava();
   sim = await startGoogle();
   queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, visibilityTimeoutMs: 10 });
-  // Every log line the handlers write, at the most verbose level, to check no token ever appears.
-  logger.setLogLevel('DEBUG');
-  const capture = (original: typeof process.stdout.write) =>
-    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      output.push(String(chunk));
-      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
-  process.stdout.write = capture(originalStdout);
-  process.stderr.write = capture(originalStderr);
 });
 afterAll(async () => {
   queue.stop();
-  process.stdout.write = originalStdout;
-  process.stderr.write = originalStderr;
-  logger.setLogLevel('SILENT');
   await sim.stop();
   await strava.stop();
 });

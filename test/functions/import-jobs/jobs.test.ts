@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
@@ -15,28 +15,17 @@ import { DEFAULT_TIME_ZONE } from '../../../functions/shared/schemas/metrics';
 import { SEEDED_ATHLETE_IDS, type PageOrder, type StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { connectAs, MAYA, newUserId, startStrava, testDeps, type TestDeps } from '../strava/helpers';
+import { quarterHourStart, useStravaSyncFixture } from '../strava/sync-fixture';
 
 const DAY_MS = 86_400_000;
-const QUARTER_MS = 15 * 60_000;
-/** Five minutes into the current quarter hour (near real time: the purge suites delete items that look 7 days old). */
-const START = new Date(Math.floor(Date.now() / QUARTER_MS) * QUARTER_MS + 5 * 60_000).toISOString();
+const START = quarterHourStart();
 const PER_PAGE = 100;
 const RECENT = 1_500;
 const OLDER = 450;
 /** Strava's read limit per 15 minutes, well below the ~17 + 4 pages the import and the backfill need. */
 const FIFTEEN_MIN_LIMIT = 4;
 
-const sims: StravaSimulator[] = [];
-afterAll(async () => {
-  for (const sim of sims) await sim.stop();
-});
-beforeEach(() => {
-  process.env.STRAVA_SYNC_PAGE_SIZE = String(PER_PAGE);
-});
-afterEach(() => {
-  delete process.env.STRAVA_SYNC_PAGE_SIZE;
-  setLocalImportQueue(null);
-});
+const sims = useStravaSyncFixture(PER_PAGE);
 
 interface Sent {
   message: ImportMessage;

@@ -4,7 +4,7 @@ import { PartnerProfileResponse } from '../../../functions/shared/schemas/partne
 import type { FileActivitySummary } from '../../../functions/shared/schemas/file-import';
 import type { ProfileSettings } from '../../../functions/shared/schemas/profile';
 import { callRoute, userClaims } from '../../support/api-events';
-import { member } from './helpers';
+import { member, viewerMember } from './helpers';
 
 /**
  * A member's imported files are their own records: with their consent to matching on activity, the outings in them
@@ -53,20 +53,6 @@ async function memberWithFiles(outings: FileActivitySummary[], useActivityForMat
   return userId;
 }
 
-/** The member who looks: a declared level and pace, so both can be compared. */
-const viewerMember = () =>
-  member({
-    name: 'Blake',
-    settings: {
-      homeArea: AREA,
-      activities: ['running'],
-      availability: ['weekends', 'mornings'],
-      level: 'Advanced',
-      paces: { running: 'fast' },
-    },
-    metrics: null,
-  });
-
 async function partnerAsSeenBy(viewer: string, other: string) {
   const response = await callRoute('get-partner', { claims: userClaims(viewer), pathParameters: { userId: other } });
   expect(response.status).toBe(200);
@@ -75,7 +61,7 @@ async function partnerAsSeenBy(viewer: string, other: string) {
 
 describe('partner matching on imported files', () => {
   it('with consent, the outings of imported files give the level, usual hours and pace others are matched on', async () => {
-    const viewer = await viewerMember();
+    const viewer = await viewerMember(AREA);
     const seen = await partnerAsSeenBy(viewer, await memberWithFiles(morningRuns, true));
     expect(seen.level).not.toBeNull();
     expect(seen.notCompared).not.toContain('level');
@@ -84,7 +70,7 @@ describe('partner matching on imported files', () => {
   });
 
   it('without consent, nothing from the files takes part: the same as a member who imported nothing', async () => {
-    const viewer = await viewerMember();
+    const viewer = await viewerMember(AREA);
     const anonymous = <T extends { userId: string; displayName: string }>(partner: T) => ({
       ...partner,
       userId: 'A',

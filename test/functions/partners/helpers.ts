@@ -134,6 +134,21 @@ export async function member({ settings = {}, metrics = {}, name = 'Member' }: M
   return userId;
 }
 
+/** The member who looks at others in `homeArea`: a declared level and running pace, so both can be compared. */
+export function viewerMember(homeArea: ProfileSettings['homeArea']): Promise<string> {
+  return member({
+    name: 'Blake',
+    settings: {
+      homeArea,
+      activities: ['running'],
+      availability: ['weekends', 'mornings'],
+      level: 'Advanced',
+      paces: { running: 'fast' },
+    },
+    metrics: null,
+  });
+}
+
 export async function updateSettings(userId: string, settings: ProfileSettings): Promise<void> {
   await saveProfileSettings(userId, `${userId}@example.com`, settings, NOW);
   await refreshPartnerIndex(userId, settings, NOW);

@@ -10,7 +10,7 @@ import { ProfileResponse, type ProfileSettings } from '../../../functions/shared
 import { recalculateUserMetrics } from '../../../functions/usecases/metrics';
 import { callRoute, userClaims } from '../../support/api-events';
 import { unifiedActivity } from '../../support/unified-activity';
-import { member } from '../partners/helpers';
+import { member, viewerMember } from '../partners/helpers';
 import { useOwnTables } from '../../support/own-tables';
 
 /**
@@ -62,17 +62,7 @@ async function memberA(activities: UnifiedActivity[], settings: Partial<ProfileS
 useOwnTables();
 let viewer: string;
 beforeAll(async () => {
-  viewer = await member({
-    name: 'Blake',
-    settings: {
-      homeArea: AREA,
-      activities: ['running'],
-      availability: ['weekends', 'mornings'],
-      level: 'Advanced',
-      paces: { running: 'fast' },
-    },
-    metrics: null,
-  });
+  viewer = await viewerMember(AREA);
 });
 
 async function searchFor(other: string, query: string): Promise<PartnerCard | null> {

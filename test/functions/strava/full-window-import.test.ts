@@ -1,33 +1,21 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { syncStrava } from '../../../functions/usecases/strava-sync';
 import type { PageOrder, StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { connectAs, MAYA, newUserId, startStrava, testDeps } from './helpers';
+import { quarterHourStart, useStravaSyncFixture } from './sync-fixture';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
-/**
- * Five minutes into the current quarter hour. Near real time on purpose: the shared test database's purge suites
- * delete items whose fetch time looks more than 7 days old.
- */
-const START = new Date(Math.floor(Date.now() / (15 * 60_000)) * 15 * 60_000 + 5 * 60_000).toISOString();
+const START = quarterHourStart();
 const PER_PAGE = 100;
 const ADDED = 1_500;
 /** Strava's read limit per 15 minutes, well below the ~17 pages the window needs. */
 const FIFTEEN_MIN_LIMIT = 4;
 
-const sims: StravaSimulator[] = [];
-afterAll(async () => {
-  for (const sim of sims) await sim.stop();
-});
-beforeEach(() => {
-  process.env.STRAVA_SYNC_PAGE_SIZE = String(PER_PAGE);
-});
-afterEach(() => {
-  delete process.env.STRAVA_SYNC_PAGE_SIZE;
-});
+const sims = useStravaSyncFixture(PER_PAGE);
 
 /** A simulator on a manual clock with short-lived tokens, a small 15-minute limit and 1,500 extra activities in the 30-day window. */
 async function busyAthlete(pageOrder: PageOrder) {

@@ -7,7 +7,6 @@ import { handler as postSync } from '../../../functions/handlers/connections/pos
 import { handler as getAuthorizeUrl } from '../../../functions/handlers/strava/get-authorize-url';
 import { handler as postConnect } from '../../../functions/handlers/strava/post-connect';
 import { handler as getSyncRequests } from '../../../functions/handlers/sync-requests/get-sync-requests';
-import { logger } from '../../../functions/lib/logger';
 import { upsertActivities } from '../../../functions/repositories/activities';
 import { getConnection } from '../../../functions/repositories/connections';
 import { getMetrics } from '../../../functions/repositories/metrics';
@@ -26,34 +25,22 @@ import { handler as getImportJobs } from '../../../functions/handlers/import-job
 import { startLocalImportQueue, type LocalImportQueue } from '../../../infra/local/import-queue';
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { invoke, userClaims } from '../../support/api-events';
+import { captureLogOutput } from '../../support/captured-logs';
 import { consentAs, LIAM, MAYA, newUserId, SOFIA, startStrava, testDeps } from './helpers';
 
 const route = (id: string) => ROUTES.find((r) => r.id === id)!;
 
 let sim: StravaSimulator;
 let queue: LocalImportQueue;
-const output: string[] = [];
-const originalStdout = process.stdout.write.bind(process.stdout);
-const originalStderr = process.stderr.write.bind(process.stderr);
+// Every log line the handlers write, at the most verbose level, to check no token ever appears.
+const output = captureLogOutput();
 
 beforeAll(async () => {
   sim = await startStrava();
   // The same worker the Lambda runs, fed from the local in-process queue.
   queue = startLocalImportQueue({ rootDir: process.cwd(), log: () => undefined, visibilityTimeoutMs: 10 });
-  // Every log line the handlers write, at the most verbose level, to check no token ever appears.
-  logger.setLogLevel('DEBUG');
-  const capture = (original: typeof process.stdout.write) =>
-    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      output.push(String(chunk));
-      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
-  process.stdout.write = capture(originalStdout);
-  process.stderr.write = capture(originalStderr);
 });
 afterAll(async () => {
-  process.stdout.write = originalStdout;
-  process.stderr.write = originalStderr;
-  logger.setLogLevel('SILENT');
   queue.stop();
   await sim.stop();
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportMessage, setLocalImportQueue } from '../../../functions/lib/import-queue';
 import { activitiesOfUser } from '../../../functions/repositories/activities';
 import { getImportJob } from '../../../functions/repositories/import-jobs';
@@ -8,26 +8,16 @@ import { stravaImporter } from '../../../functions/usecases/import-jobs/strava-i
 import type { StravaSimulator } from '../../../infra/local/simulators/strava';
 import { manualClock } from '../../local/simulators/strava/helpers';
 import { connectAs, LIAM, MAYA, newUserId, startStrava, testDeps, visibleAtStrava, type TestDeps } from './helpers';
+import { quarterHourStart, useStravaSyncFixture } from './sync-fixture';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
-/** Five minutes into the current quarter hour (near real time: the purge suites delete items that look 7 days old). */
-const START = new Date(Math.floor(Date.now() / QUARTER_MS) * QUARTER_MS + 5 * 60_000).toISOString();
+const START = quarterHourStart();
 const PER_PAGE = 5;
 /** Strava's read limit per 15 minutes in these tests: each job below needs several times as many calls. */
 const READ_FIFTEEN_MIN = 5;
 
-const sims: StravaSimulator[] = [];
-afterAll(async () => {
-  for (const sim of sims) await sim.stop();
-});
-beforeEach(() => {
-  process.env.STRAVA_SYNC_PAGE_SIZE = String(PER_PAGE);
-});
-afterEach(() => {
-  delete process.env.STRAVA_SYNC_PAGE_SIZE;
-  setLocalImportQueue(null);
-});
+const sims = useStravaSyncFixture(PER_PAGE);
 
 /** Strava answers a little later than at once, so two jobs' calls are on their way at the same time. */
 const slowStrava: typeof fetch = async (input, init) => {

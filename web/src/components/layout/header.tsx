@@ -41,6 +41,12 @@ export function Header() {
   };
 
   const signedIn = user !== null;
+  // The bar and the phone menu offer the same account actions, each in its own layout.
+  const account: Omit<AccountActionsProps, 'layout'> = {
+    email: user?.email,
+    moderator: user?.groups?.includes('moderators') ?? false,
+    onSignOut: handleSignOut,
+  };
   const navItems: readonly NavItem[] = signedIn ? signedInNav : signedOutNav;
   // While the session is being read, show no links rather than the wrong set.
   const showNav = access !== 'loading';
@@ -56,12 +62,7 @@ export function Header() {
         {signedIn && <MessagesLink unread={unread.messages} layout="menu" />}
       </nav>
       <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-        <AccountActions
-          email={user?.email}
-          moderator={user?.groups?.includes('moderators') ?? false}
-          onSignOut={handleSignOut}
-          layout="menu"
-        />
+        <AccountActions {...account} layout="menu" />
       </div>
     </>
   );
@@ -95,12 +96,7 @@ export function Header() {
             )}
 
             <div className="hidden items-center gap-3 lg:flex">
-              <AccountActions
-                email={user?.email}
-                moderator={user?.groups?.includes('moderators') ?? false}
-                onSignOut={handleSignOut}
-                layout="bar"
-              />
+              <AccountActions {...account} layout="bar" />
             </div>
 
             {staticMarkup ? (
@@ -174,18 +170,15 @@ function StaticPhoneMenu({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in email and Sign Out, or Sign In and Get Started: the same choice in the bar and the mobile menu. */
-function AccountActions({
-  email,
-  moderator = false,
-  onSignOut,
-  layout,
-}: {
+interface AccountActionsProps {
   email: string | undefined;
   moderator?: boolean;
   onSignOut: () => void;
   layout: 'bar' | 'menu';
-}) {
+}
+
+/** The signed-in email and Sign Out, or Sign In and Get Started: the same choice in the bar and the mobile menu. */
+function AccountActions({ email, moderator = false, onSignOut, layout }: AccountActionsProps) {
   if (email !== undefined) {
     return (
       <>

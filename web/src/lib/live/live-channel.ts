@@ -8,7 +8,10 @@ export const LIVE_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export type LiveStatus = 'connecting' | 'open' | 'down';
 
 export interface LiveChannelOptions {
-  /** The channel's URL with the token, or null when there is none to open (then it tries again later). */
+  /**
+   * The channel's URL with the token, or null when there is nothing to open (no token, or no channel on this
+   * deployment): then the channel stops for good, with no retry. A rejection is a failed attempt, tried again later.
+   */
   url: () => Promise<string | null>;
   onEvent: (event: LiveEvent) => void;
   onStatus: (status: LiveStatus) => void;
@@ -74,9 +77,15 @@ export function startLiveChannel(options: LiveChannelOptions): () => void {
   const connect = async () => {
     if (stopped) return;
     options.onStatus('connecting');
-    const url = await options.url().catch(() => null);
+    let url: string | null;
+    try {
+      url = await options.url();
+    } catch {
+      return drop();
+    }
     if (stopped) return;
-    if (!url) return drop();
+    // Nothing to open: waiting would not change that (whoever started the channel starts it again once there is).
+    if (url === null) return options.onStatus('down');
     const readEvent = await loadEventReader().catch(() => null);
     if (stopped) return;
     if (!readEvent) return drop();

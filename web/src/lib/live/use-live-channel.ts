@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '@shared/schemas/live';
 import type { MessagesResponse } from '@shared/schemas/messages';
 import { useAuth } from '@/lib/auth';
@@ -56,24 +56,26 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
 }
 
 /**
- * Opens this tab's one realtime channel while someone is signed in (with a token, so not in demo mode; not when the deployment has
- * none) and turns its events into query invalidations. While it is down, the screens' polls stand in for it.
+ * Opens this tab's one realtime channel while someone is signed in with a token (so never in demo mode) on a deployment
+ * that has a channel, and turns its events into query invalidations. While it is down, the screens' polls stand in for
+ * it.
  */
 export function useLiveChannel(): void {
   const client = useQueryClient();
   const { user, idToken } = useAuth();
   const configSource = useRuntimeConfigSource();
   const userId = user?.id ?? null;
-  // The token getter changes with every auth state; the channel stays open across those.
+  // The token getter changes with every auth state; the channel stays open across those as long as there is a token.
   const latestIdToken = useRef(idToken);
+  const hasToken = useHasToken(idToken);
   useEffect(() => {
     latestIdToken.current = idToken;
   }, [idToken]);
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !hasToken) return;
     const stop = startLiveChannel({
       url: async () => {
-        // No token (demo mode): nothing to open, and the config is not fetched for it.
+        // Each attempt asks for the token again: an ID token lasts an hour, a channel longer.
         const token = await latestIdToken.current();
         if (!token) return null;
         const { liveUrl } = await configSource.load();
@@ -92,5 +94,24 @@ export function useLiveChannel(): void {
       stop();
       setLiveStatus('down');
     };
-  }, [client, userId, configSource]);
+  }, [client, userId, hasToken, configSource]);
+}
+
+/**
+ * Whether the session has a token to open the channel with, asked again with each auth state. A read that fails
+ * (the identity provider out of reach) counts as a token: the channel's attempts then retry it.
+ */
+function useHasToken(idToken: () => Promise<string | null>): boolean {
+  const [hasToken, setHasToken] = useState(false);
+  useEffect(() => {
+    let current = true;
+    idToken().then(
+      (token) => current && setHasToken(token !== null),
+      () => current && setHasToken(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [idToken]);
+  return hasToken;
 }
