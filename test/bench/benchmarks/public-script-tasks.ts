@@ -16,12 +16,17 @@ const PAGES = [
 ] as const;
 /** A task this long blocks input noticeably: the long-task threshold of the Long Tasks API and of Lighthouse's TBT. */
 const LONGEST_SCRIPT_TASK_MS = 50;
+/**
+ * The 50 ms holds at Lighthouse's mobile CPU slowdown (4×). Chrome's throttling pauses the thread rather than making
+ * its work cost more CPU, so the thread's CPU time is measured unthrottled and multiplied by the slowdown.
+ */
+const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 const RUNS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const benchmark: Benchmark = {
   name: 'public-script-tasks',
-  description: `the most script evaluation one main-thread task runs while /, /login, /terms and the not-found page load from web/dist (Chrome trace, the main thread's CPU time, no CPU throttling, median of ${RUNS}); floor: a minimal React + React Router page (esbuild) traced the same way`,
+  description: `the most script evaluation one main-thread task runs while /, /login, /terms and the not-found page load from web/dist (Chrome trace, the main thread's CPU time times Lighthouse's ${LIGHTHOUSE_CPU_SLOWDOWN}× slowdown, median of ${RUNS}); floor: a minimal React + React Router page (esbuild) traced the same way`,
   async run(ctx) {
     const distDir = await ctx.webDist();
     const floorDir = mkdtempSync(join(tmpdir(), 'trailbuddy-floor-'));
@@ -30,7 +35,8 @@ const benchmark: Benchmark = {
     const browser = await launchChromium();
     const longest = async (url: string) => {
       const runs: number[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await longestScriptTaskOpening(browser, url));
+      for (let run = 0; run < RUNS; run++)
+        runs.push((await longestScriptTaskOpening(browser, url)) * LIGHTHOUSE_CPU_SLOWDOWN);
       return Math.round(median(runs) * 10) / 10;
     };
     try {
