@@ -3,12 +3,10 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import type { BillingDestination } from '../hooks/use-billing';
 import { formatBillingDate, PREMIUM_PRICE } from '../utils/billing-format';
 
-const PREMIUM_GIVES = ['Unlimited messages to your partners', 'Advanced matching', 'Priority support'];
-
 function PremiumTerm({ billing }: { billing: BillingResponse }) {
   if (!billing.premiumUntil) return null;
   const date = formatBillingDate(billing.premiumUntil);
-  if (billing.pastDue) return <p className="text-slate-700">Premium until {date} unless the payment goes through.</p>;
+  if (billing.pastDue) return <p className="text-slate-700">Premium until {date}, and on once the renewal is paid.</p>;
   if (billing.cancelAtPeriodEnd)
     return (
       <p className="text-slate-700">
@@ -44,14 +42,10 @@ export function PlanSummary({
       {premium ? (
         <PremiumTerm billing={billing} />
       ) : (
-        <div className="space-y-2 text-slate-700">
-          <p>The free plan includes 5 messages a month. Premium is {PREMIUM_PRICE}, taxes added at checkout:</p>
-          <ul className="list-disc space-y-1 pl-5">
-            {PREMIUM_GIVES.map((perk) => (
-              <li key={perk}>{perk}</li>
-            ))}
-          </ul>
-        </div>
+        <p className="text-slate-700">
+          The free plan includes 5 messages a month. Premium is {PREMIUM_PRICE}, taxes added at checkout, and makes
+          messaging your partners unlimited.
+        </p>
       )}
       <div className="flex flex-wrap gap-3">
         {!premium && (
