@@ -180,5 +180,5 @@ describe('Premium in a real browser', () => {
     } finally {
       await partner.close();
     }
-  });
+  }, 240_000); // one long journey: two sign-ins, six messages, two hosted Stripe pages and four screenshots at two widths
 });
