@@ -46,6 +46,7 @@ describe('Premium in demo mode', () => {
       .openBillingPortal()
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, code: 'no_billing_account' });
     expect((failure as ApiError).message).toMatch(/^Demo mode has no billing portal/);
   });
 });

@@ -19,7 +19,8 @@ const FREE: BillingResponse = {
 
 /**
  * Premium in demo mode, without payment: the demo member starts on the free plan, and "Upgrade to Premium" makes them
- * Premium for a month at once, then comes back as Checkout's success return does. There is no card and no portal.
+ * Premium for a month at once, then comes back as Checkout's success return does. There is no card, no Stripe
+ * customer and so no portal (`canManageBilling` stays false).
  */
 export function createBillingDemoApi({ now, origin, storage, wait }: DemoContext): BillingApi {
   function read(): BillingResponse {
@@ -52,9 +53,10 @@ export function createBillingDemoApi({ now, origin, storage, wait }: DemoContext
     },
 
     async openBillingPortal() {
+      // As the server answers a member with no Stripe customer: demo mode never has one.
       throw new ApiError(
         409,
-        'conflict',
+        'no_billing_account',
         'Demo mode has no billing portal: nothing was charged, so there is no card or invoice to manage.',
       );
     },
