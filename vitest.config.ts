@@ -40,6 +40,8 @@ const E2E_PARALLEL = [
   'test/e2e/google-health-history-journey.test.ts',
   // its own users; the push service's received list is read per endpoint
   'test/e2e/push-journey.test.ts',
+  // its own users; the Stripe simulator is steered only for its own subscription (no clock moves)
+  'test/e2e/premium-journey.test.ts',
 ];
 
 /**

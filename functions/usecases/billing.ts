@@ -32,8 +32,8 @@ export async function startCheckout(
     automatic_tax: { enabled: true },
     client_reference_id: caller.userId,
     subscription_data: { metadata: { [SUBSCRIPTION_USER_METADATA]: caller.userId } },
-    success_url: `${settings.siteUrl}/profile?checkout=success`,
-    cancel_url: `${settings.siteUrl}/profile?checkout=cancelled`,
+    success_url: `${settings.siteUrl}/profile/billing?checkout=success`,
+    cancel_url: `${settings.siteUrl}/profile/billing?checkout=cancelled`,
   });
   if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
   return { url: session.url };
@@ -47,7 +47,7 @@ export async function openBillingPortal(userId: string): Promise<BillingRedirect
   const stripe = await stripeClient();
   const session = await stripe.billingPortal.sessions.create({
     customer: state.customerId,
-    return_url: `${billingSettings().siteUrl}/profile`,
+    return_url: `${billingSettings().siteUrl}/profile/billing`,
   });
   return { url: session.url };
 }

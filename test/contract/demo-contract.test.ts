@@ -268,4 +268,13 @@ describe('demo client and HTTP client: one contract', () => {
       }
     });
   });
+
+  describe('the plan: demo mode starts where a new member does', () => {
+    it('is the free plan with no billing account, so the portal is refused', async () => {
+      await sameOnBoth(async (client) => ({
+        plan: await client.billing(),
+        portal: await failure(client.openBillingPortal()),
+      }));
+    });
+  });
 });

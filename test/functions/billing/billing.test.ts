@@ -49,8 +49,8 @@ describe('buying Premium', () => {
       client_reference_id: ana,
       customer_email: 'ana@example.com',
       automatic_tax: { enabled: true },
-      success_url: 'http://localhost:3000/profile?checkout=success',
-      cancel_url: 'http://localhost:3000/profile?checkout=cancelled',
+      success_url: 'http://localhost:3000/profile/billing?checkout=success',
+      cancel_url: 'http://localhost:3000/profile/billing?checkout=cancelled',
     });
     // Nothing changes until Stripe says it was paid.
     expect((await plan(ana)).plan).toBe('free');

@@ -34,6 +34,7 @@ const ADDED_ROUTES = [
   ['/unsubscribe', 'public'], // an email's Unsubscribe link: asks, then unsubscribes without sign-in
   ['/trip-stop/:token', 'public'], // a contact email's stop links: no sign-in
   ['/profile/files', 'protected'], // history from files read on the device
+  ['/profile/billing', 'protected'], // the plan, buying Premium, the billing portal; Checkout returns here
 ] as const;
 
 describe('route table', () => {

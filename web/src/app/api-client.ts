@@ -1,6 +1,7 @@
 import { createCoreHttpApi, type ApiClient } from '@/lib/api-client';
 import { createHttpTransport, type HttpApiClientOptions } from '@/lib/api/transport';
 import { createAnalysisHttpApi } from '@/features/analysis/api/analysis-api';
+import { createBillingHttpApi } from '@/features/billing/api/billing-api';
 import { createHealthConnectionsHttpApi } from '@/features/connections/api/health-connections-api';
 import { createFileImportHttpApi } from '@/features/file-import/api/file-import-api';
 import { createModerationHttpApi } from '@/features/moderation/api/moderation-api';
@@ -29,5 +30,6 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createModerationHttpApi(transport),
     ...createTripPlansHttpApi(transport),
     ...createFileImportHttpApi(transport),
+    ...createBillingHttpApi(transport),
   };
 }

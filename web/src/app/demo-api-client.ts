@@ -17,6 +17,7 @@ import {
 } from '@/features/connections/demo/health-connections-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import { createPushDemoApi } from '@/features/profile/demo/push-demo';
+import type { BillingApi } from '@/features/billing/api/billing-api';
 import type { FileImportApi } from '@/features/file-import/api/file-import-api';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { GroupActivitiesApi } from '@/features/group-activities/api/group-activities-api';
@@ -66,7 +67,7 @@ export function createDemoApiClient({
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
 function createLazyDemoAreas(
   context: DemoContext,
-): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi & FileImportApi {
+): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi & FileImportApi & BillingApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
     async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
@@ -135,7 +136,10 @@ function createLazyDemoAreas(
     { fileImports: true, sendFileImportBatch: true, deleteFileImport: true, deleteAllFileImports: true },
     async () => (await import('@/features/file-import/demo/file-import-demo')).createFileImportDemoApi(context),
   );
-  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport };
+  const billing = lazyDemoArea<BillingApi>({ billing: true, startCheckout: true, openBillingPortal: true }, async () =>
+    (await import('@/features/billing/demo/billing-demo')).createBillingDemoApi(context),
+  );
+  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport, ...billing };
 }
 
 function createCoreDemoApi(context: DemoContext): CoreApi {

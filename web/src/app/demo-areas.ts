@@ -39,4 +39,5 @@ export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
   moderation: ['src/features/moderation/demo/moderation-demo.ts'],
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
   fileImports: ['src/features/file-import/demo/file-import-demo.ts'],
+  billing: ['src/features/billing/demo/billing-demo.ts'],
 };

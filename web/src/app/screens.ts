@@ -29,6 +29,7 @@ export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {
   unsubscribe: 'features/trip-plans/routes/unsubscribe-page',
   tripStop: 'features/trip-plans/routes/trip-stop-page',
   fileImports: 'features/file-import/routes/file-import-page',
+  billing: 'features/billing/routes/billing-page',
 };
 
 /** The id of index.html's JSON block naming each screen's chunks (web/scripts/prerender.ts writes it). */

@@ -27,7 +27,8 @@ export type PageId =
   | 'tripLink'
   | 'unsubscribe'
   | 'tripStop'
-  | 'fileImports';
+  | 'fileImports'
+  | 'billing';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -68,6 +69,8 @@ export const paths = {
   tripStop: '/trip-stop/:token',
   /** Past activities from files read on the device (GPX, FIT, TCX and whole exports). */
   fileImports: '/profile/files',
+  /** The plan (free or Premium), buying it, and Stripe's billing portal; Checkout comes back here. */
+  billing: '/profile/billing',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -98,6 +101,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.unsubscribe, access: 'public', page: 'unsubscribe' },
   { path: paths.tripStop, access: 'public', page: 'tripStop' },
   { path: paths.fileImports, access: 'protected', page: 'fileImports' },
+  { path: paths.billing, access: 'protected', page: 'billing' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

@@ -58,6 +58,8 @@ export const queryKeys = {
     thread: (userId: string) => ['conversations', 'thread', userId] as const,
   },
   moderationReports: ['moderation-reports'] as const,
+  /** The caller's plan (free or Premium) as of now. */
+  billing: ['billing'] as const,
   tripPlans: {
     all: ['trip-plans'] as const,
     mine: () => ['trip-plans', 'mine'] as const,

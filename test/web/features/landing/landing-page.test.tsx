@@ -129,12 +129,15 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Start Your Adventure Today' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', '/dashboard?demo=true');
-    for (const planLink of [
-      screen.getByRole('link', { name: 'Start for Free' }),
-      screen.getByRole('link', { name: 'Go Premium' }),
-    ]) {
-      expect(planLink).toHaveAttribute('href', '/login');
-    }
+    expect(screen.getByRole('link', { name: 'Start for Free' })).toHaveAttribute('href', '/login');
+  });
+
+  it('leads Go Premium to the plan screen through the login page, which sends signed-in people straight on', () => {
+    renderLandingAt();
+    expect(screen.getByRole('link', { name: 'Go Premium' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fprofile%2Fbilling',
+    );
   });
 
   it('navigates to the demo dashboard when Try Demo is clicked', async () => {

@@ -190,14 +190,28 @@ describe('MessagesPage', () => {
     }
   });
 
-  it('links the quota message to what Premium is', async () => {
+  it('links the quota message to the upgrade', async () => {
     renderPage('/messages?with=mike', {
       conversationMessages: vi.fn(async () => ({ partner: mike, messages: [], nextCursor: null, quota: quota(5) })),
     });
     expect(
       await screen.findByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE, { exact: false }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'What Premium includes' })).toHaveAttribute('href', '/#pricing');
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/profile/billing');
+  });
+
+  it('says messaging is unlimited for a Premium member instead of counting down', async () => {
+    renderPage('/messages?with=mike', {
+      conversationMessages: vi.fn(async () => ({
+        partner: mike,
+        messages: [],
+        nextCursor: null,
+        quota: { ...quota(5), unlimited: true as const },
+      })),
+    });
+    expect(await screen.findByText('Premium: unlimited messages.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGE_QUOTA_EXCEEDED_MESSAGE, { exact: false })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 });
 

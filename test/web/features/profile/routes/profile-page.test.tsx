@@ -57,6 +57,16 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('form', { name: 'Partner Profile' })).toBeInTheDocument();
   });
 
+  it('leads to Plan & billing', async () => {
+    renderRoutes(routes, {
+      path: '/profile',
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient: withProfile(),
+    });
+    const section = await screen.findByRole('region', { name: 'Plan & billing' });
+    expect(within(section).getByRole('link', { name: 'Plan & billing' })).toHaveAttribute('href', '/profile/billing');
+  });
+
   it('has the danger zone with the delete button', async () => {
     renderRoutes(routes, {
       path: '/profile',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { paths } from '@/lib/paths';
 import { CheckIcon } from './icons';
 
@@ -9,6 +10,11 @@ type Plan = {
   summary: string;
   perks: readonly string[];
   callToAction: string;
+  /**
+   * Where the call to action leads: a plain link, as the page is static. Premium goes to the plan screen through the
+   * login page, which sends a signed-in visitor straight on; the checkout starts there, on a click.
+   */
+  to: string;
   mostPopular: boolean;
 };
 
@@ -20,6 +26,7 @@ const PLANS: readonly Plan[] = [
     summary: 'Everything you need to find your first partners.',
     perks: ['Basic partner matching', '5 messages per month', 'Basic activity planning'],
     callToAction: 'Start for Free',
+    to: paths.login,
     mostPopular: false,
   },
   {
@@ -29,6 +36,7 @@ const PLANS: readonly Plan[] = [
     summary: 'For people who get out every week.',
     perks: ['Advanced matching', 'Unlimited messaging', 'Group activity coordination', 'Priority support'],
     callToAction: 'Go Premium',
+    to: loginPathReturningTo(paths.login, paths.billing),
     mostPopular: true,
   },
 ];
@@ -67,7 +75,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <Link
-        to={paths.login}
+        to={plan.to}
         className={
           highlighted
             ? 'mt-8 rounded-lg bg-emerald-500 px-4 py-3 text-center font-semibold text-slate-950 hover:bg-emerald-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300'

@@ -47,7 +47,7 @@ export function MessageComposer({ userId, quota, onSent, onQuotaExceeded }: Mess
   const text = form.watch('text');
   const textError = fieldError('text');
   const error = textError ?? formError;
-  const exhausted = quota?.remaining === 0;
+  const exhausted = quota?.remaining === 0 && !quota.unlimited;
 
   return (
     <form {...formProps} className="mt-auto space-y-2" aria-label="Send a message">

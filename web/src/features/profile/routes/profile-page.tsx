@@ -77,6 +77,17 @@ export default function ProfilePage() {
         </h2>
         <ProviderIntegrations />
       </section>
+      <section aria-labelledby="billing-heading" className={card}>
+        <h2 id="billing-heading" className="text-lg font-semibold text-slate-900">
+          Plan &amp; billing
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Your plan, and Premium: unlimited messages for $9/month (CAD). Cards, invoices and cancelling are at Stripe.
+        </p>
+        <Link to={paths.billing} className={`${buttonStyles.secondary} mt-4`}>
+          Plan &amp; billing
+        </Link>
+      </section>
       <section aria-labelledby="files-heading" className={card}>
         <h2 id="files-heading" className="text-lg font-semibold text-slate-900">
           History from files
