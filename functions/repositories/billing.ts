@@ -208,6 +208,9 @@ export interface StripeCleanup {
   dueAt: string;
 }
 
+const cleanupKey = (kind: StripeCleanup['kind'], stripeId: string) =>
+  kind === 'customer' ? billingKeys.stripeCustomerCleanup(stripeId) : billingKeys.stripeCheckoutCleanup(stripeId);
+
 /** Queues a cleanup; queuing the same one again (a retried deletion) keeps the first. */
 export async function queueStripeCleanup(
   kind: StripeCleanup['kind'],
@@ -220,7 +223,7 @@ export async function queueStripeCleanup(
       new PutCommand({
         TableName: users(),
         Item: {
-          ...billingKeys.stripeCleanup(kind, stripeId),
+          ...cleanupKey(kind, stripeId),
           entity: 'StripeCleanup',
           kind,
           stripeId,
@@ -266,9 +269,7 @@ export async function dueStripeCleanups(now: Date): Promise<StripeCleanup[]> {
 }
 
 export async function finishStripeCleanup(cleanup: Pick<StripeCleanup, 'kind' | 'stripeId'>): Promise<void> {
-  await dynamo().send(
-    new DeleteCommand({ TableName: users(), Key: billingKeys.stripeCleanup(cleanup.kind, cleanup.stripeId) }),
-  );
+  await dynamo().send(new DeleteCommand({ TableName: users(), Key: cleanupKey(cleanup.kind, cleanup.stripeId) }));
 }
 
 /** Moves a cleanup Stripe failed to do to `retryAt`, counting the attempt. */
@@ -280,7 +281,7 @@ export async function postponeStripeCleanup(
     .send(
       new UpdateCommand({
         TableName: users(),
-        Key: billingKeys.stripeCleanup(cleanup.kind, cleanup.stripeId),
+        Key: cleanupKey(cleanup.kind, cleanup.stripeId),
         UpdateExpression: 'SET dueAt = :due ADD attempts :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':due': retryAt.toISOString(), ':one': 1 },

@@ -8,8 +8,6 @@ export const billingKeys = {
    * partition, outside every user's, that the account sweep does not take and the cancellation job reads whole.
    */
   stripeCleanupPartition: 'BILLING_STRIPE_CLEANUP',
-  stripeCleanup: (kind: 'customer' | 'checkout', stripeId: string) => ({
-    pk: 'BILLING_STRIPE_CLEANUP',
-    sk: `${kind}#${stripeId}`,
-  }),
+  stripeCustomerCleanup: (customerId: string) => ({ pk: 'BILLING_STRIPE_CLEANUP', sk: `customer#${customerId}` }),
+  stripeCheckoutCleanup: (sessionId: string) => ({ pk: 'BILLING_STRIPE_CLEANUP', sk: `checkout#${sessionId}` }),
 } as const;
