@@ -125,7 +125,7 @@ export async function handleStripeWebhook(
       { ...subscription, customer: customerIdOf(subscription.customer) },
       endedBy,
     );
-    if (await isDuplicateSubscription(stripe, userId, state)) {
+    if ((await secondSubscription(stripe, userId, state, now)) === 'duplicate') {
       await cancelSubscription(stripe, subscription.id, subscription.status);
       logger.warn('duplicate premium subscription cancelled', { eventId: event.id, subscriptionId: subscription.id });
       continue;
@@ -189,20 +189,31 @@ function customerIdOf(customer: string | { id: string }): string {
 }
 
 /**
- * A live subscription of a member who already has another one live at Stripe (the one their plan follows): a second
- * paid Premium. The plan's subscription is checked at Stripe, not in our copy, so a member whose old subscription has
- * in fact ended is never refused their new one.
+ * A live subscription of a member who already has another one live at Stripe (the one their plan follows): two
+ * subscriptions would both charge. The plan's subscription is read from Stripe, not from our copy. If it still gives
+ * Premium, the incoming one is the extra: 'duplicate' (the caller cancels it). If it no longer does (past_due beyond
+ * the grace, while Stripe keeps retrying the card), the new purchase wins and the old one is cancelled here.
  */
-async function isDuplicateSubscription(stripe: Stripe, userId: string, incoming: BillingState): Promise<boolean> {
-  if (!isLiveStatus(incoming.status) || incoming.endedBy) return false;
+async function secondSubscription(
+  stripe: Stripe,
+  userId: string,
+  incoming: BillingState,
+  now: Date,
+): Promise<'duplicate' | 'none'> {
+  if (!isLiveStatus(incoming.status) || incoming.endedBy) return 'none';
   const stored = await getBillingState(userId);
   if (!stored || stored.subscriptionId === incoming.subscriptionId || !isLiveStatus(stored.status) || stored.endedBy)
-    return false;
+    return 'none';
   const current = await stripe.subscriptions.retrieve(stored.subscriptionId).catch((error: unknown) => {
     if (isMissing(error)) return null;
     throw error;
   });
-  return current !== null && isLiveStatus(current.status);
+  if (!current || !isLiveStatus(current.status)) return 'none';
+  const currentState = billingStateOf({ ...current, customer: customerIdOf(current.customer) }, stored.endedBy);
+  if (isPremium(currentState, now)) return 'duplicate';
+  await cancelSubscription(stripe, current.id, current.status);
+  logger.warn('lapsed premium subscription cancelled for a new one', { subscriptionId: current.id });
+  return 'none';
 }
 
 /**

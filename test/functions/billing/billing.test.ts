@@ -163,6 +163,21 @@ describe('one open checkout at a time', () => {
     expect((await billingItem(jon))!.subscriptionId).toBe(firstId);
     expect(await plan(jon)).toEqual(before);
   });
+  it('a new purchase after a lapsed one (past due beyond the grace) wins: the old subscription is cancelled', async () => {
+    const kim = newMember();
+    // The first subscription's renewal failed 10 days ago: past the grace, free, while Stripe still retries the card.
+    sim.control.advanceClock(-40 * DAY_MS);
+    const lapsedId = await subscribe(sim, kim);
+    await sim.control.renew(lapsedId, 'failed');
+    expect((await plan(kim)).plan).toBe('free');
+
+    const newId = await subscribe(sim, kim);
+    const statusOf = (id: string) => sim.control.subscriptions().find((s) => s.id === id)!.status;
+    expect(statusOf(lapsedId)).toBe('canceled');
+    expect(statusOf(newId)).toBe('active');
+    expect((await billingItem(kim))!.subscriptionId).toBe(newId);
+    expect((await plan(kim)).plan).toBe('premium');
+  });
 });
 
 describe('the webhook', () => {
