@@ -33,6 +33,13 @@ export interface SubscriptionSnapshot {
 }
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+/** Statuses a subscription never leaves: nothing more is charged. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+/** A subscription in this status may bill the member (or already gives Premium). */
+export const isLiveStatus = (status: string): boolean => LIVE_STATUSES.has(status);
+/** A subscription in this status will never bill again. */
+export const isEndedStatus = (status: string): boolean => ENDED_STATUSES.has(status);
 
 export function billingStateOf(
   subscription: SubscriptionSnapshot,

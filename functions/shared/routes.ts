@@ -3,7 +3,7 @@
  * `entry` is relative to the repository root; each entry exports `handler`.
  */
 import { APPLE_ROUTES } from './route-areas/apple';
-import { BILLING_ROUTES } from './route-areas/billing';
+import { BILLING_ROUTES, BILLING_SCHEDULED_JOBS } from './route-areas/billing';
 import { ANALYSIS_ROUTES } from './route-areas/analysis';
 import { GOOGLE_ROUTES } from './route-areas/google';
 import { PARTNER_ROUTES } from './route-areas/partners';
@@ -304,4 +304,5 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   ...CORE_SCHEDULED_JOBS,
   ...GROUP_ACTIVITY_SCHEDULED_JOBS,
   ...TRIP_PLAN_SCHEDULED_JOBS,
+  ...BILLING_SCHEDULED_JOBS,
 ];

@@ -16,6 +16,7 @@ import { eraseGroupActivityDataOfUser } from './group-activities-erasure';
 import { eraseTripContactsOfUser } from './trip-contacts';
 import { eraseTripPlansOfUser } from './trip-plans-erasure';
 import { eraseEmailOfUser } from './email';
+import { queueStripeCleanupOfUser } from './billing-erasure';
 
 export interface AccountDeletionDeps {
   /** Deauthorizes TrailBuddy at the provider (best effort), then deletes the connection's tokens and activities. */
@@ -27,6 +28,8 @@ export interface AccountDeletionDeps {
       (userId: string, now: Date) => Promise<number>
     >
   >;
+  /** Queues the end of the user's Stripe subscriptions and open checkout (done at Stripe by a job, with retries). */
+  endStripeBilling: (userId: string, now: Date) => Promise<number>;
   /** Takes the user out of partner search at once (before the erasers run). */
   leavePartnerSearch: (userId: string) => Promise<void>;
   /** Deletes the Cognito user (AdminDeleteUser), so the sign-in is gone whatever the browser does. */
@@ -47,6 +50,7 @@ export const accountDeletionDeps = (
     // Stop links in contact emails are email too.
     email: async (userId) => (await eraseEmailOfUser(userId)) + (await eraseTripContactsOfUser(userId)),
   },
+  endStripeBilling: queueStripeCleanupOfUser,
   leavePartnerSearch: (userId) => savePartnerListing(userId, null),
 });
 
@@ -68,7 +72,8 @@ export { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombs
 
 /**
  * DELETE /api/me (spec core-app §9: deletion within 48 h; we do it at once). Removes everything the user owns:
- * providers are deauthorized first (that needs the tokens), the user leaves partner search, each capability
+ * providers are deauthorized first (that needs the tokens), the end of their Stripe subscriptions is queued (that
+ * needs the plan item; the `billing-stripe-cleanup` job cancels them at Stripe), the user leaves partner search, each capability
  * erases its shared records, then every item under the user's partition in every table goes, whatever its kind.
  * Then the Cognito user is deleted here (not left to the browser), and last the tombstones are written: the user id,
  * so any token issued before now is refused (functions/lib/http.ts), and the hashed email with the month's message
@@ -94,6 +99,7 @@ export async function deleteAccount(
     .map((connection) => connection.provider);
   for (const provider of activeProviders) await deps.disconnectProvider(userId, provider);
   removed.providersDisconnected = activeProviders.length;
+  removed.stripeCleanupsQueued = await deps.endStripeBilling(userId, now);
 
   await deps.leavePartnerSearch(userId);
 

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition, ScheduledJobDefinition } from '../routes';
 
 const billing = (name: string) => `functions/handlers/billing/${name}.ts`;
 
@@ -38,6 +38,17 @@ export const BILLING_ROUTES: readonly RouteDefinition[] = [
     entry: billing('post-webhook'),
     public: true,
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+    access: { users: 'write' },
+  },
+];
+
+/** Ends at Stripe what deleted accounts left: their subscriptions, their open checkout (docs/billing.md). */
+export const BILLING_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
+  {
+    id: 'billing-stripe-cleanup',
+    entry: billing('stripe-cleanup-job'),
+    schedule: 'rate(1 minute)',
+    secrets: ['stripeSecretKey'],
     access: { users: 'write' },
   },
 ];

@@ -29,11 +29,15 @@ export const HEAVY_PACKAGES_ALLOWED: Readonly<Record<string, string>> = {
   stripe: 'the official Stripe SDK, in the billing functions that call Stripe only',
 };
 
-/** The only functions that may bundle the Stripe SDK: they call Stripe. Reading the plan never does. */
+/**
+ * The only functions that may bundle the Stripe SDK: they call Stripe. Reading the plan never does, nor does account
+ * deletion (it queues the cancellation; the billing-stripe-cleanup job calls Stripe).
+ */
 export const STRIPE_FUNCTIONS: readonly string[] = [
   'post-billing-checkout',
   'post-billing-portal',
   'post-billing-webhook',
+  'billing-stripe-cleanup',
 ];
 
 export interface BundlePart {

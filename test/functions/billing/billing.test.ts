@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAST_DUE_GRACE_DAYS } from '../../../functions/domain/billing';
 import { ApiErrorBody } from '../../../functions/shared/schemas/error';
 import { BillingRedirectResponse } from '../../../functions/shared/schemas/billing';
-import type { StripeSimulator } from '../../../infra/local/simulators/stripe';
+import Stripe from 'stripe';
+import { stripeClientOptions, type StripeSimulator } from '../../../infra/local/simulators/stripe';
 import { callRoute, userClaims } from '../../support/api-events';
 import { billingItem, checkout, DAY_MS, deliver, newMember, plan, startBillingWorld, subscribe } from './helpers';
 
@@ -102,6 +103,80 @@ describe('buying Premium', () => {
   it('needs a signed-in caller for checkout, the portal and the plan', async () => {
     for (const id of ['post-billing-checkout', 'post-billing-portal', 'get-billing'])
       expect((await callRoute(id)).status, id).toBe(401);
+  });
+});
+
+describe('one open checkout at a time', () => {
+  const openSessions = () => sim.control.sessions().filter((s) => s.status === 'open');
+
+  it('answers the same open session again: a member can never pay two', async () => {
+    const gil = newMember();
+    const first = await checkout(gil);
+    const second = await checkout(gil);
+    expect(second).toBe(first);
+    expect(openSessions().map((s) => s.id)).toEqual([first]);
+
+    // Two at once: whichever records its session second expires it and answers the first's.
+    const hal = newMember();
+    const [a, b] = await Promise.all([checkout(hal), checkout(hal)]);
+    expect(a).toBe(b);
+    expect(openSessions().filter((s) => s.client_reference_id === hal)).toHaveLength(1);
+  });
+
+  it('opens a new session once the last one expired, and refuses one once the last one was paid', async () => {
+    const ivy = newMember();
+    const first = await checkout(ivy);
+    const stripe = new Stripe(sim.secretKey, { ...stripeClientOptions(sim.url), maxNetworkRetries: 0 });
+    await stripe.checkout.sessions.expire(first);
+    const second = await checkout(ivy);
+    expect(second).not.toBe(first);
+
+    // Paid, and its webhooks not here yet: still no second payable session.
+    sim.control.holdDeliveries(true);
+    await sim.control.payCheckout(second);
+    const again = await callRoute('post-billing-checkout', { claims: userClaims(ivy) });
+    expect(again.status).toBe(409);
+    expect(ApiErrorBody.parse(again.json).error.code).toBe('already_premium');
+    expect(openSessions()).toEqual([]);
+  });
+
+  it('cancels a second paid subscription of a member who already has Premium; their plan keeps the first', async () => {
+    const jon = newMember();
+    const firstId = await subscribe(sim, jon);
+    const before = await plan(jon);
+    // A session opened outside the one-at-a-time rule (an old one, or made in Stripe's Dashboard).
+    const stripe = new Stripe(sim.secretKey, { ...stripeClientOptions(sim.url), maxNetworkRetries: 0 });
+    const extra = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: sim.price.id, quantity: 1 }],
+      customer: (await billingItem(jon))!.customerId as string,
+      client_reference_id: jon,
+      subscription_data: { metadata: { trailbuddyUserId: jon } },
+      success_url: 'http://localhost:3000/profile?checkout=success',
+    });
+    await sim.control.payCheckout(extra.id);
+    const extraId = String(sim.control.sessions().find((s) => s.id === extra.id)!.subscription);
+
+    const statusOf = (id: string) => sim.control.subscriptions().find((s) => s.id === id)!.status;
+    expect(statusOf(extraId)).toBe('canceled');
+    expect(statusOf(firstId)).toBe('active');
+    expect((await billingItem(jon))!.subscriptionId).toBe(firstId);
+    expect(await plan(jon)).toEqual(before);
+  });
+  it('a new purchase after a lapsed one (past due beyond the grace) wins: the old subscription is cancelled', async () => {
+    const kim = newMember();
+    // The first subscription's renewal failed 10 days ago: past the grace, free, while Stripe still retries the card.
+    sim.control.advanceClock(-40 * DAY_MS);
+    const lapsedId = await subscribe(sim, kim);
+    await sim.control.renew(lapsedId, 'failed');
+    expect((await plan(kim)).plan).toBe('free');
+
+    const newId = await subscribe(sim, kim);
+    const statusOf = (id: string) => sim.control.subscriptions().find((s) => s.id === id)!.status;
+    expect(statusOf(lapsedId)).toBe('canceled');
+    expect(statusOf(newId)).toBe('active');
+    expect((await billingItem(kim))!.subscriptionId).toBe(newId);
+    expect((await plan(kim)).plan).toBe('premium');
   });
 });
 

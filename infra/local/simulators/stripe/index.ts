@@ -67,6 +67,8 @@ export interface StripeSimulatorControl {
   /** Moves the billing clock (negative: into the past, so a test can start a subscription weeks ago). */
   advanceClock(ms: number): void;
   cancelNow(subscriptionId: string): Promise<void>;
+  /** While on, every API call (/v1/…) answers 500 `api_error`, as during a Stripe outage; hosted pages still work. */
+  outage(on: boolean): void;
   refund(subscriptionId: string): Promise<void>;
   dispute(subscriptionId: string): Promise<void>;
   /** While held, events queue instead of going out; `release` sends them in the order given (default: as created). */
@@ -108,6 +110,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     world: fresh(),
     endpoint: options.webhook ?? null,
     hold: false,
+    outage: false,
     held: [] as SignedDelivery[],
     deliveries: [] as DeliveryRecord[],
     baseUrl: '',
@@ -181,6 +184,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     cancelAtPeriodEnd: (id, cancel = true) => emit(state.world.setCancelAtPeriodEnd(id, cancel)),
     advanceClock: (ms) => state.world.advanceClock(ms),
     cancelNow: (id) => emit(state.world.cancelNow(id)),
+    outage: (on) => {
+      state.outage = on;
+    },
     refund: (id) => emit(state.world.refundOrDispute(id, 'refund')),
     dispute: (id) => emit(state.world.refundOrDispute(id, 'dispute')),
     holdDeliveries: (hold) => {
@@ -215,13 +221,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       state.held = [];
       state.deliveries = [];
       state.hold = false;
+      state.outage = false;
     },
   };
 
   const running = await startSimulatorServer<Outcome>({
     port: options.port,
     host: options.host,
-    takeFault: () => undefined,
+    takeFault: (path) => (state.outage && path.startsWith('/v1/') ? { status: 500 } : undefined),
     faultBody: () => ({ error: { type: 'api_error', message: 'Simulated failure.' } }),
     record: () => undefined,
     route: (request) => route(request.method, request.path, request.query, request.req, request.res),
@@ -258,12 +265,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         },
       };
     const w = state.world;
-    const [, , resource, id, sub] = path.split('/');
+    const [, , resource, id, sub, action] = path.split('/');
     const ok = (body: unknown) => ({ status: 200, body });
     if (path === '/v1/checkout/sessions' && method === 'POST')
       return ok(w.createCheckoutSession(params, state.baseUrl));
-    if (resource === 'checkout' && id === 'sessions' && sub && method === 'GET')
+    if (resource === 'checkout' && id === 'sessions' && sub && method === 'GET' && !action)
       return ok(w.publicSession(w.session(sub)));
+    if (resource === 'checkout' && id === 'sessions' && sub && action === 'expire' && method === 'POST') {
+      const expired = w.expireCheckoutSession(sub);
+      await emit(expired);
+      return ok(w.publicSession(w.session(sub)));
+    }
     if (path === '/v1/billing_portal/sessions' && method === 'POST')
       return ok(w.createPortalSession(params, state.baseUrl));
     if (resource === 'subscriptions' && !id && method === 'GET')
@@ -275,6 +287,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       );
     if (resource === 'subscriptions' && id && method === 'GET') return ok(w.subscription(id));
     if (resource === 'subscriptions' && id && method === 'DELETE') {
+      if (w.subscription(id).status === 'canceled')
+        throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
       await emit(w.cancelNow(id));
       return ok(w.subscription(id));
     }
@@ -401,6 +415,10 @@ async function handleControl(
     if (resource === 'events' && action === 'resend' && method === 'POST')
       return reply(200, { status: await control.resend(id!) });
     if (resource === 'deliveries' && method === 'GET') return reply(200, control.deliveries());
+    if (resource === 'outage' && method === 'POST') {
+      control.outage(body.on !== false);
+      return reply(204, null);
+    }
     if (resource === 'hold' && method === 'POST') {
       control.holdDeliveries(body.hold !== false);
       return reply(204, null);

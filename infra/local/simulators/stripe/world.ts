@@ -186,6 +186,18 @@ export class StripeWorld {
     return session;
   }
 
+  /**
+   * `POST /v1/checkout/sessions/:id/expire`: only an open session can be expired (Stripe answers an error for the
+   * rest); it can no longer be paid, and `checkout.session.expired` is sent.
+   */
+  expireCheckoutSession(id: string): StripeEvent[] {
+    const session = this.session(id);
+    if (session.status !== 'open')
+      throw invalid(`This Checkout Session is ${String(session.status)} and can no longer be expired.`);
+    Object.assign(session, { status: 'expired', expires_at: this.nowSeconds() });
+    return [this.event('checkout.session.expired', this.publicSession(session))];
+  }
+
   /** The card's outcome on the hosted page: paid, declined, or a 3D Secure step first. */
   completeCheckout(sessionId: string, email: string): StripeEvent[] {
     const session = this.session(sessionId);

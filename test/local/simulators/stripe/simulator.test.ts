@@ -157,6 +157,40 @@ describe('the Stripe simulator, through the official SDK', () => {
     await expect(wrongKey.subscriptions.retrieve('sub_x')).rejects.toMatchObject({ statusCode: 401 });
   });
 
+  it('expires an open Checkout Session (its page then refuses payment) and refuses to expire it again', async () => {
+    const session = await newSession();
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, object: 'checkout.session', status: 'expired' });
+    expect(received.map((d) => d.type)).toEqual(['checkout.session.expired']);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    expect((await submit(session.url!, { email: 'a@example.com', card: TEST_CARDS.success })).status).toBe(410);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+    });
+    await expect(stripe.checkout.sessions.expire('cs_missing')).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+
+  it('cancels a subscription at once, refuses to cancel it twice, and answers 500 to every call during an outage', async () => {
+    const session = await newSession();
+    await sim.control.payCheckout(session.id);
+    const subscriptionId = String(sim.control.sessions().at(-1)!.subscription);
+    expect(await stripe.subscriptions.cancel(subscriptionId)).toMatchObject({ id: subscriptionId, status: 'canceled' });
+    expect(received.at(-1)!.type).toBe('customer.subscription.deleted');
+    await expect(stripe.subscriptions.cancel(subscriptionId)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+    });
+
+    sim.control.outage(true);
+    await expect(stripe.subscriptions.retrieve(subscriptionId)).rejects.toMatchObject({
+      type: 'StripeAPIError',
+      statusCode: 500,
+    });
+    sim.control.outage(false);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+  });
+
   it('holds deliveries and releases them in any order; resends an event freshly signed', async () => {
     sim.control.holdDeliveries(true);
     await sim.control.payCheckout((await newSession()).id);
