@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TripPlan } from '@shared/schemas/trip-plans';
+import { deliverPendingCheckIns, keepCheckIn } from '@/features/trip-plans/offline/pending-check-ins';
 import TripPlanPage from '@/features/trip-plans/routes/trip-plan-page';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
@@ -84,9 +85,55 @@ describe('TripPlanPage', () => {
     renderPage({ tripPlan: load, checkInTripPlan });
     expect(await screen.findByText('Not started yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'We’re back' }));
-    expect(checkInTripPlan).toHaveBeenCalledWith(PLAN_ID, { kind: 'back' });
+    expect(checkInTripPlan).toHaveBeenCalledWith(PLAN_ID, { kind: 'back' }, expect.any(String));
     expect(await screen.findByText('Back safely')).toBeInTheDocument();
     expect(screen.getByText('Welcome back! Your contacts have been told.')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('pressed without signal, says plainly that nobody was told, lists the contacts, and delivers it with the same key', async () => {
+    const offline = new ApiError(0, 'network_error', 'Could not reach TrailBuddy.');
+    const checkInTripPlan = vi
+      .fn()
+      .mockRejectedValueOnce(offline)
+      .mockRejectedValueOnce(offline)
+      .mockResolvedValueOnce(tripPlan({ status: 'closed', closedAt: '2030-07-04T23:00:00.000Z' }));
+    renderPage({ tripPlan: vi.fn(async () => tripPlan()), checkInTripPlan });
+    await userEvent.click(await screen.findByRole('button', { name: 'We’re back' }));
+
+    const notice = await screen.findByRole('status', { name: 'Not sent yet: your check-in has not reached anyone' });
+    expect(notice).toHaveTextContent('Until then your contacts don’t know you are back');
+    expect(within(notice).getByRole('link', { name: 'sam@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:sam@example.com',
+    );
+    expect(screen.queryByRole('button', { name: 'We’re back' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(notice).getByRole('button', { name: 'Try sending now' }));
+    expect(await screen.findByRole('status', { name: /Not sent yet/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try sending now' }));
+
+    expect(await screen.findByText('Back safely')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back! Your contacts have been told.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Not sent yet/ })).not.toBeInTheDocument();
+    const keys = checkInTripPlan.mock.calls.map((call) => call[2] as string);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('a kept check-in sent from elsewhere (back online, another tab) shows the closed plan once it is delivered', async () => {
+    const closed = tripPlan({ status: 'closed', closedAt: '2030-07-04T23:00:00.000Z' });
+    const load = vi.fn().mockResolvedValueOnce(tripPlan()).mockResolvedValue(closed);
+    const checkInTripPlan = vi.fn().mockResolvedValue(closed);
+    const api = renderPage({ tripPlan: load, checkInTripPlan });
+    keepCheckIn(SIGNED_IN_USER.id, PLAN_ID, new Date());
+    expect(await screen.findByRole('status', { name: /Not sent yet/ })).toBeInTheDocument();
+
+    await act(() => deliverPendingCheckIns(api, SIGNED_IN_USER.id));
+
+    expect(await screen.findByText('Back safely')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back! Your contacts have been told.')).toBeInTheDocument();
+    expect(checkInTripPlan).toHaveBeenCalledTimes(1);
   });
 });
