@@ -206,7 +206,7 @@ describe('Idempotency-Key on "We’re back"', () => {
     const key = randomUUID();
 
     restore = loseTheNextTransactionsAnswer();
-    const first = await checkIn(owner, plan.id, key);
+    await checkIn(owner, plan.id, key);
     restore();
     const retry = await checkIn(owner, plan.id, key);
 
