@@ -70,8 +70,23 @@ describe('"We’re back" without signal', () => {
       .poll(() => page.getByRole('heading', { level: 1, name: trailhead }).isVisible(), { timeout: 15_000 })
       .toBe(true);
 
-    // The signal drops (DevTools protocol network emulation), and the person presses "We're back".
+    // The app's service worker has the app shell once it is active.
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator
+        .serviceWorker.ready;
+    });
+
+    // The signal drops (DevTools protocol network emulation). The person opens their plan again: the app from the
+    // worker's cache, the plan as last read on this device, said so; then they press "We're back".
     await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: trailhead }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(
+      await page.getByText(/No connection: this is the plan as it was last updated on this device/).isVisible(),
+    ).toBe(true);
+    expect(await page.getByText(contact).first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'We’re back' }).click();
     const notice = page.getByRole('status', { name: 'Not sent yet: your check-in has not reached anyone' });
     await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { keepCheckIn, pendingCheckIns } from '@/features/trip-plans/offline/pending-check-ins';
+import { savedTripPlan, saveTripPlan } from '@/features/trip-plans/offline/saved-trip-plans';
 import { useAuth } from '@/lib/auth';
 import { createFakeAuthService, SIGNED_IN_USER, TEST_CONFIG } from '../test-utils';
 import { tripPlan, PLAN_ID } from '../features/trip-plans/trip-plan-fixtures';
@@ -75,5 +76,17 @@ describe('a "We’re back" kept while offline', () => {
     expect(checkInCalls(fetchFn).at(-1)).toBe(kept.idempotencyKey);
     expect(pendingCheckIns(SIGNED_IN_USER.id)).toEqual([]);
     expect(pendingCheckIns('someone-else')).toEqual([]);
+  });
+
+  it('signing out also deletes the trip plans kept for reading offline, and nothing else', async () => {
+    saveTripPlan(SIGNED_IN_USER.id, tripPlan(), new Date());
+    window.localStorage.setItem('other-setting', 'kept');
+    renderApp();
+    expect(await screen.findByText('granted')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('denied')).toBeInTheDocument();
+    expect(savedTripPlan(SIGNED_IN_USER.id, PLAN_ID)).toBeNull();
+    expect(Object.keys(window.localStorage).filter((key) => key.startsWith('trailbuddy.'))).toEqual([]);
+    expect(window.localStorage.getItem('other-setting')).toBe('kept');
   });
 });

@@ -62,17 +62,20 @@ function Session({
     [configSource, authService],
   );
   const beforeSignOut = useCallback(async () => {
-    const [{ forgetThisDevicePush }, checkIns] = await Promise.all([
+    const [{ forgetThisDevicePush }, checkIns, savedPlans] = await Promise.all([
       import('@/features/profile/push/forget-this-device'),
       import('@/features/trip-plans/offline/pending-check-ins'),
+      import('@/features/trip-plans/offline/saved-trip-plans'),
     ]);
-    // A kept "We're back" gets a last try; whatever is still kept then leaves this browser with the person.
+    // A kept "We're back" gets a last try; whatever is still kept then, and the trip plans kept for reading
+    // offline, leave this browser with the person.
     const userId = await authService.currentUser().then(
       (user) => user?.id ?? null,
       () => null,
     );
     if (userId) await checkIns.deliverPendingCheckIns(httpClient, userId).catch(() => undefined);
     checkIns.forgetAllPendingCheckIns();
+    savedPlans.forgetSavedTripPlans();
     await forgetThisDevicePush(httpClient);
   }, [httpClient, authService]);
   return (

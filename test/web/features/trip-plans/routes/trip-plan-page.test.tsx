@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TripPlan } from '@shared/schemas/trip-plans';
 import { deliverPendingCheckIns, keepCheckIn } from '@/features/trip-plans/offline/pending-check-ins';
+import { savedTripPlan, saveTripPlan } from '@/features/trip-plans/offline/saved-trip-plans';
 import TripPlanPage from '@/features/trip-plans/routes/trip-plan-page';
+import { ProtectedRoute } from '@/app/route-guards';
 import { ApiError } from '@/lib/api-client';
 import { createFakeApiClient, createFakeAuthService, renderRoutes, SIGNED_IN_USER } from '../../../test-utils';
 import { captureDownloads } from '../../../capture-downloads';
@@ -11,11 +13,24 @@ import { PLAN_ID, tripPlan } from '../trip-plan-fixtures';
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0]) {
   const apiClient = createFakeApiClient(overrides);
-  renderRoutes([{ path: '/trip-plans/:planId', element: <TripPlanPage /> }], {
-    path: `/trip-plans/${PLAN_ID}`,
-    service: createFakeAuthService(SIGNED_IN_USER),
-    apiClient,
-  });
+  // Behind the app's guard, as in the router: the page renders once the session is known.
+  renderRoutes(
+    [
+      {
+        path: '/trip-plans/:planId',
+        element: (
+          <ProtectedRoute>
+            <TripPlanPage />
+          </ProtectedRoute>
+        ),
+      },
+    ],
+    {
+      path: `/trip-plans/${PLAN_ID}`,
+      service: createFakeAuthService(SIGNED_IN_USER),
+      apiClient,
+    },
+  );
   return apiClient;
 }
 
@@ -135,5 +150,24 @@ describe('TripPlanPage', () => {
     expect(await screen.findByText('Back safely')).toBeInTheDocument();
     expect(screen.getByText('Welcome back! Your contacts have been told.')).toBeInTheDocument();
     expect(checkInTripPlan).toHaveBeenCalledTimes(1);
+  });
+
+  it('without signal shows the copy last read on this device, saying when it was updated; online, the server’s', async () => {
+    const offline = new ApiError(0, 'network_error', 'Could not reach TrailBuddy.');
+    saveTripPlan(SIGNED_IN_USER.id, tripPlan({ trailhead: 'Kept copy' }), new Date('2030-07-03T18:00:00.000Z'));
+    renderPage({ tripPlan: vi.fn().mockRejectedValue(offline) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kept copy' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/No connection: this is the plan as it was last updated on this device/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('sam@example.com')).toBeInTheDocument();
+  });
+
+  it('keeps what the server answered for next time, and keeps no copy of another person’s', async () => {
+    renderPage({ tripPlan: vi.fn(async () => tripPlan({ trailhead: 'Fresh' })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fresh' })).toBeInTheDocument();
+    expect(screen.queryByText(/No connection/)).not.toBeInTheDocument();
+    expect(savedTripPlan(SIGNED_IN_USER.id, PLAN_ID)?.plan.trailhead).toBe('Fresh');
+    expect(savedTripPlan('someone-else', PLAN_ID)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
 import { paths } from '@/lib/paths';
@@ -14,6 +15,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useServerQuery } from '@/lib/server-query';
 import { CheckInPanel } from '../components/check-in-panel';
 import { deliverCheckIn, keepCheckIn } from '../offline/pending-check-ins';
+import { readTripPlan } from '../offline/saved-trip-plans';
 import { useDeliveredCheckIns, usePendingCheckIn } from '../offline/use-pending-check-in';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
 import { asShared } from '../utils/format';
@@ -25,8 +27,15 @@ export default function TripPlanPage() {
   const [params] = useSearchParams();
   const api = useApiClient();
   const toast = useToast();
-  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), () => api.tripPlan(planId));
   const userId = useAuth().user?.id ?? null;
+  // Set when the plan shown is the copy kept in this browser because the server could not be reached.
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), async () => {
+    if (!userId) return api.tripPlan(planId);
+    const read = await readTripPlan(api, userId, planId, () => new Date());
+    setSavedAt(read.savedAt);
+    return read.plan;
+  });
   const pending = usePendingCheckIn(userId, planId);
   const sendCheckIn = useDeliveredCheckIns(pending, planId, loaded.set);
 
@@ -87,6 +96,12 @@ export default function TripPlanPage() {
           )
         }
       />
+      {savedAt && (
+        <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          No connection: this is the plan as it was last updated on this device,{' '}
+          {new Date(savedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.
+        </p>
+      )}
       <CheckInPanel
         plan={plan}
         prominent={params.get('check-in') === '1'}
