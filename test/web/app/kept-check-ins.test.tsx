@@ -51,14 +51,14 @@ describe('a "We’re back" kept while offline', () => {
     const kept = keepCheckIn(SIGNED_IN_USER.id, PLAN_ID, new Date());
     const { fetchFn, network } = renderApp();
     expect(await screen.findByText('granted')).toBeInTheDocument();
-    await vi.waitFor(() => expect(checkInCalls(fetchFn)).toEqual([kept.idempotencyKey]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(checkInCalls(fetchFn)).toEqual([kept.idempotencyKey]), { timeout: 10_000 });
     expect(pendingCheckIns(SIGNED_IN_USER.id)).toEqual([kept]);
 
     network.online = true;
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
-    await vi.waitFor(() => expect(pendingCheckIns(SIGNED_IN_USER.id)).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(pendingCheckIns(SIGNED_IN_USER.id)).toEqual([]), { timeout: 10_000 });
     expect(checkInCalls(fetchFn)).toEqual([kept.idempotencyKey, kept.idempotencyKey]);
 
     window.dispatchEvent(new Event('online'));
