@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -27,6 +29,30 @@ const SERVER_STATE_CHUNK =
 const INLINED_CHUNK_MAX_BYTES = 30_000;
 
 /**
+ * The service worker (web/service-worker/app-sw.js), written to /sw.js with the build's scripts and stylesheet to
+ * precache and a cache name of their own: a new build is a new worker, which drops the last build's cache.
+ */
+function appServiceWorker(): Plugin {
+  return {
+    name: 'trailbuddy-app-service-worker',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    generateBundle(_options, bundle) {
+      const precache = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
+        .sort()
+        .map((file) => `/${file}`);
+      const build = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
+      const worker = readFileSync(fromHere('./service-worker/app-sw.js'), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `self.__PRECACHE__ = ${JSON.stringify(precache)};\nself.__BUILD__ = '${build}';\n${worker}`,
+      });
+    },
+  };
+}
+
+/**
  * The SPA build. The local host (and CloudFront in AWS) serve `web/dist` with `/config.json`
  * and `/api/*` on the same origin, so there is no dev server or proxy here.
  * The vitest `web` project extends this file (with root '.'), so aliases are absolute.
@@ -34,7 +60,7 @@ const INLINED_CHUNK_MAX_BYTES = 30_000;
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromHere('.'),
   publicDir: fromHere('./public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), appServiceWorker()],
   resolve: {
     alias: [
       // The server ships IANA zone data (functions/shared/analysis/zone-rules.ts); browsers keep their own current.

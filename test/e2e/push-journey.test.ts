@@ -190,7 +190,7 @@ describe('push notifications in a real browser', () => {
         ).navigator.serviceWorker;
         return (await container.ready).active?.scriptURL ?? null;
       });
-      expect(worker).toBe(`${stack.url}/push-sw.js`);
+      expect(worker).toBe(`${stack.url}/sw.js`);
       const endpoint = await thisBrowsersEndpoint(pageA);
       expect(endpoint.startsWith(`${stack.pushUrl}/push/`)).toBe(true);
 

@@ -1,5 +1,5 @@
 /* global self */
-/* TrailBuddy's push service worker: only Web Push (a caching worker, if one comes, lives elsewhere).
+/* Web Push handlers of the app's one service worker (web/service-worker/app-sw.js imports this file).
  * `push`: shows the notification the server sent ({ title, body, link, tag }, functions/shared/schemas/push.ts).
  * `notificationclick`: focuses a TrailBuddy tab and opens the link there, or opens a new tab on it.
  * A same-origin path only: the link never leaves the site. */

@@ -9,6 +9,7 @@ import { BootError } from './app/boot-error';
 import { preloadScreen } from './app/router';
 import { PageSpinner } from './components/ui/spinner';
 import { demoAtStart } from './lib/auth/demo-mode';
+import { afterPaint } from './lib/after-paint';
 import { amplifyNeededAtBoot, createLazyAuthService } from './lib/auth/lazy-auth-service';
 import { readableLocalStorage } from './lib/readable-storage';
 import { lazyRuntimeConfig } from './lib/runtime-config-source';
@@ -62,6 +63,8 @@ async function boot() {
       if (hydrate) root = hydrateRoot(container!, app);
       else (root ??= createRoot(container!)).render(app);
     });
+    // The app itself (not a signed-out visitor's public page): the offline app shell, once the screen is up.
+    if (!hydrate) void afterPaint().then(async () => (await import('./lib/app-worker')).registerAppWorker());
   } catch (error) {
     console.error('TrailBuddy failed to start', error);
     const message =

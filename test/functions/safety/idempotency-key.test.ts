@@ -172,6 +172,56 @@ describe('Idempotency-Key on trip plans', () => {
   });
 });
 
+describe('Idempotency-Key on "We’re back"', () => {
+  const checkIn = (owner: string, planId: string, key: string) =>
+    callRoute('post-trip-check-in', {
+      claims: userClaims(owner),
+      pathParameters: { planId },
+      body: { kind: 'back' },
+      headers: { 'Idempotency-Key': key },
+    });
+  const backMail = async (contact: string) =>
+    (await mailTo(contact)).filter((mail) => mail.subject === 'Trip plan closed: the party is back');
+
+  it('a check-in kept offline and sent again with its key closes the plan once and tells the contact once', async () => {
+    const owner = `idem-${tag()}`;
+    const contact = `c-${tag()}@example.org`;
+    const plan = TripPlan.parse((await filePlan(owner, planBody(contact))).json);
+    const key = randomUUID();
+
+    const first = await checkIn(owner, plan.id, key);
+    const retry = await checkIn(owner, plan.id, key);
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(TripPlan.parse(retry.json)).toMatchObject({ id: plan.id, status: 'closed' });
+    expect(await backMail(contact)).toHaveLength(1);
+  });
+
+  it('a check-in whose answer was lost is not done again: the retry finds the plan closed and nobody is told twice', async () => {
+    const owner = `idem-${tag()}`;
+    const contact = `c-${tag()}@example.org`;
+    const plan = TripPlan.parse((await filePlan(owner, planBody(contact))).json);
+    const key = randomUUID();
+
+    restore = loseTheNextTransactionsAnswer();
+    await checkIn(owner, plan.id, key);
+    restore();
+    const retry = await checkIn(owner, plan.id, key);
+
+    // The plan closes once whatever the first answer was; the retry answers it closed, either as the first answer
+    // replayed or as a 409 trip_plan_closed, which the client counts as delivered (features/trip-plans/offline).
+    if (retry.status === 409) expect(retry.json).toMatchObject({ error: { code: 'trip_plan_closed' } });
+    else expect(TripPlan.parse(retry.json)).toMatchObject({ id: plan.id, status: 'closed' });
+    const stored = TripPlan.parse(
+      (await callRoute('get-trip-plan', { claims: userClaims(owner), pathParameters: { planId: plan.id } })).json,
+    );
+    expect(stored.status).toBe('closed');
+    expect(await backMail(contact)).toHaveLength(1);
+  });
+});
+
 describe('Idempotency-Key on messages and reports', () => {
   const on = (userId: string) => ({ pathParameters: { userId } });
 

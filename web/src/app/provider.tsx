@@ -62,9 +62,22 @@ function Session({
     [configSource, authService],
   );
   const beforeSignOut = useCallback(async () => {
-    const { forgetThisDevicePush } = await import('@/features/profile/push/forget-this-device');
+    const [{ forgetThisDevicePush }, checkIns, savedPlans] = await Promise.all([
+      import('@/features/profile/push/forget-this-device'),
+      import('@/features/trip-plans/offline/pending-check-ins'),
+      import('@/features/trip-plans/offline/saved-trip-plans'),
+    ]);
+    // A kept "We're back" gets a last try; whatever is still kept then, and the trip plans kept for reading
+    // offline, leave this browser with the person.
+    const userId = await authService.currentUser().then(
+      (user) => user?.id ?? null,
+      () => null,
+    );
+    if (userId) await checkIns.deliverPendingCheckIns(httpClient, userId).catch(() => undefined);
+    checkIns.forgetAllPendingCheckIns();
+    savedPlans.forgetSavedTripPlans();
     await forgetThisDevicePush(httpClient);
-  }, [httpClient]);
+  }, [httpClient, authService]);
   return (
     <AuthProvider service={authService} beforeSignOut={beforeSignOut}>
       {children(httpClient)}
@@ -81,6 +94,7 @@ function ModeApiClient({ httpClient, children }: { httpClient: ApiClient; childr
   // What was read for one person (or the demo) is never shown to the next: signing out or into demo mode empties the cache.
   const userId = user?.id ?? null;
   useEffect(() => () => serverState.current?.clear(), [serverState, client, userId]);
+  useKeptCheckInsSent(isDemo ? null : httpClient, userId);
   if (demoFailed) return <BootError message="Demo mode failed to load. Check your connection and try again." />;
   // While the demo client loads, screens that call the API suspend inside the layout (header and page frame stay).
   return <ApiClientProvider client={client}>{children}</ApiClientProvider>;
@@ -106,4 +120,25 @@ function useDemoApiClient(isDemo: boolean): { demoClient: Promise<ApiClient> | n
     };
   }, [loading]);
   return { demoClient: loading, demoFailed: loading !== null && failedLoad === loading };
+}
+
+/**
+ * A "We're back" kept while offline is sent when the app opens signed in and whenever the device comes back online
+ * (the browser's `online` event). The module loads only then: the public pages never download it.
+ */
+function useKeptCheckInsSent(client: ApiClient | null, userId: string | null): void {
+  useEffect(() => {
+    if (!client || !userId) return;
+    let current = true;
+    const send = () =>
+      void import('@/features/trip-plans/offline/pending-check-ins').then(async (checkIns) => {
+        if (current) await checkIns.deliverPendingCheckIns(client, userId);
+      });
+    send();
+    window.addEventListener('online', send);
+    return () => {
+      current = false;
+      window.removeEventListener('online', send);
+    };
+  }, [client, userId]);
 }

@@ -73,7 +73,7 @@ describe('PushSettingsSection', () => {
     // The device's state is read again after the save: it may render a moment after the message.
     expect(await screen.findByText('On for this device.')).toBeInTheDocument();
     expect(browser!.notification.requestPermission).toHaveBeenCalledOnce();
-    expect(browser!.serviceWorker.register).toHaveBeenCalledWith('/push-sw.js', { scope: '/' });
+    expect(browser!.serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     const [{ userVisibleOnly, applicationServerKey }] = browser!.pushManager.subscribe.mock.calls[0]!;
     expect(userVisibleOnly).toBe(true);
     expect(Buffer.from(applicationServerKey).toString('base64url')).toBe(PUBLIC_KEY);

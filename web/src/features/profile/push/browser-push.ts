@@ -10,8 +10,11 @@
  * a direct user interaction, so permission is asked first, straight from the click.
  */
 
-export const PUSH_WORKER_URL = '/push-sw.js';
-const PUSH_WORKER_SCOPE = '/';
+import { APP_WORKER_SCOPE, APP_WORKER_URL } from '@/lib/app-worker';
+
+/** Push is handled by the app's one service worker (its handlers: web/public/push-sw.js, imported there). */
+export const PUSH_WORKER_URL = APP_WORKER_URL;
+const PUSH_WORKER_SCOPE = APP_WORKER_SCOPE;
 
 /** What this browser can do: push, push only once added to the Home Screen (iPhone/iPad), or none. */
 export type PushSupport = 'supported' | 'ios-home-screen-only' | 'unsupported';

@@ -18,8 +18,8 @@ export interface TripPlansApi {
   /** The plans the caller is in, newest first. */
   myTripPlans(): Promise<TripPlanList>;
   tripPlan(planId: string): Promise<TripPlan>;
-  /** "We're back" (closes the plan) or "Running late" (once, with a reason). */
-  checkInTripPlan(planId: string, request: TripCheckInRequest): Promise<TripPlan>;
+  /** "We're back" (closes the plan) or "Running late" (once, with a reason); a retry with the same key is done once. */
+  checkInTripPlan(planId: string, request: TripCheckInRequest, idempotencyKey?: string): Promise<TripPlan>;
   /** Public: the read-only plan behind an emergency contact's link. */
   sharedTripPlan(token: string): Promise<SharedTripPlan>;
   /** Public: who a contact email's stop link is about (changes nothing). */
@@ -39,7 +39,8 @@ export function createTripPlansHttpApi({ request }: ApiTransport): TripPlansApi 
       request('/trip-plans', TripPlan, { auth: true, method: 'POST', body, idempotencyKey }),
     myTripPlans: () => request('/trip-plans', TripPlanList, { auth: true }),
     tripPlan: (id) => request(plan(id), TripPlan, { auth: true }),
-    checkInTripPlan: (id, body) => request(`${plan(id)}/check-ins`, TripPlan, { auth: true, method: 'POST', body }),
+    checkInTripPlan: (id, body, idempotencyKey) =>
+      request(`${plan(id)}/check-ins`, TripPlan, { auth: true, method: 'POST', body, idempotencyKey }),
     sharedTripPlan: (token) => request(`/trip-links/${encodeURIComponent(token)}`, SharedTripPlan, { auth: false }),
     tripContactStop: (token) =>
       request(`/trip-contact-stops/${encodeURIComponent(token)}`, TripContactStopView, { auth: false }),

@@ -6,6 +6,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/error-messages';
 import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import type { PendingCheckIn } from '../offline/pending-check-ins';
+import { NotSentYet } from './not-sent-yet';
 
 /**
  * "We're back" (one tap; closes the plan and tells the contacts) and "Running late" (moves the return, with a reason,
@@ -15,11 +17,16 @@ import { useSchemaForm } from '@/lib/forms/use-schema-form';
 export function CheckInPanel({
   plan,
   prominent,
+  pending = null,
   onCheckIn,
+  onRetry = async () => undefined,
 }: {
   plan: TripPlan;
   prominent: boolean;
+  /** "We're back" pressed without signal and not delivered yet. */
+  pending?: PendingCheckIn | null;
   onCheckIn: (request: TripCheckInRequest) => Promise<void>;
+  onRetry?: () => Promise<void>;
 }) {
   const [checkingBack, setCheckingBack] = useState(false);
   const [backError, setBackError] = useState<string | null>(null);
@@ -53,6 +60,7 @@ export function CheckInPanel({
     }
   };
 
+  if (pending && plan.status === 'open') return <NotSentYet plan={plan} pending={pending} onRetry={onRetry} />;
   if (plan.status === 'closed') {
     return <FormMessage kind="success">Everyone is back: this plan is closed and your contacts were told.</FormMessage>;
   }

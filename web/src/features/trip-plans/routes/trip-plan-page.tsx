@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
 import { paths } from '@/lib/paths';
@@ -9,9 +10,13 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageContainer, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useApiClient } from '@/lib/api-client-context';
+import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { useServerQuery } from '@/lib/server-query';
 import { CheckInPanel } from '../components/check-in-panel';
+import { deliverCheckIn, keepCheckIn } from '../offline/pending-check-ins';
+import { readTripPlan } from '../offline/saved-trip-plans';
+import { useDeliveredCheckIns, usePendingCheckIn } from '../offline/use-pending-check-in';
 import { TripPlanDetails, TripStatusBadge } from '../components/trip-plan-details';
 import { asShared } from '../utils/format';
 import { tripCalendarEvent } from '../utils/links';
@@ -22,7 +27,17 @@ export default function TripPlanPage() {
   const [params] = useSearchParams();
   const api = useApiClient();
   const toast = useToast();
-  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), () => api.tripPlan(planId));
+  const userId = useAuth().user?.id ?? null;
+  // Set when the plan shown is the copy kept in this browser because the server could not be reached.
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), async () => {
+    if (!userId) return api.tripPlan(planId);
+    const read = await readTripPlan(api, userId, planId, () => new Date());
+    setSavedAt(read.savedAt);
+    return read.plan;
+  });
+  const pending = usePendingCheckIn(userId, planId);
+  const sendCheckIn = useDeliveredCheckIns(pending, planId, loaded.set);
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
   if (loaded.status === 'error') {
@@ -40,6 +55,7 @@ export default function TripPlanPage() {
   const plan = loaded.data;
 
   const checkIn = async (request: TripCheckInRequest) => {
+    if (request.kind === 'back' && userId) return checkInBack(userId);
     const updated = await api.checkInTripPlan(plan.id, request);
     loaded.set(updated);
     toast.success(
@@ -47,6 +63,17 @@ export default function TripPlanPage() {
         ? 'Welcome back! Your contacts have been told.'
         : 'Expected return moved. Your emergency contacts have been emailed the new time.',
     );
+  };
+
+  // Kept before it is sent, so that pressing it without signal is sent later, with the same key, once.
+  const checkInBack = (userId: string) =>
+    sendCheckIn(async () => {
+      const entry = keepCheckIn(userId, plan.id, new Date());
+      return { entry, outcome: await deliverCheckIn(api, userId, entry) };
+    });
+  const retryCheckIn = async () => {
+    if (!userId || !pending) return;
+    await sendCheckIn(async () => ({ entry: pending, outcome: await deliverCheckIn(api, userId, pending) }));
   };
 
   return (
@@ -69,7 +96,19 @@ export default function TripPlanPage() {
           )
         }
       />
-      <CheckInPanel plan={plan} prominent={params.get('check-in') === '1'} onCheckIn={checkIn} />
+      {savedAt && (
+        <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          No connection: this is the plan as it was last updated on this device,{' '}
+          {new Date(savedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.
+        </p>
+      )}
+      <CheckInPanel
+        plan={plan}
+        prominent={params.get('check-in') === '1'}
+        pending={pending}
+        onCheckIn={checkIn}
+        onRetry={retryCheckIn}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="plan-heading"
