@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'already_premium',
   'no_billing_account',
   'invalid_signature',
+  'premium_required',
   // Trip plans
   'trip_plan_invalid',
   'trip_plan_closed',

@@ -1,5 +1,7 @@
 import { factsOthersMaySee, type ActivityFacts } from '../domain/matching-facts';
-import { NotFoundError } from '../lib/errors';
+import { isPremium } from '../domain/billing';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { getBillingState } from '../repositories/billing';
 import { matchingFactsOf } from '../repositories/metrics';
 import {
   getPartnerSnapshot,
@@ -21,12 +23,14 @@ import { getUserProfile } from '../repositories/user-profiles';
 import { isPartnerIndexEntryKey } from '../repositories/keys';
 import {
   LEVEL_BY_FILTER,
+  PREMIUM_REQUIRED_MESSAGE,
+  usesPremiumFilter,
   type PartnerCard,
   type PartnerProfileResponse,
   type PartnerSearchQuery,
   type PartnerSearchResponse,
 } from '../shared/schemas/partners';
-import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '../shared/schemas/profile';
+import { DEFAULT_PROFILE_SETTINGS, type OutdoorActivity, type ProfileSettings } from '../shared/schemas/profile';
 import type { MatchingMetrics } from '../repositories/partner-members';
 import { matchSubject, partnerCard, type CandidateFacts } from './partner-cards';
 import { decodeCursor, encodeCursor } from './partner-cursor';
@@ -38,6 +42,7 @@ export interface PartnerSearchDeps {
   listRelationships: typeof listRelationships;
   queryIndexPage: typeof queryIndexPage;
   matchingFactsOf: typeof matchingFactsOf;
+  getBillingState: typeof getBillingState;
 }
 
 const dynamoDeps: PartnerSearchDeps = {
@@ -45,6 +50,7 @@ const dynamoDeps: PartnerSearchDeps = {
   listRelationships,
   queryIndexPage,
   matchingFactsOf,
+  getBillingState,
 };
 
 /** At most this many index entries are read for one page, so a rare filter cannot make a request slow. */
@@ -116,6 +122,9 @@ function isIndexKeyFor(partition: IndexPartition) {
  * member — and skips the
  * searcher, anyone blocked either way, and members whose shared facts do not fit the filters (a member
  * who keeps their area, activities, level or availability private is left out of searches filtered on it).
+ * The Premium filters (pace, weekend) answer 403 `premium_required` to a free member before anything is read, and
+ * follow the same rule: pace only matches a member who shows both level and activities (as matching compares pace),
+ * weekend only one who shows availability.
  */
 export async function searchPartners(
   userId: string,
@@ -123,12 +132,14 @@ export async function searchPartners(
   now: Date,
   deps: PartnerSearchDeps = dynamoDeps,
 ): Promise<PartnerSearchResponse> {
+  if (usesPremiumFilter(query) && !isPremium(await deps.getBillingState(userId), now))
+    throw new ForbiddenError(PREMIUM_REQUIRED_MESSAGE, 'premium_required');
   const partitions = searchPartitions(query);
   const resumeAt = query.cursor ? decodeCursor(query.cursor, isIndexKeyForAny(partitions)) : null;
   let turn = resumeAt ? partitions.findIndex((partition) => isIndexKeyFor(partition)(resumeAt)) : 0;
   let startKey: IndexKey | null = resumeAt && !isPartitionStart(resumeAt) ? resumeAt : null;
   // Level and availability filters skip most entries, so read further per round trip when they are set.
-  const filtered = query.level !== 'all' || query.availability !== 'all';
+  const filtered = query.level !== 'all' || query.availability !== 'all' || usesPremiumFilter(query);
   const pageSize = Math.min(SEARCH_READ_BUDGET, Math.max(query.limit * (filtered ? 8 : 2), 20));
 
   const [searcher, relationships, firstPage] = await Promise.all([
@@ -152,6 +163,14 @@ export async function searchPartners(
     )
       return false;
     if (wantedLevel && !listing.visibleFields.includes('level')) return false;
+    if (
+      query.weekend === 'true' &&
+      !(listing.visibleFields.includes('availability') && listing.availability.includes('weekends'))
+    )
+      return false;
+    // Pace tells level and names an activity, so matching compares it only when both are shown (observableSubject).
+    if (query.pace && !(listing.visibleFields.includes('level') && listing.visibleFields.includes('activities')))
+      return false;
     return true;
   };
 
@@ -170,6 +189,7 @@ export async function searchPartners(
       if (!fitting.includes(entry)) continue;
       const candidate = candidateOf(entry.listing, consented.get(entry.listing.userId) ?? null);
       if (wantedLevel && candidate.level?.activityLevelLabel !== wantedLevel) continue;
+      if (query.pace && candidate.facts.paceBands[query.activity as OutdoorActivity] !== query.pace) continue;
       cards.push(
         partnerCard(
           searcher.subject,

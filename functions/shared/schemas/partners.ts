@@ -7,6 +7,8 @@ import {
   HomeArea,
   OUTDOOR_ACTIVITIES,
   OutdoorActivity,
+  PACE_BANDS,
+  PACED_ACTIVITIES,
 } from './profile';
 
 /** Spec core-app §9: compatibility colour bands. */
@@ -44,6 +46,10 @@ export const PartnerSearchQuery = z
     availability: z
       .enum(['all', ...AVAILABILITY_SLOTS], { error: 'Choose availability from the list.' })
       .default('all'),
+    /** Premium: the member's pace band for the chosen activity (one of PACED_ACTIVITIES). */
+    pace: z.enum(PACE_BANDS, { error: 'Choose a pace from the list.' }).optional(),
+    /** Premium: "free this weekend", members whose availability includes weekends. */
+    weekend: z.enum(['true', 'false'], { error: 'Use weekend=true or leave it out.' }).optional(),
     cursor: Cursor.optional(),
     limit: z.coerce
       .number({ error: 'The page size must be a number.' })
@@ -52,8 +58,19 @@ export const PartnerSearchQuery = z
       .max(PARTNER_PAGE_SIZE_MAX, `The page size can be at most ${PARTNER_PAGE_SIZE_MAX}.`)
       .default(PARTNER_PAGE_SIZE_DEFAULT),
   })
-  .strict();
+  .strict()
+  .refine((query) => !query.pace || (PACED_ACTIVITIES as readonly string[]).includes(query.activity), {
+    path: ['pace'],
+    message: 'Choose running, hiking, cycling or swimming to filter by pace.',
+  });
 export type PartnerSearchQuery = z.infer<typeof PartnerSearchQuery>;
+
+/** The filters only Premium members may use (the others are the free product's and stay free). */
+export const PREMIUM_FILTERS = ['pace', 'weekend'] as const;
+export const usesPremiumFilter = (query: Pick<PartnerSearchQuery, (typeof PREMIUM_FILTERS)[number]>): boolean =>
+  query.pace !== undefined || query.weekend === 'true';
+
+export const PREMIUM_REQUIRED_MESSAGE = 'Advanced filters are part of Premium.';
 
 /** Where the caller stands with another member. */
 export const CONNECTION_STATUSES = ['none', 'outgoing', 'incoming', 'partners'] as const;

@@ -60,6 +60,7 @@ const COPY: Record<ErrorCode, string | null> = {
   already_premium: null,
   no_billing_account: null,
   invalid_signature: UNREADABLE,
+  premium_required: null,
   trip_plan_invalid: null,
   trip_plan_closed: null,
   trip_plan_changed: null,

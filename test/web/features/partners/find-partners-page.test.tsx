@@ -11,6 +11,7 @@ const routes = [
   { path: '/find-partners', element: <FindPartnersPage /> },
   { path: '/find-partners/:userId', element: <h1>Profile stand-in</h1> },
   { path: '/profile', element: <h1>Own profile stand-in</h1> },
+  { path: '/profile/billing', element: <h1>Billing stand-in</h1> },
 ];
 
 function renderPage(overrides: Parameters<typeof createFakeApiClient>[0] = {}) {
@@ -227,5 +228,60 @@ describe('FindPartnersPage: reporting from the list', () => {
       'A moderator will review your report.',
     );
     expect(within(card('Sarah Johnson')).getByRole('button', { name: 'Report Sarah Johnson' })).toBeInTheDocument();
+  });
+});
+
+const planOf = (plan: 'free' | 'premium') =>
+  vi.fn(async () => ({
+    plan,
+    premiumUntil: plan === 'premium' ? '2026-12-29T00:00:00.000Z' : null,
+    cancelAtPeriodEnd: false,
+    pastDue: null,
+    canManageBilling: plan === 'premium',
+  }));
+
+describe('FindPartnersPage: Premium filters', () => {
+  it('shows a free member the Premium filters marked Premium, leading to the billing page without searching on them', async () => {
+    const searchPartners = vi.fn(async () => searchResponse([partnerCard()]));
+    renderPage({ searchPartners, billing: planOf('free') });
+    await screen.findByRole('article', { name: 'Sarah Johnson' });
+    const filters = screen.getByRole('form', { name: 'Partner filters' });
+    const pace = within(filters).getByRole('link', { name: 'Pace (Premium)' });
+    const weekend = within(filters).getByRole('link', { name: 'Free this weekend (Premium)' });
+    expect(pace).toHaveAttribute('href', '/profile/billing');
+    expect(weekend).toHaveAttribute('href', '/profile/billing');
+    expect(within(filters).queryByRole('checkbox')).toBeNull();
+
+    await userEvent.setup().click(weekend);
+    expect(await screen.findByRole('heading', { name: 'Billing stand-in' })).toBeInTheDocument();
+    for (const [params] of searchPartners.mock.calls as unknown as [Record<string, unknown>][]) {
+      expect(params).not.toHaveProperty('pace', expect.anything());
+      expect(params).not.toHaveProperty('weekend', expect.anything());
+    }
+  });
+
+  it("applies a Premium member's pace and weekend filters, and drops the pace for an activity without one", async () => {
+    const searchPartners = vi.fn(async () => searchResponse([partnerCard()]));
+    renderPage({ searchPartners, billing: planOf('premium') });
+    await screen.findByRole('article', { name: 'Sarah Johnson' });
+    const user = userEvent.setup();
+    const pace = await screen.findByRole('combobox', { name: 'Pace Premium' });
+    expect(pace).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Activity'), 'running');
+    await user.selectOptions(pace, 'fast');
+    await user.click(screen.getByRole('checkbox', { name: 'Free this weekend Premium' }));
+    await waitFor(() =>
+      expect(searchPartners).toHaveBeenLastCalledWith(
+        expect.objectContaining({ activity: 'running', pace: 'fast', weekend: 'true' }),
+      ),
+    );
+
+    await user.selectOptions(screen.getByLabelText('Activity'), 'climbing');
+    await waitFor(() =>
+      expect(searchPartners).toHaveBeenLastCalledWith(
+        expect.objectContaining({ activity: 'climbing', pace: undefined, weekend: 'true' }),
+      ),
+    );
+    expect(pace).toBeDisabled();
   });
 });

@@ -66,6 +66,17 @@ describe('demo partners', () => {
     expect((await api.searchPartners({ level: 'elite' })).partners.map((p) => p.displayName)).toEqual(['Sofia Rossi']);
   });
 
+  it("applies Premium's pace and weekend filters", async () => {
+    const { api } = demo();
+    const names = async (params: Parameters<typeof api.searchPartners>[0]) =>
+      (await api.searchPartners({ activity: 'running', location: 'north-vancouver', ...params })).partners.map(
+        (p) => p.displayName,
+      );
+    expect(await names({ pace: 'fast' })).toEqual(['Priya Nair']);
+    expect(await names({ pace: 'steady' })).toEqual(['Sarah Johnson', 'Mike Chen', 'Lisa Tremblay']);
+    expect(await names({ weekend: 'true' })).toEqual(['Sarah Johnson']);
+  });
+
   it('connects after the 1 s wait, accepts the sample request, and blocks', async () => {
     const { api, wait } = demo();
     expect(await api.connectPartner('demo-partner-sarah')).toMatchObject({ connection: 'outgoing' });

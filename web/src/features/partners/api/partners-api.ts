@@ -38,10 +38,11 @@ export interface PartnersApi {
 
 function searchString(params: PartnerSearchParams): string {
   const search = new URLSearchParams();
-  for (const key of ['activity', 'location', 'level', 'availability', 'cursor', 'limit'] as const) {
+  for (const key of ['activity', 'location', 'level', 'availability', 'pace', 'cursor', 'limit'] as const) {
     const value = params[key];
     if (value !== undefined && value !== '' && value !== 'all') search.set(key, String(value));
   }
+  if (params.weekend === 'true') search.set('weekend', 'true');
   const query = search.toString();
   return query ? `?${query}` : '';
 }

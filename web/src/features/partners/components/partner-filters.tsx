@@ -1,11 +1,24 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { ACTIVITY_LEVEL_LABELS } from '@shared/schemas/metrics';
 import { LEVEL_FILTER_VALUES, type PartnerSearchQuery } from '@shared/schemas/partners';
-import { AVAILABILITY_SLOTS, OUTDOOR_ACTIVITIES } from '@shared/schemas/profile';
+import {
+  AVAILABILITY_SLOTS,
+  OUTDOOR_ACTIVITIES,
+  PACE_BAND_LABELS,
+  PACE_BANDS,
+  PACED_ACTIVITIES,
+  type PaceBand,
+} from '@shared/schemas/profile';
 import { PlaceOptions } from '@/components/ui/place-options';
+import { paths } from '@/lib/paths';
 import { activityLabel, availabilityLabel } from '../utils/partner-format';
 
-export type PartnerFilterValues = Pick<PartnerSearchQuery, 'activity' | 'location' | 'level' | 'availability'>;
+export type PartnerFilterValues = Pick<PartnerSearchQuery, 'activity' | 'location' | 'level' | 'availability'> &
+  Partial<Pick<PartnerSearchQuery, 'pace' | 'weekend'>>;
+
+const isPaced = (activity: PartnerFilterValues['activity']) =>
+  (PACED_ACTIVITIES as readonly string[]).includes(activity);
 
 export const DEFAULT_FILTERS: PartnerFilterValues = {
   activity: 'all',
@@ -47,16 +60,109 @@ function FilterSelect({ label, value, options, onChange, children }: FilterSelec
   );
 }
 
-/** Spec core-app §2 filters: activity, location, level, availability. */
-export function PartnerFilters({
+const premiumBadge = (
+  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Premium</span>
+);
+
+/**
+ * Premium's advanced filters (the server answers 403 premium_required to anyone else). A free member sees them marked
+ * Premium, as links to the billing page, so choosing one never sends a search that would be refused.
+ */
+function PremiumFilters({
   value,
   onChange,
+  premium,
 }: {
   value: PartnerFilterValues;
   onChange: (next: PartnerFilterValues) => void;
+  premium: boolean;
 }) {
-  const set = (key: keyof PartnerFilterValues) => (next: string) =>
-    onChange({ ...value, [key]: next } as PartnerFilterValues);
+  const paceId = useId();
+  const weekendId = useId();
+  if (!premium) {
+    return (
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-4">
+        <p className="text-sm font-medium text-slate-800">Advanced filters {premiumBadge}</p>
+        <ul className="flex flex-wrap gap-3 text-sm">
+          <li>
+            <Link to={paths.billing} className="font-medium text-brand-700 underline">
+              Pace <span className="sr-only">(Premium)</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.billing} className="font-medium text-brand-700 underline">
+              Free this weekend <span className="sr-only">(Premium)</span>
+            </Link>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  const paced = isPaced(value.activity);
+  return (
+    <>
+      <div className="space-y-1.5">
+        <label htmlFor={paceId} className="block text-sm font-medium text-slate-800">
+          Pace {premiumBadge}
+        </label>
+        <select
+          id={paceId}
+          value={paced ? (value.pace ?? 'any') : 'any'}
+          disabled={!paced}
+          aria-describedby={paced ? undefined : `${paceId}-hint`}
+          onChange={(event) =>
+            onChange({
+              ...value,
+              pace: event.target.value === 'any' ? undefined : (event.target.value as PaceBand),
+            })
+          }
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
+        >
+          <option value="any">Any pace</option>
+          {PACE_BANDS.map((band) => (
+            <option key={band} value={band}>
+              {PACE_BAND_LABELS[band]}
+            </option>
+          ))}
+        </select>
+        {!paced && (
+          <p id={`${paceId}-hint`} className="text-xs text-slate-600">
+            Choose running, hiking, cycling or swimming first.
+          </p>
+        )}
+      </div>
+      <div className="flex items-end pb-2.5">
+        <input
+          id={weekendId}
+          type="checkbox"
+          checked={value.weekend === 'true'}
+          onChange={(event) => onChange({ ...value, weekend: event.target.checked ? 'true' : undefined })}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+        <label htmlFor={weekendId} className="ml-2 text-sm font-medium text-slate-800">
+          Free this weekend {premiumBadge}
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** Spec core-app §2 filters: activity, location, level, availability; and Premium's pace and "free this weekend". */
+export function PartnerFilters({
+  value,
+  onChange,
+  premium,
+}: {
+  value: PartnerFilterValues;
+  onChange: (next: PartnerFilterValues) => void;
+  /** Whether the caller is on Premium (the Premium filters apply) or not (they lead to the billing page). */
+  premium: boolean;
+}) {
+  const set = (key: 'activity' | 'location' | 'level' | 'availability') => (next: string) => {
+    const changed = { ...value, [key]: next } as PartnerFilterValues;
+    // A pace is a band for one activity: it goes when the activity has none.
+    onChange(isPaced(changed.activity) ? changed : { ...changed, pace: undefined });
+  };
   return (
     <form
       aria-label="Partner filters"
@@ -98,6 +204,7 @@ export function PartnerFilters({
           ...AVAILABILITY_SLOTS.map((s) => ({ value: s, label: availabilityLabel(s) })),
         ]}
       />
+      <PremiumFilters value={value} onChange={onChange} premium={premium} />
     </form>
   );
 }

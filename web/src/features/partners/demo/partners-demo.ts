@@ -16,7 +16,13 @@ import {
   type ConnectionStatus,
   type PartnerCard,
 } from '@shared/schemas/partners';
-import type { AvailabilitySlot, HomeArea, OutdoorActivity } from '@shared/schemas/profile';
+import {
+  PACE_BANDS,
+  type AvailabilitySlot,
+  type HomeArea,
+  type OutdoorActivity,
+  type PaceBand,
+} from '@shared/schemas/profile';
 import { ApiError, validationFailed } from '@/lib/api/api-error';
 import type { PartnersApi, PartnerSearchParams } from '../api/partners-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
@@ -25,6 +31,21 @@ import { markDemoConversationRead } from '@/lib/demo/demo-unread-messages';
 /** Spec core-app §4: the mock Connect waits 1 s before its toast. */
 export const DEMO_CONNECT_DELAY_MS = 1000;
 const STORAGE_KEY = 'trailbuddy.demo.partners';
+
+/**
+ * The band of a sample partner's pace as written on their mock profile ('5:30 /km', '26 km/h', 'Steady'), with the
+ * server's running and cycling thresholds (functions/domain/matching-pace.ts).
+ */
+function demoPaceBand(pace: string): PaceBand {
+  const perKm = /^(\d+):(\d+) \/km$/.exec(pace);
+  if (perKm) {
+    const minutes = Number(perKm[1]) + Number(perKm[2]) / 60;
+    return minutes <= 5 ? 'fast' : minutes <= 6.5 ? 'steady' : 'relaxed';
+  }
+  const kmh = /^(\d+) km\/h$/.exec(pace);
+  if (kmh) return Number(kmh[1]) >= 28 ? 'fast' : Number(kmh[1]) >= 20 ? 'steady' : 'relaxed';
+  return (PACE_BANDS as readonly string[]).includes(pace.toLowerCase()) ? (pace.toLowerCase() as PaceBand) : 'steady';
+}
 
 /** A mock partner with the spec's fields (core-app §3); cards show only the coarse ones. */
 export interface DemoPartner {
@@ -344,13 +365,15 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
 
   function fits(
     partner: DemoPartner,
-    { activity = 'all', location = 'all', level = 'all', availability = 'all' }: PartnerSearchParams,
+    { activity = 'all', location = 'all', level = 'all', availability = 'all', pace, weekend }: PartnerSearchParams,
   ): boolean {
     return (
       (activity === 'all' || partner.activities.includes(activity)) &&
       (location === 'all' || areNear(partner.location, location)) &&
       (level === 'all' || partner.level === LEVEL_BY_FILTER[level]) &&
-      (availability === 'all' || partner.availability.includes(availability))
+      (availability === 'all' || partner.availability.includes(availability)) &&
+      (weekend !== 'true' || partner.availability.includes('weekends')) &&
+      (pace === undefined || demoPaceBand(partner.pace) === pace)
     );
   }
 

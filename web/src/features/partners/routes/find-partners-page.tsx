@@ -13,6 +13,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { userMessage } from '@/lib/error-messages';
 import { queryKeys } from '@/lib/query-keys';
 import { useServerListPages, useServerQuery } from '@/lib/server-query';
+import { useIsPremium } from '@/lib/use-premium';
 import { PartnerCard } from '../components/partner-card';
 import { DEFAULT_FILTERS, PartnerFilters, type PartnerFilterValues } from '../components/partner-filters';
 import { BlockedMembers } from '../components/blocked-members';
@@ -59,7 +60,10 @@ function ProfilePrompt({ me }: { me: PartnerSearchResponse['me'] }) {
 
 export default function FindPartnersPage() {
   const api = useApiClient();
-  const [filters, setFilters] = useState<PartnerFilterValues>(DEFAULT_FILTERS);
+  const [chosen, setFilters] = useState<PartnerFilterValues>(DEFAULT_FILTERS);
+  const premium = useIsPremium();
+  // Premium's filters never reach the server for a free member (it would answer 403), e.g. after Premium ended.
+  const filters: PartnerFilterValues = premium ? chosen : { ...chosen, pace: undefined, weekend: undefined };
   const queryClient = useQueryClient();
   const results = useServerListPages(
     queryKeys.partners.search(filters),
@@ -94,7 +98,7 @@ export default function FindPartnersPage() {
         <PartnerRequests requests={requests.data.incoming} onAnswered={partnersChanged} />
       )}
 
-      <PartnerFilters value={filters} onChange={setFilters} />
+      <PartnerFilters value={filters} onChange={setFilters} premium={premium} />
 
       <section aria-labelledby="partner-results" className="space-y-4">
         <h2 id="partner-results" className="sr-only">
