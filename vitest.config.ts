@@ -22,7 +22,7 @@ const E2E_PARALLEL = [
   'test/e2e/live-chat-journey.test.ts',
   'test/e2e/plan-journey.test.ts',
   'test/e2e/safety-journey.test.ts',
-  // its own users and plans; the inbox is read per contact address, and no other suite files trip plans
+  // its own users and plans, three days out (other suites' plans are due at other times); the inbox is read per contact
   'test/e2e/trip-plan-journey.test.ts',
   // its own user; files are read in its own page
   'test/e2e/file-import-journey.test.ts',
@@ -42,6 +42,10 @@ const E2E_PARALLEL = [
   'test/e2e/push-journey.test.ts',
   // its own users; the Stripe simulator is steered only for its own subscription (no clock moves)
   'test/e2e/premium-journey.test.ts',
+  // its own user and a plan due two days out (the trip-plan journey's are three days out); the network cut is its page's
+  'test/e2e/offline-check-in.test.ts',
+  // a browser profile of its own (an incognito context always reports itself not installable)
+  'test/e2e/installable-app.test.ts',
 ];
 
 /**
