@@ -19,7 +19,7 @@ export const BILLING_ROUTES: readonly RouteDefinition[] = [
     entry: billing('post-checkout'),
     public: false,
     secrets: ['stripeSecretKey'],
-    access: { users: 'read' },
+    access: { users: 'write' },
   },
   {
     id: 'post-billing-portal',
