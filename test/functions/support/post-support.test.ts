@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.stop());
 
-const ask = (userId: string, body: unknown, headers: Record<string, string> = {}) =>
+const ask = (userId: string, body: object | undefined, headers: Record<string, string> = {}) =>
   callRoute('post-support', { claims: userClaims(userId), body, headers });
 
 interface QueuedMail {
