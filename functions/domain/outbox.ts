@@ -1,10 +1,11 @@
 /**
  * How the email outbox chooses what to send (pure). Mail waits in lanes, served in this order: overdue alerts to
- * emergency contacts, the rest of the mail to contacts (plan filed, back), then everything else. A lane is only
+ * emergency contacts, the rest of the mail to contacts (plan filed, back), Premium members' support requests, then
+ * everything else. A lane is only
  * reached once the lanes before it are empty, and within a lane senders take turns, so nobody's backlog holds back
  * anybody else's mail. How much one run sends follows the SES account's own quota.
  */
-export const OUTBOX_LANES = ['alert', 'safety', 'general'] as const;
+export const OUTBOX_LANES = ['alert', 'safety', 'priority', 'general'] as const;
 export type OutboxLane = (typeof OUTBOX_LANES)[number];
 
 /** The SES account's sending quota (SES v2 GetAccount → SendQuota); a negative daily maximum means unlimited. */

@@ -16,7 +16,7 @@ import { emailKeys } from './keys';
  *
  * | item | table | pk | sk | gsi1pk / gsi1sk |
  * |---|---|---|---|---|
- * | outbox message | social | `OUTBOX#<id>` | `OUTBOX` | `OUTBOX_DUE#alert`, `OUTBOX_DUE#safety` or `OUTBOX_DUE` (general) / `<due ISO>#<id>` (gone once sent or given up) |
+ * | outbox message | social | `OUTBOX#<id>` | `OUTBOX` | `OUTBOX_DUE#alert`, `OUTBOX_DUE#safety`, `OUTBOX_DUE#priority` or `OUTBOX_DUE` (general) / `<due ISO>#<id>` (gone once sent or given up) |
  * | suppressed address (bounce, complaint) | social | `EMAIL_SUPPRESSED#<email>` | `SUPPRESSED` | — |
  * | one-click unsubscribe token (SHA-256 only) | users | `EMAIL_UNSUB#<hash>` | `UNSUB` | `USER#<userId>` / `EMAIL_UNSUB#<hash>` (account deletion removes it) |
  * | a user's email choices | users | `USER#<userId>` | `EMAIL_PREFS` | — |

@@ -54,6 +54,7 @@ export const ENV_VARS = {
   IMPORT_QUEUE_URL: 'AWS: the SQS queue import jobs are sent to (locally an in-process queue stands in)',
   SES_ENDPOINT: 'local only: the SES v2 emulator (aws-ses-v2-local)',
   EMAIL_FROM: 'the From address of every email (the SES identity on AWS)',
+  SUPPORT_EMAIL: "where members' support requests are mailed (default support@trailbuddy.local)",
   SES_CONFIGURATION_SET: 'AWS: the SES configuration set that records bounces and complaints',
   SES_FALLBACK_MAX_SEND_RATE:
     'messages a second the outbox job assumes when SES GetAccount does not answer (default 1, the SES sandbox)',

@@ -10,6 +10,7 @@ import { PARTNER_ROUTES } from './route-areas/partners';
 import { GROUP_ACTIVITY_ROUTES, GROUP_ACTIVITY_SCHEDULED_JOBS } from './route-areas/group-activities';
 import { PROFILE_ROUTES } from './route-areas/profile';
 import { MODERATION_ROUTES } from './route-areas/moderation';
+import { SUPPORT_ROUTES } from './route-areas/support';
 import { TRIP_PLAN_ROUTES, TRIP_PLAN_SCHEDULED_JOBS } from './route-areas/trip-plans';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -228,6 +229,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...MODERATION_ROUTES,
   ...TRIP_PLAN_ROUTES,
   ...BILLING_ROUTES,
+  ...SUPPORT_ROUTES,
 ];
 
 /**
@@ -245,6 +247,7 @@ export const ROUTE_AREAS: Readonly<Record<string, readonly RouteDefinition[]>> =
   moderation: MODERATION_ROUTES,
   'trip-plans': TRIP_PLAN_ROUTES,
   billing: BILLING_ROUTES,
+  support: SUPPORT_ROUTES,
 };
 
 /** Scheduled jobs, also one list shared by CDK and the local host. */

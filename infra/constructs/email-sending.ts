@@ -41,10 +41,13 @@ export class EmailSending extends Construct {
   readonly identity: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly fromAddress: string;
+  /** Where members' support requests go (POST /api/support queues them for it). */
+  readonly supportAddress: string;
 
   constructor(scope: Construct, id: string, props: EmailSendingProps) {
     super(scope, id);
     this.fromAddress = `TrailBuddy <no-reply@${props.domain}>`;
+    this.supportAddress = `support@${props.domain}`;
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
       reputationMetrics: true,

@@ -325,6 +325,7 @@ export function localFunctionEnv(parts: {
     COGNITO_ENDPOINT: parts.cognitoEndpoint,
     SES_ENDPOINT: parts.emailEndpoint,
     EMAIL_FROM: 'TrailBuddy <no-reply@trailbuddy.local>',
+    SUPPORT_EMAIL: 'support@trailbuddy.local',
     ROUTE_FACTS: routeFactsSetting(ROUTES),
     ...(parts.push
       ? {

@@ -266,6 +266,9 @@ export class StatelessStack extends Stack {
     email.grantSend(outbox);
     outbox.addEnvironment('EMAIL_FROM', email.fromAddress);
     outbox.addEnvironment('SES_CONFIGURATION_SET', email.configurationSet.configurationSetName);
+    this.apiRoutes.functions
+      .get('post-support')!
+      .function.addEnvironment('SUPPORT_EMAIL' satisfies EnvVar, email.supportAddress);
 
     // Import jobs on SQS; the routes that start them may send to the queue.
     this.imports = new ImportQueue(this, 'Imports', { tables: stateful.tables, runtime });

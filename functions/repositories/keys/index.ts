@@ -47,6 +47,7 @@ export { reportKeys } from './reports';
 export { rideKeys } from './rides';
 export { stravaRateLimitKeys } from './strava-rate-limits';
 export { stravaWebhookKeys } from './strava-webhook-budget';
+export { supportKeys } from './support';
 export { syncRequestKeys } from './sync-requests';
 export { tombstoneKeys } from './account-tombstones';
 export { tripContactKeys } from './trip-contacts';

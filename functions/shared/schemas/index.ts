@@ -11,3 +11,4 @@ export * from './apple';
 export * from './notifications';
 export * from './reports';
 export * from './billing';
+export * from './support';

@@ -91,6 +91,7 @@ const CAPABILITY_CODE: Readonly<Record<string, RegExp>> = {
   'trip-plans': /trip-plan/,
   moderation: /moderation|reports/,
   billing: /billing|stripe/,
+  support: /support/,
 };
 
 /** Areas whose code an area's routes may load besides their own, and why. */
@@ -111,6 +112,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   moderation: ['partners', 'group-activities'],
   'trip-plans': ['partners', 'group-activities', 'moderation'],
   billing: [],
+  // Premium's requests go first (it reads the plan)
+  support: ['billing'],
 };
 
 /** Routes that must reach every capability: deleting an account erases its data in each, exporting it reads each. */

@@ -35,6 +35,7 @@ const ADDED_ROUTES = [
   ['/trip-stop/:token', 'public'], // a contact email's stop links: no sign-in
   ['/profile/files', 'protected'], // history from files read on the device
   ['/profile/billing', 'protected'], // the plan, buying Premium, the billing portal; Checkout returns here
+  ['/support', 'protected'], // contact support; Premium members' requests are answered first
 ] as const;
 
 describe('route table', () => {

@@ -10,6 +10,7 @@ import { createPushHttpApi } from '@/features/profile/api/push-api';
 import { createPartnersHttpApi } from '@/features/partners/api/partners-api';
 import { createGroupActivitiesHttpApi } from '@/features/group-activities/api/group-activities-api';
 import { createProfileHttpApi } from '@/features/profile/api/profile-api';
+import { createSupportHttpApi } from '@/features/support/api/support-api';
 import { createTripPlansHttpApi } from '@/features/trip-plans/api/trip-plans-api';
 
 /**
@@ -31,5 +32,6 @@ export function createHttpApiClient(options: HttpApiClientOptions): ApiClient {
     ...createTripPlansHttpApi(transport),
     ...createFileImportHttpApi(transport),
     ...createBillingHttpApi(transport),
+    ...createSupportHttpApi(transport),
   };
 }

@@ -18,6 +18,7 @@ import {
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
 import { createPushDemoApi } from '@/features/profile/demo/push-demo';
 import type { BillingApi } from '@/features/billing/api/billing-api';
+import type { SupportApi } from '@/features/support/api/support-api';
 import type { FileImportApi } from '@/features/file-import/api/file-import-api';
 import type { PartnersApi } from '@/features/partners/api/partners-api';
 import type { GroupActivitiesApi } from '@/features/group-activities/api/group-activities-api';
@@ -67,7 +68,14 @@ export function createDemoApiClient({
 /** The areas a screen may not need, each loaded (with its sample data and schemas) on its first call. */
 function createLazyDemoAreas(
   context: DemoContext,
-): ProfileApi & PartnersApi & GroupActivitiesApi & ModerationApi & TripPlansApi & FileImportApi & BillingApi {
+): ProfileApi &
+  PartnersApi &
+  GroupActivitiesApi &
+  ModerationApi &
+  TripPlansApi &
+  FileImportApi &
+  BillingApi &
+  SupportApi {
   const profile = lazyDemoArea<ProfileApi>(
     { profile: true, updateProfile: true, deleteAccount: true, exportMyData: true },
     async () => (await import('@/features/profile/demo/profile-demo')).createProfileDemoApi(context),
@@ -139,7 +147,14 @@ function createLazyDemoAreas(
   const billing = lazyDemoArea<BillingApi>({ billing: true, startCheckout: true, openBillingPortal: true }, async () =>
     (await import('@/features/billing/demo/billing-demo')).createBillingDemoApi(context),
   );
-  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport, ...billing };
+  // Priority as the server gives it: from the demo member's plan.
+  const support = lazyDemoArea<SupportApi>({ requestSupport: true }, async () =>
+    (await import('@/features/support/demo/support-demo')).createSupportDemoApi(
+      context,
+      async () => (await billing.billing()).plan === 'premium',
+    ),
+  );
+  return { ...profile, ...partners, ...plan, ...safety, ...tripPlans, ...fileImport, ...billing, ...support };
 }
 
 function createCoreDemoApi(context: DemoContext): CoreApi {

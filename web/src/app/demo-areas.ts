@@ -40,4 +40,5 @@ export const DEMO_AREA_MODULES: Partial<Record<PageId, readonly string[]>> = {
   tripPlans: ['src/features/trip-plans/demo/trip-plans-demo.ts'],
   fileImports: ['src/features/file-import/demo/file-import-demo.ts'],
   billing: ['src/features/billing/demo/billing-demo.ts'],
+  support: ['src/features/billing/demo/billing-demo.ts'],
 };

@@ -30,6 +30,7 @@ export const SCREEN_MODULES: Readonly<Record<PageId, string>> = {
   tripStop: 'features/trip-plans/routes/trip-stop-page',
   fileImports: 'features/file-import/routes/file-import-page',
   billing: 'features/billing/routes/billing-page',
+  support: 'features/support/routes/support-page',
 };
 
 /** The id of index.html's JSON block naming each screen's chunks (web/scripts/prerender.ts writes it). */

@@ -28,7 +28,8 @@ export type PageId =
   | 'unsubscribe'
   | 'tripStop'
   | 'fileImports'
-  | 'billing';
+  | 'billing'
+  | 'support';
 
 export interface RouteEntry {
   path: `/${string}`;
@@ -71,6 +72,8 @@ export const paths = {
   fileImports: '/profile/files',
   /** The plan (free or Premium), buying it, and Stripe's billing portal; Checkout comes back here. */
   billing: '/profile/billing',
+  /** Contact support (Premium members' requests are answered first). */
+  support: '/support',
 } as const satisfies Record<string, `/${string}`>;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -102,6 +105,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.tripStop, access: 'public', page: 'tripStop' },
   { path: paths.fileImports, access: 'protected', page: 'fileImports' },
   { path: paths.billing, access: 'protected', page: 'billing' },
+  { path: paths.support, access: 'protected', page: 'support' },
 ];
 
 /** The query parameter that turns demo mode on from any URL (`?demo=true`). */

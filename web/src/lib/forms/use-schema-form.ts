@@ -184,8 +184,9 @@ export function errorEntries(errors: FieldErrors | undefined, prefix = ''): [str
   const node = errors as Record<string, unknown>;
   if (typeof node.message === 'string' && typeof node.type === 'string') found.push([prefix, node.message]);
   for (const [key, child] of Object.entries(node)) {
-    // `ref` is the DOM element, `types` the criteria; an array's own message sits under `root`.
-    if (key === 'ref' || key === 'types' || key === 'message' || key === 'type') continue;
+    // `ref` is the DOM element, `types` the criteria; an array's own message sits under `root`. An error's own
+    // `message` and `type` are strings (skipped below), so fields named `message` or `type` still count.
+    if (key === 'ref' || key === 'types') continue;
     if (child === null || typeof child !== 'object') continue;
     const path = key === 'root' ? prefix : prefix === '' ? key : `${prefix}.${key}`;
     found.push(...errorEntries(child as FieldErrors, path));

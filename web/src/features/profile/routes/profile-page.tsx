@@ -87,6 +87,9 @@ export default function ProfilePage() {
         <Link to={paths.billing} className={`${buttonStyles.secondary} mt-4`}>
           Plan &amp; billing
         </Link>
+        <Link to={paths.support} className={`${buttonStyles.secondary} mt-4 ml-3`}>
+          Contact support
+        </Link>
       </section>
       <section aria-labelledby="files-heading" className={card}>
         <h2 id="files-heading" className="text-lg font-semibold text-slate-900">
