@@ -183,7 +183,7 @@ const CORE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/activities',
     entry: 'functions/handlers/activities/get-activities.ts',
     public: false,
-    access: { activities: 'read' },
+    access: { activities: { mode: 'read', indexes: ['gsi1', 'byDistance', 'byDuration', 'byElevation'] } },
   },
   {
     id: 'get-strava-webhook',

@@ -52,7 +52,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/cancel',
     entry: `${GA}/post-cancel-group-activity.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
   },
   {
     id: 'post-join-group-activity',
@@ -68,7 +68,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/leave',
     entry: `${GA}/post-leave-group-activity.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
   },
   {
     id: 'delete-group-activity-participant',
@@ -76,7 +76,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/participants/{userId}',
     entry: `${GA}/delete-group-activity-participant.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
   },
   {
     id: 'get-activity-rides',
@@ -108,7 +108,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}/booking',
     entry: `${RIDES}/post-ride-booking.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'delete-ride-booking',

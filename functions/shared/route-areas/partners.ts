@@ -28,7 +28,7 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/connect',
     entry: partners('post-connect'),
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: { mode: 'write', indexes: ['gsi1'] } },
   },
   {
     id: 'post-partner-accept',
@@ -36,7 +36,7 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/accept',
     entry: partners('post-accept'),
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: { mode: 'write', indexes: ['gsi1'] } },
   },
   {
     id: 'post-partner-decline',
@@ -52,7 +52,7 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     path: '/api/partners/{userId}/block',
     entry: partners('post-block'),
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'delete-partner-block',
@@ -95,7 +95,7 @@ export const PARTNER_ROUTES: readonly RouteDefinition[] = [
     entry: messages('post-message'),
     public: false,
     secrets: ['appSecret'],
-    access: { social: 'write', users: 'write' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'post-conversation-read',

@@ -10,7 +10,7 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/profile',
     entry: 'functions/handlers/profile/get-profile.ts',
     public: false,
-    access: { users: 'write' },
+    access: { users: 'write', connections: 'read' },
   },
   {
     id: 'put-profile',
@@ -18,7 +18,7 @@ export const PROFILE_ROUTES: readonly RouteDefinition[] = [
     path: '/api/profile',
     entry: 'functions/handlers/profile/put-profile.ts',
     public: false,
-    access: { users: 'write', social: 'write' },
+    access: { users: 'write', social: 'write', connections: 'read' },
   },
   {
     id: 'delete-me',

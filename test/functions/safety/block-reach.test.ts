@@ -43,6 +43,8 @@ const EXPOSURE: Record<string, Exposure> = {
   'post-billing-checkout': 'none',
   'post-billing-portal': 'none',
   'post-billing-webhook': 'none',
+  // mail to the support address only, never to another member
+  'post-support': 'none',
   'get-analysis': 'none',
   'post-file-import': 'none',
   'get-file-imports': 'none',
