@@ -11,7 +11,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities',
     entry: `${GA}/post-group-activity.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'get-group-activities',
@@ -44,7 +44,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}',
     entry: `${GA}/put-group-activity.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'post-cancel-group-activity',
@@ -52,7 +52,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/cancel',
     entry: `${GA}/post-cancel-group-activity.ts`,
     public: false,
-    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'post-join-group-activity',
@@ -60,7 +60,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/join',
     entry: `${GA}/post-join-group-activity.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'post-leave-group-activity',
@@ -68,7 +68,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/leave',
     entry: `${GA}/post-leave-group-activity.ts`,
     public: false,
-    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'delete-group-activity-participant',
@@ -76,7 +76,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/participants/{userId}',
     entry: `${GA}/delete-group-activity-participant.ts`,
     public: false,
-    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
   {
     id: 'get-activity-rides',
@@ -92,7 +92,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides',
     entry: `${RIDES}/post-ride-offer.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'delete-ride-offer',
@@ -100,7 +100,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}',
     entry: `${RIDES}/delete-ride-offer.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'post-ride-booking',
@@ -116,7 +116,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/rides/{rideId}/booking',
     entry: `${RIDES}/delete-ride-booking.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'post-ride-request',
@@ -124,7 +124,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests',
     entry: `${RIDES}/post-ride-request.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'delete-ride-request',
@@ -132,7 +132,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests/{requestId}',
     entry: `${RIDES}/delete-ride-request.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'post-ride-request-offer',
@@ -140,7 +140,7 @@ export const GROUP_ACTIVITY_ROUTES: readonly RouteDefinition[] = [
     path: '/api/group-activities/{activityId}/ride-requests/{requestId}/offer',
     entry: `${RIDES}/post-ride-request-offer.ts`,
     public: false,
-    access: { social: 'write', users: 'read' },
+    access: { social: 'write', users: 'write' },
   },
   {
     id: 'get-my-rides',
@@ -157,6 +157,6 @@ export const GROUP_ACTIVITY_SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = 
     id: 'activity-reminders',
     entry: 'functions/handlers/reminders/send-reminders.ts',
     schedule: 'rate(15 minutes)',
-    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'read' },
+    access: { social: { mode: 'write', indexes: ['gsi1'] }, users: 'write' },
   },
 ];
