@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RouteDefinition, TableAccess, TableAccessMap } from '../../functions/shared/routes';
+import { LIVE_CONNECTION_KEY_PREFIX } from '../../functions/repositories/keys/live-connections';
+import { LIVE_PUBLISHING_ROUTES } from '../../functions/shared/live-routes';
 import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables';
 
 /**
@@ -10,17 +12,31 @@ import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables
  * declared read-only worked here and failed on AWS. The local API host runs each route inside `withTableAccess`, and
  * the guard refuses what its role would.
  */
-const current = new AsyncLocalStorage<{ routeId: string; access: TableAccessMap; signedIn: boolean }>();
+const current = new AsyncLocalStorage<{
+  routeId: string;
+  access: TableAccessMap;
+  signedIn: boolean;
+  publishesLive: boolean;
+}>();
 
 /**
- * Runs a route's handler with its role: its declared access, and for a signed-in route also the one GetItem on the
- * users table that every such role has (the account-status check; infra/constructs/api-routes.ts).
+ * Runs a route's handler with its role: its declared access; for a signed-in route also the one GetItem on the
+ * users table that every such role has (the account-status check; infra/constructs/api-routes.ts); for a route that
+ * pushes on the live channel, finding a user's channels and forgetting a gone one (LiveChannel.grantPublish).
  */
 export function withTableAccess<T>(
   route: Pick<RouteDefinition, 'id' | 'access' | 'public'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  return current.run({ routeId: route.id, access: route.access, signedIn: !route.public }, work);
+  return current.run(
+    {
+      routeId: route.id,
+      access: route.access,
+      signedIn: !route.public,
+      publishesLive: (LIVE_PUBLISHING_ROUTES as readonly string[]).includes(route.id),
+    },
+    work,
+  );
 }
 
 type Action = 'read' | 'write' | 'scan';
@@ -90,8 +106,14 @@ export function guardTableAccess(client: DynamoDBDocumentClient): void {
         const commandName = ITEM_COMMANDS[context.commandName ?? ''] ?? context.commandName ?? '';
         for (const [name, action, index] of actionsOf(commandName, args.input as Record<string, unknown>)) {
           const id = tableIdOf(name);
+          const input = args.input as { Key?: { pk?: unknown } };
           const accountStatusRead = id === 'users' && commandName === 'GetItemCommand' && route.signedIn;
-          if (!allows(id && route.access[id], action, index) && !accountStatusRead)
+          const liveChannels =
+            route.publishesLive &&
+            id === 'users' &&
+            ((commandName === 'QueryCommand' && index === 'gsi1') ||
+              (commandName === 'DeleteItemCommand' && String(input.Key?.pk).startsWith(LIVE_CONNECTION_KEY_PREFIX)));
+          if (!allows(id && route.access[id], action, index) && !accountStatusRead && !liveChannels)
             throw Object.assign(
               new Error(
                 `${route.routeId} is not authorized to perform: dynamodb ${action}${index ? ` on index ${index}` : ''} on table ${id ?? name} (not in its declared access)`,
