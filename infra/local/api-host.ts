@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { dynamo } from '../../functions/lib/dynamo';
 import type { RouteDefinition } from '../../functions/shared/routes';
 import { TOO_MANY_REQUESTS } from '../constructs/edge-limits';
 import { lambdaContext, matchPath, toApiGatewayEvent, type IncomingRequest } from './api-gateway-event';
 import type { EdgeRateLimiter } from './edge-rate-limiter';
 import type { AuthorizerResult } from './jwt-authorizer';
-import { guardTableAccess, withTableAccess } from './table-access-guard';
 
 export interface ApiResponse {
   status: number;
@@ -60,12 +58,6 @@ export function createApiHost(options: {
   };
 
   const now = options.now ?? Date.now;
-  // The handlers' client is made at their first call (DYNAMODB_ENDPOINT is set by then), so the guard joins it there.
-  let guarded = false;
-  const guardOnce = () => {
-    if (!guarded) guardTableAccess(dynamo());
-    guarded = true;
-  };
 
   return async (request) => {
     // WAF sits before API Gateway: it counts every request, even one no route matches.
@@ -96,11 +88,7 @@ export function createApiHost(options: {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     try {
-      guardOnce();
-      const outcome = await Promise.race([
-        withTableAccess(route, () => handler(event, lambdaContext(route.id, timeoutMs))),
-        timedOut,
-      ]);
+      const outcome = await Promise.race([handler(event, lambdaContext(route.id, timeoutMs)), timedOut]);
       if (outcome === 'timeout') {
         console.error(`[api] ${route.id} timed out after ${timeoutMs} ms`);
         return json(500, { message: 'Internal Server Error' });

@@ -9,8 +9,8 @@ import { TABLES, tableEnvVar, type TableId } from '../../functions/shared/tables
  * IAM, locally: on AWS each function's role allows exactly the table actions its route declares (`access` in
  * functions/shared/routes.ts; test/infra/stacks/least-privilege.test.ts checks the grants), and DynamoDB refuses any
  * other with AccessDeniedException. In one local process nothing would refuse it, so a route that writes a table it
- * declared read-only worked here and failed on AWS. The local API host runs each route inside `withTableAccess`, and
- * the guard refuses what its role would.
+ * declared read-only worked here and failed on AWS. The handler tests' `callRoute` runs each route inside
+ * `withTableAccess`, and the guard refuses what its role would.
  */
 const current = new AsyncLocalStorage<{
   routeId: string;
