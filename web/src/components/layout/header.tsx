@@ -1,3 +1,4 @@
+import { LineIcon } from '@/components/ui/line-icon';
 import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
@@ -110,16 +111,9 @@ export function Header() {
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 onClick={() => setMenuOpen(!menuOpen)}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
+                <LineIcon>
                   <path d={menuOpen ? CLOSE_ICON_PATH : MENU_ICON_PATH} />
-                </svg>
+                </LineIcon>
               </button>
             )}
           </>
@@ -148,17 +142,10 @@ function StaticPhoneMenu({ children }: { children: ReactNode }) {
     <details className="group lg:hidden">
       <summary className="flex cursor-pointer list-none items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span className="sr-only">Menu</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon>
           <path d={MENU_ICON_PATH} className="group-open:hidden" />
           <path d={CLOSE_ICON_PATH} className="hidden group-open:inline" />
-        </svg>
+        </LineIcon>
       </summary>
       <div
         id={MOBILE_MENU_ID}

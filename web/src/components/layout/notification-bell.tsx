@@ -1,3 +1,4 @@
+import { LineIcon } from '@/components/ui/line-icon';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
@@ -58,18 +59,9 @@ function CountedIconLink({
       title={label}
       className="relative inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <LineIcon strokeLinecap="round" strokeLinejoin="round">
         {children}
-      </svg>
+      </LineIcon>
       <CountBadge count={unread} cap={cap} className="absolute right-0 top-0" />
     </Link>
   );
