@@ -9,12 +9,16 @@ import { createFakeAuthService, SIGNED_IN_USER, TEST_CONFIG } from '../test-util
 import { tripPlan, PLAN_ID } from '../features/trip-plans/trip-plan-fixtures';
 
 function SignOutButton() {
-  const { access, signOut } = useAuth();
+  const { access, signOut, deleteUser } = useAuth();
   return (
     <>
       <p data-testid="access">{access}</p>
       <button type="button" onClick={() => void signOut()}>
         Sign Out
+      </button>
+      {/* What the profile's delete-account section calls once the server has deleted the account. */}
+      <button type="button" onClick={() => void deleteUser()}>
+        Account deleted
       </button>
     </>
   );
@@ -88,5 +92,20 @@ describe('a "We’re back" kept while offline', () => {
     expect(savedTripPlan(SIGNED_IN_USER.id, PLAN_ID)).toBeNull();
     expect(Object.keys(window.localStorage).filter((key) => key.startsWith('trailbuddy.'))).toEqual([]);
     expect(window.localStorage.getItem('other-setting')).toBe('kept');
+  });
+
+  it('an account deleted on this browser takes its kept check-ins and kept trip plans with it, sending nothing', async () => {
+    keepCheckIn(SIGNED_IN_USER.id, PLAN_ID, new Date());
+    saveTripPlan(SIGNED_IN_USER.id, tripPlan(), new Date());
+    const { fetchFn } = renderApp();
+    expect(await screen.findByText('granted')).toBeInTheDocument();
+    // the kept check-in's try at opening, refused by the cut network
+    await vi.waitFor(() => expect(checkInCalls(fetchFn)).toHaveLength(1), { timeout: 10_000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account deleted' }));
+    expect(await screen.findByText('denied')).toBeInTheDocument();
+    expect(pendingCheckIns(SIGNED_IN_USER.id)).toEqual([]);
+    expect(savedTripPlan(SIGNED_IN_USER.id, PLAN_ID)).toBeNull();
+    expect(checkInCalls(fetchFn)).toHaveLength(1);
   });
 });

@@ -62,27 +62,37 @@ function Session({
     [configSource, authService],
   );
   const beforeSignOut = useCallback(async () => {
-    const [{ forgetThisDevicePush }, checkIns, savedPlans] = await Promise.all([
-      import('@/features/profile/push/forget-this-device'),
-      import('@/features/trip-plans/offline/pending-check-ins'),
-      import('@/features/trip-plans/offline/saved-trip-plans'),
-    ]);
-    // A kept "We're back" gets a last try; whatever is still kept then, and the trip plans kept for reading
-    // offline, leave this browser with the person.
+    const checkIns = await import('@/features/trip-plans/offline/pending-check-ins');
+    // A kept "We're back" gets a last try while the person's token still works; what is still kept then leaves with them.
     const userId = await authService.currentUser().then(
       (user) => user?.id ?? null,
       () => null,
     );
     if (userId) await checkIns.deliverPendingCheckIns(httpClient, userId).catch(() => undefined);
-    checkIns.forgetAllPendingCheckIns();
-    savedPlans.forgetSavedTripPlans();
-    await forgetThisDevicePush(httpClient);
+    await forgetPersonOnThisBrowser(httpClient);
   }, [httpClient, authService]);
+  // A deleted account's kept check-ins have no trip plan left to reach: nothing is sent, everything is forgotten.
+  const afterAccountDeleted = useCallback(() => forgetPersonOnThisBrowser(httpClient), [httpClient]);
   return (
-    <AuthProvider service={authService} beforeSignOut={beforeSignOut}>
+    <AuthProvider service={authService} beforeSignOut={beforeSignOut} afterAccountDeleted={afterAccountDeleted}>
       {children(httpClient)}
     </AuthProvider>
   );
+}
+
+/**
+ * What this browser kept for the person leaves with them: "We're back" check-ins not sent yet, the trip plans kept for
+ * reading offline, and the push subscription. The modules load only then: the public pages never download them.
+ */
+async function forgetPersonOnThisBrowser(client: ApiClient): Promise<void> {
+  const [{ forgetThisDevicePush }, checkIns, savedPlans] = await Promise.all([
+    import('@/features/profile/push/forget-this-device'),
+    import('@/features/trip-plans/offline/pending-check-ins'),
+    import('@/features/trip-plans/offline/saved-trip-plans'),
+  ]);
+  checkIns.forgetAllPendingCheckIns();
+  savedPlans.forgetSavedTripPlans();
+  await forgetThisDevicePush(client);
 }
 
 /** Demo mode swaps in the in-browser client here, once, so screens never branch on it. */

@@ -61,11 +61,14 @@ function sameUser(a: AuthUser, b: AuthUser): boolean {
 export function AuthProvider({
   service,
   beforeSignOut,
+  afterAccountDeleted,
   children,
 }: {
   service: AuthService;
   /** Runs while the person is still signed in (its API calls carry their token); a failure never stops the sign-out. */
   beforeSignOut?: () => Promise<void>;
+  /** Runs once the server has deleted the account (its token is refused by then); a failure never stops the sign-out. */
+  afterAccountDeleted?: () => Promise<void>;
   children: ReactNode;
 }) {
   const [session, setSession] = useState<SessionState>(() =>
@@ -193,8 +196,13 @@ export function AuthProvider({
       // The server deleted the Cognito user and refuses its tokens; only this browser's copy is left.
       console.error('Clearing the deleted account’s session failed; clearing the local state anyway.', error);
     }
+    try {
+      await afterAccountDeleted?.();
+    } catch (error) {
+      console.error('Cleaning up after the account’s deletion failed; signing out anyway.', error);
+    }
     applyUser(null);
-  }, [isDemo, service, applyUser]);
+  }, [isDemo, service, applyUser, afterAccountDeleted]);
 
   const startDemo = useCallback(() => {
     writeDemoFlag(true);
