@@ -3,6 +3,7 @@ import { MESSAGE_QUOTA_EXCEEDED_MESSAGE } from '@shared/schemas/messages';
 import { PartnerCard } from '@shared/schemas/partners';
 import { DEMO_CONNECT_DELAY_MS, DEMO_PARTNERS, createPartnersDemoApi } from '@/features/partners/demo/partners-demo';
 import { createNotificationsDemoApi } from '@/features/notifications/demo/notifications-demo';
+import { createBillingDemoApi } from '@/features/billing/demo/billing-demo';
 
 function demo() {
   const wait = vi.fn(async () => {});
@@ -13,7 +14,12 @@ function demo() {
     wait,
   };
   window.sessionStorage.clear();
-  return { api: createPartnersDemoApi(context), notifications: createNotificationsDemoApi(context), wait };
+  return {
+    api: createPartnersDemoApi(context),
+    notifications: createNotificationsDemoApi(context),
+    billing: createBillingDemoApi(context),
+    wait,
+  };
 }
 
 describe('demo partners', () => {
@@ -101,6 +107,18 @@ describe('demo partners', () => {
       status: 403,
       code: 'forbidden',
     });
+  });
+
+  it('lifts the limit once the demo member upgrades to Premium, as the server does, and keeps the count', async () => {
+    const { api, billing } = demo();
+    const start = (await api.conversations()).quota.used;
+    for (let i = start; i < 5; i++) await api.sendMessage('demo-partner-mike', `Hi ${i}`);
+    await expect(api.sendMessage('demo-partner-mike', 'one more')).rejects.toMatchObject({ status: 429 });
+
+    await billing.startCheckout();
+    const { quota } = await api.sendMessage('demo-partner-mike', 'one more');
+    expect(quota).toMatchObject({ unlimited: true, limit: 5, used: 5, remaining: 0 });
+    expect((await api.conversations()).quota.unlimited).toBe(true);
   });
 
   it('has sample notifications that can be marked read', async () => {

@@ -2,9 +2,9 @@ import type { BillingResponse } from '@shared/schemas/billing';
 import type { BillingApi } from '../api/billing-api';
 import { ApiError } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
+import { readDemoPlan, writeDemoPlan } from '@/lib/demo/demo-plan';
 
 /** Demo Premium lasts for the tab, like demo mode itself. */
-const DEMO_BILLING_STORAGE_KEY = 'trailbuddy.demo.billing';
 const DEMO_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 /** The demo's "checkout" answers after a short pause, so the button's opening state shows as it would. */
 export const DEMO_CHECKOUT_DELAY_MS = 300;
@@ -24,20 +24,7 @@ const FREE: BillingResponse = {
  */
 export function createBillingDemoApi({ now, origin, storage, wait }: DemoContext): BillingApi {
   function read(): BillingResponse {
-    try {
-      const stored = storage.getItem(DEMO_BILLING_STORAGE_KEY);
-      return stored ? { ...FREE, ...(JSON.parse(stored) as Partial<BillingResponse>) } : FREE;
-    } catch {
-      return FREE;
-    }
-  }
-
-  function write(state: BillingResponse) {
-    try {
-      storage.setItem(DEMO_BILLING_STORAGE_KEY, JSON.stringify(state));
-    } catch {
-      // Storage can be disabled (private mode); the change then lasts until the page reloads.
-    }
+    return { ...FREE, ...readDemoPlan(storage) };
   }
 
   return {
@@ -48,7 +35,7 @@ export function createBillingDemoApi({ now, origin, storage, wait }: DemoContext
     async startCheckout() {
       if (read().plan === 'premium') throw new ApiError(409, 'already_premium', 'You already have Premium.');
       await wait(DEMO_CHECKOUT_DELAY_MS);
-      write({ ...FREE, plan: 'premium', premiumUntil: new Date(now().getTime() + DEMO_PERIOD_MS).toISOString() });
+      writeDemoPlan(storage, { plan: 'premium', premiumUntil: new Date(now().getTime() + DEMO_PERIOD_MS).toISOString() });
       return { url: new URL('/profile/billing?checkout=success', origin).toString() };
     },
 

@@ -27,6 +27,7 @@ import { ApiError, validationFailed } from '@/lib/api/api-error';
 import type { PartnersApi, PartnerSearchParams } from '../api/partners-api';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { markDemoConversationRead } from '@/lib/demo/demo-unread-messages';
+import { isDemoPremium } from '@/lib/demo/demo-plan';
 
 /** Spec core-app §4: the mock Connect waits 1 s before its toast. */
 export const DEMO_CONNECT_DELAY_MS = 1000;
@@ -330,14 +331,16 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
     }
   }
 
+  /** As the server answers: Premium (the billing demo's upgrade) lifts the limit and keeps the count. */
   function quota(state: DemoPartnersState): MessageQuota {
     const used = Math.min(FREE_MESSAGES_PER_MONTH, state.sent[monthOf(now())] ?? 0);
-    return {
+    const limits = {
       limit: FREE_MESSAGES_PER_MONTH,
       used,
       remaining: FREE_MESSAGES_PER_MONTH - used,
       resetsAt: firstOfNextMonth(now()),
     };
+    return isDemoPremium(storage, now()) ? { ...limits, unlimited: true } : limits;
   }
 
   function partnerOf(userId: string, state: DemoPartnersState): DemoPartner {
@@ -511,7 +514,7 @@ export function createPartnersDemoApi({ now, storage, wait }: DemoContext): Part
       if (!parsed.success) throw validationFailed(parsed.error);
       const trimmed = parsed.data.text;
       const month = monthOf(now());
-      if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH)
+      if ((state.sent[month] ?? 0) >= FREE_MESSAGES_PER_MONTH && !isDemoPremium(storage, now()))
         throw new ApiError(429, MESSAGE_QUOTA_EXCEEDED_CODE, MESSAGE_QUOTA_EXCEEDED_MESSAGE);
       const message: DemoMessage = {
         id: `demo-msg-${now().getTime()}-${Math.random().toString(36).slice(2, 8)}`,
