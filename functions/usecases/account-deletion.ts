@@ -63,10 +63,12 @@ export interface DeletedAccount {
 }
 
 /**
- * A deleted user's tokens stay valid until they expire (Cognito: at most one day for ID and access tokens);
- * the tombstone that refuses them is kept a little longer.
+ * The tombstone refuses a deleted user's tokens until they expire (Cognito: at most one day for ID and access tokens),
+ * and tells a Stripe event about the deleted account to store nothing. Stripe resends an undelivered event for up to
+ * three days, and its List Events API, from which an event is resent by hand, holds the last 30 days (docs.stripe.com
+ * /webhooks/process-undelivered-events, read 2026-11-29): kept 35 days, no event about the account can outlive it.
  */
-export const DELETED_USER_TOMBSTONE_MS = 2 * 86_400_000;
+export const DELETED_USER_TOMBSTONE_MS = 35 * 86_400_000;
 
 export { emailTombstoneHash, messagesUsedByDeletedAccounts } from './email-tombstone';
 

@@ -101,7 +101,17 @@ describe('accounts in a real browser against the local stack', () => {
     await page.getByRole('button', { name: 'Send Code' }).click();
     // The code field appears once ForgotPassword has answered, i.e. once the emulator holds the new code (reading
     // earlier could find the sign-up code still on the record of a user confirmed by AdminConfirmSignUp).
-    await page.getByLabel('Code', { exact: true }).waitFor();
+    // A failure names what the page shows instead (an error, or the form still asking for the email).
+    const codeStep = async () => {
+      if (await page.getByLabel('Code', { exact: true }).isVisible()) return 'code field';
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      const typed = await page
+        .getByLabel('Email')
+        .inputValue({ timeout: 1_000 })
+        .catch(() => '(no email field)');
+      return `no code field; alerts ${JSON.stringify(alerts)}; email "${typed}"`;
+    };
+    await expect.poll(codeStep, { timeout: 30_000 }).toBe('code field');
     const code = await confirmationCodeFor(stack.cognitoDataDir, stack.userPoolId, email);
     await page.getByLabel('Code', { exact: true }).fill(code);
     // The form checks the pool's rules before sending anything.

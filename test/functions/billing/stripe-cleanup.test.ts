@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as cleanupJob } from '../../../functions/handlers/billing/stripe-cleanup-job';
 import { tableName } from '../../../functions/lib/config';
 import { dynamo } from '../../../functions/lib/dynamo';
-import { billingKeys } from '../../../functions/repositories/keys';
+import { billingKeys, tombstoneKeys } from '../../../functions/repositories/keys';
 import { accountDeletionDeps, deleteAccount } from '../../../functions/usecases/account-deletion';
 import { runStripeCleanups } from '../../../functions/usecases/billing';
 import type { StripeSimulator } from '../../../infra/local/simulators/stripe';
@@ -125,5 +125,27 @@ describe('account deletion ends the Stripe subscription', () => {
     expect(statusOf(subscriptionId)).toBe('canceled');
     expect(await billingItem(fay)).toBeUndefined();
     expect(await cleanupJob()).toEqual({ done: 1, postponed: 0 });
+  });
+
+  it('an event about the deleted account resent by hand 30 days later (the oldest Stripe still lists) stores nothing', async () => {
+    const gus = newMember();
+    const subscriptionId = await subscribe(sim, gus);
+    const deletedAt = Date.now();
+    await deleteMember(gus);
+    expect(await cleanupJob()).toEqual({ done: 1, postponed: 0 });
+    expect(statusOf(subscriptionId)).toBe('canceled');
+    const cancellation = sim.control.deliveries().at(-1)!;
+    expect(cancellation.type).toBe('customer.subscription.deleted');
+
+    // What DynamoDB's TTL would have removed by then is removed (the test tables run with TTL off).
+    const replayAt = deletedAt + 30 * DAY_MS;
+    const key = tombstoneKeys.accountStatus(gus);
+    const { Item: tombstone } = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: key }));
+    expect(tombstone).toBeDefined();
+    if (Number(tombstone!.expiresAt) * 1000 <= replayAt)
+      await dynamo().send(new DeleteCommand({ TableName: tableName('users'), Key: key }));
+
+    expect(await sim.control.resend(cancellation.eventId)).toBe(200);
+    expect(await billingItem(gus)).toBeUndefined();
   });
 });

@@ -162,7 +162,7 @@ describe('deleting an account leaves no trace', () => {
       notes,
       `Trip-${tag}`,
     ]);
-    // The tombstone that refuses the deleted user's unexpired tokens is kept by design (two days; account-deletion.ts).
+    // The tombstone that refuses the deleted user's unexpired tokens is kept by design (35 days; account-deletion.ts).
     const outsideReports = traces.filter(({ item }) => item.entity !== 'Report' && item.entity !== 'DeletedUser');
     expect(outsideReports.map(({ table, item }) => `${table}: ${JSON.stringify(item).slice(0, 300)}`)).toEqual([]);
     const evidence = traces.filter(({ item }) => item.entity === 'Report');
