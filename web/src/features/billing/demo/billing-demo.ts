@@ -35,7 +35,10 @@ export function createBillingDemoApi({ now, origin, storage, wait }: DemoContext
     async startCheckout() {
       if (read().plan === 'premium') throw new ApiError(409, 'already_premium', 'You already have Premium.');
       await wait(DEMO_CHECKOUT_DELAY_MS);
-      writeDemoPlan(storage, { plan: 'premium', premiumUntil: new Date(now().getTime() + DEMO_PERIOD_MS).toISOString() });
+      writeDemoPlan(storage, {
+        plan: 'premium',
+        premiumUntil: new Date(now().getTime() + DEMO_PERIOD_MS).toISOString(),
+      });
       return { url: new URL('/profile/billing?checkout=success', origin).toString() };
     },
 
