@@ -17,6 +17,7 @@ const current = new AsyncLocalStorage<{
   access: TableAccessMap;
   signedIn: boolean;
   publishesLive: boolean;
+  refused: string[];
 }>();
 
 /**
@@ -27,6 +28,8 @@ const current = new AsyncLocalStorage<{
 export function withTableAccess<T>(
   route: Pick<RouteDefinition, 'id' | 'access' | 'public'>,
   work: () => Promise<T>,
+  /** Filled with what was refused, also when the handler caught the refusal and went on. */
+  refused: string[] = [],
 ): Promise<T> {
   return current.run(
     {
@@ -34,6 +37,7 @@ export function withTableAccess<T>(
       access: route.access,
       signedIn: !route.public,
       publishesLive: (LIVE_PUBLISHING_ROUTES as readonly string[]).includes(route.id),
+      refused,
     },
     work,
   );
@@ -113,13 +117,11 @@ export function guardTableAccess(client: DynamoDBDocumentClient): void {
             id === 'users' &&
             ((commandName === 'QueryCommand' && index === 'gsi1') ||
               (commandName === 'DeleteItemCommand' && String(input.Key?.pk).startsWith(LIVE_CONNECTION_KEY_PREFIX)));
-          if (!allows(id && route.access[id], action, index) && !accountStatusRead && !liveChannels)
-            throw Object.assign(
-              new Error(
-                `${route.routeId} is not authorized to perform: dynamodb ${action}${index ? ` on index ${index}` : ''} on table ${id ?? name} (not in its declared access)`,
-              ),
-              { name: 'AccessDeniedException' },
-            );
+          if (!allows(id && route.access[id], action, index) && !accountStatusRead && !liveChannels) {
+            const refusal = `${route.routeId} is not authorized to perform: dynamodb ${action}${index ? ` on index ${index}` : ''} on table ${id ?? name} (not in its declared access)`;
+            route.refused.push(refusal);
+            throw Object.assign(new Error(refusal), { name: 'AccessDeniedException' });
+          }
         }
       }
       return next(args);

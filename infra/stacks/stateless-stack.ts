@@ -21,7 +21,7 @@ import { HttpApiGateway } from '../constructs/http-api-gateway';
 import { assertWebBuilt, WEB_DIST } from '../constructs/paths';
 import { ImportQueue } from '../constructs/import-queue';
 import { LiveChannel } from '../constructs/live-channel';
-import { LIVE_PUBLISHING_ROUTES } from '../../functions/shared/live-routes';
+import { LIVE_PUBLISHING_JOBS, LIVE_PUBLISHING_ROUTES } from '../../functions/shared/live-routes';
 import { ScheduledJobs } from '../constructs/scheduled-jobs';
 import { SiteAuthClient } from '../constructs/site-auth-client';
 import { SiteDeployment } from '../constructs/site-deployment';
@@ -282,6 +282,7 @@ export class StatelessStack extends Stack {
       client: this.authClient.client,
     });
     for (const id of LIVE_PUBLISHING_ROUTES) this.live.grantPublish(this.apiRoutes.functions.get(id)!);
+    for (const id of LIVE_PUBLISHING_JOBS) this.live.grantPublish(this.jobs.functions.get(id)!);
     this.live.grantPublish(this.imports.worker);
 
     // Strava refused a new athlete: the app is at its athlete capacity (functions/lib/metrics.ts counts it). The

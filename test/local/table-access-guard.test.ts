@@ -59,4 +59,20 @@ describe("the local host's table access: what the route's IAM role allows on AWS
     await expect(asRoute({}, get)).resolves.toBeDefined();
     await expect(asRoute({}, get, true)).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
+
+  it('records a refusal the work caught and went on from, which callRoute turns into a failed test', async () => {
+    const refused: string[] = [];
+    const bestEffort = async () => {
+      await dynamo()
+        .send(new PutCommand({ TableName: table('users'), Item: key }))
+        .catch(() => undefined);
+      return 'answered';
+    };
+    await expect(
+      withTableAccess({ id: 'a-route', access: { users: 'read' }, public: false }, bestEffort, refused),
+    ).resolves.toBe('answered');
+    expect(refused).toEqual([
+      expect.stringMatching(/^a-route is not authorized to perform: dynamodb write on table users/),
+    ]);
+  });
 });

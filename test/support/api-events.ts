@@ -92,6 +92,13 @@ export async function callRoute(id: string, event: CallOptions = {}) {
   // With the role the route has on AWS: a table action it did not declare is refused here, as IAM refuses it there.
   if (!guarded) guardTableAccess(dynamo());
   guarded = true;
-  return withTableAccess(route, () => invoke(handler, route, { ...event, path }));
+  const refused: string[] = [];
+  const answer = await withTableAccess(route, () => invoke(handler, route, { ...event, path }), refused);
+  // A refusal the handler caught and went on from (a best-effort step) fails silently on AWS: fail loudly here.
+  if (refused.length > 0 && answer.status < 500)
+    throw new Error(
+      `${route.id} answered ${answer.status}, but on AWS its role would have refused: ${refused.join('; ')}`,
+    );
+  return answer;
 }
 let guarded = false;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PUBLISHING_ROUTES } from '../../../functions/shared/live-routes';
+import { LIVE_PUBLISHING_JOBS, LIVE_PUBLISHING_ROUTES } from '../../../functions/shared/live-routes';
 import {
   IMPORT_WORKER,
   ROUTES,
@@ -15,6 +15,7 @@ import { buildTestApp, dynamoGrantsOf, type TestApp } from '../support/synth';
 const MAY_SCAN = new Set(['retention-purge', 'provider-refresh']);
 
 const LIVE_PUBLISHERS = new Set<string>(LIVE_PUBLISHING_ROUTES);
+const LIVE_PUBLISHING_JOB_IDS = new Set<string>(LIVE_PUBLISHING_JOBS);
 
 let testApp: TestApp;
 
@@ -54,7 +55,11 @@ function expectedGrants(kind: Kind, definition: Declared): Record<string, string
     (grants.users ??= new Set()).add('dynamodb:GetItem');
   // A function that pushes to the realtime channel finds the user's channels and forgets gone ones (DeleteItem is
   // limited to the channel items by a condition: test/infra/stacks/stateless-stack.test.ts).
-  if ((kind === 'route' && LIVE_PUBLISHERS.has(definition.id)) || kind === 'worker') {
+  if (
+    (kind === 'route' && LIVE_PUBLISHERS.has(definition.id)) ||
+    (kind === 'job' && LIVE_PUBLISHING_JOB_IDS.has(definition.id)) ||
+    kind === 'worker'
+  ) {
     (grants['users/index/gsi1'] ??= new Set()).add('dynamodb:Query');
     (grants.users ??= new Set()).add('dynamodb:DeleteItem');
   }

@@ -8,7 +8,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrailBuddyApp } from '../../../infra/bin/trailbuddy-app';
 import { routeFactsOf, type RouteFacts } from '../../../functions/shared/route-facts';
-import { LIVE_PUBLISHING_ROUTES, LIVE_ROUTES } from '../../../functions/shared/live-routes';
+import { LIVE_PUBLISHING_JOBS, LIVE_PUBLISHING_ROUTES, LIVE_ROUTES } from '../../../functions/shared/live-routes';
 import { ROUTES, SCHEDULED_JOBS, tablesOf } from '../../../functions/shared/routes';
 import { RuntimeConfig } from '../../../functions/shared/schemas/runtime-config';
 import { TABLES, tableEnvVar, type TableId } from '../../../functions/shared/tables';
@@ -220,6 +220,7 @@ describe('realtime channel (WebSocket API)', () => {
   const liveRoutes = () => allOfType('AWS::ApiGatewayV2::Route').filter(ofLiveApi);
   const publishers = () => [
     ...LIVE_PUBLISHING_ROUTES.map((id) => testApp.stateless.apiRoutes.functions.get(id)!.function),
+    ...LIVE_PUBLISHING_JOBS.map((id) => testApp.stateless.jobs.functions.get(id)!.function),
     testApp.stateless.imports.worker.function,
   ];
   /** Every statement of the policies on a function's role, in whichever stack holds them. */
