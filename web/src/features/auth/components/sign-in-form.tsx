@@ -55,7 +55,9 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation, onForgotPassword }
       <div className="-mt-1 text-right">
         <button
           type="button"
-          onClick={() => onForgotPassword(values.email.trim())}
+          // The form's value now, not this render's: a press held while the forms' code loaded is replayed before
+          // the render that shows what was typed before it.
+          onClick={() => onForgotPassword(form.getValues('email').trim())}
           className="text-sm font-medium text-brand-700 hover:underline"
         >
           Forgot password?
