@@ -3,6 +3,7 @@ import type { ProfileApi } from '../api/profile-api';
 import { validationFailed } from '@/lib/api/api-error';
 import type { DemoContext } from '@/lib/demo/demo-context';
 import { DEMO_USER } from '@/lib/demo/demo-user';
+import { removeStorageKeysStartingWith, storageKeysStartingWith } from '@/lib/readable-storage';
 
 /** Demo changes last for the tab, like demo mode itself. */
 const DEMO_PROFILE_STORAGE_KEY = 'trailbuddy.demo.profile';
@@ -89,11 +90,12 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
     async exportMyData() {
       // What this tab keeps in demo mode is the whole of the demo visitor's data.
       const settings = await readSettings();
-      const stored: Record<string, Record<string, unknown>[]> = { DemoStorage: [] };
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i);
-        if (key?.startsWith(DEMO_STORAGE_PREFIX)) stored.DemoStorage!.push({ key, value: storage.getItem(key) });
-      }
+      const stored: Record<string, Record<string, unknown>[]> = {
+        DemoStorage: storageKeysStartingWith(storage, DEMO_STORAGE_PREFIX).map((key) => ({
+          key,
+          value: storage.getItem(key),
+        })),
+      };
       return {
         format: 'trailbuddy-data-export/1' as const,
         exportedAt: now().toISOString(),
@@ -108,13 +110,8 @@ export function createProfileDemoApi({ now, storage, wait }: DemoContext): Profi
 
     async deleteAccount() {
       // Nothing lives on a server in demo mode: "your data" is what this tab remembers, so forget all of it.
-      const demoKeys: string[] = [];
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i);
-        if (key?.startsWith(DEMO_STORAGE_PREFIX)) demoKeys.push(key);
-      }
-      for (const key of demoKeys) storage.removeItem(key);
-      return { deletedAt: now().toISOString(), removed: { demoItems: demoKeys.length } };
+      const demoItems = removeStorageKeysStartingWith(storage, DEMO_STORAGE_PREFIX);
+      return { deletedAt: now().toISOString(), removed: { demoItems } };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { TripPlan } from '@shared/schemas/trip-plans';
 import { ApiError } from '@/lib/api/api-error';
-import { readableLocalStorage } from '@/lib/readable-storage';
+import { readableLocalStorage, removeStorageKeysStartingWith } from '@/lib/readable-storage';
 import type { TripPlansApi } from '../api/trip-plans-api';
 
 /**
@@ -140,9 +140,6 @@ export async function deliverPendingCheckIns(api: TripPlansApi, userId: string):
 export function forgetAllPendingCheckIns(): void {
   const storage = readableLocalStorage();
   if (!storage) return;
-  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
-    (key): key is string => key?.startsWith(KEY_PREFIX) ?? false,
-  );
-  for (const key of keys) storage.removeItem(key);
+  removeStorageKeysStartingWith(storage, KEY_PREFIX);
   for (const listener of listeners) listener();
 }

@@ -1,6 +1,6 @@
 import type { TripPlan } from '@shared/schemas/trip-plans';
 import { ApiError } from '@/lib/api/api-error';
-import { readableLocalStorage } from '@/lib/readable-storage';
+import { readableLocalStorage, removeStorageKeysStartingWith } from '@/lib/readable-storage';
 import type { TripPlansApi } from '../api/trip-plans-api';
 
 /**
@@ -63,9 +63,5 @@ export async function readTripPlan(
 /** Signing out: every person's kept trip plans leave this browser. */
 export function forgetSavedTripPlans(): void {
   const storage = readableLocalStorage();
-  if (!storage) return;
-  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
-    (key): key is string => key?.startsWith(KEY_PREFIX) ?? false,
-  );
-  for (const key of keys) storage.removeItem(key);
+  if (storage) removeStorageKeysStartingWith(storage, KEY_PREFIX);
 }
