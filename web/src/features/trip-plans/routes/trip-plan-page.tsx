@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { TripCheckInRequest } from '@shared/schemas/trip-plans';
+import type { TripCheckInRequest, TripPlan } from '@shared/schemas/trip-plans';
 import { paths } from '@/lib/paths';
 import { useToast } from '@/components/toast';
 import { AddToCalendarButton } from '@/components/ui/add-to-calendar-button';
@@ -28,16 +28,15 @@ export default function TripPlanPage() {
   const api = useApiClient();
   const toast = useToast();
   const userId = useAuth().user?.id ?? null;
-  // Set when the plan shown is the copy kept in this browser because the server could not be reached.
-  const [savedAt, setSavedAt] = useState<string | null>(null);
-  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), async () => {
-    if (!userId) return api.tripPlan(planId);
-    const read = await readTripPlan(api, userId, planId, () => new Date());
-    setSavedAt(read.savedAt);
-    return read.plan;
-  });
+  // `savedAt` is set when the plan is the copy kept in this browser because the server could not be reached.
+  const loaded = useServerQuery(queryKeys.tripPlans.one(planId), async () =>
+    userId ? readTripPlan(api, userId, planId, () => new Date()) : { plan: await api.tripPlan(planId), savedAt: null },
+  );
+  const { set } = loaded;
+  // A plan the server just answered with (after a check-in) is current, not the kept copy.
+  const showPlan = useCallback((plan: TripPlan) => set({ plan, savedAt: null }), [set]);
   const pending = usePendingCheckIn(userId, planId);
-  const sendCheckIn = useDeliveredCheckIns(pending, planId, loaded.set);
+  const sendCheckIn = useDeliveredCheckIns(pending, planId, showPlan);
 
   if (loaded.status === 'loading') return <PageSpinner label="Loading the trip plan" />;
   if (loaded.status === 'error') {
@@ -52,12 +51,11 @@ export default function TripPlanPage() {
       </PageContainer>
     );
   }
-  const plan = loaded.data;
+  const { plan, savedAt } = loaded.data;
 
   const checkIn = async (request: TripCheckInRequest) => {
     if (request.kind === 'back' && userId) return checkInBack(userId);
-    const updated = await api.checkInTripPlan(plan.id, request);
-    loaded.set(updated);
+    showPlan(await api.checkInTripPlan(plan.id, request));
     toast.success(
       request.kind === 'back'
         ? 'Welcome back! Your contacts have been told.'
