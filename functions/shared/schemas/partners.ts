@@ -65,9 +65,8 @@ export const PartnerSearchQuery = z
   });
 export type PartnerSearchQuery = z.infer<typeof PartnerSearchQuery>;
 
-/** The filters only Premium members may use (the others are the free product's and stay free). */
-export const PREMIUM_FILTERS = ['pace', 'weekend'] as const;
-export const usesPremiumFilter = (query: Pick<PartnerSearchQuery, (typeof PREMIUM_FILTERS)[number]>): boolean =>
+/** Whether a search uses a filter only Premium members may use (the others are the free product's and stay free). */
+export const usesPremiumFilter = (query: Pick<PartnerSearchQuery, 'pace' | 'weekend'>): boolean =>
   query.pace !== undefined || query.weekend === 'true';
 
 export const PREMIUM_REQUIRED_MESSAGE = 'Advanced filters are part of Premium.';

@@ -28,15 +28,18 @@ export const DEFAULT_FILTERS: PartnerFilterValues = {
 };
 
 interface FilterSelectProps {
-  label: string;
+  label: React.ReactNode;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
   /** Options after `options` (e.g. grouped ones). */
   children?: React.ReactNode;
+  disabled?: boolean;
+  /** Shown under the select and read with it (e.g. why it is disabled). */
+  hint?: string;
 }
 
-function FilterSelect({ label, value, options, onChange, children }: FilterSelectProps) {
+function FilterSelect({ label, value, options, onChange, children, disabled, hint }: FilterSelectProps) {
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -46,8 +49,10 @@ function FilterSelect({ label, value, options, onChange, children }: FilterSelec
       <select
         id={id}
         value={value}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -56,6 +61,11 @@ function FilterSelect({ label, value, options, onChange, children }: FilterSelec
         ))}
         {children}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -68,16 +78,7 @@ const premiumBadge = (
  * Premium's advanced filters (the server answers 403 premium_required to anyone else). A free member sees them marked
  * Premium, as links to the billing page, so choosing one never sends a search that would be refused.
  */
-function PremiumFilters({
-  value,
-  onChange,
-  premium,
-}: {
-  value: PartnerFilterValues;
-  onChange: (next: PartnerFilterValues) => void;
-  premium: boolean;
-}) {
-  const paceId = useId();
+function PremiumFilters({ value, onChange, premium }: PartnerFiltersProps) {
   const weekendId = useId();
   if (!premium) {
     return (
@@ -101,36 +102,17 @@ function PremiumFilters({
   const paced = isPaced(value.activity);
   return (
     <>
-      <div className="space-y-1.5">
-        <label htmlFor={paceId} className="block text-sm font-medium text-slate-800">
-          Pace {premiumBadge}
-        </label>
-        <select
-          id={paceId}
-          value={paced ? (value.pace ?? 'any') : 'any'}
-          disabled={!paced}
-          aria-describedby={paced ? undefined : `${paceId}-hint`}
-          onChange={(event) =>
-            onChange({
-              ...value,
-              pace: event.target.value === 'any' ? undefined : (event.target.value as PaceBand),
-            })
-          }
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
-        >
-          <option value="any">Any pace</option>
-          {PACE_BANDS.map((band) => (
-            <option key={band} value={band}>
-              {PACE_BAND_LABELS[band]}
-            </option>
-          ))}
-        </select>
-        {!paced && (
-          <p id={`${paceId}-hint`} className="text-xs text-slate-600">
-            Choose running, hiking, cycling or swimming first.
-          </p>
-        )}
-      </div>
+      <FilterSelect
+        label={<>Pace {premiumBadge}</>}
+        value={paced ? (value.pace ?? 'any') : 'any'}
+        disabled={!paced}
+        hint={paced ? undefined : 'Choose running, hiking, cycling or swimming first.'}
+        options={[
+          { value: 'any', label: 'Any pace' },
+          ...PACE_BANDS.map((band) => ({ value: band, label: PACE_BAND_LABELS[band] })),
+        ]}
+        onChange={(next) => onChange({ ...value, pace: next === 'any' ? undefined : (next as PaceBand) })}
+      />
       <div className="flex items-end pb-2.5">
         <input
           id={weekendId}
@@ -147,17 +129,15 @@ function PremiumFilters({
   );
 }
 
-/** Spec core-app §2 filters: activity, location, level, availability; and Premium's pace and "free this weekend". */
-export function PartnerFilters({
-  value,
-  onChange,
-  premium,
-}: {
+interface PartnerFiltersProps {
   value: PartnerFilterValues;
   onChange: (next: PartnerFilterValues) => void;
   /** Whether the caller is on Premium (the Premium filters apply) or not (they lead to the billing page). */
   premium: boolean;
-}) {
+}
+
+/** Spec core-app §2 filters: activity, location, level, availability; and Premium's pace and "free this weekend". */
+export function PartnerFilters({ value, onChange, premium }: PartnerFiltersProps) {
   const set = (key: 'activity' | 'location' | 'level' | 'availability') => (next: string) => {
     const changed = { ...value, [key]: next } as PartnerFilterValues;
     // A pace is a band for one activity: it goes when the activity has none.
