@@ -1,5 +1,6 @@
 import type { DailyAggregate } from '../shared/schemas/metrics';
 import { PACE_BANDS } from '../shared/schemas/profile-plain';
+import { paceBandOfSpeed, SPEED_BANDS_KMH } from '../shared/pace-bands';
 import type { OutdoorActivity } from '../shared/schemas/profile';
 
 /** A coarse pace band per activity; never the pace itself (design §1: no activity numbers to other users). */
@@ -21,18 +22,6 @@ export function outdoorActivityOf(providerType: string): OutdoorActivity | null 
   if (type.includes('hike') || type.includes('hiking') || type.includes('walk')) return 'hiking';
   return null;
 }
-
-/**
- * Speed thresholds in km/h between relaxed|steady and steady|fast. Running: 6:30 and 5:00 min/km;
- * cycling 20 and 28 km/h; hiking 3.5 and 5 km/h; swimming 3:00 and 2:00 min/100 m. Climbing and skiing
- * have no pace worth comparing (vertical, lift-served).
- */
-const SPEED_BANDS_KMH: Partial<Record<OutdoorActivity, readonly [number, number]>> = {
-  running: [60 / 6.5, 12],
-  cycling: [20, 28],
-  hiking: [3.5, 5],
-  swimming: [2, 3],
-};
 
 /** Days with too little movement tell nothing about pace. */
 const MIN_DAY_MINUTES = 10;
@@ -61,9 +50,7 @@ export function paceBandsFromDailyAggregates(days: readonly DailyAggregate[]): P
   const bands: PaceBands = {};
   for (const [activity, list] of speeds) {
     if (list.length < MIN_DAYS_FOR_BAND) continue;
-    const [steady, fast] = SPEED_BANDS_KMH[activity]!;
-    const speed = median(list);
-    bands[activity] = speed >= fast ? 'fast' : speed >= steady ? 'steady' : 'relaxed';
+    bands[activity] = paceBandOfSpeed(activity, median(list))!;
   }
   return bands;
 }

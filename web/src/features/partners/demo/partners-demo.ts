@@ -7,6 +7,7 @@ import {
   type MessageQuota,
 } from '@shared/schemas/messages';
 import { areNear } from '@shared/places';
+import { paceBandOfSpeed } from '@shared/pace-bands';
 import { planDateOf, planStartInstant } from '@shared/schemas/group-activities';
 import type { ActivityLevelLabel } from '@shared/schemas/metrics';
 import {
@@ -34,17 +35,14 @@ export const DEMO_CONNECT_DELAY_MS = 1000;
 const STORAGE_KEY = 'trailbuddy.demo.partners';
 
 /**
- * The band of a sample partner's pace as written on their mock profile ('5:30 /km', '26 km/h', 'Steady'), with the
- * server's running and cycling thresholds (functions/domain/matching-pace.ts).
+ * The band of a sample partner's pace as written on their mock profile ('5:30 /km', '26 km/h', 'Steady'): a pace per
+ * km is banded as running, a speed as cycling, with the server's thresholds.
  */
 function demoPaceBand(pace: string): PaceBand {
   const perKm = /^(\d+):(\d+) \/km$/.exec(pace);
-  if (perKm) {
-    const minutes = Number(perKm[1]) + Number(perKm[2]) / 60;
-    return minutes <= 5 ? 'fast' : minutes <= 6.5 ? 'steady' : 'relaxed';
-  }
+  if (perKm) return paceBandOfSpeed('running', 60 / (Number(perKm[1]) + Number(perKm[2]) / 60))!;
   const kmh = /^(\d+) km\/h$/.exec(pace);
-  if (kmh) return Number(kmh[1]) >= 28 ? 'fast' : Number(kmh[1]) >= 20 ? 'steady' : 'relaxed';
+  if (kmh) return paceBandOfSpeed('cycling', Number(kmh[1]))!;
   return (PACE_BANDS as readonly string[]).includes(pace.toLowerCase()) ? (pace.toLowerCase() as PaceBand) : 'steady';
 }
 
